@@ -1,0 +1,124 @@
+/**
+ * The business constants and limits of SPEC.md section 9, as settled by DECISIONS.md.
+ * Units are part of every name.
+ */
+
+export const appVersion = '0.1.93';
+
+/** Wire and storage values of the language (SPEC.md section 3) and the locale each renders with. */
+export const languages = ['en', 'ch', 'jp'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+export const localeOfLanguage = { en: 'en', ch: 'zh-CN', jp: 'ja' } as const satisfies Record<Language, string>;
+export type Locale = (typeof localeOfLanguage)[Language];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+export const session = {
+  /** Client: a click-free period after which the warning dialog opens. */
+  idleWarningSeconds: 900,
+  /** Client: the countdown of the warning dialog. */
+  idleCountdownSeconds: 60,
+  /** Server: the rule; the client's dialog is only the warning. */
+  idleExpirySeconds: 15 * 60,
+  absoluteExpirySeconds: 12 * 60 * 60,
+} as const;
+
+export const notificationDurationMs = 3000;
+export const exchangeRateRefreshSeconds = 5 * 60;
+/** A screen's data load gives up after this (SPEC.md section 8). */
+export const screenLoadTimeoutMs = 120_000;
+/** The client shows HTTP 500/502/404 after this delay (SPEC.md section 8). */
+export const httpErrorDelayMs = 1000;
+/** After a 9400 the client clears storage and reloads after this delay. */
+export const sessionExpiredReloadDelayMs = 2000;
+
+/** Request defaults of SPEC.md section 7: declared, the retry is not used by the client. */
+export const requestDefaults = { retry: 3, retryDelayMs: 1000, timeoutMs: 6_000_000 } as const;
+
+export const minimumFirstDepositUsd = '1000';
+export const minimumAccountActivationUsd = '1000';
+
+export const workingDays = {
+  fiatWithdrawal: 3,
+  relationshipManagerReply: 3,
+  cardTopUpMin: 3,
+  cardTopUpMax: 5,
+  cardReview: 3,
+  kycReview: 3,
+} as const;
+
+export const proofOfAddressMaxAgeDays = 90;
+
+export const uploadLimits = {
+  kycFilesPerSection: 10,
+  kycMaxFileBytes: 10 * 1024 * 1024,
+  cardFilesPerDocument: 1,
+  cardMaxFileBytes: 5 * 1024 * 1024,
+  /** Judged by content (magic bytes), never by name. */
+  documentMimeTypes: ['image/jpeg', 'image/png', 'application/pdf'],
+  cardImageMimeTypes: ['image/jpeg', 'image/png'],
+} as const;
+
+export const maxShareholders = 5;
+export const maxOfficers = 5;
+
+export const codeLengths = {
+  authenticator: 6,
+  emailCode: 6,
+  cardPin: 4,
+  cardNumber: 16,
+} as const;
+
+export const passwordRule = { minLength: 8, maxLength: 64 } as const;
+
+export const nameOnCardRule = { minLength: 2, maxLength: 26 } as const;
+export const companyAbbreviationMaxLength = 5;
+export const memberIdRule = { minLength: 5, maxLength: 20 } as const;
+
+/** Monthly expected volume bands, in USD. */
+export const monthlyVolumeBands = ['under_10k', '10k_100k', '100k_500k', '500k_1m', '1m_10m', 'over_10m'] as const;
+export type MonthlyVolumeBand = (typeof monthlyVolumeBands)[number];
+
+export const monthlyFrequencyBands = ['under_10', '10_20', 'over_20'] as const;
+export type MonthlyFrequencyBand = (typeof monthlyFrequencyBands)[number];
+
+export const entityTypes = [
+  'sole_proprietorship',
+  'limited_partnership',
+  'limited_liability_company',
+  'corporation',
+  'other',
+] as const;
+export type EntityType = (typeof entityTypes)[number];
+
+export const cryptoNetworks = ['ERC20', 'BEP20', 'TRC20'] as const;
+export type CryptoNetwork = (typeof cryptoNetworks)[number];
+
+export const fiatCurrencies = ['USD', 'SGD', 'CNY', 'GBP', 'AUD', 'HKD'] as const;
+export const stablecoins = ['USDT', 'USDC'] as const;
+export const cryptoCurrencies = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
+export const currencies = ['USDT', 'USDC', 'BTC', 'ETH', 'USD', 'SGD', 'CNY', 'GBP', 'AUD', 'HKD'] as const;
+export type Currency = (typeof currencies)[number];
+
+/** Which networks carry which digital asset (stable coins on three chains, BTC and ETH natively). */
+export const networksOfCurrency: Partial<Record<Currency, readonly string[]>> = {
+  USDT: cryptoNetworks,
+  USDC: cryptoNetworks,
+  BTC: ['BTC'],
+  ETH: ['ETH'],
+};
+
+/** Decimals shown on screen (DECISIONS.md): 2 for fiat and stable coins, up to 8 for BTC and ETH. */
+export function displayDecimals(currency: string): { min: number; max: number } {
+  return currency === 'BTC' || currency === 'ETH' ? { min: 2, max: 8 } : { min: 2, max: 2 };
+}
+
+export const cardLevels = ['premier', 'prestige'] as const;
+export const applicantTypes = ['director', 'partner', 'staff'] as const;
+
+/** Every list call takes at most this many rows a page. */
+export const maxPageSize = 100;
+export const defaultPageSize = 20;

@@ -1,0 +1,32 @@
+/**
+ * The error-code catalogue. `code` 200 is success and 9400 a missing, invalid or expired session
+ * (SPEC.md section 8); every other failure has one code here, a message key of the i18n catalogues
+ * (`errors.<key>`) and the HTTP status it travels with. Catalogue failures travel as HTTP 200 so
+ * that the client reads the envelope (SPEC.md's client shows HTTP 500/502/404 as status text).
+ */
+
+export const errorCatalogue = {
+  session_invalid: { code: 9400, httpStatus: 200 },
+  validation: { code: 9422, httpStatus: 200 },
+  forbidden: { code: 9403, httpStatus: 200 },
+  not_found: { code: 9404, httpStatus: 200 },
+  illegal_state: { code: 9409, httpStatus: 200 },
+  rate_limited: { code: 9429, httpStatus: 200 },
+  kyc_not_approved: { code: 9451, httpStatus: 200 },
+  invalid_credentials: { code: 9401, httpStatus: 200 },
+  second_factor_required: { code: 9402, httpStatus: 200 },
+  verification_code_incorrect: { code: 9405, httpStatus: 200 },
+  account_locked: { code: 9423, httpStatus: 200 },
+  email_taken: { code: 9410, httpStatus: 200 },
+  fresh_second_factor_required: { code: 9406, httpStatus: 200 },
+  internal: { code: 9500, httpStatus: 500 },
+} as const satisfies Record<string, { code: number; httpStatus: number }>;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+
+export const successCode = 200;
+export const sessionInvalidCode = errorCatalogue.session_invalid.code;
+
+export function errorKeyOfCode(code: number): ErrorKey | undefined {
+  return (Object.keys(errorCatalogue) as ErrorKey[]).find((key) => errorCatalogue[key].code === code);
+}

@@ -1,0 +1,129 @@
+/**
+ * The paths of SPEC.md section 2. SPEC.md's route names are URLs only: the web app's route table
+ * maps each `page` id here to a component with a meaningful name.
+ */
+
+/** Pages reachable without a session. A signed-in user (token and 2FA flag) opening one goes to /. */
+export const publicPaths = {
+  login: '/login',
+  register: '/reg',
+  forgotPassword: '/forget_pwd',
+  resetPassword: '/reset_pwd',
+  phoneUpload: '/upload',
+} as const;
+
+export type PageId =
+  | 'home'
+  | 'transactions'
+  | 'transaction_detail'
+  | 'crypto_deposit'
+  | 'fiat_deposit_request'
+  | 'deposit_transaction_detail'
+  | 'bank_details'
+  | 'fiat_transfer'
+  | 'crypto_transfer'
+  | 'payees'
+  | 'address_book'
+  | 'new_fiat_transfer'
+  | 'new_fiat_transfer_confirm'
+  | 'new_crypto_transfer'
+  | 'new_crypto_transfer_confirm'
+  | 'fiat_transfer_detail'
+  | 'crypto_transfer_detail'
+  | 'fiat_deposit'
+  | 'fiat_withdrawal'
+  | 'otc'
+  | 'fx'
+  | 'account'
+  | 'kyc'
+  | 'kyc_declaration'
+  | 'kyc_company'
+  | 'kyc_ownership'
+  | 'kyc_trading'
+  | 'private_banking'
+  | 'structured_products'
+  | 'investment_banking'
+  | 'cards'
+  | 'top_up_history'
+  | 'card_transactions'
+  | 'cardholder_kyc'
+  | 'card_application'
+  | 'announcements'
+  | 'announcements_admin'
+  | 'renewals'
+  | 'admin_home'
+  | 'admin_kyc';
+
+export type MainPage = {
+  id: PageId;
+  path: string;
+  /** Shown behind the KYC access-denied dialog until the company's KYC is approved. */
+  isKycGated: boolean;
+  /** Only the bank's staff may open it. */
+  isStaffOnly?: boolean;
+};
+
+/** Every page inside the main layout, with its absolute path. */
+export const mainPages: readonly MainPage[] = [
+  { id: 'home', path: '/', isKycGated: false },
+  { id: 'transactions', path: '/my_transaction', isKycGated: false },
+  { id: 'transaction_detail', path: '/my_transaction_info', isKycGated: false },
+  { id: 'crypto_deposit', path: '/blockchain_d/deposit_jmhb', isKycGated: true },
+  { id: 'fiat_deposit_request', path: '/blockchain_d/deposit_fiat', isKycGated: true },
+  { id: 'deposit_transaction_detail', path: '/blockchain_d/transaction_h_info', isKycGated: true },
+  { id: 'bank_details', path: '/blockchain_d/bank_details', isKycGated: true },
+  { id: 'fiat_transfer', path: '/blockchain_w/transfer_p_fiat', isKycGated: true },
+  { id: 'crypto_transfer', path: '/blockchain_w/transfer_p_jmhb', isKycGated: true },
+  { id: 'payees', path: '/blockchain_w/m_m_payee_list', isKycGated: true },
+  { id: 'address_book', path: '/blockchain_w/m_m_addr_list', isKycGated: true },
+  { id: 'new_fiat_transfer', path: '/blockchain_w/new_fiat', isKycGated: true },
+  { id: 'new_fiat_transfer_confirm', path: '/blockchain_w/new_fiat2', isKycGated: true },
+  { id: 'new_crypto_transfer', path: '/blockchain_w/new_digital_asset', isKycGated: true },
+  { id: 'new_crypto_transfer_confirm', path: '/blockchain_w/new_digital_asset2', isKycGated: true },
+  { id: 'fiat_transfer_detail', path: '/blockchain_w/fiat_t_h_info', isKycGated: true },
+  { id: 'crypto_transfer_detail', path: '/blockchain_w/digital_t_h_info', isKycGated: true },
+  { id: 'fiat_deposit', path: '/fiat_deposit', isKycGated: true },
+  { id: 'fiat_withdrawal', path: '/fiat_withdrawal', isKycGated: true },
+  { id: 'otc', path: '/otc', isKycGated: true },
+  { id: 'fx', path: '/fx', isKycGated: true },
+  { id: 'account', path: '/user_info', isKycGated: false },
+  { id: 'kyc', path: '/kyc', isKycGated: false },
+  { id: 'kyc_declaration', path: '/kyc_step/kyc_step_one', isKycGated: false },
+  { id: 'kyc_company', path: '/kyc_step/kyc_step_two', isKycGated: false },
+  { id: 'kyc_ownership', path: '/kyc_step/kyc_step_three', isKycGated: false },
+  { id: 'kyc_trading', path: '/kyc_step/kyc_step_four', isKycGated: false },
+  { id: 'private_banking', path: '/private_b_p', isKycGated: false },
+  { id: 'structured_products', path: '/structured_p', isKycGated: false },
+  { id: 'investment_banking', path: '/investment_b', isKycGated: false },
+  { id: 'cards', path: '/cards', isKycGated: true },
+  { id: 'top_up_history', path: '/top_up_history', isKycGated: true },
+  { id: 'card_transactions', path: '/transaction_record', isKycGated: true },
+  { id: 'cardholder_kyc', path: '/kycManage', isKycGated: true },
+  { id: 'card_application', path: '/kyc_apply_card_input', isKycGated: true },
+  { id: 'announcements', path: '/affiche/affiche_list', isKycGated: false },
+  { id: 'announcements_admin', path: '/affiche/affiche_list_admin', isKycGated: false, isStaffOnly: true },
+  { id: 'renewals', path: '/renew', isKycGated: true },
+  { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true },
+];
+
+/** Parent paths that redirect to their first child (SPEC.md section 2). */
+export const redirects: Readonly<Record<string, string>> = {
+  '/blockchain_d': '/blockchain_d/deposit_jmhb',
+  '/blockchain_w': '/blockchain_w/transfer_p_fiat',
+  '/kyc_step': '/kyc_step/kyc_step_one',
+  '/affiche': '/affiche/affiche_list',
+};
+
+export function pathOf(id: PageId): string {
+  const page = mainPages.find((candidate) => candidate.id === id);
+  if (!page) throw new Error(`unknown page ${id}`);
+  return page.path;
+}
+
+/** Every path the server answers with index.html (deep links). */
+export const spaPaths: readonly string[] = [
+  ...Object.values(publicPaths),
+  ...mainPages.map((page) => page.path),
+  ...Object.keys(redirects),
+];

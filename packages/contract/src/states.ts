@@ -1,0 +1,126 @@
+/**
+ * Every state list of SPEC.md section 4, as the wire values of the contract (lower snake case).
+ * Screens translate them through the `states.<list>.<value>` keys of the i18n catalogues.
+ */
+import { z } from 'zod';
+
+export const transactionStatuses = [
+  'admin_review',
+  'success',
+  'pending_approval',
+  'rejected',
+  'in_process',
+  'failed',
+] as const;
+export const TransactionStatus = z.enum(transactionStatuses);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/** How the state of a KYC section (or any reviewed item) is shown. */
+export const verificationDisplays = ['not_submitted', 'under_review', 'success', 'failed'] as const;
+export const VerificationDisplay = z.enum(verificationDisplays);
+export type VerificationDisplay = z.infer<typeof VerificationDisplay>;
+
+/**
+ * The company's KYC. `rejected` carries a refusal reason and may be corrected and submitted again;
+ * `pending_resubmission` is returned by staff for changes; `kyc_rejected` is final.
+ */
+export const accountKycStatuses = [
+  'not_submitted',
+  'pending_review',
+  'kyc_approved',
+  'rejected',
+  'pending_resubmission',
+  'kyc_rejected',
+] as const;
+export const AccountKycStatus = z.enum(accountKycStatuses);
+export type AccountKycStatus = z.infer<typeof AccountKycStatus>;
+
+export const submissionStatuses = ['uncommitted', 'pending_review', 'success', 'fail'] as const;
+export const SubmissionStatus = z.enum(submissionStatuses);
+export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
+
+export const cardStatuses = ['uncommitted', 'approved', 'rejected', 'active', 'blocked'] as const;
+export const CardStatus = z.enum(cardStatuses);
+export type CardStatus = z.infer<typeof CardStatus>;
+
+/** Who blocked a card: the rules differ (an admin block cannot be lifted by the user). */
+export const cardBlockTypes = ['client', 'admin', 'user'] as const;
+export const CardBlockType = z.enum(cardBlockTypes);
+export type CardBlockType = z.infer<typeof CardBlockType>;
+
+export const cardReplacementStatuses = ['pending_replacement', 'replaced', 'not_replaced'] as const;
+export const CardReplacementStatus = z.enum(cardReplacementStatuses);
+export type CardReplacementStatus = z.infer<typeof CardReplacementStatus>;
+
+export const cardApplicationStatuses = ['pending', 'approved', 'processing'] as const;
+export const CardApplicationStatus = z.enum(cardApplicationStatuses);
+export type CardApplicationStatus = z.infer<typeof CardApplicationStatus>;
+
+export const cardOperationStages = [
+  'kyc_processing',
+  'consolidating',
+  'pending_payment',
+  'reserved_for_print',
+  'printing',
+  'mailed',
+  'printed_pending_bind',
+  'bound',
+  'unbound',
+  'pending_rebind',
+  'awaiting_activation',
+  'activated',
+  'card_anomaly',
+  'replacement_in_progress',
+  'reissued',
+  'replacement_refused',
+  'cancelling',
+  'cancelled',
+] as const;
+export const CardOperationStage = z.enum(cardOperationStages);
+export type CardOperationStage = z.infer<typeof CardOperationStage>;
+
+export const cardAnomalyCauses = [
+  'lost_or_stolen',
+  'damaged',
+  'user_damaged',
+  'factory_damaged',
+  'activation_failed',
+  'pin_setting_failed',
+  'delivery_problem',
+  'fraud',
+  'mail_not_returned',
+  'mail_returned',
+] as const;
+export const CardAnomalyCause = z.enum(cardAnomalyCauses);
+export type CardAnomalyCause = z.infer<typeof CardAnomalyCause>;
+
+export const topUpStatuses = ['success', 'cancelled', 'processing', 'retry', 'returned'] as const;
+export const TopUpStatus = z.enum(topUpStatuses);
+export type TopUpStatus = z.infer<typeof TopUpStatus>;
+
+/** Annual and membership fee payments; `free` is a waived fee. */
+export const feePaymentStatuses = ['paid', 'pending', 'overdue', 'unpaid', 'free', 'upcoming', 'discontinued'] as const;
+export const FeePaymentStatus = z.enum(feePaymentStatuses);
+export type FeePaymentStatus = z.infer<typeof FeePaymentStatus>;
+
+export const preOrderStatuses = ['pending', 'approved', 'declined', 'partially_allocated', 'allocated'] as const;
+export const PreOrderStatus = z.enum(preOrderStatuses);
+export type PreOrderStatus = z.infer<typeof PreOrderStatus>;
+
+/** Every list above by the name its i18n keys use (`states.<name>.<value>`). */
+export const stateLists = {
+  transaction: transactionStatuses,
+  verification: verificationDisplays,
+  account_kyc: accountKycStatuses,
+  submission: submissionStatuses,
+  card: cardStatuses,
+  card_block: cardBlockTypes,
+  card_replacement: cardReplacementStatuses,
+  card_application: cardApplicationStatuses,
+  card_operation: cardOperationStages,
+  card_anomaly: cardAnomalyCauses,
+  top_up: topUpStatuses,
+  fee_payment: feePaymentStatuses,
+  pre_order: preOrderStatuses,
+} as const;
+export type StateListName = keyof typeof stateLists;

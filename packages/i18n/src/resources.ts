@@ -1,0 +1,52 @@
+/**
+ * The message catalogues of the product, one object per locale. English is the reference: the
+ * other locales are typed against it, and resources.test.ts fails on a missing or empty message.
+ * A capability adds its own namespace file in each of locales/en, locales/zh-CN and locales/ja and
+ * lists it in the three objects below.
+ */
+import { type Language, type Locale, localeOfLanguage } from '@bank/contract/constants';
+import { errors as enErrors } from './locales/en/errors.ts';
+import { states as enStates } from './locales/en/states.ts';
+import { validation as enValidation } from './locales/en/validation.ts';
+import { errors as jaErrors } from './locales/ja/errors.ts';
+import { states as jaStates } from './locales/ja/states.ts';
+import { validation as jaValidation } from './locales/ja/validation.ts';
+import { errors as zhErrors } from './locales/zh-CN/errors.ts';
+import { states as zhStates } from './locales/zh-CN/states.ts';
+import { validation as zhValidation } from './locales/zh-CN/validation.ts';
+
+const en = { errors: enErrors, validation: enValidation, states: enStates };
+
+type Messages<T> = { [Key in keyof T]: T[Key] extends string ? string : Messages<T[Key]> };
+export type Catalogue = Messages<typeof en>;
+
+const zhCN: Catalogue = { errors: zhErrors, validation: zhValidation, states: zhStates };
+const ja: Catalogue = { errors: jaErrors, validation: jaValidation, states: jaStates };
+
+export const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN, ja };
+
+export type TranslationParams = Record<string, string | number>;
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Translates a dotted key for a wire language (en, ch, jp), falling back to English and then to the
+ * key itself. Placeholders are written `{{name}}`, as i18next writes them in the web app.
+ */
+export function translate(language: Language, key: string, params: TranslationParams = {}): string {
+  const template = lookup(catalogues[localeOfLanguage[language]], key) ?? lookup(catalogues.en, key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function hasMessage(key: string): boolean {
+  return lookup(catalogues.en, key) !== undefined;
+}

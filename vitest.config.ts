@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and server tests of every workspace. Browser journeys run separately (e2e/run.mjs). */
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
