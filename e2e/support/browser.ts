@@ -1,0 +1,84 @@
+/**
+ * Shared fixtures of the browser journeys: one Debian Chromium per test file, a fresh context per
+ * page, sessions set the way the web app stores them (SPEC.md section 3), and screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export type StoredSession = {
+  token: string;
+  userid: string;
+  username: string;
+  is_google: string;
+  kyc_status: string;
+};
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type PageOptions = {
+  viewport?: { width: number; height: number };
+  /** Stored language (en, ch, jp), as the language switch stores it. */
+  language?: 'en' | 'ch' | 'jp';
+  /** Session keys put in sessionStorage before any page script runs. */
+  session?: Partial<StoredSession>;
+};
+
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? viewports.desktop });
+  if (options.language || options.session) {
+    await context.addInitScript(
+      ({ language, session }) => {
+        // Only on the first load of the context: later reloads must see what the app stored itself.
+        if (window.name === 'e2e-initialised') return;
+        window.name = 'e2e-initialised';
+        if (language) window.localStorage.setItem('language', language);
+        for (const [key, value] of Object.entries(session ?? {})) window.sessionStorage.setItem(key, String(value));
+      },
+      { language: options.language, session: options.session },
+    );
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A signed-in session as the web app keeps it; the server does not know this token. */
+export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {
+  return {
+    token: 'e2e-token',
+    userid: '01J0000000000000000000E2E0',
+    username: 'E2E User',
+    is_google: '1',
+    kyc_status: 'not_submitted',
+    ...overrides,
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const folder = join('e2e', 'screenshots');
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

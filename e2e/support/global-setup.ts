@@ -1,0 +1,69 @@
+/**
+ * Starts the production build of the server (apps/server/dist/main.js, serving apps/web/dist) on a
+ * free port with a fresh embedded database in a temporary folder, and hands its URL to the journeys.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wake) => setTimeout(wake, 250));
+  }
+  throw new Error(`the server was not ready within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bank-e2e-'));
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(baseUrl, server, 90_000);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((done) => {
+      if (server.exitCode !== null) return done(undefined);
+      const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      server.once('exit', () => {
+        clearTimeout(force);
+        done(undefined);
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

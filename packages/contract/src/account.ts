@@ -1,0 +1,329 @@
+/**
+ * Identity: registration, two-step login, recovery, profile, authenticator, sessions (SPEC.md
+ * sections 5 and 7, DECISIONS.md). Messages are i18n keys; validation.ts turns them into field
+ * messages in the caller's language.
+ */
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { defineCall } from './calls.ts';
+import { codeLengths, passwordRule } from './constants.ts';
+import { PageRequest, page } from './envelope.ts';
+import { AccountKycStatus } from './states.ts';
+
+export const staffRoles = ['system_admin', 'compliance_officer', 'sales_relationship_manager'] as const;
+export const clientRoles = ['administrator', 'director', 'partner', 'staff_member'] as const;
+export const userRoles = [...clientRoles, ...staffRoles] as const;
+export const UserRole = z.enum(userRoles);
+export type UserRole = z.infer<typeof UserRole>;
+
+export function isStaffRole(role: UserRole): boolean {
+  return (staffRoles as readonly string[]).includes(role);
+}
+
+/** The parts of the password rule, so that a form can show each one live as the user types. */
+export const passwordChecks = {
+  length: (password: string) => password.length >= passwordRule.minLength && password.length <= passwordRule.maxLength,
+  upper: (password: string) => /\p{Lu}/u.test(password),
+  lower: (password: string) => /\p{Ll}/u.test(password),
+  digit: (password: string) => /\p{Nd}/u.test(password),
+  special: (password: string) => /[^\p{L}\p{Nd}\s]/u.test(password),
+} as const;
+export type PasswordCheck = keyof typeof passwordChecks;
+
+export function meetsPasswordRule(password: string): boolean {
+  return Object.values(passwordChecks).every((check) => check(password));
+}
+
+export const Email = z
+  .string({ message: 'validation.email_required' })
+  .trim()
+  .min(1, { message: 'validation.email_required' })
+  .max(254)
+  .pipe(z.email({ message: 'validation.email_invalid' }))
+  .transform((email) => email.toLowerCase());
+
+/** A password being checked (login, old password): only presence and a sane bound. */
+export const ExistingPassword = z
+  .string({ message: 'validation.password_required' })
+  .min(1, { message: 'validation.password_required' })
+  .max(256);
+
+/** A password being chosen: the rule of DECISIONS.md (the common-password list is checked on the server). */
+export const NewPassword = z
+  .string({ message: 'validation.password_required' })
+  .min(1, { message: 'validation.password_required' })
+  .max(passwordRule.maxLength, { message: 'validation.password_rule' })
+  .refine(meetsPasswordRule, { message: 'validation.password_rule' });
+
+export const EmailCode = z
+  .string({ message: 'validation.code_required' })
+  .trim()
+  .min(1, { message: 'validation.code_required' })
+  .regex(new RegExp(`^\\d{${codeLengths.emailCode}}$`), { message: 'validation.code_incorrect' });
+
+export const AuthenticatorCode = z
+  .string({ message: 'validation.code_required' })
+  .trim()
+  .min(1, { message: 'validation.code_required' })
+  .regex(new RegExp(`^\\d{${codeLengths.authenticator}}$`), { message: 'validation.authenticator_code' });
+
+/** A second-factor code: the authenticator's when one is paired, otherwise an emailed code (both 6 digits). */
+export const SecondFactorCode = AuthenticatorCode;
+
+export const FullName = z.string().trim().min(1, { message: 'validation.required' }).max(100);
+export const PhoneCountry = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{2}$/, { message: 'validation.phone_invalid' });
+export const PhoneNumber = z.string().trim().min(1, { message: 'validation.required' }).max(32);
+
+type WithPhone = { phone_country: string; phone: string };
+function refinePhone(value: WithPhone, context: z.RefinementCtx) {
+  let isValid = false;
+  try {
+    isValid = isValidPhoneNumber(value.phone, value.phone_country as Parameters<typeof isValidPhoneNumber>[1]);
+  } catch {
+    isValid = false;
+  }
+  if (!isValid) context.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone_invalid' });
+}
+
+type WithNewPassword = { new_password: string; confirm_password: string };
+function refinePasswordPair(value: WithNewPassword, context: z.RefinementCtx) {
+  if (value.new_password !== value.confirm_password)
+    context.addIssue({ code: 'custom', path: ['confirm_password'], message: 'validation.passwords_mismatch' });
+}
+
+export const emailCodePurposes = ['register', 'login', 'reset_password', 'step_up'] as const;
+export const EmailCodePurpose = z.enum(emailCodePurposes);
+export type EmailCodePurpose = z.infer<typeof EmailCodePurpose>;
+
+export const SendEmailRequest = z.object({ email: Email, purpose: EmailCodePurpose }).strict();
+/** Answers the same whether or not the address has an account (no enumeration). */
+export const sendEmail = defineCall({
+  path: '/api/v1/sendEmail',
+  summary: 'Email a 6-digit code for registration, login, password recovery or a sensitive action',
+  request: SendEmailRequest,
+  response: z.object({ resend_after_seconds: z.number().int() }),
+});
+
+export const verifyEmailCode = defineCall({
+  path: '/api/v1/account/verify',
+  summary: 'Check an emailed code without using it up (counts as a try)',
+  request: z.object({ email: Email, purpose: EmailCodePurpose, code: EmailCode }).strict(),
+  response: z.object({ is_valid: z.literal(true) }),
+});
+
+export const RegisterRequest = z
+  .object({
+    full_name: FullName,
+    email: Email,
+    email_code: EmailCode,
+    phone_country: PhoneCountry,
+    phone: PhoneNumber,
+    new_password: NewPassword,
+    confirm_password: z.string().max(256),
+    ci_code: z.string().trim().max(32).optional(),
+    accept_terms: z.literal(true, { message: 'validation.terms_required' }),
+  })
+  .strict()
+  .superRefine(refinePhone)
+  .superRefine(refinePasswordPair)
+  .superRefine((value, context) => {
+    if (value.new_password.toLowerCase() === value.email.toLowerCase())
+      context.addIssue({ code: 'custom', path: ['new_password'], message: 'validation.password_equals_email' });
+  });
+export const register = defineCall({
+  path: '/api/v1/account/register',
+  summary: 'Create a company and its first user, the administrator',
+  request: RegisterRequest,
+  response: z.null(),
+});
+
+export const secondFactorMethods = ['authenticator', 'email'] as const;
+export const SecondFactorMethod = z.enum(secondFactorMethods);
+
+export const LoginRequest = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('password'), email: Email, password: ExistingPassword }).strict(),
+  z
+    .object({ step: z.literal('second_factor'), challenge_id: z.string().min(1).max(64), code: SecondFactorCode })
+    .strict(),
+]);
+
+/** What the browser keeps in sessionStorage after a complete sign-in (SPEC.md section 3). */
+export const SignedIn = z.object({
+  status: z.literal('signed_in'),
+  token: z.string(),
+  userid: z.string(),
+  username: z.string(),
+  is_google: z.literal(true),
+  kyc_status: AccountKycStatus,
+  is_staff: z.boolean(),
+});
+export type SignedIn = z.infer<typeof SignedIn>;
+
+export const LoginResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('second_factor_required'),
+    challenge_id: z.string(),
+    method: SecondFactorMethod,
+    /** The address the code went to, masked (only after a correct password). */
+    email_hint: z.string().nullable(),
+  }),
+  SignedIn,
+]);
+export const login = defineCall({
+  path: '/api/v1/account/login',
+  summary: 'Sign in: email and password, then the second factor',
+  request: LoginRequest,
+  response: LoginResponse,
+});
+
+export const UserInfo = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  phone_country: z.string(),
+  phone: z.string(),
+  kyc_status: AccountKycStatus,
+  role: UserRole,
+  is_staff: z.boolean(),
+  is_authenticator_paired: z.boolean(),
+  has_accepted_terms: z.boolean(),
+  company: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+export const getUserInfo = defineCall({
+  path: '/api/v1/account/getUserInfo',
+  summary: 'The signed-in user, their company and its KYC status',
+  request: z.object({}).strict(),
+  response: UserInfo,
+});
+
+export const modifyProfile = defineCall({
+  path: '/api/v1/account/modify',
+  summary: 'Change name and phone',
+  request: z
+    .object({ full_name: FullName, phone_country: PhoneCountry, phone: PhoneNumber })
+    .strict()
+    .superRefine(refinePhone),
+  response: z.null(),
+});
+
+export const modifyLoginPassword = defineCall({
+  path: '/api/v1/account/modifyLoginPassword',
+  summary: 'Change the password (old password, new twice, second factor); other sessions end',
+  request: z
+    .object({
+      old_password: ExistingPassword,
+      new_password: NewPassword,
+      confirm_password: z.string().max(256),
+      code: SecondFactorCode,
+    })
+    .strict()
+    .superRefine(refinePasswordPair),
+  response: z.null(),
+});
+
+export const forgetLoginPassword = defineCall({
+  path: '/api/v1/account/forgetLoginPassword',
+  summary: 'Set a new password with an emailed code; every session of the user ends',
+  request: z
+    .object({ email: Email, code: EmailCode, new_password: NewPassword, confirm_password: z.string().max(256) })
+    .strict()
+    .superRefine(refinePasswordPair),
+  response: z.null(),
+});
+
+export const verifyLoginPassword = defineCall({
+  path: '/api/v1/account/verifyLoginPassword',
+  summary: 'Re-authenticate (password and second factor) before a sensitive action',
+  request: z.object({ password: ExistingPassword, code: SecondFactorCode }).strict(),
+  response: z.object({ verified_until: z.string() }),
+});
+
+export const AuthenticatorSetup = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() });
+export const startAuthenticatorPairing = defineCall({
+  path: '/api/v1/account/authenticator/setup',
+  auth: 'session',
+  summary: 'A new authenticator secret, its otpauth URI and QR code; pairs only after approve',
+  request: z.object({}).strict(),
+  response: AuthenticatorSetup,
+});
+
+export const approveAuthenticator = defineCall({
+  path: '/api/v1/account/approve',
+  summary: 'Pair the authenticator set up last, with a correct code from it',
+  request: z.object({ code: AuthenticatorCode }).strict(),
+  response: z.null(),
+});
+
+export const removeAuthenticator = defineCall({
+  path: '/api/v1/account/authenticator/remove',
+  auth: 'session',
+  summary: 'Unpair the authenticator with a current code from it',
+  request: z.object({ code: AuthenticatorCode }).strict(),
+  response: z.null(),
+});
+
+export const modifyProtocolStatus = defineCall({
+  path: '/api/v1/account/modifyProtocolStatus',
+  summary: 'Record that the user accepts the current terms',
+  request: z.object({ accept_terms: z.literal(true, { message: 'validation.terms_required' }) }).strict(),
+  response: z.null(),
+});
+
+export const SessionItem = z.object({
+  session_id: z.string(),
+  device: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  is_current: z.boolean(),
+});
+export const listSessions = defineCall({
+  path: '/api/v1/account/sessions/list',
+  auth: 'session',
+  summary: "The user's active sessions",
+  request: z.object({}).strict(),
+  response: z.object({ items: z.array(SessionItem) }),
+});
+
+export const revokeSession = defineCall({
+  path: '/api/v1/account/sessions/revoke',
+  auth: 'session',
+  summary: 'End one of the user’s sessions',
+  request: z.object({ session_id: z.string().min(1).max(64) }).strict(),
+  response: z.null(),
+});
+
+export const revokeOtherSessions = defineCall({
+  path: '/api/v1/account/sessions/revokeOthers',
+  auth: 'session',
+  summary: 'End every session of the user but this one',
+  request: z.object({}).strict(),
+  response: z.object({ ended: z.number().int() }),
+});
+
+export const exitLogin = defineCall({
+  path: '/api/v1/account/exitLogin',
+  summary: 'End this session',
+  request: z.object({}).strict(),
+  response: z.null(),
+});
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actor_email: z.string().nullable(),
+  company_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export const listAuditLog = defineCall({
+  path: '/api/v1/admin/audit/list',
+  auth: 'staff',
+  summary: 'Back office: the audit log, newest first',
+  request: PageRequest.extend({ action: z.string().max(64).optional() }).strict(),
+  response: page(AuditEntry),
+});

@@ -1,0 +1,31 @@
+/**
+ * What a fresh machine lacks for the browser journeys: Debian's Chromium (never a downloaded
+ * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes.
+ * Installs them through apt when running as root; otherwise says exactly what to install.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function hasDebianPackage(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+export function ensureSystemDependencies() {
+  const missing = [];
+  if (!existsSync(chromiumPath)) missing.push('chromium');
+  if (!hasDebianPackage('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`The browser tests need Debian packages that are not installed: ${missing.join(' ')}`);
+    console.error(`Install them with:  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(' ')} through apt ...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+}

@@ -1,0 +1,44 @@
+/**
+ * The one gate: installs what a fresh machine lacks, then type-check, lint, unit and server tests,
+ * the production build and the browser journeys. Ends with the line `N passed, N failed`.
+ * `--server-only` runs the server suites alone (CI runs them again against PostgreSQL that way).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { runVitest } from './run-vitest.mjs';
+import { ensureSystemDependencies } from './system-deps.mjs';
+
+const isServerOnly = process.argv.includes('--server-only');
+
+function step(label, command, args) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`${label} failed`);
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+if (!existsSync('node_modules/.package-lock.json')) step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
+
+const totals = { passed: 0, failed: 0 };
+function add(counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+}
+
+if (isServerOnly) {
+  add(runVitest('server tests', ['apps/server']));
+} else {
+  ensureSystemDependencies();
+  step('type-check', 'npm', ['run', '--silent', 'typecheck']);
+  step('lint', 'npm', ['run', '--silent', 'lint']);
+  add(runVitest('unit and server tests', []));
+  step('build', 'npm', ['run', '--silent', 'build']);
+  add(runVitest('browser journeys', ['--config', 'e2e/vitest.config.ts']));
+}
+
+writeFileSync('test-results/summary.json', JSON.stringify(totals));
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);
