@@ -46,4 +46,6 @@ export const validation = {
   terms_required: 'Please accept the terms to continue',
   source_of_funds_required: 'Please declare the source of funds',
   phone_invalid: 'Please enter a valid phone number',
+  ownership_range: 'Ownership must be more than 0% and at most 100%',
+  ownership_total: 'Total ownership cannot exceed 100%',
 } as const;

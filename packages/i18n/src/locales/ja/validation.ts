@@ -47,4 +47,6 @@ export const validation: Record<keyof typeof en, string> = {
   terms_required: '続行するには規約に同意してください',
   source_of_funds_required: '資金源を申告してください',
   phone_invalid: '有効な電話番号を入力してください',
+  ownership_range: '持株比率は0%より大きく100%以下で入力してください',
+  ownership_total: '持株比率の合計は100%を超えられません',
 };

@@ -47,4 +47,6 @@ export const validation: Record<keyof typeof en, string> = {
   terms_required: '请接受条款以继续',
   source_of_funds_required: '请声明资金来源',
   phone_invalid: '请输入有效的电话号码',
+  ownership_range: '持股比例必须大于0%且不超过100%',
+  ownership_total: '持股比例合计不能超过100%',
 };
