@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { SaveCompanyRequest, SaveCorporateRequest, SaveOwnershipRequest, totalOwnershipHundredths } from './kyc.ts';
 import { fieldMessages } from './validation.ts';
 
-function keysOf(result: ReturnType<typeof SaveOwnershipRequest.safeParse>) {
-  if (result.success) return {};
+function keysOf(result: { success: boolean; error?: z.ZodError }) {
+  if (result.success || !result.error) return {};
   return Object.fromEntries(Object.entries(fieldMessages(result.error)).map(([field, ref]) => [field, ref.key]));
 }
 
