@@ -16,6 +16,7 @@ export const errors = {
   internal: 'Something went wrong on our side. Please try again later. Reference: {{request_id}}',
   body_not_json: 'The request body must be valid JSON.',
   body_too_large: 'The request is too large.',
+  unsupported_content_type: 'Send the request body as JSON (Content-Type: application/json).',
   network_timeout: 'Network timeout',
   http_status: '{{status}} - {{statusText}}',
   load_timeout: 'Loading took too long. Please try again.',

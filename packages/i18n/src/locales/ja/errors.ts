@@ -17,6 +17,7 @@ export const errors: Record<keyof typeof en, string> = {
   internal: 'システムで問題が発生しました。後ほどお試しください。参照番号：{{request_id}}',
   body_not_json: 'リクエストの本文は有効なJSONである必要があります。',
   body_too_large: 'リクエストが大きすぎます。',
+  unsupported_content_type: 'リクエストの本文はJSON形式で送信してください（Content-Type: application/json）。',
   network_timeout: 'ネットワークタイムアウト',
   http_status: '{{status}} - {{statusText}}',
   load_timeout: '読み込みに時間がかかりすぎています。もう一度お試しください。',

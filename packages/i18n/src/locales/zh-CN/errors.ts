@@ -17,6 +17,7 @@ export const errors: Record<keyof typeof en, string> = {
   internal: '系统出现问题，请稍后再试。参考编号：{{request_id}}',
   body_not_json: '请求内容必须是有效的JSON。',
   body_too_large: '请求内容过大。',
+  unsupported_content_type: '请以JSON格式发送请求内容（Content-Type: application/json）。',
   network_timeout: '网络超时',
   http_status: '{{status}} - {{statusText}}',
   load_timeout: '加载时间过长，请重试。',

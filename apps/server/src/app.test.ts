@@ -1,0 +1,157 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { listedCalls } from '@bank/contract/calls';
+import { spaPaths } from '@bank/contract/routes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { createTestApp, type TestApp, testConfig } from './platform/test-app.ts';
+import { notBuiltMessage } from './platform/web-app.ts';
+
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd.js"></script></head></html>';
+
+let webDistDir: string;
+let test: TestApp;
+
+beforeAll(async () => {
+  webDistDir = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
+  await mkdir(path.join(webDistDir, 'assets'));
+  await writeFile(path.join(webDistDir, 'index.html'), indexHtml);
+  await writeFile(path.join(webDistDir, 'assets', 'index-Ab12Cd.js'), 'console.log("app");');
+  await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  test = await createTestApp({ config: { webDistDir } });
+});
+
+afterAll(async () => {
+  await test?.close();
+  await rm(webDistDir, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it.each(['/login', '/api/openapi.json', '/healthz'])('sets a strict policy on %s', async (url) => {
+    const response = await test.app.inject({ method: 'GET', url });
+    const policy = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('never lets an API answer be cached', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/v1/account/getUserInfo', payload: {} });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('probes', () => {
+  it('answers /healthz while the process runs', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz 503 until the job queue runs, then 200', async () => {
+    const before = await test.app.inject({ method: 'GET', url: '/readyz' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'not_ready', database: true, job_queue: false });
+    await test.app.jobs.start();
+    const after = await test.app.inject({ method: 'GET', url: '/readyz' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: 'ready', database: true, job_queue: true });
+  });
+});
+
+describe('web app', () => {
+  it.each([...spaPaths])('answers the deep link %s with index.html', async (url) => {
+    const response = await test.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(indexHtml);
+  });
+
+  it('answers any other page path with index.html and HTTP 404', async () => {
+    for (const url of ['/no_such_page', '/cards/unknown/deeper', '/kyc_step/kyc_step_nine']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(indexHtml);
+    }
+  });
+
+  it('serves hashed assets as immutable and other files as revalidated', async () => {
+    const asset = await test.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log("app");');
+    const icon = await test.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404 and never serves files outside the build', async () => {
+    expect((await test.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    const traversal = await test.app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
+    expect(traversal.statusCode).toBe(404);
+    expect(traversal.body).not.toContain('root:');
+  });
+
+  it('says to build the web app when it is not built', async () => {
+    let unbuilt: FastifyInstance | undefined;
+    try {
+      unbuilt = await buildApp(testConfig({ webDistDir: path.join(webDistDir, 'missing') }), {
+        database: test.database,
+      });
+      for (const url of ['/login', '/no_such_page']) {
+        const response = await unbuilt.inject({ method: 'GET', url });
+        expect(response.headers['content-type']).toContain('text/plain');
+        expect(response.body).toBe(notBuiltMessage);
+        expect(response.body).toContain('npm run build');
+      }
+    } finally {
+      await unbuilt?.close();
+    }
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is an OpenAPI 3.1 document with every listed call as a POST', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('0.1.93');
+    for (const path of listedCalls.keys()) {
+      expect(document.paths[path]?.post, path).toBeDefined();
+    }
+    const notBuilt = document.paths['/api/v1/account/getUserInfo'].post;
+    expect(notBuilt['x-status']).toBe('not_built');
+    expect(notBuilt.security).toEqual([{ token: [], userid: [] }]);
+    expect(document.paths['/api/v1/account/login'].post.security).toEqual([]);
+  });
+
+  it('is readable at /api/docs, under the same strict policy', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui');
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    const served = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(served.json().openapi).toBe('3.1.0');
+    const initializer = await test.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+  });
+});

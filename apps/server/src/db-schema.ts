@@ -1,0 +1,5 @@
+/**
+ * Every table of the server. Each module keeps its tables in its own `tables.ts` and adds one line
+ * here; drizzle-kit reads this file to generate migrations (`npm run db:generate -w @bank/server`).
+ */
+export * from './platform/outbox-table.ts';

@@ -1,0 +1,59 @@
+/**
+ * Starts the server: settings, database (migrated), application, job worker, socket. Stops
+ * gracefully on SIGINT/SIGTERM: no new requests, running ones finish, the job queue stops, the
+ * database closes; a stop that hangs is cut after a time limit.
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './platform/db.ts';
+
+const shutdownTimeLimitMs = 15_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  const app = await buildApp(config, { database });
+  await app.jobs.start();
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Ready on ${config.publicUrl ?? `http://localhost:${port}`} (database: ${database.description})`);
+
+  let isStopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, 'stopping');
+    const timer = setTimeout(() => {
+      console.error(`Shutdown took longer than ${shutdownTimeLimitMs / 1000} s; exiting.`);
+      process.exit(1);
+    }, shutdownTimeLimitMs);
+    timer.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,193 @@
+/**
+ * The database: PostgreSQL, either embedded (PGlite in a data folder, so `npm start` needs no
+ * server) or a real server when DATABASE_URL is set. One drizzle pg-core schema serves both
+ * drivers; query functions take a `DbHandle` (the database or an open transaction) as their first
+ * argument so that several of them can join one transaction.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db-schema.ts';
+import { migrationsDir } from './paths.ts';
+
+export type Schema = typeof schema;
+export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What query functions take first: the database itself or the transaction they join. */
+export type DbHandle = AppDatabase | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The shape pg-boss expects of a connection it does not own. */
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** How the job queue reaches the database: its own pool on a server, the shared connection on PGlite. */
+export type JobQueueConnection = { connectionString: string } | { db: SqlExecutor };
+
+export type Database = {
+  kind: DatabaseKind;
+  db: AppDatabase;
+  jobQueueConnection: JobQueueConnection;
+  /** Subscribes to NOTIFY on a channel; notifications arrive only once the sending transaction commits. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** A line for the start-up message: where the data lives. */
+  description: string;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** A dump of an already migrated PGlite database to start from (tests); ignores dataDir. */
+  pgliteTemplate?: Blob;
+};
+
+/** Rows of a raw statement, whichever driver runs it (both answer `{ rows }`). */
+export async function executeRows<Row>(handle: DbHandle, statement: SQL): Promise<Row[]> {
+  const result = (await handle.execute(statement)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** pg-boss's SQL uses $1..$n placeholders; drizzle's `sql` carries the values as real parameters. */
+export function statementOf(text: string, values: readonly unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let consumed = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(consumed, match.index)));
+    chunks.push(sql`${sql.param(values[Number(match[1]) - 1] ?? null)}`);
+    consumed = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(consumed)));
+  return sql.join(chunks);
+}
+
+/** Lets pg-boss write a job inside a drizzle transaction, so the job commits or rolls back with it. */
+export function sqlExecutorOf(handle: DbHandle): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      return { rows: await executeRows<unknown>(handle, statementOf(text, values)) };
+    },
+  };
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      // pg-boss sends its schema scripts (several statements) without values: only exec runs those.
+      if (values.length === 0) {
+        try {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        } catch (error) {
+          // A script that fails after its own BEGIN leaves the one shared connection in an aborted
+          // transaction, which would refuse every later query of the server.
+          await client.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }
+      return client.query(
+        text,
+        values.map((value) => value ?? null),
+      );
+    },
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  let client: PGlite;
+  if (options.pgliteTemplate) {
+    client = new PGlite({ loadDataDir: options.pgliteTemplate });
+  } else {
+    await mkdir(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsDir });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    kind: 'pglite',
+    db: db as unknown as AppDatabase,
+    jobQueueConnection: { db: pgliteExecutor(client) },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    description: options.pgliteTemplate ? 'embedded PostgreSQL (PGlite) in memory' : `PGlite in ${options.dataDir}`,
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Several instances may start together on one server: an advisory lock lets one migrate at a time. */
+const migrationLockId = 727_001;
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  const db = drizzleNodePostgres({ client: pool, schema });
+  try {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [migrationLockId]);
+      await migrateNodePostgres(db, { migrationsFolder: migrationsDir });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
+      lockClient.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const url = new URL(databaseUrl);
+  return {
+    kind: 'postgres',
+    db: db as unknown as AppDatabase,
+    jobQueueConnection: { connectionString: databaseUrl },
+    async listen(channel, onNotify) {
+      const listener = new pg.Client({ connectionString: databaseUrl });
+      await listener.connect();
+      listener.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      // A lost listener only delays delivery until the relay's poll; it must not crash the process.
+      listener.on('error', () => undefined);
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await listener.end().catch(() => undefined);
+      };
+    },
+    description: `PostgreSQL ${url.hostname}:${url.port || '5432'}${url.pathname}`,
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database and applies the checked-in migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl && !options.pgliteTemplate ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+/** The PostgreSQL error code of a failed query; drizzle wraps the driver's error in `cause`. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

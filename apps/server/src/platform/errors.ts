@@ -1,0 +1,149 @@
+/**
+ * Errors and the one place they become the `{code, msg, data}` envelope. A domain failure is an
+ * AppError naming an entry of the contract's catalogue: the caller gets its code and a message in
+ * the request's language, the log gets the internal detail. Anything else is a bug or an outage:
+ * the caller gets a generic message with the request id, the log gets the full error.
+ */
+
+import type { Language } from '@bank/contract/constants';
+import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
+import type { MessageRef } from '@bank/contract/validation';
+import { type TranslationParams, translate } from '@bank/i18n/resources';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type AppErrorOptions = {
+  /** Values for the placeholders of the catalogue message. */
+  params?: TranslationParams;
+  /** Travels to the caller in `data`; must hold nothing the caller may not see. */
+  data?: unknown;
+  /** Field errors of a validation failure, translated into the request's language on the way out. */
+  fields?: Record<string, MessageRef>;
+  /** For the log only: what went wrong, in terms the caller must not see. */
+  detail?: string;
+  /** A more precise message than the catalogue's for this code (an i18n key). */
+  messageKey?: string;
+  /** Overrides the catalogue's HTTP status (an unbuilt call answers 404). */
+  httpStatus?: number;
+  cause?: unknown;
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly key: ErrorKey;
+  readonly params: TranslationParams | undefined;
+  readonly data: unknown;
+  readonly fields: Record<string, MessageRef> | undefined;
+  readonly detail: string | undefined;
+  readonly messageKey: string;
+  readonly httpStatus: number;
+
+  constructor(key: ErrorKey, options: AppErrorOptions = {}) {
+    super(options.detail ? `${key}: ${options.detail}` : key, { cause: options.cause });
+    this.key = key;
+    this.params = options.params;
+    this.data = options.data;
+    this.fields = options.fields;
+    this.detail = options.detail;
+    this.messageKey = options.messageKey ?? `errors.${key}`;
+    this.httpStatus = options.httpStatus ?? errorCatalogue[key].httpStatus;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+export type EnvelopeBody = { code: number; msg: string; data: unknown };
+
+function translateFields(language: Language, fields: Record<string, MessageRef>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [field, translate(language, message.key, message.params)]),
+  );
+}
+
+export function envelopeOfAppError(error: AppError, language: Language, requestId: string): EnvelopeBody {
+  return {
+    code: errorCatalogue[error.key].code,
+    msg: translate(language, error.messageKey, { request_id: requestId, ...error.params }),
+    data: error.fields ? { fields: translateFields(language, error.fields) } : (error.data ?? null),
+  };
+}
+
+/** A body failure the framework detects before any route runs, reported on the field `body`. */
+function bodyError(messageKey: string): AppError {
+  return new AppError('validation', { messageKey, fields: { body: { key: messageKey } } });
+}
+
+/** Fastify's own client errors (body parsing, content type, limits) in catalogue terms. */
+function appErrorOfFramework(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return bodyError('errors.body_not_json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bodyError('errors.body_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return bodyError('errors.unsupported_content_type');
+    default:
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return new AppError('validation', { detail: `${error.code ?? 'client error'}: ${error.message}` });
+      }
+      return undefined;
+  }
+}
+
+/** PostgreSQL quotes the offending value in its messages ("invalid input syntax ...: "<value>""). */
+function withoutQuotedValues(message: unknown): string | undefined {
+  if (typeof message !== 'string') return undefined;
+  return message.replace(/"[^"]*"/g, '"[redacted]"').replace(/\([^)]*\)=\([^)]*\)/g, '([redacted])');
+}
+
+/**
+ * What of an unexpected error may be logged, under which key. A failed query's message and stack
+ * carry its parameters (password hashes, tokens) and PostgreSQL's message quotes the bad value, so
+ * database errors are reduced to the query text, PostgreSQL's diagnostics and the call stack.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { err: { message: String(error) } };
+  const query = (error as { query?: unknown }).query;
+  if (typeof query !== 'string') return { err: error };
+  const cause = (error.cause ?? {}) as Record<string, unknown>;
+  const stack = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    db_error: {
+      type: error.name,
+      query,
+      // Not `code`: that name is redacted as a verification code.
+      sqlstate: cause.code,
+      message: withoutQuotedValues(cause.message),
+      constraint: cause.constraint,
+      table: cause.table,
+      column: cause.column,
+      stack: stack.join('\n'),
+    },
+  };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const body = envelopeOfAppError(error, request.language, request.id);
+  return reply.status(error.httpStatus).send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
+    if (isAppError(rawError)) {
+      if (rawError.detail || rawError.cause) {
+        request.log.info({ error_key: rawError.key, detail: rawError.detail, err: rawError.cause }, 'call refused');
+      }
+      return sendError(request, reply, rawError);
+    }
+    const frameworkError = appErrorOfFramework(rawError);
+    if (frameworkError) {
+      request.log.info({ error_key: frameworkError.key, detail: rawError.code }, 'request refused');
+      return sendError(request, reply, frameworkError);
+    }
+    request.log.error(loggableError(rawError), 'unexpected error');
+    return sendError(request, reply, new AppError('internal', { data: { request_id: request.id } }));
+  });
+}

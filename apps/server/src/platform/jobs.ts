@@ -1,0 +1,167 @@
+/**
+ * The job queue (pg-boss on the same PostgreSQL, embedded or server) and the delivery of outbox
+ * events to their handlers. Every subscriber has its own queue, so a failing handler is retried
+ * without running the others again. The relay runs when a committed event is NOTIFYed, and on a
+ * short poll that catches what a lost notification or a crash left behind.
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from './db.ts';
+import { type DomainEvent, outboxChannel, relayOutboxBatch } from './outbox.ts';
+
+export const jobQueueSchema = 'pgboss';
+
+export type EventHandler = (event: DomainEvent) => Promise<void>;
+
+export type Jobs = {
+  /**
+   * Subscribes a handler to an event type. `subscriber` names its queue and must stay stable across
+   * releases (events pending for it survive a restart). Call before start().
+   */
+  onEvent(type: string, subscriber: string, handler: EventHandler): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  isStarted(): boolean;
+  /** Runs the relay until the outbox is empty; resolves with how many queues got jobs. */
+  relayNow(): Promise<number>;
+  /** The queue itself, for the schedules and plain jobs of later capabilities. Started by start(). */
+  boss: PgBoss;
+};
+
+export type JobsOptions = {
+  database: Database;
+  logger: Logger;
+  /** The safety-net poll of the relay. */
+  relayPollIntervalMs?: number;
+  /** How often an idle worker looks for jobs; the relay also wakes workers right after handing them jobs. */
+  workerPollIntervalSeconds?: number;
+  stopTimeoutMs?: number;
+};
+
+type Subscription = { type: string; subscriber: string; queue: string; handler: EventHandler };
+
+const relayBatchSize = 100;
+
+export function queueNameOf(type: string, subscriber: string): string {
+  return `event__${type}__${subscriber}`.replace(/[^\w-]/g, '_');
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const { database, logger } = options;
+  const relayPollIntervalMs = options.relayPollIntervalMs ?? 2000;
+  const boss = new PgBoss({
+    ...database.jobQueueConnection,
+    schema: jobQueueSchema,
+    max: 4,
+    migrate: true,
+    supervise: true,
+    schedule: true,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+
+  const subscriptions: Subscription[] = [];
+  const workerIdsOfQueue = new Map<string, string>();
+  let started = false;
+  let stopping = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  let relayRun: Promise<number> | undefined;
+  let relayAgain = false;
+
+  async function relayUntilEmpty(): Promise<number> {
+    let queuesWithJobs = 0;
+    do {
+      relayAgain = false;
+      for (;;) {
+        const queues = await relayOutboxBatch(database.db, boss, { jobQueueSchema, batchSize: relayBatchSize });
+        if (queues.length === 0) break;
+        queuesWithJobs += queues.length;
+        for (const queue of queues) {
+          const workerId = workerIdsOfQueue.get(queue);
+          if (workerId) boss.notifyWorker(workerId);
+        }
+      }
+    } while (relayAgain && !stopping);
+    return queuesWithJobs;
+  }
+
+  /** One relay at a time per process; a trigger during a run makes it go round once more. */
+  function relayNow(): Promise<number> {
+    if (relayRun) {
+      relayAgain = true;
+      return relayRun;
+    }
+    const run = relayUntilEmpty().finally(() => {
+      relayRun = undefined;
+    });
+    relayRun = run;
+    return run;
+  }
+
+  function triggerRelay(): void {
+    if (!started || stopping) return;
+    relayNow().catch((error: unknown) => logger.error({ err: error }, 'outbox relay failed'));
+  }
+
+  async function startQueueAndWorkers(): Promise<void> {
+    await boss.start();
+    for (const subscription of subscriptions) {
+      await boss.createQueue(subscription.queue);
+      await boss.subscribe(subscription.type, subscription.queue);
+      // One job at a time, so that a failing handler retries only its own event.
+      let workerId = '';
+      workerId = await boss.work<DomainEvent>(
+        subscription.queue,
+        { pollingIntervalSeconds: options.workerPollIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await subscription.handler(job.data);
+          // Where there was one job there are likely more: look again at once instead of after the poll interval.
+          boss.notifyWorker(workerId);
+        },
+      );
+      workerIdsOfQueue.set(subscription.queue, workerId);
+    }
+  }
+
+  return {
+    boss,
+    onEvent(type, subscriber, handler) {
+      if (started) throw new Error(`onEvent(${type}, ${subscriber}) must be called before the job queue starts`);
+      const queue = queueNameOf(type, subscriber);
+      if (subscriptions.some((existing) => existing.queue === queue)) {
+        throw new Error(`${subscriber} already handles ${type}`);
+      }
+      subscriptions.push({ type, subscriber, queue, handler });
+    },
+
+    async start() {
+      if (started) return;
+      try {
+        await startQueueAndWorkers();
+      } catch (error) {
+        // A half-started queue would keep polling a database the caller is about to close.
+        await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+        throw error;
+      }
+      started = true;
+      stopListening = await database.listen(outboxChannel, triggerRelay);
+      pollTimer = setInterval(triggerRelay, relayPollIntervalMs);
+      pollTimer.unref();
+      triggerRelay();
+    },
+
+    async stop() {
+      if (!started || stopping) return;
+      stopping = true;
+      clearInterval(pollTimer);
+      await stopListening?.();
+      await relayRun?.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      started = false;
+      stopping = false;
+    },
+
+    isStarted: () => started && !stopping,
+    relayNow,
+  };
+}

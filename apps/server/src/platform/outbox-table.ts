@@ -1,0 +1,20 @@
+/** The outbox: domain events written in the same transaction as the change they describe. */
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    company_id: uuid('company_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the relay has handed the event to the job queue. */
+    published_at: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The relay only ever reads unpublished rows; a partial index keeps that cheap as the table grows.
+    index('outbox_events_unpublished_idx').on(table.created_at).where(sql`${table.published_at} is null`),
+  ],
+);

@@ -1,0 +1,338 @@
+import { defineCall } from '@bank/contract/calls';
+import { errorCatalogue } from '@bank/contract/errors';
+import { translate } from '@bank/i18n/resources';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AppModule } from '../app.ts';
+import { AppError } from './errors.ts';
+import { fileReply, registerCall } from './route.ts';
+import type { SessionContext, SessionResolver } from './session.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** Test-only calls: one of each kind the platform must handle. */
+const echoCall = defineCall({
+  path: '/api/v1/test/echo',
+  summary: 'Echoes a name (test only)',
+  auth: 'public',
+  request: z
+    .object({
+      name: z.string().min(2).max(10),
+      contact: z.object({ email: z.email() }).optional(),
+    })
+    .strict(),
+  response: z.object({ name: z.string() }),
+});
+const failingCall = defineCall({
+  path: '/api/v1/test/failing',
+  summary: 'Fails unexpectedly (test only)',
+  auth: 'public',
+  request: z.object({}),
+  response: z.null(),
+});
+const refusedCall = defineCall({
+  path: '/api/v1/test/refused',
+  summary: 'Refuses with a catalogue error (test only)',
+  auth: 'public',
+  request: z.object({}),
+  response: z.null(),
+});
+const whoAmICall = defineCall({
+  path: '/api/v1/test/whoami',
+  summary: 'Answers the session user (test only)',
+  auth: 'session',
+  request: z.object({}),
+  response: z.object({ user_id: z.string() }),
+});
+const staffCall = defineCall({
+  path: '/api/v1/test/staff',
+  summary: 'Staff only (test only)',
+  auth: 'staff',
+  request: z.object({}),
+  response: z.null(),
+});
+const gatedCall = defineCall({
+  path: '/api/v1/test/gated',
+  summary: 'KYC gated (test only)',
+  auth: 'session',
+  isKycGated: true,
+  request: z.object({}),
+  response: z.null(),
+});
+const fileCall = defineCall({
+  path: '/api/v1/test/file',
+  summary: 'Answers a file (test only)',
+  auth: 'session',
+  isFile: true,
+  request: z.object({}),
+  response: z.null(),
+});
+
+const testModule: AppModule = {
+  name: 'test',
+  register(app) {
+    registerCall(app, echoCall, async (body) => {
+      // A row with a field the response must not carry: the response schema is an allow-list.
+      const row = { name: body.name, password_hash: 'argon2id$never-leaves' };
+      return row;
+    });
+    registerCall(app, failingCall, async () => {
+      throw new Error('connection to 10.0.0.7 refused, stack and internals');
+    });
+    registerCall(app, refusedCall, async () => {
+      throw new AppError('illegal_state', { detail: 'card 42 is in state printing' });
+    });
+    registerCall(app, whoAmICall, async (_body, context) => ({ user_id: context.session.user_id }));
+    registerCall(app, staffCall, async () => null);
+    registerCall(app, gatedCall, async () => null);
+    registerCall(app, fileCall, async () => fileReply('statement été 2026.csv', 'text/csv', Buffer.from('a,b\n1,2\n')));
+  },
+};
+
+function session(overrides: Partial<SessionContext>): SessionContext {
+  return {
+    user_id: 'user-1',
+    company_id: 'company-1',
+    role: 'admin',
+    is_staff: false,
+    kyc_status: 'kyc_approved',
+    session_id: 'session-1',
+    ...overrides,
+  };
+}
+
+const sessionsByToken: Record<string, SessionContext> = {
+  approved: session({}),
+  pending: session({ kyc_status: 'pending_review' }),
+  staff: session({ user_id: 'staff-1', company_id: null, is_staff: true }),
+};
+const resolveTestSession: SessionResolver = async (token, userId) => {
+  const found = sessionsByToken[token];
+  return found && found.user_id === userId ? found : null;
+};
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ modules: [testModule], sessionResolver: resolveTestSession });
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+function post(url: string, options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  return test.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    payload: options.raw ?? JSON.stringify(options.body ?? {}),
+  });
+}
+
+function signedIn(token: keyof typeof sessionsByToken): Record<string, string> {
+  return { token, userid: sessionsByToken[token]?.user_id ?? '' };
+}
+
+describe('session rule', () => {
+  it.each([
+    ['en', 'Your session has expired. Please log in again.'],
+    ['ch', '您的会话已过期，请重新登录。'],
+    ['jp', 'セッションの有効期限が切れました。もう一度ログインしてください。'],
+  ])(
+    'answers HTTP 200 with code 9400 in the language header (%s) to a listed call without a session',
+    async (language, message) => {
+      const response = await post('/api/v1/account/getUserInfo', { headers: { language } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ code: 9400, msg: message, data: null });
+    },
+  );
+
+  it('falls back to English for an unknown language and with no header', async () => {
+    for (const headers of [{ language: 'fr' }, {}] as Record<string, string>[]) {
+      const response = await post('/api/v1/account/getUserInfo', { headers });
+      expect(response.json().msg).toBe(translate('en', 'errors.session_invalid'));
+    }
+  });
+
+  it('answers 9400 for a token that resolves to no session or belongs to another user', async () => {
+    for (const headers of [
+      { token: 'unknown', userid: 'user-1' },
+      { token: 'approved', userid: 'someone-else' },
+    ]) {
+      expect((await post(whoAmICall.path, { headers })).json().code).toBe(9400);
+    }
+  });
+
+  it('checks the session before reading the body', async () => {
+    const response = await post(whoAmICall.path, { raw: '{not json' });
+    expect(response.json().code).toBe(9400);
+  });
+
+  it('gives the handler the resolved session', async () => {
+    const response = await post(whoAmICall.path, { headers: signedIn('approved') });
+    expect(response.json()).toEqual({ code: 200, msg: 'success', data: { user_id: 'user-1' } });
+  });
+
+  it('answers forbidden to a client on a staff call and lets staff through', async () => {
+    expect((await post(staffCall.path, { headers: signedIn('approved') })).json().code).toBe(
+      errorCatalogue.forbidden.code,
+    );
+    expect((await post(staffCall.path, { headers: signedIn('staff') })).json().code).toBe(200);
+  });
+
+  it('answers kyc_not_approved on a gated call until KYC is approved', async () => {
+    const refused = await post(gatedCall.path, { headers: { ...signedIn('pending'), language: 'jp' } });
+    expect(refused.json()).toEqual({
+      code: errorCatalogue.kyc_not_approved.code,
+      msg: translate('jp', 'errors.kyc_not_approved'),
+      data: null,
+    });
+    expect((await post(gatedCall.path, { headers: signedIn('approved') })).json().code).toBe(200);
+  });
+
+  it('answers HTTP 404 not_found for a listed call not built yet once signed in', async () => {
+    const response = await post('/api/v1/account/getUserInfo', { headers: signedIn('approved') });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: errorCatalogue.not_found.code,
+      msg: translate('en', 'errors.not_found'),
+      data: null,
+    });
+  });
+});
+
+describe('request bodies', () => {
+  it('strips fields outside the response schema', async () => {
+    const response = await post(echoCall.path, { body: { name: 'Ada' } });
+    expect(response.json()).toEqual({ code: 200, msg: 'success', data: { name: 'Ada' } });
+    expect(response.body).not.toContain('argon2id');
+  });
+
+  it('answers the validation code with a translated message per dotted field path', async () => {
+    const response = await post(echoCall.path, {
+      body: { name: 'A', contact: { email: 'not-an-email' }, extra: 1 },
+      headers: { language: 'ch' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.code).toBe(errorCatalogue.validation.code);
+    expect(body.msg).toBe(translate('ch', 'errors.validation'));
+    expect(body.data.fields).toEqual({
+      name: translate('ch', 'validation.too_short', { min: 2 }),
+      'contact.email': translate('ch', 'validation.email_invalid'),
+      extra: translate('ch', 'validation.unknown_field'),
+    });
+  });
+
+  it('treats a missing required field as required', async () => {
+    const body = (await post(echoCall.path, { body: {} })).json();
+    expect(body.data.fields).toEqual({ name: translate('en', 'validation.required') });
+  });
+
+  it('answers the validation code for a body that is not JSON', async () => {
+    const response = await post(echoCall.path, { raw: '{"name": "Ada"', headers: { language: 'jp' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      code: errorCatalogue.validation.code,
+      msg: translate('jp', 'errors.body_not_json'),
+      data: { fields: { body: translate('jp', 'errors.body_not_json') } },
+    });
+  });
+
+  it('answers the validation code for a body of JSON that is not an object', async () => {
+    const response = await post(echoCall.path, { raw: '"just a string"' });
+    expect(response.json().code).toBe(errorCatalogue.validation.code);
+    expect(response.json().data.fields.body).toBeTypeOf('string');
+  });
+
+  it('answers the validation code for a body over the size limit', async () => {
+    const response = await post(echoCall.path, { raw: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      code: errorCatalogue.validation.code,
+      msg: translate('en', 'errors.body_too_large'),
+    });
+  });
+
+  it('answers the validation code for a body that is not sent as JSON', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await post(echoCall.path, { raw: 'name=Ada', headers: { 'content-type': contentType } });
+      expect(response.statusCode, contentType).toBe(200);
+      expect(response.json(), contentType).toMatchObject({
+        code: errorCatalogue.validation.code,
+        msg: translate('en', 'errors.unsupported_content_type'),
+      });
+    }
+  });
+
+  it('accepts a call with no body as an empty object', async () => {
+    const response = await test.app.inject({ method: 'POST', url: whoAmICall.path, headers: signedIn('approved') });
+    expect(response.json().code).toBe(200);
+  });
+});
+
+describe('failures', () => {
+  it('answers a catalogue error with its translated message and keeps the internal detail out', async () => {
+    const response = await post(refusedCall.path, { headers: { language: 'ch' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      code: errorCatalogue.illegal_state.code,
+      msg: translate('ch', 'errors.illegal_state'),
+      data: null,
+    });
+    expect(response.body).not.toContain('printing');
+  });
+
+  it('answers an unexpected failure with HTTP 500, a generic message and the request id, without internals', async () => {
+    const response = await post(failingCall.path, { headers: { 'x-request-id': 'support-ref-0001' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['x-request-id']).toBe('support-ref-0001');
+    expect(response.json()).toEqual({
+      code: 9500,
+      msg: translate('en', 'errors.internal', { request_id: 'support-ref-0001' }),
+      data: { request_id: 'support-ref-0001' },
+    });
+    expect(response.body).not.toMatch(/10\.0\.0\.7|stack|at .*\.ts/);
+  });
+
+  it('answers an unknown /api path with HTTP 404 and the envelope', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/v1/no/such/call'],
+      ['GET', '/api/v1/account/getUserInfo'],
+      ['GET', '/api/nothing'],
+    ] as const) {
+      const response = await test.app.inject({ method, url, headers: { language: 'jp' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({
+        code: errorCatalogue.not_found.code,
+        msg: translate('jp', 'errors.not_found'),
+        data: null,
+      });
+    }
+  });
+});
+
+describe('request ids and files', () => {
+  it('gives every answer a request id and refuses one that could forge a log line', async () => {
+    const generated = await post(echoCall.path, { body: { name: 'Ada' } });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const forged = await post(echoCall.path, {
+      body: { name: 'Ada' },
+      headers: { 'x-request-id': 'a\nb level=fatal' },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a file call with the file and its name, never cached', async () => {
+    const response = await post(fileCall.path, { headers: signedIn('approved') });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="statement _t_ 2026.csv"; filename*=UTF-8''statement%20%C3%A9t%C3%A9%202026.csv`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toBe('a,b\n1,2\n');
+  });
+
+  it('answers a file call without a session with the 9400 envelope', async () => {
+    expect((await post(fileCall.path)).json().code).toBe(9400);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The one way a contract call becomes a route. Every call is POST with a JSON body; in order:
+ * the session rule of the call (before the body is even read, so an anonymous caller cannot make
+ * the server parse anything), the request schema, the handler, the response schema as an
+ * allow-list (unknown fields are stripped, so no hash or internal id leaks by accident), and the
+ * envelope. Calls SPEC.md lists that no capability has built yet still apply their session rule,
+ * then answer `not_found`.
+ */
+import type { Readable } from 'node:stream';
+import type { CallDefinition, CallSpec } from '@bank/contract/calls';
+import { listedCalls } from '@bank/contract/calls';
+import type { Language } from '@bank/contract/constants';
+import { successCode } from '@bank/contract/errors';
+import { fieldMessages } from '@bank/contract/validation';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors.ts';
+import type { CallerHeaders } from './request-context.ts';
+import type { Clock, SessionContext, SessionResolver } from './session.ts';
+
+/** What registerCall needs from the app, decorated on it by buildApp. */
+export type CallPlatform = {
+  clock: Clock;
+  sessionResolver: SessionResolver;
+  /** Every call registered so far, by path (the OpenAPI document is generated from it). */
+  calls: Map<string, CallDefinition>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    callPlatform: CallPlatform;
+  }
+}
+
+export type CallContext = {
+  /** The caller's session; reading it in a public call without one answers 9400. */
+  readonly session: SessionContext;
+  readonly optionalSession: SessionContext | null;
+  readonly language: Language;
+  readonly requestId: string;
+  /** The request's time from the app clock: one value for the whole call. */
+  readonly now: Date;
+  readonly caller: CallerHeaders;
+  readonly log: FastifyBaseLogger;
+};
+
+/** A file answer of a call whose contract says `isFile`. */
+export type FileReply = {
+  kind: 'file';
+  fileName: string;
+  contentType: string;
+  body: Buffer | Readable;
+};
+
+export function fileReply(fileName: string, contentType: string, body: Buffer | Readable): FileReply {
+  return { kind: 'file', fileName, contentType, body };
+}
+
+function isFileReply(value: unknown): value is FileReply {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';
+}
+
+export type CallHandler<Call extends CallDefinition> = (
+  body: z.output<Call['request']>,
+  context: CallContext,
+) => Promise<z.input<Call['response']> | FileReply>;
+
+/** RFC 6266: an ASCII fallback name and the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The session rule of a call: who may make it, and whether company KYC must be approved first. */
+async function authorize(spec: CallSpec, request: FastifyRequest, platform: CallPlatform): Promise<void> {
+  const { token, userId } = request.caller;
+  const session = token && userId ? await platform.sessionResolver(token, userId, platform.clock.now()) : null;
+  request.session = session;
+  if (spec.auth === 'public') return;
+  if (!session) throw new AppError('session_invalid');
+  if (spec.auth === 'staff' && !session.is_staff)
+    throw new AppError('forbidden', { detail: `${spec.path} is staff only` });
+  if (spec.isKycGated && session.kyc_status !== 'kyc_approved') throw new AppError('kyc_not_approved');
+}
+
+function callContext(request: FastifyRequest, now: Date): CallContext {
+  const session = request.session;
+  return {
+    get session(): SessionContext {
+      if (!session) throw new AppError('session_invalid');
+      return session;
+    },
+    optionalSession: session,
+    language: request.language,
+    requestId: request.id,
+    now,
+    caller: request.caller,
+    log: request.log,
+  };
+}
+
+export function registerCall<Call extends CallDefinition>(
+  app: FastifyInstance,
+  call: Call,
+  handler: CallHandler<Call>,
+): void {
+  const platform = app.callPlatform;
+  if (platform.calls.has(call.path)) throw new Error(`${call.path} is registered twice`);
+  platform.calls.set(call.path, call);
+
+  app.post(call.path, {
+    onRequest: async (request) => authorize(call, request, platform),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const parsed = call.request.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        throw new AppError('validation', {
+          fields: fieldMessages(parsed.error),
+          detail: `invalid body for ${call.path}`,
+        });
+      }
+      const result = await handler(
+        parsed.data as z.output<Call['request']>,
+        callContext(request, platform.clock.now()),
+      );
+
+      if (isFileReply(result)) {
+        if (!call.isFile) throw new Error(`${call.path} answered a file but its contract says it answers data`);
+        return reply
+          .header('content-disposition', contentDisposition(result.fileName))
+          .type(result.contentType)
+          .send(result.body);
+      }
+      const data = call.response.safeParse(result);
+      if (!data.success) {
+        throw new Error(`${call.path} answered data outside its response schema: ${JSON.stringify(data.error.issues)}`);
+      }
+      return reply.send({ code: successCode, msg: 'success', data: data.data ?? null });
+    },
+  });
+}
+
+/**
+ * Listed calls no capability has built yet: the session rule first (an anonymous caller learns
+ * nothing but 9400), then HTTP 404 with the `not_found` envelope. Runs after every module.
+ */
+export function registerUnbuiltCalls(app: FastifyInstance): void {
+  const platform = app.callPlatform;
+  for (const spec of listedCalls.values()) {
+    if (platform.calls.has(spec.path)) continue;
+    app.post(spec.path, {
+      onRequest: async (request) => authorize(spec, request, platform),
+      handler: async () => {
+        throw new AppError('not_found', { httpStatus: 404, detail: `${spec.path} is not built yet` });
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The built web app (apps/web/dist), served from the API's origin. Hashed assets are cached for a
+ * year; index.html is revalidated on every load so a release reaches users at once. Every path of
+ * the contract's route table answers index.html (deep links); any other page path answers it too,
+ * with HTTP 404, and the app shows its 404 page.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { spaPaths } from '@bank/contract/routes';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+export const notBuiltMessage =
+  'The web app is not built. Run `npm run build` at the repository root (or `npm start`, which builds it), then restart the server.\n';
+
+export type WebApp = {
+  /** Answers a page path no route knows: index.html with 404, or the not-built message. */
+  answerUnknownPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+};
+
+const immutableCache = 'public, max-age=31536000, immutable';
+
+export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string }): Promise<WebApp> {
+  const indexFile = path.join(options.webDistDir, 'index.html');
+  const assetsDir = path.join(options.webDistDir, 'assets') + path.sep;
+
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDistDir: options.webDistDir }, 'web app not built: pages answer a message instead');
+    const answerNotBuilt = async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage);
+    for (const page of spaPaths) app.get(page, answerNotBuilt);
+    return { answerUnknownPage: answerNotBuilt };
+  }
+
+  // Read on every page load (small, cached by the OS) so a rebuilt app is served without a restart.
+  const sendIndex = async (reply: FastifyReply, status: number) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(indexFile));
+
+  const staticFiles: FastifyPluginAsync = async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? immutableCache : 'no-cache');
+      },
+    });
+    for (const page of spaPaths) scope.get(page, async (_request, reply) => sendIndex(reply, 200));
+  };
+  await app.register(staticFiles);
+
+  return { answerUnknownPage: async (_request, reply) => sendIndex(reply, 404) };
+}
