@@ -50,10 +50,13 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   if (options.language || options.session) {
     await context.addInitScript(
       ({ language, session }) => {
+        // The first document of a page is about:blank, whose storage is not the app's.
+        if (window.location.protocol === 'about:') return;
         // Only on the first load of the context: later reloads must see what the app stored itself.
         if (window.name === 'e2e-initialised') return;
         window.name = 'e2e-initialised';
         if (language) window.localStorage.setItem('language', language);
+        window.localStorage.setItem('app_version', '0.1.93');
         for (const [key, value] of Object.entries(session ?? {})) window.sessionStorage.setItem(key, String(value));
       },
       { language: options.language, session: options.session },

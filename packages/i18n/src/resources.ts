@@ -5,23 +5,53 @@
  * lists it in the three objects below.
  */
 import { type Language, type Locale, localeOfLanguage } from '@bank/contract/constants';
+import { email as enEmail } from './locales/en/email.ts';
 import { errors as enErrors } from './locales/en/errors.ts';
+import { pages as enPages } from './locales/en/pages.ts';
+import { shell as enShell } from './locales/en/shell.ts';
 import { states as enStates } from './locales/en/states.ts';
 import { validation as enValidation } from './locales/en/validation.ts';
+import { email as jaEmail } from './locales/ja/email.ts';
 import { errors as jaErrors } from './locales/ja/errors.ts';
+import { pages as jaPages } from './locales/ja/pages.ts';
+import { shell as jaShell } from './locales/ja/shell.ts';
 import { states as jaStates } from './locales/ja/states.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
+import { email as zhEmail } from './locales/zh-CN/email.ts';
 import { errors as zhErrors } from './locales/zh-CN/errors.ts';
+import { pages as zhPages } from './locales/zh-CN/pages.ts';
+import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
 
-const en = { errors: enErrors, validation: enValidation, states: enStates };
+const en = {
+  errors: enErrors,
+  validation: enValidation,
+  states: enStates,
+  shell: enShell,
+  pages: enPages,
+  email: enEmail,
+};
 
 type Messages<T> = { [Key in keyof T]: T[Key] extends string ? string : Messages<T[Key]> };
 export type Catalogue = Messages<typeof en>;
 
-const zhCN: Catalogue = { errors: zhErrors, validation: zhValidation, states: zhStates };
-const ja: Catalogue = { errors: jaErrors, validation: jaValidation, states: jaStates };
+const zhCN: Catalogue = {
+  errors: zhErrors,
+  validation: zhValidation,
+  states: zhStates,
+  shell: zhShell,
+  pages: zhPages,
+  email: zhEmail,
+};
+const ja: Catalogue = {
+  errors: jaErrors,
+  validation: jaValidation,
+  states: jaStates,
+  shell: jaShell,
+  pages: jaPages,
+  email: jaEmail,
+};
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN, ja };
 

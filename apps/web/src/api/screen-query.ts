@@ -1,0 +1,65 @@
+/**
+ * Loading a screen's data (SPEC.md section 8): a TanStack Query over callApi that gives up after
+ * 120 s (screenLoadTimeoutMs) with errors.load_timeout. The timer is a plain setTimeout so that
+ * browser tests can move it with Playwright's clock. Queries are never retried automatically.
+ */
+
+import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
+import { screenLoadTimeoutMs } from '@bank/contract/constants';
+import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { callApi, TransportError } from './client.ts';
+import { showError } from './notify.ts';
+
+/** One screen load: callApi with the screen timeout, cancelled with the query's own signal. */
+export async function loadScreenData<Call extends CallDefinition>(
+  call: Call,
+  body: RequestOf<Call>,
+  signal?: AbortSignal,
+): Promise<ResponseOf<Call>> {
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  let hasTimedOut = false;
+  const timer = setTimeout(() => {
+    hasTimedOut = true;
+    controller.abort();
+  }, screenLoadTimeoutMs);
+  try {
+    return await callApi(call, body, { signal: controller.signal });
+  } catch (error) {
+    if (hasTimedOut) {
+      const message = i18next.t('errors.load_timeout');
+      showError(message);
+      throw new TransportError('timeout', message);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** The query key of a call: its path, then its body. */
+export function queryKeyOf<Call extends CallDefinition>(call: Call, body: RequestOf<Call>): QueryKey {
+  return [call.path, body];
+}
+
+export type ScreenQueryOptions = { enabled?: boolean; staleTimeMs?: number };
+
+/**
+ * A screen's data from one call: `const cards = useScreenQuery(cardList, { page_size: 20 })`, then
+ * render it with `<QueryState query={cards}>{(data) => ...}</QueryState>`.
+ */
+export function useScreenQuery<Call extends CallDefinition>(
+  call: Call,
+  body: RequestOf<Call>,
+  options: ScreenQueryOptions = {},
+): UseQueryResult<ResponseOf<Call>> {
+  return useQuery({
+    queryKey: queryKeyOf(call, body),
+    queryFn: ({ signal }) => loadScreenData(call, body, signal),
+    enabled: options.enabled ?? true,
+    ...(options.staleTimeMs === undefined ? {} : { staleTime: options.staleTimeMs }),
+  });
+}

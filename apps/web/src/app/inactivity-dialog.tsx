@@ -1,0 +1,119 @@
+/**
+ * SPEC.md section 4: after 900 s without a click, a dialog warns that the session will end and
+ * counts down 60 s. "Stay logged in" restarts the idle timer; "Log out now" logs out at once; at
+ * zero the exit-login call is made, storage cleared and the user sent to /login. Mounted by the main
+ * layout, so it runs only while signed in. A key press counts as activity too, so that a keyboard
+ * user is not logged out while typing. Plain setTimeout/setInterval and Date.now(), which
+ * Playwright's clock can move.
+ */
+import { session } from '@bank/contract/constants';
+import { Button, Group, RingProgress, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showInfo } from '../api/notify.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { useLogOut } from './logout.ts';
+
+const idleWarningMs = session.idleWarningSeconds * 1000;
+const countdownMs = session.idleCountdownSeconds * 1000;
+const activityEvents = ['click', 'keydown'] as const;
+
+export function InactivityDialog() {
+  const { t } = useTranslation();
+  const logOut = useLogOut();
+  /** When the countdown reaches zero (ms since epoch), or null while the user is active. */
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const isWarning = useRef(false);
+
+  const startIdleTimer = useCallback(() => {
+    clearTimeout(idleTimer.current);
+    idleTimer.current = setTimeout(() => {
+      isWarning.current = true;
+      const start = Date.now();
+      setNow(start);
+      setDeadline(start + countdownMs);
+    }, idleWarningMs);
+  }, []);
+
+  useEffect(() => {
+    startIdleTimer();
+    // While the warning is open only its buttons count: a stray click must not silently dismiss it.
+    const onActivity = () => {
+      if (!isWarning.current) startIdleTimer();
+    };
+    for (const event of activityEvents) window.addEventListener(event, onActivity, { capture: true, passive: true });
+    return () => {
+      clearTimeout(idleTimer.current);
+      for (const event of activityEvents) window.removeEventListener(event, onActivity, { capture: true });
+    };
+  }, [startIdleTimer]);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    const tick = setInterval(() => setNow(Date.now()), 250);
+    const expiry = setTimeout(
+      () => {
+        isWarning.current = false;
+        logOut();
+        showInfo(t('shell.inactivity.logged_out'));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    return () => {
+      clearInterval(tick);
+      clearTimeout(expiry);
+    };
+  }, [deadline, logOut, t]);
+
+  const stayLoggedIn = () => {
+    isWarning.current = false;
+    setDeadline(null);
+    startIdleTimer();
+  };
+
+  const logOutNow = () => {
+    isWarning.current = false;
+    setDeadline(null);
+    logOut();
+  };
+
+  const remainingSeconds =
+    deadline === null ? session.idleCountdownSeconds : Math.max(0, Math.ceil((deadline - now) / 1000));
+  const remainingShare = (remainingSeconds / session.idleCountdownSeconds) * 100;
+
+  return (
+    <Dialog isOpen={deadline !== null} onClose={stayLoggedIn} title={t('shell.inactivity.title')}>
+      <Stack gap="lg">
+        <Group wrap="nowrap" gap="lg" align="center">
+          <RingProgress
+            size={84}
+            thickness={6}
+            roundCaps
+            sections={[{ value: remainingShare, color: remainingSeconds <= 10 ? 'red' : 'bank' }]}
+            label={
+              <Text ta="center" fw={700} fz="xl" className="tabular-figures" aria-hidden>
+                {remainingSeconds}
+              </Text>
+            }
+          />
+          <Stack gap={4}>
+            <Text>{t('shell.inactivity.description')}</Text>
+            <Text fw={600} className="tabular-figures" role="timer" aria-live="off">
+              {t('shell.inactivity.countdown', { seconds: remainingSeconds })}
+            </Text>
+          </Stack>
+        </Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={logOutNow}>
+            {t('shell.buttons.log_out_now')}
+          </Button>
+          <Button onClick={stayLoggedIn} data-autofocus>
+            {t('shell.buttons.stay_logged_in')}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}

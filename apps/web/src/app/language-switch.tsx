@@ -1,0 +1,54 @@
+/**
+ * The header's language menu: English / 中文 / 日本語. Changing it updates i18next, localStorage
+ * `language`, the dayjs locale and <html lang>. On a phone only its icon shows.
+ */
+import { languages, localeOfLanguage } from '@bank/contract/constants';
+import { Box, Button, Menu } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, useLanguage } from './i18n.ts';
+
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const current = useLanguage();
+  const currentName = t(`shell.language.${current}`);
+  return (
+    <Menu position="bottom-end" width={180} withInitialFocusPlaceholder={false} withinPortal={false}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          c="dark.6"
+          size="sm"
+          px="xs"
+          leftSection={<IconLanguage size={18} stroke={1.6} aria-hidden />}
+          rightSection={
+            <Box component="span" visibleFrom="sm" style={{ display: 'flex' }}>
+              <IconChevronDown size={14} aria-hidden />
+            </Box>
+          }
+          aria-label={t('shell.language.change', { language: currentName })}
+          styles={{ section: { marginInline: 4 } }}
+        >
+          <Box component="span" visibleFrom="sm" lang={localeOfLanguage[current]}>
+            {currentName}
+          </Box>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {languages.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={localeOfLanguage[language]}
+            onClick={() => changeLanguage(language)}
+            rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
+            aria-current={language === current ? 'true' : undefined}
+            fw={language === current ? 600 : undefined}
+          >
+            {t(`shell.language.${language}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

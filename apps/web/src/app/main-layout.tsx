@@ -1,0 +1,173 @@
+/**
+ * The signed-in frame (Mantine AppShell): a header with the product's name, the language switch and
+ * the user menu; the grouped sidebar, which on a phone-sized screen is a drawer opened by a burger
+ * button; the content area. Also hosts the inactivity dialog, so it runs on every signed-in route.
+ * Keyboard: a skip link first, landmarks (banner, navigation, main), focus moved to the content
+ * after each navigation so that screen readers start at the new page.
+ */
+import { appVersion } from '@bank/contract/constants';
+import { pathOf } from '@bank/contract/routes';
+import { AppShell, Box, Burger, CloseButton, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../ui/skeletons.tsx';
+import { Brand } from './brand.tsx';
+import { InactivityDialog } from './inactivity-dialog.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { clientNavigation, isCurrentItem } from './navigation.ts';
+import { UserMenu } from './user-menu.tsx';
+
+const headerHeight = 60;
+const navbarWidth = 272;
+
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const idPrefix = useId();
+  return (
+    <Stack gap="md">
+      {clientNavigation.map((group) => {
+        const labelId = `${idPrefix}-${group.key}`;
+        return (
+          <Box key={group.key} role="group" aria-labelledby={labelId}>
+            <Text
+              id={labelId}
+              size="xs"
+              fw={600}
+              c="dimmed"
+              tt="uppercase"
+              px="sm"
+              mb={4}
+              style={{ letterSpacing: '0.06em' }}
+            >
+              {t(`shell.navigation.groups.${group.key}`)}
+            </Text>
+            <Stack gap={1}>
+              {group.items.map((item) => {
+                const isCurrent = isCurrentItem(item, pathname);
+                return (
+                  <NavLink
+                    key={item.key}
+                    component={Link}
+                    to={pathOf(item.page)}
+                    label={t(`shell.navigation.items.${item.key}`)}
+                    leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+                    active={isCurrent}
+                    aria-current={isCurrent ? 'page' : undefined}
+                    onClick={onNavigate}
+                    styles={{
+                      root: { borderRadius: 'var(--mantine-radius-md)', paddingBlock: 6 },
+                      label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: isCurrent ? 600 : 500 },
+                    }}
+                  />
+                );
+              })}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function VersionNote() {
+  const { t } = useTranslation();
+  return (
+    <Text size="xs" c="dimmed" px="sm">
+      {t('shell.version', { version: appVersion })}
+    </Text>
+  );
+}
+
+export function MainLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const isFirstPage = useRef(true);
+
+  // After a navigation: close the drawer, start at the top, and move focus to the new content.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page
+  useEffect(() => {
+    drawer.close();
+    if (isFirstPage.current) {
+      isFirstPage.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <>
+      <a href="#main-content" className="skip-link">
+        {t('shell.skip_to_content')}
+      </a>
+      <AppShell
+        header={{ height: headerHeight }}
+        navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: true } }}
+        padding={0}
+      >
+        <AppShell.Header>
+          <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                hiddenFrom="sm"
+                size="sm"
+                opened={isDrawerOpen}
+                onClick={drawer.toggle}
+                aria-label={t(isDrawerOpen ? 'shell.navigation.close' : 'shell.navigation.open')}
+                aria-expanded={isDrawerOpen}
+              />
+              <Link to={pathOf('home')} style={{ textDecoration: 'none' }} aria-label={t('shell.product_name')}>
+                <Brand />
+              </Link>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <LanguageSwitch />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar aria-label={t('shell.navigation.label')} visibleFrom="sm">
+          <AppShell.Section grow component={ScrollArea} px="sm" py="md">
+            <NavigationLinks />
+            <Box mt="xl" mb="xs">
+              <VersionNote />
+            </Box>
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} bg="gray.0">
+          <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 32 }} maw={1280} mx="auto">
+            <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+
+      {/* Compound parts: no <header> inside the drawer, which axe would count as a second banner. */}
+      <Drawer.Root opened={isDrawerOpen} onClose={drawer.close} hiddenFrom="sm" size={300}>
+        <Drawer.Overlay backgroundOpacity={0.45} />
+        <Drawer.Content aria-label={t('shell.navigation.label')}>
+          <Drawer.Body p="md">
+            <Group justify="space-between" wrap="nowrap" mb="lg">
+              <Brand />
+              <CloseButton onClick={drawer.close} aria-label={t('shell.navigation.close')} size="lg" />
+            </Group>
+            <Box component="nav" aria-label={t('shell.navigation.label')}>
+              <NavigationLinks onNavigate={drawer.close} />
+              <Box mt="xl">
+                <VersionNote />
+              </Box>
+            </Box>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+
+      <InactivityDialog />
+    </>
+  );
+}

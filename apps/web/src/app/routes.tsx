@@ -1,0 +1,255 @@
+/**
+ * The route table: every path of SPEC.md section 2, taken from the contract (`publicPaths`,
+ * `mainPages`, `redirects`), and the one place that maps a page id to the component that renders it.
+ * Each page is its own chunk (React.lazy), so /login loads the shell and the login page only.
+ *
+ * A feature adds a page by adding its id and path to the contract's routes.ts, its title and
+ * purpose to the i18n `pages` catalogue, and one line below; the compiler lists any id left out.
+ */
+import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PublicOnly, RequireSession } from './guards.tsx';
+import { KycGate } from './kyc-gate.tsx';
+import { NotFoundRoute } from './not-found-page.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+type PageComponent = LazyExoticComponent<ComponentType>;
+
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): PageComponent {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const MainLayout = lazyPage(
+  () => import('./main-layout.tsx'),
+  (module) => module.MainLayout,
+);
+
+export const mainPageComponents: Record<PageId, PageComponent> = {
+  home: lazyPage(
+    () => import('../features/dashboard/home-page.tsx'),
+    (module) => module.HomePage,
+  ),
+  transactions: lazyPage(
+    () => import('../features/transaction/transactions-page.tsx'),
+    (module) => module.TransactionsPage,
+  ),
+  transaction_detail: lazyPage(
+    () => import('../features/transaction/transaction-detail-page.tsx'),
+    (module) => module.TransactionDetailPage,
+  ),
+  crypto_deposit: lazyPage(
+    () => import('../features/deposit/crypto-deposit-page.tsx'),
+    (module) => module.CryptoDepositPage,
+  ),
+  fiat_deposit_request: lazyPage(
+    () => import('../features/deposit/fiat-deposit-request-page.tsx'),
+    (module) => module.FiatDepositRequestPage,
+  ),
+  deposit_transaction_detail: lazyPage(
+    () => import('../features/deposit/deposit-detail-page.tsx'),
+    (module) => module.DepositDetailPage,
+  ),
+  bank_details: lazyPage(
+    () => import('../features/deposit/bank-details-page.tsx'),
+    (module) => module.BankDetailsPage,
+  ),
+  fiat_deposit: lazyPage(
+    () => import('../features/deposit/fiat-deposit-page.tsx'),
+    (module) => module.FiatDepositPage,
+  ),
+  fiat_transfer: lazyPage(
+    () => import('../features/withdraw/fiat-transfer-page.tsx'),
+    (module) => module.FiatTransferPage,
+  ),
+  crypto_transfer: lazyPage(
+    () => import('../features/withdraw/crypto-transfer-page.tsx'),
+    (module) => module.CryptoTransferPage,
+  ),
+  payees: lazyPage(
+    () => import('../features/withdraw/payees-page.tsx'),
+    (module) => module.PayeesPage,
+  ),
+  address_book: lazyPage(
+    () => import('../features/withdraw/address-book-page.tsx'),
+    (module) => module.AddressBookPage,
+  ),
+  new_fiat_transfer: lazyPage(
+    () => import('../features/withdraw/new-fiat-transfer-page.tsx'),
+    (module) => module.NewFiatTransferPage,
+  ),
+  new_fiat_transfer_confirm: lazyPage(
+    () => import('../features/withdraw/confirm-fiat-transfer-page.tsx'),
+    (module) => module.ConfirmFiatTransferPage,
+  ),
+  new_crypto_transfer: lazyPage(
+    () => import('../features/withdraw/new-crypto-transfer-page.tsx'),
+    (module) => module.NewCryptoTransferPage,
+  ),
+  new_crypto_transfer_confirm: lazyPage(
+    () => import('../features/withdraw/confirm-crypto-transfer-page.tsx'),
+    (module) => module.ConfirmCryptoTransferPage,
+  ),
+  fiat_transfer_detail: lazyPage(
+    () => import('../features/withdraw/fiat-transfer-detail-page.tsx'),
+    (module) => module.FiatTransferDetailPage,
+  ),
+  crypto_transfer_detail: lazyPage(
+    () => import('../features/withdraw/crypto-transfer-detail-page.tsx'),
+    (module) => module.CryptoTransferDetailPage,
+  ),
+  fiat_withdrawal: lazyPage(
+    () => import('../features/withdraw/fiat-withdrawal-page.tsx'),
+    (module) => module.FiatWithdrawalPage,
+  ),
+  otc: lazyPage(
+    () => import('../features/fx/otc-page.tsx'),
+    (module) => module.OtcPage,
+  ),
+  fx: lazyPage(
+    () => import('../features/fx/fx-page.tsx'),
+    (module) => module.FxPage,
+  ),
+  account: lazyPage(
+    () => import('../features/account/account-page.tsx'),
+    (module) => module.AccountPage,
+  ),
+  kyc: lazyPage(
+    () => import('../features/kyc/kyc-overview-page.tsx'),
+    (module) => module.KycOverviewPage,
+  ),
+  kyc_declaration: lazyPage(
+    () => import('../features/kyc/kyc-declaration-page.tsx'),
+    (module) => module.KycDeclarationPage,
+  ),
+  kyc_company: lazyPage(
+    () => import('../features/kyc/kyc-company-page.tsx'),
+    (module) => module.KycCompanyPage,
+  ),
+  kyc_ownership: lazyPage(
+    () => import('../features/kyc/kyc-ownership-page.tsx'),
+    (module) => module.KycOwnershipPage,
+  ),
+  kyc_trading: lazyPage(
+    () => import('../features/kyc/kyc-trading-page.tsx'),
+    (module) => module.KycTradingPage,
+  ),
+  private_banking: lazyPage(
+    () => import('../features/products/private-banking-page.tsx'),
+    (module) => module.PrivateBankingPage,
+  ),
+  structured_products: lazyPage(
+    () => import('../features/products/structured-products-page.tsx'),
+    (module) => module.StructuredProductsPage,
+  ),
+  investment_banking: lazyPage(
+    () => import('../features/products/investment-banking-page.tsx'),
+    (module) => module.InvestmentBankingPage,
+  ),
+  cards: lazyPage(
+    () => import('../features/card/cards-page.tsx'),
+    (module) => module.CardsPage,
+  ),
+  top_up_history: lazyPage(
+    () => import('../features/card/top-up-history-page.tsx'),
+    (module) => module.TopUpHistoryPage,
+  ),
+  card_transactions: lazyPage(
+    () => import('../features/card/card-transactions-page.tsx'),
+    (module) => module.CardTransactionsPage,
+  ),
+  cardholder_kyc: lazyPage(
+    () => import('../features/card/card-applications-page.tsx'),
+    (module) => module.CardApplicationsPage,
+  ),
+  card_application: lazyPage(
+    () => import('../features/card/card-application-page.tsx'),
+    (module) => module.CardApplicationPage,
+  ),
+  renewals: lazyPage(
+    () => import('../features/card/renewals-page.tsx'),
+    (module) => module.RenewalsPage,
+  ),
+  announcements: lazyPage(
+    () => import('../features/affiche/announcements-page.tsx'),
+    (module) => module.AnnouncementsPage,
+  ),
+  announcements_admin: lazyPage(
+    () => import('../features/affiche/manage-announcements-page.tsx'),
+    (module) => module.ManageAnnouncementsPage,
+  ),
+  admin_home: lazyPage(
+    () => import('../features/backoffice/back-office-home-page.tsx'),
+    (module) => module.BackOfficeHomePage,
+  ),
+  admin_kyc: lazyPage(
+    () => import('../features/backoffice/kyc-review-page.tsx'),
+    (module) => module.KycReviewPage,
+  ),
+};
+
+export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
+  login: lazyPage(
+    () => import('../features/account/login-page.tsx'),
+    (module) => module.LoginPage,
+  ),
+  register: lazyPage(
+    () => import('../features/account/register-page.tsx'),
+    (module) => module.RegisterPage,
+  ),
+  forgotPassword: lazyPage(
+    () => import('../features/account/forgot-password-page.tsx'),
+    (module) => module.ForgotPasswordPage,
+  ),
+  resetPassword: lazyPage(
+    () => import('../features/account/reset-password-page.tsx'),
+    (module) => module.ResetPasswordPage,
+  ),
+  phoneUpload: lazyPage(
+    () => import('../features/kyc/phone-upload-page.tsx'),
+    (module) => module.PhoneUploadPage,
+  ),
+};
+
+function mainRoute(page: MainPage): RouteObject {
+  const Page = mainPageComponents[page.id];
+  return {
+    path: page.path,
+    element: (
+      <KycGate page={page}>
+        <Page />
+      </KycGate>
+    ),
+  };
+}
+
+function publicRoute(key: keyof typeof publicPaths): RouteObject {
+  const Page = publicPageComponents[key];
+  return { path: publicPaths[key], element: <Page /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          {
+            element: <PublicLayout />,
+            children: (Object.keys(publicPaths) as (keyof typeof publicPaths)[]).map(publicRoute),
+          },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [{ element: <MainLayout />, children: mainPages.map(mainRoute) }],
+      },
+      ...Object.entries(redirects).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,61 @@
+/**
+ * /: the dashboard home. For now a welcome, the company's verification status as the session knows
+ * it (with the way to KYC while it is not approved), and an honest empty state where balances and
+ * activity will appear.
+ */
+import { pathOf } from '@bank/contract/routes';
+import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowRight, IconShieldCheck, IconShieldHalf } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isKycApproved, readSession } from '../../app/session-storage.ts';
+import { NotYetAvailable } from '../../ui/not-yet-available.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+
+function VerificationCard() {
+  const { t } = useTranslation();
+  const status = readSession().kycStatus;
+  const isApproved = isKycApproved();
+  return (
+    <Card>
+      <Group justify="space-between" align="center" gap="md" wrap="wrap">
+        <Group gap="md" wrap="nowrap" align="flex-start" style={{ flex: '1 1 360px' }}>
+          <ThemeIcon size={40} radius="md" variant="light" color={isApproved ? 'teal' : 'orange'} aria-hidden>
+            {isApproved ? <IconShieldCheck size={22} stroke={1.7} /> : <IconShieldHalf size={22} stroke={1.7} />}
+          </ThemeIcon>
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text component="h2" fw={600} fz="md" m={0}>
+                {t('shell.home.kyc_title')}
+              </Text>
+              {status ? <StatusBadge list="account_kyc" value={status} size="sm" /> : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {isApproved ? t('shell.home.kyc_approved') : t('shell.home.kyc_pending')}
+            </Text>
+          </Stack>
+        </Group>
+        {isApproved ? null : (
+          <Button component={Link} to={pathOf('kyc')} rightSection={<IconArrowRight size={16} aria-hidden />}>
+            {t('shell.buttons.go_to_kyc')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const username = readSession().username;
+  return (
+    <PageFrame
+      title={username ? t('shell.home.welcome', { name: username }) : t('shell.home.welcome_anonymous')}
+      description={t('pages.home.purpose')}
+    >
+      <VerificationCard />
+      <NotYetAvailable />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * An amount on screen: the decimal string formatted by string arithmetic (format-amount.ts), in
+ * figures of one width, with its currency beside it. In a table column, align it right.
+ */
+import { Text, type TextProps } from '@mantine/core';
+import { formatAmount } from './format-amount.ts';
+
+export type AmountProps = Omit<TextProps, 'children'> & {
+  /** A decimal string from the wire, never a number. */
+  value: string;
+  currency: string;
+  /** Hides the currency where a column header already says it. */
+  isCurrencyHidden?: boolean;
+};
+
+export function Amount({ value, currency, isCurrencyHidden = false, ...textProps }: AmountProps) {
+  return (
+    <Text component="span" className="tabular-figures" style={{ whiteSpace: 'nowrap' }} {...textProps}>
+      {formatAmount(value, currency)}
+      {isCurrencyHidden ? null : (
+        <Text component="span" inherit c="dimmed" fz="0.85em" fw={500} ml={4}>
+          {currency}
+        </Text>
+      )}
+    </Text>
+  );
+}

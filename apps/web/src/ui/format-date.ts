@@ -1,0 +1,61 @@
+/**
+ * Dates on screen (DECISIONS.md): English DD/MM/YYYY hh:mma, Chinese and Japanese
+ * YYYY/MM/DD HH:mm. The wire carries ISO 8601 in UTC; screens show the browser's local time.
+ * A calendar date without a time (a date of birth, an ID's expiry) is shown as it is, never moved
+ * across a time zone.
+ */
+import type { Language } from '@bank/contract/constants';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+
+export const dateTimeFormats: Record<Language, string> = {
+  en: 'DD/MM/YYYY hh:mma',
+  ch: 'YYYY/MM/DD HH:mm',
+  jp: 'YYYY/MM/DD HH:mm',
+};
+
+export const dateFormats: Record<Language, string> = {
+  en: 'DD/MM/YYYY',
+  ch: 'YYYY/MM/DD',
+  jp: 'YYYY/MM/DD',
+};
+
+/** What is shown for a missing or unreadable date. */
+export const missingDate = '—';
+
+const calendarDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * @param utcOffsetMinutes the time zone to show the time in; the browser's own when omitted (tests
+ *   pass one so that they do not depend on the machine's zone).
+ */
+function toShownTime(value: string, utcOffsetMinutes: number | undefined): dayjs.Dayjs | null {
+  const instant = dayjs.utc(value);
+  if (!instant.isValid()) return null;
+  return utcOffsetMinutes === undefined ? instant.local() : instant.utcOffset(utcOffsetMinutes);
+}
+
+/** "2025-11-21T09:05:00Z" -> "21/11/2025 05:05pm" (en, +08:00) or "2025/11/21 17:05" (ch, jp). */
+export function formatDateTime(
+  value: string | null | undefined,
+  language: Language,
+  utcOffsetMinutes?: number,
+): string {
+  if (!value) return missingDate;
+  const shown = toShownTime(value, utcOffsetMinutes);
+  // The English pattern's "a" is the English am/pm whatever dayjs's global locale is.
+  return shown ? shown.locale('en').format(dateTimeFormats[language]) : missingDate;
+}
+
+/** A date alone: "21/11/2025" (en) or "2025/11/21" (ch, jp). */
+export function formatDate(value: string | null | undefined, language: Language, utcOffsetMinutes?: number): string {
+  if (!value) return missingDate;
+  if (calendarDatePattern.test(value)) {
+    const date = dayjs(value);
+    return date.isValid() ? date.format(dateFormats[language]) : missingDate;
+  }
+  const shown = toShownTime(value, utcOffsetMinutes);
+  return shown ? shown.format(dateFormats[language]) : missingDate;
+}

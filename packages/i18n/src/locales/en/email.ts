@@ -1,0 +1,74 @@
+/** Emails the server sends, and server messages that are not error-catalogue entries. */
+export const email = {
+  footer: 'This is an automatic message from Bank. Our staff will never ask you for a code or your password.',
+  code: {
+    register: {
+      subject: 'Your registration code',
+      title: 'Confirm your email address',
+      intro: 'Use this code to finish creating your account.',
+      unexpected: 'If you did not ask for it, ignore this email: nobody can use the code without your mailbox.',
+    },
+    login: {
+      subject: 'Your sign-in code',
+      title: 'Sign-in verification',
+      intro: 'Use this code to finish signing in.',
+      unexpected: 'If you did not try to sign in, someone knows your password: change it at once.',
+    },
+    reset_password: {
+      subject: 'Your password reset code',
+      title: 'Reset your password',
+      intro: 'Use this code to set a new password.',
+      unexpected: 'If you did not ask to reset your password, ignore this email; your password stays as it is.',
+    },
+    step_up: {
+      subject: 'Your confirmation code',
+      title: 'Confirm a sensitive action',
+      intro: 'Use this code to confirm the action you started.',
+      unexpected: 'If you did not start an action, change your password at once and contact us.',
+    },
+    validity: 'The code is valid for {{minutes}} minutes and can be used once.',
+  },
+  account_exists: {
+    subject: 'You already have an account',
+    title: 'You already have an account',
+    body: 'Someone tried to register a new account with this address, which already has one. If it was you, sign in, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
+  },
+  password_changed: {
+    subject: 'Your password was changed',
+    title: 'Your password was changed',
+    body: 'The password of your account was changed at {{time}}. Your other sessions were signed out. If you did not do this, reset your password at once and contact us.',
+  },
+  password_reset: {
+    subject: 'Your password was reset',
+    title: 'Your password was reset',
+    body: 'The password of your account was reset with an emailed code at {{time}}, and every session was signed out. If you did not do this, reset your password again at once and contact us.',
+  },
+  authenticator_paired: {
+    subject: 'An authenticator was paired',
+    title: 'Authenticator paired',
+    body: 'An authenticator app was paired with your account at {{time}}. From now on you sign in with its codes. If you did not do this, contact us at once.',
+  },
+  authenticator_removed: {
+    subject: 'Your authenticator was removed',
+    title: 'Authenticator removed',
+    body: 'The authenticator app was removed from your account at {{time}}. Sign-in codes now come by email. If you did not do this, contact us at once.',
+  },
+  account_locked: {
+    subject: 'Your account is temporarily locked',
+    title: 'Account temporarily locked',
+    body: 'After {{failures}} failed sign-in attempts, signing in to your account is locked until {{until}}. If these attempts were not yours, someone may be guessing your password: once the lock ends, consider changing it, or reset it now with an emailed code.',
+  },
+  messages: {
+    retry_after: 'Too many attempts. Please try again in {{seconds}} seconds.',
+    account_locked_until:
+      'This account is temporarily locked after too many failed attempts. Try again after {{until}}.',
+    authenticator_pairing_required: 'Staff accounts must pair an authenticator app before doing anything else.',
+    authenticator_already_paired: 'An authenticator is already paired. Remove it before pairing another one.',
+    authenticator_not_set_up: 'Set up the authenticator again: the last setup was not found or has expired.',
+    authenticator_not_paired: 'No authenticator is paired with this account.',
+  },
+} as const;
+
+type Messages<T> = { [Key in keyof T]: T[Key] extends string ? string : Messages<T[Key]> };
+/** The shape the other locales fill in: every key of English, any wording. */
+export type EmailMessages = Messages<typeof email>;

@@ -1,0 +1,111 @@
+import type { shell as en } from '../en/shell.ts';
+
+type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
+
+export const shell: Strings<typeof en> = {
+  product_name: '法人バンキング',
+  product_tagline: '法人向けの法定通貨・デジタル資産バンキング',
+  skip_to_content: 'メインコンテンツへスキップ',
+  loading: '読み込み中…',
+  version: 'バージョン {{version}}',
+  navigation: {
+    label: 'メインナビゲーション',
+    open: 'ナビゲーションを開く',
+    close: 'ナビゲーションを閉じる',
+    groups: {
+      overview: '概要',
+      money: '口座・資金',
+      cards: 'カード',
+      company: '会社',
+      products: '商品',
+      announcements: 'お知らせ',
+    },
+    items: {
+      home: 'ホーム',
+      transactions: '取引履歴',
+      deposit: '入金',
+      transfer: '送金・支払い',
+      fiat_deposit: '法定通貨の入金',
+      fiat_withdrawal: '法定通貨の出金',
+      fx: '外国為替',
+      otc: 'OTC取引',
+      cards: 'カード一覧',
+      top_up_history: 'チャージ履歴',
+      card_transactions: 'カード利用明細',
+      renewals: '更新',
+      card_applications: 'カード申請',
+      kyc: '法人KYC',
+      account: 'マイアカウント',
+      private_banking: 'プライベートバンキング',
+      structured_products: '仕組商品',
+      investment_banking: '投資銀行業務',
+      announcements: 'お知らせ一覧',
+    },
+  },
+  language: {
+    label: '言語',
+    change: '言語を変更（現在：{{language}}）',
+    en: 'English',
+    ch: '中文',
+    jp: '日本語',
+  },
+  user_menu: {
+    label: '{{name}} のアカウントメニュー',
+    signed_in_as: 'ログイン中',
+    my_account: 'マイアカウント',
+    log_out: 'ログアウト',
+  },
+  buttons: {
+    back_home: 'ホームに戻る',
+    go_to_login: 'ログインへ',
+    go_to_kyc: '法人KYCへ',
+    retry: '再試行',
+    reload: '再読み込み',
+    cancel: 'キャンセル',
+    close: '閉じる',
+    confirm: '確認',
+    stay_logged_in: 'ログインを続ける',
+    log_out_now: '今すぐログアウト',
+  },
+  not_found: {
+    code: 'エラー 404',
+    title: 'ページが見つかりません',
+    description: '{{path}} にページはありません。移動したか、アドレスが誤っている可能性があります。',
+    hint: 'ナビゲーションから目的のページを探すか、ご存じのページに戻ってください。',
+  },
+  kyc_gate: {
+    title: '法人の本人確認が必要です',
+    description: 'このサービスは資金の移動やカードの発行を伴うため、銀行が貴社のKYCを承認した後にご利用いただけます。',
+    status_label: '現在のKYCステータス',
+    review_time: '4つのセクションをすべて提出してから、審査には通常{{days}}営業日以内かかります。',
+  },
+  inactivity: {
+    title: '操作を続けますか？',
+    description: 'セキュリティのため、カウントダウンが終了すると自動的にログアウトします。',
+    countdown: 'あと {{seconds}} 秒でログアウトします',
+    logged_out: '一定時間操作がなかったため、ログアウトしました。',
+  },
+  not_available: {
+    title: '準備中',
+    description: 'この機能はまだご利用いただけません。準備が整い次第、こちらに表示されます。',
+  },
+  route_error: {
+    title: '問題が発生しました',
+    description: 'このページを表示できませんでした。再読み込みで通常は解決します。データは保護されています。',
+  },
+  load_error: {
+    title: 'この情報を読み込めませんでした',
+  },
+  home: {
+    welcome: 'ようこそ、{{name}} 様',
+    welcome_anonymous: 'ようこそ',
+    kyc_title: '法人の本人確認',
+    kyc_approved: '貴社の本人確認は完了しています。入金、送金、カードをご利用いただけます。',
+    kyc_pending:
+      '入金、送金、カードは貴社のKYCが承認された後にご利用いただけます。申請を完了するか、状況をご確認ください。',
+  },
+  public: {
+    secure_note: '銀行との通信は暗号化されています。',
+  },
+  date_placeholder: '—',
+};

@@ -1,0 +1,71 @@
+import type { EmailMessages } from '../en/email.ts';
+
+/** 服务器发送的邮件及不属于错误目录的服务器消息。 */
+export const email: EmailMessages = {
+  footer: '这是 Bank 自动发送的消息。我们的工作人员绝不会向您索取验证码或密码。',
+  code: {
+    register: {
+      subject: '您的注册验证码',
+      title: '确认您的邮箱地址',
+      intro: '请使用此验证码完成账户注册。',
+      unexpected: '如果这不是您本人的请求，请忽略此邮件：没有您的邮箱，任何人都无法使用此验证码。',
+    },
+    login: {
+      subject: '您的登录验证码',
+      title: '登录验证',
+      intro: '请使用此验证码完成登录。',
+      unexpected: '如果您没有尝试登录，说明有人知道您的密码：请立即修改密码。',
+    },
+    reset_password: {
+      subject: '您的密码重置验证码',
+      title: '重置密码',
+      intro: '请使用此验证码设置新密码。',
+      unexpected: '如果您没有申请重置密码，请忽略此邮件；您的密码保持不变。',
+    },
+    step_up: {
+      subject: '您的确认验证码',
+      title: '确认敏感操作',
+      intro: '请使用此验证码确认您发起的操作。',
+      unexpected: '如果您没有发起任何操作，请立即修改密码并联系我们。',
+    },
+    validity: '验证码在 {{minutes}} 分钟内有效，且只能使用一次。',
+  },
+  account_exists: {
+    subject: '您已经拥有账户',
+    title: '您已经拥有账户',
+    body: '有人尝试使用此邮箱地址注册新账户，但该地址已有账户。如果是您本人，请直接登录；如忘记密码，可以重置密码。如果不是您本人，请忽略此邮件。',
+  },
+  password_changed: {
+    subject: '您的密码已修改',
+    title: '您的密码已修改',
+    body: '您账户的密码已于 {{time}} 修改，您的其他会话已退出登录。如果这不是您本人的操作，请立即重置密码并联系我们。',
+  },
+  password_reset: {
+    subject: '您的密码已重置',
+    title: '您的密码已重置',
+    body: '您账户的密码已于 {{time}} 通过邮件验证码重置，所有会话均已退出登录。如果这不是您本人的操作，请立即再次重置密码并联系我们。',
+  },
+  authenticator_paired: {
+    subject: '已绑定身份验证器',
+    title: '身份验证器已绑定',
+    body: '一个身份验证器应用已于 {{time}} 与您的账户绑定。今后登录时请使用其生成的验证码。如果这不是您本人的操作，请立即联系我们。',
+  },
+  authenticator_removed: {
+    subject: '您的身份验证器已解除绑定',
+    title: '身份验证器已解除绑定',
+    body: '身份验证器应用已于 {{time}} 从您的账户解除绑定。今后登录验证码将通过邮件发送。如果这不是您本人的操作，请立即联系我们。',
+  },
+  account_locked: {
+    subject: '您的账户已被临时锁定',
+    title: '账户已临时锁定',
+    body: '由于 {{failures}} 次登录失败，您的账户在 {{until}} 之前无法登录。如果这些尝试不是您本人所为，可能有人在猜测您的密码：锁定结束后请考虑修改密码，或现在通过邮件验证码重置密码。',
+  },
+  messages: {
+    retry_after: '尝试次数过多，请在 {{seconds}} 秒后重试。',
+    account_locked_until: '由于失败次数过多，此账户已被临时锁定。请在 {{until}} 之后重试。',
+    authenticator_pairing_required: '员工账户必须先绑定身份验证器应用，才能进行其他操作。',
+    authenticator_already_paired: '已绑定身份验证器。请先解除绑定，再绑定新的身份验证器。',
+    authenticator_not_set_up: '请重新设置身份验证器：未找到上次的设置或已过期。',
+    authenticator_not_paired: '此账户尚未绑定身份验证器。',
+  },
+};
