@@ -45,7 +45,10 @@ export type PageOptions = {
   session?: Partial<StoredSession>;
 };
 
-export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? viewports.desktop });
   if (options.language || options.session) {
     await context.addInitScript(

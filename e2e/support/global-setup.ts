@@ -47,7 +47,15 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-e2e-'));
   const { DATABASE_URL: _ignored, ...environment } = process.env;
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ENABLE_TEST_CLOCK: 'true' },
+    env: {
+      ...environment,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ENABLE_TEST_CLOCK: 'true',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -21,8 +21,13 @@ export const session = {
   idleWarningSeconds: 900,
   /** Client: the countdown of the warning dialog. */
   idleCountdownSeconds: 60,
-  /** Server: the rule; the client's dialog is only the warning. */
-  idleExpirySeconds: 15 * 60,
+  /**
+   * Server: the rule. A session ends when its owner has neither acted for the 15 minutes of the
+   * warning nor answered it in its 60 s countdown, so "Stay logged in" always finds the session alive.
+   * The web app tells the server of activity (a keep-alive call at most once a minute) so that a long
+   * form being typed is never lost.
+   */
+  idleExpirySeconds: 15 * 60 + 60,
   absoluteExpirySeconds: 12 * 60 * 60,
 } as const;
 

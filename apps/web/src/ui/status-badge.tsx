@@ -14,8 +14,18 @@ export function StatusBadge({ list, value, ...badgeProps }: StatusBadgeProps) {
   const key = `states.${list}.${value}`;
   const tone = toneOfState(list, value);
   const label = i18n.exists(key) ? t(key as never) : value;
+  const colour = tone ? colourOfTone[tone] : 'gray';
+  // The light variant's text is too pale on its tint for WCAG AA (orange fails even at shade 9):
+  // the darkest shade mixed with black passes for every tone.
   return (
-    <Badge color={tone ? colourOfTone[tone] : 'gray'} tt="none" fw={600} {...badgeProps}>
+    <Badge
+      variant="light"
+      color={colour}
+      tt="none"
+      fw={600}
+      {...badgeProps}
+      style={{ color: `color-mix(in srgb, var(--mantine-color-${colour}-9) 70%, black)`, ...badgeProps.style }}
+    >
       {label}
     </Badge>
   );

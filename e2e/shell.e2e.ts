@@ -1,0 +1,229 @@
+/**
+ * The platform's shell (issue 2): guards both ways, SPEC.md's redirects, the 404 page, deep links,
+ * the language switch, the version reset, the inactivity dialog, the drawer on a phone and an
+ * accessibility check. Sessions here are set in storage the way the app keeps them; the server does
+ * not know these tokens, so no page in these journeys may depend on a server answer.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openPage, screenshot, storedSession, viewports } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
+describe('route guards (SPEC.md section 2)', () => {
+  it('sends a visitor without a session from a feature page to /login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/cards');
+    await page.waitForURL('**/login');
+    expect(pathOf(page.url())).toBe('/login');
+    await context.close();
+  });
+
+  it('sends a visitor with a token but without the 2FA flag to /login', async () => {
+    const { page, context } = await openPage(browser, { session: { token: 'e2e-token', is_google: '' } });
+    await page.goto('/user_info');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('sends a signed-in user away from every public page to /', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    for (const path of ['/login', '/reg', '/forget_pwd', '/reset_pwd', '/upload']) {
+      await page.goto(path);
+      await page.waitForURL(`${baseUrl}/`);
+      expect(pathOf(page.url()), path).toBe('/');
+    }
+    await context.close();
+  });
+});
+
+describe('paths', () => {
+  it('redirects each parent path to its first child', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    const redirects = {
+      '/blockchain_d': '/blockchain_d/deposit_jmhb',
+      '/blockchain_w': '/blockchain_w/transfer_p_fiat',
+      '/kyc_step': '/kyc_step/kyc_step_one',
+      '/affiche': '/affiche/affiche_list',
+    };
+    for (const [from, to] of Object.entries(redirects)) {
+      await page.goto(from);
+      await page.waitForURL(`**${to}`);
+      expect(pathOf(page.url()), from).toBe(to);
+    }
+    await context.close();
+  });
+
+  it('serves a deep link with HTTP 200 and shows the page', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    const response = await page.goto('/kyc_step/kyc_step_three');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    expect(pathOf(page.url())).toBe('/kyc_step/kyc_step_three');
+    await context.close();
+  });
+
+  it('shows the 404 page for any other path, with HTTP 404', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    const response = await page.goto('/no_such_page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await screenshot(page, 'shell-404-desktop-en');
+    await context.close();
+  });
+});
+
+describe('KYC gate', () => {
+  it('shows the access-denied dialog on a gated page until KYC is approved, with a way to KYC', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession({ kyc_status: 'pending_review' }) });
+    await page.goto('/cards');
+    const dialog = page.getByRole('dialog', { name: 'Company verification required' });
+    await dialog.waitFor();
+    await screenshot(page, 'shell-kyc-gate-desktop-en');
+    await dialog.getByRole('link', { name: 'Go to company KYC' }).click();
+    await page.waitForURL('**/kyc');
+    await context.close();
+  });
+
+  it('opens the gated page once KYC is approved', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession({ kyc_status: 'kyc_approved' }) });
+    await page.goto('/cards');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('switches between English, Chinese and Japanese and keeps the choice', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    await page.goto('/');
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Home' }).waitFor();
+
+    await page.getByRole('button', { name: /Change language/ }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ch');
+    await screenshot(page, 'shell-home-desktop-ch');
+
+    await page.getByRole('button', { name: /切换语言|语言/ }).click();
+    await page.getByRole('menuitem', { name: '日本語' }).click();
+    await page.getByRole('link', { name: 'ホーム' }).first().waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    await screenshot(page, 'shell-home-desktop-jp');
+
+    await page.reload();
+    await page.getByRole('link', { name: 'ホーム' }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe('app version (SPEC.md section 4)', () => {
+  it('clears all storage and reloads when the stored version differs', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('app_version', '0.1.0'));
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('app_version'))).toBe('0.1.93');
+    await context.close();
+  });
+});
+
+describe('inactivity (SPEC.md section 4)', () => {
+  it('warns after 900 s without a click, lets the user stay, and logs out when the countdown ends', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession() });
+    await page.route('**/api/v1/account/exitLogin', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: null } }),
+    );
+    await page.route('**/api/v1/account/getUserInfo', (route) =>
+      route.fulfill({ json: { code: 9400, msg: 'x', data: null } }),
+    );
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    await page.clock.runFor(899_000);
+    expect(await page.getByRole('dialog', { name: 'Are you still there?' }).count()).toBe(0);
+    await page.clock.runFor(2_000);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.waitFor();
+    await screenshot(page, 'shell-inactivity-desktop-en');
+    await page.unroute('**/api/v1/account/getUserInfo');
+    await page.route('**/api/v1/account/getUserInfo', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: null } }),
+    );
+    await dialog.getByRole('button', { name: 'Stay logged in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const exitLoginRequest = page.waitForRequest('**/api/v1/account/exitLogin');
+    await page.clock.runFor(900_000 + 61_000);
+    await page.waitForURL('**/login');
+    const request = await exitLoginRequest;
+    expect(request.headers().token).toBe('e2e-token');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('phone-sized screen', () => {
+  it('turns the sidebar into a drawer opened by the menu button', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession(), viewport: viewports.phone });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const navigationLink = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Company KYC' });
+    expect(await navigationLink.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const kycLink = page.getByRole('dialog').getByRole('link', { name: 'Company KYC' });
+    await kycLink.waitFor();
+    await screenshot(page, 'shell-drawer-phone-en');
+    await kycLink.click();
+    await page.waitForURL('**/kyc');
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  for (const [name, path, session] of [
+    ['login', '/login', undefined],
+    ['home', '/', storedSession()],
+    ['404', '/no_such_page', storedSession()],
+  ] as const) {
+    it(`has no serious or critical axe violations on ${name}`, async () => {
+      const { page, context } = await openPage(browser, { session });
+      await page.goto(path);
+      await page
+        .getByRole('heading', { level: 1 })
+        .or(page.getByRole('heading', { level: 2 }))
+        .first()
+        .waitFor();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(
+        serious.map(
+          (violation) =>
+            `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary}`).join(', ')}`,
+        ),
+      ).toEqual([]);
+      await context.close();
+    });
+  }
+});
