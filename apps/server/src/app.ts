@@ -13,7 +13,12 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerDevMailboxRoutes } from './adapters/mail/dev-mailbox-routes.ts';
+import { createEmailQueue, type EmailQueue, registerEmailDelivery } from './adapters/mail/email-queue.ts';
+import { createDevMailboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.ts';
 import type { Config } from './config.ts';
+import { createSessionResolver } from './modules/account/sessions.ts';
+import { registerStaffPairingRule } from './modules/account/staff-pairing-rule.ts';
 import { appModules } from './modules/index.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
@@ -21,10 +26,13 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { buildOpenApiDocument, registerApiDocs } from './platform/openapi.ts';
+import { registerPublicCallRateLimit } from './platform/rate-limit.ts';
 import { generateRequestId, registerRequestContext } from './platform/request-context.ts';
 import { registerUnbuiltCalls } from './platform/route.ts';
+import { createSecretBox, type SecretBox } from './platform/secret-box.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { type Clock, resolveNoSession, type SessionResolver, systemClock } from './platform/session.ts';
+import { type Clock, type SessionResolver, systemClock } from './platform/session.ts';
+import { isAdjustableClock, registerTestClockRoute } from './platform/test-clock.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** What a domain module is given: everything it depends on, nothing it must import as a singleton. */
@@ -33,6 +41,10 @@ export type ModuleContext = {
   database: Database;
   clock: Clock;
   jobs: Jobs;
+  /** Keyed hashes and encryption with the server secret (config APP_SECRET). */
+  secretBox: SecretBox;
+  /** Emails leave through the job queue: `emailQueue.enqueue(tx, email)` in the transaction of the change. */
+  emailQueue: EmailQueue;
 };
 
 export type AppModule = {
@@ -43,8 +55,12 @@ export type AppModule = {
 export type AppDependencies = {
   /** Opened (and migrated) by the caller, who closes it; when absent the app opens one from config and closes it on close. */
   database?: Database;
+  /** The app clock; with config ENABLE_TEST_CLOCK it must be adjustable (platform/test-clock.ts). */
   clock?: Clock;
+  /** The account module's resolver when absent. */
   sessionResolver?: SessionResolver;
+  /** SMTP (config SMTP_URL) or the development mailbox when absent. */
+  mailer?: Mailer;
   logger?: { level?: string; stream?: DestinationStream };
   /** The domain modules; the app's own list when absent (tests add test-only calls this way). */
   modules?: readonly AppModule[];
@@ -71,6 +87,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const database = dependencies.database ?? (await openDatabase(config));
   const clock = dependencies.clock ?? systemClock;
   const jobs = createJobs({ database, logger: logger.child({ component: 'jobs' }) });
+  if (config.enableTestClock && !isAdjustableClock(clock)) {
+    throw new Error('ENABLE_TEST_CLOCK needs an adjustable clock (createOffsetClock) given to buildApp');
+  }
+  const secretBox = createSecretBox(config.appSecret);
+  const mailer =
+    dependencies.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailboxMailer(database.db));
+  const emailQueue = createEmailQueue(secretBox);
+  registerEmailDelivery(jobs, { mailer, secretBox });
 
   const serverOptions: FastifyServerOptions = {
     // Typed as Fastify's base logger so that the instance is the plain FastifyInstance every module takes.
@@ -89,11 +114,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('jobs', jobs);
   app.decorate('callPlatform', {
     clock,
-    sessionResolver: dependencies.sessionResolver ?? resolveNoSession,
+    sessionResolver: dependencies.sessionResolver ?? createSessionResolver(database.db),
     calls: new Map(),
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    mailer.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -103,8 +129,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerRequestContext(app);
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
-  // Rate limits (identity capability) register here, after the request context and before any route,
-  // as platform/rate-limit.ts: they need the caller's identity and must refuse before a handler runs.
+  // Rate limits: after the request context and before any route, so that they refuse before a handler runs.
+  registerPublicCallRateLimit(app, { database, clock, callsPerMinute: config.rateLimitPublicCallsPerMinute });
+  // Staff without an authenticator may only pair one: a hook on every call, after its session rule.
+  registerStaffPairingRule(app);
 
   app.addHook('onSend', async (request, reply) => {
     // Answers of the API are personal financial data: never stored by a browser or proxy.
@@ -112,8 +140,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
 
   registerHealthRoutes(app, { database, jobs });
+  // Development side doors, absent in production: the mailbox without SMTP, the clock when enabled.
+  if (mailer.kind === 'dev_mailbox') registerDevMailboxRoutes(app, database.db);
+  if (config.enableTestClock && isAdjustableClock(clock)) registerTestClockRoute(app, clock);
 
-  const context: ModuleContext = { config, database, clock, jobs };
+  const context: ModuleContext = { config, database, clock, jobs, secretBox, emailQueue };
   for (const module of dependencies.modules ?? appModules) {
     const modulePlugin: FastifyPluginAsync = async (scope) => module.register(scope, context);
     await app.register(modulePlugin);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, developmentAppSecret, loadConfig } from './config.ts';
 import { defaultWebDistDir } from './platform/paths.ts';
 
 describe('loadConfig', () => {
@@ -31,6 +31,12 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: '/srv/web',
       PUBLIC_URL: 'https://bank.example',
       TRUST_PROXY: '1',
+      SMTP_URL: 'smtps://mailer:secret@smtp.bank.example:465',
+      MAIL_FROM: 'Bank <noreply@bank.example>',
+      APP_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SEED_DEMO: 'true',
+      RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '30',
+      STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
     });
     expect(config).toEqual({
       port: 8080,
@@ -42,6 +48,17 @@ describe('loadConfig', () => {
       webDistDir: '/srv/web',
       publicUrl: 'https://bank.example',
       trustProxy: 1,
+      smtpUrl: 'smtps://mailer:secret@smtp.bank.example:465',
+      mailFrom: 'Bank <noreply@bank.example>',
+      appSecret: 'a-production-secret-of-at-least-32-characters',
+      seedDemo: true,
+      enableTestClock: false,
+      rateLimitPublicCallsPerMinute: 30,
+      storage: {
+        driver: 'disk',
+        dir: '/var/lib/bank/files',
+        signingSecret: 'a-storage-signing-secret-of-32-characters',
+      },
     });
   });
 
@@ -62,6 +79,11 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://db/bank'],
     ['PUBLIC_URL', 'bank.example'],
     ['TRUST_PROXY', 'yes'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['APP_SECRET', 'short'],
+    ['SEED_DEMO', 'yes'],
+    ['ENABLE_TEST_CLOCK', '1'],
+    ['RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE', '0'],
   ])('stops on a wrong %s, naming it and the value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -79,5 +101,36 @@ describe('loadConfig', () => {
     })();
     expect(error?.message).toContain('PORT');
     expect(error?.message).toContain('NODE_ENV');
+  });
+
+  it('sends email to the development mailbox, seeds the demo data and keeps the test clock off by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Bank <no-reply@bank.localhost>',
+      appSecret: developmentAppSecret,
+      seedDemo: true,
+      enableTestClock: false,
+      rateLimitPublicCallsPerMinute: 100,
+    });
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ENABLE_TEST_CLOCK: 'true' }).enableTestClock).toBe(true);
+  });
+
+  it('in production: no demo seed by default, and refuses to start without a secret or SMTP, or with the test clock', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtp://smtp.bank.example',
+      STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
+    };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ ...production, APP_SECRET: undefined })).toThrow(
+      /APP_SECRET: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(
+      /SMTP_URL: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, ENABLE_TEST_CLOCK: 'true' })).toThrow(/ENABLE_TEST_CLOCK: refused/);
   });
 });

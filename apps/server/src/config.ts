@@ -9,6 +9,14 @@ import { defaultWebDistDir } from './platform/paths.ts';
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const portMessage = { error: 'must be a whole number from 0 to 65535' };
+const booleanSetting = z.enum(['true', 'false'], { error: 'must be true or false' });
+
+export const defaultMailFrom = 'Bank <no-reply@bank.localhost>';
+/**
+ * Used only outside production, where APP_SECRET may be left unset so that `npm start` works at
+ * once. Production refuses to start without a secret of its own.
+ */
+export const developmentAppSecret = 'development-only-app-secret-never-use-in-production';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number(portMessage).int(portMessage).min(0, portMessage).max(65_535, portMessage).default(3000),
@@ -23,6 +31,37 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2})$/, { error: 'must be true, false or the number of proxies in front (1 to 99)' })
     .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default(defaultMailFrom),
+  APP_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)' })
+    .optional(),
+  SEED_DEMO: booleanSetting.optional(),
+  ENABLE_TEST_CLOCK: booleanSetting.optional(),
+  RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int({ error: 'must be a whole number from 1 to 100000' })
+    .min(1, { error: 'must be a whole number from 1 to 100000' })
+    .max(100_000, { error: 'must be a whole number from 1 to 100000' })
+    .default(100),
+  // Document storage (adapters/storage); cross-field rules in storageProblems. Secrets are checked
+  // there too, so that a wrong one is never echoed in the error message.
+  STORAGE_DRIVER: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  STORAGE_SIGNING_SECRET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, { error: 'must be a region name such as eu-central-1' })
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3 to 63 of a-z, 0-9, . and -)' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanSetting.default('false'),
 });
 
 export type Config = {
@@ -41,6 +80,22 @@ export type Config = {
    * client could otherwise pick the address that logs and rate limits see.
    */
   trustProxy: boolean | number;
+  /** Real SMTP delivery; when absent, emails go to the development mailbox (/dev/mailbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /**
+   * The server's own secret: keys the hashes of emailed codes and encrypts authenticator secrets and
+   * queued emails. Changing it invalidates pending codes and paired authenticators.
+   */
+  appSecret: string;
+  /** Whether main.ts seeds the demo company and staff accounts (never by default in production). */
+  seedDemo: boolean;
+  /** POST /dev/clock moves the server clock forward, for browser journeys; refused in production. */
+  enableTestClock: boolean;
+  /** The general limit of public (anonymous) calls per client address, shared by every instance. */
+  rateLimitPublicCallsPerMinute: number;
+  /** Where uploaded documents are kept (adapters/storage). */
+  storage: StorageSettings;
 };
 
 export class ConfigError extends Error {
@@ -70,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const settings = parsed.data;
+  const problems = [...productionProblems(settings), ...storageProblems(settings)];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -80,5 +137,84 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: settings.WEB_DIST_DIR ? path.resolve(settings.WEB_DIST_DIR) : defaultWebDistDir,
     publicUrl: settings.PUBLIC_URL,
     trustProxy: trustProxyOf(settings.TRUST_PROXY),
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
+    appSecret: settings.APP_SECRET ?? developmentAppSecret,
+    seedDemo: settings.SEED_DEMO === undefined ? settings.NODE_ENV !== 'production' : settings.SEED_DEMO === 'true',
+    enableTestClock: settings.ENABLE_TEST_CLOCK === 'true',
+    rateLimitPublicCallsPerMinute: settings.RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE,
+    storage: storageSettingsOf(settings),
   };
+}
+
+/** Settings that are fine on a developer's machine and dangerous in production. */
+function productionProblems(settings: z.output<typeof EnvSchema>): string[] {
+  if (settings.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!settings.APP_SECRET) problems.push('  APP_SECRET: required when NODE_ENV=production');
+  // Without SMTP every email (codes included) would be readable by anyone at /dev/mailbox.
+  if (!settings.SMTP_URL) problems.push('  SMTP_URL: required when NODE_ENV=production');
+  if (settings.ENABLE_TEST_CLOCK === 'true')
+    problems.push('  ENABLE_TEST_CLOCK: refused when NODE_ENV=production (it lets anyone move the server clock)');
+  return problems;
+}
+
+export type StorageSettings =
+  | {
+      driver: 'disk';
+      /** STORAGE_DIR, by default DATA_DIR/files. */
+      dir: string;
+      /**
+       * Signs the disk driver's upload and download URLs. Required in production; elsewhere, when
+       * unset, createDocumentStorage derives one from APP_SECRET (stable across restarts).
+       */
+      signingSecret: string | undefined;
+    }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** A non-AWS service (MinIO, an emulator); AWS when absent. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Absent: the AWS SDK's default chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+function storageSettingsOf(settings: z.output<typeof EnvSchema>): StorageSettings {
+  if (settings.STORAGE_DRIVER === 'disk') {
+    return {
+      driver: 'disk',
+      dir: path.resolve(settings.STORAGE_DIR ?? path.join(settings.DATA_DIR, 'files')),
+      signingSecret: settings.STORAGE_SIGNING_SECRET,
+    };
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
+  return {
+    driver: 's3',
+    // Present: storageProblems refused the configuration otherwise.
+    bucket: settings.S3_BUCKET ?? '',
+    region: settings.S3_REGION,
+    endpoint: settings.S3_ENDPOINT,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE === 'true',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
+function storageProblems(settings: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const secret = settings.STORAGE_SIGNING_SECRET;
+  if (secret !== undefined && secret.length < 32) {
+    problems.push('  STORAGE_SIGNING_SECRET: must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+  }
+  if (secret === undefined && settings.STORAGE_DRIVER === 'disk' && settings.NODE_ENV === 'production') {
+    problems.push('  STORAGE_SIGNING_SECRET: required when NODE_ENV=production and STORAGE_DRIVER=disk');
+  }
+  if (settings.STORAGE_DRIVER === 's3' && !settings.S3_BUCKET) {
+    problems.push('  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  if ((settings.S3_ACCESS_KEY_ID === undefined) !== (settings.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS default chain)');
+  }
+  return problems;
 }

@@ -5,7 +5,11 @@
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { formatDemoAccounts, runDemoSeed } from './modules/account/seed.ts';
+import { demoSeeders } from './modules/index.ts';
 import { openDatabase } from './platform/db.ts';
+import { systemClock } from './platform/session.ts';
+import { createOffsetClock } from './platform/test-clock.ts';
 
 const shutdownTimeLimitMs = 15_000;
 
@@ -22,13 +26,23 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config);
-  const app = await buildApp(config, { database });
+  // The configuration refuses the test clock in production.
+  const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;
+  const app = await buildApp(config, { database, clock });
+  if (config.seedDemo) {
+    const accounts = await runDemoSeed({ db: database.db, now: clock.now() }, demoSeeders);
+    console.log(formatDemoAccounts(accounts));
+  }
   await app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Ready on ${config.publicUrl ?? `http://localhost:${port}`} (database: ${database.description})`);
+  const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
+  console.log(`Ready on ${baseUrl} (database: ${database.description})`);
+  if (!config.smtpUrl) console.log(`Emails are not sent (SMTP_URL is not set): read them at ${baseUrl}/dev/mailbox`);
+  if (config.enableTestClock)
+    console.log('Test clock enabled: POST /dev/clock {"advance_seconds": n} moves the server clock');
 
   let isStopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -1,7 +1,12 @@
 /**
  * The domain modules the server runs, in registration order. Each capability adds its module here
- * (modules/<domain>/module.ts: its routes through registerCall and its event handlers).
+ * (modules/<domain>/module.ts: its routes through registerCall and its event handlers), and its
+ * demo data to `demoSeeders` (run by main.ts when config SEED_DEMO allows).
  */
 import type { AppModule } from '../app.ts';
+import { accountModule } from './account/module.ts';
+import { type DemoSeeder, identityDemoSeeder } from './account/seed.ts';
 
-export const appModules: readonly AppModule[] = [];
+export const appModules: readonly AppModule[] = [accountModule];
+
+export const demoSeeders: readonly DemoSeeder[] = [identityDemoSeeder];

@@ -41,6 +41,10 @@ export type CallContext = {
   /** The request's time from the app clock: one value for the whole call. */
   readonly now: Date;
   readonly caller: CallerHeaders;
+  /** The client's address (X-Forwarded-For is believed only as config TRUST_PROXY says). */
+  readonly ip: string;
+  /** The User-Agent header, for describing a session's device; never trusted for anything else. */
+  readonly userAgent: string | null;
   readonly log: FastifyBaseLogger;
 };
 
@@ -95,6 +99,8 @@ function callContext(request: FastifyRequest, now: Date): CallContext {
     requestId: request.id,
     now,
     caller: request.caller,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
     log: request.log,
   };
 }

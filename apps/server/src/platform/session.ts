@@ -1,6 +1,7 @@
 /**
- * Who is calling. The identity capability supplies the SessionResolver (token and user id to a
- * session); until then no token resolves, so every call that needs a session answers 9400.
+ * Who is calling. The account module supplies the SessionResolver (modules/account/sessions.ts:
+ * token and user id to a live session); without one no token resolves and every call that needs a
+ * session answers 9400.
  */
 import type { AccountKycStatus } from '@bank/contract/states';
 
@@ -12,6 +13,13 @@ export type SessionContext = {
   is_staff: boolean;
   kyc_status: AccountKycStatus;
   session_id: string;
+  /**
+   * Until when the second factor counts as fresh (the sign-in itself, then each re-authentication):
+   * sensitive actions check it through the account module's requireFreshSecondFactor.
+   */
+  step_up_until?: Date | null;
+  /** False for a user with no authenticator; staff in that state may only pair one (account module). */
+  is_authenticator_paired?: boolean;
 };
 
 /** Resolves the `token` and `userid` headers to a live session, or null when missing, expired or revoked. */

@@ -1,0 +1,58 @@
+/**
+ * The identity emails, written in the recipient's language from the `email` namespace of the i18n
+ * catalogues, as HTML and plain text.
+ */
+import type { EmailCodePurpose } from '@bank/contract/account';
+import { type Language, localeOfLanguage } from '@bank/contract/constants';
+import { type TranslationParams, translate } from '@bank/i18n/resources';
+import { type EmailContent, renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
+import type { OutgoingEmail } from '../../adapters/mail/mailer.ts';
+import { emailCodeRules } from './rules.ts';
+
+function emailOf(to: string, content: EmailContent, subject: string): OutgoingEmail {
+  return { to, subject, text: renderEmailText(content), html: renderEmailHtml(content) };
+}
+
+export function codeEmail(language: Language, to: string, purpose: EmailCodePurpose, code: string): OutgoingEmail {
+  const key = (name: string) => `email.code.${purpose}.${name}`;
+  const content: EmailContent = {
+    locale: localeOfLanguage[language],
+    title: translate(language, key('title')),
+    code,
+    paragraphs: [
+      translate(language, key('intro')),
+      translate(language, 'email.code.validity', { minutes: emailCodeRules.validitySeconds / 60 }),
+      translate(language, key('unexpected')),
+    ],
+    footer: translate(language, 'email.footer'),
+  };
+  return emailOf(to, content, translate(language, key('subject')));
+}
+
+export type Notice =
+  | 'account_exists'
+  | 'password_changed'
+  | 'password_reset'
+  | 'authenticator_paired'
+  | 'authenticator_removed'
+  | 'account_locked';
+
+export function noticeEmail(
+  language: Language,
+  to: string,
+  notice: Notice,
+  params: TranslationParams = {},
+): OutgoingEmail {
+  const content: EmailContent = {
+    locale: localeOfLanguage[language],
+    title: translate(language, `email.${notice}.title`),
+    paragraphs: [translate(language, `email.${notice}.body`, params)],
+    footer: translate(language, 'email.footer'),
+  };
+  return emailOf(to, content, translate(language, `email.${notice}.subject`));
+}
+
+/** Times in emails: unambiguous in every language, and in UTC like every time on the wire. */
+export function emailTime(time: Date): string {
+  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -1,0 +1,106 @@
+/**
+ * The audit log: who did what, when and from where. Append-only (a database trigger refuses UPDATE,
+ * DELETE and TRUNCATE). Later modules write their own entries with `writeAudit` in the transaction of
+ * the change; failures are written in a transaction of their own so that refusing the call does not
+ * roll them back. Never put a secret in `detail`.
+ */
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { auditLog, users } from './tables.ts';
+
+export type AuditEntryInput = {
+  /** `<domain>.<fact>`, past tense: login.succeeded, password.changed, session.revoked. */
+  action: string;
+  at: Date;
+  actorUserId?: string | null;
+  companyId?: string | null;
+  ip?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+export async function writeAudit(handle: DbHandle, entry: AuditEntryInput): Promise<void> {
+  await handle.insert(auditLog).values({
+    id: newId(entry.at.getTime()),
+    at: entry.at,
+    action: entry.action,
+    actor_user_id: entry.actorUserId ?? null,
+    company_id: entry.companyId ?? null,
+    ip: entry.ip ?? null,
+    detail: entry.detail ?? {},
+  });
+}
+
+type AuditCursor = { at: string; id: string };
+
+function encodeCursor(cursor: AuditCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): AuditCursor {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<AuditCursor>;
+    if (typeof value.at === 'string' && typeof value.id === 'string' && !Number.isNaN(Date.parse(value.at))) {
+      if (/^[0-9a-f-]{36}$/.test(value.id)) return { at: value.at, id: value.id };
+    }
+  } catch {
+    // answered below
+  }
+  throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } }, detail: 'bad audit cursor' });
+}
+
+export type AuditPage = {
+  items: {
+    id: string;
+    at: string;
+    action: string;
+    actor_email: string | null;
+    company_id: string | null;
+    ip: string | null;
+    detail: Record<string, unknown>;
+  }[];
+  next_cursor: string | null;
+};
+
+/** Newest first, keyset-paginated on (at, id) so that every page costs what the first does. */
+export async function listAuditEntries(
+  handle: DbHandle,
+  query: { pageSize: number; cursor?: string | undefined; action?: string | undefined },
+): Promise<AuditPage> {
+  const conditions: SQL[] = [];
+  if (query.action) conditions.push(eq(auditLog.action, query.action));
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    const at = new Date(cursor.at);
+    const before = or(lt(auditLog.at, at), and(eq(auditLog.at, at), lt(auditLog.id, cursor.id)));
+    if (before) conditions.push(before);
+  }
+  const rows = await handle
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      actor_email: users.email,
+      company_id: auditLog.company_id,
+      ip: auditLog.ip,
+      detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actor_user_id))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.pageSize + 1);
+  const hasMore = rows.length > query.pageSize;
+  const items = rows.slice(0, query.pageSize).map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    actor_email: row.actor_email,
+    company_id: row.company_id,
+    ip: row.ip,
+    detail: (row.detail ?? {}) as Record<string, unknown>,
+  }));
+  const last = items.at(-1);
+  return { items, next_cursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+}

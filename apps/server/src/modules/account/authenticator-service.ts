@@ -1,0 +1,155 @@
+/**
+ * Authenticator pairing: setup makes a pending secret (shown once, as text and QR code); approve
+ * pairs it only with a right code from it, and only with a fresh second factor (a stolen session
+ * must not be able to put its own authenticator on the account); remove needs a current code.
+ * Pairing and removal are told to the user by email.
+ */
+import type { approveAuthenticator, removeAuthenticator, startAuthenticatorPairing } from '@bank/contract/account';
+import type { ResponseOf } from '@bank/contract/calls';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/route.ts';
+import { emailTime, noticeEmail } from './account-emails.ts';
+import { writeAudit } from './audit.ts';
+import {
+  accountLockedError,
+  assertMayAttemptSignIn,
+  recordSignInFailure,
+  throttleSubjectsOf,
+} from './login-throttle.ts';
+import {
+  findUserById,
+  pairAuthenticator,
+  setPendingAuthenticator,
+  type UserRow,
+  unpairAuthenticator,
+} from './queries.ts';
+import { authenticatorRules } from './rules.ts';
+import { authenticatorSealPurpose, checkAuthenticatorCode, requireFreshSecondFactor } from './second-factor.ts';
+import type { AccountDependencies } from './sign-in-service.ts';
+import { newAuthenticatorSecret, otpauthUriOf } from './totp.ts';
+import { languageOfUser } from './user-info.ts';
+
+type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
+
+const secondsMs = 1000;
+
+function illegalState(messageKey: string, detail: string): AppError {
+  return new AppError('illegal_state', { messageKey: `email.messages.${messageKey}`, detail });
+}
+
+export function createAuthenticatorService(dependencies: AccountDependencies) {
+  const { db, secretBox, emailQueue } = dependencies;
+
+  async function sessionUser(context: CallContext): Promise<UserRow> {
+    const user = await findUserById(db, context.session.user_id);
+    if (!user) throw new AppError('session_invalid', { detail: 'session of a missing user' });
+    return user;
+  }
+
+  return {
+    async setup(context: CallContext): Promise<ResponseOf<typeof startAuthenticatorPairing>> {
+      const user = await sessionUser(context);
+      if (user.totp_secret_sealed) throw illegalState('authenticator_already_paired', 'setup while paired');
+      const secret = newAuthenticatorSecret();
+      const otpauthUri = otpauthUriOf(secret, user.email);
+      await setPendingAuthenticator(db, user.id, {
+        secretSealed: secretBox.seal(authenticatorSealPurpose, secret),
+        now: context.now,
+      });
+      // The one answer that carries the secret, by design: the user types it or scans it now.
+      return {
+        secret,
+        otpauth_uri: otpauthUri,
+        qr_svg: await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+      };
+    },
+
+    async approve(body: Body<typeof approveAuthenticator>, context: CallContext): Promise<null> {
+      requireFreshSecondFactor(context);
+      const user = await sessionUser(context);
+      if (user.totp_secret_sealed) throw illegalState('authenticator_already_paired', 'approve while paired');
+      const setUpAt = user.pending_totp_created_at;
+      const isPendingCurrent =
+        user.pending_totp_secret_sealed !== null &&
+        setUpAt !== null &&
+        context.now.getTime() - setUpAt.getTime() < authenticatorRules.pendingSetupValiditySeconds * secondsMs;
+      if (!isPendingCurrent || !user.pending_totp_secret_sealed) {
+        throw illegalState('authenticator_not_set_up', 'no current pending authenticator');
+      }
+      const pendingSecretSealed = user.pending_totp_secret_sealed;
+      const isPaired = await db.transaction(async (tx) => {
+        const isCodeRight = await checkAuthenticatorCode(tx, secretBox, {
+          userId: user.id,
+          secretSealed: pendingSecretSealed,
+          code: body.code,
+          now: context.now,
+        });
+        if (!isCodeRight) return false;
+        await pairAuthenticator(tx, user.id, context.now);
+        await writeAudit(tx, {
+          action: 'authenticator.paired',
+          at: context.now,
+          actorUserId: user.id,
+          companyId: user.company_id,
+          ip: context.ip,
+        });
+        await emailQueue.enqueue(
+          tx,
+          noticeEmail(languageOfUser(user), user.email, 'authenticator_paired', { time: emailTime(context.now) }),
+          { companyId: user.company_id },
+        );
+        return true;
+      });
+      if (!isPaired) throw new AppError('verification_code_incorrect', { detail: 'pairing code' });
+      return null;
+    },
+
+    async remove(body: Body<typeof removeAuthenticator>, context: CallContext): Promise<null> {
+      const user = await sessionUser(context);
+      const secretSealed = user.totp_secret_sealed;
+      if (!secretSealed) throw illegalState('authenticator_not_paired', 'remove while not paired');
+      const subjects = throttleSubjectsOf(user.email, context.ip);
+      await assertMayAttemptSignIn(db, subjects, context.now);
+      const failure = await db.transaction(async (tx) => {
+        const isCodeRight = await checkAuthenticatorCode(tx, secretBox, {
+          userId: user.id,
+          secretSealed,
+          code: body.code,
+          now: context.now,
+        });
+        if (!isCodeRight) {
+          // Guessing the code of someone else's authenticator from a stolen session is a sign-in failure.
+          const outcome = await recordSignInFailure(tx, subjects, context.now);
+          await writeAudit(tx, {
+            action: 'authenticator.remove_failed',
+            at: context.now,
+            actorUserId: user.id,
+            companyId: user.company_id,
+            ip: context.ip,
+            detail: { failures: outcome.accountFailures },
+          });
+          return outcome;
+        }
+        await unpairAuthenticator(tx, user.id);
+        await writeAudit(tx, {
+          action: 'authenticator.removed',
+          at: context.now,
+          actorUserId: user.id,
+          companyId: user.company_id,
+          ip: context.ip,
+        });
+        await emailQueue.enqueue(
+          tx,
+          noticeEmail(languageOfUser(user), user.email, 'authenticator_removed', { time: emailTime(context.now) }),
+          { companyId: user.company_id },
+        );
+        return null;
+      });
+      if (failure?.lockedUntil) throw accountLockedError(failure.lockedUntil, context.now);
+      if (failure) throw new AppError('verification_code_incorrect', { detail: 'removal code' });
+      return null;
+    },
+  };
+}

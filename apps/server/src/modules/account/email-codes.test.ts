@@ -1,0 +1,153 @@
+import { errorCatalogue } from '@bank/contract/errors';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailCodes } from './tables.ts';
+import {
+  call,
+  createIdentityTestApp,
+  emailedCode,
+  type IdentityTestApp,
+  readMailbox,
+  registerUser,
+  settleEmails,
+  uniqueEmail,
+} from './test-support.ts';
+
+let test: IdentityTestApp;
+
+beforeAll(async () => {
+  test = await createIdentityTestApp();
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+const incorrect = errorCatalogue.verification_code_incorrect.code;
+const rateLimited = errorCatalogue.rate_limited.code;
+
+function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+async function verify(email: string, code: string, purpose = 'register') {
+  return call(test, '/api/v1/account/verify', { email, purpose, code });
+}
+
+describe('emailed codes', () => {
+  it('are 6 digits, stored only as a keyed hash', async () => {
+    const email = uniqueEmail();
+    const code = await emailedCode(test, email, 'register');
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await test.database.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it('vary from one send to the next (CSPRNG)', async () => {
+    const codes = new Set<string>();
+    for (let index = 0; index < 4; index += 1) codes.add(await emailedCode(test, uniqueEmail(), 'register'));
+    expect(codes.size).toBeGreaterThan(1);
+  });
+
+  it('are valid for 10 minutes', async () => {
+    const email = uniqueEmail();
+    const code = await emailedCode(test, email, 'register');
+    test.clock.advance(9 * 60 + 50);
+    expect((await verify(email, code)).code).toBe(200);
+    test.clock.advance(11);
+    expect((await verify(email, code)).code).toBe(incorrect);
+  });
+
+  it('are single use', async () => {
+    const user = await registerUser(test);
+    test.clock.advance(61);
+    const code = await emailedCode(test, user.email, 'reset_password');
+    const reset = { email: user.email, code, new_password: 'Brass-Compass-77!', confirm_password: 'Brass-Compass-77!' };
+    expect((await call(test, '/api/v1/account/forgetLoginPassword', reset)).code).toBe(200);
+    const again = { ...reset, new_password: 'Other-Compass-78!', confirm_password: 'Other-Compass-78!' };
+    expect((await call(test, '/api/v1/account/forgetLoginPassword', again)).code).toBe(incorrect);
+  });
+
+  it('die after 5 tries, even when the next one is right', async () => {
+    const email = uniqueEmail();
+    const code = await emailedCode(test, email, 'register');
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await verify(email, otherCode(code))).code).toBe(incorrect);
+    expect((await verify(email, code)).code).toBe(incorrect);
+  });
+
+  it('count a right check as a try too (verify does not use the code up)', async () => {
+    const email = uniqueEmail();
+    const code = await emailedCode(test, email, 'register');
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await verify(email, code)).code).toBe(200);
+    expect((await verify(email, code)).code).toBe(incorrect);
+  });
+
+  it('only the newest code of an address and purpose counts', async () => {
+    const email = uniqueEmail();
+    const first = await emailedCode(test, email, 'register');
+    test.clock.advance(61);
+    const second = await emailedCode(test, email, 'register');
+    if (first !== second) expect((await verify(email, first)).code).toBe(incorrect);
+    expect((await verify(email, second)).code).toBe(200);
+  });
+
+  it('cannot be sent again within 60 s for the same purpose; the answer says how long to wait', async () => {
+    const email = uniqueEmail();
+    await emailedCode(test, email, 'register');
+    test.clock.advance(20);
+    const refused = await call<{ retry_after_seconds: number }>(test, '/api/v1/sendEmail', {
+      email,
+      purpose: 'register',
+    });
+    expect(refused.code).toBe(rateLimited);
+    expect(refused.data.retry_after_seconds).toBe(40);
+    expect(refused.msg).toBe('Too many attempts. Please try again in 40 seconds.');
+    test.clock.advance(40);
+    expect((await call(test, '/api/v1/sendEmail', { email, purpose: 'register' })).code).toBe(200);
+  });
+
+  it('are capped at 5 sends per address per hour, all purposes together', async () => {
+    const user = await registerUser(test);
+    test.clock.advance(61);
+    const purposes = ['reset_password', 'register', 'reset_password', 'register'] as const;
+    for (const purpose of purposes) {
+      expect((await call(test, '/api/v1/sendEmail', { email: user.email, purpose })).code).toBe(200);
+      test.clock.advance(61);
+    }
+    // The registration's code and these four make five within the hour.
+    const capped = await call<{ retry_after_seconds: number }>(test, '/api/v1/sendEmail', {
+      email: user.email,
+      purpose: 'reset_password',
+    });
+    expect(capped.code).toBe(rateLimited);
+    expect(capped.data.retry_after_seconds).toBeGreaterThan(60);
+    test.clock.advance(capped.data.retry_after_seconds);
+    expect((await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'reset_password' })).code).toBe(200);
+  });
+
+  it('answer alike for a registered and an unknown address, and send nothing to the unknown one', async () => {
+    const user = await registerUser(test);
+    test.clock.advance(61);
+    const unknown = uniqueEmail('nobody');
+    for (const purpose of ['reset_password', 'login'] as const) {
+      const forUser = await call(test, '/api/v1/sendEmail', { email: user.email, purpose });
+      const forUnknown = await call(test, '/api/v1/sendEmail', { email: unknown, purpose });
+      expect(forUnknown).toEqual(forUser);
+      const againForUser = await call(test, '/api/v1/sendEmail', { email: user.email, purpose });
+      const againForUnknown = await call(test, '/api/v1/sendEmail', { email: unknown, purpose });
+      expect(againForUnknown).toEqual(againForUser);
+      expect(againForUser.code).toBe(rateLimited);
+    }
+    await settleEmails(test);
+    expect(await readMailbox(test, unknown)).toEqual([]);
+  });
+
+  it('for a step-up go only to the signed-in user, at their own address', async () => {
+    const user = await registerUser(test);
+    const anonymous = await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'step_up' });
+    expect(anonymous.code).toBe(errorCatalogue.session_invalid.code);
+  });
+});

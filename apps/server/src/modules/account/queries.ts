@@ -1,0 +1,172 @@
+/** Users and companies: query functions taking the database or transaction handle first. */
+import type { UserRole } from '@bank/contract/account';
+import type { Language } from '@bank/contract/constants';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { companies, users } from './tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(handle: DbHandle, email: string): Promise<UserRow | undefined> {
+  const [user] = await handle.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function findUserById(handle: DbHandle, userId: string): Promise<UserRow | undefined> {
+  const [user] = await handle.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
+export async function findUserWithCompany(handle: DbHandle, userId: string) {
+  const [row] = await handle
+    .select({ user: users, company: { id: companies.id, name: companies.name, kyc_status: companies.kyc_status } })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The sales relationship manager whose referral (CI) code this is, if any. */
+export async function findRelationshipManagerByReferralCode(handle: DbHandle, referralCode: string) {
+  const [manager] = await handle
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.referral_code, referralCode), eq(users.role, 'sales_relationship_manager')))
+    .limit(1);
+  return manager;
+}
+
+export type NewUser = {
+  email: string;
+  fullName: string;
+  phoneCountry: string;
+  phone: string;
+  passwordHash: string;
+  role: UserRole;
+  language: Language;
+  companyId: string | null;
+  termsAcceptedAt: Date | null;
+  referralCode?: string | null;
+  now: Date;
+};
+
+export async function insertUser(handle: DbHandle, user: NewUser): Promise<string> {
+  const id = newId(user.now.getTime());
+  await handle.insert(users).values({
+    id,
+    company_id: user.companyId,
+    email: user.email,
+    full_name: user.fullName,
+    phone_country: user.phoneCountry,
+    phone: user.phone,
+    password_hash: user.passwordHash,
+    role: user.role,
+    language: user.language,
+    referral_code: user.referralCode ?? null,
+    terms_accepted_at: user.termsAcceptedAt,
+    password_changed_at: user.now,
+    created_at: user.now,
+  });
+  return id;
+}
+
+export async function insertCompany(
+  handle: DbHandle,
+  company: {
+    name: string | null;
+    ciCode: string | null;
+    relationshipManagerId: string | null;
+    kycStatus?: string;
+    now: Date;
+  },
+): Promise<string> {
+  const id = newId(company.now.getTime());
+  await handle.insert(companies).values({
+    id,
+    name: company.name,
+    kyc_status: company.kycStatus ?? 'not_submitted',
+    ci_code: company.ciCode,
+    relationship_manager_id: company.relationshipManagerId,
+    created_at: company.now,
+  });
+  return id;
+}
+
+export async function updateProfile(
+  handle: DbHandle,
+  userId: string,
+  profile: { fullName: string; phoneCountry: string; phone: string; language: Language },
+): Promise<void> {
+  await handle
+    .update(users)
+    .set({
+      full_name: profile.fullName,
+      phone_country: profile.phoneCountry,
+      phone: profile.phone,
+      language: profile.language,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(
+  handle: DbHandle,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await handle.update(users).set({ password_hash: passwordHash, password_changed_at: now }).where(eq(users.id, userId));
+}
+
+export async function acceptTerms(handle: DbHandle, userId: string, now: Date): Promise<void> {
+  await handle.update(users).set({ terms_accepted_at: now }).where(eq(users.id, userId));
+}
+
+export async function setPendingAuthenticator(
+  handle: DbHandle,
+  userId: string,
+  pending: { secretSealed: string; now: Date },
+): Promise<void> {
+  await handle
+    .update(users)
+    .set({ pending_totp_secret_sealed: pending.secretSealed, pending_totp_created_at: pending.now })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Records that an authenticator code of `timeStep` was used, only if no code of that step or a later
+ * one was used before: the replay guard. Answers false when the code is a replay.
+ */
+export async function claimAuthenticatorStep(handle: DbHandle, userId: string, timeStep: number): Promise<boolean> {
+  const claimed = await handle
+    .update(users)
+    .set({ totp_last_used_step: timeStep })
+    .where(and(eq(users.id, userId), or(isNull(users.totp_last_used_step), lt(users.totp_last_used_step, timeStep))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+export async function pairAuthenticator(handle: DbHandle, userId: string, now: Date): Promise<void> {
+  await handle
+    .update(users)
+    .set({
+      totp_secret_sealed: sql`${users.pending_totp_secret_sealed}`,
+      totp_paired_at: now,
+      pending_totp_secret_sealed: null,
+      pending_totp_created_at: null,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function unpairAuthenticator(handle: DbHandle, userId: string): Promise<void> {
+  await handle
+    .update(users)
+    .set({
+      totp_secret_sealed: null,
+      totp_paired_at: null,
+      pending_totp_secret_sealed: null,
+      pending_totp_created_at: null,
+    })
+    .where(eq(users.id, userId));
+}

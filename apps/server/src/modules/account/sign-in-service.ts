@@ -1,0 +1,460 @@
+/**
+ * The public identity calls: codes by email, registration, the two-step sign-in and password
+ * recovery. No answer tells whether an address has an account: unknown addresses get the same
+ * answers, the same limits and (for passwords) the same hashing work as registered ones.
+ *
+ * Refusals that must leave a trace (a try of a code, a failed sign-in, the audit entry) are decided
+ * inside a transaction that returns an outcome and commits; the call throws only after the commit.
+ */
+import type {
+  EmailCodePurpose,
+  forgetLoginPassword,
+  login,
+  register,
+  SignedIn,
+  sendEmail,
+  verifyEmailCode,
+} from '@bank/contract/account';
+import type { RequestOf, ResponseOf } from '@bank/contract/calls';
+import type { Language } from '@bank/contract/constants';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
+import { type AppDatabase, type DbHandle, postgresErrorCode } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { CallContext } from '../../platform/route.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { codeEmail, emailTime, noticeEmail } from './account-emails.ts';
+import { writeAudit } from './audit.ts';
+import { describeDevice } from './device.ts';
+import {
+  assertMaySendCode,
+  checkEmailCode,
+  hasRecentDeliveredCode,
+  issueEmailCode,
+  lockAddress,
+} from './email-codes.ts';
+import {
+  accountLockedError,
+  assertMayAttemptSignIn,
+  clearAccountFailures,
+  type FailureOutcome,
+  recordSignInFailure,
+  throttleSubjectsOf,
+} from './login-throttle.ts';
+import { assertAcceptableNewPassword, hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords.ts';
+import {
+  findRelationshipManagerByReferralCode,
+  findUserByEmail,
+  findUserById,
+  findUserWithCompany,
+  insertCompany,
+  insertUser,
+  type UserRow,
+  updatePasswordHash,
+} from './queries.ts';
+import { emailCodeRules, loginRules } from './rules.ts';
+import { checkAuthenticatorCode } from './second-factor.ts';
+import { hashOfSecretToken, newSecretToken } from './secret-tokens.ts';
+import { endSessionsOfUser, startSession } from './sessions.ts';
+import { loginChallenges } from './tables.ts';
+import { isStaffUser, kycStatusOfCompany, languageOfUser } from './user-info.ts';
+
+export type AccountDependencies = {
+  db: AppDatabase;
+  secretBox: SecretBox;
+  emailQueue: EmailQueue;
+};
+
+type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
+type Answer<Call> = ResponseOf<Call>;
+
+const secondsMs = 1000;
+const uniqueViolation = '23505';
+
+/** "a***@example.com": enough for the user to recognise the address, little for anyone else. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** What a sendEmail request makes the server send, decided without telling the caller. */
+type Delivery = { kind: 'code'; language: Language } | { kind: 'account_exists'; user: UserRow } | { kind: 'nothing' };
+
+async function hasOpenEmailChallenge(handle: DbHandle, userId: string, now: Date): Promise<boolean> {
+  const [open] = await handle
+    .select({ id: loginChallenges.id })
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.user_id, userId),
+        eq(loginChallenges.method, 'email'),
+        isNull(loginChallenges.used_at),
+        gt(loginChallenges.expires_at, now),
+        lt(loginChallenges.attempts, loginRules.maxChallengeAttempts),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
+}
+
+async function deliveryOf(
+  handle: DbHandle,
+  request: { email: string; purpose: EmailCodePurpose; language: Language; now: Date },
+): Promise<Delivery> {
+  const user = await findUserByEmail(handle, request.email);
+  switch (request.purpose) {
+    case 'register':
+      // The owner of a registered address is told so instead of getting a code; the caller cannot tell.
+      return user ? { kind: 'account_exists', user } : { kind: 'code', language: request.language };
+    case 'login':
+      // A new sign-in code only for a sign-in waiting for one (the password step sends the first).
+      return user && (await hasOpenEmailChallenge(handle, user.id, request.now))
+        ? { kind: 'code', language: languageOfUser(user) }
+        : { kind: 'nothing' };
+    case 'reset_password':
+    case 'step_up':
+      return user ? { kind: 'code', language: languageOfUser(user) } : { kind: 'nothing' };
+  }
+}
+
+export function createSignInService(dependencies: AccountDependencies) {
+  const { db, secretBox, emailQueue } = dependencies;
+
+  /** After a failure is recorded: the lock notice and audit entry when this failure locked the account. */
+  async function noteLockIfNew(
+    handle: DbHandle,
+    outcome: FailureOutcome,
+    user: UserRow | undefined,
+    context: CallContext,
+  ): Promise<void> {
+    if (!outcome.lockedUntil || !user) return;
+    await writeAudit(handle, {
+      action: 'login.locked',
+      at: context.now,
+      actorUserId: user.id,
+      companyId: user.company_id,
+      ip: context.ip,
+      detail: { failures: outcome.accountFailures, locked_until: outcome.lockedUntil.toISOString() },
+    });
+    await emailQueue.enqueue(
+      handle,
+      noticeEmail(languageOfUser(user), user.email, 'account_locked', {
+        failures: outcome.accountFailures,
+        until: emailTime(outcome.lockedUntil),
+      }),
+      { companyId: user.company_id },
+    );
+  }
+
+  function failedSignInError(outcome: FailureOutcome, now: Date): AppError {
+    return outcome.lockedUntil ? accountLockedError(outcome.lockedUntil, now) : new AppError('invalid_credentials');
+  }
+
+  return {
+    async sendEmail(body: Body<typeof sendEmail>, context: CallContext): Promise<Answer<typeof sendEmail>> {
+      if (body.purpose === 'step_up') {
+        // A step-up code goes only to the signed-in user's own address.
+        const user = await findUserById(db, context.session.user_id);
+        if (!user || user.email !== body.email) {
+          throw new AppError('forbidden', { detail: 'step_up code asked for another address' });
+        }
+      }
+      await db.transaction(async (tx) => {
+        await lockAddress(tx, body.email);
+        await assertMaySendCode(tx, { email: body.email, purpose: body.purpose, now: context.now });
+        const delivery = await deliveryOf(tx, { ...body, language: context.language, now: context.now });
+        const code = await issueEmailCode(tx, secretBox, {
+          email: body.email,
+          purpose: body.purpose,
+          isDelivered: delivery.kind === 'code',
+          now: context.now,
+          ip: context.ip,
+        });
+        if (delivery.kind === 'code') {
+          await emailQueue.enqueue(tx, codeEmail(delivery.language, body.email, body.purpose, code));
+        } else if (delivery.kind === 'account_exists') {
+          await emailQueue.enqueue(tx, noticeEmail(languageOfUser(delivery.user), body.email, 'account_exists'));
+        }
+      });
+      return { resend_after_seconds: emailCodeRules.resendCooldownSeconds };
+    },
+
+    async verifyEmailCode(
+      body: Body<typeof verifyEmailCode>,
+      context: CallContext,
+    ): Promise<Answer<typeof verifyEmailCode>> {
+      const isRight = await db.transaction((tx) =>
+        checkEmailCode(tx, secretBox, { ...body, now: context.now, shouldConsume: false }),
+      );
+      if (!isRight) throw new AppError('verification_code_incorrect');
+      return { is_valid: true };
+    },
+
+    /**
+     * Registration consumes the register code (proof that the caller reads the address). An address
+     * that already has an account is never sent a register code (its owner gets a notice instead),
+     * so `email_taken` arises only after a right code, when the address was registered meanwhile.
+     */
+    async register(body: Body<typeof register>, context: CallContext): Promise<Answer<typeof register>> {
+      assertAcceptableNewPassword(body.new_password, body.email);
+      // Hashed before the transaction: the hash takes tens of milliseconds and must not hold a lock.
+      const passwordHash = await hashPassword(body.new_password);
+      const outcome = await db
+        .transaction(async (tx) => {
+          await lockAddress(tx, body.email);
+          const isCodeRight = await checkEmailCode(tx, secretBox, {
+            email: body.email,
+            purpose: 'register',
+            code: body.email_code,
+            now: context.now,
+            shouldConsume: true,
+          });
+          if (!isCodeRight) return 'code_incorrect' as const;
+          if (await findUserByEmail(tx, body.email)) return 'email_taken' as const;
+
+          const ciCode = body.ci_code || null;
+          const manager = ciCode ? await findRelationshipManagerByReferralCode(tx, ciCode) : undefined;
+          const companyId = await insertCompany(tx, {
+            name: null,
+            ciCode,
+            relationshipManagerId: manager?.id ?? null,
+            now: context.now,
+          });
+          const userId = await insertUser(tx, {
+            email: body.email,
+            fullName: body.full_name,
+            phoneCountry: body.phone_country,
+            phone: body.phone,
+            passwordHash,
+            role: 'administrator',
+            language: context.language,
+            companyId,
+            termsAcceptedAt: context.now,
+            now: context.now,
+          });
+          await writeAudit(tx, {
+            action: 'account.registered',
+            at: context.now,
+            actorUserId: userId,
+            companyId,
+            ip: context.ip,
+            detail: { has_ci_code: ciCode !== null, is_ci_code_known: manager !== undefined },
+          });
+          return 'registered' as const;
+        })
+        .catch((error: unknown) => {
+          if (postgresErrorCode(error) === uniqueViolation) return 'email_taken' as const;
+          throw error;
+        });
+      if (outcome === 'code_incorrect') throw new AppError('verification_code_incorrect');
+      if (outcome === 'email_taken') throw new AppError('email_taken', { detail: 'address registered meanwhile' });
+      return null;
+    },
+
+    async login(body: Body<typeof login>, context: CallContext): Promise<Answer<typeof login>> {
+      if (body.step === 'password') return passwordStep(body, context);
+      return secondFactorStep(body, context);
+    },
+
+    /** Ends every session of the user; unknown addresses answer exactly as a wrong code does. */
+    async forgetLoginPassword(
+      body: Body<typeof forgetLoginPassword>,
+      context: CallContext,
+    ): Promise<Answer<typeof forgetLoginPassword>> {
+      assertAcceptableNewPassword(body.new_password, body.email);
+      const passwordHash = await hashPassword(body.new_password);
+      const outcome = await db.transaction(async (tx) => {
+        await lockAddress(tx, body.email);
+        const isCodeRight = await checkEmailCode(tx, secretBox, {
+          email: body.email,
+          purpose: 'reset_password',
+          code: body.code,
+          now: context.now,
+          shouldConsume: true,
+        });
+        const user = isCodeRight ? await findUserByEmail(tx, body.email) : undefined;
+        if (!user) return 'code_incorrect' as const;
+        await updatePasswordHash(tx, user.id, passwordHash, context.now);
+        const ended = await endSessionsOfUser(tx, { userId: user.id, now: context.now, reason: 'password_reset' });
+        // Proving the mailbox is what the lock waits for: the owner may sign in again at once.
+        await clearAccountFailures(tx, user.email);
+        await writeAudit(tx, {
+          action: 'password.reset',
+          at: context.now,
+          actorUserId: user.id,
+          companyId: user.company_id,
+          ip: context.ip,
+          detail: { sessions_ended: ended },
+        });
+        await emailQueue.enqueue(
+          tx,
+          noticeEmail(languageOfUser(user), user.email, 'password_reset', { time: emailTime(context.now) }),
+          { companyId: user.company_id },
+        );
+        return 'reset' as const;
+      });
+      if (outcome === 'code_incorrect') throw new AppError('verification_code_incorrect');
+      return null;
+    },
+  };
+
+  async function passwordStep(
+    body: Extract<RequestOf<typeof login>, { step: 'password' }>,
+    context: CallContext,
+  ): Promise<Answer<typeof login>> {
+    const subjects = throttleSubjectsOf(body.email, context.ip);
+    await assertMayAttemptSignIn(db, subjects, context.now);
+    const user = await findUserByEmail(db, body.email);
+    const isPasswordRight = user
+      ? await verifyPassword(user.password_hash, body.password)
+      : await verifyPasswordOfNobody(body.password);
+
+    if (!user || !isPasswordRight) {
+      const outcome = await db.transaction(async (tx) => {
+        const failure = await recordSignInFailure(tx, subjects, context.now);
+        await writeAudit(tx, {
+          action: 'login.failed',
+          at: context.now,
+          actorUserId: user?.id ?? null,
+          companyId: user?.company_id ?? null,
+          ip: context.ip,
+          detail: { step: 'password', is_known_address: user !== undefined, failures: failure.accountFailures },
+        });
+        await noteLockIfNew(tx, failure, user, context);
+        return failure;
+      });
+      throw failedSignInError(outcome, context.now);
+    }
+
+    const method = user.totp_secret_sealed ? 'authenticator' : 'email';
+    const challengeId = newSecretToken();
+    await db.transaction(async (tx) => {
+      await tx.insert(loginChallenges).values({
+        id: newId(context.now.getTime()),
+        token_hash: hashOfSecretToken(challengeId),
+        user_id: user.id,
+        method,
+        expires_at: new Date(context.now.getTime() + loginRules.challengeValiditySeconds * secondsMs),
+        created_at: context.now,
+        ip: context.ip,
+      });
+      if (method === 'email') {
+        await lockAddress(tx, user.email);
+        // A code sent moments ago is still good: signing in twice quickly must not flood the mailbox.
+        if (!(await hasRecentDeliveredCode(tx, { email: user.email, purpose: 'login', now: context.now }))) {
+          const code = await issueEmailCode(tx, secretBox, {
+            email: user.email,
+            purpose: 'login',
+            isDelivered: true,
+            now: context.now,
+            ip: context.ip,
+          });
+          await emailQueue.enqueue(tx, codeEmail(languageOfUser(user), user.email, 'login', code), {
+            companyId: user.company_id,
+          });
+        }
+      }
+    });
+    return {
+      status: 'second_factor_required',
+      challenge_id: challengeId,
+      method,
+      email_hint: method === 'email' ? maskEmail(user.email) : null,
+    };
+  }
+
+  async function secondFactorStep(
+    body: Extract<RequestOf<typeof login>, { step: 'second_factor' }>,
+    context: CallContext,
+  ): Promise<Answer<typeof login>> {
+    const outcome = await db.transaction(async (tx) => {
+      const [challenge] = await tx
+        .select()
+        .from(loginChallenges)
+        .where(eq(loginChallenges.token_hash, hashOfSecretToken(body.challenge_id)))
+        .limit(1)
+        .for('update');
+      const isChallengeOpen =
+        challenge &&
+        !challenge.used_at &&
+        challenge.expires_at > context.now &&
+        challenge.attempts < loginRules.maxChallengeAttempts;
+      if (!isChallengeOpen) return { kind: 'challenge_closed' } as const;
+      const user = await findUserById(tx, challenge.user_id);
+      if (!user) return { kind: 'challenge_closed' } as const;
+      const subjects = throttleSubjectsOf(user.email, context.ip);
+      await assertMayAttemptSignIn(tx, subjects, context.now);
+
+      // The method fixed at the password step: pairing or removing an authenticator meanwhile does not change it.
+      const isCodeRight =
+        challenge.method === 'authenticator'
+          ? user.totp_secret_sealed !== null &&
+            (await checkAuthenticatorCode(tx, secretBox, {
+              userId: user.id,
+              secretSealed: user.totp_secret_sealed,
+              code: body.code,
+              now: context.now,
+            }))
+          : await checkEmailCode(tx, secretBox, {
+              email: user.email,
+              purpose: 'login',
+              code: body.code,
+              now: context.now,
+              shouldConsume: true,
+            });
+      if (!isCodeRight) {
+        await tx
+          .update(loginChallenges)
+          .set({ attempts: challenge.attempts + 1 })
+          .where(eq(loginChallenges.id, challenge.id));
+        const failure = await recordSignInFailure(tx, subjects, context.now);
+        await writeAudit(tx, {
+          action: 'login.failed',
+          at: context.now,
+          actorUserId: user.id,
+          companyId: user.company_id,
+          ip: context.ip,
+          detail: { step: 'second_factor', method: challenge.method, failures: failure.accountFailures },
+        });
+        await noteLockIfNew(tx, failure, user, context);
+        return { kind: 'code_incorrect', failure } as const;
+      }
+
+      await tx.update(loginChallenges).set({ used_at: context.now }).where(eq(loginChallenges.id, challenge.id));
+      await clearAccountFailures(tx, user.email);
+      const session = await startSession(tx, {
+        userId: user.id,
+        now: context.now,
+        device: describeDevice(context.userAgent),
+        ip: context.ip,
+      });
+      await writeAudit(tx, {
+        action: 'login.succeeded',
+        at: context.now,
+        actorUserId: user.id,
+        companyId: user.company_id,
+        ip: context.ip,
+        detail: { method: challenge.method, session_id: session.sessionId, device: describeDevice(context.userAgent) },
+      });
+      const withCompany = await findUserWithCompany(tx, user.id);
+      const signedIn: SignedIn = {
+        status: 'signed_in',
+        token: session.token,
+        userid: user.id,
+        username: user.full_name,
+        is_google: true,
+        kyc_status: kycStatusOfCompany(withCompany?.company?.kyc_status),
+        is_staff: isStaffUser(user),
+      };
+      return { kind: 'signed_in', signedIn } as const;
+    });
+
+    if (outcome.kind === 'signed_in') return outcome.signedIn;
+    if (outcome.kind === 'code_incorrect' && outcome.failure.lockedUntil) {
+      throw accountLockedError(outcome.failure.lockedUntil, context.now);
+    }
+    throw new AppError('verification_code_incorrect', { detail: outcome.kind });
+  }
+}

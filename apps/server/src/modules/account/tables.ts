@@ -1,0 +1,179 @@
+/**
+ * Identity tables: companies and their users (and the bank's staff), sessions, emailed codes, the
+ * pending second step of a sign-in, sign-in throttling, and the append-only audit log. Secrets are
+ * never stored as given: passwords as argon2id hashes, session tokens and challenge ids as SHA-256,
+ * codes as keyed hashes, authenticator secrets encrypted (platform/secret-box.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey(),
+  /** Unknown until the company information section of KYC is filled in. */
+  name: text('name'),
+  kyc_status: text('kyc_status').notNull().default('not_submitted'),
+  /** The referral code given at registration, kept as typed even when it matches no manager. */
+  ci_code: text('ci_code'),
+  relationship_manager_id: uuid('relationship_manager_id').references((): AnyPgColumn => users.id),
+  created_at: timestamptz('created_at').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Null for the bank's staff. */
+    company_id: uuid('company_id').references(() => companies.id),
+    /** Lower case (the contract's Email lowers it); unique. */
+    email: text('email').notNull(),
+    full_name: text('full_name').notNull(),
+    phone_country: text('phone_country').notNull(),
+    phone: text('phone').notNull(),
+    password_hash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    /** Wire value en, ch or jp: the language of the user's emails. */
+    language: text('language').notNull().default('en'),
+    /** A sales relationship manager's referral code (the CI code a client types at registration). */
+    referral_code: text('referral_code'),
+    /** The paired authenticator's secret, sealed with the server secret; null when none is paired. */
+    totp_secret_sealed: text('totp_secret_sealed'),
+    totp_paired_at: timestamptz('totp_paired_at'),
+    /** A secret set up but not yet confirmed with a code: it is not a second factor until approved. */
+    pending_totp_secret_sealed: text('pending_totp_secret_sealed'),
+    pending_totp_created_at: timestamptz('pending_totp_created_at'),
+    /** Replay guard: the 30 s time step of the last accepted authenticator code. */
+    totp_last_used_step: bigint('totp_last_used_step', { mode: 'number' }),
+    terms_accepted_at: timestamptz('terms_accepted_at'),
+    password_changed_at: timestamptz('password_changed_at').notNull(),
+    created_at: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_referral_code_unique').on(table.referral_code),
+    index('users_company_idx').on(table.company_id),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 (hex) of the 256-bit token; the token itself is only ever in the client's hands. */
+    token_hash: text('token_hash').notNull(),
+    is_second_factor_done: boolean('is_second_factor_done').notNull(),
+    created_at: timestamptz('created_at').notNull(),
+    /** Moved forward by use, at most every ~30 s; the idle expiry counts from it. */
+    last_seen_at: timestamptz('last_seen_at').notNull(),
+    /** Absolute expiry: 12 h after sign-in whatever the activity. */
+    expires_at: timestamptz('expires_at').notNull(),
+    /** Until when a sensitive action may go ahead without asking for the second factor again. */
+    step_up_until: timestamptz('step_up_until'),
+    revoked_at: timestamptz('revoked_at'),
+    /** Why it ended: sign_out, revoked, password_changed, password_reset. */
+    revoked_reason: text('revoked_reason'),
+    /** Short description from the User-Agent ("Chrome on macOS"), for the session list. */
+    device: text('device').notNull(),
+    ip: text('ip'),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.token_hash),
+    index('sessions_user_idx').on(table.user_id),
+  ],
+);
+
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    /** register, login, reset_password or step_up. */
+    purpose: text('purpose').notNull(),
+    /** Keyed hash (HMAC with the server secret) of the 6 digits and the address. */
+    code_hash: text('code_hash').notNull(),
+    /**
+     * False when nothing was sent (no account for a login or reset address, no open sign-in): the
+     * row still counts for cool-down and cap, so answers never depend on whether an address exists.
+     */
+    is_delivered: boolean('is_delivered').notNull(),
+    expires_at: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    used_at: timestamptz('used_at'),
+    created_at: timestamptz('created_at').notNull(),
+    requested_ip: text('requested_ip'),
+  },
+  (table) => [index('email_codes_email_created_idx').on(table.email, table.created_at)],
+);
+
+/** The second step of a sign-in: created by a correct password, used by the second factor. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    /** SHA-256 (hex) of the challenge id handed to the client, which alone lets it attempt the second step. */
+    token_hash: text('token_hash').notNull(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** authenticator or email. */
+    method: text('method').notNull(),
+    expires_at: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    used_at: timestamptz('used_at'),
+    created_at: timestamptz('created_at').notNull(),
+    ip: text('ip'),
+  },
+  (table) => [
+    uniqueIndex('login_challenges_token_hash_unique').on(table.token_hash),
+    index('login_challenges_user_idx').on(table.user_id, table.created_at),
+  ],
+);
+
+/**
+ * Failed sign-ins per subject: `account:<email>` (for every address typed, registered or not, so
+ * that back-off and lock answer alike for both) and `ip:<address>`.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  subject: text('subject').primaryKey(),
+  failure_count: integer('failure_count').notNull(),
+  last_failure_at: timestamptz('last_failure_at').notNull(),
+  locked_until: timestamptz('locked_until'),
+});
+
+/** Append-only (a trigger refuses UPDATE and DELETE): who did what, when, from where. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    at: timestamptz('at').notNull(),
+    /** `<domain>.<fact>`: login.succeeded, password.reset, session.revoked ... */
+    action: text('action').notNull(),
+    actor_user_id: uuid('actor_user_id'),
+    company_id: uuid('company_id'),
+    ip: text('ip'),
+    /** Never a secret: no password, hash, token, code or authenticator secret. */
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at, table.id),
+    index('audit_log_action_at_idx').on(table.action, table.at, table.id),
+  ],
+);

@@ -1,0 +1,45 @@
+/**
+ * The test clock of browser journeys: the system clock plus an offset that POST /dev/clock moves
+ * forward, so that a journey can see a session expire without waiting 16 minutes. Exists only when
+ * config ENABLE_TEST_CLOCK=true, which production refuses at start.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from './session.ts';
+
+export type AdjustableClock = Clock & {
+  /** Moves the clock forward; never back, so that stored times never lie in the future. */
+  advance(seconds: number): Date;
+};
+
+export function createOffsetClock(base: Clock): AdjustableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    advance(seconds) {
+      offsetMs += seconds * 1000;
+      return new Date(base.now().getTime() + offsetMs);
+    },
+  };
+}
+
+export function isAdjustableClock(clock: Clock): clock is AdjustableClock {
+  return typeof (clock as Partial<AdjustableClock>).advance === 'function';
+}
+
+/** A year: enough for any expiry a journey checks, small enough to keep dates sane. */
+const maxAdvanceSeconds = 366 * 24 * 60 * 60;
+
+const AdvanceRequest = z.object({ advance_seconds: z.number().int().min(1).max(maxAdvanceSeconds) }).strict();
+
+export function registerTestClockRoute(app: FastifyInstance, clock: AdjustableClock): void {
+  app.post('/dev/clock', async (request, reply) => {
+    const parsed = AdvanceRequest.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      return reply.status(400).send({ error: `advance_seconds must be a whole number from 1 to ${maxAdvanceSeconds}` });
+    }
+    const now = clock.advance(parsed.data.advance_seconds);
+    request.log.warn({ advance_seconds: parsed.data.advance_seconds, now: now.toISOString() }, 'test clock moved');
+    return { now: now.toISOString() };
+  });
+}
