@@ -67,7 +67,11 @@ export async function run() {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-identity-'));
   // Every sample signs in from 127.0.0.1: the general per-address limit is not what is measured.
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '100000' });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '100000',
+  });
   try {
     const emails = [];
     for (let index = 0; index < loginSamples + 1; index += 1) emails.push(await registerUser(server.url, index));

@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url';
 const folder = resolve('bench');
 const only = process.argv[2];
 const figures = {};
-for (const file of readdirSync(folder).filter((name) => name.endsWith('.bench.mjs')).sort()) {
+for (const file of readdirSync(folder)
+  .filter((name) => name.endsWith('.bench.mjs'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   const module = await import(pathToFileURL(join(folder, file)).href);
   console.log(`\n## ${file}`);
@@ -17,5 +19,8 @@ for (const file of readdirSync(folder).filter((name) => name.endsWith('.bench.mj
   for (const [name, value] of Object.entries(result)) console.log(`${name}: ${value}`);
   Object.assign(figures, result);
 }
-writeFileSync(join(folder, 'results.json'), `${JSON.stringify({ measured_at: new Date().toISOString(), figures }, null, 2)}\n`);
+writeFileSync(
+  join(folder, 'results.json'),
+  `${JSON.stringify({ measured_at: new Date().toISOString(), figures }, null, 2)}\n`,
+);
 console.log('\nwritten to bench/results.json');

@@ -24,7 +24,9 @@ export function runVitest(label, args, env = {}) {
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     // A file that failed to load counts as a failure even though no test in it ran.
-    failed += report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    failed += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
   } catch {
     failed += 1;
   }

@@ -8,8 +8,16 @@ import { isStale } from './freshness.mjs';
 
 const shared = ['packages/contract/src', 'packages/i18n/src'];
 const builds = [
-  { workspace: '@bank/web', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', ...shared] },
-  { workspace: '@bank/server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/drizzle', ...shared] },
+  {
+    workspace: '@bank/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', ...shared],
+  },
+  {
+    workspace: '@bank/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/drizzle', ...shared],
+  },
 ];
 
 for (const build of builds) {

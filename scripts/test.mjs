@@ -20,7 +20,8 @@ function step(label, command, args) {
   }
 }
 
-if (!existsSync('node_modules/.package-lock.json')) step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
+if (!existsSync('node_modules/.package-lock.json'))
+  step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
 
 const totals = { passed: 0, failed: 0 };
 function add(counts) {

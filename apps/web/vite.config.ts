@@ -32,6 +32,8 @@ export default defineConfig({
       '/healthz': apiServer,
       '/readyz': apiServer,
       '/dev': apiServer,
+      // Documents on the local-disk storage driver: our server's signed upload and download URLs.
+      '/storage': apiServer,
     },
   },
   preview: {
@@ -41,6 +43,8 @@ export default defineConfig({
       '/healthz': apiServer,
       '/readyz': apiServer,
       '/dev': apiServer,
+      // Documents on the local-disk storage driver: our server's signed upload and download URLs.
+      '/storage': apiServer,
     },
   },
   build: {

@@ -92,3 +92,15 @@ describe('login schema', () => {
     });
   });
 });
+
+describe('length limits keep their own message', () => {
+  it('says "too long" for an over-long password or email, not "can not be empty"', () => {
+    expect(messagesOf(LoginRequest, { step: 'password', email: 'a@b.co', password: 'p'.repeat(300) })).toEqual({
+      password: 'validation.too_long',
+    });
+    expect(messagesOf(LoginRequest, { step: 'password', email: `${'a'.repeat(250)}@b.co`, password: 'x' })).toEqual({
+      email: 'validation.too_long',
+    });
+    expect(messagesOf(LoginRequest, { step: 'password', password: 'x' })).toEqual({ email: 'validation.email_required' });
+  });
+});

@@ -34,8 +34,16 @@ export function meetsPasswordRule(password: string): boolean {
   return Object.values(passwordChecks).every((check) => check(password));
 }
 
+/**
+ * A message for a missing or non-string value only. A schema-wide `message` would also replace the
+ * messages of its length checks (a 300-character password would read "Password can not be blank").
+ */
+function whenMissing(key: string) {
+  return { error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? key : undefined) };
+}
+
 export const Email = z
-  .string({ message: 'validation.email_required' })
+  .string(whenMissing('validation.email_required'))
   .trim()
   .min(1, { message: 'validation.email_required' })
   .max(254)
@@ -44,25 +52,25 @@ export const Email = z
 
 /** A password being checked (login, old password): only presence and a sane bound. */
 export const ExistingPassword = z
-  .string({ message: 'validation.password_required' })
+  .string(whenMissing('validation.password_required'))
   .min(1, { message: 'validation.password_required' })
   .max(256);
 
 /** A password being chosen: the rule of DECISIONS.md (the common-password list is checked on the server). */
 export const NewPassword = z
-  .string({ message: 'validation.password_required' })
+  .string(whenMissing('validation.password_required'))
   .min(1, { message: 'validation.password_required' })
   .max(passwordRule.maxLength, { message: 'validation.password_rule' })
   .refine(meetsPasswordRule, { message: 'validation.password_rule' });
 
 export const EmailCode = z
-  .string({ message: 'validation.code_required' })
+  .string(whenMissing('validation.code_required'))
   .trim()
   .min(1, { message: 'validation.code_required' })
   .regex(new RegExp(`^\\d{${codeLengths.emailCode}}$`), { message: 'validation.code_incorrect' });
 
 export const AuthenticatorCode = z
-  .string({ message: 'validation.code_required' })
+  .string(whenMissing('validation.code_required'))
   .trim()
   .min(1, { message: 'validation.code_required' })
   .regex(new RegExp(`^\\d{${codeLengths.authenticator}}$`), { message: 'validation.authenticator_code' });

@@ -52,7 +52,9 @@ export type PageId =
   | 'announcements_admin'
   | 'renewals'
   | 'admin_home'
-  | 'admin_kyc';
+  | 'admin_kyc'
+  | 'admin_kyc_detail'
+  | 'admin_audit';
 
 export type MainPage = {
   id: PageId;
@@ -105,6 +107,9 @@ export const mainPages: readonly MainPage[] = [
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true },
+  /** One company's KYC under review; `:companyId` is the company's opaque id. */
+  { id: 'admin_kyc_detail', path: '/admin/kyc/:companyId', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_audit', path: '/admin/audit', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

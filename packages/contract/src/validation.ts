@@ -11,7 +11,12 @@ function isMessageKey(message: string): boolean {
   return /^[a-z_]+\.[a-z0-9_.]+$/.test(message);
 }
 
+const bytesPerMegabyte = 1024 * 1024;
+
 export function messageOfIssue(issue: z.core.$ZodIssue): MessageRef {
+  // A file size rule is stated in bytes and told in megabytes ('File size cannot exceed {{size}}M').
+  if (issue.message === 'validation.file_too_large' && issue.code === 'too_big')
+    return { key: issue.message, params: { size: Number(issue.maximum) / bytesPerMegabyte } };
   if (issue.message && isMessageKey(issue.message)) return { key: issue.message };
   switch (issue.code) {
     case 'invalid_type':

@@ -3,8 +3,9 @@
  * counts down 60 s. "Stay logged in" restarts the idle timer; "Log out now" logs out at once; at
  * zero the exit-login call is made, storage cleared and the user sent to /login. Mounted by the main
  * layout, so it runs only while signed in. A key press counts as activity too, so that a keyboard
- * user is not logged out while typing. Plain setTimeout/setInterval and Date.now(), which
- * Playwright's clock can move.
+ * user is not logged out while typing. The same activity keeps the session alive on the server
+ * (keep-alive.ts), and "Stay logged in" tells the server at once. Plain setTimeout/setInterval and
+ * Date.now(), which Playwright's clock can move.
  */
 import { session } from '@bank/contract/constants';
 import { Button, Group, RingProgress, Stack, Text } from '@mantine/core';
@@ -12,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInfo } from '../api/notify.ts';
 import { Dialog } from '../ui/dialog.tsx';
+import { createKeepAlive, type KeepAlive } from './keep-alive.ts';
 import { useLogOut } from './logout.ts';
 
 const idleWarningMs = session.idleWarningSeconds * 1000;
@@ -26,6 +28,7 @@ export function InactivityDialog() {
   const [now, setNow] = useState(() => Date.now());
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const isWarning = useRef(false);
+  const keepAlive = useRef<KeepAlive | null>(null);
 
   const startIdleTimer = useCallback(() => {
     clearTimeout(idleTimer.current);
@@ -38,14 +41,20 @@ export function InactivityDialog() {
   }, []);
 
   useEffect(() => {
+    const serverKeepAlive = createKeepAlive();
+    keepAlive.current = serverKeepAlive;
     startIdleTimer();
     // While the warning is open only its buttons count: a stray click must not silently dismiss it.
     const onActivity = () => {
-      if (!isWarning.current) startIdleTimer();
+      if (isWarning.current) return;
+      startIdleTimer();
+      serverKeepAlive.noteActivity();
     };
     for (const event of activityEvents) window.addEventListener(event, onActivity, { capture: true, passive: true });
     return () => {
       clearTimeout(idleTimer.current);
+      serverKeepAlive.stop();
+      keepAlive.current = null;
       for (const event of activityEvents) window.removeEventListener(event, onActivity, { capture: true });
     };
   }, [startIdleTimer]);
@@ -56,6 +65,7 @@ export function InactivityDialog() {
     const expiry = setTimeout(
       () => {
         isWarning.current = false;
+        keepAlive.current?.stop();
         logOut();
         showInfo(t('shell.inactivity.logged_out'));
       },
@@ -71,11 +81,13 @@ export function InactivityDialog() {
     isWarning.current = false;
     setDeadline(null);
     startIdleTimer();
+    keepAlive.current?.sendNow();
   };
 
   const logOutNow = () => {
     isWarning.current = false;
     setDeadline(null);
+    keepAlive.current?.stop();
     logOut();
   };
 

@@ -16,7 +16,8 @@ import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { clientNavigation, isCurrentItem } from './navigation.ts';
+import { clientNavigation, isCurrentItem, pathOfItem, staffNavigation } from './navigation.ts';
+import { isStaffSession } from './session-storage.ts';
 import { UserMenu } from './user-menu.tsx';
 
 const headerHeight = 60;
@@ -26,9 +27,10 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const idPrefix = useId();
+  const navigation = isStaffSession() ? staffNavigation : clientNavigation;
   return (
     <Stack gap="md">
-      {clientNavigation.map((group) => {
+      {navigation.map((group) => {
         const labelId = `${idPrefix}-${group.key}`;
         return (
           <Box key={group.key} role="group" aria-labelledby={labelId}>
@@ -42,7 +44,7 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
               mb={4}
               style={{ letterSpacing: '0.06em' }}
             >
-              {t(`shell.navigation.groups.${group.key}`)}
+              {t(group.label)}
             </Text>
             <Stack gap={1}>
               {group.items.map((item) => {
@@ -51,8 +53,8 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
                   <NavLink
                     key={item.key}
                     component={Link}
-                    to={pathOf(item.page)}
-                    label={t(`shell.navigation.items.${item.key}`)}
+                    to={pathOfItem(item)}
+                    label={t(item.label)}
                     leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
                     active={isCurrent}
                     aria-current={isCurrent ? 'page' : undefined}
@@ -121,7 +123,11 @@ export function MainLayout({ children }: { children?: ReactNode }) {
                 aria-label={t(isDrawerOpen ? 'shell.navigation.close' : 'shell.navigation.open')}
                 aria-expanded={isDrawerOpen}
               />
-              <Link to={pathOf('home')} style={{ textDecoration: 'none' }} aria-label={t('shell.product_name')}>
+              <Link
+                to={pathOf(isStaffSession() ? 'admin_home' : 'home')}
+                style={{ textDecoration: 'none' }}
+                aria-label={t('shell.product_name')}
+              >
                 <Brand />
               </Link>
             </Group>

@@ -1,9 +1,10 @@
 /**
  * The sidebar, grouped as a corporate banking user expects. Each item opens one page of the
- * contract's route table and stays highlighted on the pages under it. Staff-only pages never appear
- * here (they belong to the back office).
+ * contract's route table and stays highlighted on the pages under it. Clients never see a staff-only
+ * page; the bank's staff get the back office's own navigation instead of the client's.
  */
 import { mainPages, type PageId, pathOf } from '@bank/contract/routes';
+import type { admin } from '@bank/i18n/locales/en/admin';
 import type { shell } from '@bank/i18n/locales/en/shell';
 import {
   type Icon,
@@ -16,11 +17,14 @@ import {
   IconCalendarRepeat,
   IconChartCandle,
   IconChartPie,
+  IconChecklist,
   IconCreditCard,
   IconDiamond,
+  IconFileSearch,
   IconHistory,
   IconHome,
   IconIdBadge2,
+  IconLayoutDashboard,
   IconReceipt,
   IconReceipt2,
   IconShieldCheck,
@@ -28,66 +32,87 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 
-type NavigationItemKey = keyof typeof shell.navigation.items;
-type NavigationGroupKey = keyof typeof shell.navigation.groups;
+type ClientItemKey = keyof typeof shell.navigation.items;
+type ClientGroupKey = keyof typeof shell.navigation.groups;
+type StaffItemKey = keyof typeof admin.navigation.items;
+type StaffGroupKey = keyof typeof admin.navigation.groups;
 
 export type NavigationItem = {
-  key: NavigationItemKey;
-  page: PageId;
+  key: string;
+  label: `shell.navigation.items.${ClientItemKey}` | `admin.navigation.items.${StaffItemKey}`;
+  /** The page it opens: a page of the contract's route table, or a path of the web app's own. */
+  page: PageId | { path: string };
   icon: Icon;
   /** Path prefixes (besides the page's own path) under which the item shows as current. */
   sections?: readonly string[];
 };
 
-export type NavigationGroup = { key: NavigationGroupKey; items: readonly NavigationItem[] };
+export type NavigationGroup = {
+  key: string;
+  label: `shell.navigation.groups.${ClientGroupKey}` | `admin.navigation.groups.${StaffGroupKey}`;
+  items: readonly NavigationItem[];
+};
+
+function clientItem(key: ClientItemKey, page: PageId, icon: Icon, sections?: readonly string[]): NavigationItem {
+  return { key, label: `shell.navigation.items.${key}`, page, icon, ...(sections ? { sections } : {}) };
+}
+
+function clientGroup(key: ClientGroupKey, items: readonly NavigationItem[]): NavigationGroup {
+  return { key, label: `shell.navigation.groups.${key}`, items };
+}
 
 const groups: readonly NavigationGroup[] = [
+  clientGroup('overview', [
+    clientItem('home', 'home', IconHome),
+    clientItem('transactions', 'transactions', IconReceipt, ['/my_transaction_info']),
+  ]),
+  clientGroup('money', [
+    clientItem('deposit', 'crypto_deposit', IconArrowDownToArc, ['/blockchain_d']),
+    clientItem('transfer', 'fiat_transfer', IconArrowUpRight, ['/blockchain_w']),
+    clientItem('fiat_deposit', 'fiat_deposit', IconArrowBarToDown),
+    clientItem('fiat_withdrawal', 'fiat_withdrawal', IconArrowBarUp),
+    clientItem('fx', 'fx', IconArrowsExchange),
+    clientItem('otc', 'otc', IconChartCandle),
+  ]),
+  clientGroup('cards', [
+    clientItem('cards', 'cards', IconCreditCard),
+    clientItem('top_up_history', 'top_up_history', IconHistory),
+    clientItem('card_transactions', 'card_transactions', IconReceipt2),
+    clientItem('renewals', 'renewals', IconCalendarRepeat),
+    clientItem('card_applications', 'cardholder_kyc', IconIdBadge2, ['/kyc_apply_card_input']),
+  ]),
+  clientGroup('company', [
+    clientItem('kyc', 'kyc', IconShieldCheck, ['/kyc_step']),
+    clientItem('account', 'account', IconUserCircle),
+  ]),
+  clientGroup('products', [
+    clientItem('private_banking', 'private_banking', IconDiamond),
+    clientItem('structured_products', 'structured_products', IconChartPie),
+    clientItem('investment_banking', 'investment_banking', IconBriefcase),
+  ]),
+  clientGroup('announcements', [clientItem('announcements', 'announcements', IconSpeakerphone, ['/affiche'])]),
+];
+
+function staffItem(key: StaffItemKey, page: NavigationItem['page'], icon: Icon): NavigationItem {
+  return { key, label: `admin.navigation.items.${key}`, page, icon };
+}
+
+/** What the bank's staff see: the back office, and their own account. */
+export const staffNavigation: readonly NavigationGroup[] = [
   {
-    key: 'overview',
+    key: 'back_office',
+    label: 'admin.navigation.groups.back_office',
     items: [
-      { key: 'home', page: 'home', icon: IconHome },
-      { key: 'transactions', page: 'transactions', icon: IconReceipt, sections: ['/my_transaction_info'] },
+      staffItem('overview', 'admin_home', IconLayoutDashboard),
+      staffItem('kyc_review', 'admin_kyc', IconChecklist),
+      staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch),
+      staffItem('announcements', 'announcements_admin', IconSpeakerphone),
     ],
   },
   {
-    key: 'money',
-    items: [
-      { key: 'deposit', page: 'crypto_deposit', icon: IconArrowDownToArc, sections: ['/blockchain_d'] },
-      { key: 'transfer', page: 'fiat_transfer', icon: IconArrowUpRight, sections: ['/blockchain_w'] },
-      { key: 'fiat_deposit', page: 'fiat_deposit', icon: IconArrowBarToDown },
-      { key: 'fiat_withdrawal', page: 'fiat_withdrawal', icon: IconArrowBarUp },
-      { key: 'fx', page: 'fx', icon: IconArrowsExchange },
-      { key: 'otc', page: 'otc', icon: IconChartCandle },
-    ],
-  },
-  {
-    key: 'cards',
-    items: [
-      { key: 'cards', page: 'cards', icon: IconCreditCard },
-      { key: 'top_up_history', page: 'top_up_history', icon: IconHistory },
-      { key: 'card_transactions', page: 'card_transactions', icon: IconReceipt2 },
-      { key: 'renewals', page: 'renewals', icon: IconCalendarRepeat },
-      { key: 'card_applications', page: 'cardholder_kyc', icon: IconIdBadge2, sections: ['/kyc_apply_card_input'] },
-    ],
-  },
-  {
-    key: 'company',
-    items: [
-      { key: 'kyc', page: 'kyc', icon: IconShieldCheck, sections: ['/kyc_step'] },
-      { key: 'account', page: 'account', icon: IconUserCircle },
-    ],
-  },
-  {
-    key: 'products',
-    items: [
-      { key: 'private_banking', page: 'private_banking', icon: IconDiamond },
-      { key: 'structured_products', page: 'structured_products', icon: IconChartPie },
-      { key: 'investment_banking', page: 'investment_banking', icon: IconBriefcase },
-    ],
-  },
-  {
-    key: 'announcements',
-    items: [{ key: 'announcements', page: 'announcements', icon: IconSpeakerphone, sections: ['/affiche'] }],
+    key: 'personal',
+    label: 'admin.navigation.groups.personal',
+    items: [staffItem('account', 'account', IconUserCircle)],
   },
 ];
 
@@ -97,8 +122,15 @@ const staffOnlyPages: ReadonlySet<PageId> = new Set(
 
 /** The client's navigation: every group, without staff-only pages and without groups left empty. */
 export const clientNavigation: readonly NavigationGroup[] = groups
-  .map((group) => ({ ...group, items: group.items.filter((item) => !staffOnlyPages.has(item.page)) }))
+  .map((group) => ({
+    ...group,
+    items: group.items.filter((item) => typeof item.page !== 'string' || !staffOnlyPages.has(item.page)),
+  }))
   .filter((group) => group.items.length > 0);
+
+export function pathOfItem(item: NavigationItem): string {
+  return typeof item.page === 'string' ? pathOf(item.page) : item.page.path;
+}
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -106,7 +138,8 @@ function isUnder(pathname: string, prefix: string): boolean {
 
 /** Whether an item is the current one for a location (its page, or a page under one of its sections). */
 export function isCurrentItem(item: NavigationItem, pathname: string): boolean {
-  const path = pathOf(item.page);
-  if (path === '/') return pathname === '/';
+  const path = pathOfItem(item);
+  // Home pages are current only on themselves, not on every page under them.
+  if (path === '/' || path === pathOf('admin_home')) return pathname === path;
   return isUnder(pathname, path) || (item.sections ?? []).some((section) => isUnder(pathname, section));
 }

@@ -8,11 +8,11 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PublicLayout } from './public-layout.tsx';
-import { isSignedIn } from './session-storage.ts';
+import { isSignedIn, isStaffSession } from './session-storage.ts';
 
 const MainLayout = lazy(async () => ({ default: (await import('./main-layout.tsx')).MainLayout }));
 
-function NotFoundPage({ isSignedInUser }: { isSignedInUser: boolean }) {
+export function NotFoundPage({ isSignedInUser }: { isSignedInUser: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [before, after] = t('shell.not_found.description', { path: '\u0000' }).split('\u0000');
@@ -34,7 +34,7 @@ function NotFoundPage({ isSignedInUser }: { isSignedInUser: boolean }) {
         {t('shell.not_found.hint')}
       </Text>
       {isSignedInUser ? (
-        <Button component={Link} to={pathOf('home')} mt="sm">
+        <Button component={Link} to={pathOf(isStaffSession() ? 'admin_home' : 'home')} mt="sm">
           {t('shell.buttons.back_home')}
         </Button>
       ) : (

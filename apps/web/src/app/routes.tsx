@@ -9,11 +9,15 @@
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
 import { KycGate } from './kyc-gate.tsx';
 import { NotFoundRoute } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteError } from './route-error.tsx';
+
+/** Loaded with the first staff-only page: it reads the user from the server. */
+const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));
 
 type PageComponent = LazyExoticComponent<ComponentType>;
 
@@ -180,30 +184,38 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     (module) => module.ManageAnnouncementsPage,
   ),
   admin_home: lazyPage(
-    () => import('../features/backoffice/back-office-home-page.tsx'),
+    () => import('../features/admin/back-office-home-page.tsx'),
     (module) => module.BackOfficeHomePage,
   ),
   admin_kyc: lazyPage(
-    () => import('../features/backoffice/kyc-review-page.tsx'),
-    (module) => module.KycReviewPage,
+    () => import('../features/kyc-review/kyc-queue-page.tsx'),
+    (module) => module.KycQueuePage,
+  ),
+  admin_kyc_detail: lazyPage(
+    () => import('../features/kyc-review/kyc-review-detail-page.tsx'),
+    (module) => module.KycReviewDetailPage,
+  ),
+  admin_audit: lazyPage(
+    () => import('../features/admin/audit-log-page.tsx'),
+    (module) => module.AuditLogPage,
   ),
 };
 
 export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
   login: lazyPage(
-    () => import('../features/account/login-page.tsx'),
+    () => import('../features/auth/login-page.tsx'),
     (module) => module.LoginPage,
   ),
   register: lazyPage(
-    () => import('../features/account/register-page.tsx'),
+    () => import('../features/auth/register-page.tsx'),
     (module) => module.RegisterPage,
   ),
   forgotPassword: lazyPage(
-    () => import('../features/account/forgot-password-page.tsx'),
+    () => import('../features/auth/forgot-password-page.tsx'),
     (module) => module.ForgotPasswordPage,
   ),
   resetPassword: lazyPage(
-    () => import('../features/account/reset-password-page.tsx'),
+    () => import('../features/auth/reset-password-page.tsx'),
     (module) => module.ResetPasswordPage,
   ),
   phoneUpload: lazyPage(
@@ -214,14 +226,14 @@ export const publicPageComponents: Record<keyof typeof publicPaths, PageComponen
 
 function mainRoute(page: MainPage): RouteObject {
   const Page = mainPageComponents[page.id];
-  return {
-    path: page.path,
-    element: (
-      <KycGate page={page}>
-        <Page />
-      </KycGate>
-    ),
-  };
+  const element = (
+    <KycGate page={page}>
+      <Page />
+    </KycGate>
+  );
+  if (page.isStaffOnly) return { path: page.path, element: <StaffGate>{element}</StaffGate> };
+  if (page.id === 'home') return { path: page.path, element: <ClientHomeGate>{element}</ClientHomeGate> };
+  return { path: page.path, element };
 }
 
 function publicRoute(key: keyof typeof publicPaths): RouteObject {

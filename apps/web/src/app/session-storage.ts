@@ -1,7 +1,8 @@
 /**
  * The browser storage of SPEC.md section 3, in one place. Session data lives in sessionStorage
  * (gone when the tab closes): token, userid, username, is_google (the 2FA-done flag) and
- * kyc_status. Persistent data lives in localStorage: language (en, ch, jp) and the app version.
+ * kyc_status, plus `is_staff` (the sign-in's answer that the user is one of the bank's staff, which
+ * only decides whether the back office is shown: the server refuses its calls to anyone else). Persistent data lives in localStorage: language (en, ch, jp) and the app version.
  * Nothing else in the app reads or writes these keys directly.
  */
 import { appVersion, defaultLanguage, isLanguage, type Language } from '@bank/contract/constants';
@@ -12,6 +13,7 @@ export const sessionKeys = {
   username: 'username',
   isSecondFactorDone: 'is_google',
   kycStatus: 'kyc_status',
+  isStaff: 'is_staff',
 } as const;
 
 export const persistentKeys = {
@@ -31,7 +33,11 @@ export type StoredSession = {
   username: string | null;
   isSecondFactorDone: boolean;
   kycStatus: string | null;
+  isStaff: boolean;
 };
+
+/** The value written to `is_staff` for the bank's staff (absent for clients). */
+const staffValue = '1';
 
 function read(storage: Storage, key: string): string | null {
   try {
@@ -64,6 +70,7 @@ export function readSession(): StoredSession {
     username: read(sessionStorage, sessionKeys.username),
     isSecondFactorDone: isFlagSet(read(sessionStorage, sessionKeys.isSecondFactorDone)),
     kycStatus: read(sessionStorage, sessionKeys.kycStatus),
+    isStaff: read(sessionStorage, sessionKeys.isStaff) === staffValue,
   };
 }
 
@@ -81,18 +88,24 @@ export function isKycApproved(): boolean {
   return read(sessionStorage, sessionKeys.kycStatus) === kycApprovedStatus;
 }
 
+/** Whether the signed-in user is one of the bank's staff: only then is the back office shown. */
+export function isStaffSession(): boolean {
+  return read(sessionStorage, sessionKeys.isStaff) === staffValue;
+}
+
 export type SessionUpdate = {
   token?: string;
   userId?: string;
   username?: string;
   isSecondFactorDone?: boolean;
   kycStatus?: string;
+  isStaff?: boolean;
 };
 
 /**
  * Writes the given parts of the session. The login flow calls it with the token and user after the
  * password step and with `isSecondFactorDone: true` after the 2FA step; getUserInfo refreshes
- * `kycStatus`.
+ * `kycStatus` and `isStaff`.
  */
 export function writeSession(update: SessionUpdate): void {
   if (update.token !== undefined) write(sessionStorage, sessionKeys.token, update.token);
@@ -101,6 +114,7 @@ export function writeSession(update: SessionUpdate): void {
   if (update.isSecondFactorDone !== undefined)
     write(sessionStorage, sessionKeys.isSecondFactorDone, update.isSecondFactorDone ? secondFactorDoneValue : null);
   if (update.kycStatus !== undefined) write(sessionStorage, sessionKeys.kycStatus, update.kycStatus);
+  if (update.isStaff !== undefined) write(sessionStorage, sessionKeys.isStaff, update.isStaff ? staffValue : null);
 }
 
 /**

@@ -1,7 +1,10 @@
-/** The signed-in user: name, a way to their account, and log out. */
+/**
+ * The signed-in user: name, a way to their account (and, for the bank's staff, to the back office),
+ * and log out, which ends the session on the server too (logout.ts).
+ */
 import { pathOf } from '@bank/contract/routes';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBuildingBank, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogOut } from './logout.ts';
@@ -24,7 +27,8 @@ function initialsOf(name: string): string {
 export function UserMenu() {
   const { t } = useTranslation();
   const logOut = useLogOut();
-  const username = readSession().username ?? '';
+  const { username: storedName, isStaff } = readSession();
+  const username = storedName ?? '';
   return (
     <Menu position="bottom-end" width={240} withInitialFocusPlaceholder={false} withinPortal={false}>
       <Menu.Target>
@@ -54,6 +58,15 @@ export function UserMenu() {
             {t('shell.user_menu.signed_in_as')} {username}
           </Text>
         </Menu.Item>
+        {isStaff ? (
+          <Menu.Item
+            component={Link}
+            to={pathOf('admin_home')}
+            leftSection={<IconBuildingBank size={18} aria-hidden />}
+          >
+            {t('admin.navigation.groups.back_office')}
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item c="red.8" leftSection={<IconLogout size={18} aria-hidden />} onClick={logOut}>
           {t('shell.user_menu.log_out')}

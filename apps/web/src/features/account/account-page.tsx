@@ -1,6 +1,92 @@
-/** /user_info: the user's profile, password and second factor. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /user_info (My account): the profile, the password, two-factor authentication and the active
+ * sessions, each its own card, loaded from getUserInfo (and listSessions).
+ *
+ * Bank staff without an authenticator may do nothing else until they pair one (the server refuses
+ * their other calls): for them this page explains why, opens the pairing at once, shows only what
+ * they may use, and takes them to the back office once it is paired.
+ */
+import type { UserInfo } from '@bank/contract/account';
+import { pathOf } from '@bank/contract/routes';
+import { Alert, Box, Skeleton, Stack } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useUserInfo } from '../../api/user-info.ts';
+import type { AccountPageState } from '../../app/staff-paths.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { QueryState } from '../../ui/query-state.tsx';
+import { readableAlertStyles } from '../../ui/readable-colour.ts';
+import { PasswordCard } from './password-card.tsx';
+import { ProfileCard } from './profile-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
+import { TermsCard } from './terms-card.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
+
+function AccountSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label={t('shell.loading')}>
+      <Skeleton height={300} radius="md" />
+      <Skeleton height={110} radius="md" />
+      <Skeleton height={150} radius="md" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
+  );
+}
+
+function AccountContent({ user, isStaffPairingRequired }: { user: UserInfo; isStaffPairingRequired: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mustPair = user.is_staff && !user.is_authenticator_paired;
+
+  if (mustPair) {
+    return (
+      <Stack gap="lg">
+        <Alert
+          color="orange"
+          variant="light"
+          role="status"
+          title={t('account.staff_pairing.title')}
+          icon={<IconShieldLock size={20} aria-hidden />}
+          styles={readableAlertStyles('orange')}
+        >
+          {t('account.staff_pairing.description')}
+        </Alert>
+        <TwoFactorCard
+          user={user}
+          shouldStartPairing
+          onPaired={() => void navigate(pathOf('admin_home'), { replace: true })}
+        />
+        <ProfileCard user={user} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {user.has_accepted_terms ? null : <TermsCard />}
+      <ProfileCard user={user} />
+      <PasswordCard user={user} />
+      <TwoFactorCard user={user} shouldStartPairing={isStaffPairingRequired && !user.is_authenticator_paired} />
+      <SessionsCard />
+    </Stack>
+  );
+}
 
 export function AccountPage() {
-  return <NotYetAvailablePage pageId="account" />;
+  const { t } = useTranslation();
+  const location = useLocation();
+  const state = (location.state ?? {}) as AccountPageState;
+  const userInfo = useUserInfo();
+  return (
+    <PageFrame title={t('pages.account.title')} description={t('pages.account.purpose')}>
+      {/* A settings page reads best at a comfortable line length, not across a wide screen. */}
+      <Box maw={960}>
+        <QueryState query={userInfo} skeleton={<AccountSkeleton />}>
+          {(user) => <AccountContent user={user} isStaffPairingRequired={state.mustPairAuthenticator === true} />}
+        </QueryState>
+      </Box>
+    </PageFrame>
+  );
 }

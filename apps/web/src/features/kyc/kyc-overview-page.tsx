@@ -1,6 +1,319 @@
-/** /kyc: the company KYC and its four sections. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /kyc: the company's KYC at a glance. The overall status, the reason when staff refused or
+ * returned it, the four sections as cards (what each needs, its review state, whether it is
+ * complete or a draft, and the way in), the history of every submission, and Submit: it answers
+ * 'Please complete all the sections before submission' until the four are complete, then asks for
+ * confirmation, locks the sections (read-only under review) and refreshes the session's kyc_status
+ * so that the KYC gate follows at once.
+ */
+import { workingDays } from '@bank/contract/constants';
+import { type KycInfo, submitKyc } from '@bank/contract/kyc';
+import { pathOf } from '@bank/contract/routes';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBuilding,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconFileCertificate,
+  IconPencil,
+  IconSend,
+  IconSignature,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../api/client.ts';
+import { showSuccess } from '../../api/notify.ts';
+import { writeSession } from '../../app/session-storage.ts';
+import { badgeTextStyle } from '../../ui/badge-text.ts';
+import { DateTime } from '../../ui/date-time.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { messageOfError } from '../../ui/form-errors.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { QueryState } from '../../ui/query-state.tsx';
+import { readableAlertStyles } from '../../ui/readable-colour.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { refreshKyc, useKycInfo } from './kyc-api.ts';
+import { progressOf } from './kyc-step-frame.tsx';
+import { kycSteps } from './kyc-steps.ts';
+
+const sectionIcons = {
+  corporate: IconSignature,
+  company: IconBuilding,
+  shareholder: IconUsers,
+  trading: IconFileCertificate,
+} as const;
+
+const refusedStatuses: ReadonlySet<KycInfo['status']> = new Set(['rejected', 'pending_resubmission', 'kyc_rejected']);
+
+function ProgressMark({ progress }: { progress: ReturnType<typeof progressOf> }) {
+  const { t } = useTranslation();
+  const isComplete = progress === 'complete';
+  return (
+    <Group gap={6} wrap="nowrap" c={isComplete ? 'teal.9' : progress === 'draft' ? 'orange.9' : 'dimmed'}>
+      {isComplete ? <IconCircleCheck size={16} aria-hidden /> : <IconCircleDashed size={16} aria-hidden />}
+      <Text size="sm" fw={500}>
+        {t(`kyc.progress.${progress}`)}
+      </Text>
+    </Group>
+  );
+}
+
+function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: number; isHighlighted: boolean }) {
+  const { t } = useTranslation();
+  const step = kycSteps[index];
+  if (!step) return null;
+  const state = info.sections[step.section];
+  const progress = progressOf(state);
+  const Icon = sectionIcons[step.section];
+  const action = !info.is_editable
+    ? t('kyc.overview.view')
+    : progress === 'complete'
+      ? t('kyc.overview.edit')
+      : progress === 'draft'
+        ? t('kyc.overview.continue')
+        : t('kyc.overview.start');
+  const titleId = `kyc-section-${step.section}`;
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      style={{
+        borderColor: isHighlighted && progress !== 'complete' ? 'var(--mantine-color-red-6)' : undefined,
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+            <Icon size={22} stroke={1.6} />
+          </ThemeIcon>
+          <div>
+            <Text size="xs" c="dimmed" fw={500}>
+              {t('kyc.steps.step_of', { step: index + 1, count: kycSteps.length })}
+            </Text>
+            <Title order={2} fz="h4" id={titleId}>
+              {t(`pages.${step.pageId}.title`)}
+            </Title>
+          </div>
+        </Group>
+        <StatusBadge list="verification" value={state.status} />
+      </Group>
+      <Text size="sm" c="dimmed" mt="sm" style={{ flex: 1 }}>
+        {t(`kyc.overview.needs.${step.section}`)}
+      </Text>
+      <Group justify="space-between" align="center" mt="md" gap="sm">
+        <Stack gap={0}>
+          <ProgressMark progress={progress} />
+          {state.updated_at ? (
+            <Text size="xs" c="dimmed">
+              {t('kyc.overview.updated')} <DateTime value={state.updated_at} />
+            </Text>
+          ) : null}
+        </Stack>
+        <Button
+          component={Link}
+          to={pathOf(step.pageId)}
+          variant={info.is_editable && progress !== 'complete' ? 'filled' : 'light'}
+          leftSection={info.is_editable ? <IconPencil size={16} aria-hidden /> : null}
+          aria-label={`${action}: ${t(`pages.${step.pageId}.title`)}`}
+        >
+          {action}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function History({ history }: { history: KycInfo['history'] }) {
+  const { t } = useTranslation();
+  if (history.length === 0) return null;
+  const rounds = [...history].sort((left, right) => right.round - left.round);
+  return (
+    <Card component="section" aria-labelledby="kyc-history-title">
+      <Title order={2} fz="h4" id="kyc-history-title" mb="sm">
+        {t('kyc.history.title')}
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('kyc.history.round')}</Table.Th>
+              <Table.Th>{t('kyc.history.submitted')}</Table.Th>
+              <Table.Th>{t('kyc.history.decision')}</Table.Th>
+              <Table.Th>{t('kyc.history.reason')}</Table.Th>
+              <Table.Th>{t('kyc.history.decided')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rounds.map((round) => (
+              <Table.Tr key={round.round}>
+                <Table.Td className="tabular-figures">{round.round}</Table.Td>
+                <Table.Td>
+                  <DateTime value={round.submitted_at} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  <DecisionBadge decision={round.decision} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>{round.reason ?? '—'}</Table.Td>
+                <Table.Td>
+                  <DateTime value={round.decided_at} size="sm" />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+export function DecisionBadge({ decision }: { decision: KycInfo['history'][number]['decision'] }) {
+  const { t } = useTranslation();
+  const colour =
+    decision === 'approved' ? 'teal' : decision === 'rejected' ? 'red' : decision === 'returned' ? 'orange' : 'bank';
+  return (
+    <Badge variant="light" color={colour} tt="none" fw={600} style={badgeTextStyle(colour)}>
+      {t(`kyc.history.decisions.${decision ?? 'pending'}`)}
+    </Badge>
+  );
+}
+
+function Overview({ info }: { info: KycInfo }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [hasTriedIncomplete, setHasTriedIncomplete] = useState(false);
+  const isComplete = kycSteps.every((step) => info.sections[step.section].is_complete);
+  const completeCount = kycSteps.filter((step) => info.sections[step.section].is_complete).length;
+
+  const askToSubmit = () => {
+    setProblem(null);
+    if (!isComplete) {
+      setHasTriedIncomplete(true);
+      setProblem(t('validation.sections_incomplete'));
+      return;
+    }
+    setIsConfirming(true);
+  };
+
+  const submit = async () => {
+    setIsSubmitting(true);
+    try {
+      const answer = await callApi(submitKyc, {});
+      writeSession({ kycStatus: answer.status });
+      setIsConfirming(false);
+      showSuccess(t('kyc.overview.submitted'));
+      await refreshKyc(queryClient);
+    } catch (error) {
+      setIsConfirming(false);
+      setProblem(messageOfError(error));
+      await refreshKyc(queryClient);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t('pages.kyc.title')} description={t('pages.kyc.purpose')}>
+      <Card component="section" aria-labelledby="kyc-status-title">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={6} style={{ flex: '1 1 320px' }}>
+            <Group gap="sm">
+              <Title order={2} fz="h4" id="kyc-status-title">
+                {t('kyc.overview.status_title')}
+              </Title>
+              <StatusBadge list="account_kyc" value={info.status} size="lg" />
+            </Group>
+            <Text size="sm" c="dimmed" maw={640}>
+              {t(`kyc.overview.status_explanations.${info.status}`, { days: workingDays.kycReview })}
+            </Text>
+            {info.is_editable ? (
+              <Text size="sm" fw={500} className="tabular-figures" id="kyc-sections-done">
+                {t('kyc.overview.sections_done', { count: completeCount, total: kycSteps.length })}
+              </Text>
+            ) : null}
+          </Stack>
+          {info.is_editable ? (
+            <Button
+              size="md"
+              leftSection={<IconSend size={18} aria-hidden />}
+              onClick={askToSubmit}
+              aria-describedby="kyc-sections-done"
+              variant={isComplete ? 'filled' : 'light'}
+            >
+              {info.history.length > 0 ? t('kyc.overview.resubmit') : t('kyc.overview.submit')}
+            </Button>
+          ) : null}
+        </Group>
+        {problem ? (
+          <Alert color="red" variant="light" role="alert" mt="md" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {problem}
+          </Alert>
+        ) : null}
+      </Card>
+
+      {refusedStatuses.has(info.status) && info.refusal_reason ? (
+        <Alert
+          color={info.status === 'pending_resubmission' ? 'orange' : 'red'}
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title={t('kyc.overview.reason_title')}
+          styles={readableAlertStyles(info.status === 'pending_resubmission' ? 'orange' : 'red')}
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {info.refusal_reason}
+          </Text>
+        </Alert>
+      ) : null}
+
+      <Box>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {kycSteps.map((step, index) => (
+            <SectionCard key={step.section} info={info} index={index} isHighlighted={hasTriedIncomplete} />
+          ))}
+        </SimpleGrid>
+      </Box>
+
+      <History history={info.history} />
+
+      <Dialog isOpen={isConfirming} onClose={() => setIsConfirming(false)} title={t('kyc.overview.confirm_title')}>
+        <Stack gap="md">
+          <Text>{t('kyc.overview.confirm_description', { days: workingDays.kycReview })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isSubmitting}>
+              {t('kyc.overview.confirm_cancel')}
+            </Button>
+            <Button onClick={() => void submit()} loading={isSubmitting} data-autofocus>
+              {t('kyc.overview.confirm_submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
+    </PageFrame>
+  );
+}
 
 export function KycOverviewPage() {
-  return <NotYetAvailablePage pageId="kyc" />;
+  const info = useKycInfo({ isReadOnOpen: true });
+  return <QueryState query={info}>{(data) => <Overview info={data} />}</QueryState>;
 }

@@ -66,4 +66,12 @@ export const pages = {
   renewals: { title: 'Card renewals', purpose: 'Annual fees due on your cards and their renewal.' },
   admin_home: { title: 'Back office', purpose: 'The bank staff’s work queues.' },
   admin_kyc: { title: 'KYC review', purpose: 'Review companies’ KYC submissions.' },
+  admin_kyc_detail: {
+    title: 'KYC review of a company',
+    purpose: 'Every section and document of one company’s KYC, and the decision.',
+  },
+  admin_audit: {
+    title: 'Audit log',
+    purpose: 'Every sign-in, failure, lock, password and factor change and staff decision, newest first.',
+  },
 } as const satisfies Record<PageId | keyof typeof publicPaths, PageText>;

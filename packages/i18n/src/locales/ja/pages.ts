@@ -55,4 +55,9 @@ export const pages: Record<keyof typeof en, { title: string; purpose: string }> 
   renewals: { title: 'カードの更新', purpose: 'カードの年会費と更新手続き。' },
   admin_home: { title: 'バックオフィス', purpose: '銀行スタッフの業務キュー。' },
   admin_kyc: { title: 'KYC審査', purpose: '企業から提出されたKYCを審査します。' },
+  admin_kyc_detail: { title: '企業のKYC審査', purpose: '1社のKYCの全セクションと書類を確認し、判断します。' },
+  admin_audit: {
+    title: '監査ログ',
+    purpose: 'ログイン、失敗、ロック、パスワードと認証要素の変更、担当者の判断を新しい順に表示します。',
+  },
 };

@@ -46,4 +46,6 @@ export const pages: Record<keyof typeof en, { title: string; purpose: string }> 
   renewals: { title: '卡片续费', purpose: '卡片应付的年费及续费。' },
   admin_home: { title: '后台管理', purpose: '银行员工的工作队列。' },
   admin_kyc: { title: 'KYC审核', purpose: '审核企业提交的KYC资料。' },
+  admin_kyc_detail: { title: '企业KYC审核', purpose: '查看一家企业KYC的全部资料与文件，并作出决定。' },
+  admin_audit: { title: '审计日志', purpose: '登录、失败、锁定、密码与验证因素变更及员工决定，按时间倒序排列。' },
 };

@@ -1,0 +1,39 @@
+/**
+ * The signed-in user (getUserInfo), shared by the account page, the staff gate and the keep-alive:
+ * one query key, so that each of them sees what the others loaded. Every answer also refreshes the
+ * session keys it carries (`kyc_status`, `is_staff`), so that the KYC gate and the back-office guard
+ * follow the server without a new sign-in.
+ * The identity contract is loaded on use (account-contract.ts).
+ */
+import type { UserInfo } from '@bank/contract/account';
+import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { writeSession } from '../app/session-storage.ts';
+import { loadAccountContract } from './account-contract.ts';
+import { type CallOptions, callApi } from './client.ts';
+import { loadScreenData } from './screen-query.ts';
+
+export const userInfoQueryKey = ['/api/v1/account/getUserInfo', {}] as const;
+
+function remember(info: UserInfo): UserInfo {
+  writeSession({ kycStatus: info.kyc_status, isStaff: info.is_staff });
+  return info;
+}
+
+/** The screen load of the user (120 s time-out, errors shown as every screen shows them). */
+export function useUserInfo(): UseQueryResult<UserInfo> {
+  return useQuery({
+    queryKey: userInfoQueryKey,
+    queryFn: async ({ signal }) => {
+      const { getUserInfo } = await loadAccountContract();
+      return remember(await loadScreenData(getUserInfo, {}, signal));
+    },
+  });
+}
+
+/** One getUserInfo call outside a screen (the keep-alive); its answer refreshes the cached user. */
+export async function fetchUserInfo(queryClient: QueryClient, options: CallOptions = {}): Promise<UserInfo> {
+  const { getUserInfo } = await loadAccountContract();
+  const info = remember(await callApi(getUserInfo, {}, options));
+  queryClient.setQueryData(userInfoQueryKey, info);
+  return info;
+}

@@ -1,0 +1,37 @@
+/**
+ * The back office is shown only to the bank's staff (sessionStorage `is_staff`, written from the
+ * sign-in's answer and refreshed by every getUserInfo). Anyone else opening a staff-only page sees the
+ * 404 page, as for any page that does not exist for them: the address does not confirm that a back
+ * office is there. The server refuses every back-office call to anyone but staff in any case.
+ *
+ * Staff must pair an authenticator before anything else (the server refuses their other calls until
+ * then): a staff member without one is sent to My account, where the pairing card is open.
+ *
+ * Loaded with the first staff-only page (routes.tsx), never on /login.
+ */
+import { pathOf } from '@bank/contract/routes';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useUserInfo } from '../api/user-info.ts';
+import { PageSkeleton } from '../ui/skeletons.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { isStaffSession } from './session-storage.ts';
+import type { AccountPageState } from './staff-paths.ts';
+
+function PairingCheck({ children }: { children: ReactNode }) {
+  const userInfo = useUserInfo();
+  if (userInfo.isPending) return <PageSkeleton />;
+  // A failed load shows the page: its own calls then answer what the server thinks.
+  if (userInfo.data?.is_staff && !userInfo.data.is_authenticator_paired) {
+    const state: AccountPageState = { mustPairAuthenticator: true };
+    return <Navigate to={pathOf('account')} replace state={state} />;
+  }
+  // A session that turned out not to be staff's (is_staff was edited by hand) is refreshed above.
+  if (userInfo.data && !userInfo.data.is_staff) return <NotFoundPage isSignedInUser />;
+  return children;
+}
+
+export function StaffGate({ children }: { children: ReactNode }) {
+  if (!isStaffSession()) return <NotFoundPage isSignedInUser />;
+  return <PairingCheck>{children}</PairingCheck>;
+}

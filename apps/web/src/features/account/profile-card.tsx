@@ -1,0 +1,214 @@
+/**
+ * The profile: who the user is (getUserInfo: name, email, phone, role, company and its KYC status)
+ * and the change of name and phone (modifyProfile). The email is the sign-in name and is not changed
+ * here.
+ */
+import { modifyProfile, type UserInfo } from '@bank/contract/account';
+import { Button, DataList, Group, Stack, Text, TextInput, useMatches } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, callApi } from '../../api/client.ts';
+import { showSuccess } from '../../api/notify.ts';
+import { userInfoQueryKey } from '../../api/user-info.ts';
+import { writeSession } from '../../app/session-storage.ts';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import {
+  type FieldErrors,
+  fieldProps,
+  focusFirstError,
+  messageOfError,
+  useErrorText,
+  validate,
+} from '../../ui/form-errors.ts';
+import { PhoneField } from '../../ui/phone-field.tsx';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { AccountSection } from './account-section.tsx';
+
+/** "+44 20 7946 0000" in the international format, or as stored when it cannot be read. */
+export function formatPhone(phone: string, country: string): string {
+  try {
+    return parsePhoneNumberFromString(phone, country as CountryCode)?.formatInternational() ?? phone;
+  } catch {
+    return phone;
+  }
+}
+
+type ProfileValues = { full_name: string; phone_country: string | null; phone: string };
+
+function ProfileForm({ user, onDone }: { user: UserInfo; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<ProfileValues>({
+    full_name: user.full_name,
+    phone_country: user.phone_country,
+    phone: user.phone,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    setFormError(null);
+    const checked = validate(modifyProfile.request, { ...values, phone_country: values.phone_country ?? undefined });
+    if (!checked.isValid) {
+      setErrors(checked.errors);
+      focusFirstError(formRef.current, checked.errors);
+      return;
+    }
+    setErrors({});
+    setIsSaving(true);
+    try {
+      await callApi(modifyProfile, checked.data);
+      writeSession({ username: checked.data.full_name });
+      await queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
+      showSuccess(t('account.profile.saved'));
+      onDone();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        focusFirstError(formRef.current, fieldErrors);
+      } else setFormError(messageOfError(error));
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <form
+      style={readableErrorColour}
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('account.profile.edit')}
+    >
+      <Stack gap="md" maw={560}>
+        <FormAlert message={formError} />
+        <TextInput
+          id="profile-full-name"
+          {...fieldProps('full_name')}
+          label={t('account.profile.full_name')}
+          autoComplete="name"
+          value={values.full_name}
+          onChange={(event) => {
+            const fullName = event.currentTarget.value;
+            setValues((current) => ({ ...current, full_name: fullName }));
+          }}
+          error={errorText(errors.full_name)}
+          required
+          maxLength={100}
+        />
+        <PhoneField
+          idPrefix="profile-phone"
+          country={values.phone_country}
+          phone={values.phone}
+          onCountryChange={(country) => setValues((current) => ({ ...current, phone_country: country }))}
+          onPhoneChange={(phone) => setValues((current) => ({ ...current, phone }))}
+          countryError={errorText(errors.phone_country)}
+          phoneError={errorText(errors.phone)}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={isSaving}>
+            {t('account.profile.save')}
+          </Button>
+          <Button variant="default" onClick={onDone} disabled={isSaving}>
+            {t('account.profile.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function ProfileCard({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  // Label beside value on a desk; above it on a phone, where a long email needs the whole width.
+  const listOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
+  const [isEditing, setIsEditing] = useState(false);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const finishEditing = () => {
+    setIsEditing(false);
+    requestAnimationFrame(() => editButtonRef.current?.focus());
+  };
+
+  return (
+    <AccountSection
+      id="profile"
+      title={t('account.profile.title')}
+      description={t('account.profile.description')}
+      action={
+        isEditing ? null : (
+          <Button
+            ref={editButtonRef}
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setIsEditing(true)}
+          >
+            {t('account.profile.edit')}
+          </Button>
+        )
+      }
+    >
+      {isEditing ? (
+        <ProfileForm user={user} onDone={finishEditing} />
+      ) : (
+        <DataList orientation={listOrientation} labelWidth={200} withDivider>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('account.profile.full_name')}</DataList.ItemLabel>
+            <DataList.ItemValue>{user.full_name}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('account.profile.email')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Text inherit style={{ wordBreak: 'break-all' }}>
+                {user.email}
+              </Text>
+              <Text size="xs" c="dimmed" mt={2}>
+                {t('account.profile.email_note')}
+              </Text>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('account.profile.phone')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Text inherit className="tabular-figures">
+                {formatPhone(user.phone, user.phone_country)}
+              </Text>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('account.profile.role')}</DataList.ItemLabel>
+            <DataList.ItemValue>{t(`account.roles.${user.role}`)}</DataList.ItemValue>
+          </DataList.Item>
+          {user.company ? (
+            <>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('account.profile.company')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {user.company.name ?? (
+                    <Text inherit c="dimmed">
+                      {t('account.profile.company_unnamed')}
+                    </Text>
+                  )}
+                </DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('account.profile.kyc_status')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <StatusBadge list="account_kyc" value={user.kyc_status} />
+                </DataList.ItemValue>
+              </DataList.Item>
+            </>
+          ) : null}
+        </DataList>
+      )}
+    </AccountSection>
+  );
+}

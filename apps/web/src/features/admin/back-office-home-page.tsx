@@ -1,0 +1,79 @@
+/**
+ * /admin (Overview): the back office's front page for the bank's staff: who is signed in, and the
+ * work areas with what each is for. The KYC review queue is filled by the KYC capability.
+ */
+import { pathOf } from '@bank/contract/routes';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type Icon, IconArrowRight, IconChecklist, IconFileSearch, IconSpeakerphone } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUserInfo } from '../../api/user-info.ts';
+import { badgeTextStyle } from '../../ui/badge-text.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+
+type WorkArea = {
+  key: 'kyc_review' | 'audit_log' | 'announcements';
+  path: string;
+  icon: Icon;
+};
+
+const workAreas: readonly WorkArea[] = [
+  { key: 'kyc_review', path: pathOf('admin_kyc'), icon: IconChecklist },
+  { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch },
+  { key: 'announcements', path: pathOf('announcements_admin'), icon: IconSpeakerphone },
+];
+
+export function BackOfficeHomePage() {
+  const { t } = useTranslation();
+  const userInfo = useUserInfo();
+  const user = userInfo.data;
+  return (
+    <PageFrame title={t('pages.admin_home.title')} description={t('pages.admin_home.purpose')}>
+      {user ? (
+        <Group gap="sm">
+          <Text size="sm" c="dark.6">
+            {t('admin.home.greeting', { name: user.full_name })}
+          </Text>
+          <Badge color="bank" tt="none" style={badgeTextStyle('bank')}>
+            {t(`account.roles.${user.role}`)}
+          </Badge>
+        </Group>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} fz="md" c="dark.6">
+          {t('admin.home.sections')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {workAreas.map((area) => (
+            <Paper key={area.key} withBorder p="lg" component="section" aria-labelledby={`area-${area.key}`}>
+              <Stack gap="sm" h="100%">
+                <Group gap="sm" wrap="nowrap">
+                  <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+                    <area.icon size={20} stroke={1.6} />
+                  </ThemeIcon>
+                  <Title order={3} fz="md" id={`area-${area.key}`}>
+                    {t(`admin.navigation.items.${area.key}`)}
+                  </Title>
+                </Group>
+                <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                  {t(`admin.home.${area.key}`)}
+                </Text>
+                <Group>
+                  <Button
+                    component={Link}
+                    to={area.path}
+                    variant="light"
+                    rightSection={<IconArrowRight size={16} aria-hidden />}
+                    aria-label={`${t('admin.home.open')}: ${t(`admin.navigation.items.${area.key}`)}`}
+                  >
+                    {t('admin.home.open')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </PageFrame>
+  );
+}

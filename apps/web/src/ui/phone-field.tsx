@@ -1,0 +1,122 @@
+/**
+ * A phone number with its country: a searchable list of every ISO country (the contract's
+ * countryCodes) named in the user's language by the browser (Intl.DisplayNames), with its calling
+ * code from libphonenumber-js, and the number itself. The contract's phone rule (libphonenumber's
+ * isValidPhoneNumber for that country) judges it; this component only collects it.
+ */
+import { localeOfLanguage } from '@bank/contract/constants';
+import { countryCodes } from '@bank/contract/countries';
+import { Grid, Group, Select, Text, TextInput } from '@mantine/core';
+import { type CountryCode, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../app/i18n.ts';
+import { fieldProps } from './form-errors.ts';
+
+type CountryOption = { value: string; label: string; callingCode: string };
+
+function countryOptions(locale: string): CountryOption[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  const collator = new Intl.Collator(locale);
+  return countryCodes
+    .filter((code): code is CountryCode => isSupportedCountry(code))
+    .map((code) => ({ value: code, label: names.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
+    .sort((left, right) => collator.compare(left.label, right.label));
+}
+
+/** The country of the browser's own locale ("en-GB" -> "GB"), when it is one of the list. */
+export function browserCountry(): string | null {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    try {
+      const region = new Intl.Locale(tag).maximize().region;
+      if (region && isSupportedCountry(region)) return region;
+    } catch {
+      // An unreadable tag: try the next one.
+    }
+  }
+  return null;
+}
+
+export type PhoneFieldProps = {
+  country: string | null;
+  phone: string;
+  onCountryChange: (country: string | null) => void;
+  onPhoneChange: (phone: string) => void;
+  countryError?: string | undefined;
+  phoneError?: string | undefined;
+  isRequired?: boolean;
+  idPrefix: string;
+};
+
+export function PhoneField({
+  country,
+  phone,
+  onCountryChange,
+  onPhoneChange,
+  countryError,
+  phoneError,
+  isRequired = true,
+  idPrefix,
+}: PhoneFieldProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const options = useMemo(() => countryOptions(localeOfLanguage[language]), [language]);
+  const callingCode = options.find((option) => option.value === country)?.callingCode;
+  const byValue = useMemo(() => new Map(options.map((option) => [option.value, option])), [options]);
+
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, xs: 5 }}>
+        <Select
+          id={`${idPrefix}-country`}
+          {...fieldProps('phone_country')}
+          label={t('auth.fields.phone_country')}
+          data={options}
+          value={country}
+          onChange={onCountryChange}
+          searchable
+          nothingFoundMessage={t('auth.fields.phone_country_empty')}
+          allowDeselect={false}
+          required={isRequired}
+          error={countryError}
+          autoComplete="country"
+          comboboxProps={{ withinPortal: true }}
+          maxDropdownHeight={280}
+          renderOption={({ option }) => (
+            <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
+              <Text size="sm" truncate="end">
+                {option.label}
+              </Text>
+              <Text size="xs" c="dimmed" className="tabular-figures">
+                +{byValue.get(option.value)?.callingCode}
+              </Text>
+            </Group>
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xs: 7 }}>
+        <TextInput
+          id={`${idPrefix}-number`}
+          {...fieldProps('phone')}
+          label={t('auth.fields.phone_number')}
+          value={phone}
+          onChange={(event) => onPhoneChange(event.currentTarget.value)}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          required={isRequired}
+          error={phoneError}
+          maxLength={32}
+          leftSection={
+            callingCode ? (
+              <Text size="sm" c="dimmed" className="tabular-figures" aria-hidden>
+                +{callingCode}
+              </Text>
+            ) : null
+          }
+          leftSectionWidth={callingCode ? 30 + callingCode.length * 8 : undefined}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}
