@@ -4,5 +4,6 @@
  */
 export * from './adapters/mail/dev-mailbox-table.ts';
 export * from './modules/account/tables.ts';
+export * from './modules/kyc/tables.ts';
 export * from './platform/outbox-table.ts';
 export * from './platform/rate-limit-table.ts';

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;
   const app = await buildApp(config, { database, clock });
   if (config.seedDemo) {
-    const accounts = await runDemoSeed({ db: database.db, now: clock.now() }, demoSeeders);
+    const accounts = await runDemoSeed({ db: database.db, now: clock.now(), config }, demoSeeders);
     console.log(formatDemoAccounts(accounts));
   }
   await app.jobs.start();

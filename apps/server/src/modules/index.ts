@@ -6,7 +6,9 @@
 import type { AppModule } from '../app.ts';
 import { accountModule } from './account/module.ts';
 import { type DemoSeeder, identityDemoSeeder } from './account/seed.ts';
+import { kycModule } from './kyc/module.ts';
+import { kycDemoSeeder } from './kyc/seed.ts';
 
-export const appModules: readonly AppModule[] = [accountModule];
+export const appModules: readonly AppModule[] = [accountModule, kycModule];
 
-export const demoSeeders: readonly DemoSeeder[] = [identityDemoSeeder];
+export const demoSeeders: readonly DemoSeeder[] = [identityDemoSeeder, kycDemoSeeder];

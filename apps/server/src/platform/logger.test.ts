@@ -127,4 +127,12 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/reset_pwd?token=abc&lang=en')).toBe('/reset_pwd?token=%5Bredacted%5D&lang=en');
     expect(loggableUrl('/login')).toBe('/login');
   });
+
+  it('masks the grant of a storage upload or download URL', () => {
+    const grant = 'eyJraW5kIjoicHV0Iiwia2V5IjoiY29tcGFuaWVzL3gvMSJ9.c2lnbmF0dXJl';
+    expect(loggableUrl(`/storage/upload/${grant}`)).toBe('/storage/upload/[redacted]');
+    expect(loggableUrl(`/storage/file/${grant}?download=1`)).toBe('/storage/file/[redacted]?download=1');
+    expect(loggableUrl(`/storage/file/${grant}`)).not.toContain(grant);
+    expect(loggableUrl('/storage/other/abc')).toBe('/storage/other/abc');
+  });
 });

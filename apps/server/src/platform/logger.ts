@@ -1,7 +1,8 @@
 /**
  * Structured logs (pino). Secrets never reach the log: any field named like a credential is
- * replaced at every depth the redaction list covers, sensitive headers included, and query-string
- * values of such names are masked in logged URLs (a reset-password link carries its token there).
+ * replaced at every depth the redaction list covers, sensitive headers included, query-string
+ * values of such names are masked in logged URLs (a reset-password link carries its token there),
+ * and so are the grants in the path of the document storage's signed URLs.
  */
 import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
@@ -57,15 +58,22 @@ function redactPaths(): string[] {
 
 const sensitiveNames = new Set<string>(sensitiveFieldNames);
 
-/** The URL with values of sensitive query parameters masked. */
+/**
+ * Paths whose last segment is a bearer grant: the document storage's signed upload and download
+ * URLs (adapters/storage). Whoever reads the log must not be able to use them.
+ */
+const grantPathPattern = /^(\/storage\/(?:upload|file)\/)[^?#]+/;
+
+/** The URL with storage grants in its path and values of sensitive query parameters masked. */
 export function loggableUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = new URLSearchParams(url.slice(queryStart + 1));
+  const masked = url.replace(grantPathPattern, (_whole, prefix: string) => `${prefix}${redactedValue}`);
+  const queryStart = masked.indexOf('?');
+  if (queryStart === -1) return masked;
+  const query = new URLSearchParams(masked.slice(queryStart + 1));
   for (const name of [...query.keys()]) {
     if (sensitiveNames.has(name.toLowerCase())) query.set(name, redactedValue);
   }
-  return `${url.slice(0, queryStart)}?${query.toString()}`;
+  return `${masked.slice(0, queryStart)}?${query.toString()}`;
 }
 
 export type LoggerOptions = {

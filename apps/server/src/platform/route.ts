@@ -45,6 +45,12 @@ export type CallContext = {
   readonly ip: string;
   /** The User-Agent header, for describing a session's device; never trusted for anything else. */
   readonly userAgent: string | null;
+  /**
+   * Scheme, host and port the caller reached us at (the Host header, and X-Forwarded-Proto as
+   * config TRUST_PROXY says), for links back to this server when config PUBLIC_URL is unset. It is
+   * the caller's own claim: use it only in answers to that caller.
+   */
+  readonly origin: string;
   readonly log: FastifyBaseLogger;
 };
 
@@ -101,6 +107,7 @@ function callContext(request: FastifyRequest, now: Date): CallContext {
     caller: request.caller,
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    origin: `${request.protocol}://${request.host}`,
     log: request.log,
   };
 }

@@ -9,6 +9,7 @@
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertCompany, insertUser } from './queries.ts';
@@ -16,7 +17,12 @@ import { users } from './tables.ts';
 
 export type DemoAccount = { email: string; password: string; role: string; note?: string };
 
-export type DemoSeedContext = { db: AppDatabase; now: Date };
+export type DemoSeedContext = {
+  db: AppDatabase;
+  now: Date;
+  /** The server's settings, for seeders that need an adapter (KYC stores its demo documents); absent in some tests. */
+  config?: Config;
+};
 
 export type DemoSeeder = {
   name: string;

@@ -1,0 +1,73 @@
+/** A company's KYC as the contract's KycInfo: sections with their drafts, documents, status and history. */
+import { type DocumentMimeType, type KycSection, kycSections } from '@bank/contract/documents';
+import type { KycInfo } from '@bank/contract/kyc';
+import type { DbHandle } from '../../platform/db.ts';
+import { type DocumentRow, findDocumentsByIds } from './document-queries.ts';
+import { type CompanyKyc, listRounds, listSections, type RoundRow, type SectionRow } from './queries.ts';
+import { type AnySectionData, documentReferencesOf, parseStoredDraft } from './sections.ts';
+import { hasRefusalReason, isKycEditable, sectionDisplayOf } from './state-machine.ts';
+
+export function documentRefOf(document: DocumentRow) {
+  return {
+    document_id: document.id,
+    file_name: document.file_name,
+    mime_type: document.mime_type as DocumentMimeType,
+    size_bytes: document.size_bytes,
+    uploaded_at: document.created_at.toISOString(),
+  };
+}
+
+function roundOf(round: RoundRow): KycInfo['history'][number] {
+  return {
+    round: round.round,
+    submitted_at: round.submitted_at.toISOString(),
+    decision: (round.decision as KycInfo['history'][number]['decision']) ?? null,
+    reason: round.reason,
+    decided_at: round.decided_at?.toISOString() ?? null,
+  };
+}
+
+export async function readKycInfo(handle: DbHandle, company: CompanyKyc): Promise<KycInfo> {
+  const [sectionRows, rounds] = await Promise.all([listSections(handle, company.id), listRounds(handle, company.id)]);
+  const rowOf = new Map<string, SectionRow>(sectionRows.map((row) => [row.section, row]));
+  const display = sectionDisplayOf(company.kyc_status);
+
+  const drafts = new Map<KycSection, AnySectionData | null>();
+  for (const section of kycSections) drafts.set(section, parseStoredDraft(section, rowOf.get(section)?.data));
+
+  const sectionOf = (section: KycSection) => {
+    const row = rowOf.get(section);
+    return {
+      status: display,
+      is_complete: row?.is_complete ?? false,
+      updated_at: row?.updated_at.toISOString() ?? null,
+      data: drafts.get(section) ?? null,
+    };
+  };
+
+  const referenced = new Map<string, KycSection>();
+  for (const section of kycSections) {
+    const data = drafts.get(section);
+    if (!data) continue;
+    for (const reference of documentReferencesOf(section, data)) referenced.set(reference.documentId, section);
+  }
+  const documentRows = await findDocumentsByIds(handle, company.id, [...referenced.keys()]);
+  const last = rounds.at(-1);
+
+  return {
+    status: company.kyc_status,
+    refusal_reason: hasRefusalReason(company.kyc_status) ? (last?.reason ?? null) : null,
+    is_editable: isKycEditable(company.kyc_status),
+    sections: {
+      corporate: sectionOf('corporate'),
+      company: sectionOf('company'),
+      shareholder: sectionOf('shareholder'),
+      trading: sectionOf('trading'),
+    } as KycInfo['sections'],
+    documents: documentRows.map((document) => ({
+      ...documentRefOf(document),
+      section: document.section as KycSection,
+    })),
+    history: rounds.map(roundOf),
+  };
+}

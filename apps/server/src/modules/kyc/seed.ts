@@ -1,0 +1,324 @@
+/**
+ * KYC demo data (through the account seed's extension point): one company in each KYC state, each
+ * with an administrator, so that the client journey and the review queue can both be tried at once.
+ * The filled-in companies have realistic sections and small generated documents (PDF and PNG) in
+ * the configured storage. Idempotent: a company whose KYC exists already is left as it is.
+ *
+ * Needs the configuration (for the storage); a caller that gives none gets no KYC demo data.
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { DocumentKind, KycSection } from '@bank/contract/documents';
+import { SaveCompanyRequest, SaveCorporateRequest, SaveOwnershipRequest, SaveTradingRequest } from '@bank/contract/kyc';
+import type { AccountKycStatus } from '@bank/contract/states';
+import { eq, sql } from 'drizzle-orm';
+import { createDocumentStorage } from '../../adapters/storage/create-document-storage.ts';
+import { DiskDocumentStorage } from '../../adapters/storage/disk-storage.ts';
+import type { DocumentStorage } from '../../adapters/storage/storage.ts';
+import type { Transaction } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import {
+  type DemoAccount,
+  type DemoSeeder,
+  ensureCompanyAdministrator,
+  identityDemoAccounts,
+} from '../account/seed.ts';
+import { users } from '../account/tables.ts';
+import { demoPdf, demoSignaturePng } from './demo-documents.ts';
+import { insertDocument } from './document-queries.ts';
+import {
+  decideRound,
+  insertRound,
+  latestRound,
+  listSections,
+  setCompanyKycStatus,
+  setCompanyName,
+  upsertSection,
+} from './queries.ts';
+import type { SectionData } from './sections.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export const kycDemoAccounts = {
+  draft: { email: 'kyc-draft@demo.bank', password: 'Demo-Draft#2026', fullName: 'Noah Harbour' },
+  pending: { email: 'kyc-pending@demo.bank', password: 'Demo-Pending#2026', fullName: 'Li Wei' },
+  rejected: { email: 'kyc-rejected@demo.bank', password: 'Demo-Rejected#2026', fullName: 'Maria Summit' },
+  approved: { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026', fullName: 'Ken Meridian' },
+} as const;
+
+export const rejectedDemoReason =
+  'The certificate of incorporation is not certified. Please upload a certified true copy issued within the last 3 months.';
+
+type DemoCompany = {
+  name: string;
+  status: AccountKycStatus;
+  account: (typeof kycDemoAccounts)[keyof typeof kycDemoAccounts];
+  /** Days before the seed that the company submitted, and that staff decided. */
+  submittedDaysAgo?: number;
+  decidedDaysAgo?: number;
+};
+
+const demoCompanies: readonly DemoCompany[] = [
+  { name: 'Harbour Logistics Pte Ltd', status: 'not_submitted', account: kycDemoAccounts.draft },
+  {
+    name: 'Aurora Digital Assets Ltd',
+    status: 'pending_review',
+    account: kycDemoAccounts.pending,
+    submittedDaysAgo: 1,
+  },
+  {
+    name: 'Summit Trade Partners LLC',
+    status: 'rejected',
+    account: kycDemoAccounts.rejected,
+    submittedDaysAgo: 6,
+    decidedDaysAgo: 4,
+  },
+  {
+    name: 'Meridian Treasury Services Ltd',
+    status: 'kyc_approved',
+    account: kycDemoAccounts.approved,
+    submittedDaysAgo: 21,
+    decidedDaysAgo: 19,
+  },
+];
+
+/** Puts bytes at a key whatever the driver: directly on disk, or through a presigned PUT on S3. */
+async function storeObject(storage: DocumentStorage, key: string, bytes: Buffer, now: Date): Promise<void> {
+  if (storage instanceof DiskDocumentStorage) {
+    const result = await storage.receiveUpload(key, Readable.from([bytes]), {
+      maxBytes: bytes.length,
+      contentLength: bytes.length,
+    });
+    if (result.outcome !== 'stored' && result.outcome !== 'exists') throw new Error(`demo document: ${result.outcome}`);
+    return;
+  }
+  const target = await storage.createUploadTarget({
+    key,
+    maxBytes: bytes.length,
+    contentLength: bytes.length,
+    expiresAt: new Date(now.getTime() + 15 * 60 * 1000),
+  });
+  const response = await fetch(target.url, { method: target.method, headers: target.headers, body: bytes });
+  if (!response.ok) throw new Error(`demo document: storage answered HTTP ${response.status}`);
+}
+
+function sectionsOf(
+  company: DemoCompany,
+  add: (section: KycSection, kind: DocumentKind, name: string, bytes: Buffer) => Promise<string>,
+) {
+  const slug = company.name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const director = company.account.fullName;
+  return async (): Promise<SectionData> => {
+    const directorSignature = await add('corporate', 'signature', 'signature.png', demoSignaturePng(1));
+    const certificate = await add(
+      'company',
+      'kyc_document',
+      'certificate-of-incorporation.pdf',
+      demoPdf(`Certificate of Incorporation - ${company.name}`, [
+        'DEMO DOCUMENT - generated by the demo seed, not a real certificate.',
+        `This certifies that ${company.name} is incorporated as a private company limited by shares.`,
+        'Registration number 201912345K, incorporated on 12 April 2019.',
+      ]),
+    );
+    const register = await add(
+      'company',
+      'kyc_document',
+      'register-of-directors.pdf',
+      demoPdf(`Register of Directors - ${company.name}`, [
+        'DEMO DOCUMENT - generated by the demo seed.',
+        `1. ${director}, Managing Director, appointed 12 April 2019.`,
+        '2. Aiko Tanaka, Director, appointed 1 June 2021.',
+      ]),
+    );
+    const traderSignature = await add('trading', 'signature', 'signature.png', demoSignaturePng(2));
+    const tradingForm = await add(
+      'trading',
+      'kyc_document',
+      'trading-authorisation-form.pdf',
+      demoPdf(`Trading Authorisation Form - ${company.name}`, [
+        'DEMO DOCUMENT - generated by the demo seed.',
+        `The board of ${company.name} authorises ${director} to give instructions on the account.`,
+        `Signed by the directors on 15 January 2026.`,
+      ]),
+    );
+    const corporate = SaveCorporateRequest.parse({
+      complete: true,
+      data: {
+        declarations: {
+          information_accurate: true,
+          not_sanctioned: true,
+          no_shell_bank: true,
+          funds_lawful: true,
+          notify_changes: true,
+        },
+        director_name: director,
+        director_designation: 'Managing Director',
+        director_date: '2026-01-15',
+        signature_document_id: directorSignature,
+      },
+    }).data;
+    const companyData = SaveCompanyRequest.parse({
+      complete: true,
+      data: {
+        company_name: company.name,
+        registered_address: '12 Marina Boulevard, #20-01, Marina Bay Financial Centre, Singapore 018982',
+        country: 'SG',
+        mailing_address: '12 Marina Boulevard, #20-01, Marina Bay Financial Centre, Singapore 018982',
+        telephone: '+65 6123 4567',
+        website: `https://${slug}.example.com`,
+        registration_number: '201912345K',
+        registration_country: 'SG',
+        registration_date: '2019-04-12',
+        nature_of_business:
+          'Treasury and settlement services for institutional clients in Asia: OTC settlement of stablecoins against fiat, and payments to suppliers.',
+        entity_type: 'limited_liability_company',
+        business_countries: ['SG', 'HK', 'JP'],
+        employee_count: 48,
+        client_count: 320,
+        top_client_countries: ['SG', 'HK', 'JP', 'AU', 'GB'],
+        annual_turnover_usd: '18500000.00',
+        source_of_wealth: 'Retained earnings from settlement fees since 2019, and paid-up shareholder capital.',
+        top_currencies: ['USDT', 'USD', 'SGD'],
+        monthly_volume_band: '1m_10m',
+        monthly_frequency_band: 'over_20',
+        years_in_operation: 6,
+        document_ids: [certificate, register],
+      },
+    }).data;
+    const shareholder = SaveOwnershipRequest.parse({
+      complete: true,
+      data: {
+        shareholders: [
+          { name: director, ownership_percent: '60', id_number: 'E1234567K', issuing_country: 'SG' },
+          { name: 'Aiko Tanaka', ownership_percent: '40', id_number: 'TZ1234567', issuing_country: 'JP' },
+        ],
+        officers: [
+          { name: director, position: 'Managing Director' },
+          { name: 'Aiko Tanaka', position: 'Chief Financial Officer' },
+        ],
+      },
+    }).data;
+    const trading = SaveTradingRequest.parse({
+      complete: true,
+      data: {
+        authorised_persons: [
+          {
+            name: director,
+            position: 'Managing Director',
+            email: `${director.toLowerCase().replace(/[^a-z]+/g, '.')}@${slug}.example.com`,
+            signature_document_id: traderSignature,
+          },
+        ],
+        document_ids: [tradingForm],
+      },
+    }).data;
+    return { corporate, company: companyData, shareholder, trading };
+  };
+}
+
+async function seedCompany(tx: Transaction, storage: DocumentStorage, company: DemoCompany, now: Date) {
+  const { companyId, userId } = await ensureCompanyAdministrator(
+    tx,
+    { companyName: company.name, administrator: company.account },
+    now,
+  );
+  const hasKyc = (await listSections(tx, companyId)).length > 0 || (await latestRound(tx, companyId)) !== undefined;
+  if (hasKyc) return;
+
+  const submittedAt = new Date(now.getTime() - (company.submittedDaysAgo ?? 0) * dayMs);
+  const add = async (section: KycSection, kind: DocumentKind, fileName: string, bytes: Buffer) => {
+    const key = `companies/${companyId}/${randomUUID()}`;
+    await storeObject(storage, key, bytes, now);
+    const id = newId(submittedAt.getTime());
+    await insertDocument(tx, {
+      id,
+      company_id: companyId,
+      section,
+      kind,
+      storage_key: key,
+      file_name: fileName,
+      mime_type: kind === 'signature' ? 'image/png' : 'application/pdf',
+      size_bytes: bytes.length,
+      uploaded_by: userId,
+      created_at: submittedAt,
+    });
+    return id;
+  };
+
+  if (company.status === 'not_submitted') {
+    // A draft under way: the company information started, nothing else yet.
+    const draft = SaveCompanyRequest.parse({
+      complete: false,
+      data: {
+        company_name: company.name,
+        registered_address: '1 Harbourfront Avenue, #14-07, Keppel Bay Tower, Singapore 098632',
+        country: 'SG',
+        telephone: '+65 6234 5678',
+        entity_type: 'corporation',
+        business_countries: ['SG', 'MY'],
+      },
+    }).data;
+    await upsertSection(tx, { companyId, section: 'company', data: draft, isComplete: false, now });
+    return;
+  }
+
+  const sections = await sectionsOf(company, add)();
+  for (const section of ['corporate', 'company', 'shareholder', 'trading'] as const) {
+    await upsertSection(tx, { companyId, section, data: sections[section], isComplete: true, now: submittedAt });
+  }
+  await setCompanyName(tx, companyId, company.name);
+  await insertRound(tx, { companyId, submittedBy: userId, snapshot: sections, now: submittedAt });
+  if (company.status !== 'pending_review') {
+    const [officer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, identityDemoAccounts.complianceOfficer.email))
+      .limit(1);
+    const round = await latestRound(tx, companyId);
+    if (round && officer) {
+      await decideRound(tx, {
+        roundId: round.id,
+        decision: company.status === 'kyc_approved' ? 'approved' : 'rejected',
+        reason: company.status === 'rejected' ? rejectedDemoReason : null,
+        decidedBy: officer.id,
+        now: new Date(now.getTime() - (company.decidedDaysAgo ?? 0) * dayMs),
+      });
+    }
+  }
+  await setCompanyKycStatus(tx, companyId, company.status);
+}
+
+const statusNotes: Record<string, string> = {
+  not_submitted: 'KYC not submitted, a draft started',
+  pending_review: 'KYC pending review',
+  rejected: 'KYC rejected with a reason',
+  kyc_approved: 'KYC approved',
+};
+
+export const kycDemoSeeder: DemoSeeder = {
+  name: 'kyc',
+  async seed({ db, now, config }) {
+    if (!config) return [];
+    const storage = createDocumentStorage(config, { clock: { now: () => now } });
+    try {
+      await db.transaction(async (tx) => {
+        // As the identity seed: several instances starting together seed once.
+        await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
+        for (const company of demoCompanies) await seedCompany(tx, storage, company, now);
+      });
+    } finally {
+      await storage.close();
+    }
+    return demoCompanies.map(
+      (company): DemoAccount => ({
+        email: company.account.email,
+        password: company.account.password,
+        role: 'administrator',
+        note: `company ${company.name}, ${statusNotes[company.status]}`,
+      }),
+    );
+  },
+};
