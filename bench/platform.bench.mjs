@@ -2,7 +2,7 @@
  * Platform figures: first-load JS of /login (gzip), time to ready on a fresh and on an existing
  * embedded database, and the latency of a call answered by the session check.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

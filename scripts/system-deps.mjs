@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function hasDebianPackage(name) {
-  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  // dpkg-query's own format placeholder, not a template string.
+  const statusFormat = '-f=$' + '{Status}';
+  const result = spawnSync('dpkg-query', ['-W', statusFormat, name], { encoding: 'utf8' });
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 

@@ -101,6 +101,8 @@ describe('length limits keep their own message', () => {
     expect(messagesOf(LoginRequest, { step: 'password', email: `${'a'.repeat(250)}@b.co`, password: 'x' })).toEqual({
       email: 'validation.too_long',
     });
-    expect(messagesOf(LoginRequest, { step: 'password', password: 'x' })).toEqual({ email: 'validation.email_required' });
+    expect(messagesOf(LoginRequest, { step: 'password', password: 'x' })).toEqual({
+      email: 'validation.email_required',
+    });
   });
 });
