@@ -3,7 +3,7 @@
  * live, and a second factor. The server ends the user's other sessions and emails a notice.
  */
 import { listSessions, modifyLoginPassword, type UserInfo } from '@bank/contract/account';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -22,6 +22,7 @@ import {
   validate,
 } from '../../ui/form-errors.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { AccountSection } from './account-section.tsx';
 import { SecondFactorField } from './second-factor-field.tsx';
@@ -96,7 +97,7 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
     >
       <Stack gap="md" maw={440}>
         <FormAlert message={formError} />
-        <PasswordInput
+        <PasswordField
           id="password-old"
           {...fieldProps('old_password')}
           label={t('account.password.old_password')}
@@ -105,11 +106,8 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
           onChange={(event) => set('old_password', event.currentTarget.value)}
           error={errorText(errors.old_password)}
           required
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-          maxLength={256}
         />
-        <PasswordInput
+        <PasswordField
           id="password-new"
           {...fieldProps('new_password')}
           label={t('auth.fields.new_password')}
@@ -118,12 +116,9 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
           onChange={(event) => set('new_password', event.currentTarget.value)}
           error={errorText(errors.new_password)}
           required
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-          maxLength={256}
         />
         <PasswordChecklist password={values.new_password} />
-        <PasswordInput
+        <PasswordField
           id="password-confirm"
           {...fieldProps('confirm_password')}
           label={t('auth.fields.confirm_new_password')}
@@ -132,9 +127,6 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
           onChange={(event) => set('confirm_password', event.currentTarget.value)}
           error={errorText(errors.confirm_password)}
           required
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-          maxLength={256}
         />
         <SecondFactorField
           id="password-code"

@@ -4,7 +4,7 @@
  * password and a second-factor code make it fresh again, and the change is then repeated.
  */
 import { type UserInfo, verifyLoginPassword } from '@bank/contract/account';
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../api/client.ts';
@@ -19,6 +19,7 @@ import {
   useErrorText,
   validate,
 } from '../../ui/form-errors.ts';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SecondFactorField } from './second-factor-field.tsx';
 
@@ -78,7 +79,7 @@ function StepUpForm({ user, onVerified, onClose }: Omit<StepUpDialogProps, 'isOp
           {t('account.step_up.description')}
         </Text>
         <FormAlert message={formError} />
-        <PasswordInput
+        <PasswordField
           id="step-up-password"
           {...fieldProps('password')}
           label={t('account.step_up.password')}
@@ -87,8 +88,6 @@ function StepUpForm({ user, onVerified, onClose }: Omit<StepUpDialogProps, 'isOp
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errorText(errors.password)}
           required
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
           data-autofocus
         />
         <SecondFactorField

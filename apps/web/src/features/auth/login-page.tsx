@@ -14,7 +14,7 @@
  */
 import type { SignedIn } from '@bank/contract/account';
 import { pathOf, publicPaths } from '@bank/contract/routes';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ import {
   messageOfError,
   useErrorText,
 } from '../../ui/form-errors.ts';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton } from '../../ui/send-code-button.tsx';
@@ -161,7 +162,7 @@ function CredentialsStep({
             maxLength={254}
           />
           <Stack gap={6}>
-            <PasswordInput
+            <PasswordField
               ref={passwordRef}
               id="login-password"
               {...fieldProps('password')}
@@ -172,9 +173,6 @@ function CredentialsStep({
               error={errorText(errors.password)}
               required
               withAsterisk={false}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-              maxLength={256}
             />
             <Group justify="flex-end">
               <Anchor component={Link} to={publicPaths.forgotPassword} size="sm" fw={500}>

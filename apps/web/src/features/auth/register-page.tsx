@@ -9,7 +9,7 @@
  */
 import { Email, RegisterRequest, register } from '@bank/contract/account';
 import { publicPaths } from '@bank/contract/routes';
-import { Anchor, Box, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -28,6 +28,7 @@ import {
   validate,
 } from '../../ui/form-errors.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { browserCountry, PhoneField } from '../../ui/phone-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
@@ -226,7 +227,7 @@ export function RegisterPage() {
           />
 
           <SectionTitle>{t('auth.register.section_sign_in')}</SectionTitle>
-          <PasswordInput
+          <PasswordField
             id="register-password"
             {...fieldProps('new_password')}
             label={t('auth.fields.password')}
@@ -235,12 +236,9 @@ export function RegisterPage() {
             onChange={(event) => set('new_password', event.currentTarget.value)}
             error={errorText(errors.new_password)}
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-            maxLength={256}
           />
           <PasswordChecklist id="register-password-rule" password={values.new_password} />
-          <PasswordInput
+          <PasswordField
             id="register-confirm-password"
             {...fieldProps('confirm_password')}
             label={t('auth.fields.confirm_password')}
@@ -249,9 +247,6 @@ export function RegisterPage() {
             onChange={(event) => set('confirm_password', event.currentTarget.value)}
             error={errorText(errors.confirm_password)}
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-            maxLength={256}
           />
           <Checkbox
             id="register-terms"

@@ -5,7 +5,7 @@
  */
 import { Email, forgetLoginPassword } from '@bank/contract/account';
 import { publicPaths } from '@bank/contract/routes';
-import { Anchor, Box, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   validate,
 } from '../../ui/form-errors.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
@@ -167,7 +168,7 @@ export function ResetPasswordPage() {
             />
             <SendCodeStatus notice={sendCode.notice} error={sendCode.error} />
           </Box>
-          <PasswordInput
+          <PasswordField
             id="reset-new-password"
             {...fieldProps('new_password')}
             label={t('auth.fields.new_password')}
@@ -176,12 +177,9 @@ export function ResetPasswordPage() {
             onChange={(event) => set('new_password', event.currentTarget.value)}
             error={errorText(errors.new_password)}
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-            maxLength={256}
           />
           <PasswordChecklist password={values.new_password} />
-          <PasswordInput
+          <PasswordField
             id="reset-confirm-password"
             {...fieldProps('confirm_password')}
             label={t('auth.fields.confirm_new_password')}
@@ -190,9 +188,6 @@ export function ResetPasswordPage() {
             onChange={(event) => set('confirm_password', event.currentTarget.value)}
             error={errorText(errors.confirm_password)}
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.show_password') }}
-            maxLength={256}
           />
           <Button type="submit" fullWidth size="md" loading={isSubmitting} mt={4}>
             {t('auth.reset.submit')}
