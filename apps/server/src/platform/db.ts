@@ -137,6 +137,10 @@ const migrationLockId = 727_001;
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client whose connection is lost (server restart, failover, a test database dropped) is
+  // discarded by the pool, and the next query opens a new one and reports any lasting failure
+  // itself; without a listener, node-postgres would throw the idle error and end the process.
+  pool.on('error', () => undefined);
   const db = drizzleNodePostgres({ client: pool, schema });
   try {
     const lockClient = await pool.connect();
