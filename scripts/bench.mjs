@@ -2,13 +2,15 @@
  * `npm run bench`: measures and writes figures to bench/results.json; asserts nothing.
  * Each benchmark lives in bench/*.bench.mjs and exports `run()` returning { name: figure }.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const folder = resolve('bench');
 const only = process.argv[2];
-const figures = {};
+const resultsPath = join(folder, 'results.json');
+// A filtered run updates its own figures and keeps the others of the last full run.
+const figures = only && existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')).figures : {};
 for (const file of readdirSync(folder)
   .filter((name) => name.endsWith('.bench.mjs'))
   .sort()) {
