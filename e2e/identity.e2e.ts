@@ -1,6 +1,7 @@
 /**
  * Browser journeys of identity (issue 3): registration with the emailed code, the two-step login with
- * an emailed code and with an authenticator (codes computed here with otplib, the server's library),
+ * an emailed code and with an authenticator (codes computed with otplib, the server's library, in
+ * support/accounts.ts, which also makes and signs in the accounts through the API),
  * a replayed code refused, password recovery ending the old session, logging out, an idle session
  * ended by the server (its clock moved), the back office open to staff only. Also: a keyboard-only
  * login, a journey in Japanese on a phone, accessibility checks, the first-load budget of /login,
@@ -11,35 +12,28 @@
  * authenticator codes stay right after a journey has moved it.
  */
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import {
-  approveAuthenticator,
-  getUserInfo,
-  listAuditLog,
-  login,
-  register,
-  sendEmail,
-  startAuthenticatorPairing,
-} from '@bank/contract/account';
-import type { CallDefinition, RequestOf } from '@bank/contract/calls';
-import { generate } from 'otplib';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { getUserInfo, listAuditLog, login } from '@bank/contract/account';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
-  launchBrowser,
-  openPage,
-  type PageOptions,
-  type StoredSession,
-  screenshot,
-  viewports,
-} from './support/browser.ts';
+  type ApiSession,
+  Authenticator,
+  call,
+  complianceAccount,
+  expectAccessible,
+  type NewUser,
+  newEmail,
+  openSignedIn as openSignedInWith,
+  pairStaffByApi,
+  registerUser,
+  sessionHeaders,
+  signInByApi,
+  staffAccount,
+  strongPassword,
+  waitOrCapture,
+} from './support/accounts.ts';
+import { baseUrl, launchBrowser, openPage, type PageOptions, screenshot, viewports } from './support/browser.ts';
 import { advanceServerClock, waitForEmailCode } from './support/server.ts';
-
-const staffAccount = { email: 'admin@bank.localhost', password: 'Staff-System#2026' } as const;
-/** Seeded too; paired through the API when a journey needs staff with an authenticator of its own. */
-const complianceAccount = { email: 'compliance@bank.localhost', password: 'Staff-Compliance#2026' } as const;
-const strongPassword = 'Ledger-Kite#4821';
 
 let browser: Browser;
 
@@ -51,161 +45,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// ---------------------------------------------------------------------------------------------
-// Helpers: the API as the browser calls it, the test clock, authenticator codes, sessions.
-
-type Envelope = { code: number; msg: string; data: unknown };
-
-async function call<Call extends CallDefinition>(
-  definition: Call,
-  body: RequestOf<Call>,
-  headers: Record<string, string> = {},
-): Promise<Envelope> {
-  const response = await fetch(`${baseUrl}${definition.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', language: 'en', 'device-os': 'web', ...headers },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope;
-}
-
-async function callOk<Call extends CallDefinition>(
-  definition: Call,
-  body: RequestOf<Call>,
-  headers: Record<string, string> = {},
-): Promise<Record<string, unknown>> {
-  const answer = await call(definition, body, headers);
-  if (answer.code !== 200) throw new Error(`${definition.path} answered ${answer.code}: ${answer.msg}`);
-  return (answer.data ?? {}) as Record<string, unknown>;
-}
-
-let userCount = 0;
-function newEmail(label: string): string {
-  userCount += 1;
-  return `e2e-${label}-${Date.now().toString(36)}-${userCount}@example.com`;
-}
-
-/** The server's clock now, in seconds (the test clock moves only forward; asking moves it by 1 s). */
-async function serverNowSeconds(): Promise<number> {
-  const response = await fetch(`${baseUrl}/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_seconds: 1 }),
-  });
-  const { now } = (await response.json()) as { now: string };
-  return Math.floor(new Date(now).getTime() / 1000);
-}
-
-const stepSeconds = 30;
-
-/**
- * An authenticator app: codes of successive time steps of the server's clock. The server accepts one
- * step either side of its time and each step once, so each code is of a later step than the last.
- */
-class Authenticator {
-  private lastStep = Number.NEGATIVE_INFINITY;
-  constructor(readonly secret: string) {}
-
-  /** @param isForLater the code may be checked a few seconds from now (after a confirmation dialog). */
-  async nextCode(isForLater = false): Promise<string> {
-    for (;;) {
-      const now = await serverNowSeconds();
-      const current = Math.floor(now / stepSeconds);
-      // The step before is accepted too, unless the clock is about to leave it behind.
-      const earliest = !isForLater && now % stepSeconds < 25 ? current - 1 : current;
-      const step = Math.max(this.lastStep + 1, earliest);
-      if (step <= current + 1) {
-        this.lastStep = step;
-        return generate({ secret: this.secret, epoch: step * stepSeconds });
-      }
-      await new Promise((wake) => setTimeout(wake, ((step - 1) * stepSeconds - now + 1) * 1000));
-    }
-  }
-}
-
-type NewUser = { email: string; password: string; fullName: string };
-
-/** A company administrator registered through the API (sendEmail, the emailed code, register). */
-async function registerUser(label: string): Promise<NewUser> {
-  const user = { email: newEmail(label), password: strongPassword, fullName: `E2E ${label}` };
-  const sentAfter = new Date();
-  await callOk(sendEmail, { email: user.email, purpose: 'register' });
-  const code = await waitForEmailCode(user.email, sentAfter);
-  await callOk(register, {
-    full_name: user.fullName,
-    email: user.email,
-    email_code: code,
-    phone_country: 'GB',
-    phone: '020 7946 0123',
-    new_password: user.password,
-    confirm_password: user.password,
-    accept_terms: true,
-  });
-  return user;
-}
-
-type ApiSession = StoredSession & { is_staff: string };
-
-/** A complete sign-in through the API, answered as the web app stores it. */
-async function signInByApi(
-  user: { email: string; password: string },
-  authenticator?: Authenticator,
-): Promise<ApiSession> {
-  const sentAfter = new Date();
-  const challenge = await callOk(login, { step: 'password', email: user.email, password: user.password });
-  const code = authenticator ? await authenticator.nextCode() : await waitForEmailCode(user.email, sentAfter);
-  const signedIn = await callOk(login, {
-    step: 'second_factor',
-    challenge_id: String(challenge.challenge_id),
-    code,
-  });
-  return {
-    token: String(signedIn.token),
-    userid: String(signedIn.userid),
-    username: String(signedIn.username),
-    is_google: '1',
-    kyc_status: String(signedIn.kyc_status),
-    is_staff: signedIn.is_staff ? '1' : '',
-  };
-}
-
-function sessionHeaders(session: ApiSession): Record<string, string> {
-  return { token: session.token, userid: session.userid };
-}
-
-/** Staff signed in with an emailed code, their authenticator paired through the API (fresh after sign-in). */
-async function pairStaffByApi(account: { email: string; password: string }): Promise<Authenticator> {
-  const session = await signInByApi(account);
-  const setup = await callOk(startAuthenticatorPairing, {}, sessionHeaders(session));
-  const authenticator = new Authenticator(String(setup.secret));
-  await callOk(approveAuthenticator, { code: await authenticator.nextCode() }, sessionHeaders(session));
-  return authenticator;
-}
-
-/** A page already signed in with `session` (set in sessionStorage before the app starts). */
-async function openSignedIn(session: ApiSession, options: Omit<PageOptions, 'session'> = {}) {
-  const stored: Partial<StoredSession> = session;
-  return openPage(browser, { ...options, session: stored });
-}
-
-/** Fails the journey on any serious accessibility violation of the page as it is now. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
-}
-
-/** Waits for a locator; when it never shows, keeps a screenshot of what the page showed instead. */
-async function waitOrCapture(locator: Locator, name: string): Promise<void> {
-  try {
-    await locator.waitFor();
-  } catch (error) {
-    await screenshot(locator.page(), name);
-    throw error;
-  }
+/** A page of this file's browser, already signed in with `session`. */
+function openSignedIn(session: ApiSession, options: Omit<PageOptions, 'session'> = {}) {
+  return openSignedInWith(browser, session, options);
 }
 
 async function fillPassword(page: Page, selector: string, value: string): Promise<void> {

@@ -2,7 +2,9 @@
  * "Continue on your phone": a one-time link (15 minutes, this section only) shown as a QR code for
  * the phone's camera. While the dialog is open the page asks the server every few seconds for the
  * company's documents and shows each one that arrives; the step's form takes it in as well
- * (use-arriving-documents.ts).
+ * (use-arriving-documents.ts). Closed before the phone's upload, it keeps asking, more quietly, until
+ * the link has brought its document or expired: the phone says the document appears on the
+ * computer, and a save of the step without it would drop it from the draft.
  */
 import type { KycSection } from '@bank/contract/documents';
 import { createPhoneUploadLink } from '@bank/contract/documents';
@@ -24,6 +26,9 @@ const pollIntervalMs = 3000;
 
 type PhoneLink = { url: string; expires_at: string; qr_svg: string };
 
+/** A link the phone may still use, and the documents the company had before it. */
+type WatchedLink = { expiresAt: string; knownIds: ReadonlySet<string> };
+
 function useSecondsUntil(isoTime: string | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -35,7 +40,15 @@ function useSecondsUntil(isoTime: string | null): number {
   return isoTime ? Math.max(0, (Date.parse(isoTime) - now) / 1000) : 0;
 }
 
-function PhoneUploadDialog({ section, onClose }: { section: KycSection; onClose: () => void }) {
+function PhoneUploadDialog({
+  section,
+  onClose,
+  onLinkCreated,
+}: {
+  section: KycSection;
+  onClose: () => void;
+  onLinkCreated: (link: WatchedLink) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [link, setLink] = useState<PhoneLink | null>(null);
@@ -54,7 +67,9 @@ function PhoneUploadDialog({ section, onClose }: { section: KycSection; onClose:
     setIsCreating(true);
     setFailure(null);
     try {
-      setLink(await callApi(createPhoneUploadLink, { section }));
+      const created = await callApi(createPhoneUploadLink, { section });
+      setLink(created);
+      onLinkCreated({ expiresAt: created.expires_at, knownIds: knownIds.current ?? new Set() });
     } catch (error) {
       setFailure(messageOfError(error) ?? t('errors.something_went_wrong'));
     } finally {
@@ -155,9 +170,37 @@ function PhoneUploadDialog({ section, onClose }: { section: KycSection; onClose:
   );
 }
 
+/**
+ * After the dialog is closed: asks every few seconds until a document of the section that the
+ * company did not have arrives (the link is then used up) or the link expires; each answer updates
+ * the page's KYC, which the step's form takes the document from.
+ */
+function useArrivalAfterClose(section: KycSection, watched: WatchedLink | null, onDone: () => void) {
+  const queryClient = useQueryClient();
+  const isLive = () => watched !== null && Date.parse(watched.expiresAt) > Date.now();
+  const poll = useQuery({
+    queryKey: ['kyc-phone-upload-watch', section, watched?.expiresAt],
+    queryFn: ({ signal }) => pollKycInfo(queryClient, signal),
+    enabled: isLive(),
+    refetchInterval: () => (isLive() ? pollIntervalMs : false),
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+  });
+  const hasArrived = (poll.data?.documents ?? []).some(
+    (document) => document.section === section && !watched?.knownIds.has(document.document_id),
+  );
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+  useEffect(() => {
+    if (hasArrived) onDoneRef.current();
+  }, [hasArrived]);
+}
+
 export function ContinueOnPhoneButton({ section, isDisabled = false }: { section: KycSection; isDisabled?: boolean }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
+  const [watched, setWatched] = useState<WatchedLink | null>(null);
+  useArrivalAfterClose(section, isOpen ? null : watched, () => setWatched(null));
   return (
     <>
       <Button
@@ -172,7 +215,9 @@ export function ContinueOnPhoneButton({ section, isDisabled = false }: { section
       >
         {t('kyc.phone.button')}
       </Button>
-      {isOpen ? <PhoneUploadDialog section={section} onClose={() => setIsOpen(false)} /> : null}
+      {isOpen ? (
+        <PhoneUploadDialog section={section} onClose={() => setIsOpen(false)} onLinkCreated={setWatched} />
+      ) : null}
     </>
   );
 }

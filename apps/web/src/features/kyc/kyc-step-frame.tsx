@@ -47,7 +47,12 @@ function KycStepper({ section, info }: { section: KycSection; info: KycInfo }) {
         allowNextStepsSelect
         size={isPhone ? 'sm' : 'md'}
         iconSize={isPhone ? 32 : 36}
-        styles={{ steps: { flexWrap: 'nowrap' }, separator: { marginInline: isPhone ? 6 : undefined } }}
+        styles={{
+          steps: { flexWrap: 'nowrap' },
+          // The line between steps stays neutral: Mantine colours it up to the open step, which would
+          // show steps passed over as done; each step's own mark says whether it is complete.
+          separator: { marginInline: isPhone ? 6 : undefined, backgroundColor: 'var(--stepper-outline-color)' },
+        }}
       >
         {kycSteps.map((step, index) => {
           const progress = progressOf(info.sections[step.section]);
