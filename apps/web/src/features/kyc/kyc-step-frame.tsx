@@ -158,7 +158,9 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
           title={t('kyc.steps.read_only_title')}
         >
           <Group gap="xs">
-            <Text size="sm">{t('kyc.steps.read_only')}</Text>
+            <Text size="sm">
+              {t(info.status === 'kyc_approved' ? 'kyc.steps.read_only_approved' : 'kyc.steps.read_only')}
+            </Text>
             <StatusBadge list="account_kyc" value={info.status} />
           </Group>
         </Alert>

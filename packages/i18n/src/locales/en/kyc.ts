@@ -13,6 +13,7 @@ export const kyc = {
     back_to_overview: 'Back to overview',
     read_only_title: 'Read-only',
     read_only: 'Your KYC has been submitted, so its sections cannot be changed now. Status:',
+    read_only_approved: 'Your company’s KYC is approved; these sections are the record the bank holds. Status:',
   },
   form: {
     save_draft: 'Save draft',

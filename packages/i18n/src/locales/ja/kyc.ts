@@ -16,6 +16,7 @@ export const kyc: Strings<typeof en> = {
     back_to_overview: '概要に戻る',
     read_only_title: '閲覧のみ',
     read_only: 'KYCは提出済みのため、現在は各セクションを変更できません。ステータス：',
+    read_only_approved: '貴社のKYCは承認済みです。以下は銀行が保管している記録です。ステータス：',
   },
   form: {
     save_draft: '下書き保存',

@@ -16,6 +16,7 @@ export const kyc: Strings<typeof en> = {
     back_to_overview: '返回概览',
     read_only_title: '只读',
     read_only: '您的KYC已提交，目前无法修改各部分内容。状态：',
+    read_only_approved: '贵公司的KYC已通过，以下内容为银行存档的记录。状态：',
   },
   form: {
     save_draft: '保存草稿',
