@@ -12,7 +12,7 @@
 import { errorKeyOfCode } from '@bank/contract/errors';
 import { fieldMessages, type MessageRef } from '@bank/contract/validation';
 import i18next from 'i18next';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiError } from '../api/client.ts';
@@ -98,4 +98,22 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
       return;
     }
   }
+}
+
+/**
+ * A form's values and field errors. Setting a field clears its own message at once (the user is
+ * correcting it); the other fields keep theirs until the next submit.
+ */
+export function useFormFields<Values extends Record<string, unknown>>(initial: Values | (() => Values)) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = useCallback(<Field extends keyof Values>(field: Field, value: Values[Field]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field as string]: _fixed, ...rest } = current;
+      return rest;
+    });
+  }, []);
+  return { values, setValues, errors, setErrors, set };
 }

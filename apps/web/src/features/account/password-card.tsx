@@ -19,6 +19,7 @@ import {
   focusFirstError,
   messageOfError,
   useErrorText,
+  useFormFields,
   validate,
 } from '../../ui/form-errors.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
@@ -35,23 +36,13 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<PasswordValues>(emptyValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, set } = useFormFields<PasswordValues>(emptyValues);
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[data-field="old_password"]')?.focus();
   }, []);
-
-  const set = <Field extends keyof PasswordValues>(field: Field, value: PasswordValues[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _fixed, ...rest } = current;
-      return rest;
-    });
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

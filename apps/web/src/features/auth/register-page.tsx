@@ -25,6 +25,7 @@ import {
   focusFirstError,
   messageOfError,
   useErrorText,
+  useFormFields,
   validate,
 } from '../../ui/form-errors.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
@@ -61,7 +62,7 @@ export function RegisterPage() {
   const errorText = useErrorText();
   const sendCode = useSendEmailCode('register');
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<RegisterValues>(() => ({
+  const { values, errors, setErrors, set } = useFormFields<RegisterValues>(() => ({
     full_name: '',
     email: '',
     email_code: '',
@@ -72,19 +73,8 @@ export function RegisterPage() {
     ci_code: '',
     accept_terms: false,
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
-
-  const set = <Field extends keyof RegisterValues>(field: Field, value: RegisterValues[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A corrected field loses its message at once; the others keep theirs until the next submit.
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _fixed, ...rest } = current;
-      return rest;
-    });
-  };
 
   const requestCode = async () => {
     const email = Email.safeParse(values.email);

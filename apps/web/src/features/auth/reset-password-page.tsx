@@ -21,6 +21,7 @@ import {
   focusFirstError,
   messageOfError,
   useErrorText,
+  useFormFields,
   validate,
 } from '../../ui/form-errors.ts';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
@@ -43,13 +44,12 @@ export function ResetPasswordPage() {
   const sendCode = useSendEmailCode('reset_password');
   const formRef = useRef<HTMLFormElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<ResetValues>({
+  const { values, errors, setErrors, set } = useFormFields<ResetValues>({
     email: state.email ?? '',
     code: '',
     new_password: '',
     confirm_password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const startCooldown = sendCode.startCooldown;
@@ -61,15 +61,6 @@ export function ResetPasswordPage() {
     if (elapsedSeconds < resendCooldownSeconds) startCooldown(resendCooldownSeconds - elapsedSeconds);
     codeRef.current?.focus();
   }, [state.codeSentAtMs, startCooldown]);
-
-  const set = <Field extends keyof ResetValues>(field: Field, value: ResetValues[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _fixed, ...rest } = current;
-      return rest;
-    });
-  };
 
   const resend = async () => {
     const email = Email.safeParse(values.email);
