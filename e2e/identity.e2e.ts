@@ -276,7 +276,7 @@ describe('identity journeys', () => {
     const code = await waitForEmailCode(user.email, sentAfter);
     await page.locator('#reset-code').fill(code);
     const newPassword = 'Harbour-Lamp#7390';
-    await page.locator('#reset-new-password').fill(newPassword);
+    await page.locator('#reset-password').fill(newPassword);
     await page.locator('#reset-confirm-password').fill(newPassword);
     await screenshot(page, 'reset-password-filled-en-desktop');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -315,8 +315,8 @@ describe('identity journeys', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.locator('#password-old').fill(user.password);
     const newPassword = 'Quarry-Bell#5518';
-    await page.locator('#password-new').fill(newPassword);
-    await page.locator('#password-confirm').fill(newPassword);
+    await page.locator('#password-password').fill(newPassword);
+    await page.locator('#password-confirm-password').fill(newPassword);
     const sentAfter = new Date();
     await page.locator('#password').getByRole('button', { name: 'Send code' }).click();
     const code = await waitForEmailCode(user.email, sentAfter);

@@ -22,7 +22,7 @@ import {
   useFormFields,
   validate,
 } from '../../ui/form-errors.ts';
-import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { AccountSection } from './account-section.tsx';
@@ -98,26 +98,12 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
           error={errorText(errors.old_password)}
           required
         />
-        <PasswordField
-          id="password-new"
-          {...fieldProps('new_password')}
-          label={t('auth.fields.new_password')}
-          autoComplete="new-password"
-          value={values.new_password}
-          onChange={(event) => set('new_password', event.currentTarget.value)}
-          error={errorText(errors.new_password)}
-          required
-        />
-        <PasswordChecklist password={values.new_password} />
-        <PasswordField
-          id="password-confirm"
-          {...fieldProps('confirm_password')}
-          label={t('auth.fields.confirm_new_password')}
-          autoComplete="new-password"
-          value={values.confirm_password}
-          onChange={(event) => set('confirm_password', event.currentTarget.value)}
-          error={errorText(errors.confirm_password)}
-          required
+        <NewPasswordFields
+          idPrefix="password"
+          values={values}
+          errors={errors}
+          onChange={set}
+          labels={{ password: 'auth.fields.new_password', confirmation: 'auth.fields.confirm_new_password' }}
         />
         <SecondFactorField
           id="password-code"

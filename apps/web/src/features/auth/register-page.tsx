@@ -28,8 +28,7 @@ import {
   useFormFields,
   validate,
 } from '../../ui/form-errors.ts';
-import { PasswordChecklist } from '../../ui/password-checklist.tsx';
-import { PasswordField } from '../../ui/password-field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { browserCountry, PhoneField } from '../../ui/phone-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
@@ -217,26 +216,12 @@ export function RegisterPage() {
           />
 
           <SectionTitle>{t('auth.register.section_sign_in')}</SectionTitle>
-          <PasswordField
-            id="register-password"
-            {...fieldProps('new_password')}
-            label={t('auth.fields.password')}
-            autoComplete="new-password"
-            value={values.new_password}
-            onChange={(event) => set('new_password', event.currentTarget.value)}
-            error={errorText(errors.new_password)}
-            required
-          />
-          <PasswordChecklist id="register-password-rule" password={values.new_password} />
-          <PasswordField
-            id="register-confirm-password"
-            {...fieldProps('confirm_password')}
-            label={t('auth.fields.confirm_password')}
-            autoComplete="new-password"
-            value={values.confirm_password}
-            onChange={(event) => set('confirm_password', event.currentTarget.value)}
-            error={errorText(errors.confirm_password)}
-            required
+          <NewPasswordFields
+            idPrefix="register"
+            values={values}
+            errors={errors}
+            onChange={set}
+            labels={{ password: 'auth.fields.password', confirmation: 'auth.fields.confirm_password' }}
           />
           <Checkbox
             id="register-terms"

@@ -24,8 +24,7 @@ import {
   useFormFields,
   validate,
 } from '../../ui/form-errors.ts';
-import { PasswordChecklist } from '../../ui/password-checklist.tsx';
-import { PasswordField } from '../../ui/password-field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
@@ -159,26 +158,12 @@ export function ResetPasswordPage() {
             />
             <SendCodeStatus notice={sendCode.notice} error={sendCode.error} />
           </Box>
-          <PasswordField
-            id="reset-new-password"
-            {...fieldProps('new_password')}
-            label={t('auth.fields.new_password')}
-            autoComplete="new-password"
-            value={values.new_password}
-            onChange={(event) => set('new_password', event.currentTarget.value)}
-            error={errorText(errors.new_password)}
-            required
-          />
-          <PasswordChecklist password={values.new_password} />
-          <PasswordField
-            id="reset-confirm-password"
-            {...fieldProps('confirm_password')}
-            label={t('auth.fields.confirm_new_password')}
-            autoComplete="new-password"
-            value={values.confirm_password}
-            onChange={(event) => set('confirm_password', event.currentTarget.value)}
-            error={errorText(errors.confirm_password)}
-            required
+          <NewPasswordFields
+            idPrefix="reset"
+            values={values}
+            errors={errors}
+            onChange={set}
+            labels={{ password: 'auth.fields.new_password', confirmation: 'auth.fields.confirm_new_password' }}
           />
           <Button type="submit" fullWidth size="md" loading={isSubmitting} mt={4}>
             {t('auth.reset.submit')}
