@@ -3,22 +3,20 @@
  * sections 5 and 7, DECISIONS.md). Messages are i18n keys; validation.ts turns them into field
  * messages in the caller's language.
  */
+
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { codeLengths, passwordRule } from './constants.ts';
+import { identifierText, multiLineText, singleLineText } from './text.ts';
+
+export { recoveryCodeRules } from './constants.ts';
+
 import { PageRequest, page } from './envelope.ts';
+import { UserRole } from './roles.ts';
 import { AccountKycStatus } from './states.ts';
 
-export const staffRoles = ['system_admin', 'compliance_officer', 'sales_relationship_manager'] as const;
-export const clientRoles = ['administrator', 'director', 'partner', 'staff_member'] as const;
-export const userRoles = [...clientRoles, ...staffRoles] as const;
-export const UserRole = z.enum(userRoles);
-export type UserRole = z.infer<typeof UserRole>;
-
-export function isStaffRole(role: UserRole): boolean {
-  return (staffRoles as readonly string[]).includes(role);
-}
+export { clientRoles, isStaffRole, staffRoles, UserRole, userRoles } from './roles.ts';
 
 /** The parts of the password rule, so that a form can show each one live as the user types. */
 export const passwordChecks = {
@@ -78,12 +76,19 @@ export const AuthenticatorCode = z
 /** A second-factor code: the authenticator's when one is paired, otherwise an emailed code (both 6 digits). */
 export const SecondFactorCode = AuthenticatorCode;
 
-export const FullName = z.string().trim().min(1, { message: 'validation.required' }).max(100);
+/** A recovery code as shown (XXXXX-XXXXX); any case, the hyphen or a space optional. */
+export const RecoveryCode = z
+  .string(whenMissing('validation.code_required'))
+  .trim()
+  .min(1, { message: 'validation.code_required' })
+  .regex(/^[0-9A-Za-z]{5}[-\s]?[0-9A-Za-z]{5}$/, { message: 'validation.recovery_code' });
+
+export const FullName = singleLineText(100).min(1, { message: 'validation.required' });
 export const PhoneCountry = z
   .string()
   .trim()
   .regex(/^[A-Z]{2}$/, { message: 'validation.phone_invalid' });
-export const PhoneNumber = z.string().trim().min(1, { message: 'validation.required' }).max(32);
+export const PhoneNumber = singleLineText(32).min(1, { message: 'validation.required' });
 
 type WithPhone = { phone_country: string; phone: string };
 function refinePhone(value: WithPhone, context: z.RefinementCtx) {
@@ -131,7 +136,7 @@ export const RegisterRequest = z
     phone: PhoneNumber,
     new_password: NewPassword,
     confirm_password: z.string().max(256),
-    ci_code: z.string().trim().max(32).optional(),
+    ci_code: singleLineText(32).optional(),
     accept_terms: z.literal(true, { message: 'validation.terms_required' }),
   })
   .strict()
@@ -153,9 +158,9 @@ export const SecondFactorMethod = z.enum(secondFactorMethods);
 
 export const LoginRequest = z.discriminatedUnion('step', [
   z.object({ step: z.literal('password'), email: Email, password: ExistingPassword }).strict(),
-  z
-    .object({ step: z.literal('second_factor'), challenge_id: z.string().min(1).max(64), code: SecondFactorCode })
-    .strict(),
+  z.object({ step: z.literal('second_factor'), challenge_id: identifierText(), code: SecondFactorCode }).strict(),
+  /** Instead of the authenticator's code, one of the user's recovery codes (each works once). */
+  z.object({ step: z.literal('recovery_code'), challenge_id: identifierText(), recovery_code: RecoveryCode }).strict(),
 ]);
 
 /** What the browser keeps in sessionStorage after a complete sign-in (SPEC.md section 3). */
@@ -178,7 +183,8 @@ export const LoginResponse = z.discriminatedUnion('status', [
     /** The address the code went to, masked (only after a correct password). */
     email_hint: z.string().nullable(),
   }),
-  SignedIn,
+  /** With an authenticator (or a recovery code), how many recovery codes are left: the client warns when few or none are. */
+  SignedIn.extend({ recovery_codes_left: z.number().int().optional() }),
 ]);
 export const login = defineCall({
   path: '/api/v1/account/login',
@@ -253,22 +259,41 @@ export const verifyLoginPassword = defineCall({
 export const AuthenticatorSetup = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() });
 export const startAuthenticatorPairing = defineCall({
   path: '/api/v1/account/authenticator/setup',
-  auth: 'session',
+  permission: 'session',
   summary: 'A new authenticator secret, its otpauth URI and QR code; pairs only after approve',
   request: z.object({}).strict(),
   response: AuthenticatorSetup,
 });
 
+/** Recovery codes in clear: in the one answer that makes them, never again. */
+export const RecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
+
 export const approveAuthenticator = defineCall({
   path: '/api/v1/account/approve',
-  summary: 'Pair the authenticator set up last, with a correct code from it',
+  summary: 'Pair the authenticator set up last, with a correct code from it; answers its recovery codes',
   request: z.object({ code: AuthenticatorCode }).strict(),
-  response: z.null(),
+  response: RecoveryCodes,
+});
+
+export const regenerateRecoveryCodes = defineCall({
+  path: '/api/v1/account/recoveryCodes/regenerate',
+  permission: 'session',
+  summary: 'A new set of recovery codes (fresh second factor needed); the old set stops working',
+  request: z.object({}).strict(),
+  response: RecoveryCodes,
+});
+
+export const getRecoveryCodeStatus = defineCall({
+  path: '/api/v1/account/recoveryCodes/status',
+  permission: 'session',
+  summary: 'How many unused recovery codes the user has (0 with an authenticator: ask to make them)',
+  request: z.object({}).strict(),
+  response: z.object({ is_authenticator_paired: z.boolean(), codes_left: z.number().int() }),
 });
 
 export const removeAuthenticator = defineCall({
   path: '/api/v1/account/authenticator/remove',
-  auth: 'session',
+  permission: 'session',
   summary: 'Unpair the authenticator with a current code from it',
   request: z.object({ code: AuthenticatorCode }).strict(),
   response: z.null(),
@@ -290,7 +315,7 @@ export const SessionItem = z.object({
 });
 export const listSessions = defineCall({
   path: '/api/v1/account/sessions/list',
-  auth: 'session',
+  permission: 'session',
   summary: "The user's active sessions",
   request: z.object({}).strict(),
   response: z.object({ items: z.array(SessionItem) }),
@@ -298,15 +323,15 @@ export const listSessions = defineCall({
 
 export const revokeSession = defineCall({
   path: '/api/v1/account/sessions/revoke',
-  auth: 'session',
+  permission: 'session',
   summary: 'End one of the user’s sessions',
-  request: z.object({ session_id: z.string().min(1).max(64) }).strict(),
+  request: z.object({ session_id: identifierText() }).strict(),
   response: z.null(),
 });
 
 export const revokeOtherSessions = defineCall({
   path: '/api/v1/account/sessions/revokeOthers',
-  auth: 'session',
+  permission: 'session',
   summary: 'End every session of the user but this one',
   request: z.object({}).strict(),
   response: z.object({ ended: z.number().int() }),
@@ -316,6 +341,21 @@ export const exitLogin = defineCall({
   path: '/api/v1/account/exitLogin',
   summary: 'End this session',
   request: z.object({}).strict(),
+  response: z.null(),
+});
+
+export const resetUserAuthenticator = defineCall({
+  path: '/api/v1/admin/users/resetAuthenticator',
+  permission: 'user_support',
+  summary:
+    'Back office: remove a user’s authenticator and recovery codes after an identity check, which is noted; every session of the user ends',
+  request: z
+    .object({
+      email: Email,
+      /** How the caller's identity was checked (call-back number, documents seen...): kept in the audit log. */
+      identity_check: multiLineText(500).min(10, { message: 'validation.identity_check_required' }),
+    })
+    .strict(),
   response: z.null(),
 });
 
@@ -330,8 +370,8 @@ export const AuditEntry = z.object({
 });
 export const listAuditLog = defineCall({
   path: '/api/v1/admin/audit/list',
-  auth: 'staff',
+  permission: 'audit_log',
   summary: 'Back office: the audit log, newest first',
-  request: PageRequest.extend({ action: z.string().max(64).optional() }).strict(),
+  request: PageRequest.extend({ action: singleLineText(64).optional() }).strict(),
   response: page(AuditEntry),
 });

@@ -5,13 +5,18 @@
  * the server does not answer it.
  */
 import type { z } from 'zod';
+import type { ErrorKey } from './errors.ts';
+import { type CallPermission, isStaffPermission } from './permissions.ts';
 
 /** Who may make a call: anyone, a signed-in user (client or staff), or the bank's staff only. */
 export type CallAuth = 'public' | 'session' | 'staff';
 
 export type CallSpec = {
   path: `/api/v1/${string}`;
+  /** Who may make the call, derived from its permission: public, any session, or staff. */
   auth: CallAuth;
+  /** What the caller must hold (permissions.ts), or 'session' / 'public'. Checked by registerCall. */
+  permission: CallPermission;
   /** Answers `kyc_not_approved` until the caller's company KYC is approved. */
   isKycGated: boolean;
   /** Answers a file (Content-Disposition) instead of the envelope when it succeeds. */
@@ -20,6 +25,8 @@ export type CallSpec = {
 
 export type CallDefinition<Request extends z.ZodType = z.ZodType, Response extends z.ZodType = z.ZodType> = CallSpec & {
   summary: string;
+  /** Error keys the call may answer beyond the common ones. */
+  errors: readonly ErrorKey[];
   request: Request;
   response: Response;
 };
@@ -27,7 +34,14 @@ export type CallDefinition<Request extends z.ZodType = z.ZodType, Response exten
 export type RequestOf<C> = C extends CallDefinition<infer Request, z.ZodType> ? z.input<Request> : never;
 export type ResponseOf<C> = C extends CallDefinition<z.ZodType, infer Response> ? z.output<Response> : never;
 
-type Spec = [path: CallSpec['path'], auth: CallAuth, isKycGated?: boolean, isFile?: boolean];
+type Spec = [path: CallSpec['path'], permission: CallPermission, isKycGated?: boolean, isFile?: boolean];
+
+/** A call's session rule follows from its permission: none for public, staff for a back-office one. */
+export function authOfPermission(permission: CallPermission): CallAuth {
+  if (permission === 'public') return 'public';
+  if (permission === 'session') return 'session';
+  return isStaffPermission(permission) ? 'staff' : 'session';
+}
 
 const listed: readonly Spec[] = [
   // Account
@@ -44,75 +58,75 @@ const listed: readonly Spec[] = [
   ['/api/v1/account/exitLogin', 'session'],
   ['/api/v1/account/modifyProtocolStatus', 'session'],
   // KYC
-  ['/api/v1/account/kyc/getKycInfo', 'session'],
-  ['/api/v1/account/kyc/corporate', 'session'],
-  ['/api/v1/account/kyc/company', 'session'],
-  ['/api/v1/account/kyc/shareholder', 'session'],
-  ['/api/v1/account/kyc/trading', 'session'],
-  ['/api/v1/account/kyc/submit', 'session'],
+  ['/api/v1/account/kyc/getKycInfo', 'company_profile'],
+  ['/api/v1/account/kyc/corporate', 'company_profile'],
+  ['/api/v1/account/kyc/company', 'company_profile'],
+  ['/api/v1/account/kyc/shareholder', 'company_profile'],
+  ['/api/v1/account/kyc/trading', 'company_profile'],
+  ['/api/v1/account/kyc/submit', 'company_profile'],
   // Other
   ['/api/v1/init/awsS3Auth', 'session'],
   ['/api/v1/feedback/submit', 'session'],
   // Dashboard
-  ['/api/v1/dashboard/home', 'session'],
-  ['/api/v1/dashboard/block', 'session', true],
-  ['/api/v1/dashboard/unblock', 'session', true],
-  ['/api/v1/dashboard/getReplaceConfig', 'session', true],
-  ['/api/v1/dashboard/getAnnualConfig', 'session', true],
-  ['/api/v1/dashboard/replace', 'session', true],
-  ['/api/v1/dashboard/annualSetting', 'session', true],
-  ['/api/v1/dashboard/renewList', 'session', true],
-  ['/api/v1/dashboard/renew', 'session', true],
+  ['/api/v1/dashboard/home', 'view_balances'],
+  ['/api/v1/dashboard/block', 'cards', true],
+  ['/api/v1/dashboard/unblock', 'cards', true],
+  ['/api/v1/dashboard/getReplaceConfig', 'cards', true],
+  ['/api/v1/dashboard/getAnnualConfig', 'cards', true],
+  ['/api/v1/dashboard/replace', 'cards', true],
+  ['/api/v1/dashboard/annualSetting', 'cards', true],
+  ['/api/v1/dashboard/renewList', 'cards', true],
+  ['/api/v1/dashboard/renew', 'cards', true],
   // Deposit
-  ['/api/v1/deposit/details', 'session', true],
-  ['/api/v1/deposit/record', 'session', true],
-  ['/api/v1/deposit/get', 'session', true],
-  ['/api/v1/deposit/submit', 'session', true],
-  ['/api/v1/deposit/getConfig', 'session', true],
-  ['/api/v1/deposit/download', 'session', true, true],
+  ['/api/v1/deposit/details', 'deposit', true],
+  ['/api/v1/deposit/record', 'deposit', true],
+  ['/api/v1/deposit/get', 'deposit', true],
+  ['/api/v1/deposit/submit', 'deposit', true],
+  ['/api/v1/deposit/getConfig', 'deposit', true],
+  ['/api/v1/deposit/download', 'exports', true, true],
   // Withdraw
-  ['/api/v1/withdraw/details', 'session', true],
-  ['/api/v1/withdraw/crypto/record', 'session', true],
-  ['/api/v1/withdraw/crypto/get', 'session', true],
-  ['/api/v1/withdraw/crypto/download', 'session', true, true],
-  ['/api/v1/withdraw/crypto/addressList', 'session', true],
-  ['/api/v1/withdraw/crypto/withdraw', 'session', true],
-  ['/api/v1/withdraw/crypto/check', 'session', true],
-  ['/api/v1/withdraw/crypto/calc', 'session', true],
-  ['/api/v1/withdraw/address/add', 'session', true],
-  ['/api/v1/withdraw/address/edit', 'session', true],
-  ['/api/v1/withdraw/address/del', 'session', true],
-  ['/api/v1/withdraw/address/list', 'session', true],
-  ['/api/v1/withdraw/payee/list', 'session', true],
-  ['/api/v1/withdraw/payee/add', 'session', true],
-  ['/api/v1/withdraw/payee/edit', 'session', true],
-  ['/api/v1/withdraw/payee/del', 'session', true],
+  ['/api/v1/withdraw/details', 'prepare_payouts', true],
+  ['/api/v1/withdraw/crypto/record', 'prepare_payouts', true],
+  ['/api/v1/withdraw/crypto/get', 'prepare_payouts', true],
+  ['/api/v1/withdraw/crypto/download', 'exports', true, true],
+  ['/api/v1/withdraw/crypto/addressList', 'prepare_payouts', true],
+  ['/api/v1/withdraw/crypto/withdraw', 'prepare_payouts', true],
+  ['/api/v1/withdraw/crypto/check', 'prepare_payouts', true],
+  ['/api/v1/withdraw/crypto/calc', 'prepare_payouts', true],
+  ['/api/v1/withdraw/address/add', 'manage_payees', true],
+  ['/api/v1/withdraw/address/edit', 'manage_payees', true],
+  ['/api/v1/withdraw/address/del', 'manage_payees', true],
+  ['/api/v1/withdraw/address/list', 'prepare_payouts', true],
+  ['/api/v1/withdraw/payee/list', 'prepare_payouts', true],
+  ['/api/v1/withdraw/payee/add', 'manage_payees', true],
+  ['/api/v1/withdraw/payee/edit', 'manage_payees', true],
+  ['/api/v1/withdraw/payee/del', 'manage_payees', true],
   // Transaction
-  ['/api/v1/transaction/record', 'session'],
-  ['/api/v1/transaction/download', 'session', false, true],
-  ['/api/v1/transaction/get', 'session'],
-  ['/api/v1/transaction/details', 'session'],
+  ['/api/v1/transaction/record', 'view_balances'],
+  ['/api/v1/transaction/download', 'exports', false, true],
+  ['/api/v1/transaction/get', 'view_balances'],
+  ['/api/v1/transaction/details', 'view_balances'],
   // Card
-  ['/api/v1/card/audit', 'session', true],
-  ['/api/v1/card/active', 'session', true],
-  ['/api/v1/card/getTopUpConfig', 'session', true],
-  ['/api/v1/card/topUp', 'session', true],
-  ['/api/v1/card/topRecord', 'session', true],
-  ['/api/v1/card/download', 'session', true, true],
-  ['/api/v1/card/refreshData', 'session', true],
-  ['/api/v1/card/setPin', 'session', true],
-  ['/api/v1/card/transactionDetails', 'session', true],
-  ['/api/v1/card/transactionDownload', 'session', true, true],
-  ['/api/v1/card/transactionStatement', 'session', true],
-  ['/api/v1/card/calc', 'session', true],
-  ['/api/v1/card/accountKycList', 'session', true],
-  ['/api/v1/card/updateIdKycInfo', 'session', true],
-  ['/api/v1/card/updateAccountInfo', 'session', true],
-  ['/api/v1/card/updateAddressKycInfo', 'session', true],
-  ['/api/v1/card/getCardKyc', 'session', true],
-  ['/api/v1/card/verifyUsername', 'session', true],
-  ['/api/v1/card/verifyCode', 'session', true],
-  ['/api/v1/card/updateMemberInfo', 'session', true],
+  ['/api/v1/card/audit', 'cards', true],
+  ['/api/v1/card/active', 'cards', true],
+  ['/api/v1/card/getTopUpConfig', 'cards', true],
+  ['/api/v1/card/topUp', 'cards', true],
+  ['/api/v1/card/topRecord', 'cards', true],
+  ['/api/v1/card/download', 'exports', true, true],
+  ['/api/v1/card/refreshData', 'cards', true],
+  ['/api/v1/card/setPin', 'cards', true],
+  ['/api/v1/card/transactionDetails', 'cards', true],
+  ['/api/v1/card/transactionDownload', 'exports', true, true],
+  ['/api/v1/card/transactionStatement', 'cards', true],
+  ['/api/v1/card/calc', 'cards', true],
+  ['/api/v1/card/accountKycList', 'cards', true],
+  ['/api/v1/card/updateIdKycInfo', 'cards', true],
+  ['/api/v1/card/updateAccountInfo', 'cards', true],
+  ['/api/v1/card/updateAddressKycInfo', 'cards', true],
+  ['/api/v1/card/getCardKyc', 'cards', true],
+  ['/api/v1/card/verifyUsername', 'cards', true],
+  ['/api/v1/card/verifyCode', 'cards', true],
+  ['/api/v1/card/updateMemberInfo', 'cards', true],
   // Messages
   ['/api/v1/msg/list', 'session'],
   ['/api/v1/msg/read', 'session'],
@@ -124,7 +138,10 @@ const listed: readonly Spec[] = [
 
 /** Every call SPEC.md section 7 lists, by path: who may make it, whether KYC gates it, whether it answers a file. */
 export const listedCalls: ReadonlyMap<string, CallSpec> = new Map(
-  listed.map(([path, auth, isKycGated = false, isFile = false]) => [path, { path, auth, isKycGated, isFile }]),
+  listed.map(([path, permission, isKycGated = false, isFile = false]) => [
+    path,
+    { path, permission, auth: authOfPermission(permission), isKycGated, isFile },
+  ]),
 );
 
 type DefineCallInput<Request extends z.ZodType, Response extends z.ZodType> = {
@@ -132,7 +149,9 @@ type DefineCallInput<Request extends z.ZodType, Response extends z.ZodType> = {
   summary: string;
   request: Request;
   response: Response;
-} & Partial<Omit<CallSpec, 'path'>>;
+  /** Error keys of the catalogue the call may answer beyond the common ones (OpenAPI lists them). */
+  errors?: readonly ErrorKey[];
+} & Partial<Omit<CallSpec, 'path' | 'auth'>>;
 
 /**
  * Defines a call's schemas. A call SPEC.md lists takes its auth, gate and file flags from the table
@@ -142,6 +161,15 @@ export function defineCall<Request extends z.ZodType, Response extends z.ZodType
   input: DefineCallInput<Request, Response>,
 ): CallDefinition<Request, Response> {
   const spec = listedCalls.get(input.path);
-  if (!spec && !input.auth) throw new Error(`${input.path} is not in SPEC.md's list: state its auth`);
-  return { auth: 'session', isKycGated: false, isFile: false, ...spec, ...input };
+  const permission = input.permission ?? spec?.permission;
+  if (!permission) throw new Error(`${input.path} is not in SPEC.md's list: state its permission`);
+  return {
+    isKycGated: false,
+    isFile: false,
+    errors: [],
+    ...spec,
+    ...input,
+    permission,
+    auth: authOfPermission(permission),
+  };
 }

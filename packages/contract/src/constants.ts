@@ -99,31 +99,17 @@ export const entityTypes = [
 ] as const;
 export type EntityType = (typeof entityTypes)[number];
 
-export const cryptoNetworks = ['ERC20', 'BEP20', 'TRC20'] as const;
-export type CryptoNetwork = (typeof cryptoNetworks)[number];
-
-export const fiatCurrencies = ['USD', 'SGD', 'CNY', 'GBP', 'AUD', 'HKD'] as const;
-export const stablecoins = ['USDT', 'USDC'] as const;
-export const cryptoCurrencies = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
-export const currencies = ['USDT', 'USDC', 'BTC', 'ETH', 'USD', 'SGD', 'CNY', 'GBP', 'AUD', 'HKD'] as const;
-export type Currency = (typeof currencies)[number];
-
-/** Which networks carry which digital asset (stable coins on three chains, BTC and ETH natively). */
-export const networksOfCurrency: Partial<Record<Currency, readonly string[]>> = {
-  USDT: cryptoNetworks,
-  USDC: cryptoNetworks,
-  BTC: ['BTC'],
-  ETH: ['ETH'],
-};
-
-/** Decimals shown on screen (DECISIONS.md): 2 for fiat and stable coins, up to 8 for BTC and ETH. */
-export function displayDecimals(currency: string): { min: number; max: number } {
-  return currency === 'BTC' || currency === 'ETH' ? { min: 2, max: 8 } : { min: 2, max: 2 };
-}
-
 export const cardLevels = ['premier', 'prestige'] as const;
 export const applicantTypes = ['director', 'partner', 'staff'] as const;
 
 /** Every list call takes at most this many rows a page. */
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
+
+/** The way back in when the authenticator is lost (issue 10 §4). */
+export const recoveryCodeRules = {
+  /** Made at pairing (and made again on request, which ends the old set); each usable once. */
+  count: 10,
+  /** With this many left or fewer, the user is warned to make a new set. */
+  fewLeft: 3,
+} as const;

@@ -3,9 +3,11 @@
  * straight to storage (our server's signed URL, or S3's presigned PUT), then completed: the server
  * reads its first bytes to judge the type by content, checks the size, and only then keeps it.
  */
+
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { uploadLimits } from './constants.ts';
+import { identifierText, singleLineText } from './text.ts';
 
 export const kycSections = ['corporate', 'company', 'shareholder', 'trading'] as const;
 export const KycSection = z.enum(kycSections);
@@ -19,8 +21,73 @@ export type DocumentKind = z.infer<typeof DocumentKind>;
 export const DocumentMimeType = z.enum(uploadLimits.documentMimeTypes);
 export type DocumentMimeType = z.infer<typeof DocumentMimeType>;
 
+/**
+ * Why a document is kept, which decides its limits and who may read it. Company KYC has two: its
+ * documents (`kyc_document`) and drawn signatures (`signature`), the values of DocumentKind.
+ */
+export const documentPurposes = [
+  ...documentKinds,
+  'deposit_proof',
+  'cardholder_id',
+  'proof_of_address',
+  'payout_invoice',
+  'feedback_screenshot',
+] as const;
+export const DocumentPurpose = z.enum(documentPurposes);
+export type DocumentPurpose = z.infer<typeof DocumentPurpose>;
+
+export type DocumentPurposeRule = {
+  /** Judged by content at completion, never by the name or the type the browser claims. */
+  acceptedTypes: readonly DocumentMimeType[];
+  maxBytes: number;
+  /** Documents of this purpose one place may hold (a KYC section, a card application's ID...). */
+  maxCount: number;
+  /** Besides the users of the document's company (while the document is live): the staff roles that may read it. */
+  staffReaders: readonly string[];
+};
+
+const megabyte = 1024 * 1024;
+/** Staff who review KYC and cardholder documents; a relationship manager may read none of them. */
+const complianceReaders = ['compliance_officer', 'system_admin'] as const;
+/** SPEC.md 5 and DECISIONS.md: card documents are one file each, 5 MB, jpeg/png/pdf. */
+const cardDocument = {
+  acceptedTypes: uploadLimits.documentMimeTypes,
+  maxBytes: uploadLimits.cardMaxFileBytes,
+  maxCount: uploadLimits.cardFilesPerDocument,
+  staffReaders: complianceReaders,
+} as const satisfies DocumentPurposeRule;
+
+/** Each purpose's rule, once: the server enforces these and the web app shows the same limits. */
+export const documentPurposeRules: Readonly<Record<DocumentPurpose, DocumentPurposeRule>> = {
+  // DECISIONS.md: up to 10 files per section, jpeg/png/pdf, 10 MB each.
+  kyc_document: {
+    acceptedTypes: uploadLimits.documentMimeTypes,
+    maxBytes: uploadLimits.kycMaxFileBytes,
+    maxCount: uploadLimits.kycFilesPerSection,
+    staffReaders: complianceReaders,
+  },
+  // A drawn signature is a small PNG (a canvas export); 1 MB leaves room for a photographed one.
+  signature: {
+    acceptedTypes: uploadLimits.cardImageMimeTypes,
+    maxBytes: 1 * megabyte,
+    maxCount: uploadLimits.kycFilesPerSection,
+    staffReaders: complianceReaders,
+  },
+  cardholder_id: cardDocument,
+  proof_of_address: cardDocument,
+  // Not settled by SPEC.md or DECISIONS.md: the card documents' rule until a decision says otherwise.
+  deposit_proof: cardDocument,
+  payout_invoice: cardDocument,
+  feedback_screenshot: { ...cardDocument, acceptedTypes: uploadLimits.cardImageMimeTypes },
+};
+
+/** The size limit in whole megabytes, as the message 'File size cannot exceed {{size}}M' shows it. */
+export function maxMegabytesOf(purpose: DocumentPurpose): number {
+  return documentPurposeRules[purpose].maxBytes / megabyte;
+}
+
 export const maxFileNameLength = 200;
-export const FileName = z.string().trim().min(1, { message: 'validation.required' }).max(maxFileNameLength);
+export const FileName = singleLineText(maxFileNameLength).min(1, { message: 'validation.required' });
 
 export const DocumentRef = z.object({
   document_id: z.string(),
@@ -37,7 +104,7 @@ export const AuthorizeUploadRequest = z
     kind: DocumentKind.default('kyc_document'),
     file_name: FileName,
     /** What the browser claims; informative only, the content decides. */
-    content_type: z.string().max(100),
+    content_type: singleLineText(100),
     size_bytes: z
       .number()
       .int()
@@ -65,34 +132,34 @@ export const authorizeUpload = defineCall({
 
 export const completeUpload = defineCall({
   path: '/api/v1/init/uploadComplete',
-  auth: 'session',
+  permission: 'session',
   summary: 'Check an uploaded file by its content and size, and keep it as a document',
-  request: z.object({ upload_id: z.string().min(1).max(64) }).strict(),
+  request: z.object({ upload_id: identifierText() }).strict(),
   response: DocumentRef,
 });
 
 export const documentUrl = defineCall({
   path: '/api/v1/init/documentUrl',
-  auth: 'session',
+  permission: 'session',
   summary: 'A short-lived link to view or download one of the company’s documents (staff: any company’s)',
-  request: z.object({ document_id: z.string().min(1).max(64) }).strict(),
+  request: z.object({ document_id: identifierText() }).strict(),
   response: z.object({ url: z.string(), expires_at: z.string(), disposition: z.enum(['inline', 'attachment']) }),
 });
 
 /** Continue on a phone: a one-time link to the public /upload page for one section. */
 export const createPhoneUploadLink = defineCall({
   path: '/api/v1/init/phoneLink',
-  auth: 'session',
+  permission: 'session',
   summary: 'A one-time link (15 minutes, one section) to upload a document from a phone',
   request: z.object({ section: KycSection }).strict(),
   response: z.object({ url: z.string(), expires_at: z.string(), qr_svg: z.string() }),
 });
 
-export const PhoneUploadToken = z.string().min(20).max(200);
+export const PhoneUploadToken = identifierText(200).min(20);
 
 export const phoneUploadInfo = defineCall({
   path: '/api/v1/upload/info',
-  auth: 'public',
+  permission: 'public',
   summary: 'What a phone upload link is for, while it is valid',
   request: z.object({ token: PhoneUploadToken }).strict(),
   response: z.object({ section: KycSection, expires_at: z.string() }),
@@ -100,7 +167,7 @@ export const phoneUploadInfo = defineCall({
 
 export const phoneAuthorizeUpload = defineCall({
   path: '/api/v1/upload/authorize',
-  auth: 'public',
+  permission: 'public',
   summary: 'Authorise the one upload a phone link allows',
   request: AuthorizeUploadRequest.omit({ section: true, kind: true }).extend({ token: PhoneUploadToken }).strict(),
   response: UploadTicket,
@@ -108,8 +175,8 @@ export const phoneAuthorizeUpload = defineCall({
 
 export const phoneCompleteUpload = defineCall({
   path: '/api/v1/upload/complete',
-  auth: 'public',
+  permission: 'public',
   summary: 'Complete the phone upload; the link is used up',
-  request: z.object({ token: PhoneUploadToken, upload_id: z.string().min(1).max(64) }).strict(),
+  request: z.object({ token: PhoneUploadToken, upload_id: identifierText() }).strict(),
   response: DocumentRef,
 });

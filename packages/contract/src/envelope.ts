@@ -2,7 +2,9 @@
  * The `{code, msg, data}` envelope every /api/v1 call answers (SPEC.md section 7), and the headers
  * every call sends.
  */
+
 import { z } from 'zod';
+import { identifierText } from './text.ts';
 
 export const apiHeaders = {
   language: 'language',
@@ -32,7 +34,7 @@ export const InternalErrorData = z.object({ request_id: z.string() });
 /** Keyset pagination of every list call (DECISIONS.md). */
 export const PageRequest = z.object({
   page_size: z.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: identifierText(200).optional(),
 });
 
 export function page<T extends z.ZodType>(item: T) {

@@ -4,10 +4,10 @@
  * missing, but what is there must be well formed) and a completeness check that names each missing
  * field ('please fill in' / 'Data cannot be empty'); browser and server run the same ones.
  */
+
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import {
-  currencies,
   entityTypes,
   maxOfficers,
   maxShareholders,
@@ -18,14 +18,18 @@ import {
 import { CountryCode } from './countries.ts';
 import { DocumentRef, KycSection } from './documents.ts';
 import { PageRequest, page } from './envelope.ts';
+import { AssetSchema } from './money.ts';
 import { AccountKycStatus, VerificationDisplay } from './states.ts';
+import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** An empty text or choice counts as missing in a draft. */
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 }
 
-const Text = (maxLength: number) => optional(z.string().trim().max(maxLength));
+const Text = (maxLength: number) => optional(singleLineText(maxLength));
+/** Addresses and descriptions are typed in multi-line boxes. */
+const LongText = (maxLength: number) => optional(multiLineText(maxLength));
 const IsoDate = optional(
   z
     .string()
@@ -33,7 +37,7 @@ const IsoDate = optional(
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { message: 'validation.invalid_format' }),
 );
 const Count = (max: number) => optional(z.number().int().min(0).max(max));
-const DocumentIds = (max: number) => z.array(z.string().min(1).max(64)).max(max).default([]);
+const DocumentIds = (max: number) => z.array(identifierText()).max(max).default([]);
 const DecimalString = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { message: 'validation.invalid_format' });
 
 /** Reports one problem at a field path with a message key. */
@@ -85,7 +89,7 @@ export const CorporateDraft = z
     director_designation: Text(100),
     director_date: IsoDate,
     /** The drawn signature, uploaded as a PNG document of kind `signature`. */
-    signature_document_id: optional(z.string().min(1).max(64)),
+    signature_document_id: optional(identifierText()),
   })
   .strict();
 export type CorporateDraft = z.infer<typeof CorporateDraft>;
@@ -103,15 +107,15 @@ export function checkCorporateComplete(value: CorporateDraft, report: ReportIssu
 export const CompanyDraft = z
   .object({
     company_name: Text(200),
-    registered_address: Text(300),
+    registered_address: LongText(300),
     country: optional(CountryCode),
-    mailing_address: Text(300),
+    mailing_address: LongText(300),
     telephone: Text(32),
     website: optional(z.url({ message: 'validation.invalid_format', protocol: /^https?$/ }).max(200)),
     registration_number: Text(64),
     registration_country: optional(CountryCode),
     registration_date: IsoDate,
-    nature_of_business: Text(500),
+    nature_of_business: LongText(500),
     entity_type: optional(z.enum(entityTypes)),
     entity_type_other: Text(100),
     business_countries: z.array(CountryCode).max(50).default([]),
@@ -119,8 +123,8 @@ export const CompanyDraft = z
     client_count: Count(1_000_000_000),
     top_client_countries: z.array(CountryCode).max(5).default([]),
     annual_turnover_usd: optional(DecimalString),
-    source_of_wealth: Text(500),
-    top_currencies: z.array(z.enum(currencies)).max(3).default([]),
+    source_of_wealth: LongText(500),
+    top_currencies: z.array(AssetSchema).max(3).default([]),
     monthly_volume_band: optional(z.enum(monthlyVolumeBands)),
     monthly_frequency_band: optional(z.enum(monthlyFrequencyBands)),
     years_in_operation: Count(500),
@@ -220,7 +224,7 @@ export const AuthorisedPersonDraft = z
     position: Text(100),
     email: optional(z.email({ message: 'validation.email_invalid' }).max(254)),
     /** Specimen signature, drawn and uploaded as a document of kind `signature`. */
-    signature_document_id: optional(z.string().min(1).max(64)),
+    signature_document_id: optional(identifierText()),
   })
   .strict();
 
@@ -357,22 +361,22 @@ export const KycQueueItem = z.object({
 
 export const listKycReviews = defineCall({
   path: '/api/v1/admin/kyc/list',
-  auth: 'staff',
+  permission: 'kyc_review',
   summary: 'Back office: companies by KYC status, date and name',
   request: PageRequest.extend({
     status: AccountKycStatus.optional(),
     submitted_from: z.string().date().optional(),
     submitted_to: z.string().date().optional(),
-    search: z.string().trim().max(100).optional(),
+    search: singleLineText(100).optional(),
   }).strict(),
   response: page(KycQueueItem),
 });
 
 export const getKycReview = defineCall({
   path: '/api/v1/admin/kyc/get',
-  auth: 'staff',
+  permission: 'kyc_review',
   summary: "Back office: one company's KYC with every section and document",
-  request: z.object({ company_id: z.string().min(1).max(64) }).strict(),
+  request: z.object({ company_id: identifierText() }).strict(),
   response: KycInfo.extend({
     company_id: z.string(),
     company_name: z.string().nullable(),
@@ -382,13 +386,13 @@ export const getKycReview = defineCall({
 
 export const decideKyc = defineCall({
   path: '/api/v1/admin/kyc/decide',
-  auth: 'staff',
+  permission: 'kyc_review',
   summary: 'Back office: approve, reject with a reason, or return for resubmission with a reason',
   request: z
     .object({
-      company_id: z.string().min(1).max(64),
+      company_id: identifierText(),
       decision: z.enum(kycReviewDecisions),
-      reason: z.string().trim().max(1000).optional(),
+      reason: multiLineText(1000).optional(),
     })
     .strict()
     .superRefine((value, context) => {

@@ -17,7 +17,11 @@ export function messageOfIssue(issue: z.core.$ZodIssue): MessageRef {
   // A file size rule is stated in bytes and told in megabytes ('File size cannot exceed {{size}}M').
   if (issue.message === 'validation.file_too_large' && issue.code === 'too_big')
     return { key: issue.message, params: { size: Number(issue.maximum) / bytesPerMegabyte } };
-  if (issue.message && isMessageKey(issue.message)) return { key: issue.message };
+  if (issue.message && isMessageKey(issue.message)) {
+    // A custom rule may carry the values its message names (an amount's scale).
+    const params = issue.code === 'custom' ? (issue.params as MessageRef['params']) : undefined;
+    return params ? { key: issue.message, params } : { key: issue.message };
+  }
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null

@@ -29,7 +29,7 @@ describe('message catalogues', () => {
 
     it(`${locale} keeps every placeholder of the English message`, () => {
       for (const [key, english] of reference) {
-        const placeholders = String(english).match(/\{\{\s*\w+\s*\}\}/g) ?? [];
+        const placeholders = String(english).match(/\{\{[^}]*\}\}/g) ?? [];
         const message = String(leaves(catalogue).get(key));
         for (const placeholder of placeholders) expect(message, `${locale}: ${key}`).toContain(placeholder);
       }
@@ -51,5 +51,19 @@ describe('message catalogues', () => {
     expect(translate('ch', 'validation.too_long', { max: 5 })).toBe('最多输入5个字符');
     expect(translate('jp', 'errors.network_timeout')).toBe('ネットワークタイムアウト');
     expect(translate('jp', 'no.such.key')).toBe('no.such.key');
+  });
+
+  it('words a wait as the relativetime formatter of i18next does, in each language', () => {
+    const wait = { minutes: 42 };
+    expect(translate('en', 'email.messages.retry_after_minutes', wait)).toBe(
+      'Too many attempts. Please try again in 42 minutes.',
+    );
+    expect(translate('ch', 'email.messages.retry_after_minutes', wait)).toBe('尝试次数过多，请42分钟后重试。');
+    expect(translate('jp', 'email.messages.retry_after_minutes', wait)).toBe(
+      '試行回数が多すぎます。42 分後にもう一度お試しください。',
+    );
+    expect(translate('en', 'email.messages.retry_after', { seconds: 40 })).toBe(
+      'Too many attempts. Please try again in 40 seconds.',
+    );
   });
 });

@@ -1,93 +1,18 @@
 /**
- * The message catalogues of the product, one object per locale. English is the reference: the
- * other locales are typed against it, and resources.test.ts fails on a missing or empty message.
- * A capability adds its own namespace file in each of locales/en, locales/zh-CN and locales/ja and
- * lists it in the three objects below.
+ * The message catalogues of the product, one object per locale (catalogue-en.ts, the reference,
+ * catalogue-zh-CN.ts and catalogue-ja.ts), and translation for the server. A capability adds its
+ * own namespace file in each of locales/en, locales/zh-CN and locales/ja and lists it in the three
+ * catalogue modules.
  */
 import { type Language, type Locale, localeOfLanguage } from '@bank/contract/constants';
-import { account as enAccount } from './locales/en/account.ts';
-import { admin as enAdmin } from './locales/en/admin.ts';
-import { auth as enAuth } from './locales/en/auth.ts';
-import { documents as enDocuments } from './locales/en/documents.ts';
-import { email as enEmail } from './locales/en/email.ts';
-import { errors as enErrors } from './locales/en/errors.ts';
-import { kyc as enKyc } from './locales/en/kyc.ts';
-import { kycEmail as enKycEmail } from './locales/en/kyc-email.ts';
-import { pages as enPages } from './locales/en/pages.ts';
-import { shell as enShell } from './locales/en/shell.ts';
-import { states as enStates } from './locales/en/states.ts';
-import { validation as enValidation } from './locales/en/validation.ts';
-import { account as jaAccount } from './locales/ja/account.ts';
-import { admin as jaAdmin } from './locales/ja/admin.ts';
-import { auth as jaAuth } from './locales/ja/auth.ts';
-import { documents as jaDocuments } from './locales/ja/documents.ts';
-import { email as jaEmail } from './locales/ja/email.ts';
-import { errors as jaErrors } from './locales/ja/errors.ts';
-import { kyc as jaKyc } from './locales/ja/kyc.ts';
-import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
-import { pages as jaPages } from './locales/ja/pages.ts';
-import { shell as jaShell } from './locales/ja/shell.ts';
-import { states as jaStates } from './locales/ja/states.ts';
-import { validation as jaValidation } from './locales/ja/validation.ts';
-import { account as zhAccount } from './locales/zh-CN/account.ts';
-import { admin as zhAdmin } from './locales/zh-CN/admin.ts';
-import { auth as zhAuth } from './locales/zh-CN/auth.ts';
-import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
-import { email as zhEmail } from './locales/zh-CN/email.ts';
-import { errors as zhErrors } from './locales/zh-CN/errors.ts';
-import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
-import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
-import { pages as zhPages } from './locales/zh-CN/pages.ts';
-import { shell as zhShell } from './locales/zh-CN/shell.ts';
-import { states as zhStates } from './locales/zh-CN/states.ts';
-import { validation as zhValidation } from './locales/zh-CN/validation.ts';
+import { type Catalogue, enEmails, enFirstLoad } from './catalogue-en.ts';
+import { enSignedIn } from './catalogue-en-signed-in.ts';
+import { ja } from './catalogue-ja.ts';
+import { zhCN } from './catalogue-zh-CN.ts';
 
-const en = {
-  errors: enErrors,
-  validation: enValidation,
-  states: enStates,
-  shell: enShell,
-  pages: enPages,
-  email: enEmail,
-  auth: enAuth,
-  account: enAccount,
-  admin: enAdmin,
-  kyc: enKyc,
-  documents: enDocuments,
-  kyc_email: enKycEmail,
-};
+export type { Catalogue };
 
-type Messages<T> = { [Key in keyof T]: T[Key] extends string ? string : Messages<T[Key]> };
-export type Catalogue = Messages<typeof en>;
-
-const zhCN: Catalogue = {
-  errors: zhErrors,
-  validation: zhValidation,
-  states: zhStates,
-  shell: zhShell,
-  pages: zhPages,
-  email: zhEmail,
-  auth: zhAuth,
-  account: zhAccount,
-  admin: zhAdmin,
-  kyc: zhKyc,
-  documents: zhDocuments,
-  kyc_email: zhKycEmail,
-};
-const ja: Catalogue = {
-  errors: jaErrors,
-  validation: jaValidation,
-  states: jaStates,
-  shell: jaShell,
-  pages: jaPages,
-  email: jaEmail,
-  auth: jaAuth,
-  account: jaAccount,
-  admin: jaAdmin,
-  kyc: jaKyc,
-  documents: jaDocuments,
-  kyc_email: jaKycEmail,
-};
+const en: Catalogue = { ...enFirstLoad, ...enSignedIn, ...enEmails };
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN, ja };
 
@@ -102,14 +27,30 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** The units a `relativetime` placeholder may name, as Intl.RelativeTimeFormat knows them. */
+const relativeTimeUnits = new Set<string>(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
+
+/** "in 42 minutes", "42分钟后", "42 分後": a wait in the reader's language, never raw seconds. */
+function formatRelativeTime(locale: Locale, value: number, unit: string): string {
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(value, unit as Intl.RelativeTimeFormatUnit);
+}
+
 /**
  * Translates a dotted key for a wire language (en, ch, jp), falling back to English and then to the
- * key itself. Placeholders are written `{{name}}`, as i18next writes them in the web app.
+ * key itself. Placeholders are written `{{name}}`, as i18next writes them in the web app, or
+ * `{{name, relativetime(minute)}}`, i18next's own formatter, so one message serves both.
  */
 export function translate(language: Language, key: string, params: TranslationParams = {}): string {
-  const template = lookup(catalogues[localeOfLanguage[language]], key) ?? lookup(catalogues.en, key) ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+  const locale = localeOfLanguage[language];
+  const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+  return template.replace(
+    /\{\{\s*(\w+)\s*(?:,\s*relativetime\((\w+)\)\s*)?\}\}/g,
+    (whole, name: string, unit: string | undefined) => {
+      if (!(name in params)) return whole;
+      const value = params[name];
+      if (unit === undefined) return String(value);
+      return typeof value === 'number' && relativeTimeUnits.has(unit) ? formatRelativeTime(locale, value, unit) : whole;
+    },
   );
 }
 

@@ -71,6 +71,21 @@ export const account = {
     removed: 'Your authenticator was removed. Sign-in codes will now come by email.',
     staff_required: 'Bank staff must keep an authenticator paired.',
   },
+  recovery_codes: {
+    title: 'Your recovery codes',
+    shown_once:
+      'If you lose your authenticator, sign in with one of these codes. Each works once. Save them somewhere safe now: they will not be shown again.',
+    copy: 'Copy codes',
+    copied: 'Copied',
+    download: 'Download (.txt)',
+    saved: 'I have saved my codes',
+    file_title: 'Bank recovery codes. Each code works once.',
+    left: 'Unused recovery codes: {{left}}',
+    none: 'You have no recovery codes. Create them now: without them, a lost phone locks you out until our staff check your identity.',
+    few: 'Only {{left}} recovery codes left. Make a new set.',
+    create: 'Create recovery codes',
+    regenerate: 'Make new recovery codes',
+  },
   step_up: {
     title: 'Confirm it’s you',
     description: 'This change needs a recent confirmation. Enter your password and a verification code.',

@@ -47,6 +47,9 @@ export const admin = {
       authenticator_paired: 'Authenticator paired',
       authenticator_removed: 'Authenticator removed',
       authenticator_remove_failed: 'Authenticator removal refused',
+      authenticator_reset_by_staff: 'Authenticator reset by staff',
+      recovery_code_used: 'Signed in with a recovery code',
+      recovery_codes_regenerated: 'New recovery codes made',
       session_revoked: 'Session logged out',
       session_revoked_others: 'Other sessions logged out',
       session_signed_out: 'Signed out',
@@ -54,5 +57,20 @@ export const admin = {
       step_up_failed: 'Identity confirmation failed',
       terms_accepted: 'Terms accepted',
     },
+  },
+  reset_authenticator: {
+    title: 'Reset a lost authenticator',
+    description:
+      'For a user who lost their authenticator and their recovery codes. Their authenticator and codes are removed, every session of theirs ends and they are emailed; they then sign in with an emailed code and pair again.',
+    email: 'User’s email',
+    identity_check: 'Identity check performed',
+    identity_check_hint:
+      'How you confirmed it is the user (for example: called back on the registered phone, documents compared). Kept in the audit log.',
+    submit: 'Reset authenticator',
+    confirm_title: 'Reset this authenticator?',
+    confirm: 'The authenticator and recovery codes of {{email}} will be removed and every session of theirs will end.',
+    confirm_button: 'Reset',
+    cancel: 'Cancel',
+    done: 'The authenticator of {{email}} was reset. They have been emailed.',
   },
 } as const;

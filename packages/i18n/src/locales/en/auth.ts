@@ -39,6 +39,16 @@ export const auth = {
     forgot_password: 'Forgot password?',
     no_account: 'New to the bank?',
     register: 'Open an account',
+    use_recovery_code: 'Lost your authenticator? Use a recovery code',
+    use_authenticator: 'Use the code from your authenticator app',
+    recovery_prompt:
+      'Enter one of the recovery codes you saved when you paired your authenticator. Each code works once.',
+    recovery_code: 'Recovery code',
+    recovery_codes_left: 'Signed in with a recovery code. Recovery codes left: {{left}}.',
+    recovery_codes_none:
+      'You have no recovery codes: if you lose your authenticator, you cannot sign in. Create them under My account.',
+    recovery_codes_few:
+      'Signed in with a recovery code. Only {{left}} left: pair your authenticator again or make new codes under My account.',
     second_factor_title: 'Two-step verification',
     authenticator_prompt: 'Enter the code from your authenticator app',
     email_prompt: 'We sent a code to {{email_hint}}',

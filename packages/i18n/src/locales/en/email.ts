@@ -53,13 +53,24 @@ export const email = {
     title: 'Authenticator removed',
     body: 'The authenticator app was removed from your account at {{time}}. Sign-in codes now come by email. If you did not do this, contact us at once.',
   },
+  authenticator_reset: {
+    subject: 'Your authenticator was reset by our staff',
+    title: 'Authenticator reset',
+    body: 'At your request, our staff removed the authenticator app and the recovery codes from your account at {{time}}, and every session was signed out. Sign in with your password and a code sent by email, then pair your authenticator again. If you did not ask for this, contact us at once.',
+  },
+  recovery_code_used: {
+    subject: 'A recovery code was used to sign in',
+    title: 'Recovery code used',
+    body: 'A recovery code was used to sign in to your account at {{time}}. {{left}} recovery codes are left. If this was not you, contact us at once. If you lost your authenticator, pair a new one and make new recovery codes under My account.',
+  },
   account_locked: {
     subject: 'Your account is temporarily locked',
     title: 'Account temporarily locked',
     body: 'After {{failures}} failed sign-in attempts, signing in to your account is locked until {{until}}. If these attempts were not yours, someone may be guessing your password: once the lock ends, consider changing it, or reset it now with an emailed code.',
   },
   messages: {
-    retry_after: 'Too many attempts. Please try again in {{seconds}} seconds.',
+    retry_after: 'Too many attempts. Please try again {{seconds, relativetime(second)}}.',
+    retry_after_minutes: 'Too many attempts. Please try again {{minutes, relativetime(minute)}}.',
     account_locked_until:
       'This account is temporarily locked after too many failed attempts. Try again after {{until}}.',
     authenticator_pairing_required: 'Staff accounts must pair an authenticator app before doing anything else.',

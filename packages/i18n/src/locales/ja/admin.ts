@@ -50,6 +50,9 @@ export const admin: Strings<typeof en> = {
       authenticator_paired: '認証アプリ登録',
       authenticator_removed: '認証アプリ削除',
       authenticator_remove_failed: '認証アプリ削除の拒否',
+      authenticator_reset_by_staff: 'スタッフによる認証アプリのリセット',
+      recovery_code_used: 'リカバリーコードでサインイン',
+      recovery_codes_regenerated: '新しいリカバリーコードを作成',
       session_revoked: 'セッションのログアウト',
       session_revoked_others: '他のセッションのログアウト',
       session_signed_out: 'ログアウト',
@@ -57,5 +60,20 @@ export const admin: Strings<typeof en> = {
       step_up_failed: '本人確認の失敗',
       terms_accepted: '規定への同意',
     },
+  },
+  reset_authenticator: {
+    title: '紛失した認証アプリのリセット',
+    description:
+      '認証アプリとリカバリーコードを紛失したユーザー向けです。認証アプリとコードを削除し、そのユーザーのすべてのセッションを終了してメールで通知します。ユーザーはメールのコードでサインインし、再度登録します。',
+    email: 'ユーザーのメールアドレス',
+    identity_check: '実施した本人確認',
+    identity_check_hint:
+      'ご本人であることをどのように確認したか（例：登録済みの電話番号への折り返し、書類の照合）。監査ログに記録されます。',
+    submit: '認証アプリをリセット',
+    confirm_title: 'この認証アプリをリセットしますか？',
+    confirm: '{{email}} の認証アプリとリカバリーコードを削除し、すべてのセッションを終了します。',
+    confirm_button: 'リセット',
+    cancel: 'キャンセル',
+    done: '{{email}} の認証アプリをリセットし、メールで通知しました。',
   },
 };

@@ -42,6 +42,16 @@ export const auth: Strings<typeof en> = {
     forgot_password: 'パスワードをお忘れですか？',
     no_account: '初めてご利用ですか？',
     register: '口座を開設する',
+    use_recovery_code: '認証アプリを紛失した場合：リカバリーコードを使う',
+    use_authenticator: '認証アプリのコードを使う',
+    recovery_prompt:
+      '認証アプリの登録時に保存したリカバリーコードのいずれかを入力してください。各コードは1回のみ使用できます。',
+    recovery_code: 'リカバリーコード',
+    recovery_codes_left: 'リカバリーコードでサインインしました。残りのリカバリーコード：{{left}} 個。',
+    recovery_codes_none:
+      'リカバリーコードがありません。認証アプリを紛失するとサインインできなくなります。「マイアカウント」で作成してください。',
+    recovery_codes_few:
+      'リカバリーコードでサインインしました。残りは {{left}} 個のみです。「マイアカウント」で認証アプリを再登録するか、新しいコードを作成してください。',
     second_factor_title: '2段階認証',
     authenticator_prompt: '認証アプリに表示されたコードを入力してください',
     email_prompt: '{{email_hint}} にコードを送信しました',

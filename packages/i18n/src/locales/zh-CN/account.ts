@@ -71,6 +71,21 @@ export const account: Strings<typeof en> = {
     removed: '身份验证器已移除，今后登录验证码将通过邮件发送。',
     staff_required: '银行员工必须保持绑定身份验证器。',
   },
+  recovery_codes: {
+    title: '您的恢复码',
+    shown_once:
+      '如果您丢失了身份验证器，可以使用其中一个恢复码登录。每个恢复码只能使用一次。请立即妥善保存：恢复码不会再次显示。',
+    copy: '复制恢复码',
+    copied: '已复制',
+    download: '下载（.txt）',
+    saved: '我已保存恢复码',
+    file_title: '银行恢复码。每个恢复码只能使用一次。',
+    left: '未使用的恢复码：{{left}} 个',
+    none: '您还没有恢复码。请立即生成：没有恢复码，手机丢失后您将无法登录，直到我们的工作人员核实您的身份。',
+    few: '仅剩 {{left}} 个恢复码。请生成一组新的恢复码。',
+    create: '生成恢复码',
+    regenerate: '重新生成恢复码',
+  },
   step_up: {
     title: '确认是您本人',
     description: '此项修改需要近期的身份确认。请输入密码和验证码。',

@@ -55,13 +55,24 @@ export const email: EmailMessages = {
     title: '身份验证器已解除绑定',
     body: '身份验证器应用已于 {{time}} 从您的账户解除绑定。今后登录验证码将通过邮件发送。如果这不是您本人的操作，请立即联系我们。',
   },
+  authenticator_reset: {
+    subject: '工作人员已重置您的身份验证器',
+    title: '身份验证器已重置',
+    body: '应您的请求，我们的工作人员已于 {{time}} 从您的账户中移除身份验证器应用和恢复码，并已退出所有会话。请使用密码和电子邮件验证码登录，然后重新绑定身份验证器。如果这不是您的请求，请立即联系我们。',
+  },
+  recovery_code_used: {
+    subject: '有人使用恢复码登录了您的账户',
+    title: '已使用恢复码',
+    body: '{{time}} 有人使用恢复码登录了您的账户。剩余恢复码：{{left}} 个。如果这不是您本人，请立即联系我们。如果您丢失了身份验证器，请在“我的账户”中绑定新的身份验证器并生成新的恢复码。',
+  },
   account_locked: {
     subject: '您的账户已被临时锁定',
     title: '账户已临时锁定',
     body: '由于 {{failures}} 次登录失败，您的账户在 {{until}} 之前无法登录。如果这些尝试不是您本人所为，可能有人在猜测您的密码：锁定结束后请考虑修改密码，或现在通过邮件验证码重置密码。',
   },
   messages: {
-    retry_after: '尝试次数过多，请在 {{seconds}} 秒后重试。',
+    retry_after: '尝试次数过多，请{{seconds, relativetime(second)}}重试。',
+    retry_after_minutes: '尝试次数过多，请{{minutes, relativetime(minute)}}重试。',
     account_locked_until: '由于失败次数过多，此账户已被临时锁定。请在 {{until}} 之后重试。',
     authenticator_pairing_required: '员工账户必须先绑定身份验证器应用，才能进行其他操作。',
     authenticator_already_paired: '已绑定身份验证器。请先解除绑定，再绑定新的身份验证器。',

@@ -1,0 +1,68 @@
+/**
+ * The permission catalogue: what a call needs beyond a session. Each call of the contract names
+ * one (calls.ts), or says it is public or needs only a session; the server checks it in one place
+ * (registerCall) and the web app hides what a user may not do. Client permissions are held by a
+ * company's users (the administrator holds all of them; the organisation issue adds permission
+ * groups for sub-accounts); back-office permissions by the bank's staff, by role.
+ */
+import type { ClientRole, StaffRole, UserRole } from './roles.ts';
+
+export const clientPermissions = [
+  'view_balances',
+  'deposit',
+  'prepare_payouts',
+  'approve_payouts',
+  'manage_payees',
+  'cards',
+  'card_programme',
+  'team',
+  'webhooks',
+  'exports',
+  'company_profile',
+] as const;
+
+export const staffPermissions = [
+  /** The KYC review queue and decisions. */
+  'kyc_review',
+  /** The audit log of sensitive actions. */
+  'audit_log',
+  /** Helping a user who lost a factor (authenticator reset after an identity check). */
+  'user_support',
+] as const;
+
+export const permissions = [...clientPermissions, ...staffPermissions] as const;
+export type ClientPermission = (typeof clientPermissions)[number];
+export type StaffPermission = (typeof staffPermissions)[number];
+export type Permission = (typeof permissions)[number];
+
+/** What a call requires: a permission of the catalogue, a session only, or nothing (public). */
+export type CallPermission = Permission | 'session' | 'public';
+
+export function isStaffPermission(permission: Permission): permission is StaffPermission {
+  return (staffPermissions as readonly string[]).includes(permission);
+}
+
+const permissionsOfClientRole: Readonly<Record<ClientRole, readonly ClientPermission[]>> = {
+  administrator: clientPermissions,
+  // Until permission groups exist (organisation issue), other company roles hold none.
+  director: [],
+  partner: [],
+  staff_member: [],
+};
+
+const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  system_admin: ['kyc_review', 'audit_log', 'user_support'],
+  compliance_officer: ['kyc_review', 'audit_log', 'user_support'],
+  sales_relationship_manager: ['audit_log'],
+};
+
+/** The permissions a role holds. */
+export function permissionsOfRole(role: UserRole): readonly Permission[] {
+  if (Object.hasOwn(permissionsOfClientRole, role)) return permissionsOfClientRole[role as ClientRole];
+  if (Object.hasOwn(permissionsOfStaffRole, role)) return permissionsOfStaffRole[role as StaffRole];
+  return [];
+}
+
+export function holdsPermission(role: UserRole, permission: Permission): boolean {
+  return permissionsOfRole(role).includes(permission);
+}

@@ -1,0 +1,38 @@
+/**
+ * The English catalogue, the reference: the other locales are typed against it, and
+ * resources.test.ts fails on a missing or empty message. One module per locale, so that the web app
+ * bundles English in its first load and loads Chinese or Japanese only when chosen. English is in
+ * three parts: the first load's (this module), the signed-in screens' (catalogue-en-signed-in.ts,
+ * loaded with the signed-in shell) and the emails' (the server's only).
+ */
+
+import type { enSignedIn } from './catalogue-en-signed-in.ts';
+import { account as enAccount } from './locales/en/account.ts';
+import { auth as enAuth } from './locales/en/auth.ts';
+import { email as enEmail } from './locales/en/email.ts';
+import { errors as enErrors } from './locales/en/errors.ts';
+import { kycEmail as enKycEmail } from './locales/en/kyc-email.ts';
+import { pages as enPages } from './locales/en/pages.ts';
+import { shell as enShell } from './locales/en/shell.ts';
+import { states as enStates } from './locales/en/states.ts';
+import { validation as enValidation } from './locales/en/validation.ts';
+
+/** The messages of the public screens and of what every screen shows (errors, states, the shell). */
+export const enFirstLoad = {
+  errors: enErrors,
+  validation: enValidation,
+  states: enStates,
+  shell: enShell,
+  pages: enPages,
+  auth: enAuth,
+  account: enAccount,
+};
+
+/** The messages of emails, which only the server sends. */
+export const enEmails = {
+  email: enEmail,
+  kyc_email: enKycEmail,
+};
+
+type Messages<T> = { [Key in keyof T]: T[Key] extends string ? string : Messages<T[Key]> };
+export type Catalogue = Messages<typeof enFirstLoad & typeof enSignedIn & typeof enEmails>;

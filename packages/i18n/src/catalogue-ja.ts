@@ -1,0 +1,29 @@
+/** The Japanese catalogue (ja), typed against English (catalogue-en.ts). */
+import type { Catalogue } from './catalogue-en.ts';
+import { account as jaAccount } from './locales/ja/account.ts';
+import { admin as jaAdmin } from './locales/ja/admin.ts';
+import { auth as jaAuth } from './locales/ja/auth.ts';
+import { documents as jaDocuments } from './locales/ja/documents.ts';
+import { email as jaEmail } from './locales/ja/email.ts';
+import { errors as jaErrors } from './locales/ja/errors.ts';
+import { kyc as jaKyc } from './locales/ja/kyc.ts';
+import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
+import { pages as jaPages } from './locales/ja/pages.ts';
+import { shell as jaShell } from './locales/ja/shell.ts';
+import { states as jaStates } from './locales/ja/states.ts';
+import { validation as jaValidation } from './locales/ja/validation.ts';
+
+export const ja: Catalogue = {
+  errors: jaErrors,
+  validation: jaValidation,
+  states: jaStates,
+  shell: jaShell,
+  pages: jaPages,
+  email: jaEmail,
+  auth: jaAuth,
+  account: jaAccount,
+  admin: jaAdmin,
+  kyc: jaKyc,
+  documents: jaDocuments,
+  kyc_email: jaKycEmail,
+};

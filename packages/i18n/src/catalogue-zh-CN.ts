@@ -1,0 +1,29 @@
+/** The Simplified Chinese catalogue (zh-CN), typed against English (catalogue-en.ts). */
+import type { Catalogue } from './catalogue-en.ts';
+import { account as zhAccount } from './locales/zh-CN/account.ts';
+import { admin as zhAdmin } from './locales/zh-CN/admin.ts';
+import { auth as zhAuth } from './locales/zh-CN/auth.ts';
+import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
+import { email as zhEmail } from './locales/zh-CN/email.ts';
+import { errors as zhErrors } from './locales/zh-CN/errors.ts';
+import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
+import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
+import { pages as zhPages } from './locales/zh-CN/pages.ts';
+import { shell as zhShell } from './locales/zh-CN/shell.ts';
+import { states as zhStates } from './locales/zh-CN/states.ts';
+import { validation as zhValidation } from './locales/zh-CN/validation.ts';
+
+export const zhCN: Catalogue = {
+  errors: zhErrors,
+  validation: zhValidation,
+  states: zhStates,
+  shell: zhShell,
+  pages: zhPages,
+  email: zhEmail,
+  auth: zhAuth,
+  account: zhAccount,
+  admin: zhAdmin,
+  kyc: zhKyc,
+  documents: zhDocuments,
+  kyc_email: zhKycEmail,
+};
