@@ -11,12 +11,16 @@ import { build } from 'esbuild';
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(serverDir, 'dist');
 
-/** Bare imports other than the workspace's own packages are npm dependencies: leave them to Node. */
+/**
+ * Bare imports other than the workspace's own packages are npm dependencies: leave them to Node.
+ * A package's JSON file is compiled in: left external, it would lose its `with { type: 'json' }`,
+ * which Node requires.
+ */
 const npmDependenciesExternal = {
   name: 'npm-dependencies-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@bank/') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@bank/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
     );
   },
 };

@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { listedCalls } from '@bank/contract/calls';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { authOfPermission, listedCalls } from '@bank/contract/calls';
+import { permissions } from '@bank/contract/permissions';
 import { spaPaths } from '@bank/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,10 @@ import { notBuiltMessage } from './platform/web-app.ts';
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd.js"></script></head></html>';
 
+const compressibleScript = Buffer.from(
+  Array.from({ length: 200 }, (_, index) => `export const message${index} = "text ${index}";`).join('\n'),
+);
+
 let webDistDir: string;
 let test: TestApp;
 
@@ -20,6 +26,10 @@ beforeAll(async () => {
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), indexHtml);
   await writeFile(path.join(webDistDir, 'assets', 'index-Ab12Cd.js'), 'console.log("app");');
+  // As the web build writes them (apps/web/vite.config.ts): the same bytes, compressed.
+  await writeFile(path.join(webDistDir, 'assets', 'page-Ef34Gh.js'), compressibleScript);
+  await writeFile(path.join(webDistDir, 'assets', 'page-Ef34Gh.js.br'), brotliCompressSync(compressibleScript));
+  await writeFile(path.join(webDistDir, 'assets', 'page-Ef34Gh.js.gz'), gzipSync(compressibleScript));
   await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   test = await createTestApp({ config: { webDistDir } });
 });
@@ -102,6 +112,50 @@ describe('web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+  ] as const)(
+    'serves the %s variant to a browser accepting "%s", decoding to the original',
+    async (encoding, accepted, decode) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/assets/page-Ef34Gh.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.rawPayload.length).toBeLessThan(compressibleScript.length);
+      expect(decode(response.rawPayload).equals(compressibleScript)).toBe(true);
+    },
+  );
+
+  it('serves the original bytes to a client that accepts no encoding', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const response = await test.app.inject({ method: 'GET', url: '/assets/page-Ef34Gh.js', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.rawPayload.equals(compressibleScript)).toBe(true);
+    }
+  });
+
+  it('serves an asset the build left uncompressed as it is, even to a browser accepting brotli', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log("app");');
+  });
+
   it('answers a missing asset with 404 and never serves files outside the build', async () => {
     expect((await test.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
     const traversal = await test.app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
@@ -141,6 +195,18 @@ describe('OpenAPI document', () => {
     expect(notBuilt['x-status']).toBe('not_built');
     expect(notBuilt.security).toEqual([{ token: [], userid: [] }]);
     expect(document.paths['/api/v1/account/login'].post.security).toEqual([]);
+  });
+
+  it('gives every call, listed or registered, one decision on its permission', async () => {
+    const calls = [...listedCalls.values(), ...test.app.callPlatform.calls.values()];
+    expect(calls.length).toBeGreaterThan(listedCalls.size);
+    const decisions = new Set<string>(['public', 'session', ...permissions]);
+    const undecided = calls.filter((call) => !decisions.has(call.permission)).map((call) => call.path);
+    expect(undecided).toEqual([]);
+    // The session rule follows from the permission: staff permissions make staff calls.
+    for (const call of calls) expect(call.auth, call.path).toBe(authOfPermission(call.permission));
+    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const call of calls) expect(document.paths[call.path].post['x-permission'], call.path).toBe(call.permission);
   });
 
   it('is readable at /api/docs, under the same strict policy', async () => {

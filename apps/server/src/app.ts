@@ -14,43 +14,31 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerDevMailboxRoutes } from './adapters/mail/dev-mailbox-routes.ts';
-import { createEmailQueue, type EmailQueue, registerEmailDelivery } from './adapters/mail/email-queue.ts';
+import { createEmailQueue, registerEmailDelivery } from './adapters/mail/email-queue.ts';
 import { createDevMailboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createDocumentStorage } from './adapters/storage/create-document-storage.ts';
 import type { Config } from './config.ts';
-import { createSessionResolver } from './modules/account/sessions.ts';
-import { registerStaffPairingRule } from './modules/account/staff-pairing-rule.ts';
+import { createSessionResolver, registerStaffPairingRule } from './modules/account/index.ts';
 import { appModules } from './modules/index.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
+import type { AppModule, ModuleContext } from './platform/module.ts';
 import { buildOpenApiDocument, registerApiDocs } from './platform/openapi.ts';
-import { registerPublicCallRateLimit } from './platform/rate-limit.ts';
+import {
+  pruneExpiredCounters,
+  pruneRateLimitCountersSchedule,
+  registerPublicCallRateLimit,
+} from './platform/rate-limit.ts';
 import { generateRequestId, registerRequestContext } from './platform/request-context.ts';
 import { registerUnbuiltCalls } from './platform/route.ts';
-import { createSecretBox, type SecretBox } from './platform/secret-box.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { type Clock, type SessionResolver, systemClock } from './platform/session.ts';
 import { isAdjustableClock, registerTestClockRoute } from './platform/test-clock.ts';
 import { registerWebApp } from './platform/web-app.ts';
-
-/** What a domain module is given: everything it depends on, nothing it must import as a singleton. */
-export type ModuleContext = {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  jobs: Jobs;
-  /** Keyed hashes and encryption with the server secret (config APP_SECRET). */
-  secretBox: SecretBox;
-  /** Emails leave through the job queue: `emailQueue.enqueue(tx, email)` in the transaction of the change. */
-  emailQueue: EmailQueue;
-};
-
-export type AppModule = {
-  name: string;
-  register(app: FastifyInstance, context: ModuleContext): void | Promise<void>;
-};
 
 export type AppDependencies = {
   /** Opened (and migrated) by the caller, who closes it; when absent the app opens one from config and closes it on close. */
@@ -95,6 +83,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     dependencies.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailboxMailer(database.db));
   const emailQueue = createEmailQueue(secretBox);
+  const documentStorage = createDocumentStorage(config, { clock });
   registerEmailDelivery(jobs, { mailer, secretBox });
 
   const serverOptions: FastifyServerOptions = {
@@ -120,6 +109,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();
+    await documentStorage.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -131,6 +121,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerErrorHandler(app);
   // Rate limits: after the request context and before any route, so that they refuse before a handler runs.
   registerPublicCallRateLimit(app, { database, clock, callsPerMinute: config.rateLimitPublicCallsPerMinute });
+  jobs.schedule({
+    name: pruneRateLimitCountersSchedule,
+    cron: '*/10 * * * *',
+    run: () => pruneExpiredCounters(database.db, clock.now()),
+  });
   // Staff without an authenticator may only pair one: a hook on every call, after its session rule.
   registerStaffPairingRule(app);
 
@@ -144,13 +139,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   if (mailer.kind === 'dev_mailbox') registerDevMailboxRoutes(app, database.db);
   if (config.enableTestClock && isAdjustableClock(clock)) registerTestClockRoute(app, clock);
 
-  const context: ModuleContext = { config, database, clock, jobs, secretBox, emailQueue };
+  const context: ModuleContext = { config, database, clock, jobs, secretBox, emailQueue, documentStorage };
   for (const module of dependencies.modules ?? appModules) {
     const modulePlugin: FastifyPluginAsync = async (scope) => module.register(scope, context);
     await app.register(modulePlugin);
   }
   registerUnbuiltCalls(app);
-  await registerApiDocs(app, buildOpenApiDocument(app.callPlatform.calls.values(), listedCalls));
+  await registerApiDocs(
+    app,
+    buildOpenApiDocument(app.callPlatform.calls.values(), listedCalls, config.publicUrl ?? '/'),
+  );
 
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir });
   app.setNotFoundHandler(async (request, reply) => {

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       APP_SECRET: 'a-production-secret-of-at-least-32-characters',
       SEED_DEMO: 'true',
       RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '30',
+      RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: '40',
       STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
     });
     expect(config).toEqual({
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       enableTestClock: false,
       rateLimitPublicCallsPerMinute: 30,
+      rateLimitEmailCodesPerClientPerHour: 40,
       storage: {
         driver: 'disk',
         dir: '/var/lib/bank/files',
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'yes'],
     ['ENABLE_TEST_CLOCK', '1'],
     ['RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE', '0'],
+    ['RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR', '0'],
   ])('stops on a wrong %s, naming it and the value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -111,6 +114,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       enableTestClock: false,
       rateLimitPublicCallsPerMinute: 100,
+      rateLimitEmailCodesPerClientPerHour: 20,
     });
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ ENABLE_TEST_CLOCK: 'true' }).enableTestClock).toBe(true);

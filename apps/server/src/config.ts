@@ -18,6 +18,14 @@ export const defaultMailFrom = 'Bank <no-reply@bank.localhost>';
  */
 export const developmentAppSecret = 'development-only-app-secret-never-use-in-production';
 
+const rateLimitMessage = { error: 'must be a whole number from 1 to 100000' };
+/** A count a limit allows. */
+const rateLimitSetting = z.coerce
+  .number(rateLimitMessage)
+  .int(rateLimitMessage)
+  .min(1, rateLimitMessage)
+  .max(100_000, rateLimitMessage);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number(portMessage).int(portMessage).min(0, portMessage).max(65_535, portMessage).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,12 +47,9 @@ const EnvSchema = z.object({
     .optional(),
   SEED_DEMO: booleanSetting.optional(),
   ENABLE_TEST_CLOCK: booleanSetting.optional(),
-  RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number from 1 to 100000' })
-    .int({ error: 'must be a whole number from 1 to 100000' })
-    .min(1, { error: 'must be a whole number from 1 to 100000' })
-    .max(100_000, { error: 'must be a whole number from 1 to 100000' })
-    .default(100),
+  RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: rateLimitSetting.default(100),
+  // Codes one client address may have emailed per hour, to all addresses together (issue 10 §4).
+  RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: rateLimitSetting.default(20),
   // Document storage (adapters/storage); cross-field rules in storageProblems. Secrets are checked
   // there too, so that a wrong one is never echoed in the error message.
   STORAGE_DRIVER: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
@@ -94,6 +99,7 @@ export type Config = {
   enableTestClock: boolean;
   /** The general limit of public (anonymous) calls per client address, shared by every instance. */
   rateLimitPublicCallsPerMinute: number;
+  rateLimitEmailCodesPerClientPerHour: number;
   /** Where uploaded documents are kept (adapters/storage). */
   storage: StorageSettings;
 };
@@ -143,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: settings.SEED_DEMO === undefined ? settings.NODE_ENV !== 'production' : settings.SEED_DEMO === 'true',
     enableTestClock: settings.ENABLE_TEST_CLOCK === 'true',
     rateLimitPublicCallsPerMinute: settings.RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE,
+    rateLimitEmailCodesPerClientPerHour: settings.RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR,
     storage: storageSettingsOf(settings),
   };
 }

@@ -5,9 +5,9 @@
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { formatDemoAccounts, runDemoSeed } from './modules/account/seed.ts';
 import { demoSeeders } from './modules/index.ts';
 import { openDatabase } from './platform/db.ts';
+import { formatDemoAccounts, runDemoSeed } from './platform/module.ts';
 import { systemClock } from './platform/session.ts';
 import { createOffsetClock } from './platform/test-clock.ts';
 

@@ -1,14 +1,16 @@
 /**
  * The domain modules the server runs, in registration order. Each capability adds its module here
- * (modules/<domain>/module.ts: its routes through registerCall and its event handlers), and its
- * demo data to `demoSeeders` (run by main.ts when config SEED_DEMO allows).
+ * (modules/<domain>/module.ts: its routes through registerCall, its event handlers and its demo
+ * data). Only a module's module.ts and index.ts are imported from outside it (npm run lint checks).
  */
-import type { AppModule } from '../app.ts';
+import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
-import { type DemoSeeder, identityDemoSeeder } from './account/seed.ts';
+import { documentsModule } from './documents/module.ts';
 import { kycModule } from './kyc/module.ts';
-import { kycDemoSeeder } from './kyc/seed.ts';
 
-export const appModules: readonly AppModule[] = [accountModule, kycModule];
+export const appModules: readonly AppModule[] = [accountModule, documentsModule, kycModule];
 
-export const demoSeeders: readonly DemoSeeder[] = [identityDemoSeeder, kycDemoSeeder];
+/** Run by main.ts when config SEED_DEMO allows, in module order (KYC's companies use identity's staff). */
+export const demoSeeders: readonly DemoSeeder[] = appModules.flatMap((module) =>
+  module.demoSeeder ? [module.demoSeeder] : [],
+);

@@ -1,6 +1,6 @@
 /**
  * The database: PostgreSQL, either embedded (PGlite in a data folder, so `npm start` needs no
- * server) or a real server when DATABASE_URL is set. One drizzle pg-core schema serves both
+ * server) or a real server when DATABASE_URL is set. The drizzle pg-core tables serve both
  * drivers; query functions take a `DbHandle` (the database or an open transaction) as their first
  * argument so that several of them can join one transaction.
  */
@@ -13,12 +13,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from '../db-schema.ts';
 import { migrationsDir } from './paths.ts';
 
-export type Schema = typeof schema;
-export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// No schema object: queries name their tables (each module owns its tables.ts), and `db.query.*`,
+// the one API that needs the schema, is not used. So this file depends on no module.
+type NoSchema = Record<string, never>;
+export type AppDatabase = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** What query functions take first: the database itself or the transaction they join. */
 export type DbHandle = AppDatabase | Transaction;
 
@@ -108,7 +109,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     client = new PGlite(options.dataDir);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   try {
     await migratePglite(db, { migrationsFolder: migrationsDir });
   } catch (error) {
@@ -141,7 +142,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // discarded by the pool, and the next query opens a new one and reports any lasting failure
   // itself; without a listener, node-postgres would throw the idle error and end the process.
   pool.on('error', () => undefined);
-  const db = drizzleNodePostgres({ client: pool, schema });
+  const db = drizzleNodePostgres({ client: pool });
   try {
     const lockClient = await pool.connect();
     try {

@@ -10,6 +10,7 @@ import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
 import type { MessageRef } from '@bank/contract/validation';
 import { type TranslationParams, translate } from '@bank/i18n/resources';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { postgresErrorCode } from './db.ts';
 
 export type AppErrorOptions = {
   /** Values for the placeholders of the catalogue message. */
@@ -93,6 +94,19 @@ function appErrorOfFramework(error: FastifyError): AppError | undefined {
   }
 }
 
+/**
+ * Values PostgreSQL refuses for what they are, not for a fault of the server: a byte it cannot
+ * store, a character its encoding lacks, a string over a column's length. The contract refuses
+ * them first; should one slip through, the caller still gets a validation answer, never a 500.
+ */
+const refusedValueStates: ReadonlySet<string> = new Set(['22021', '22P05', '22001']);
+
+function appErrorOfDatabaseRefusal(error: unknown): AppError | undefined {
+  const state = postgresErrorCode(error);
+  if (!state || !refusedValueStates.has(state)) return undefined;
+  return new AppError('validation', { detail: `database refused a value (${state})`, cause: error });
+}
+
 /** PostgreSQL quotes the offending value in its messages ("invalid input syntax ...: "<value>""). */
 function withoutQuotedValues(message: unknown): string | undefined {
   if (typeof message !== 'string') return undefined;
@@ -142,6 +156,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (frameworkError) {
       request.log.info({ error_key: frameworkError.key, detail: rawError.code }, 'request refused');
       return sendError(request, reply, frameworkError);
+    }
+    const databaseRefusal = appErrorOfDatabaseRefusal(rawError);
+    if (databaseRefusal) {
+      request.log.warn(loggableError(rawError), 'database refused a value');
+      return sendError(request, reply, databaseRefusal);
     }
     request.log.error(loggableError(rawError), 'unexpected error');
     return sendError(request, reply, new AppError('internal', { data: { request_id: request.id } }));

@@ -13,3 +13,10 @@ export function newId(nowMs: number = Date.now()): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from requests: anything that is not a UUID names nothing (and never reaches a uuid column). */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}

@@ -13,6 +13,23 @@ export const jobQueueSchema = 'pgboss';
 
 export type EventHandler = (event: DomainEvent) => Promise<void>;
 
+/**
+ * A recurring job. pg-boss keeps one schedule per name in the database and, with several server
+ * instances, sends one job per tick however many instances run; a worker of any instance runs it.
+ * The handler must be safe to run twice (a retried tick, or `runSchedule` beside the clock's own).
+ */
+export type ScheduleDefinition = {
+  /** The queue's name, `<domain>__<what>`: keep it stable across releases. */
+  name: string;
+  /** Five-field cron in UTC. pg-boss looks at schedules once a minute: nothing finer than a minute. */
+  cron: string;
+  run(): Promise<void>;
+  /** Retries of a failed run before the tick is given up (the next tick tries again). */
+  retryLimit?: number;
+  /** A run taking longer than this is taken as failed. */
+  expireInSeconds?: number;
+};
+
 export type Jobs = {
   /**
    * Subscribes a handler to an event type. `subscriber` names its queue and must stay stable across
@@ -22,6 +39,12 @@ export type Jobs = {
   start(): Promise<void>;
   stop(): Promise<void>;
   isStarted(): boolean;
+  /** Declares a recurring job (rates, hold expiry, renewals, fees, clean-ups). Call before start(). */
+  schedule(definition: ScheduleDefinition): void;
+  /** Runs a declared schedule's handler at once, outside its cron (tests, operations). */
+  runSchedule(name: string): Promise<void>;
+  /** Names of the declared schedules. */
+  scheduleNames(): string[];
   /** Runs the relay until the outbox is empty; resolves with how many queues got jobs. */
   relayNow(): Promise<number>;
   /** The queue itself, for the schedules and plain jobs of later capabilities. Started by start(). */
@@ -60,6 +83,7 @@ export function createJobs(options: JobsOptions): Jobs {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
 
   const subscriptions: Subscription[] = [];
+  const schedules = new Map<string, ScheduleDefinition>();
   const workerIdsOfQueue = new Map<string, string>();
   let started = false;
   let stopping = false;
@@ -103,8 +127,24 @@ export function createJobs(options: JobsOptions): Jobs {
     relayNow().catch((error: unknown) => logger.error({ err: error }, 'outbox relay failed'));
   }
 
+  async function startSchedules(): Promise<void> {
+    for (const definition of schedules.values()) {
+      await boss.createQueue(definition.name, {
+        name: definition.name,
+        retryLimit: definition.retryLimit ?? 2,
+        retryDelay: 30,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      });
+      await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      await boss.work(definition.name, { batchSize: 1 }, async () => {
+        await definition.run();
+      });
+    }
+  }
+
   async function startQueueAndWorkers(): Promise<void> {
     await boss.start();
+    await startSchedules();
     for (const subscription of subscriptions) {
       await boss.createQueue(subscription.queue);
       await boss.subscribe(subscription.type, subscription.queue);
@@ -125,6 +165,22 @@ export function createJobs(options: JobsOptions): Jobs {
 
   return {
     boss,
+    schedule(definition) {
+      if (started) throw new Error(`schedule(${definition.name}) must be called before the job queue starts`);
+      if (!/^[a-z0-9_]+$/.test(definition.name))
+        throw new Error(`schedule name ${definition.name}: use a-z, 0-9 and _`);
+      if (schedules.has(definition.name)) throw new Error(`schedule ${definition.name} is declared twice`);
+      schedules.set(definition.name, definition);
+    },
+
+    async runSchedule(name) {
+      const definition = schedules.get(name);
+      if (!definition) throw new Error(`no schedule ${name}`);
+      await definition.run();
+    },
+
+    scheduleNames: () => [...schedules.keys()],
+
     onEvent(type, subscriber, handler) {
       if (started) throw new Error(`onEvent(${type}, ${subscriber}) must be called before the job queue starts`);
       const queue = queueNameOf(type, subscriber);

@@ -3,8 +3,8 @@ import { defineCall } from '@bank/contract/calls';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppModule } from '../app.ts';
 import { loggableUrl, redactedValue } from './logger.ts';
+import type { AppModule } from './module.ts';
 import { registerCall } from './route.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -26,14 +26,14 @@ const secrets = {
 const loggingCall = defineCall({
   path: '/api/v1/test/logging',
   summary: 'Logs what it receives (test only)',
-  auth: 'public',
+  permission: 'public',
   request: z.looseObject({}),
   response: z.null(),
 });
 const failingQueryCall = defineCall({
   path: '/api/v1/test/failing-query',
   summary: 'Runs a query that fails, with a secret as its parameter (test only)',
-  auth: 'public',
+  permission: 'public',
   request: z.object({}),
   response: z.null(),
 });

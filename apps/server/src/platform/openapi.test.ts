@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 const transferCall = defineCall({
   path: '/api/v1/test/transfer',
   summary: 'Moves money (test only)',
-  auth: 'session',
+  permission: 'deposit',
   isKycGated: true,
   request: z.object({ amount: z.string().regex(/^\d+(\.\d+)?$/), page_size: z.number().int().max(100).default(20) }),
   response: z.object({ transfer_id: z.string(), state: z.enum(['pending', 'done']) }),
@@ -14,7 +14,7 @@ const transferCall = defineCall({
 const statementCall = defineCall({
   path: '/api/v1/test/statement',
   summary: 'Downloads a statement (test only)',
-  auth: 'session',
+  permission: 'session',
   isFile: true,
   request: z.object({}),
   response: z.null(),
@@ -51,6 +51,21 @@ describe('buildOpenApiDocument', () => {
   it('keeps the listed calls that are not defined, marked as not built', () => {
     expect(Object.keys(document.paths)).toHaveLength(listedCalls.size + 2);
     expect(json.paths['/api/v1/card/topUp'].post['x-status']).toBe('not_built');
+  });
+
+  it("shows each operation's permission, the errors it can answer with an example, and the server", () => {
+    const operation = json.paths[transferCall.path].post;
+    expect(operation['x-permission']).toBe(transferCall.permission);
+    expect(operation['x-errors']).toEqual(
+      expect.arrayContaining(['session_invalid', 'validation', 'kyc_not_approved']),
+    );
+    const examples = operation.responses.default.content['application/json'].examples;
+    expect(examples.kyc_not_approved.value).toEqual({ code: 9451, msg: 'User is not KYC approved.', data: null });
+    expect(json.paths['/api/v1/deposit/download'].post['x-permission']).toBe('exports');
+    expect(json.paths['/api/v1/card/topUp'].post['x-errors']).toEqual(
+      expect.arrayContaining(['forbidden', 'not_found']),
+    );
+    expect(json.servers).toEqual([{ url: '/', description: 'Corporate banking API' }]);
   });
 
   it('names every catalogue code in the error envelope', () => {

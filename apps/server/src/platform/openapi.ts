@@ -7,7 +7,8 @@
 import type { CallDefinition, CallSpec } from '@bank/contract/calls';
 import { appVersion } from '@bank/contract/constants';
 import { apiHeaders } from '@bank/contract/envelope';
-import { errorCatalogue } from '@bank/contract/errors';
+import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
+import { translate } from '@bank/i18n/resources';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -18,6 +19,7 @@ type Operation = Record<string, unknown>;
 export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   paths: Record<string, { post: Operation }>;
   components: Record<string, unknown>;
 };
@@ -56,6 +58,41 @@ const errorResponse = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 };
 
+/**
+ * The catalogue errors a call can answer: those every call of its kind can (no session, bad input,
+ * no permission, KYC not approved, throttled, an outage) and those it declares itself.
+ */
+export function errorKeysOf(spec: CallSpec & { errors?: readonly ErrorKey[] }): ErrorKey[] {
+  const keys = new Set<ErrorKey>(['validation', 'internal']);
+  if (spec.permission === 'public') keys.add('rate_limited');
+  else keys.add('session_invalid');
+  if (spec.permission !== 'public' && spec.permission !== 'session') keys.add('forbidden');
+  if (spec.isKycGated) keys.add('kyc_not_approved');
+  for (const key of spec.errors ?? []) keys.add(key);
+  return [...keys].sort((a, b) => errorCatalogue[a].code - errorCatalogue[b].code);
+}
+
+/** The refusal response of one operation, with an example envelope (English message) per error it can answer. */
+function errorResponseOf(spec: CallSpec & { errors?: readonly ErrorKey[] }) {
+  const examples = Object.fromEntries(
+    errorKeysOf(spec).map((key) => [
+      key,
+      {
+        summary: `${errorCatalogue[key].code} ${key}`,
+        value: {
+          code: errorCatalogue[key].code,
+          msg: translate('en', `errors.${key}`, { request_id: '…' }),
+          data: null,
+        },
+      },
+    ]),
+  );
+  return {
+    ...errorResponse,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, examples } },
+  };
+}
+
 function definedOperation(call: CallDefinition): Operation {
   const success = call.isFile
     ? {
@@ -74,12 +111,14 @@ function definedOperation(call: CallDefinition): Operation {
     parameters: [{ $ref: '#/components/parameters/language' }],
     ...(call.auth === 'public' ? { security: [] } : { security: sessionSecurity }),
     'x-auth': call.auth,
+    'x-permission': call.permission,
     'x-kyc-gated': call.isKycGated,
+    'x-errors': errorKeysOf(call),
     requestBody: {
       required: true,
       content: { 'application/json': { schema: jsonSchemaOf(call.request, 'input') } },
     },
-    responses: { '200': success, default: errorResponse },
+    responses: { '200': success, default: errorResponseOf(call) },
   };
 }
 
@@ -94,15 +133,19 @@ function unbuiltOperation(spec: CallSpec): Operation {
     parameters: [{ $ref: '#/components/parameters/language' }],
     ...(spec.auth === 'public' ? { security: [] } : { security: sessionSecurity }),
     'x-auth': spec.auth,
+    'x-permission': spec.permission,
     'x-kyc-gated': spec.isKycGated,
     'x-status': 'not_built',
-    responses: { default: errorResponse },
+    'x-errors': errorKeysOf({ ...spec, errors: ['not_found'] }),
+    responses: { default: errorResponseOf({ ...spec, errors: ['not_found'] }) },
   };
 }
 
 export function buildOpenApiDocument(
   definedCalls: Iterable<CallDefinition>,
   listed: ReadonlyMap<string, CallSpec>,
+  /** Where integrators reach the API: config PUBLIC_URL, else this server's own origin ('/'). */
+  serverUrl = '/',
 ): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const call of definedCalls) paths[call.path] = { post: definedOperation(call) };
@@ -120,6 +163,7 @@ export function buildOpenApiDocument(
         'Every call is POST with a JSON body and answers `{code, msg, data}`; `code` 200 is success. ' +
         '`msg` is in the language of the `language` header (en, ch, jp).',
     },
+    servers: [{ url: serverUrl, description: 'Corporate banking API' }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       securitySchemes: {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppModule } from '../app.ts';
 import { executeRows, postgresErrorCode } from './db.ts';
 import { jobQueueSchema } from './jobs.ts';
+import type { AppModule } from './module.ts';
 import { type DomainEvent, writeEvent } from './outbox.ts';
 import { outboxEvents } from './outbox-table.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

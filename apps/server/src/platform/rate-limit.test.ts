@@ -2,11 +2,11 @@ import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { call, uniqueEmail } from '../modules/account/test-support.ts';
 import { rateLimitCounters } from './rate-limit-table.ts';
 import { systemClock } from './session.ts';
 import { createTestApp, type TestApp, testConfig } from './test-app.ts';
 import { type AdjustableClock, createOffsetClock } from './test-clock.ts';
+import { call, uniqueEmail } from './test-support.ts';
 
 let test: TestApp;
 let clock: AdjustableClock;

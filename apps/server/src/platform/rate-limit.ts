@@ -34,7 +34,9 @@ export async function countHit(handle: DbHandle, key: string, windowSeconds: num
 
 /** Counters of windows that ended this long ago can go: no limit looks back further. */
 const counterRetentionSeconds = 24 * 60 * 60;
-const pruneIntervalMs = 10 * 60 * 1000;
+
+/** Counters whose window ended a day ago are no use to any limit: a schedule removes them (app.ts). */
+export const pruneRateLimitCountersSchedule = 'platform__prune_rate_limit_counters';
 
 export async function pruneExpiredCounters(handle: DbHandle, now: Date): Promise<void> {
   await handle
@@ -42,13 +44,27 @@ export async function pruneExpiredCounters(handle: DbHandle, now: Date): Promise
     .where(lt(rateLimitCounters.window_start, new Date(now.getTime() - counterRetentionSeconds * 1000)));
 }
 
-/** The answer of every limit: how long to wait, in `data` for the client and in the message. */
+/**
+ * The answer of every limit: how long to wait, in seconds in `data` for the client, and in the
+ * message in words of the reader's language: seconds under a minute, whole minutes (rounded up)
+ * from then on ("in 42 minutes", not "in 2520 seconds").
+ */
 export function rateLimitedError(retryAfterSeconds: number, detail: string): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const data = { retry_after_seconds: seconds };
+  if (seconds < 60) {
+    return new AppError('rate_limited', {
+      data,
+      messageKey: 'email.messages.retry_after',
+      params: { seconds },
+      detail,
+    });
+  }
+  const minutes = Math.ceil(seconds / 60);
   return new AppError('rate_limited', {
-    data: { retry_after_seconds: seconds },
-    messageKey: 'email.messages.retry_after',
-    params: { seconds },
+    data,
+    messageKey: 'email.messages.retry_after_minutes',
+    params: { minutes },
     detail,
   });
 }
@@ -66,7 +82,6 @@ const publicCallWindowSeconds = 60;
  * session rule and before the body is read, so a refused flood costs one counter update.
  */
 export function registerPublicCallRateLimit(app: FastifyInstance, options: PublicCallRateLimitOptions): void {
-  let lastPruneAtMs = 0;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST') return;
     const path = request.routeOptions.url;
@@ -76,10 +91,6 @@ export function registerPublicCallRateLimit(app: FastifyInstance, options: Publi
 
     const now = options.clock.now();
     const count = await countHit(options.database.db, `public_call:ip:${request.ip}`, publicCallWindowSeconds, now);
-    if (now.getTime() - lastPruneAtMs > pruneIntervalMs) {
-      lastPruneAtMs = now.getTime();
-      await pruneExpiredCounters(options.database.db, now);
-    }
     if (count.hits > options.callsPerMinute) {
       const retryAfterSeconds = Math.ceil((count.windowEndsAt.getTime() - now.getTime()) / 1000);
       reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));

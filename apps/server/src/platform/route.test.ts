@@ -3,8 +3,8 @@ import { errorCatalogue } from '@bank/contract/errors';
 import { translate } from '@bank/i18n/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppModule } from '../app.ts';
 import { AppError } from './errors.ts';
+import type { AppModule } from './module.ts';
 import { fileReply, registerCall } from './route.ts';
 import type { SessionContext, SessionResolver } from './session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 const echoCall = defineCall({
   path: '/api/v1/test/echo',
   summary: 'Echoes a name (test only)',
-  auth: 'public',
+  permission: 'public',
   request: z
     .object({
       name: z.string().min(2).max(10),
@@ -25,43 +25,58 @@ const echoCall = defineCall({
 const failingCall = defineCall({
   path: '/api/v1/test/failing',
   summary: 'Fails unexpectedly (test only)',
-  auth: 'public',
+  permission: 'public',
   request: z.object({}),
   response: z.null(),
 });
 const refusedCall = defineCall({
   path: '/api/v1/test/refused',
   summary: 'Refuses with a catalogue error (test only)',
-  auth: 'public',
+  permission: 'public',
   request: z.object({}),
   response: z.null(),
 });
 const whoAmICall = defineCall({
   path: '/api/v1/test/whoami',
   summary: 'Answers the session user (test only)',
-  auth: 'session',
+  permission: 'session',
   request: z.object({}),
   response: z.object({ user_id: z.string() }),
 });
 const staffCall = defineCall({
   path: '/api/v1/test/staff',
   summary: 'Staff only (test only)',
-  auth: 'staff',
+  permission: 'audit_log',
   request: z.object({}),
   response: z.null(),
 });
 const gatedCall = defineCall({
   path: '/api/v1/test/gated',
   summary: 'KYC gated (test only)',
-  auth: 'session',
+  permission: 'session',
   isKycGated: true,
   request: z.object({}),
   response: z.null(),
 });
+const reviewCall = defineCall({
+  path: '/api/v1/test/review',
+  summary: 'Needs the kyc_review permission (test only)',
+  permission: 'kyc_review',
+  request: z.object({ note: z.string() }).strict(),
+  response: z.null(),
+});
+const exportCall = defineCall({
+  path: '/api/v1/test/export',
+  summary: 'Needs the exports permission (test only)',
+  permission: 'exports',
+  request: z.object({}),
+  response: z.null(),
+});
+let permittedHandlerRuns = 0;
 const fileCall = defineCall({
   path: '/api/v1/test/file',
   summary: 'Answers a file (test only)',
-  auth: 'session',
+  permission: 'session',
   isFile: true,
   request: z.object({}),
   response: z.null(),
@@ -84,6 +99,14 @@ const testModule: AppModule = {
     registerCall(app, whoAmICall, async (_body, context) => ({ user_id: context.session.user_id }));
     registerCall(app, staffCall, async () => null);
     registerCall(app, gatedCall, async () => null);
+    registerCall(app, reviewCall, async () => {
+      permittedHandlerRuns += 1;
+      return null;
+    });
+    registerCall(app, exportCall, async () => {
+      permittedHandlerRuns += 1;
+      return null;
+    });
     registerCall(app, fileCall, async () => fileReply('statement été 2026.csv', 'text/csv', Buffer.from('a,b\n1,2\n')));
   },
 };
@@ -92,7 +115,7 @@ function session(overrides: Partial<SessionContext>): SessionContext {
   return {
     user_id: 'user-1',
     company_id: 'company-1',
-    role: 'admin',
+    role: 'administrator',
     is_staff: false,
     kyc_status: 'kyc_approved',
     session_id: 'session-1',
@@ -103,7 +126,9 @@ function session(overrides: Partial<SessionContext>): SessionContext {
 const sessionsByToken: Record<string, SessionContext> = {
   approved: session({}),
   pending: session({ kyc_status: 'pending_review' }),
-  staff: session({ user_id: 'staff-1', company_id: null, is_staff: true }),
+  staff: session({ user_id: 'staff-1', company_id: null, is_staff: true, role: 'compliance_officer' }),
+  manager: session({ user_id: 'staff-2', company_id: null, is_staff: true, role: 'sales_relationship_manager' }),
+  director: session({ user_id: 'user-2', role: 'director' }),
 };
 const resolveTestSession: SessionResolver = async (token, userId) => {
   const found = sessionsByToken[token];
@@ -176,6 +201,22 @@ describe('session rule', () => {
       errorCatalogue.forbidden.code,
     );
     expect((await post(staffCall.path, { headers: signedIn('staff') })).json().code).toBe(200);
+  });
+
+  it("answers forbidden, before reading the body, to a caller without the call's permission", async () => {
+    const managerOnReview = await post(reviewCall.path, { headers: { ...signedIn('manager'), language: 'ch' } });
+    expect(managerOnReview.json()).toEqual({
+      code: errorCatalogue.forbidden.code,
+      msg: translate('ch', 'errors.forbidden'),
+      data: null,
+    });
+    const directorOnExport = await post(exportCall.path, { headers: signedIn('director') });
+    expect(directorOnExport.json().code).toBe(errorCatalogue.forbidden.code);
+    expect(permittedHandlerRuns).toBe(0);
+
+    expect((await post(reviewCall.path, { headers: signedIn('staff'), body: { note: 'ok' } })).json().code).toBe(200);
+    expect((await post(exportCall.path, { headers: signedIn('approved') })).json().code).toBe(200);
+    expect(permittedHandlerRuns).toBe(2);
   });
 
   it('answers kyc_not_approved on a gated call until KYC is approved', async () => {

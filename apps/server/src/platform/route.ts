@@ -11,6 +11,9 @@ import type { CallDefinition, CallSpec } from '@bank/contract/calls';
 import { listedCalls } from '@bank/contract/calls';
 import type { Language } from '@bank/contract/constants';
 import { successCode } from '@bank/contract/errors';
+import { holdsPermission } from '@bank/contract/permissions';
+import type { UserRole } from '@bank/contract/roles';
+import { controlCharacterMessage, hasUnstorableCharacter } from '@bank/contract/text';
 import { fieldMessages } from '@bank/contract/validation';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -81,7 +84,35 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** The session rule of a call: who may make it, and whether company KYC must be approved first. */
+/**
+ * The path of the first string (value or key) that no database could store: NUL or a lone
+ * surrogate. The contract's text types refuse them too; this net holds for every field of every
+ * call, passwords and fields a future schema forgets, so such a byte can never become a 500.
+ */
+export function unstorableField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return hasUnstorableCharacter(value) ? path || 'body' : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableField(item, path ? `${path}.${index}` : String(index));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const fieldPath = path ? `${path}.${key}` : key;
+      if (hasUnstorableCharacter(key)) return path || 'body';
+      const found = unstorableField(item, fieldPath);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The session rule of a call: who may make it, the permission it needs (one check for every call,
+ * before the body is read), and whether company KYC must be approved first.
+ */
 async function authorize(spec: CallSpec, request: FastifyRequest, platform: CallPlatform): Promise<void> {
   const { token, userId } = request.caller;
   const session = token && userId ? await platform.sessionResolver(token, userId, platform.clock.now()) : null;
@@ -90,6 +121,9 @@ async function authorize(spec: CallSpec, request: FastifyRequest, platform: Call
   if (!session) throw new AppError('session_invalid');
   if (spec.auth === 'staff' && !session.is_staff)
     throw new AppError('forbidden', { detail: `${spec.path} is staff only` });
+  const { permission } = spec;
+  if (permission !== 'session' && permission !== 'public' && !holdsPermission(session.role as UserRole, permission))
+    throw new AppError('forbidden', { detail: `${session.role} does not hold ${permission} for ${spec.path}` });
   if (spec.isKycGated && session.kyc_status !== 'kyc_approved') throw new AppError('kyc_not_approved');
 }
 
@@ -124,7 +158,15 @@ export function registerCall<Call extends CallDefinition>(
   app.post(call.path, {
     onRequest: async (request) => authorize(call, request, platform),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const parsed = call.request.safeParse(request.body ?? {});
+      const body = request.body ?? {};
+      const unstorable = unstorableField(body);
+      if (unstorable !== undefined) {
+        throw new AppError('validation', {
+          fields: { [unstorable]: { key: controlCharacterMessage } },
+          detail: `unstorable character in ${call.path}`,
+        });
+      }
+      const parsed = call.request.safeParse(body);
       if (!parsed.success) {
         throw new AppError('validation', {
           fields: fieldMessages(parsed.error),

@@ -1,6 +1,9 @@
 /**
  * The built web app (apps/web/dist), served from the API's origin. Hashed assets are cached for a
- * year; index.html is revalidated on every load so a release reaches users at once. Every path of
+ * year; index.html is revalidated on every load so a release reaches users at once. The build
+ * writes each text asset also as `.br` and `.gz` (apps/web/vite.config.ts): the variant the
+ * browser's Accept-Encoding allows is sent with its Content-Encoding and `Vary: Accept-Encoding`,
+ * and a client that accepts neither gets the original bytes. Every path of
  * the contract's route table answers index.html (deep links); any other page path answers it too,
  * with HTTP 404, and the app shows its 404 page.
  */
@@ -49,6 +52,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       wildcard: true,
       decorateReply: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? immutableCache : 'no-cache');
       },

@@ -6,13 +6,13 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createIdentityTestApp, type IdentityTestApp, uniqueEmail } from '../../modules/account/test-support.ts';
+import { call, createRunningTestApp, type RunningTestApp, uniqueEmail } from '../../platform/test-support.ts';
 
 type Received = { to: string[]; raw: string };
 
 const received: Received[] = [];
 let server: SMTPServer;
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  test = await createIdentityTestApp({
+  test = await createRunningTestApp({
     config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Bank Test <no-reply@bank.test>' },
   });
 });

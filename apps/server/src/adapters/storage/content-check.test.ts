@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { uploadLimits } from '@bank/contract/constants';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUploadedDocument, detectDocumentType } from './content-check.ts';
 import { DiskDocumentStorage } from './disk-storage.ts';
@@ -97,6 +98,24 @@ describe('checkUploadedDocument', () => {
     expect(await checkUploadedDocument(storage, await stored(bytes), limits)).toEqual({
       ok: false,
       failure: 'file_type',
+    });
+  });
+
+  it('reads a PDF whole and refuses one with active content, naming why', async () => {
+    const document = await PDFDocument.create({ updateMetadata: false });
+    document.addPage([200, 200]);
+    document.addJavaScript('greet', 'app.alert("hi")');
+    const withScript = Buffer.from(await document.save({ useObjectStreams: true }));
+    expect(await checkUploadedDocument(storage, await stored(withScript), limits)).toEqual({
+      ok: false,
+      failure: 'pdf_refused',
+      reason: 'javascript',
+    });
+    const broken = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages', 'latin1');
+    expect(await checkUploadedDocument(storage, await stored(broken), limits)).toEqual({
+      ok: false,
+      failure: 'pdf_refused',
+      reason: 'unreadable',
     });
   });
 

@@ -2,9 +2,12 @@
  * What an uploaded file really is (DECISIONS.md: judged by its content, never by its name or the
  * browser's claim). Only the first bytes are read, from storage, after the upload: a renamed
  * executable, an HTML page named .png, an SVG, an archive or an empty file is not a document.
+ * A PDF is then read whole and parsed: one with active content (script, actions, attachments) or
+ * one that does not parse is refused, with the reason (pdf-active-content.ts).
  */
 import type { DocumentMimeType } from '@bank/contract/documents';
 import { fileTypeFromBuffer } from 'file-type';
+import { type PdfRefusal, pdfActiveContent } from './pdf-active-content.ts';
 import type { DocumentStorage } from './storage.ts';
 
 /** Enough for every signature file-type knows (its own "reasonable detection size"). */
@@ -29,7 +32,8 @@ export type DocumentCheckFailure = 'file_type' | 'file_too_large' | 'missing';
 
 export type DocumentCheckResult =
   | { ok: true; mimeType: DocumentMimeType; sizeBytes: number }
-  | { ok: false; failure: DocumentCheckFailure };
+  | { ok: false; failure: DocumentCheckFailure }
+  | { ok: false; failure: 'pdf_refused'; reason: PdfRefusal };
 
 export type DocumentCheckLimits = {
   allowedTypes: readonly DocumentMimeType[];
@@ -39,7 +43,8 @@ export type DocumentCheckLimits = {
 /**
  * Checks an uploaded object: it exists, is within the size limit and its content is one of the
  * allowed types. The size is checked first, from storage, so an oversize file is never read.
- * 'missing' means nothing was uploaded (or it was removed); 'file_type' covers an empty file.
+ * 'missing' means nothing was uploaded (or it was removed); 'file_type' covers an empty file;
+ * 'pdf_refused' names what a PDF would do when opened (or that it cannot be read).
  */
 export async function checkUploadedDocument(
   storage: Pick<DocumentStorage, 'statObject' | 'readHead'>,
@@ -54,5 +59,12 @@ export async function checkUploadedDocument(
   if (!head) return { ok: false, failure: 'missing' };
   const mimeType = await detectDocumentType(head);
   if (!mimeType || !limits.allowedTypes.includes(mimeType)) return { ok: false, failure: 'file_type' };
+  if (mimeType === 'application/pdf') {
+    // Within maxBytes (checked above), so reading it whole is bounded.
+    const whole = await storage.readHead(key, stat.sizeBytes);
+    if (!whole) return { ok: false, failure: 'missing' };
+    const reason = await pdfActiveContent(whole);
+    if (reason) return { ok: false, failure: 'pdf_refused', reason };
+  }
   return { ok: true, mimeType, sizeBytes: stat.sizeBytes };
 }

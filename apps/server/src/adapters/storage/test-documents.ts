@@ -3,6 +3,7 @@
  * the things that must never pass for one.
  */
 import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -116,4 +117,13 @@ export function zipArchive(): Buffer {
   end.writeUInt32LE(central.length + name.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, name, content, central, name, end]);
+}
+
+/** A one-page PDF whose script runs when it is opened, its objects compressed in object streams. */
+export async function pdfWithOpeningScript(): Promise<Buffer> {
+  const document = await PDFDocument.create({ updateMetadata: false });
+  document.addPage([200, 200]);
+  const action = document.context.register(document.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
+  document.catalog.set(PDFName.of('OpenAction'), action);
+  return Buffer.from(await document.save({ useObjectStreams: true }));
 }

@@ -35,6 +35,8 @@ export type Notice =
   | 'password_reset'
   | 'authenticator_paired'
   | 'authenticator_removed'
+  | 'authenticator_reset'
+  | 'recovery_code_used'
   | 'account_locked';
 
 export function noticeEmail(

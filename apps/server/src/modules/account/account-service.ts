@@ -14,11 +14,11 @@ import type {
 } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
 import type { z } from 'zod';
+import { writeAudit } from '../../platform/audit.ts';
 import type { Transaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CallContext } from '../../platform/route.ts';
 import { emailTime, noticeEmail } from './account-emails.ts';
-import { writeAudit } from './audit.ts';
 import {
   accountLockedError,
   assertMayAttemptSignIn,

@@ -1,36 +1,9 @@
-/**
- * The audit log: who did what, when and from where. Append-only (a database trigger refuses UPDATE,
- * DELETE and TRUNCATE). Later modules write their own entries with `writeAudit` in the transaction of
- * the change; failures are written in a transaction of their own so that refusing the call does not
- * roll them back. Never put a secret in `detail`.
- */
+/** The audit log as the back office reads it (platform/audit.ts writes it): newest first, with the actor's email. */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { auditLog } from '../../platform/audit-table.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { auditLog, users } from './tables.ts';
-
-export type AuditEntryInput = {
-  /** `<domain>.<fact>`, past tense: login.succeeded, password.changed, session.revoked. */
-  action: string;
-  at: Date;
-  actorUserId?: string | null;
-  companyId?: string | null;
-  ip?: string | null;
-  detail?: Record<string, unknown>;
-};
-
-export async function writeAudit(handle: DbHandle, entry: AuditEntryInput): Promise<void> {
-  await handle.insert(auditLog).values({
-    id: newId(entry.at.getTime()),
-    at: entry.at,
-    action: entry.action,
-    actor_user_id: entry.actorUserId ?? null,
-    company_id: entry.companyId ?? null,
-    ip: entry.ip ?? null,
-    detail: entry.detail ?? {},
-  });
-}
+import { users } from './tables.ts';
 
 type AuditCursor = { at: string; id: string };
 

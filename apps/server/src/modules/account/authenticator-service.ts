@@ -2,16 +2,25 @@
  * Authenticator pairing: setup makes a pending secret (shown once, as text and QR code); approve
  * pairs it only with a right code from it, and only with a fresh second factor (a stolen session
  * must not be able to put its own authenticator on the account); remove needs a current code.
- * Pairing and removal are told to the user by email.
+ * Pairing and removal are told to the user by email. Pairing answers 10 recovery codes, shown once;
+ * a new set needs a fresh second factor. Staff may reset a user's authenticator (lost phone) after
+ * an identity check they note: authenticator and codes go, every session ends, the user is emailed.
  */
-import type { approveAuthenticator, removeAuthenticator, startAuthenticatorPairing } from '@bank/contract/account';
+import type {
+  approveAuthenticator,
+  getRecoveryCodeStatus,
+  regenerateRecoveryCodes,
+  removeAuthenticator,
+  resetUserAuthenticator,
+  startAuthenticatorPairing,
+} from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
+import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CallContext } from '../../platform/route.ts';
 import { emailTime, noticeEmail } from './account-emails.ts';
-import { writeAudit } from './audit.ts';
 import {
   accountLockedError,
   assertMayAttemptSignIn,
@@ -19,14 +28,17 @@ import {
   throttleSubjectsOf,
 } from './login-throttle.ts';
 import {
+  findUserByEmail,
   findUserById,
   pairAuthenticator,
   setPendingAuthenticator,
   type UserRow,
   unpairAuthenticator,
 } from './queries.ts';
+import { deleteRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
 import { authenticatorRules } from './rules.ts';
 import { authenticatorSealPurpose, checkAuthenticatorCode, requireFreshSecondFactor } from './second-factor.ts';
+import { endSessionsOfUser } from './sessions.ts';
 import type { AccountDependencies } from './sign-in-service.ts';
 import { newAuthenticatorSecret, otpauthUriOf } from './totp.ts';
 import { languageOfUser } from './user-info.ts';
@@ -66,7 +78,10 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
       };
     },
 
-    async approve(body: Body<typeof approveAuthenticator>, context: CallContext): Promise<null> {
+    async approve(
+      body: Body<typeof approveAuthenticator>,
+      context: CallContext,
+    ): Promise<ResponseOf<typeof approveAuthenticator>> {
       requireFreshSecondFactor(context);
       const user = await sessionUser(context);
       if (user.totp_secret_sealed) throw illegalState('authenticator_already_paired', 'approve while paired');
@@ -79,15 +94,16 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
         throw illegalState('authenticator_not_set_up', 'no current pending authenticator');
       }
       const pendingSecretSealed = user.pending_totp_secret_sealed;
-      const isPaired = await db.transaction(async (tx) => {
+      const recoveryCodes = await db.transaction(async (tx) => {
         const isCodeRight = await checkAuthenticatorCode(tx, secretBox, {
           userId: user.id,
           secretSealed: pendingSecretSealed,
           code: body.code,
           now: context.now,
         });
-        if (!isCodeRight) return false;
+        if (!isCodeRight) return null;
         await pairAuthenticator(tx, user.id, context.now);
+        const codes = await issueRecoveryCodes(tx, secretBox, { userId: user.id, now: context.now });
         await writeAudit(tx, {
           action: 'authenticator.paired',
           at: context.now,
@@ -100,9 +116,75 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
           noticeEmail(languageOfUser(user), user.email, 'authenticator_paired', { time: emailTime(context.now) }),
           { companyId: user.company_id },
         );
-        return true;
+        return codes;
       });
-      if (!isPaired) throw new AppError('verification_code_incorrect', { detail: 'pairing code' });
+      if (!recoveryCodes) throw new AppError('verification_code_incorrect', { detail: 'pairing code' });
+      return { recovery_codes: recoveryCodes };
+    },
+
+    /** A new set of recovery codes; the old set stops working. Only with a fresh second factor. */
+    async regenerateRecoveryCodes(context: CallContext): Promise<ResponseOf<typeof regenerateRecoveryCodes>> {
+      requireFreshSecondFactor(context);
+      const user = await sessionUser(context);
+      if (!user.totp_secret_sealed)
+        throw illegalState('authenticator_not_paired', 'recovery codes without authenticator');
+      const codes = await db.transaction(async (tx) => {
+        const issued = await issueRecoveryCodes(tx, secretBox, { userId: user.id, now: context.now });
+        await writeAudit(tx, {
+          action: 'recovery_codes.regenerated',
+          at: context.now,
+          actorUserId: user.id,
+          companyId: user.company_id,
+          ip: context.ip,
+        });
+        return issued;
+      });
+      return { recovery_codes: codes };
+    },
+
+    async recoveryCodeStatus(context: CallContext): Promise<ResponseOf<typeof getRecoveryCodeStatus>> {
+      const user = await sessionUser(context);
+      return {
+        is_authenticator_paired: user.totp_secret_sealed !== null,
+        codes_left: await recoveryCodesLeft(db, user.id),
+      };
+    },
+
+    /**
+     * Staff-assisted reset for a user who lost the authenticator and the codes: the user then signs
+     * in with password and an emailed code, and pairs again. Never one's own (a stolen staff session
+     * must not strip its own second factor).
+     */
+    async resetUserAuthenticator(body: Body<typeof resetUserAuthenticator>, context: CallContext): Promise<null> {
+      const staff = await sessionUser(context);
+      // The call's permission (user_support) was checked by registerCall.
+      const user = await findUserByEmail(db, body.email);
+      if (!user) throw new AppError('not_found', { detail: 'no user with that address' });
+      if (user.id === staff.id) throw new AppError('forbidden', { detail: 'staff reset of their own authenticator' });
+      if (!user.totp_secret_sealed) throw illegalState('authenticator_not_paired', 'reset while not paired');
+      await db.transaction(async (tx) => {
+        await unpairAuthenticator(tx, user.id);
+        await deleteRecoveryCodes(tx, user.id);
+        const ended = await endSessionsOfUser(tx, { userId: user.id, now: context.now, reason: 'authenticator_reset' });
+        await writeAudit(tx, {
+          action: 'authenticator.reset_by_staff',
+          at: context.now,
+          actorUserId: staff.id,
+          companyId: user.company_id,
+          ip: context.ip,
+          detail: {
+            user_id: user.id,
+            user_email: user.email,
+            identity_check: body.identity_check,
+            sessions_ended: ended,
+          },
+        });
+        await emailQueue.enqueue(
+          tx,
+          noticeEmail(languageOfUser(user), user.email, 'authenticator_reset', { time: emailTime(context.now) }),
+          { companyId: user.company_id },
+        );
+      });
       return null;
     },
 
@@ -133,6 +215,7 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
           return outcome;
         }
         await unpairAuthenticator(tx, user.id);
+        await deleteRecoveryCodes(tx, user.id);
         await writeAudit(tx, {
           action: 'authenticator.removed',
           at: context.now,

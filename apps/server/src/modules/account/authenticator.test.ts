@@ -2,24 +2,20 @@ import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from './tables.ts';
 import {
-  authenticatorCode,
   call,
-  createIdentityTestApp,
-  type IdentityTestApp,
+  createRunningTestApp,
   mailboxCount,
   nextEmail,
-  pairAuthenticator,
-  passwordStep,
-  registerUser,
-  signIn,
-} from './test-support.ts';
+  type RunningTestApp,
+} from '../../platform/test-support.ts';
+import { users } from './tables.ts';
+import { authenticatorCode, pairAuthenticator, passwordStep, registerUser, signIn } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
 });
 
 afterAll(async () => {

@@ -1,22 +1,21 @@
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes } from './tables.ts';
 import {
   call,
-  createIdentityTestApp,
-  emailedCode,
-  type IdentityTestApp,
+  createRunningTestApp,
+  type RunningTestApp,
   readMailbox,
-  registerUser,
   settleEmails,
   uniqueEmail,
-} from './test-support.ts';
+} from '../../platform/test-support.ts';
+import { emailCodes } from './tables.ts';
+import { emailedCode, registerUser } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
 });
 
 afterAll(async () => {
@@ -109,23 +108,47 @@ describe('emailed codes', () => {
     expect((await call(test, '/api/v1/sendEmail', { email, purpose: 'register' })).code).toBe(200);
   });
 
-  it('are capped at 5 sends per address per hour, all purposes together', async () => {
+  it('are capped at 5 sends per address and purpose per hour; the answer says the minutes to wait', async () => {
     const user = await registerUser(test);
     test.clock.advance(61);
-    const purposes = ['reset_password', 'register', 'reset_password', 'register'] as const;
-    for (const purpose of purposes) {
-      expect((await call(test, '/api/v1/sendEmail', { email: user.email, purpose })).code).toBe(200);
-      test.clock.advance(61);
+    for (let send = 0; send < 5; send += 1) {
+      expect((await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'reset_password' })).code).toBe(200);
+      test.clock.advance(10 * 60);
     }
-    // The registration's code and these four make five within the hour.
-    const capped = await call<{ retry_after_seconds: number }>(test, '/api/v1/sendEmail', {
-      email: user.email,
-      purpose: 'reset_password',
-    });
+    // Five resets 10 minutes apart: the first leaves the hour 10 minutes from now.
+    const capped = await call<{ retry_after_seconds: number }>(
+      test,
+      '/api/v1/sendEmail',
+      { email: user.email, purpose: 'reset_password' },
+      { language: 'jp' },
+    );
     expect(capped.code).toBe(rateLimited);
-    expect(capped.data.retry_after_seconds).toBeGreaterThan(60);
+    expect(capped.data.retry_after_seconds).toBe(10 * 60);
+    expect(capped.msg).toBe('試行回数が多すぎます。10 分後にもう一度お試しください。');
+    const inEnglish = await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'reset_password' });
+    expect(inEnglish.msg).toBe('Too many attempts. Please try again in 10 minutes.');
+    const inChinese = await call(
+      test,
+      '/api/v1/sendEmail',
+      { email: user.email, purpose: 'reset_password' },
+      { language: 'ch' },
+    );
+    expect(inChinese.msg).toBe('尝试次数过多，请10分钟后重试。');
     test.clock.advance(capped.data.retry_after_seconds);
     expect((await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'reset_password' })).code).toBe(200);
+  });
+
+  it('flooded with registration codes for an address, still send its password reset code', async () => {
+    const user = await registerUser(test);
+    for (let send = 0; send < 6; send += 1) {
+      test.clock.advance(61);
+      await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'register' }, { ip: '203.0.113.66' });
+    }
+    const flooded = await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'register' });
+    expect(flooded.code).toBe(rateLimited);
+    const code = await emailedCode(test, user.email, 'reset_password', { ip: '198.51.100.7' });
+    const reset = { email: user.email, code, new_password: 'Brass-Compass-77!', confirm_password: 'Brass-Compass-77!' };
+    expect((await call(test, '/api/v1/account/forgetLoginPassword', reset)).code).toBe(200);
   });
 
   it('answer alike for a registered and an unknown address, and send nothing to the unknown one', async () => {
@@ -149,5 +172,51 @@ describe('emailed codes', () => {
     const user = await registerUser(test);
     const anonymous = await call(test, '/api/v1/sendEmail', { email: user.email, purpose: 'step_up' });
     expect(anonymous.code).toBe(errorCatalogue.session_invalid.code);
+  });
+});
+
+describe('emailed codes per client address', () => {
+  let limited: RunningTestApp;
+  const maxPerHour = 3;
+
+  beforeAll(async () => {
+    limited = await createRunningTestApp({ config: { rateLimitEmailCodesPerClientPerHour: maxPerHour } });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('are capped per client across addresses, while other clients are still served', async () => {
+    const flooder = { ip: '203.0.113.9' };
+    // Start at an hour boundary, so the wait is the whole clock hour less what has passed.
+    const now = limited.clock.now().getTime();
+    limited.clock.advance((3600_000 - (now % 3600_000)) / 1000);
+    for (let send = 0; send < maxPerHour; send += 1) {
+      const sent = await call(limited, '/api/v1/sendEmail', { email: uniqueEmail(), purpose: 'register' }, flooder);
+      expect(sent.code).toBe(200);
+    }
+    limited.clock.advance(18 * 60);
+    const capped = await call<{ retry_after_seconds: number }>(
+      limited,
+      '/api/v1/sendEmail',
+      { email: uniqueEmail(), purpose: 'register' },
+      flooder,
+    );
+    expect(capped.code).toBe(rateLimited);
+    expect(capped.data.retry_after_seconds).toBe(42 * 60);
+    expect(capped.msg).toBe('Too many attempts. Please try again in 42 minutes.');
+    // A refused request does not count, and another client is not held back by this one.
+    const other = await call(
+      limited,
+      '/api/v1/sendEmail',
+      { email: uniqueEmail(), purpose: 'register' },
+      { ip: '198.51.100.20' },
+    );
+    expect(other.code).toBe(200);
+    limited.clock.advance(42 * 60);
+    expect(
+      (await call(limited, '/api/v1/sendEmail', { email: uniqueEmail(), purpose: 'register' }, flooder)).code,
+    ).toBe(200);
   });
 });

@@ -11,13 +11,14 @@ import { codeLengths } from '@bank/contract/constants';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { rateLimitedError } from '../../platform/rate-limit.ts';
+import { countHit, rateLimitedError } from '../../platform/rate-limit.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { emailCodeRules } from './rules.ts';
 import { emailCodes } from './tables.ts';
 
 const hashPurpose = 'email-code';
 const secondsMs = 1000;
+const hourSeconds = 60 * 60;
 
 function newCode(): string {
   return String(randomInt(0, 10 ** codeLengths.emailCode)).padStart(codeLengths.emailCode, '0');
@@ -36,35 +37,54 @@ export async function lockAddress(handle: DbHandle, email: string): Promise<void
   await handle.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-code:${email}`}, 0))`);
 }
 
-/** Refuses (rate_limited, with the seconds to wait) when the address may not be sent another code yet. */
+/**
+ * Refuses (rate_limited, with the time to wait) when the address may not be sent another code of
+ * this purpose yet, or the client has asked for too many codes this hour. The client's count is
+ * taken last, so a request refused for the address does not use up the client's allowance.
+ */
 export async function assertMaySendCode(
   handle: DbHandle,
-  request: { email: string; purpose: EmailCodePurpose; now: Date },
+  request: {
+    email: string;
+    purpose: EmailCodePurpose;
+    now: Date;
+    /**
+     * The client asking, and its cap per clock hour across all addresses (config): what stops one
+     * client from mailing many addresses. Generous, as a company's staff may share one address.
+     */
+    client: { ip: string; maxPerHour: number };
+  },
 ): Promise<void> {
-  const [latest] = await handle
+  const hourAgo = new Date(request.now.getTime() - hourSeconds * secondsMs);
+  const recent = await handle
     .select({ created_at: emailCodes.created_at })
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, request.email), eq(emailCodes.purpose, request.purpose)))
+    .where(
+      and(
+        eq(emailCodes.email, request.email),
+        eq(emailCodes.purpose, request.purpose),
+        gte(emailCodes.created_at, hourAgo),
+      ),
+    )
     .orderBy(desc(emailCodes.created_at))
-    .limit(1);
+    .limit(emailCodeRules.maxSendsPerAddressAndPurposePerHour);
+  const latest = recent[0];
   if (latest) {
     const waitMs =
       latest.created_at.getTime() + emailCodeRules.resendCooldownSeconds * secondsMs - request.now.getTime();
     if (waitMs > 0) throw rateLimitedError(waitMs / secondsMs, `code cool-down for ${request.purpose}`);
   }
-
-  const hourAgo = new Date(request.now.getTime() - 3600 * secondsMs);
-  const recent = await handle
-    .select({ created_at: emailCodes.created_at })
-    .from(emailCodes)
-    .where(and(eq(emailCodes.email, request.email), gte(emailCodes.created_at, hourAgo)))
-    .orderBy(emailCodes.created_at)
-    .limit(emailCodeRules.maxSendsPerAddressPerHour);
-  if (recent.length >= emailCodeRules.maxSendsPerAddressPerHour) {
+  if (recent.length >= emailCodeRules.maxSendsPerAddressAndPurposePerHour) {
     // The oldest send of the hour leaves the window first: that is when the next one is allowed.
-    const oldest = recent[0]?.created_at ?? request.now;
-    const waitMs = oldest.getTime() + 3600 * secondsMs - request.now.getTime();
-    throw rateLimitedError(waitMs / secondsMs, 'hourly code cap of the address');
+    const oldest = recent.at(-1)?.created_at ?? request.now;
+    const waitMs = oldest.getTime() + hourSeconds * secondsMs - request.now.getTime();
+    throw rateLimitedError(waitMs / secondsMs, `hourly code cap of the address for ${request.purpose}`);
+  }
+
+  const count = await countHit(handle, `email_code:ip:${request.client.ip}`, hourSeconds, request.now);
+  if (count.hits > request.client.maxPerHour) {
+    const waitMs = count.windowEndsAt.getTime() - request.now.getTime();
+    throw rateLimitedError(waitMs / secondsMs, `hourly code cap of client ${request.client.ip}`);
   }
 }
 

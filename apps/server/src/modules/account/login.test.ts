@@ -2,25 +2,23 @@ import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginChallenges, sessions, users } from './tables.ts';
+import { auditLog } from '../../platform/audit-table.ts';
 import {
   call,
   codeIn,
-  createIdentityTestApp,
-  type IdentityTestApp,
+  createRunningTestApp,
   mailboxCount,
   nextEmail,
-  passwordStep,
-  registerUser,
-  signIn,
-  type TestUser,
+  type RunningTestApp,
   uniqueEmail,
-} from './test-support.ts';
+} from '../../platform/test-support.ts';
+import { loginChallenges, sessions, users } from './tables.ts';
+import { passwordStep, registerUser, signIn, type TestUser } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
 });
 
 afterAll(async () => {

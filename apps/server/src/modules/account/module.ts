@@ -3,10 +3,12 @@
  * is handed to its service; the session rule, body validation, response allow-list and envelope are
  * the platform's (platform/route.ts).
  */
+
 import {
   approveAuthenticator,
   exitLogin,
   forgetLoginPassword,
+  getRecoveryCodeStatus,
   getUserInfo,
   listAuditLog,
   listSessions,
@@ -14,8 +16,10 @@ import {
   modifyLoginPassword,
   modifyProfile,
   modifyProtocolStatus,
+  regenerateRecoveryCodes,
   register,
   removeAuthenticator,
+  resetUserAuthenticator,
   revokeOtherSessions,
   revokeSession,
   sendEmail,
@@ -23,20 +27,29 @@ import {
   verifyEmailCode,
   verifyLoginPassword,
 } from '@bank/contract/account';
-import type { AppModule } from '../../app.ts';
+import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { createAccountService } from './account-service.ts';
 import { listAuditEntries } from './audit.ts';
 import { createAuthenticatorService } from './authenticator-service.ts';
+import { cleanSignInRecords, cleanSignInRecordsSchedule } from './clean-up.ts';
+import { identityDemoSeeder } from './seed.ts';
 import { type AccountDependencies, createSignInService } from './sign-in-service.ts';
 
 export const accountModule: AppModule = {
   name: 'account',
+  demoSeeder: identityDemoSeeder,
   register(app, context) {
+    context.jobs.schedule({
+      name: cleanSignInRecordsSchedule,
+      cron: '17 * * * *',
+      run: () => cleanSignInRecords(context.database.db, context.clock.now()),
+    });
     const dependencies: AccountDependencies = {
       db: context.database.db,
       secretBox: context.secretBox,
       emailQueue: context.emailQueue,
+      emailCodesPerClientPerHour: context.config.rateLimitEmailCodesPerClientPerHour,
     };
     const signIn = createSignInService(dependencies);
     const account = createAccountService(dependencies);
@@ -61,6 +74,9 @@ export const accountModule: AppModule = {
     registerCall(app, startAuthenticatorPairing, (_body, call) => authenticator.setup(call));
     registerCall(app, approveAuthenticator, (body, call) => authenticator.approve(body, call));
     registerCall(app, removeAuthenticator, (body, call) => authenticator.remove(body, call));
+    registerCall(app, regenerateRecoveryCodes, (_body, call) => authenticator.regenerateRecoveryCodes(call));
+    registerCall(app, getRecoveryCodeStatus, (_body, call) => authenticator.recoveryCodeStatus(call));
+    registerCall(app, resetUserAuthenticator, (body, call) => authenticator.resetUserAuthenticator(body, call));
 
     registerCall(app, listAuditLog, (body) =>
       listAuditEntries(dependencies.db, { pageSize: body.page_size, cursor: body.cursor, action: body.action }),

@@ -1,28 +1,26 @@
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit-table.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionContext } from '../../platform/session.ts';
-import { requireFreshSecondFactor } from './second-factor.ts';
-import { auditLog, users } from './tables.ts';
 import {
   call,
   codeIn,
-  createIdentityTestApp,
-  emailedCode,
-  type IdentityTestApp,
+  createRunningTestApp,
   mailboxCount,
   nextEmail,
-  registerUser,
-  signIn,
-  strongPassword,
+  type RunningTestApp,
   uniqueEmail,
-} from './test-support.ts';
+} from '../../platform/test-support.ts';
+import { requireFreshSecondFactor } from './second-factor.ts';
+import { users } from './tables.ts';
+import { emailedCode, registerUser, signIn, strongPassword } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 /** Users and companies: query functions taking the database or transaction handle first. */
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
+import type { AccountKycStatus } from '@bank/contract/states';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
@@ -78,7 +79,7 @@ export async function insertCompany(
     name: string | null;
     ciCode: string | null;
     relationshipManagerId: string | null;
-    kycStatus?: string;
+    kycStatus?: AccountKycStatus;
     now: Date;
   },
 ): Promise<string> {

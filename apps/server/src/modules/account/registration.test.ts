@@ -1,26 +1,24 @@
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, users } from './tables.ts';
+import { auditLog } from '../../platform/audit-table.ts';
 import {
   call,
   codeIn,
-  createIdentityTestApp,
-  emailedCode,
-  type IdentityTestApp,
+  createRunningTestApp,
   nextEmail,
+  type RunningTestApp,
   readMailbox,
-  registerUser,
   settleEmails,
-  signIn,
-  strongPassword,
   uniqueEmail,
-} from './test-support.ts';
+} from '../../platform/test-support.ts';
+import { companies, users } from './tables.ts';
+import { emailedCode, registerUser, signIn, strongPassword } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
 });
 
 afterAll(async () => {

@@ -10,8 +10,11 @@ export const emailCodeRules = {
   maxAttempts: 5,
   /** Between two sends to one address for one purpose. */
   resendCooldownSeconds: 60,
-  /** Sends to one address, all purposes together, in any rolling hour. */
-  maxSendsPerAddressPerHour: 5,
+  /**
+   * Sends to one address for one purpose in any rolling hour. Per purpose, so that codes asked for
+   * one purpose (anyone can ask registration codes for any address) never block another (a reset).
+   */
+  maxSendsPerAddressAndPurposePerHour: 5,
 } as const;
 
 export const sessionRules = {

@@ -3,32 +3,18 @@
  * administrator, and one account per staff role. Idempotent: what exists is left as it is (a changed
  * password stays changed), so a second start creates nothing.
  *
- * Extension point: a capability adds a DemoSeeder to `demoSeeders` in modules/index.ts; it may use
+ * Extension point: a capability adds a DemoSeeder (platform/module.ts) to `demoSeeders` in modules/index.ts; it may use
  * `ensureUser` and `ensureCompanyAdministrator` (KYC adds a company in each KYC state this way).
  */
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
+import type { AccountKycStatus } from '@bank/contract/states';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import type { AppDatabase, DbHandle } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
+import type { DemoSeeder } from '../../platform/module.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertCompany, insertUser } from './queries.ts';
 import { users } from './tables.ts';
-
-export type DemoAccount = { email: string; password: string; role: string; note?: string };
-
-export type DemoSeedContext = {
-  db: AppDatabase;
-  now: Date;
-  /** The server's settings, for seeders that need an adapter (KYC stores its demo documents); absent in some tests. */
-  config?: Config;
-};
-
-export type DemoSeeder = {
-  name: string;
-  /** Creates what is missing; answers every account it stands for, new or not, to be printed. */
-  seed(context: DemoSeedContext): Promise<DemoAccount[]>;
-};
 
 export type DemoUser = {
   email: string;
@@ -66,7 +52,7 @@ export async function ensureCompanyAdministrator(
   handle: DbHandle,
   company: {
     companyName: string | null;
-    kycStatus?: string;
+    kycStatus?: AccountKycStatus;
     relationshipManagerEmail?: string;
     administrator: Omit<DemoUser, 'role' | 'companyId'>;
   },
@@ -141,18 +127,3 @@ export const identityDemoSeeder: DemoSeeder = {
     ];
   },
 };
-
-export async function runDemoSeed(context: DemoSeedContext, seeders: readonly DemoSeeder[]): Promise<DemoAccount[]> {
-  const accounts: DemoAccount[] = [];
-  for (const seeder of seeders) accounts.push(...(await seeder.seed(context)));
-  return accounts;
-}
-
-/** The start-up listing of the demo accounts (printed only when the seed is enabled). */
-export function formatDemoAccounts(accounts: readonly DemoAccount[]): string {
-  const lines = accounts.map(
-    (account) =>
-      `  ${account.email.padEnd(28)} ${account.password.padEnd(24)} ${account.role}${account.note ? ` (${account.note})` : ''}`,
-  );
-  return ['Demo accounts (SEED_DEMO; codes arrive at /dev/mailbox when SMTP_URL is not set):', ...lines].join('\n');
-}

@@ -3,13 +3,15 @@ import { session as sessionConstants } from '@bank/contract/constants';
 import { errorCatalogue } from '@bank/contract/errors';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions } from './tables.ts';
-import { call, createIdentityTestApp, type IdentityTestApp, registerUser, signIn } from './test-support.ts';
+import { auditLog } from '../../platform/audit-table.ts';
+import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
+import { sessions } from './tables.ts';
+import { registerUser, signIn } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
 });
 
 afterAll(async () => {

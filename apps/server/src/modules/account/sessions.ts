@@ -5,13 +5,13 @@
  * list, and by password changes and resets.
  */
 
-import { isStaffRole, type UserRole } from '@bank/contract/account';
+import { isStaffRole } from '@bank/contract/account';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
+import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
 import type { SessionContext, SessionResolver } from '../../platform/session.ts';
 import { sessionRules } from './rules.ts';
-import { hashOfSecretToken, newSecretToken } from './secret-tokens.ts';
 import { companies, sessions, users } from './tables.ts';
 import { kycStatusOfCompany } from './user-info.ts';
 
@@ -83,7 +83,7 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
         .set({ last_seen_at: now })
         .where(and(eq(sessions.id, row.session_id), sql`${sessions.last_seen_at} < ${now}`));
     }
-    const role = row.role as UserRole;
+    const role = row.role;
     const context: SessionContext = {
       user_id: row.user_id,
       company_id: row.company_id,
@@ -102,7 +102,7 @@ export async function markSecondFactorFresh(handle: DbHandle, sessionId: string,
   await handle.update(sessions).set({ step_up_until: until }).where(eq(sessions.id, sessionId));
 }
 
-export type SessionEndReason = 'sign_out' | 'revoked' | 'password_changed' | 'password_reset';
+export type SessionEndReason = 'sign_out' | 'revoked' | 'password_changed' | 'password_reset' | 'authenticator_reset';
 
 /** Ends one session of a user; answers whether it was live (another user's session is never touched). */
 export async function endSession(

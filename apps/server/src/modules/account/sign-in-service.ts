@@ -20,13 +20,14 @@ import type { Language } from '@bank/contract/constants';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { type AppDatabase, type DbHandle, postgresErrorCode } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
 import { codeEmail, emailTime, noticeEmail } from './account-emails.ts';
-import { writeAudit } from './audit.ts';
 import { describeDevice } from './device.ts';
 import {
   assertMaySendCode,
@@ -54,9 +55,9 @@ import {
   type UserRow,
   updatePasswordHash,
 } from './queries.ts';
+import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
 import { emailCodeRules, loginRules } from './rules.ts';
 import { checkAuthenticatorCode } from './second-factor.ts';
-import { hashOfSecretToken, newSecretToken } from './secret-tokens.ts';
 import { endSessionsOfUser, startSession } from './sessions.ts';
 import { loginChallenges } from './tables.ts';
 import { isStaffUser, kycStatusOfCompany, languageOfUser } from './user-info.ts';
@@ -65,6 +66,8 @@ export type AccountDependencies = {
   db: AppDatabase;
   secretBox: SecretBox;
   emailQueue: EmailQueue;
+  /** Codes one client address may have emailed per hour (config RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR). */
+  emailCodesPerClientPerHour: number;
 };
 
 type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
@@ -163,7 +166,12 @@ export function createSignInService(dependencies: AccountDependencies) {
       }
       await db.transaction(async (tx) => {
         await lockAddress(tx, body.email);
-        await assertMaySendCode(tx, { email: body.email, purpose: body.purpose, now: context.now });
+        await assertMaySendCode(tx, {
+          email: body.email,
+          purpose: body.purpose,
+          now: context.now,
+          client: { ip: context.ip, maxPerHour: dependencies.emailCodesPerClientPerHour },
+        });
         const delivery = await deliveryOf(tx, { ...body, language: context.language, now: context.now });
         const code = await issueEmailCode(tx, secretBox, {
           email: body.email,
@@ -365,8 +373,12 @@ export function createSignInService(dependencies: AccountDependencies) {
     };
   }
 
+  /**
+   * The second step: the code of the method fixed at the password step, or, for an authenticator
+   * user, one of their recovery codes (used up; the user is emailed and told how many are left).
+   */
   async function secondFactorStep(
-    body: Extract<RequestOf<typeof login>, { step: 'second_factor' }>,
+    body: Extract<RequestOf<typeof login>, { step: 'second_factor' | 'recovery_code' }>,
     context: CallContext,
   ): Promise<Answer<typeof login>> {
     const outcome = await db.transaction(async (tx) => {
@@ -387,23 +399,30 @@ export function createSignInService(dependencies: AccountDependencies) {
       const subjects = throttleSubjectsOf(user.email, context.ip);
       await assertMayAttemptSignIn(tx, subjects, context.now);
 
+      // A recovery code stands in for an authenticator only; an email user has the mailbox.
+      const recoveryCodesLeftAfter =
+        body.step === 'recovery_code' && challenge.method === 'authenticator'
+          ? await useRecoveryCode(tx, secretBox, { userId: user.id, code: body.recovery_code, now: context.now })
+          : null;
       // The method fixed at the password step: pairing or removing an authenticator meanwhile does not change it.
       const isCodeRight =
-        challenge.method === 'authenticator'
-          ? user.totp_secret_sealed !== null &&
-            (await checkAuthenticatorCode(tx, secretBox, {
-              userId: user.id,
-              secretSealed: user.totp_secret_sealed,
-              code: body.code,
-              now: context.now,
-            }))
-          : await checkEmailCode(tx, secretBox, {
-              email: user.email,
-              purpose: 'login',
-              code: body.code,
-              now: context.now,
-              shouldConsume: true,
-            });
+        body.step === 'recovery_code'
+          ? recoveryCodesLeftAfter !== null
+          : challenge.method === 'authenticator'
+            ? user.totp_secret_sealed !== null &&
+              (await checkAuthenticatorCode(tx, secretBox, {
+                userId: user.id,
+                secretSealed: user.totp_secret_sealed,
+                code: body.code,
+                now: context.now,
+              }))
+            : await checkEmailCode(tx, secretBox, {
+                email: user.email,
+                purpose: 'login',
+                code: body.code,
+                now: context.now,
+                shouldConsume: true,
+              });
       if (!isCodeRight) {
         await tx
           .update(loginChallenges)
@@ -416,7 +435,7 @@ export function createSignInService(dependencies: AccountDependencies) {
           actorUserId: user.id,
           companyId: user.company_id,
           ip: context.ip,
-          detail: { step: 'second_factor', method: challenge.method, failures: failure.accountFailures },
+          detail: { step: body.step, method: challenge.method, failures: failure.accountFailures },
         });
         await noteLockIfNew(tx, failure, user, context);
         return { kind: 'code_incorrect', failure } as const;
@@ -436,8 +455,30 @@ export function createSignInService(dependencies: AccountDependencies) {
         actorUserId: user.id,
         companyId: user.company_id,
         ip: context.ip,
-        detail: { method: challenge.method, session_id: session.sessionId, device: describeDevice(context.userAgent) },
+        detail: {
+          method: body.step === 'recovery_code' ? 'recovery_code' : challenge.method,
+          session_id: session.sessionId,
+          device: describeDevice(context.userAgent),
+        },
       });
+      if (recoveryCodesLeftAfter !== null) {
+        await writeAudit(tx, {
+          action: 'recovery_code.used',
+          at: context.now,
+          actorUserId: user.id,
+          companyId: user.company_id,
+          ip: context.ip,
+          detail: { codes_left: recoveryCodesLeftAfter, session_id: session.sessionId },
+        });
+        await emailQueue.enqueue(
+          tx,
+          noticeEmail(languageOfUser(user), user.email, 'recovery_code_used', {
+            time: emailTime(context.now),
+            left: recoveryCodesLeftAfter,
+          }),
+          { companyId: user.company_id },
+        );
+      }
       const withCompany = await findUserWithCompany(tx, user.id);
       const signedIn: SignedIn = {
         status: 'signed_in',
@@ -448,7 +489,14 @@ export function createSignInService(dependencies: AccountDependencies) {
         kyc_status: kycStatusOfCompany(withCompany?.company?.kyc_status),
         is_staff: isStaffUser(user),
       };
-      return { kind: 'signed_in', signedIn } as const;
+      // An authenticator user learns how many recovery codes are left (none: paired before codes existed).
+      const codesLeft =
+        recoveryCodesLeftAfter ??
+        (challenge.method === 'authenticator' ? await recoveryCodesLeft(tx, user.id) : undefined);
+      return {
+        kind: 'signed_in',
+        signedIn: codesLeft === undefined ? signedIn : { ...signedIn, recovery_codes_left: codesLeft },
+      } as const;
     });
 
     if (outcome.kind === 'signed_in') return outcome.signedIn;

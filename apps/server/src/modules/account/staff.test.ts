@@ -2,24 +2,19 @@ import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAudit } from '../../platform/audit.ts';
+import { auditLog } from '../../platform/audit-table.ts';
+import { runDemoSeed } from '../../platform/module.ts';
+import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { demoSeeders } from '../index.ts';
-import { writeAudit } from './audit.ts';
-import { identityDemoAccounts, runDemoSeed } from './seed.ts';
-import { auditLog, companies, users } from './tables.ts';
-import {
-  authenticatorCode,
-  call,
-  createIdentityTestApp,
-  type IdentityTestApp,
-  pairAuthenticator,
-  registerUser,
-  signIn,
-} from './test-support.ts';
+import { identityDemoAccounts } from './seed.ts';
+import { companies, users } from './tables.ts';
+import { authenticatorCode, pairAuthenticator, registerUser, signIn } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
   await runDemoSeed({ db: test.database.db, now: test.clock.now() }, demoSeeders);
 });
 

@@ -1,9 +1,12 @@
 /**
  * Identity tables: companies and their users (and the bank's staff), sessions, emailed codes, the
- * pending second step of a sign-in, sign-in throttling, and the append-only audit log. Secrets are
+ * pending second step of a sign-in, and sign-in throttling (the audit log is the platform's: platform/audit-table.ts). Secrets are
  * never stored as given: passwords as argon2id hashes, session tokens and challenge ids as SHA-256,
  * codes as keyed hashes, authenticator secrets encrypted (platform/secret-box.ts).
  */
+import type { EmailCodePurpose, secondFactorMethods, UserRole } from '@bank/contract/account';
+import type { Language } from '@bank/contract/constants';
+import type { AccountKycStatus } from '@bank/contract/states';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,7 +15,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
@@ -26,7 +28,7 @@ export const companies = pgTable('companies', {
   id: uuid('id').primaryKey(),
   /** Unknown until the company information section of KYC is filled in. */
   name: text('name'),
-  kyc_status: text('kyc_status').notNull().default('not_submitted'),
+  kyc_status: text('kyc_status').$type<AccountKycStatus>().notNull().default('not_submitted'),
   /** The referral code given at registration, kept as typed even when it matches no manager. */
   ci_code: text('ci_code'),
   relationship_manager_id: uuid('relationship_manager_id').references((): AnyPgColumn => users.id),
@@ -45,9 +47,9 @@ export const users = pgTable(
     phone_country: text('phone_country').notNull(),
     phone: text('phone').notNull(),
     password_hash: text('password_hash').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<UserRole>().notNull(),
     /** Wire value en, ch or jp: the language of the user's emails. */
-    language: text('language').notNull().default('en'),
+    language: text('language').$type<Language>().notNull().default('en'),
     /** A sales relationship manager's referral code (the CI code a client types at registration). */
     referral_code: text('referral_code'),
     /** The paired authenticator's secret, sealed with the server secret; null when none is paired. */
@@ -106,7 +108,7 @@ export const emailCodes = pgTable(
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
     /** register, login, reset_password or step_up. */
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose').$type<EmailCodePurpose>().notNull(),
     /** Keyed hash (HMAC with the server secret) of the 6 digits and the address. */
     code_hash: text('code_hash').notNull(),
     /**
@@ -123,6 +125,25 @@ export const emailCodes = pgTable(
   (table) => [index('email_codes_email_created_idx').on(table.email, table.created_at)],
 );
 
+/**
+ * Recovery codes: 10 single-use codes made when an authenticator is paired (or made again, which
+ * deletes the old set), to sign in when it is lost. Kept as keyed hashes bound to the user: the
+ * codes carry 50 random bits, so a keyed hash is as safe as argon2id here and costs nothing.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamptz('used_at'),
+    created_at: timestamptz('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_hash_unique').on(table.user_id, table.code_hash)],
+);
+
 /** The second step of a sign-in: created by a correct password, used by the second factor. */
 export const loginChallenges = pgTable(
   'login_challenges',
@@ -134,7 +155,7 @@ export const loginChallenges = pgTable(
       .notNull()
       .references(() => users.id),
     /** authenticator or email. */
-    method: text('method').notNull(),
+    method: text('method').$type<(typeof secondFactorMethods)[number]>().notNull(),
     expires_at: timestamptz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     used_at: timestamptz('used_at'),
@@ -157,23 +178,3 @@ export const loginThrottles = pgTable('login_throttles', {
   last_failure_at: timestamptz('last_failure_at').notNull(),
   locked_until: timestamptz('locked_until'),
 });
-
-/** Append-only (a trigger refuses UPDATE and DELETE): who did what, when, from where. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid('id').primaryKey(),
-    at: timestamptz('at').notNull(),
-    /** `<domain>.<fact>`: login.succeeded, password.reset, session.revoked ... */
-    action: text('action').notNull(),
-    actor_user_id: uuid('actor_user_id'),
-    company_id: uuid('company_id'),
-    ip: text('ip'),
-    /** Never a secret: no password, hash, token, code or authenticator secret. */
-    detail: jsonb('detail').notNull().default({}),
-  },
-  (table) => [
-    index('audit_log_at_idx').on(table.at, table.id),
-    index('audit_log_action_at_idx').on(table.action, table.at, table.id),
-  ],
-);

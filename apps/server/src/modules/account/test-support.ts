@@ -1,117 +1,21 @@
 /**
- * Test support for identity: the app with a movable clock and a running job queue (emails are sent
- * by jobs), calls through `inject`, the development mailbox for codes, and factories for a
- * registered and a signed-in user.
+ * Test support for identity (and for other modules' tests, which need users): a registered and a
+ * signed-in user, emailed codes, a paired authenticator. The app, calls and the mailbox are the
+ * platform's (platform/test-support.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
 import { generate } from 'otplib';
-import { emailRequestedEventType } from '../../adapters/mail/email-queue.ts';
-import type { AppDependencies } from '../../app.ts';
-import type { Config } from '../../config.ts';
-import { queueNameOf } from '../../platform/jobs.ts';
-import { systemClock } from '../../platform/session.ts';
-import { createTestApp, type TestApp } from '../../platform/test-app.ts';
-import { type AdjustableClock, createOffsetClock } from '../../platform/test-clock.ts';
-
-export type IdentityTestApp = TestApp & { clock: AdjustableClock };
-
-export async function createIdentityTestApp(
-  options: { config?: Partial<Config> } & Omit<AppDependencies, 'database' | 'clock'> = {},
-): Promise<IdentityTestApp> {
-  const clock = createOffsetClock(systemClock);
-  // The general per-address limit has its own test; here every call comes from 127.0.0.1.
-  const test = await createTestApp({
-    ...options,
-    clock,
-    config: { rateLimitPublicCallsPerMinute: 100_000, ...options.config },
-  });
-  await test.app.jobs.start();
-  return { ...test, clock };
-}
-
-export type Envelope<Data = unknown> = { code: number; msg: string; data: Data };
-
-export type CallOptions = {
-  headers?: Record<string, string>;
-  session?: Pick<SignedIn, 'token' | 'userid'>;
-  language?: Language;
-  /** The client address (default 127.0.0.1): lets a test keep its per-address counters apart. */
-  ip?: string;
-};
-
-export async function call<Data = unknown>(
-  test: TestApp,
-  path: string,
-  body: unknown,
-  options: CallOptions = {},
-): Promise<Envelope<Data>> {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: path,
-    payload: body as Record<string, unknown>,
-    remoteAddress: options.ip ?? '127.0.0.1',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
-      ...(options.language ? { language: options.language } : {}),
-      ...(options.session ? { token: options.session.token, userid: options.session.userid } : {}),
-      ...options.headers,
-    },
-  });
-  return response.json() as Envelope<Data>;
-}
-
-export type MailboxEmail = { to: string; subject: string; text: string; time: string };
-
-export async function readMailbox(test: TestApp, to: string): Promise<MailboxEmail[]> {
-  const response = await test.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
-  return response.json() as MailboxEmail[];
-}
-
-/** How many emails `to` has, once every queued email is sent (so that none arrives later and is miscounted). */
-export async function mailboxCount(test: TestApp, to: string): Promise<number> {
-  await settleEmails(test);
-  return (await readMailbox(test, to)).length;
-}
-
-/** Waits until `to` has more than `knownCount` emails and answers the newest. */
-export async function nextEmail(
-  test: TestApp,
-  to: string,
-  knownCount: number,
-  timeoutMs = 15_000,
-): Promise<MailboxEmail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const emails = await readMailbox(test, to);
-    const newest = emails[0];
-    if (emails.length > knownCount && newest) return newest;
-    if (Date.now() > deadline) throw new Error(`no new email to ${to} within ${timeoutMs} ms`);
-    await new Promise((wake) => setTimeout(wake, 50));
-  }
-}
-
-/** Waits until every queued email is sent, so that a test may assert that nothing (more) arrived. */
-export async function settleEmails(test: TestApp): Promise<void> {
-  await test.app.jobs.relayNow();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const unfinished = await test.app.jobs.boss.getQueueSize(mailQueue, { before: 'completed' });
-    if (unfinished === 0) return;
-    if (Date.now() > deadline) throw new Error('emails still queued after 15 s');
-    await new Promise((wake) => setTimeout(wake, 50));
-  }
-}
-
-const mailQueue = queueNameOf(emailRequestedEventType, 'mail_sender');
-
-export function codeIn(email: MailboxEmail): string {
-  const code = email.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in "${email.subject}"`);
-  return code;
-}
+import type { TestApp } from '../../platform/test-app.ts';
+import {
+  type CallOptions,
+  call,
+  codeIn,
+  mailboxCount,
+  nextEmail,
+  type RunningTestApp,
+  uniqueEmail,
+} from '../../platform/test-support.ts';
 
 /** Asks for a code and answers it as the email delivered it. */
 export async function emailedCode(
@@ -127,10 +31,6 @@ export async function emailedCode(
 }
 
 export const strongPassword = 'Vault-Lantern-42!';
-
-export function uniqueEmail(prefix = 'user'): string {
-  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
-}
 
 export type TestUser = { email: string; password: string };
 
@@ -179,7 +79,7 @@ export async function passwordStep(test: TestApp, user: TestUser, options: CallO
 
 /** Signs in with the emailed code (or the authenticator secret when given); answers the session. */
 export async function signIn(
-  test: IdentityTestApp,
+  test: RunningTestApp,
   user: TestUser,
   options: CallOptions & { authenticatorSecret?: string } = {},
 ): Promise<SignedIn> {
@@ -204,7 +104,7 @@ export function authenticatorCode(secret: string, at: Date): Promise<string> {
 }
 
 /** Pairs an authenticator for a signed-in user; answers its secret. */
-export async function pairAuthenticator(test: IdentityTestApp, session: SignedIn): Promise<string> {
+export async function pairAuthenticator(test: RunningTestApp, session: SignedIn): Promise<string> {
   const setup = await call<{ secret: string }>(test, '/api/v1/account/authenticator/setup', {}, { session });
   if (setup.code !== 200) throw new Error(`setup answered ${setup.code} ${setup.msg}`);
   const code = await authenticatorCode(setup.data.secret, test.clock.now());

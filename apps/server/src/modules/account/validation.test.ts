@@ -8,23 +8,18 @@ import * as accountContract from '@bank/contract/account';
 import type { CallDefinition } from '@bank/contract/calls';
 import { errorCatalogue } from '@bank/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDemoSeed } from '../../platform/module.ts';
+import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { demoSeeders } from '../index.ts';
-import { identityDemoAccounts, runDemoSeed } from './seed.ts';
-import {
-  call,
-  createIdentityTestApp,
-  type IdentityTestApp,
-  pairAuthenticator,
-  registerUser,
-  signIn,
-} from './test-support.ts';
+import { identityDemoAccounts } from './seed.ts';
+import { pairAuthenticator, registerUser, signIn } from './test-support.ts';
 
-let test: IdentityTestApp;
+let test: RunningTestApp;
 let clientSession: SignedIn;
 let staffSession: SignedIn;
 
 beforeAll(async () => {
-  test = await createIdentityTestApp();
+  test = await createRunningTestApp();
   await runDemoSeed({ db: test.database.db, now: test.clock.now() }, demoSeeders);
   clientSession = await signIn(test, await registerUser(test));
   staffSession = await signIn(test, identityDemoAccounts.systemAdmin);
@@ -219,6 +214,20 @@ const cases: CallCases[] = [
     valid: { accept_terms: true },
     bad: [missing('accept_terms'), malformed('accept_terms', false), wrongType('accept_terms', 'true'), unexpected()],
   },
+  { path: '/api/v1/account/recoveryCodes/regenerate', as: 'client', valid: {}, bad: [unexpected()] },
+  { path: '/api/v1/account/recoveryCodes/status', as: 'client', valid: {}, bad: [unexpected()] },
+  {
+    path: '/api/v1/account/login',
+    as: 'anyone',
+    valid: { step: 'recovery_code', challenge_id: 'challenge', recovery_code: 'ABCDE-12345' },
+    bad: [
+      missing('recovery_code'),
+      malformed('recovery_code', 'ABCDE-1234'),
+      malformed('recovery_code', 'ABCDE_12345'),
+      wrongType('recovery_code', 12345),
+      unexpected(),
+    ],
+  },
   { path: '/api/v1/account/sessions/list', as: 'client', valid: {}, bad: [unexpected()] },
   {
     path: '/api/v1/account/sessions/revoke',
@@ -233,6 +242,19 @@ const cases: CallCases[] = [
   },
   { path: '/api/v1/account/sessions/revokeOthers', as: 'client', valid: {}, bad: [unexpected()] },
   { path: '/api/v1/account/exitLogin', as: 'client', valid: {}, bad: [unexpected()] },
+  {
+    path: '/api/v1/admin/users/resetAuthenticator',
+    as: 'staff',
+    valid: { email, identity_check: 'Called back on the registered phone number.' },
+    bad: [
+      ...emailCases(),
+      missing('identity_check'),
+      malformed('identity_check', '   short   '),
+      tooLong('identity_check', 'x'.repeat(501)),
+      wrongType('identity_check'),
+      unexpected(),
+    ],
+  },
   {
     path: '/api/v1/admin/audit/list',
     as: 'staff',

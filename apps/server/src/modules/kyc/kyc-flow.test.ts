@@ -5,9 +5,10 @@ import { translate } from '@bank/i18n/resources';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile, pngFile } from '../../adapters/storage/test-documents.ts';
+import { auditLog } from '../../platform/audit-table.ts';
 import { outboxEvents } from '../../platform/outbox-table.ts';
-import { auditLog, companies } from '../account/tables.ts';
-import { call, mailboxCount, nextEmail } from '../account/test-support.ts';
+import { call, mailboxCount, nextEmail, settleEmails } from '../../platform/test-support.ts';
+import { companies } from '../account/index.ts';
 import {
   type Client,
   companyData,
@@ -125,6 +126,7 @@ describe('submission and review', () => {
   });
 
   it('submits: pending review, locked sections, a round, an event, an audit entry and an email in the user language', async () => {
+    await settleEmails(test);
     const before = await mailboxCount(test, client.email);
     const submitted = await submit(client);
     expect(submitted).toMatchObject({ code: 200, data: { status: 'pending_review' } });
@@ -206,6 +208,7 @@ describe('submission and review', () => {
   });
 
   it('rejects with a reason: the client reads it, is emailed in their language, may correct and submit again', async () => {
+    await settleEmails(test);
     const before = await mailboxCount(test, client.email);
     const rejected = await decide(client.companyId, 'reject', 'The profile is not certified.');
     expect(rejected).toMatchObject({ code: 200, data: { status: 'rejected' } });
@@ -249,6 +252,7 @@ describe('submission and review', () => {
       refusal_reason: 'Add the second director.',
     });
     expect((await submit(client)).data).toEqual({ status: 'pending_review' });
+    await settleEmails(test);
     const before = await mailboxCount(test, client.email);
     expect(await decide(client.companyId, 'approve')).toMatchObject({ code: 200, data: { status: 'kyc_approved' } });
 

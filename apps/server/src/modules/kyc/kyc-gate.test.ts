@@ -8,7 +8,7 @@ import { errorCatalogue } from '@bank/contract/errors';
 import { accountKycStatuses } from '@bank/contract/states';
 import { translate } from '@bank/i18n/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../account/test-support.ts';
+import { call } from '../../platform/test-support.ts';
 import { type Client, createKycTestApp, type KycTestApp, newClient, setKycStatus } from './test-support.ts';
 
 let test: KycTestApp;

@@ -1,27 +1,17 @@
 /** A company's KYC as the contract's KycInfo: sections with their drafts, documents, status and history. */
-import { type DocumentMimeType, type KycSection, kycSections } from '@bank/contract/documents';
+import { type KycSection, kycSections } from '@bank/contract/documents';
 import type { KycInfo } from '@bank/contract/kyc';
 import type { DbHandle } from '../../platform/db.ts';
-import { type DocumentRow, findDocumentsByIds } from './document-queries.ts';
+import { documentRefOf, findDocumentsByIds } from '../documents/index.ts';
 import { type CompanyKyc, listRounds, listSections, type RoundRow, type SectionRow } from './queries.ts';
 import { type AnySectionData, documentReferencesOf, parseStoredDraft } from './sections.ts';
 import { hasRefusalReason, isKycEditable, sectionDisplayOf } from './state-machine.ts';
-
-export function documentRefOf(document: DocumentRow) {
-  return {
-    document_id: document.id,
-    file_name: document.file_name,
-    mime_type: document.mime_type as DocumentMimeType,
-    size_bytes: document.size_bytes,
-    uploaded_at: document.created_at.toISOString(),
-  };
-}
 
 function roundOf(round: RoundRow): KycInfo['history'][number] {
   return {
     round: round.round,
     submitted_at: round.submitted_at.toISOString(),
-    decision: (round.decision as KycInfo['history'][number]['decision']) ?? null,
+    decision: round.decision,
     reason: round.reason,
     decided_at: round.decided_at?.toISOString() ?? null,
   };
@@ -66,7 +56,7 @@ export async function readKycInfo(handle: DbHandle, company: CompanyKyc): Promis
     } as KycInfo['sections'],
     documents: documentRows.map((document) => ({
       ...documentRefOf(document),
-      section: document.section as KycSection,
+      section: document.section,
     })),
     history: rounds.map(roundOf),
   };

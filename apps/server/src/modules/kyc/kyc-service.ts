@@ -8,25 +8,21 @@ import type { ResponseOf } from '@bank/contract/calls';
 import { type KycSection, kycSections } from '@bank/contract/documents';
 import type { KycInfo, submitKyc } from '@bank/contract/kyc';
 import type { MessageRef } from '@bank/contract/validation';
-import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { writeEvent } from '../../platform/outbox.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
-import { writeAudit } from '../account/audit.ts';
-import { findUserById } from '../account/queries.ts';
-import { languageOfUser } from '../account/user-info.ts';
-import { findCompanyDocuments, removeUnreferencedDocuments } from './document-queries.ts';
-import { kycEmail } from './kyc-emails.ts';
+import { clientCompanyId, lockCompany } from '../../platform/tenant.ts';
+import { findCompanyDocuments, removeUnreferencedDocuments } from '../documents/index.ts';
 import { readKycInfo } from './kyc-info.ts';
 import {
   type CompanyKyc,
   findCompany,
   findSection,
   insertRound,
-  isUuid,
   listSections,
-  lockCompany,
   setCompanyKycStatus,
   setCompanyName,
   upsertSection,
@@ -41,23 +37,13 @@ import {
 } from './sections.ts';
 import { isKycEditable, nextKycStatus, sectionDisplayOf } from './state-machine.ts';
 
-export type KycDependencies = { db: AppDatabase; emailQueue: EmailQueue };
+export type KycDependencies = { db: AppDatabase };
 
-/** The event every KYC status change writes (webhooks and the inbox will consume it). */
-export const kycStatusChangedEventType = 'kyc.status_changed';
-
-/** The caller's company; staff have none and have no KYC of their own to fill in. */
-export function clientCompanyId(context: CallContext): string {
-  const session = context.session;
-  if (session.is_staff || !session.company_id) {
-    throw new AppError('forbidden', { detail: 'company KYC calls are for client users' });
-  }
-  return session.company_id;
-}
-
+/** The client's company, locked (platform/tenant.ts) and read: how every KYC change starts. */
 export async function lockClientCompany(handle: DbHandle, companyId: string): Promise<CompanyKyc> {
-  const company = await lockCompany(handle, companyId);
-  if (!company) throw new AppError('session_invalid', { detail: 'session of a company that does not exist' });
+  await lockCompany(handle, companyId);
+  const company = await findCompany(handle, companyId);
+  if (!company) throw new AppError('session_invalid', { detail: `company ${companyId} does not exist` });
   return company;
 }
 
@@ -114,7 +100,7 @@ export function kindsReferencedBy(section: KycSection) {
 }
 
 export function createKycService(dependencies: KycDependencies) {
-  const { db, emailQueue } = dependencies;
+  const { db } = dependencies;
 
   return {
     async getKycInfo(context: CallContext): Promise<KycInfo> {
@@ -212,11 +198,19 @@ export function createKycService(dependencies: KycDependencies) {
           now: context.now,
         });
         await setCompanyKycStatus(tx, companyId, to);
-        await writeEvent(tx, {
-          type: kycStatusChangedEventType,
-          company_id: companyId,
-          payload: { company_id: companyId, from: company.kyc_status, to, round, at: context.now.toISOString() },
-        });
+        await recordEvent(
+          tx,
+          'kyc.status_changed',
+          {
+            company_id: companyId,
+            from: company.kyc_status,
+            to,
+            round,
+            actor_user_id: context.session.user_id,
+            at: context.now.toISOString(),
+          },
+          { companyId },
+        );
         await writeAudit(tx, {
           action: 'kyc.submitted',
           at: context.now,
@@ -225,14 +219,6 @@ export function createKycService(dependencies: KycDependencies) {
           ip: context.ip,
           detail: { round, from: company.kyc_status, to },
         });
-        const user = await findUserById(tx, context.session.user_id);
-        if (user) {
-          await emailQueue.enqueue(
-            tx,
-            kycEmail(languageOfUser(user), user.email, 'submitted', { companyName: company.name, at: context.now }),
-            { companyId },
-          );
-        }
         return { status: to };
       });
     },

@@ -9,7 +9,7 @@ import { declarationStatements, requiredCompanyFields } from '@bank/contract/kyc
 import { type TranslationParams, translate } from '@bank/i18n/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile, pngFile } from '../../adapters/storage/test-documents.ts';
-import { call } from '../account/test-support.ts';
+import { call } from '../../platform/test-support.ts';
 import {
   type Client,
   companyData,

@@ -1,15 +1,12 @@
 /**
- * The KYC module: the route file. Company KYC (the four sections, submission), its documents
- * (uploads judged by content, one-time phone links) and the back office's review. The document
- * storage is made here from the configuration, closed with the app, and, for the disk driver, its
- * signed upload and download routes are served here too; an upload URL accepts a body only while
- * its upload is pending and within its time.
+ * The KYC module: the route file. Company KYC (the four sections, submission), the upload calls of
+ * its documents (the documents module's services, with KYC's policy: document-policy.ts) and the
+ * back office's review.
  */
 import {
   authorizeUpload,
   completeUpload,
   createPhoneUploadLink,
-  documentUrl,
   phoneAuthorizeUpload,
   phoneCompleteUpload,
   phoneUploadInfo,
@@ -25,30 +22,35 @@ import {
   saveTrading,
   submitKyc,
 } from '@bank/contract/kyc';
-import { createDocumentStorage } from '../../adapters/storage/create-document-storage.ts';
-import { registerDiskStorageRoutes } from '../../adapters/storage/disk-storage-routes.ts';
-import type { AppModule } from '../../app.ts';
+import { consumeEvent } from '../../platform/events.ts';
+import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
-import { isUploadPending } from './document-queries.ts';
-import { createDocumentService } from './document-service.ts';
+import { createDocumentService, createPhoneLinkService } from '../documents/index.ts';
+import { kycDocumentPolicy } from './document-policy.ts';
+import { sendKycStatusEmails } from './kyc-emails.ts';
 import { createKycService } from './kyc-service.ts';
-import { createPhoneLinkService } from './phone-link-service.ts';
 import { createReviewService } from './review-service.ts';
+import { kycDemoSeeder } from './seed.ts';
 
 export const kycModule: AppModule = {
   name: 'kyc',
+  demoSeeder: kycDemoSeeder,
   async register(app, context) {
     const db = context.database.db;
-    const storage = createDocumentStorage(context.config, { clock: context.clock });
-    app.addHook('onClose', async () => storage.close());
-    await registerDiskStorageRoutes(app, storage, {
-      isUploadUsable: (key) => isUploadPending(db, key, context.clock.now()),
-    });
+    const storage = context.documentStorage;
 
-    const kyc = createKycService({ db, emailQueue: context.emailQueue });
-    const documents = createDocumentService({ db, storage });
-    const phone = createPhoneLinkService({ db, config: context.config, documents, storage });
-    const review = createReviewService({ db, emailQueue: context.emailQueue });
+    const kyc = createKycService({ db });
+    const documents = createDocumentService({ db, storage, owner: kycDocumentPolicy });
+    const phone = createPhoneLinkService({ db, config: context.config, documents, storage, owner: kycDocumentPolicy });
+    const review = createReviewService({ db });
+
+    // What follows a KYC change, once per event, from the job queue.
+    consumeEvent(
+      { jobs: context.jobs, db },
+      'kyc.status_changed',
+      'kyc_email',
+      sendKycStatusEmails(context.emailQueue),
+    );
 
     registerCall(app, getKycInfo, (_body, call) => kyc.getKycInfo(call));
     registerCall(app, saveCorporate, (body, call) => kyc.saveSection('corporate', body, call));
@@ -59,7 +61,6 @@ export const kycModule: AppModule = {
 
     registerCall(app, authorizeUpload, (body, call) => documents.authorize(body, call));
     registerCall(app, completeUpload, (body, call) => documents.complete(body, call));
-    registerCall(app, documentUrl, (body, call) => documents.documentUrl(body, call));
 
     registerCall(app, createPhoneUploadLink, (body, call) => phone.create(body, call));
     registerCall(app, phoneUploadInfo, (body, call) => phone.info(body, call));

@@ -5,32 +5,10 @@ import { and, asc, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { companies, users } from '../account/tables.ts';
-import { kycStatusOfCompany } from '../account/user-info.ts';
+import { companies, users } from '../account/index.ts';
 import { kycRounds, kycSections } from './tables.ts';
 
 export type CompanyKyc = { id: string; name: string | null; kyc_status: AccountKycStatus };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from requests: anything that is not a UUID names nothing (and never reaches a uuid column). */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
-
-/**
- * The company row, locked until the transaction ends: every change of a company's KYC (a save, an
- * upload, a submission, a decision) takes this lock first, so that none of them sees a state
- * another is changing.
- */
-export async function lockCompany(handle: DbHandle, companyId: string): Promise<CompanyKyc | undefined> {
-  const [row] = await handle
-    .select({ id: companies.id, name: companies.name, kyc_status: companies.kyc_status })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update');
-  return row ? { ...row, kyc_status: kycStatusOfCompany(row.kyc_status) } : undefined;
-}
 
 export async function findCompany(handle: DbHandle, companyId: string): Promise<CompanyKyc | undefined> {
   const [row] = await handle
@@ -38,7 +16,7 @@ export async function findCompany(handle: DbHandle, companyId: string): Promise<
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  return row ? { ...row, kyc_status: kycStatusOfCompany(row.kyc_status) } : undefined;
+  return row;
 }
 
 export async function setCompanyKycStatus(handle: DbHandle, companyId: string, status: AccountKycStatus) {

@@ -1,9 +1,10 @@
 import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
+import type { AccountKycStatus } from '@bank/contract/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../account/tables.ts';
-import { call } from '../account/test-support.ts';
+import { call } from '../../platform/test-support.ts';
+import { companies } from '../account/index.ts';
 import { insertRound } from './queries.ts';
 import { kycRounds } from './tables.ts';
 import { type Client, createKycTestApp, type KycTestApp, newClient, newStaff, setKycStatus } from './test-support.ts';
@@ -29,7 +30,11 @@ async function queue(body: Record<string, unknown>) {
 }
 
 /** A company named `name` that submitted on `submittedOn` (ISO day), now in `status`. */
-async function submittedCompany(name: string, submittedOn: string | null, status = 'pending_review'): Promise<Client> {
+async function submittedCompany(
+  name: string,
+  submittedOn: string | null,
+  status: AccountKycStatus = 'pending_review',
+): Promise<Client> {
   const client = await newClient(test);
   await test.database.db.update(companies).set({ name }).where(eq(companies.id, client.companyId));
   if (submittedOn) {

@@ -5,44 +5,30 @@
  * company's administrators in their language, and writes `kyc.status_changed`.
  */
 import type { ResponseOf } from '@bank/contract/calls';
-import { isLanguage } from '@bank/contract/constants';
 import type { decideKyc, getKycReview, listKycReviews } from '@bank/contract/kyc';
 import type { z } from 'zod';
-import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { writeEvent } from '../../platform/outbox.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
-import { writeAudit } from '../account/audit.ts';
-import { kycStatusOfCompany } from '../account/user-info.ts';
-import { kycEmail } from './kyc-emails.ts';
 import { readKycInfo } from './kyc-info.ts';
-import { kycStatusChangedEventType } from './kyc-service.ts';
+import { lockClientCompany } from './kyc-service.ts';
 import {
   applicantEmail,
-  companyAdministrators,
   decideRound,
   findCompany,
-  isUuid,
   latestRound,
   listQueue,
-  lockCompany,
   type QueueCursor,
   setCompanyKycStatus,
 } from './queries.ts';
-import { kycReviewerRoles } from './rules.ts';
 import { nextKycStatus, roundDecisionOf } from './state-machine.ts';
 
-export type ReviewDependencies = { db: AppDatabase; emailQueue: EmailQueue };
+export type ReviewDependencies = { db: AppDatabase };
 
 const dayMs = 24 * 60 * 60 * 1000;
-
-function assertReviewer(context: CallContext): void {
-  const session = context.session;
-  if (!session.is_staff || !kycReviewerRoles.includes(session.role)) {
-    throw new AppError('forbidden', { detail: `${session.role} may not review KYC` });
-  }
-}
 
 function encodeCursor(cursor: QueueCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -71,7 +57,7 @@ function startOfDay(date: string): Date {
 }
 
 export function createReviewService(dependencies: ReviewDependencies) {
-  const { db, emailQueue } = dependencies;
+  const { db } = dependencies;
 
   async function clientCompany(companyId: string) {
     const company = isUuid(companyId) ? await findCompany(db, companyId) : undefined;
@@ -86,7 +72,6 @@ export function createReviewService(dependencies: ReviewDependencies) {
       body: z.output<(typeof listKycReviews)['request']>,
       context: CallContext,
     ): Promise<ResponseOf<typeof listKycReviews>> {
-      assertReviewer(context);
       const rows = await listQueue(db, {
         status: body.status,
         submittedFrom: body.submitted_from ? startOfDay(body.submitted_from) : undefined,
@@ -100,7 +85,7 @@ export function createReviewService(dependencies: ReviewDependencies) {
         company_id: row.company_id,
         company_name: row.company_name,
         applicant_email: row.submitter_email ?? row.first_user_email ?? '',
-        status: kycStatusOfCompany(row.status),
+        status: row.status,
         round: row.round ?? 0,
         submitted_at: row.submitted_at?.toISOString() ?? null,
       }));
@@ -113,7 +98,6 @@ export function createReviewService(dependencies: ReviewDependencies) {
     },
 
     async get(body: { company_id: string }, context: CallContext): Promise<ResponseOf<typeof getKycReview>> {
-      assertReviewer(context);
       const { company, applicant } = await clientCompany(body.company_id);
       const info = await readKycInfo(db, company);
       return { ...info, company_id: company.id, company_name: company.name, applicant_email: applicant };
@@ -123,12 +107,10 @@ export function createReviewService(dependencies: ReviewDependencies) {
       body: z.output<(typeof decideKyc)['request']>,
       context: CallContext,
     ): Promise<ResponseOf<typeof decideKyc>> {
-      assertReviewer(context);
       const { company: found } = await clientCompany(body.company_id);
       const reason = body.reason?.trim() || null;
       return db.transaction(async (tx) => {
-        const company = await lockCompany(tx, found.id);
-        if (!company) throw new AppError('not_found', { detail: `company ${found.id} vanished` });
+        const company = await lockClientCompany(tx, found.id);
         const to = nextKycStatus(company.kyc_status, body.decision);
         const round = await latestRound(tx, company.id);
         if (!round || round.decision !== null) {
@@ -143,18 +125,21 @@ export function createReviewService(dependencies: ReviewDependencies) {
           now: context.now,
         });
         await setCompanyKycStatus(tx, company.id, to);
-        await writeEvent(tx, {
-          type: kycStatusChangedEventType,
-          company_id: company.id,
-          payload: {
+        await recordEvent(
+          tx,
+          'kyc.status_changed',
+          {
             company_id: company.id,
             from: company.kyc_status,
             to,
             round: round.round,
+            actor_user_id: context.session.user_id,
             decision,
+            reason,
             at: context.now.toISOString(),
           },
-        });
+          { companyId: company.id },
+        );
         await writeAudit(tx, {
           action: 'kyc.decided',
           at: context.now,
@@ -163,14 +148,6 @@ export function createReviewService(dependencies: ReviewDependencies) {
           ip: context.ip,
           detail: { round: round.round, decision, from: company.kyc_status, to, reason },
         });
-        for (const administrator of await companyAdministrators(tx, company.id)) {
-          const language = isLanguage(administrator.language) ? administrator.language : 'en';
-          await emailQueue.enqueue(
-            tx,
-            kycEmail(language, administrator.email, decision, { companyName: company.name, at: context.now, reason }),
-            { companyId: company.id },
-          );
-        }
         return { status: to };
       });
     },

@@ -17,15 +17,10 @@ import { DiskDocumentStorage } from '../../adapters/storage/disk-storage.ts';
 import type { DocumentStorage } from '../../adapters/storage/storage.ts';
 import type { Transaction } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import {
-  type DemoAccount,
-  type DemoSeeder,
-  ensureCompanyAdministrator,
-  identityDemoAccounts,
-} from '../account/seed.ts';
-import { users } from '../account/tables.ts';
+import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
+import { ensureCompanyAdministrator, identityDemoAccounts, users } from '../account/index.ts';
+import { insertDocument } from '../documents/index.ts';
 import { demoPdf, demoSignaturePng } from './demo-documents.ts';
-import { insertDocument } from './document-queries.ts';
 import {
   decideRound,
   insertRound,

@@ -3,7 +3,7 @@ import type { KycInfo } from '@bank/contract/kyc';
 import { translate } from '@bank/i18n/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile, pngFile } from '../../adapters/storage/test-documents.ts';
-import { call } from '../account/test-support.ts';
+import { call } from '../../platform/test-support.ts';
 import {
   authorize,
   type Client,

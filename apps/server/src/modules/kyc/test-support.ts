@@ -8,28 +8,25 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SignedIn, UserInfo, UserRole } from '@bank/contract/account';
 import type { DocumentKind, DocumentRef, KycSection, UploadTicket } from '@bank/contract/documents';
+import type { AccountKycStatus } from '@bank/contract/states';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { ensureUser } from '../account/seed.ts';
-import { companies } from '../account/tables.ts';
 import {
   type CallOptions,
   call,
-  createIdentityTestApp,
+  createRunningTestApp,
   type Envelope,
-  type IdentityTestApp,
-  pairAuthenticator,
-  registerUser,
-  signIn,
-  strongPassword,
+  type RunningTestApp,
   uniqueEmail,
-} from '../account/test-support.ts';
+} from '../../platform/test-support.ts';
+import { companies, ensureUser } from '../account/index.ts';
+import { pairAuthenticator, registerUser, signIn, strongPassword } from '../account/test-support.ts';
 
-export type KycTestApp = IdentityTestApp & { storageDir: string };
+export type KycTestApp = RunningTestApp & { storageDir: string };
 
 export async function createKycTestApp(options: { config?: Partial<Config> } = {}): Promise<KycTestApp> {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'kyc-storage-'));
-  const test = await createIdentityTestApp({
+  const test = await createRunningTestApp({
     config: { storage: { driver: 'disk', dir: storageDir, signingSecret: undefined }, ...options.config },
   });
   return {
@@ -69,7 +66,7 @@ export async function newStaff(
   return session;
 }
 
-export async function setKycStatus(test: KycTestApp, companyId: string, status: string): Promise<void> {
+export async function setKycStatus(test: KycTestApp, companyId: string, status: AccountKycStatus): Promise<void> {
   await test.database.db.update(companies).set({ kyc_status: status }).where(eq(companies.id, companyId));
 }
 

@@ -1,25 +1,37 @@
 /**
- * KYC documents: authorise an upload (limits per section and kind), let the client send it straight
- * to storage, then complete it: the stored object is judged by its content and size, refused and
- * deleted when it is not an accepted document, kept as a document otherwise. Documents are served
- * back through short-lived storage links, only to their company and to KYC reviewers.
+ * Documents: authorise an upload (the purpose's limits, the owner's say), let the client send it
+ * straight to storage, then complete it: the stored object is judged by its content and size,
+ * refused and deleted when it is not an accepted document, kept as a document otherwise. Documents
+ * are served back through short-lived storage links, to their company and to the staff roles their
+ * purpose names (contract documentPurposeRules).
  *
- * The same completion serves the one-time phone links (phone-link-service.ts), which add their
- * document to the section's draft.
+ * The owner of a purpose (company KYC today) decides through a DocumentOwnerPolicy whether its
+ * company takes documents now and what it already holds; the same completion serves the one-time
+ * phone links (phone-link-service.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { ResponseOf } from '@bank/contract/calls';
-import type { authorizeUpload, DocumentKind, DocumentRef, documentUrl, KycSection } from '@bank/contract/documents';
+import {
+  type authorizeUpload,
+  type DocumentPurpose,
+  type DocumentRef,
+  documentPurposeRules,
+  documentPurposes,
+  type documentUrl,
+  type KycSection,
+  maxMegabytesOf,
+} from '@bank/contract/documents';
 import type { z } from 'zod';
 import { checkUploadedDocument } from '../../adapters/storage/content-check.ts';
 import { type DocumentStorage, effectiveDisposition } from '../../adapters/storage/storage.ts';
-import type { AppDatabase, Transaction } from '../../platform/db.ts';
+import type { AppDatabase, DbHandle, Transaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
-import { writeAudit } from '../account/audit.ts';
+import { clientCompanyId } from '../../platform/tenant.ts';
 import {
   countSectionDocuments,
+  type DocumentRow,
   expireStaleUploads,
   findDocument,
   findUpload,
@@ -28,15 +40,41 @@ import {
   insertUpload,
   markLinkUsed,
   type UploadRow,
-} from './document-queries.ts';
-import { documentRefOf } from './kyc-info.ts';
-import { clientCompanyId, kindsReferencedBy, lockClientCompany, notEditableError } from './kyc-service.ts';
-import { findSection, isUuid, upsertSection } from './queries.ts';
-import { documentKindRules, kycReviewerRoles, kycRules } from './rules.ts';
-import { documentReferencesOf, hasDocumentList, parseStoredDraft, withAppendedDocument } from './sections.ts';
-import { isKycEditable } from './state-machine.ts';
+} from './queries.ts';
+import { documentRules } from './rules.ts';
 
-export type DocumentDependencies = { db: AppDatabase; storage: DocumentStorage };
+/**
+ * What the owner of the documents' purposes decides. Every method that takes a transaction runs
+ * first in it, so that the owner's lock (the company's) is always taken before the documents'.
+ */
+export type DocumentOwnerPolicy = {
+  /** Locks the company and refuses (an AppError) when it takes no documents now. */
+  lockOpen(tx: Transaction, companyId: string): Promise<void>;
+  /** Whether the company takes documents now, without a lock (the phone page's first look). */
+  isOpen(handle: DbHandle, companyId: string): Promise<boolean>;
+  /** Refuses (an AppError on the `kind` field) a purpose the place does not take. */
+  checkPlace(section: KycSection, purpose: DocumentPurpose): void;
+  /** The documents of the place the owner refers to, and when it last changed them (null: never). */
+  heldIn(
+    tx: Transaction,
+    place: { companyId: string; section: KycSection; purpose: DocumentPurpose },
+  ): Promise<{ referencedIds: readonly string[]; changedAt: Date | null }>;
+  /** In the transaction that keeps the document: what the owner does with it (its draft, its audit entry). */
+  onKept(tx: Transaction, document: DocumentRow, source: CompletionSource): Promise<void>;
+};
+
+/** A kept document as the contract's DocumentRef. */
+export function documentRefOf(document: DocumentRow): DocumentRef {
+  return {
+    document_id: document.id,
+    file_name: document.file_name,
+    mime_type: document.mime_type,
+    size_bytes: document.size_bytes,
+    uploaded_at: document.created_at.toISOString(),
+  };
+}
+
+export type DocumentDependencies = { db: AppDatabase; storage: DocumentStorage; owner: DocumentOwnerPolicy };
 
 type AuthorizeBody = z.output<(typeof authorizeUpload)['request']>;
 type UploadTicket = ResponseOf<typeof authorizeUpload>;
@@ -60,7 +98,7 @@ function fileRefusal(field: string, key: string, params?: Record<string, number>
 export type NewUpload = {
   companyId: string;
   section: KycSection;
-  kind: DocumentKind;
+  kind: DocumentPurpose;
   fileName: string;
   sizeBytes: number;
   createdBy: string | null;
@@ -73,53 +111,44 @@ export type NewUpload = {
 export type CompletionSource = { uploadedBy: string | null; ip: string; phoneLinkId: string | null };
 
 export function createDocumentService(dependencies: DocumentDependencies) {
-  const { db, storage } = dependencies;
+  const { db, storage, owner } = dependencies;
 
   /**
-   * Checks the kind, size and section limit and records a pending upload; in the caller's
-   * transaction, which holds the company lock (so two authorisations cannot both take the last place).
+   * Checks the place, size and count limit of the purpose and records a pending upload; in the
+   * caller's transaction, which holds the company lock (so two authorisations cannot both take the last place).
    */
   async function authorizeInTransaction(
     tx: Transaction,
     upload: NewUpload,
   ): Promise<UploadTicket & { staleStorageKeys: string[] }> {
-    const rule = documentKindRules[upload.kind];
-    if (!rule.sections.includes(upload.section)) {
-      throw new AppError('validation', {
-        fields: { kind: { key: 'kyc_email.messages.signature_not_allowed' } },
-        detail: `${upload.kind} in ${upload.section}`,
-      });
-    }
+    const rule = documentPurposeRules[upload.kind];
+    owner.checkPlace(upload.section, upload.kind);
     if (upload.sizeBytes > rule.maxBytes) {
-      throw fileRefusal('size_bytes', 'validation.file_too_large', { size: rule.maxMegabytes });
+      throw fileRefusal('size_bytes', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) });
     }
     // Uploads of this company that can no longer complete are closed here, in passing.
     const stale = await expireStaleUploads(
       tx,
       upload.companyId,
-      new Date(upload.now.getTime() - kycRules.completionGraceSeconds * secondsMs),
+      new Date(upload.now.getTime() - documentRules.completionGraceSeconds * secondsMs),
       upload.now,
     );
-    const draftRow = await findSection(tx, upload.companyId, upload.section);
-    const isReferencedKind = (kindsReferencedBy(upload.section) as readonly DocumentKind[]).includes(upload.kind);
-    const draft = draftRow ? parseStoredDraft(upload.section, draftRow.data) : null;
-    const referencedIds =
-      isReferencedKind && draft
-        ? documentReferencesOf(upload.section, draft)
-            .filter((reference) => reference.kind === upload.kind)
-            .map((reference) => reference.documentId)
-        : [];
+    const owned = await owner.heldIn(tx, {
+      companyId: upload.companyId,
+      section: upload.section,
+      purpose: upload.kind,
+    });
     const held = await countSectionDocuments(tx, {
       companyId: upload.companyId,
       section: upload.section,
       kind: upload.kind,
-      referencedIds,
-      draftUpdatedAt: isReferencedKind ? (draftRow?.updated_at ?? null) : null,
+      referencedIds: owned.referencedIds,
+      draftUpdatedAt: owned.changedAt,
       now: upload.now,
-      completionGraceMs: kycRules.completionGraceSeconds * secondsMs,
+      completionGraceMs: documentRules.completionGraceSeconds * secondsMs,
     });
-    if (held >= rule.maxPerSection) {
-      throw fileRefusal('section', 'validation.too_many', { max: rule.maxPerSection });
+    if (held >= rule.maxCount) {
+      throw fileRefusal('section', 'validation.too_many', { max: rule.maxCount });
     }
 
     const uploadId = newId(upload.now.getTime());
@@ -167,46 +196,49 @@ export function createDocumentService(dependencies: DocumentDependencies) {
   }
 
   /**
-   * Judges the stored object and keeps it as a document. A phone upload also uses its link up and,
-   * in a section whose draft lists documents, is added to that list so the desktop sees it arrive.
+   * Judges the stored object and keeps it as a document; a phone upload also uses its link up. The
+   * owner then does what it does with a new document (KYC adds a phone upload to the section's draft).
    */
   async function completeUpload(upload: UploadRow, source: CompletionSource, now: Date): Promise<DocumentRef> {
     if (upload.status !== 'pending') throw messagesError('upload_finished', `upload ${upload.id} is ${upload.status}`);
-    const deadline = upload.expires_at.getTime() + kycRules.completionGraceSeconds * secondsMs;
+    const deadline = upload.expires_at.getTime() + documentRules.completionGraceSeconds * secondsMs;
     if (now.getTime() > deadline) {
       await refuseUpload(upload, now);
       throw messagesError('upload_expired', `upload ${upload.id} completed after its time`);
     }
-    const rule = documentKindRules[upload.kind as DocumentKind];
+    const rule = documentPurposeRules[upload.kind];
     const check = await checkUploadedDocument(storage, upload.storage_key, {
-      allowedTypes: rule.allowedTypes,
+      allowedTypes: rule.acceptedTypes,
       maxBytes: rule.maxBytes,
     });
     if (!check.ok) {
       if (check.failure === 'missing') throw messagesError('upload_not_received', `nothing stored for ${upload.id}`);
       await refuseUpload(upload, now);
+      if (check.failure === 'pdf_refused') throw fileRefusal('upload_id', `validation.pdf_${check.reason}`);
       throw check.failure === 'file_too_large'
-        ? fileRefusal('upload_id', 'validation.file_too_large', { size: rule.maxMegabytes })
+        ? fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) })
         : fileRefusal('upload_id', 'validation.file_type');
     }
     if (check.sizeBytes > upload.declared_size_bytes) {
       // A storage that does not enforce the signed length (some S3 emulators): the size was a lie.
       await refuseUpload(upload, now);
-      throw fileRefusal('upload_id', 'validation.file_too_large', { size: rule.maxMegabytes });
+      throw fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) });
     }
 
-    const section = upload.section as KycSection;
     const outcome = await db.transaction(async (tx) => {
-      const company = await lockClientCompany(tx, upload.company_id);
-      if (!isKycEditable(company.kyc_status)) return { refused: notEditableError(company) };
+      try {
+        await owner.lockOpen(tx, upload.company_id);
+      } catch (error) {
+        if (error instanceof AppError) return { refused: error };
+        throw error;
+      }
       if (source.phoneLinkId && !(await markLinkUsed(tx, source.phoneLinkId, now))) {
         return { refused: messagesError('phone_link_used', `link ${source.phoneLinkId} used meanwhile`) };
       }
-      const documentId = newId(now.getTime());
-      const document = {
-        id: documentId,
+      const document: DocumentRow = {
+        id: newId(now.getTime()),
         company_id: upload.company_id,
-        section,
+        section: upload.section,
         kind: upload.kind,
         storage_key: upload.storage_key,
         file_name: upload.file_name,
@@ -217,31 +249,10 @@ export function createDocumentService(dependencies: DocumentDependencies) {
         deleted_at: null,
       };
       await insertDocument(tx, document);
-      if (!(await finishUpload(tx, upload.id, { status: 'completed', documentId, now }))) {
+      if (!(await finishUpload(tx, upload.id, { status: 'completed', documentId: document.id, now }))) {
         throw messagesError('upload_finished', `upload ${upload.id} finished meanwhile`);
       }
-      if (source.phoneLinkId && hasDocumentList(section) && upload.kind === 'kyc_document') {
-        const row = await findSection(tx, upload.company_id, section);
-        const draft = row ? parseStoredDraft(section, row.data) : null;
-        const listed = draft ? (draft as { document_ids: string[] }).document_ids.length : 0;
-        if (listed < rule.maxPerSection) {
-          await upsertSection(tx, {
-            companyId: upload.company_id,
-            section,
-            data: withAppendedDocument(section, draft, documentId),
-            isComplete: row?.is_complete ?? false,
-            now,
-          });
-        }
-      }
-      await writeAudit(tx, {
-        action: 'kyc.document_uploaded',
-        at: now,
-        actorUserId: source.uploadedBy,
-        companyId: upload.company_id,
-        ip: source.ip,
-        detail: { document_id: documentId, section, kind: upload.kind, via: source.phoneLinkId ? 'phone' : 'browser' },
-      });
+      await owner.onKept(tx, document, source);
       return { document };
     });
     if ('refused' in outcome && outcome.refused) {
@@ -253,6 +264,7 @@ export function createDocumentService(dependencies: DocumentDependencies) {
   }
 
   return {
+    /** For the owner's own transactions: checks a purpose's limits and records a pending upload. */
     authorizeInTransaction,
     deleteStaleObjects,
     completeUpload,
@@ -260,8 +272,7 @@ export function createDocumentService(dependencies: DocumentDependencies) {
     async authorize(body: AuthorizeBody, context: CallContext): Promise<UploadTicket> {
       const companyId = clientCompanyId(context);
       const ticket = await db.transaction(async (tx) => {
-        const company = await lockClientCompany(tx, companyId);
-        if (!isKycEditable(company.kyc_status)) throw notEditableError(company);
+        await owner.lockOpen(tx, companyId);
         return authorizeInTransaction(tx, {
           companyId,
           section: body.section,
@@ -270,7 +281,7 @@ export function createDocumentService(dependencies: DocumentDependencies) {
           sizeBytes: body.size_bytes,
           createdBy: context.session.user_id,
           phoneLinkId: null,
-          expiresAt: new Date(context.now.getTime() + kycRules.uploadValiditySeconds * secondsMs),
+          expiresAt: new Date(context.now.getTime() + documentRules.uploadValiditySeconds * secondsMs),
           now: context.now,
         });
       });
@@ -290,19 +301,29 @@ export function createDocumentService(dependencies: DocumentDependencies) {
         context.now,
       );
     },
+  };
+}
 
+export type DocumentService = ReturnType<typeof createDocumentService>;
+
+/** Short-lived links to read a document: for its company while it is live, and for its purpose's staff readers. */
+export function createDocumentLinks(dependencies: { db: AppDatabase; storage: DocumentStorage }) {
+  const { db, storage } = dependencies;
+  return {
     async documentUrl(body: { document_id: string }, context: CallContext): Promise<ResponseOf<typeof documentUrl>> {
       const session = context.session;
       const document = isUuid(body.document_id) ? await findDocument(db, body.document_id) : undefined;
       if (session.is_staff) {
-        if (!kycReviewerRoles.includes(session.role)) {
-          throw new AppError('forbidden', { detail: `${session.role} may not read KYC documents` });
+        // A member of staff whose role reads no purpose is refused outright; otherwise per document.
+        const readable = document ? [document.kind] : documentPurposes;
+        if (!readable.some((purpose) => documentPurposeRules[purpose].staffReaders.includes(session.role))) {
+          throw new AppError('forbidden', { detail: `${session.role} may not read these documents` });
         }
       } else if (document && (document.company_id !== session.company_id || document.deleted_at !== null)) {
         throw new AppError('not_found', { detail: `document ${document.id} is not readable by ${session.user_id}` });
       }
       if (!document) throw new AppError('not_found', { detail: `no document ${body.document_id}` });
-      const expiresAt = new Date(context.now.getTime() + kycRules.downloadLinkSeconds * secondsMs);
+      const expiresAt = new Date(context.now.getTime() + documentRules.downloadLinkSeconds * secondsMs);
       const disposition = effectiveDisposition(document.mime_type, 'inline');
       const { url } = await storage.createDownloadTarget({
         key: document.storage_key,
@@ -315,5 +336,3 @@ export function createDocumentService(dependencies: DocumentDependencies) {
     },
   };
 }
-
-export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -4,9 +4,8 @@ import type { KycInfo } from '@bank/contract/kyc';
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlPage, pdfFile, pngFile } from '../../adapters/storage/test-documents.ts';
-import { type CallOptions, call, type Envelope } from '../account/test-support.ts';
-import { phoneUploadLinks } from './tables.ts';
+import { htmlPage, pdfFile, pdfWithOpeningScript, pngFile } from '../../adapters/storage/test-documents.ts';
+import { type CallOptions, call, type Envelope } from '../../platform/test-support.ts';
 import {
   authorize,
   type Client,
@@ -15,7 +14,8 @@ import {
   newClient,
   putFile,
   uploadDocument,
-} from './test-support.ts';
+} from '../kyc/test-support.ts';
+import { phoneUploadLinks } from './tables.ts';
 
 let test: KycTestApp;
 let client: Client;
@@ -146,6 +146,9 @@ describe('the one-time phone link', () => {
     const link = await createLink('company');
     const refused = await phoneUpload(link.token, htmlPage());
     expect(refused).toMatchObject({ code: codes.validation.code, msg: 'Wrong file type' });
+    // The phone goes through the same content check as the desktop: a scripted PDF is refused too.
+    const scripted = await phoneUpload(link.token, await pdfWithOpeningScript());
+    expect(scripted).toMatchObject({ code: codes.validation.code, msg: translate('en', 'validation.pdf_javascript') });
     expect((await phoneUpload(link.token, pdfFile())).code).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 /** Documents, uploads and phone links: query functions taking the database or transaction first. */
-import type { DocumentKind, KycSection } from '@bank/contract/documents';
+import type { DocumentPurpose, KycSection } from '@bank/contract/documents';
 import { and, count, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { documents, phoneUploadLinks, uploads } from './tables.ts';
@@ -48,7 +48,7 @@ export async function countSectionDocuments(
   query: {
     companyId: string;
     section: KycSection;
-    kind: DocumentKind;
+    kind: DocumentPurpose;
     referencedIds: readonly string[];
     draftUpdatedAt: Date | null;
     now: Date;
@@ -94,7 +94,7 @@ export async function removeUnreferencedDocuments(
     companyId: string;
     section: KycSection;
     /** The kinds the section's draft refers to; documents of other kinds are kept as they are. */
-    kinds: readonly DocumentKind[];
+    kinds: readonly DocumentPurpose[];
     keepIds: readonly string[];
     before: Date;
     now: Date;

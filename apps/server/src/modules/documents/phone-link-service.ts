@@ -16,13 +16,14 @@ import type {
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import { countHit, rateLimitedError } from '../../platform/rate-limit.ts';
 import type { CallContext } from '../../platform/route.ts';
-import { writeAudit } from '../account/audit.ts';
-import { hashOfSecretToken, newSecretToken } from '../account/secret-tokens.ts';
+import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
+import { clientCompanyId } from '../../platform/tenant.ts';
 import {
   cancelPendingUploadsOfLink,
   countLinkAuthorization,
@@ -30,18 +31,16 @@ import {
   findUpload,
   insertPhoneLink,
   type PhoneLinkRow,
-} from './document-queries.ts';
-import type { DocumentService } from './document-service.ts';
-import { clientCompanyId, lockClientCompany, notEditableError } from './kyc-service.ts';
-import { findCompany, isUuid } from './queries.ts';
-import { kycRules } from './rules.ts';
-import { isKycEditable } from './state-machine.ts';
+} from './queries.ts';
+import { documentRules } from './rules.ts';
+import type { DocumentOwnerPolicy, DocumentService } from './service.ts';
 
 export type PhoneLinkDependencies = {
   db: AppDatabase;
   config: Pick<Config, 'publicUrl'>;
   documents: DocumentService;
   storage: { deleteObject(key: string): Promise<void> };
+  owner: DocumentOwnerPolicy;
 };
 
 /** The path of the public page a phone opens (SPEC.md section 2: /upload). */
@@ -71,11 +70,11 @@ async function usableLink(
 }
 
 export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
-  const { db, config, documents, storage } = dependencies;
+  const { db, config, documents, storage, owner } = dependencies;
 
   async function limitPhoneCalls(context: CallContext): Promise<void> {
     const count = await countHit(db, `phone_upload:ip:${context.ip}`, rateWindowSeconds, context.now);
-    if (count.hits > kycRules.phoneCallsPerMinute) {
+    if (count.hits > documentRules.phoneCallsPerMinute) {
       throw rateLimitedError(
         (count.windowEndsAt.getTime() - context.now.getTime()) / secondsMs,
         `${count.hits} phone upload calls this minute from ${context.ip}`,
@@ -90,10 +89,9 @@ export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
     ): Promise<ResponseOf<typeof createPhoneUploadLink>> {
       const companyId = clientCompanyId(context);
       const token = newSecretToken();
-      const expiresAt = new Date(context.now.getTime() + kycRules.phoneLinkValiditySeconds * secondsMs);
+      const expiresAt = new Date(context.now.getTime() + documentRules.phoneLinkValiditySeconds * secondsMs);
       await db.transaction(async (tx) => {
-        const company = await lockClientCompany(tx, companyId);
-        if (!isKycEditable(company.kyc_status)) throw notEditableError(company);
+        await owner.lockOpen(tx, companyId);
         const linkId = newId(context.now.getTime());
         await insertPhoneLink(tx, {
           id: linkId,
@@ -125,11 +123,10 @@ export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
     async info(body: { token: string }, context: CallContext): Promise<ResponseOf<typeof phoneUploadInfo>> {
       await limitPhoneCalls(context);
       const link = await usableLink(db, body.token, context.now);
-      const company = await findCompany(db, link.company_id);
-      if (!company || !isKycEditable(company.kyc_status)) {
+      if (!(await owner.isOpen(db, link.company_id))) {
         throw linkError('illegal_state', 'not_editable', `company ${link.company_id} KYC not editable`);
       }
-      return { section: link.section as KycSection, expires_at: link.expires_at.toISOString() };
+      return { section: link.section, expires_at: link.expires_at.toISOString() };
     },
 
     async authorize(
@@ -140,21 +137,20 @@ export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
       const found = await usableLink(db, body.token, context.now);
       const superseded: string[] = [];
       const ticket = await db.transaction(async (tx) => {
-        // Company first, then the link: the order every KYC change takes its locks in.
-        const company = await lockClientCompany(tx, found.company_id);
+        // Company first, then the link: the order every change of a company takes its locks in.
+        await owner.lockOpen(tx, found.company_id);
         const link = await usableLink(tx, body.token, context.now, { forUpdate: true });
-        if (!isKycEditable(company.kyc_status)) throw notEditableError(company);
-        if (link.authorize_count >= kycRules.phoneLinkMaxAuthorizations) {
+        if (link.authorize_count >= documentRules.phoneLinkMaxAuthorizations) {
           throw linkError('illegal_state', 'phone_link_attempts', `phone link ${link.id} tried too often`);
         }
         for (const cancelled of await cancelPendingUploadsOfLink(tx, link.id, context.now)) {
           superseded.push(cancelled.storage_key);
         }
         await countLinkAuthorization(tx, link.id);
-        const urlExpiry = context.now.getTime() + kycRules.uploadValiditySeconds * secondsMs;
+        const urlExpiry = context.now.getTime() + documentRules.uploadValiditySeconds * secondsMs;
         return documents.authorizeInTransaction(tx, {
           companyId: link.company_id,
-          section: link.section as KycSection,
+          section: link.section,
           kind: 'kyc_document',
           fileName: body.file_name,
           sizeBytes: body.size_bytes,
@@ -184,3 +180,5 @@ export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
     },
   };
 }
+
+export type PhoneLinkService = ReturnType<typeof createPhoneLinkService>;

@@ -11,12 +11,12 @@ import {
   htmlPage,
   jpegFile,
   pdfFile,
+  pdfWithOpeningScript,
   pngFile,
   svgImage,
   zipArchive,
 } from '../../adapters/storage/test-documents.ts';
-import { call, type Envelope } from '../account/test-support.ts';
-import { uploads } from './tables.ts';
+import { call, type Envelope } from '../../platform/test-support.ts';
 import {
   authorize,
   type Client,
@@ -29,7 +29,8 @@ import {
   putFile,
   upload,
   uploadDocument,
-} from './test-support.ts';
+} from '../kyc/test-support.ts';
+import { uploads } from './tables.ts';
 
 let test: KycTestApp;
 let client: Client;
@@ -93,6 +94,19 @@ describe('files judged by their content', () => {
       expect((await complete(test, client.session, ticket.data.upload_id)).code).toBe(codes.illegal_state.code);
     });
   }
+
+  it('refuses a PDF that runs a script when opened, saying so, and deletes it', async () => {
+    const scripted = await pdfWithOpeningScript();
+    const ticket = await authorize(test, client.session, scripted, { section: 'company', fileName: 'profile.pdf' });
+    expect((await putFile(test, ticket.data, scripted)).statusCode).toBe(200);
+    const completed = await complete(test, client.session, ticket.data.upload_id);
+    expect(completed.msg).toBe(
+      'This PDF contains JavaScript. Please upload a PDF without scripts (for example, print it to a new PDF).',
+    );
+    expect(fieldsOf(completed)).toEqual({ upload_id: completed.msg });
+    const [row] = await test.database.db.select().from(uploads).where(eq(uploads.id, ticket.data.upload_id));
+    expect(row?.status).toBe('refused');
+  });
 
   it('refuses a file announced above 10 MB at authorisation, with the size message', async () => {
     const refusedTicket = await authorize(test, client.session, pdfFile(), {

@@ -1,0 +1,165 @@
+/**
+ * Hostile text on every call the app serves (issue 10): for each string field of each request
+ * schema, a NUL byte, a lone surrogate and an over-long value are answered with the validation code
+ * naming that field, never a 500. The list is read from the app's registered calls and the fields
+ * from their schemas, so a call or field added later is covered without touching this file.
+ */
+import type { SignedIn } from '@bank/contract/account';
+import type { CallDefinition } from '@bank/contract/calls';
+import { errorCatalogue } from '@bank/contract/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../platform/test-support.ts';
+import { createKycTestApp, type KycTestApp, newClient, newStaff } from './test-support.ts';
+
+type Json = Record<string, unknown>;
+/** A string field: its dotted path and the literal fields (union discriminators) that select its branch. */
+type StringField = { path: string[]; literals: { path: string[]; value: unknown }[] };
+
+type SchemaDef = {
+  type: string;
+  shape?: Record<string, { _zod: { def: SchemaDef } }>;
+  innerType?: { _zod: { def: SchemaDef } };
+  in?: { _zod: { def: SchemaDef } };
+  out?: { _zod: { def: SchemaDef } };
+  element?: { _zod: { def: SchemaDef } };
+  options?: { _zod: { def: SchemaDef } }[];
+  left?: { _zod: { def: SchemaDef } };
+  right?: { _zod: { def: SchemaDef } };
+  values?: unknown[];
+};
+
+function stringFieldsOf(def: SchemaDef, path: string[] = [], literals: StringField['literals'] = []): StringField[] {
+  switch (def.type) {
+    case 'string':
+      return [{ path, literals }];
+    case 'object': {
+      const shape = def.shape ?? {};
+      const ownLiterals = [...literals];
+      for (const [key, field] of Object.entries(shape)) {
+        if (field._zod.def.type === 'literal')
+          ownLiterals.push({ path: [...path, key], value: field._zod.def.values?.[0] });
+      }
+      return Object.entries(shape).flatMap(([key, field]) =>
+        stringFieldsOf(field._zod.def, [...path, key], ownLiterals),
+      );
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+      return def.innerType ? stringFieldsOf(def.innerType._zod.def, path, literals) : [];
+    case 'pipe':
+      // z.preprocess is a pipe from a transform into the real schema.
+      if (def.in && def.in._zod.def.type !== 'transform') return stringFieldsOf(def.in._zod.def, path, literals);
+      return def.out ? stringFieldsOf(def.out._zod.def, path, literals) : [];
+    case 'array':
+      return def.element ? stringFieldsOf(def.element._zod.def, [...path, '0'], literals) : [];
+    case 'union':
+      return (def.options ?? []).flatMap((option) => stringFieldsOf(option._zod.def, path, literals));
+    case 'intersection':
+      return [def.left, def.right].flatMap((side) => (side ? stringFieldsOf(side._zod.def, path, literals) : []));
+    default:
+      return [];
+  }
+}
+
+function bodyWith(field: StringField, value: string): Json {
+  const body: Json = {};
+  const put = (path: string[], leaf: unknown) => {
+    let node: Json | unknown[] = body;
+    path.forEach((key, index) => {
+      const isLast = index === path.length - 1;
+      const container = node as Record<string, unknown>;
+      if (isLast) container[key] = leaf;
+      else {
+        container[key] ??= /^\d+$/.test(path[index + 1] ?? '') ? [] : {};
+        node = container[key] as Json;
+      }
+    });
+  };
+  for (const literal of field.literals) put(literal.path, literal.value);
+  put(field.path, value);
+  return body;
+}
+
+const hostileValues: [what: string, value: string][] = [
+  ['a NUL byte', 'Acme\u0000Ltd'],
+  ['a lone surrogate', 'Acme\ud800Ltd'],
+  ['an over-long value', 'x'.repeat(20_000)],
+];
+
+let test: KycTestApp;
+let client: SignedIn;
+let staff: SignedIn;
+
+beforeAll(async () => {
+  test = await createKycTestApp();
+  client = (await newClient(test)).session;
+  staff = await newStaff(test, 'system_admin');
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('hostile text on every call', () => {
+  it('is refused with the validation code on the field, never a 500', async () => {
+    const calls = [...test.app.callPlatform.calls.values()] as CallDefinition[];
+    expect(calls.length).toBeGreaterThan(20);
+    let checked = 0;
+    const failures: string[] = [];
+    for (const definition of calls) {
+      const session = definition.auth === 'public' ? undefined : definition.auth === 'staff' ? staff : client;
+      const fields = stringFieldsOf((definition.request as unknown as { _zod: { def: SchemaDef } })._zod.def);
+      for (const field of fields) {
+        for (const [what, value] of hostileValues) {
+          const response = await test.app.inject({
+            method: 'POST',
+            url: definition.path,
+            payload: bodyWith(field, value),
+            headers: {
+              'content-type': 'application/json',
+              ...(session ? { token: session.token, userid: session.userid } : {}),
+            },
+          });
+          checked += 1;
+          const envelope = response.json() as { code: number; data: { fields?: Record<string, string> } | null };
+          const name = field.path.join('.');
+          if (
+            response.statusCode !== 200 ||
+            envelope.code !== errorCatalogue.validation.code ||
+            !envelope.data?.fields?.[name]
+          ) {
+            failures.push(
+              `${definition.path} ${name} with ${what}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('keeps tabs and line breaks in a multi-line field but not in a one-line one', async () => {
+    const address = await call(
+      test,
+      '/api/v1/account/kyc/company',
+      { complete: false, data: { registered_address: '1 Quay\nSingapore\tSG' } },
+      { session: client },
+    );
+    expect(address.code).toBe(200);
+    const name = await call(
+      test,
+      '/api/v1/account/kyc/company',
+      { complete: false, data: { company_name: 'Acme\nLtd' } },
+      { session: client },
+    );
+    expect(name.code).toBe(errorCatalogue.validation.code);
+    expect((name.data as { fields: Record<string, string> }).fields['data.company_name']).toBe(
+      'Remove the invisible control characters from this text',
+    );
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Test support every module shares: the app with a movable clock and a running job queue (emails
+ * are sent by jobs), calls through `inject`, the development mailbox, unique addresses.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SignedIn } from '@bank/contract/account';
+import type { Language } from '@bank/contract/constants';
+import { sql } from 'drizzle-orm';
+import type { AppDependencies } from '../app.ts';
+import type { Config } from '../config.ts';
+import { executeRows } from './db.ts';
+import { jobQueueSchema } from './jobs.ts';
+import { systemClock } from './session.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { type AdjustableClock, createOffsetClock } from './test-clock.ts';
+
+export type RunningTestApp = TestApp & { clock: AdjustableClock };
+
+export async function createRunningTestApp(
+  options: { config?: Partial<Config> } & Omit<AppDependencies, 'database' | 'clock'> = {},
+): Promise<RunningTestApp> {
+  const clock = createOffsetClock(systemClock);
+  // The general per-address limit has its own test; here every call comes from 127.0.0.1.
+  const test = await createTestApp({
+    ...options,
+    clock,
+    config: { rateLimitPublicCallsPerMinute: 100_000, rateLimitEmailCodesPerClientPerHour: 100_000, ...options.config },
+  });
+  await test.app.jobs.start();
+  return { ...test, clock };
+}
+
+export type Envelope<Data = unknown> = { code: number; msg: string; data: Data };
+
+export type CallOptions = {
+  headers?: Record<string, string>;
+  session?: Pick<SignedIn, 'token' | 'userid'>;
+  language?: Language;
+  /** The client address (default 127.0.0.1): lets a test keep its per-address counters apart. */
+  ip?: string;
+};
+
+export async function call<Data = unknown>(
+  test: TestApp,
+  path: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<Envelope<Data>> {
+  const response = await test.app.inject({
+    method: 'POST',
+    url: path,
+    payload: body as Record<string, unknown>,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+      ...(options.language ? { language: options.language } : {}),
+      ...(options.session ? { token: options.session.token, userid: options.session.userid } : {}),
+      ...options.headers,
+    },
+  });
+  return response.json() as Envelope<Data>;
+}
+
+export type MailboxEmail = { to: string; subject: string; text: string; time: string };
+
+export async function readMailbox(test: TestApp, to: string): Promise<MailboxEmail[]> {
+  const response = await test.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
+  return response.json() as MailboxEmail[];
+}
+
+/** How many emails `to` has, once every queued email is sent (so that none arrives later and is miscounted). */
+export async function mailboxCount(test: TestApp, to: string): Promise<number> {
+  await settleEmails(test);
+  return (await readMailbox(test, to)).length;
+}
+
+/** Waits until `to` has more than `knownCount` emails and answers the newest. */
+export async function nextEmail(
+  test: TestApp,
+  to: string,
+  knownCount: number,
+  timeoutMs = 15_000,
+): Promise<MailboxEmail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const emails = await readMailbox(test, to);
+    const newest = emails[0];
+    if (emails.length > knownCount && newest) return newest;
+    if (Date.now() > deadline) throw new Error(`no new email to ${to} within ${timeoutMs} ms`);
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+}
+
+/**
+ * Waits until every event is handed on and every consumer has run (an email may take two hops: a
+ * domain event's consumer queues it, the mail sender sends it), so that a test may count the
+ * mailbox, or assert that nothing (more) arrived.
+ */
+export async function settleEmails(test: TestApp): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await test.app.jobs.relayNow();
+    const rows = await executeRows<{ unfinished: number }>(
+      test.database.db,
+      sql`select count(*)::int as unfinished from ${sql.identifier(jobQueueSchema)}.job
+          where name like 'event\_\_%' and state in ('created', 'retry', 'active')`,
+    );
+    if ((rows[0]?.unfinished ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error('events or emails still queued after 15 s');
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+}
+
+export function codeIn(email: MailboxEmail): string {
+  const code = email.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in "${email.subject}"`);
+  return code;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+}
