@@ -1,10 +1,60 @@
 /**
  * Vite: the React plugin, the dev proxy to the API server, and a build into apps/web/dist that the
  * server serves. Pages are split by route with React.lazy (src/app/routes.tsx), so /login loads the
- * shell and its own page only.
+ * shell and its own page only. Every text asset is also written brotli- and gzip-compressed, once,
+ * at build time; the server picks the variant the browser accepts (platform/web-app.ts).
  */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, level 9) beside every text asset
+ * of dist/assets. Compressing at build time lets the slow best settings be used without costing a
+ * request anything; a variant that is not smaller than the original is not written.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'bank:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const assetsDir = path.join(outDir, 'assets');
+      const names = (await readdir(assetsDir)).filter((name) => compressible.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(assetsDir, name);
+          const original = await readFile(file);
+          const variants: [string, Buffer][] = [
+            [
+              '.br',
+              await brotli(original, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: original.length,
+                },
+              }),
+            ],
+            ['.gz', await gzipAsync(original, { level: zlibConstants.Z_BEST_COMPRESSION })],
+          ];
+          for (const [extension, bytes] of variants) {
+            if (bytes.length < original.length) await writeFile(file + extension, bytes);
+          }
+        }),
+      );
+    },
+  };
+}
 
 const apiServer = 'http://localhost:3000';
 
@@ -25,7 +75,7 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   server: {
     proxy: {
       '/api': apiServer,

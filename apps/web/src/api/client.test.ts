@@ -66,12 +66,12 @@ function openPage(pathname: string) {
   vi.stubGlobal('window', { location: { pathname, reload } });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   // The app's own start-up, in Japanese: messages below are the catalogue's, headers carry `jp`.
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('document', { documentElement: {} });
   localStorage.setItem('language', 'jp');
-  initI18n();
+  await initI18n();
   vi.unstubAllGlobals();
 });
 

@@ -6,8 +6,10 @@
  *   along in the navigation state, for the login flow to return to).
  */
 import { pathOf, publicPaths } from '@bank/contract/routes';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedIn } from './session-storage.ts';
+import { ShellSkeleton } from './shell-skeleton.tsx';
 
 export type LoginRedirectState = { from?: string };
 
@@ -17,7 +19,12 @@ export function RequireSession() {
     const state: LoginRedirectState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={publicPaths.login} replace state={state} />;
   }
-  return <Outlet />;
+  // The main layout is loaded on demand: its outline shows meanwhile, not a blank page.
+  return (
+    <Suspense fallback={<ShellSkeleton />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 export function PublicOnly() {

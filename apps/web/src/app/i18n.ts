@@ -1,13 +1,15 @@
 /**
  * i18next set up from the product's catalogues (@bank/i18n), and the one way to change the
- * language: it updates i18next, localStorage `language`, the dayjs locale and `<html lang>`.
+ * language: it updates i18next, localStorage `language` and `<html lang>`.
+ *
+ * English is bundled for the public screens (it is also every other language's fallback), and its
+ * messages of the signed-in screens are loaded with them; Chinese and Japanese are loaded whole
+ * when chosen, each its own chunk. On start the stored language's catalogue is loaded before the
+ * first render, so a Chinese or Japanese user never sees the page flash in English.
  */
-import { type Language, languages, localeOfLanguage } from '@bank/contract/constants';
-import { type Catalogue, catalogues } from '@bank/i18n/resources';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/zh-cn';
-import i18next from 'i18next';
+import { type Language, type Locale, languages, localeOfLanguage } from '@bank/contract/constants';
+import { type Catalogue, enFirstLoad } from '@bank/i18n/catalogue-en';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readLanguage, writeLanguage } from './session-storage.ts';
 
@@ -18,35 +20,81 @@ declare module 'i18next' {
   }
 }
 
-const dayjsLocaleOf: Record<Language, string> = { en: 'en', ch: 'zh-cn', jp: 'ja' };
+const loadCatalogue: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
+  'zh-CN': async () => (await import('@bank/i18n/catalogue-zh-CN')).zhCN,
+  ja: async () => (await import('@bank/i18n/catalogue-ja')).ja,
+};
+
+/** Adds the locale's catalogue to i18next unless it is there already. */
+async function ensureCatalogue(locale: Locale): Promise<void> {
+  if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return;
+  i18next.addResourceBundle(locale, 'translation', await loadCatalogue[locale]());
+}
 
 function applyToDocument(language: Language): void {
-  dayjs.locale(dayjsLocaleOf[language]);
   document.documentElement.lang = localeOfLanguage[language];
 }
 
-/** Initialises i18next synchronously with the stored language (resources are bundled). */
-export function initI18n(): void {
-  const language = readLanguage();
-  void i18next.use(initReactI18next).init({
-    resources: {
-      en: { translation: catalogues.en },
-      'zh-CN': { translation: catalogues['zh-CN'] },
-      ja: { translation: catalogues.ja },
-    },
+/**
+ * Starts i18next with the stored language, its catalogue loaded first. Should that catalogue fail to
+ * load (a dropped connection), the app starts in English rather than not at all.
+ */
+export function initI18n(): Promise<void> {
+  started = startI18n();
+  return started;
+}
+
+/** Settled once initI18n has (messages can be added only after). */
+let started: Promise<void> = Promise.resolve();
+
+async function startI18n(): Promise<void> {
+  let language = readLanguage();
+  // English of the public screens; the signed-in screens' comes with them (loadSignedInMessages).
+  const resources: Resource = { en: { translation: enFirstLoad } };
+  const locale = localeOfLanguage[language];
+  if (locale !== 'en') {
+    try {
+      resources[locale] = { translation: await loadCatalogue[locale]() };
+    } catch {
+      language = 'en';
+    }
+  }
+  await i18next.use(initReactI18next).init({
+    resources,
     lng: localeOfLanguage[language],
     fallbackLng: 'en',
     supportedLngs: Object.values(localeOfLanguage),
+    partialBundledLanguages: true,
     initAsync: false,
     interpolation: { escapeValue: false },
   });
   applyToDocument(language);
 }
 
-export function changeLanguage(language: Language): void {
+let signedInMessages: Promise<void> | undefined;
+
+/**
+ * Adds English's messages of the signed-in screens (back office, KYC, documents). The loaders of
+ * those screens wait for it (routes.tsx), so that no screen shows a message key.
+ */
+export function loadSignedInMessages(): Promise<void> {
+  // Loading may start with the app (routes.tsx preloadPage), before i18next has started.
+  signedInMessages ??= Promise.all([import('@bank/i18n/catalogue-en-signed-in'), started]).then(
+    ([{ enSignedIn }]) => void i18next.addResourceBundle('en', 'translation', enSignedIn, true, true),
+    (error: unknown) => {
+      signedInMessages = undefined;
+      throw error;
+    },
+  );
+  return signedInMessages;
+}
+
+/** Switches once the language's catalogue is in, so that no screen shows half of each language. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await ensureCatalogue(localeOfLanguage[language]);
   writeLanguage(language);
   applyToDocument(language);
-  void i18next.changeLanguage(localeOfLanguage[language]);
+  await i18next.changeLanguage(localeOfLanguage[language]);
 }
 
 export function languageOfLocale(locale: string | undefined): Language {

@@ -1,6 +1,6 @@
 /**
  * The header's language menu: English / 中文 / 日本語. Changing it updates i18next, localStorage
- * `language`, the dayjs locale and <html lang>. On a phone only its icon shows.
+ * `language` and <html lang>. On a phone only its icon shows.
  */
 import { languages, localeOfLanguage } from '@bank/contract/constants';
 import { Box, Button, Menu } from '@mantine/core';

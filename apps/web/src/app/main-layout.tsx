@@ -18,10 +18,8 @@ import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { clientNavigation, isCurrentItem, pathOfItem, staffNavigation } from './navigation.ts';
 import { isStaffSession } from './session-storage.ts';
+import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
-
-const headerHeight = 60;
-const navbarWidth = 272;
 
 function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -108,8 +106,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         {t('shell.skip_to_content')}
       </a>
       <AppShell
-        header={{ height: headerHeight }}
-        navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: true } }}
+        header={{ height: shellHeaderHeight }}
+        navbar={{ width: shellNavbarWidth, breakpoint: 'sm', collapsed: { mobile: true } }}
         padding={0}
       >
         <AppShell.Header>

@@ -7,10 +7,14 @@ import { Button, Code, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { loadSignedInMessages } from './i18n.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { isSignedIn, isStaffSession } from './session-storage.ts';
 
-const MainLayout = lazy(async () => ({ default: (await import('./main-layout.tsx')).MainLayout }));
+const MainLayout = lazy(async () => {
+  const [{ SignedInLayout }] = await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]);
+  return { default: SignedInLayout };
+});
 
 export function NotFoundPage({ isSignedInUser }: { isSignedInUser: boolean }) {
   const { t } = useTranslation();

@@ -1,31 +1,35 @@
-/** The providers every screen relies on: theme, notifications, server state. */
-import { notificationDurationMs } from '@bank/contract/constants';
+/**
+ * The providers every screen relies on: theme and notifications. The server-state cache is provided
+ * by the screens that read from the server (server-state.tsx), outside the public pages' first load.
+ */
 import { MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { queryClient } from './query-client.ts';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { theme } from './theme.ts';
 
-/** Phone-sized screens get a toast at the bottom, within thumb's reach; larger ones a notice at the top right. */
-function ResponsiveNotifications() {
-  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+const NoticeStack = lazy(async () => ({ default: (await import('./notice-stack.tsx')).NoticeStack }));
+
+/**
+ * Mounts the notice stack at the first notice and keeps it. `notifications.show` only writes to a
+ * small store, so a notice shown before the stack has loaded appears as soon as it has.
+ */
+function NoticesOnDemand() {
+  const { notifications, queue } = useNotifications();
+  const [isNeeded, setIsNeeded] = useState(false);
+  if (!isNeeded && notifications.length + queue.length > 0) setIsNeeded(true);
+  if (!isNeeded) return null;
   return (
-    <Notifications
-      position={isPhone ? 'bottom-center' : 'top-right'}
-      autoClose={notificationDurationMs}
-      containerWidth={isPhone ? '100%' : 400}
-      limit={5}
-    />
+    <Suspense fallback={null}>
+      <NoticeStack />
+    </Suspense>
   );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="light">
-      <ResponsiveNotifications />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <NoticesOnDemand />
+      {children}
     </MantineProvider>
   );
 }

@@ -11,23 +11,30 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
+import { loadSignedInMessages } from './i18n.ts';
 import { KycGate } from './kyc-gate.tsx';
 import { NotFoundRoute } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { isSignedIn } from './session-storage.ts';
 
 /** Loaded with the first staff-only page: it reads the user from the server. */
 const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));
 
-type PageComponent = LazyExoticComponent<ComponentType>;
+/** A page loaded on demand; `preload` starts loading it before React asks for it. */
+type PageComponent = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): PageComponent {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return Object.assign(
+    lazy(async () => ({ default: pick(await load()) })),
+    { preload: load },
+  );
 }
 
+/** The signed-in shell, with the server-state cache its pages use (server-state.tsx) and their messages. */
 const MainLayout = lazyPage(
-  () => import('./main-layout.tsx'),
-  (module) => module.MainLayout,
+  async () => (await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]))[0],
+  (module) => module.SignedInLayout,
 );
 
 export const mainPageComponents: Record<PageId, PageComponent> = {
@@ -219,8 +226,13 @@ export const publicPageComponents: Record<keyof typeof publicPaths, PageComponen
     (module) => module.ResetPasswordPage,
   ),
   phoneUpload: lazyPage(
-    () => import('../features/kyc/phone-upload-page.tsx'),
-    (module) => module.PhoneUploadPage,
+    async () =>
+      Promise.all([
+        import('../features/kyc/phone-upload-page.tsx'),
+        import('./server-state.tsx'),
+        loadSignedInMessages(),
+      ]),
+    ([page, serverState]) => serverState.withServerState(page.PhoneUploadPage),
   ),
 };
 
@@ -263,5 +275,25 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` (and the signed-in shell for a signed-in page)
+ * while the app starts, rather than when React first renders the route: each would otherwise wait
+ * for the one before it. The guards still decide what is shown; a wrong guess only costs a download.
+ */
+export function preloadPage(pathname: string): void {
+  const publicPage = (Object.keys(publicPaths) as (keyof typeof publicPaths)[]).find(
+    (key) => publicPaths[key] === pathname,
+  );
+  if (publicPage) {
+    if (!isSignedIn()) void publicPageComponents[publicPage].preload().catch(() => undefined);
+    return;
+  }
+  const mainPage = mainPages.find((page) => page.path === pathname);
+  if (mainPage && isSignedIn()) {
+    void MainLayout.preload().catch(() => undefined);
+    void mainPageComponents[mainPage.id].preload().catch(() => undefined);
+  }
+}
 
 export const router = createBrowserRouter(routes);

@@ -1,8 +1,10 @@
 /**
- * An amount on screen: the decimal string formatted by string arithmetic (format-amount.ts), in
+ * An amount on screen: the decimal string formatted exactly in the user's locale (format-amount.ts), in
  * figures of one width, with its currency beside it. In a table column, align it right.
  */
+import { localeOfLanguage } from '@bank/contract/constants';
 import { Text, type TextProps } from '@mantine/core';
+import { useLanguage } from '../app/i18n.ts';
 import { formatAmount } from './format-amount.ts';
 
 export type AmountProps = Omit<TextProps, 'children'> & {
@@ -14,9 +16,10 @@ export type AmountProps = Omit<TextProps, 'children'> & {
 };
 
 export function Amount({ value, currency, isCurrencyHidden = false, ...textProps }: AmountProps) {
+  const locale = localeOfLanguage[useLanguage()];
   return (
     <Text component="span" className="tabular-figures" style={{ whiteSpace: 'nowrap' }} {...textProps}>
-      {formatAmount(value, currency)}
+      {formatAmount(value, currency, locale)}
       {isCurrencyHidden ? null : (
         <Text component="span" inherit c="dimmed" fz="0.85em" fw={500} ml={4}>
           {currency}

@@ -48,6 +48,17 @@ describe('formatAmount', () => {
   });
 });
 
+describe('formatAmount in the three locales', () => {
+  it('groups and rounds the same way in English, Chinese and Japanese', () => {
+    for (const locale of ['en', 'zh-CN', 'ja']) {
+      expect(formatAmount('1234567.891', 'USDC', locale)).toBe('1,234,567.89');
+      expect(formatAmount('0.00000001', 'BTC', locale)).toBe('0.00000001');
+      expect(formatAmount('12345678901234567.125', 'USDT', locale)).toBe('12,345,678,901,234,567.13');
+      expect(formatAmount('-1500', 'HKD', locale)).toBe('-1,500.00');
+    }
+  });
+});
+
 describe('formatDecimal', () => {
   it('rounds to whole numbers when no decimals are wanted', () => {
     expect(formatDecimal('1499.5', { min: 0, max: 0 })).toBe('1,500');

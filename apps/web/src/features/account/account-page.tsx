@@ -10,6 +10,7 @@ import type { UserInfo } from '@bank/contract/account';
 import { pathOf } from '@bank/contract/routes';
 import { Alert, Box, Skeleton, Stack } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user-info.ts';
@@ -39,8 +40,11 @@ function AccountContent({ user, isStaffPairingRequired }: { user: UserInfo; isSt
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mustPair = user.is_staff && !user.is_authenticator_paired;
+  // Kept once paired, until the recovery codes are saved and the back office opens: leaving this
+  // layout would unmount the card that shows the codes.
+  const [isFirstPairing] = useState(mustPair);
 
-  if (mustPair) {
+  if (mustPair || isFirstPairing) {
     return (
       <Stack gap="lg">
         <Alert

@@ -4,7 +4,8 @@
  * server's QR code as an image (a data URI of its SVG, never inserted as markup) and the secret to
  * type, grouped by four. The server may first ask to confirm the user's identity
  * (fresh_second_factor_required): the step-up dialog does, then pairing is retried. Removing the
- * authenticator needs a current code from it; bank staff cannot remove theirs.
+ * authenticator needs a current code from it; bank staff cannot remove theirs. Pairing answers the
+ * recovery codes, shown once (recovery-codes-panel.tsx) until the user says they are saved.
  */
 import {
   approveAuthenticator,
@@ -49,6 +50,7 @@ import {
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
 import { AccountSection } from './account-section.tsx';
+import { RecoveryCodesPanel, RecoveryCodesSection } from './recovery-codes-panel.tsx';
 import { StepUpDialog } from './step-up-dialog.tsx';
 
 type Setup = { secret: string; otpauthUri: string; qrImage: string };
@@ -66,7 +68,7 @@ function PairingPanel({
 }: {
   user: UserInfo;
   setup: Setup;
-  onPaired: () => void;
+  onPaired: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
@@ -82,8 +84,8 @@ function PairingPanel({
     setIsSubmitting(true);
     setFormError(null);
     try {
-      await callApi(approveAuthenticator, { code: checkedCode });
-      onPaired();
+      const answer = await callApi(approveAuthenticator, { code: checkedCode });
+      onPaired(answer.recovery_codes);
     } catch (error) {
       const key = errorKeyOf(error);
       if (key === 'fresh_second_factor_required') setIsStepUpOpen(true);
@@ -271,6 +273,8 @@ export function TwoFactorCard({ user, shouldStartPairing, onPaired }: TwoFactorC
   const [setupError, setSetupError] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const [isRemoveOpen, setIsRemoveOpen] = useState(false);
+  /** The codes answered by pairing, shown until the user says they are saved. */
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const hasAutoStarted = useRef(false);
   const setupButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -298,10 +302,15 @@ export function TwoFactorCard({ user, shouldStartPairing, onPaired }: TwoFactorC
     void startPairing();
   }, [shouldStartPairing, isPaired, startPairing]);
 
-  const finishPairing = async () => {
+  const showRecoveryCodes = async (codes: string[]) => {
     setSetup(null);
+    setRecoveryCodes(codes);
     await queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
     showSuccess(t('account.two_factor.paired'));
+  };
+
+  const finishPairing = () => {
+    setRecoveryCodes(null);
     onPaired?.();
   };
 
@@ -369,13 +378,15 @@ export function TwoFactorCard({ user, shouldStartPairing, onPaired }: TwoFactorC
         <PairingPanel
           user={user}
           setup={setup}
-          onPaired={() => void finishPairing()}
+          onPaired={(codes) => void showRecoveryCodes(codes)}
           onCancel={() => {
             setSetup(null);
             requestAnimationFrame(() => setupButtonRef.current?.focus());
           }}
         />
       ) : null}
+      {recoveryCodes ? <RecoveryCodesPanel codes={recoveryCodes} onDone={finishPairing} /> : null}
+      {user.is_authenticator_paired && !recoveryCodes ? <RecoveryCodesSection user={user} /> : null}
       <RemoveDialog
         isOpen={isRemoveOpen}
         onClose={() => setIsRemoveOpen(false)}

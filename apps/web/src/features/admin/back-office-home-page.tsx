@@ -1,7 +1,9 @@
 /**
  * /admin (Overview): the back office's front page for the bank's staff: who is signed in, and the
- * work areas with what each is for. The KYC review queue is filled by the KYC capability.
+ * work areas with what each is for. The KYC review queue is filled by the KYC capability. System
+ * admins and compliance officers also find the reset of a user's lost authenticator here.
  */
+import { holdsPermission } from '@bank/contract/permissions';
 import { pathOf } from '@bank/contract/routes';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconArrowRight, IconChecklist, IconFileSearch, IconSpeakerphone } from '@tabler/icons-react';
@@ -10,6 +12,7 @@ import { Link } from 'react-router';
 import { useUserInfo } from '../../api/user-info.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { ResetAuthenticatorCard } from './reset-authenticator-card.tsx';
 
 type WorkArea = {
   key: 'kyc_review' | 'audit_log' | 'announcements';
@@ -74,6 +77,7 @@ export function BackOfficeHomePage() {
           ))}
         </SimpleGrid>
       </Stack>
+      {user && holdsPermission(user.role, 'user_support') ? <ResetAuthenticatorCard /> : null}
     </PageFrame>
   );
 }

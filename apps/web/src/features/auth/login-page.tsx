@@ -13,15 +13,17 @@
  * the call are login-schemas.ts.
  */
 import type { SignedIn } from '@bank/contract/account';
+import { recoveryCodeRules } from '@bank/contract/constants';
 import { pathOf, publicPaths } from '@bank/contract/routes';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadAccountContract, loadHttpClient } from '../../api/account-contract.ts';
+import { showInfo, showWarning } from '../../api/notify.ts';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { queryClient } from '../../app/query-client.ts';
 import { writeSession } from '../../app/session-storage.ts';
 import type { AccountPageState } from '../../app/staff-paths.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
@@ -40,7 +42,7 @@ import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton } from '../../ui/send-code-button.tsx';
 import { type LoginPageState, landingPathAfterSignIn } from './auth-state.ts';
-import { checkCredentials, checkSecondFactor } from './login-schemas.ts';
+import { checkCredentials, checkRecoveryStep, checkSecondFactor } from './login-schemas.ts';
 
 type Challenge = {
   challengeId: string;
@@ -195,6 +197,16 @@ function CredentialsStep({
   );
 }
 
+/**
+ * After a sign-in with a recovery code: how many are left, as a warning when few are. After one with
+ * the authenticator: a warning only when there are no codes (paired before they existed) or few.
+ */
+function showRecoveryCodesLeft(t: TFunction, left: number, isRecovery: boolean): void {
+  if (!isRecovery && left === 0) showWarning(t('auth.login.recovery_codes_none'));
+  else if (left <= recoveryCodeRules.fewLeft) showWarning(t('auth.login.recovery_codes_few', { left }));
+  else if (isRecovery) showInfo(t('auth.login.recovery_codes_left', { left }));
+}
+
 function SecondFactorStep({
   challenge,
   onBack,
@@ -207,10 +219,14 @@ function SecondFactorStep({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [code, setCode] = useState('');
+  /** An authenticator user who lost it types one of their recovery codes instead. */
+  const [isRecovery, setIsRecovery] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const resendCode = useSendEmailCode('login');
+  const recoveryRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const isEmail = challenge.method === 'email';
   const startCooldown = resendCode.startCooldown;
@@ -225,37 +241,44 @@ function SecondFactorStep({
     event.preventDefault();
     if (isSubmitting) return;
     setFormError(null);
-    const checked = checkSecondFactor({ code });
+    const field = isRecovery ? recoveryRef : codeRef;
+    const checked = isRecovery ? checkRecoveryStep({ recovery_code: recoveryCode }) : checkSecondFactor({ code });
     if (!checked.isValid) {
       setErrors(checked.errors);
-      codeRef.current?.focus();
+      field.current?.focus();
       return;
     }
     setErrors({});
     setIsSubmitting(true);
     try {
       const { callApi, login } = await loadLogin();
-      const answer = await callApi(login, {
-        step: 'second_factor',
-        challenge_id: challenge.challengeId,
-        code: checked.data.code,
-      });
+      const answer = await callApi(
+        login,
+        'recovery_code' in checked.data
+          ? { step: 'recovery_code', challenge_id: challenge.challengeId, recovery_code: checked.data.recovery_code }
+          : { step: 'second_factor', challenge_id: challenge.challengeId, code: checked.data.code },
+      );
       if (answer.status === 'signed_in') {
+        if (answer.recovery_codes_left !== undefined) {
+          showRecoveryCodesLeft(t, answer.recovery_codes_left, isRecovery);
+        }
         onSignedIn(answer, challenge.method);
         return;
       }
       setFormError(t('errors.something_went_wrong'));
     } catch (error) {
       const key = errorKeyOf(error);
+      const fieldName = isRecovery ? 'recovery_code' : 'code';
       if (key === 'verification_code_incorrect' && isApiError(error)) {
-        setErrors({ code: error.msg || t('validation.code_incorrect') });
-      } else if (key === 'validation' && isApiError(error) && error.fieldErrors.code) {
-        setErrors({ code: error.fieldErrors.code });
+        setErrors({ [fieldName]: error.msg || t('validation.code_incorrect') });
+      } else if (key === 'validation' && isApiError(error) && error.fieldErrors[fieldName]) {
+        setErrors({ [fieldName]: error.fieldErrors[fieldName] });
       } else {
         setFormError(messageOfError(error));
       }
       setCode('');
-      codeRef.current?.focus();
+      setRecoveryCode('');
+      field.current?.focus();
     }
     setIsSubmitting(false);
   };
@@ -265,9 +288,16 @@ function SecondFactorStep({
     codeRef.current?.focus();
   };
 
-  const prompt = isEmail
-    ? t('auth.login.email_prompt', { email_hint: challenge.emailHint ?? challenge.email })
-    : t('auth.login.authenticator_prompt');
+  const switchToRecovery = (shouldUseRecovery: boolean) => {
+    setIsRecovery(shouldUseRecovery);
+    setErrors({});
+    setFormError(null);
+    requestAnimationFrame(() => (shouldUseRecovery ? recoveryRef : codeRef).current?.focus());
+  };
+
+  let prompt = t('auth.login.authenticator_prompt');
+  if (isEmail) prompt = t('auth.login.email_prompt', { email_hint: challenge.emailHint ?? challenge.email });
+  else if (isRecovery) prompt = t('auth.login.recovery_prompt');
 
   return (
     <PublicPageFrame title={t('auth.login.second_factor_title')} description={prompt}>
@@ -279,22 +309,47 @@ function SecondFactorStep({
       >
         <Stack gap="md">
           <FormAlert message={formError ?? resendCode.error} />
-          <CodeInput
-            ref={codeRef}
-            id="login-code"
-            {...fieldProps('code')}
-            label={isEmail ? t('auth.fields.code') : t('account.two_factor.code_label')}
-            description={isEmail ? t('auth.login.code_validity') : undefined}
-            value={code}
-            onChange={setCode}
-            error={errorText(errors.code)}
-            required
-            withAsterisk={false}
-            size="md"
-          />
+          {isRecovery ? (
+            <TextInput
+              ref={recoveryRef}
+              id="login-recovery-code"
+              {...fieldProps('recovery_code')}
+              label={t('auth.login.recovery_code')}
+              placeholder="XXXXX-XXXXX"
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={recoveryCode}
+              onChange={(event) => setRecoveryCode(event.currentTarget.value)}
+              error={errorText(errors.recovery_code)}
+              required
+              withAsterisk={false}
+              size="md"
+              ff="monospace"
+            />
+          ) : (
+            <CodeInput
+              ref={codeRef}
+              id="login-code"
+              {...fieldProps('code')}
+              label={isEmail ? t('auth.fields.code') : t('account.two_factor.code_label')}
+              description={isEmail ? t('auth.login.code_validity') : undefined}
+              value={code}
+              onChange={setCode}
+              error={errorText(errors.code)}
+              required
+              withAsterisk={false}
+              size="md"
+            />
+          )}
           <Button type="submit" fullWidth size="md" loading={isSubmitting}>
             {t('auth.login.verify')}
           </Button>
+          {isEmail ? null : (
+            <Button variant="subtle" size="compact-sm" onClick={() => switchToRecovery(!isRecovery)}>
+              {isRecovery ? t('auth.login.use_authenticator') : t('auth.login.use_recovery_code')}
+            </Button>
+          )}
           {isEmail ? (
             <Stack gap={4} align="center">
               <Group gap={6} justify="center">
@@ -344,7 +399,10 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [isReturning, setIsReturning] = useState(false);
 
-  const finishSignIn = (signedIn: SignedIn, method: Challenge['method'] | null) => {
+  const finishSignIn = async (signedIn: SignedIn, method: Challenge['method'] | null) => {
+    // No screen of a previous user may show from the cache. Loaded here, not with the page: only the
+    // signed-in screens use the cache.
+    const { queryClient } = await import('../../app/query-client.ts');
     queryClient.clear();
     writeSession({
       token: signedIn.token,

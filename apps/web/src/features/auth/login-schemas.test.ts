@@ -1,9 +1,16 @@
 /** The login form's own checks answer exactly as the contract's schemas they mirror. */
-import { AuthenticatorCode, Email, ExistingPassword } from '@bank/contract/account';
+import { AuthenticatorCode, Email, ExistingPassword, RecoveryCode } from '@bank/contract/account';
 import { messageOfIssue } from '@bank/contract/validation';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type Check, checkCode, checkCredentials, checkEmail, checkPassword } from './login-schemas.ts';
+import {
+  type Check,
+  checkCode,
+  checkCredentials,
+  checkEmail,
+  checkPassword,
+  checkRecoveryCode,
+} from './login-schemas.ts';
 
 function contractOutcome(schema: z.ZodType, value: unknown): Check {
   const result = schema.safeParse(value);
@@ -45,6 +52,23 @@ const cases: [string, (value: unknown) => Check, z.ZodType, unknown[]][] = [
     checkCode,
     AuthenticatorCode,
     ['', ' ', undefined, 123456, '12345', '123456', ' 123456 ', '12345a', '1234567'],
+  ],
+  [
+    'recovery code',
+    checkRecoveryCode,
+    RecoveryCode,
+    [
+      '',
+      ' ',
+      undefined,
+      1234567890,
+      'ABCDE-12345',
+      ' abcde12345 ',
+      'ABCDE 12345',
+      'ABCDE-1234',
+      'ABCDE_12345',
+      'ÄBCDE-12345',
+    ],
   ],
 ];
 

@@ -47,6 +47,17 @@ export function checkCode(input: unknown): Check {
   return { isValid: true, value: code };
 }
 
+const recoveryCodePattern = /^[0-9A-Za-z]{5}[-\s]?[0-9A-Za-z]{5}$/;
+
+/** Mirrors the contract's RecoveryCode (XXXXX-XXXXX, any case, the hyphen or a space optional). */
+export function checkRecoveryCode(input: unknown): Check {
+  if (typeof input !== 'string') return invalid('validation.code_required');
+  const code = input.trim();
+  if (code.length < 1) return invalid('validation.code_required');
+  if (!recoveryCodePattern.test(code)) return invalid('validation.recovery_code');
+  return { isValid: true, value: code };
+}
+
 function collect<Data extends Record<string, string>>(checks: { [Field in keyof Data]: Check }): Validation<Data> {
   const errors: FieldErrors = {};
   const data: Record<string, string> = {};
@@ -66,4 +77,8 @@ export function checkCredentials(values: { email: string; password: string }) {
 
 export function checkSecondFactor(values: { code: string }) {
   return collect<{ code: string }>({ code: checkCode(values.code) });
+}
+
+export function checkRecoveryStep(values: { recovery_code: string }) {
+  return collect<{ recovery_code: string }>({ recovery_code: checkRecoveryCode(values.recovery_code) });
 }

@@ -4,9 +4,10 @@
  * contract, and the company documents ('Must upload a company profile'), which may also come from a
  * phone.
  */
-import { currencies, entityTypes, monthlyFrequencyBands, monthlyVolumeBands } from '@bank/contract/constants';
+import { entityTypes, monthlyFrequencyBands, monthlyVolumeBands } from '@bank/contract/constants';
 import type { DocumentRef } from '@bank/contract/documents';
 import { type CompanyDraft, type KycInfo, SaveCompanyRequest, saveCompany } from '@bank/contract/kyc';
+import { assets } from '@bank/contract/money';
 import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
@@ -317,7 +318,7 @@ function CompanyForm({ info }: { info: KycInfo }) {
           <MultiSelect
             label={t('kyc.company.fields.top_currencies')}
             description={t('kyc.company.hints.top_currencies')}
-            data={[...currencies]}
+            data={[...assets]}
             maxValues={3}
             searchable
             hidePickedOptions

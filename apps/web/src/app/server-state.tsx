@@ -1,0 +1,33 @@
+/**
+ * The server-state cache (TanStack Query) for the screens that read from the server: the signed-in
+ * shell and the phone upload page. Provided here rather than around the whole app so that the public
+ * pages' first load (/login, /reg) does not carry the query library.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import { MainLayout } from './main-layout.tsx';
+import { queryClient } from './query-client.ts';
+
+function ServerStateProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** The main layout inside the cache its screens share. */
+export function SignedInLayout({ children }: { children?: ReactNode }) {
+  return (
+    <ServerStateProvider>
+      <MainLayout>{children}</MainLayout>
+    </ServerStateProvider>
+  );
+}
+
+/** A public page that reads from the server, inside the cache. */
+export function withServerState(Page: ComponentType): ComponentType {
+  return function PageWithServerState() {
+    return (
+      <ServerStateProvider>
+        <Page />
+      </ServerStateProvider>
+    );
+  };
+}
