@@ -12,13 +12,20 @@
  * authenticator codes stay right after a journey has moved it.
  */
 import { gzipSync } from 'node:zlib';
-import { getUserInfo, listAuditLog, login } from '@bank/contract/account';
+import {
+  approveAuthenticator,
+  getUserInfo,
+  listAuditLog,
+  login,
+  startAuthenticatorPairing,
+} from '@bank/contract/account';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiSession,
   Authenticator,
   call,
+  callOk,
   complianceAccount,
   expectAccessible,
   type NewUser,
@@ -33,7 +40,7 @@ import {
   waitOrCapture,
 } from './support/accounts.ts';
 import { baseUrl, launchBrowser, openPage, type PageOptions, screenshot, viewports } from './support/browser.ts';
-import { advanceServerClock, waitForEmailCode } from './support/server.ts';
+import { advanceServerClock, readMailbox, waitForEmailCode } from './support/server.ts';
 
 let browser: Browser;
 
@@ -385,6 +392,9 @@ describe('identity journeys', () => {
     const authenticator = new Authenticator((await secretText.innerText()).replace(/\s+/g, ''));
     await page.locator('#authenticator-code').fill(await authenticator.nextCode());
     await page.getByRole('button', { name: 'Turn on' }).click();
+    // The recovery codes are shown once; the back office opens when they are saved.
+    await page.getByTestId('recovery-codes').waitFor();
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
 
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Back office' }).waitFor();
@@ -397,6 +407,32 @@ describe('identity journeys', () => {
     await page.getByRole('option', { name: 'Sign-in failed' }).click();
     await page.getByRole('cell', { name: 'Authenticator paired' }).first().waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Sign-in failed' }).first().waitFor();
+
+    // A user lost their authenticator and codes: the system admin notes the identity check and resets it.
+    const lostPhone = await registerUser('lost-phone');
+    const lostSession = await signInByApi(lostPhone);
+    const lostSetup = await callOk(startAuthenticatorPairing, {}, sessionHeaders(lostSession));
+    const lostAuthenticator = new Authenticator(String(lostSetup.secret));
+    await callOk(approveAuthenticator, { code: await lostAuthenticator.nextCode() }, sessionHeaders(lostSession));
+    await page.getByRole('link', { name: 'Overview' }).first().click();
+    await page.waitForURL('**/admin');
+    const resetCard = page.getByRole('region', { name: 'Reset a lost authenticator' });
+    await resetCard.getByRole('button', { name: 'Reset authenticator' }).click();
+    await resetCard.getByText('Describe the identity check you performed (at least 10 characters)').waitFor();
+    await resetCard.getByLabel('User’s email').fill(lostPhone.email);
+    await resetCard.getByLabel('Identity check performed').fill('Called back on the registered phone number.');
+    await resetCard.getByRole('button', { name: 'Reset authenticator' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset this authenticator?' });
+    await screenshot(page, 'admin-reset-authenticator-en-desktop');
+    await confirm.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText(`The authenticator of ${lostPhone.email} was reset. They have been emailed.`).waitFor();
+    // Every session of the user ended; they are emailed and sign in with an emailed code.
+    expect((await call(getUserInfo, {}, sessionHeaders(lostSession))).code).toBe(9400);
+    await expect
+      .poll(async () => (await readMailbox(lostPhone.email)).map((email) => email.subject))
+      .toContain('Your authenticator was reset by our staff');
+    await advanceServerClock(61);
+    expect((await signInByApi(lostPhone)).token).toMatch(/\S/);
     await context.close();
 
     // The next sign-in of staff asks for the authenticator and lands on /admin.
@@ -467,7 +503,8 @@ describe('identity journeys', () => {
       expect(body.toString('utf8'), url).not.toContain('country_calling_codes');
     }
     console.info(`/login first load: ${scripts.size} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
-    expect(gzipBytes).toBeLessThan(250 * 1024);
+    // Issue 10's goal: at most 180 KB of JavaScript, gzipped, for the first load of /login.
+    expect(gzipBytes).toBeLessThanOrEqual(180_000);
     await context.close();
   });
 

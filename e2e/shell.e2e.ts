@@ -227,3 +227,58 @@ describe('accessibility', () => {
     });
   }
 });
+
+describe('first load (issue 10)', () => {
+  it('breaks no rule of the Content-Security-Policy (zod compiles no code) on registration', async () => {
+    const { page, context } = await openPage(browser);
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { cspViolations: violations });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto('/reg');
+    // The phone field needs the contract's schemas and libphonenumber's metadata: all loaded.
+    await page.getByRole('textbox', { name: /Mobile number/ }).waitFor();
+    // Submitting the empty form runs the contract's schemas in the browser.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please check the highlighted fields.').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['ch', '企业网银', 'zh-CN'],
+    ['jp', '法人バンキング', 'ja'],
+  ] as const)(
+    'shows a %s user their language from the first paint, never English first',
+    async (language, productName, lang) => {
+      const { page, context } = await openPage(browser, { language });
+      await page.addInitScript(() => {
+        // The first text the app puts on the page, whatever comes later.
+        const observer = new MutationObserver(() => {
+          const text = document.getElementById('root')?.innerText.trim();
+          if (text) {
+            Object.assign(window, { firstText: text });
+            observer.disconnect();
+          }
+        });
+        document.addEventListener('DOMContentLoaded', () =>
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true }),
+        );
+      });
+      await page.goto('/login');
+      await page
+        .getByRole('heading', { level: 1 })
+        .or(page.getByRole('heading', { level: 2 }))
+        .first()
+        .waitFor();
+      const firstText = await page.evaluate(() => (window as unknown as { firstText?: string }).firstText ?? '');
+      expect(firstText).toContain(productName);
+      expect(firstText).not.toContain('Corporate Banking');
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      await context.close();
+    },
+  );
+});
