@@ -23,6 +23,7 @@ import { appModules } from './modules/index.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { deleteExpiredIdempotencyKeys, deleteExpiredIdempotencyKeysSchedule } from './platform/idempotency.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import type { AppModule, ModuleContext } from './platform/module.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('jobs', jobs);
   app.decorate('callPlatform', {
     clock,
+    database,
     sessionResolver: dependencies.sessionResolver ?? createSessionResolver(database.db),
     calls: new Map(),
   });
@@ -125,6 +127,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     name: pruneRateLimitCountersSchedule,
     cron: '*/10 * * * *',
     run: () => pruneExpiredCounters(database.db, clock.now()),
+  });
+  jobs.schedule({
+    name: deleteExpiredIdempotencyKeysSchedule,
+    cron: '17 * * * *',
+    run: () => deleteExpiredIdempotencyKeys(database.db, clock.now()),
   });
   // Staff without an authenticator may only pair one: a hook on every call, after its session rule.
   registerStaffPairingRule(app);

@@ -21,6 +21,11 @@ export type CallSpec = {
   isKycGated: boolean;
   /** Answers a file (Content-Disposition) instead of the envelope when it succeeds. */
   isFile: boolean;
+  /**
+   * Takes an Idempotency-Key header (envelope.ts): the first answer is kept for a day and replayed
+   * to a repeat with the same key and body, so that a retry never makes a second effect.
+   */
+  isIdempotent: boolean;
 };
 
 export type CallDefinition<Request extends z.ZodType = z.ZodType, Response extends z.ZodType = z.ZodType> = CallSpec & {
@@ -140,7 +145,7 @@ const listed: readonly Spec[] = [
 export const listedCalls: ReadonlyMap<string, CallSpec> = new Map(
   listed.map(([path, permission, isKycGated = false, isFile = false]) => [
     path,
-    { path, permission, auth: authOfPermission(permission), isKycGated, isFile },
+    { path, permission, auth: authOfPermission(permission), isKycGated, isFile, isIdempotent: false },
   ]),
 );
 
@@ -163,9 +168,16 @@ export function defineCall<Request extends z.ZodType, Response extends z.ZodType
   const spec = listedCalls.get(input.path);
   const permission = input.permission ?? spec?.permission;
   if (!permission) throw new Error(`${input.path} is not in SPEC.md's list: state its permission`);
+  if (input.isIdempotent && permission === 'public') {
+    throw new Error(`${input.path}: an idempotent call needs a caller to keep its keys apart`);
+  }
+  if (input.isIdempotent && (input.isFile ?? spec?.isFile)) {
+    throw new Error(`${input.path}: a file answer is not kept for replay`);
+  }
   return {
     isKycGated: false,
     isFile: false,
+    isIdempotent: false,
     errors: [],
     ...spec,
     ...input,

@@ -12,7 +12,15 @@ export const apiHeaders = {
   webName: 'web-name',
   userId: 'userid',
   token: 'token',
+  /** Sent with every call the contract marks idempotent (calls.ts): one key per intended effect. */
+  idempotencyKey: 'idempotency-key',
 } as const;
+
+/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (a UUID, say). */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
+/** How long the server keeps an idempotent call's answer for replay. */
+export const idempotencyKeyLifetimeHours = 24;
 
 /** The value of `device-os` sent by the web app. */
 export const webDeviceOs = 'web';

@@ -8,6 +8,7 @@ const transferCall = defineCall({
   summary: 'Moves money (test only)',
   permission: 'deposit',
   isKycGated: true,
+  isIdempotent: true,
   request: z.object({ amount: z.string().regex(/^\d+(\.\d+)?$/), page_size: z.number().int().max(100).default(20) }),
   response: z.object({ transfer_id: z.string(), state: z.enum(['pending', 'done']) }),
 });
@@ -29,6 +30,10 @@ describe('buildOpenApiDocument', () => {
     const operation = json.paths[transferCall.path].post;
     expect(operation.summary).toBe('Moves money (test only)');
     expect(operation['x-kyc-gated']).toBe(true);
+    expect(operation['x-idempotent']).toBe(true);
+    expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/idempotencyKey' });
+    expect(json.components.parameters.idempotencyKey).toMatchObject({ name: 'idempotency-key', required: true });
+    expect(operation['x-errors']).toContain('idempotency_conflict');
     const request = operation.requestBody.content['application/json'].schema;
     expect(request.type).toBe('object');
     expect(request.properties.amount).toMatchObject({ type: 'string', pattern: '^\\d+(\\.\\d+)?$' });

@@ -6,7 +6,7 @@
  */
 import type { CallDefinition, CallSpec } from '@bank/contract/calls';
 import { appVersion } from '@bank/contract/constants';
-import { apiHeaders } from '@bank/contract/envelope';
+import { apiHeaders, idempotencyKeyLifetimeHours, idempotencyKeyPattern } from '@bank/contract/envelope';
 import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
 import { translate } from '@bank/i18n/resources';
 import swagger from '@fastify/swagger';
@@ -68,6 +68,7 @@ export function errorKeysOf(spec: CallSpec & { errors?: readonly ErrorKey[] }): 
   else keys.add('session_invalid');
   if (spec.permission !== 'public' && spec.permission !== 'session') keys.add('forbidden');
   if (spec.isKycGated) keys.add('kyc_not_approved');
+  if (spec.isIdempotent) keys.add('idempotency_conflict');
   for (const key of spec.errors ?? []) keys.add(key);
   return [...keys].sort((a, b) => errorCatalogue[a].code - errorCatalogue[b].code);
 }
@@ -108,11 +109,15 @@ function definedOperation(call: CallDefinition): Operation {
     operationId: operationIdOf(call.path),
     summary: call.summary,
     tags: [tagOf(call.path)],
-    parameters: [{ $ref: '#/components/parameters/language' }],
+    parameters: [
+      { $ref: '#/components/parameters/language' },
+      ...(call.isIdempotent ? [{ $ref: '#/components/parameters/idempotencyKey' }] : []),
+    ],
     ...(call.auth === 'public' ? { security: [] } : { security: sessionSecurity }),
     'x-auth': call.auth,
     'x-permission': call.permission,
     'x-kyc-gated': call.isKycGated,
+    'x-idempotent': call.isIdempotent,
     'x-errors': errorKeysOf(call),
     requestBody: {
       required: true,
@@ -176,6 +181,17 @@ export function buildOpenApiDocument(
           in: 'header',
           required: false,
           schema: { type: 'string', enum: ['en', 'ch', 'jp'], default: 'en' },
+        },
+        idempotencyKey: {
+          name: apiHeaders.idempotencyKey,
+          in: 'header',
+          required: true,
+          description:
+            `One key per intended effect (a UUID, say). The first answer is kept for ${idempotencyKeyLifetimeHours} hours: ` +
+            'a repeat with the same key and body replays it (header Idempotent-Replayed: true) and makes no second ' +
+            'effect; the same key with another body answers 9412 idempotency_conflict. A failure is not kept: ' +
+            'retrying it with the same key runs the call again.',
+          schema: { type: 'string', pattern: idempotencyKeyPattern.source, maxLength: 255 },
         },
       },
       schemas: {

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import type { CallDefinition, CallSpec } from '@bank/contract/calls';
 import { listedCalls } from '@bank/contract/calls';
 import type { Language } from '@bank/contract/constants';
+import { apiHeaders, idempotencyKeyPattern } from '@bank/contract/envelope';
 import { successCode } from '@bank/contract/errors';
 import { holdsPermission } from '@bank/contract/permissions';
 import type { UserRole } from '@bank/contract/roles';
@@ -17,13 +18,17 @@ import { controlCharacterMessage, hasUnstorableCharacter } from '@bank/contract/
 import { fieldMessages } from '@bank/contract/validation';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Database, Transaction } from './db.ts';
 import { AppError } from './errors.ts';
+import { requestHashOf, runIdempotent } from './idempotency.ts';
 import type { CallerHeaders } from './request-context.ts';
 import type { Clock, SessionContext, SessionResolver } from './session.ts';
 
 /** What registerCall needs from the app, decorated on it by buildApp. */
 export type CallPlatform = {
   clock: Clock;
+  /** Where idempotent calls keep their keys and answers. */
+  database: Database;
   sessionResolver: SessionResolver;
   /** Every call registered so far, by path (the OpenAPI document is generated from it). */
   calls: Map<string, CallDefinition>;
@@ -55,6 +60,12 @@ export type CallContext = {
    */
   readonly origin: string;
   readonly log: FastifyBaseLogger;
+  /**
+   * The transaction of an idempotent call, which holds its key: the call's effect must be written
+   * in it, so that the effect and the answer kept for replay commit or roll back together. Null for
+   * other calls.
+   */
+  readonly transaction: Transaction | null;
 };
 
 /** A file answer of a call whose contract says `isFile`. */
@@ -127,7 +138,7 @@ async function authorize(spec: CallSpec, request: FastifyRequest, platform: Call
   if (spec.isKycGated && session.kyc_status !== 'kyc_approved') throw new AppError('kyc_not_approved');
 }
 
-function callContext(request: FastifyRequest, now: Date): CallContext {
+function callContext(request: FastifyRequest, now: Date, transaction: Transaction | null = null): CallContext {
   const session = request.session;
   return {
     get session(): SessionContext {
@@ -143,7 +154,31 @@ function callContext(request: FastifyRequest, now: Date): CallContext {
     userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
     origin: `${request.protocol}://${request.host}`,
     log: request.log,
+    transaction,
   };
+}
+
+/** The Idempotency-Key of a call marked idempotent; without a usable one the call is refused. */
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers[apiHeaders.idempotencyKey];
+  const key = Array.isArray(value) ? value[0] : value;
+  if (key === undefined || !idempotencyKeyPattern.test(key)) {
+    throw new AppError('validation', {
+      fields: { idempotency_key: { key: 'validation.idempotency_key' } },
+      detail: `${request.url} needs an Idempotency-Key header`,
+    });
+  }
+  return key;
+}
+
+/** The success envelope's data, held to the response schema as an allow-list. */
+function responseDataOf(call: CallDefinition, result: unknown): unknown {
+  if (isFileReply(result)) throw new Error(`${call.path} answered a file but its contract says it answers data`);
+  const data = call.response.safeParse(result);
+  if (!data.success) {
+    throw new Error(`${call.path} answered data outside its response schema: ${JSON.stringify(data.error.issues)}`);
+  }
+  return data.data ?? null;
 }
 
 export function registerCall<Call extends CallDefinition>(
@@ -173,23 +208,35 @@ export function registerCall<Call extends CallDefinition>(
           detail: `invalid body for ${call.path}`,
         });
       }
-      const result = await handler(
-        parsed.data as z.output<Call['request']>,
-        callContext(request, platform.clock.now()),
-      );
+      const input = parsed.data as z.output<Call['request']>;
+      const now = platform.clock.now();
 
-      if (isFileReply(result)) {
-        if (!call.isFile) throw new Error(`${call.path} answered a file but its contract says it answers data`);
+      if (call.isIdempotent) {
+        const session = request.session;
+        if (!session) throw new AppError('session_invalid');
+        const outcome = await runIdempotent(
+          platform.database,
+          {
+            ownerId: session.company_id ?? session.user_id,
+            callPath: call.path,
+            key: idempotencyKeyOf(request),
+            requestHash: requestHashOf(body),
+            now,
+          },
+          async (transaction) => responseDataOf(call, await handler(input, callContext(request, now, transaction))),
+        );
+        if (outcome.isReplay) reply.header('idempotent-replayed', 'true');
+        return reply.send({ code: successCode, msg: 'success', data: outcome.data ?? null });
+      }
+
+      const result = await handler(input, callContext(request, now));
+      if (isFileReply(result) && call.isFile) {
         return reply
           .header('content-disposition', contentDisposition(result.fileName))
           .type(result.contentType)
           .send(result.body);
       }
-      const data = call.response.safeParse(result);
-      if (!data.success) {
-        throw new Error(`${call.path} answered data outside its response schema: ${JSON.stringify(data.error.issues)}`);
-      }
-      return reply.send({ code: successCode, msg: 'success', data: data.data ?? null });
+      return reply.send({ code: successCode, msg: 'success', data: responseDataOf(call, result) });
     },
   });
 }

@@ -13,7 +13,7 @@ vi.mock('@mantine/notifications', () => ({
 
 import type { CallDefinition } from '@bank/contract/calls';
 import { initI18n } from '../app/i18n.ts';
-import { ApiError, callApi, fetchFile, TransportError } from './client.ts';
+import { ApiError, callApi, fetchFile, newIdempotencyKey, TransportError } from './client.ts';
 import { loadScreenData } from './screen-query.ts';
 
 class MemoryStorage {
@@ -109,6 +109,18 @@ describe('callApi', () => {
       token: 'token-1',
     });
     expect(shown).toEqual([]);
+  });
+
+  it('sends the idempotency key of a call the contract marks idempotent, and refuses to make one without', async () => {
+    const idempotentCall = { ...call, isIdempotent: true } as CallDefinition;
+    fetchMock.mockResolvedValue(envelope(200, 'ok', null));
+    const key = newIdempotencyKey();
+    await callApi(idempotentCall, {}, { idempotencyKey: key });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'idempotency-key': key, token: 'token-1' });
+    expect(newIdempotencyKey()).not.toBe(key);
+    await expect(callApi(idempotentCall, {})).rejects.toThrow('needs an idempotency key');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('throws an ApiError with the field messages for any other code, and shows nothing itself', async () => {

@@ -71,7 +71,17 @@ export type CallOptions = {
   isSilent?: boolean;
   /** Headers taken earlier (requestHeaders()), for a call that must outlive the session it belongs to. */
   headers?: Record<string, string>;
+  /**
+   * Required by calls the contract marks idempotent: one key per intended effect (newIdempotencyKey),
+   * kept while the user retries the same submission, so that a retry after a timeout never acts twice.
+   */
+  idempotencyKey?: string;
 };
+
+/** A fresh key for one intended effect of an idempotent call. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
 
 /** HTTP statuses shown as `status - statusText` (SPEC.md section 8). */
 const statusesShownAsText: ReadonlySet<number> = new Set([500, 502, 404]);
@@ -110,7 +120,10 @@ function networkTimeout(options: CallOptions): TransportError {
 async function post(path: string, body: unknown, options: CallOptions): Promise<Response> {
   const init: RequestInit = {
     method: 'POST',
-    headers: options.headers ?? requestHeaders(),
+    headers: {
+      ...(options.headers ?? requestHeaders()),
+      ...(options.idempotencyKey ? { [apiHeaders.idempotencyKey]: options.idempotencyKey } : {}),
+    },
     body: JSON.stringify(body ?? {}),
     credentials: 'same-origin',
   };
@@ -183,6 +196,7 @@ export async function callApi<Call extends CallDefinition>(
   body: RequestOf<Call>,
   options: CallOptions = {},
 ): Promise<ResponseOf<Call>> {
+  if (call.isIdempotent && !options.idempotencyKey) throw new Error(`${call.path} needs an idempotency key`);
   const response = await post(call.path, body, options);
   if (statusesShownAsText.has(response.status)) return failOnHttpStatus(response, options);
   const envelope = response.ok ? await readEnvelopeOf(response) : null;

@@ -16,6 +16,7 @@ export const validation = {
   amount_zero: 'The amount cannot be 0',
   invalid_choice: 'Choose one of the options',
   unknown_field: 'This field is not expected',
+  idempotency_key: 'Send an Idempotency-Key header of 1 to 255 visible characters with this call',
   invalid: 'This value is not valid',
   email_required: 'E-mail can not be empty',
   email_invalid: 'Please enter a valid e-mail address',

@@ -14,6 +14,7 @@ export const errors: Record<keyof typeof en, string> = {
   account_locked: '失敗が続いたため、このアカウントは一時的にロックされています。後ほどお試しください。',
   email_taken: 'このメールアドレスは新しいアカウントに使用できません。',
   fresh_second_factor_required: 'この操作を認証コードで確認してください。',
+  idempotency_conflict: 'このリクエストは別の内容ですでに送信されています。もう一度最初から操作してください。',
   internal: 'システムで問題が発生しました。後ほどお試しください。参照番号：{{request_id}}',
   body_not_json: 'リクエストの本文は有効なJSONである必要があります。',
   body_too_large: 'リクエストが大きすぎます。',

@@ -17,6 +17,7 @@ export const validation: Record<keyof typeof en, string> = {
   amount_zero: '金額を0にすることはできません',
   invalid_choice: '選択肢から選んでください',
   unknown_field: 'この項目は想定されていません',
+  idempotency_key: 'この呼び出しには1～255文字の表示可能な文字からなる Idempotency-Key ヘッダーを付けてください',
   invalid: '値が正しくありません',
   email_required: 'メールアドレスを入力してください',
   email_invalid: '有効なメールアドレスを入力してください',

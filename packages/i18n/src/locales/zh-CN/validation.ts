@@ -17,6 +17,7 @@ export const validation: Record<keyof typeof en, string> = {
   amount_zero: '金额不能为 0',
   invalid_choice: '请从选项中选择',
   unknown_field: '不应包含此字段',
+  idempotency_key: '此调用须附带由 1 至 255 个可见字符组成的 Idempotency-Key 请求头',
   invalid: '该值无效',
   email_required: '邮箱不能为空',
   email_invalid: '请输入有效的邮箱地址',
