@@ -82,9 +82,7 @@ describe('recovery codes', () => {
     await signIn.page.keyboard.press('Enter');
     await signIn.page.locator('#login-recovery-code').waitFor();
     // The field takes the focus on the next frame; type only once it has it.
-    await expect
-      .poll(() => signIn.page.evaluate(() => document.activeElement?.id))
-      .toBe('login-recovery-code');
+    await expect.poll(() => signIn.page.evaluate(() => document.activeElement?.id)).toBe('login-recovery-code');
     await signIn.page.keyboard.type(first.toLowerCase());
     await signIn.page.keyboard.press('Enter');
     // A client-side navigation: the page's load event fired long before.

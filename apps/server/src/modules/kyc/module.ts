@@ -67,8 +67,8 @@ export const kycModule: AppModule = {
     registerCall(app, phoneAuthorizeUpload, (body, call) => phone.authorize(body, call));
     registerCall(app, phoneCompleteUpload, (body, call) => phone.complete(body, call));
 
-    registerCall(app, listKycReviews, (body, call) => review.list(body, call));
-    registerCall(app, getKycReview, (body, call) => review.get(body, call));
+    registerCall(app, listKycReviews, (body) => review.list(body));
+    registerCall(app, getKycReview, (body) => review.get(body));
     registerCall(app, decideKyc, (body, call) => review.decide(body, call));
   },
 };

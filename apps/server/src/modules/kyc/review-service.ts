@@ -68,10 +68,7 @@ export function createReviewService(dependencies: ReviewDependencies) {
   }
 
   return {
-    async list(
-      body: z.output<(typeof listKycReviews)['request']>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof listKycReviews>> {
+    async list(body: z.output<(typeof listKycReviews)['request']>): Promise<ResponseOf<typeof listKycReviews>> {
       const rows = await listQueue(db, {
         status: body.status,
         submittedFrom: body.submitted_from ? startOfDay(body.submitted_from) : undefined,
@@ -97,7 +94,7 @@ export function createReviewService(dependencies: ReviewDependencies) {
       };
     },
 
-    async get(body: { company_id: string }, context: CallContext): Promise<ResponseOf<typeof getKycReview>> {
+    async get(body: { company_id: string }): Promise<ResponseOf<typeof getKycReview>> {
       const { company, applicant } = await clientCompany(body.company_id);
       const info = await readKycInfo(db, company);
       return { ...info, company_id: company.id, company_name: company.name, applicant_email: applicant };
