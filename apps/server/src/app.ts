@@ -4,11 +4,13 @@
  * headers, error mapping, then the domain modules, then what depends on every call being known
  * (the unbuilt listed calls, the OpenAPI document), then the web app.
  */
-import { listedCalls } from '@bank/contract/calls';
+import { errorKeysOf, listedCalls } from '@bank/contract/calls';
+import type { ErrorKey } from '@bank/contract/errors';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -67,6 +69,18 @@ export const maxJsonBodyBytes = 1024 * 1024;
 
 const apiPrefix = '/api/';
 
+/** Whether the call a request reached declares the error (an unbuilt listed call answers not_found). */
+function isDeclaredBy(app: FastifyInstance): (request: FastifyRequest, key: ErrorKey) => boolean {
+  return (request, key) => {
+    const path = request.routeOptions.url ?? '';
+    const defined = app.callPlatform.calls.get(path);
+    if (defined) return errorKeysOf(defined).includes(key);
+    const listed = listedCalls.get(path);
+    if (listed) return errorKeysOf({ ...listed, errors: ['not_found'] }).includes(key);
+    return true;
+  };
+}
+
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const logger = createLogger({
     level: dependencies.logger?.level ?? config.logLevel,
@@ -120,7 +134,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   registerRequestContext(app);
   await registerSecurityHeaders(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, config.nodeEnv === 'production' ? {} : { isDeclared: isDeclaredBy(app) });
   // Rate limits: after the request context and before any route, so that they refuse before a handler runs.
   registerPublicCallRateLimit(app, { database, clock, callsPerMinute: config.rateLimitPublicCallsPerMinute });
   jobs.schedule({

@@ -115,6 +115,8 @@ export const SendEmailRequest = z.object({ email: Email, purpose: EmailCodePurpo
 /** Answers the same whether or not the address has an account (no enumeration). */
 export const sendEmail = defineCall({
   path: '/api/v1/sendEmail',
+  // A step-up code goes only to the signed-in user's own address.
+  errors: ['session_invalid', 'forbidden'],
   summary: 'Email a 6-digit code for registration, login, password recovery or a sensitive action',
   request: SendEmailRequest,
   response: z.object({ resend_after_seconds: z.number().int() }),
@@ -122,6 +124,7 @@ export const sendEmail = defineCall({
 
 export const verifyEmailCode = defineCall({
   path: '/api/v1/account/verify',
+  errors: ['verification_code_incorrect'],
   summary: 'Check an emailed code without using it up (counts as a try)',
   request: z.object({ email: Email, purpose: EmailCodePurpose, code: EmailCode }).strict(),
   response: z.object({ is_valid: z.literal(true) }),
@@ -148,6 +151,7 @@ export const RegisterRequest = z
   });
 export const register = defineCall({
   path: '/api/v1/account/register',
+  errors: ['email_taken', 'verification_code_incorrect'],
   summary: 'Create a company and its first user, the administrator',
   request: RegisterRequest,
   response: z.null(),
@@ -188,6 +192,7 @@ export const LoginResponse = z.discriminatedUnion('status', [
 ]);
 export const login = defineCall({
   path: '/api/v1/account/login',
+  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked'],
   summary: 'Sign in: email and password, then the second factor',
   request: LoginRequest,
   response: LoginResponse,
@@ -226,6 +231,7 @@ export const modifyProfile = defineCall({
 
 export const modifyLoginPassword = defineCall({
   path: '/api/v1/account/modifyLoginPassword',
+  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked'],
   summary: 'Change the password (old password, new twice, second factor); other sessions end',
   request: z
     .object({
@@ -241,6 +247,7 @@ export const modifyLoginPassword = defineCall({
 
 export const forgetLoginPassword = defineCall({
   path: '/api/v1/account/forgetLoginPassword',
+  errors: ['verification_code_incorrect'],
   summary: 'Set a new password with an emailed code; every session of the user ends',
   request: z
     .object({ email: Email, code: EmailCode, new_password: NewPassword, confirm_password: z.string().max(256) })
@@ -251,6 +258,7 @@ export const forgetLoginPassword = defineCall({
 
 export const verifyLoginPassword = defineCall({
   path: '/api/v1/account/verifyLoginPassword',
+  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked'],
   summary: 'Re-authenticate (password and second factor) before a sensitive action',
   request: z.object({ password: ExistingPassword, code: SecondFactorCode }).strict(),
   response: z.object({ verified_until: z.string() }),
@@ -259,6 +267,7 @@ export const verifyLoginPassword = defineCall({
 export const AuthenticatorSetup = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() });
 export const startAuthenticatorPairing = defineCall({
   path: '/api/v1/account/authenticator/setup',
+  errors: ['illegal_state'],
   permission: 'session',
   summary: 'A new authenticator secret, its otpauth URI and QR code; pairs only after approve',
   request: z.object({}).strict(),
@@ -270,6 +279,7 @@ export const RecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 
 export const approveAuthenticator = defineCall({
   path: '/api/v1/account/approve',
+  errors: ['fresh_second_factor_required', 'verification_code_incorrect', 'illegal_state'],
   summary: 'Pair the authenticator set up last, with a correct code from it; answers its recovery codes',
   request: z.object({ code: AuthenticatorCode }).strict(),
   response: RecoveryCodes,
@@ -277,6 +287,7 @@ export const approveAuthenticator = defineCall({
 
 export const regenerateRecoveryCodes = defineCall({
   path: '/api/v1/account/recoveryCodes/regenerate',
+  errors: ['fresh_second_factor_required', 'illegal_state'],
   permission: 'session',
   summary: 'A new set of recovery codes (fresh second factor needed); the old set stops working',
   request: z.object({}).strict(),
@@ -293,6 +304,7 @@ export const getRecoveryCodeStatus = defineCall({
 
 export const removeAuthenticator = defineCall({
   path: '/api/v1/account/authenticator/remove',
+  errors: ['verification_code_incorrect', 'account_locked', 'illegal_state'],
   permission: 'session',
   summary: 'Unpair the authenticator with a current code from it',
   request: z.object({ code: AuthenticatorCode }).strict(),
@@ -323,6 +335,7 @@ export const listSessions = defineCall({
 
 export const revokeSession = defineCall({
   path: '/api/v1/account/sessions/revoke',
+  errors: ['not_found'],
   permission: 'session',
   summary: 'End one of the user’s sessions',
   request: z.object({ session_id: identifierText() }).strict(),
@@ -346,6 +359,7 @@ export const exitLogin = defineCall({
 
 export const resetUserAuthenticator = defineCall({
   path: '/api/v1/admin/users/resetAuthenticator',
+  errors: ['not_found'],
   permission: 'user_support',
   summary:
     'Back office: remove a user’s authenticator and recovery codes after an identity check, which is noted; every session of the user ends',

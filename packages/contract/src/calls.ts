@@ -5,7 +5,7 @@
  * the server does not answer it.
  */
 import type { z } from 'zod';
-import type { ErrorKey } from './errors.ts';
+import { type ErrorKey, errorCatalogue } from './errors.ts';
 import { type CallPermission, isStaffPermission } from './permissions.ts';
 
 /** Who may make a call: anyone, a signed-in user (client or staff), or the bank's staff only. */
@@ -184,4 +184,24 @@ export function defineCall<Request extends z.ZodType, Response extends z.ZodType
     permission,
     auth: authOfPermission(permission),
   };
+}
+
+/**
+ * Every catalogue error a call can answer: those every call of its kind can (bad input, an outage;
+ * no session or no permission unless it is public; throttled if public; KYC not approved if gated;
+ * a reused idempotency key if idempotent) and those it declares. OpenAPI lists them per operation,
+ * and outside production the server answers 500 for an error a call did not declare.
+ */
+export function errorKeysOf(spec: CallSpec & { errors?: readonly ErrorKey[] }): ErrorKey[] {
+  const keys = new Set<ErrorKey>(['validation', 'internal']);
+  if (spec.permission === 'public') keys.add('rate_limited');
+  else {
+    keys.add('session_invalid');
+    // A role without the permission, or staff who must pair an authenticator first.
+    keys.add('forbidden');
+  }
+  if (spec.isKycGated) keys.add('kyc_not_approved');
+  if (spec.isIdempotent) keys.add('idempotency_conflict');
+  for (const key of spec.errors ?? []) keys.add(key);
+  return [...keys].sort((a, b) => errorCatalogue[a].code - errorCatalogue[b].code);
 }

@@ -125,6 +125,7 @@ export type UploadTicket = z.infer<typeof UploadTicket>;
 
 export const authorizeUpload = defineCall({
   path: '/api/v1/init/awsS3Auth',
+  errors: ['illegal_state'],
   summary: 'Authorise one upload of a KYC document and say where to send it',
   request: AuthorizeUploadRequest,
   response: UploadTicket,
@@ -132,6 +133,7 @@ export const authorizeUpload = defineCall({
 
 export const completeUpload = defineCall({
   path: '/api/v1/init/uploadComplete',
+  errors: ['not_found', 'illegal_state'],
   permission: 'session',
   summary: 'Check an uploaded file by its content and size, and keep it as a document',
   request: z.object({ upload_id: identifierText() }).strict(),
@@ -140,6 +142,7 @@ export const completeUpload = defineCall({
 
 export const documentUrl = defineCall({
   path: '/api/v1/init/documentUrl',
+  errors: ['not_found'],
   permission: 'session',
   summary: 'A short-lived link to view or download one of the company’s documents (staff: any company’s)',
   request: z.object({ document_id: identifierText() }).strict(),
@@ -149,6 +152,7 @@ export const documentUrl = defineCall({
 /** Continue on a phone: a one-time link to the public /upload page for one section. */
 export const createPhoneUploadLink = defineCall({
   path: '/api/v1/init/phoneLink',
+  errors: ['illegal_state'],
   permission: 'session',
   summary: 'A one-time link (15 minutes, one section) to upload a document from a phone',
   request: z.object({ section: KycSection }).strict(),
@@ -159,6 +163,7 @@ export const PhoneUploadToken = identifierText(200).min(20);
 
 export const phoneUploadInfo = defineCall({
   path: '/api/v1/upload/info',
+  errors: ['not_found', 'illegal_state'],
   permission: 'public',
   summary: 'What a phone upload link is for, while it is valid',
   request: z.object({ token: PhoneUploadToken }).strict(),
@@ -167,6 +172,7 @@ export const phoneUploadInfo = defineCall({
 
 export const phoneAuthorizeUpload = defineCall({
   path: '/api/v1/upload/authorize',
+  errors: ['not_found', 'illegal_state'],
   permission: 'public',
   summary: 'Authorise the one upload a phone link allows',
   request: AuthorizeUploadRequest.omit({ section: true, kind: true }).extend({ token: PhoneUploadToken }).strict(),
@@ -175,6 +181,7 @@ export const phoneAuthorizeUpload = defineCall({
 
 export const phoneCompleteUpload = defineCall({
   path: '/api/v1/upload/complete',
+  errors: ['not_found', 'illegal_state'],
   permission: 'public',
   summary: 'Complete the phone upload; the link is used up',
   request: z.object({ token: PhoneUploadToken, upload_id: identifierText() }).strict(),

@@ -316,24 +316,28 @@ export const getKycInfo = defineCall({
 
 export const saveCorporate = defineCall({
   path: '/api/v1/account/kyc/corporate',
+  errors: ['illegal_state'],
   summary: 'Save the corporate declaration',
   request: SaveCorporateRequest,
   response: SectionState,
 });
 export const saveCompany = defineCall({
   path: '/api/v1/account/kyc/company',
+  errors: ['illegal_state'],
   summary: 'Save the company information',
   request: SaveCompanyRequest,
   response: SectionState,
 });
 export const saveOwnership = defineCall({
   path: '/api/v1/account/kyc/shareholder',
+  errors: ['illegal_state'],
   summary: 'Save shareholders and officers',
   request: SaveOwnershipRequest,
   response: SectionState,
 });
 export const saveTrading = defineCall({
   path: '/api/v1/account/kyc/trading',
+  errors: ['illegal_state'],
   summary: 'Save the trading authorisation',
   request: SaveTradingRequest,
   response: SectionState,
@@ -341,6 +345,7 @@ export const saveTrading = defineCall({
 
 export const submitKyc = defineCall({
   path: '/api/v1/account/kyc/submit',
+  errors: ['illegal_state'],
   summary: 'Submit the four sections for review; they become read-only',
   request: z.object({}).strict(),
   response: z.object({ status: AccountKycStatus }),
@@ -374,6 +379,7 @@ export const listKycReviews = defineCall({
 
 export const getKycReview = defineCall({
   path: '/api/v1/admin/kyc/get',
+  errors: ['not_found'],
   permission: 'kyc_review',
   summary: "Back office: one company's KYC with every section and document",
   request: z.object({ company_id: identifierText() }).strict(),
@@ -386,6 +392,7 @@ export const getKycReview = defineCall({
 
 export const decideKyc = defineCall({
   path: '/api/v1/admin/kyc/decide',
+  errors: ['not_found', 'illegal_state'],
   permission: 'kyc_review',
   summary: 'Back office: approve, reject with a reason, or return for resubmission with a reason',
   request: z

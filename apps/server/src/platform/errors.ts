@@ -144,9 +144,25 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   return reply.status(error.httpStatus).send(body);
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export type ErrorHandlerOptions = {
+  /**
+   * Whether a call may answer this catalogue error (contract calls.ts errorKeysOf). Given outside
+   * production: an undeclared error is then a bug of the call's contract, answered as a 500 so
+   * that tests find it, while OpenAPI would have told integrators it cannot happen.
+   */
+  isDeclared?: (request: FastifyRequest, key: ErrorKey) => boolean;
+};
+
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
     if (isAppError(rawError)) {
+      if (options.isDeclared && !options.isDeclared(request, rawError.key)) {
+        request.log.error(
+          { error_key: rawError.key, detail: rawError.detail, url: request.url },
+          'call answered an error its contract does not declare',
+        );
+        return sendError(request, reply, new AppError('internal', { data: { request_id: request.id } }));
+      }
       if (rawError.detail || rawError.cause) {
         request.log.info({ error_key: rawError.key, detail: rawError.detail, err: rawError.cause }, 'call refused');
       }

@@ -18,6 +18,7 @@ const transferCall = defineCall({
   summary: 'Records a transfer (test only)',
   permission: 'session',
   isIdempotent: true,
+  errors: ['illegal_state'],
   request: z.object({ amount: z.string(), note: z.string().optional() }).strict(),
   response: z.object({ effect_id: z.number(), amount: z.string() }),
 });

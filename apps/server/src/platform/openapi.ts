@@ -4,7 +4,7 @@
  * envelope; and every call SPEC.md lists that is not built yet, marked as such. Served at
  * /api/openapi.json and readable at /api/docs.
  */
-import type { CallDefinition, CallSpec } from '@bank/contract/calls';
+import { type CallDefinition, type CallSpec, errorKeysOf } from '@bank/contract/calls';
 import { appVersion } from '@bank/contract/constants';
 import { apiHeaders, idempotencyKeyLifetimeHours, idempotencyKeyPattern } from '@bank/contract/envelope';
 import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
@@ -57,21 +57,6 @@ const errorResponse = {
     'HTTP 404 for a path that does not exist, HTTP 500 with code 9500 for an unexpected failure.',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 };
-
-/**
- * The catalogue errors a call can answer: those every call of its kind can (no session, bad input,
- * no permission, KYC not approved, throttled, an outage) and those it declares itself.
- */
-export function errorKeysOf(spec: CallSpec & { errors?: readonly ErrorKey[] }): ErrorKey[] {
-  const keys = new Set<ErrorKey>(['validation', 'internal']);
-  if (spec.permission === 'public') keys.add('rate_limited');
-  else keys.add('session_invalid');
-  if (spec.permission !== 'public' && spec.permission !== 'session') keys.add('forbidden');
-  if (spec.isKycGated) keys.add('kyc_not_approved');
-  if (spec.isIdempotent) keys.add('idempotency_conflict');
-  for (const key of spec.errors ?? []) keys.add(key);
-  return [...keys].sort((a, b) => errorCatalogue[a].code - errorCatalogue[b].code);
-}
 
 /** The refusal response of one operation, with an example envelope (English message) per error it can answer. */
 function errorResponseOf(spec: CallSpec & { errors?: readonly ErrorKey[] }) {

@@ -33,6 +33,14 @@ const refusedCall = defineCall({
   path: '/api/v1/test/refused',
   summary: 'Refuses with a catalogue error (test only)',
   permission: 'public',
+  errors: ['illegal_state'],
+  request: z.object({}),
+  response: z.null(),
+});
+const undeclaredCall = defineCall({
+  path: '/api/v1/test/undeclared',
+  summary: 'Refuses with a catalogue error its contract does not declare (test only)',
+  permission: 'public',
   request: z.object({}),
   response: z.null(),
 });
@@ -95,6 +103,9 @@ const testModule: AppModule = {
     });
     registerCall(app, refusedCall, async () => {
       throw new AppError('illegal_state', { detail: 'card 42 is in state printing' });
+    });
+    registerCall(app, undeclaredCall, async () => {
+      throw new AppError('not_found', { detail: 'a refusal OpenAPI never told integrators about' });
     });
     registerCall(app, whoAmICall, async (_body, context) => ({ user_id: context.session.user_id }));
     registerCall(app, staffCall, async () => null);
@@ -332,6 +343,12 @@ describe('failures', () => {
       data: { request_id: 'support-ref-0001' },
     });
     expect(response.body).not.toMatch(/10\.0\.0\.7|stack|at .*\.ts/);
+  });
+
+  it('answers an error the call does not declare as an internal failure outside production, so that tests find it', async () => {
+    const response = await post(undeclaredCall.path, { headers: { 'x-request-id': 'support-ref-0002' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 9500, data: { request_id: 'support-ref-0002' } });
   });
 
   it('answers an unknown /api path with HTTP 404 and the envelope', async () => {
