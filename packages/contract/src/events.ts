@@ -8,7 +8,32 @@
 import { z } from 'zod';
 import { AccountKycStatus } from './states.ts';
 
+/** Changes to how a user signs in that the user is told of by email, whoever made them. */
+export const accountSecurityChanges = [
+  'password_changed',
+  'password_reset',
+  'authenticator_paired',
+  'authenticator_removed',
+  'authenticator_reset',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
+  'account_locked',
+] as const;
+export type AccountSecurityChange = (typeof accountSecurityChanges)[number];
+
 export const domainEventSchemas = {
+  /** Something changed in how a user signs in (a password, the second factor, a lock). */
+  'account.security_changed': z.object({
+    user_id: z.string(),
+    change: z.enum(accountSecurityChanges),
+    at: z.string(),
+    /** recovery_code_used: how many unused codes are left. */
+    recovery_codes_left: z.number().int().optional(),
+    /** account_locked: after how many failed attempts, and until when. */
+    failures: z.number().int().optional(),
+    locked_until: z.string().optional(),
+  }),
+
   /** A company's KYC moved: submitted by a user, or decided by staff (approve, reject, return). */
   'kyc.status_changed': z.object({
     company_id: z.string(),

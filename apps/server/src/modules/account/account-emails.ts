@@ -4,6 +4,7 @@
  */
 import type { EmailCodePurpose } from '@bank/contract/account';
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
+import type { AccountSecurityChange } from '@bank/contract/events';
 import { type TranslationParams, translate } from '@bank/i18n/resources';
 import { type EmailContent, renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
 import type { OutgoingEmail } from '../../adapters/mail/mailer.ts';
@@ -29,15 +30,8 @@ export function codeEmail(language: Language, to: string, purpose: EmailCodePurp
   return emailOf(to, content, translate(language, key('subject')));
 }
 
-export type Notice =
-  | 'account_exists'
-  | 'password_changed'
-  | 'password_reset'
-  | 'authenticator_paired'
-  | 'authenticator_removed'
-  | 'authenticator_reset'
-  | 'recovery_code_used'
-  | 'account_locked';
+/** A notice: a security change (security-notices.ts), or a registration attempt on a taken address. */
+export type Notice = 'account_exists' | AccountSecurityChange;
 
 export function noticeEmail(
   language: Language,

@@ -18,7 +18,6 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Transaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CallContext } from '../../platform/route.ts';
-import { emailTime, noticeEmail } from './account-emails.ts';
 import {
   accountLockedError,
   assertMayAttemptSignIn,
@@ -37,9 +36,10 @@ import {
 } from './queries.ts';
 import { sessionRules } from './rules.ts';
 import { checkSecondFactor } from './second-factor.ts';
+import { recordSecurityChange } from './security-notices.ts';
 import { endSession, endSessionsOfUser, listLiveSessions, markSecondFactorFresh } from './sessions.ts';
 import type { AccountDependencies } from './sign-in-service.ts';
-import { languageOfUser, userInfoOf } from './user-info.ts';
+import { userInfoOf } from './user-info.ts';
 
 type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
 
@@ -47,7 +47,7 @@ const secondsMs = 1000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAccountService(dependencies: AccountDependencies) {
-  const { db, secretBox, emailQueue } = dependencies;
+  const { db, secretBox } = dependencies;
 
   async function sessionUser(context: CallContext): Promise<UserRow> {
     const user = await findUserById(db, context.session.user_id);
@@ -157,11 +157,7 @@ export function createAccountService(dependencies: AccountDependencies) {
             ip: context.ip,
             detail: { sessions_ended: ended },
           });
-          await emailQueue.enqueue(
-            tx,
-            noticeEmail(languageOfUser(user), user.email, 'password_changed', { time: emailTime(context.now) }),
-            { companyId: user.company_id },
-          );
+          await recordSecurityChange(tx, user, 'password_changed', context.now);
         },
       );
       return null;

@@ -20,7 +20,6 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CallContext } from '../../platform/route.ts';
-import { emailTime, noticeEmail } from './account-emails.ts';
 import {
   accountLockedError,
   assertMayAttemptSignIn,
@@ -38,10 +37,10 @@ import {
 import { deleteRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
 import { authenticatorRules } from './rules.ts';
 import { authenticatorSealPurpose, checkAuthenticatorCode, requireFreshSecondFactor } from './second-factor.ts';
+import { recordSecurityChange } from './security-notices.ts';
 import { endSessionsOfUser } from './sessions.ts';
 import type { AccountDependencies } from './sign-in-service.ts';
 import { newAuthenticatorSecret, otpauthUriOf } from './totp.ts';
-import { languageOfUser } from './user-info.ts';
 
 type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
 
@@ -52,7 +51,7 @@ function illegalState(messageKey: string, detail: string): AppError {
 }
 
 export function createAuthenticatorService(dependencies: AccountDependencies) {
-  const { db, secretBox, emailQueue } = dependencies;
+  const { db, secretBox } = dependencies;
 
   async function sessionUser(context: CallContext): Promise<UserRow> {
     const user = await findUserById(db, context.session.user_id);
@@ -111,11 +110,7 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
           companyId: user.company_id,
           ip: context.ip,
         });
-        await emailQueue.enqueue(
-          tx,
-          noticeEmail(languageOfUser(user), user.email, 'authenticator_paired', { time: emailTime(context.now) }),
-          { companyId: user.company_id },
-        );
+        await recordSecurityChange(tx, user, 'authenticator_paired', context.now);
         return codes;
       });
       if (!recoveryCodes) throw new AppError('verification_code_incorrect', { detail: 'pairing code' });
@@ -137,6 +132,7 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
           companyId: user.company_id,
           ip: context.ip,
         });
+        await recordSecurityChange(tx, user, 'recovery_codes_regenerated', context.now);
         return issued;
       });
       return { recovery_codes: codes };
@@ -179,11 +175,7 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
             sessions_ended: ended,
           },
         });
-        await emailQueue.enqueue(
-          tx,
-          noticeEmail(languageOfUser(user), user.email, 'authenticator_reset', { time: emailTime(context.now) }),
-          { companyId: user.company_id },
-        );
+        await recordSecurityChange(tx, user, 'authenticator_reset', context.now);
       });
       return null;
     },
@@ -223,11 +215,7 @@ export function createAuthenticatorService(dependencies: AccountDependencies) {
           companyId: user.company_id,
           ip: context.ip,
         });
-        await emailQueue.enqueue(
-          tx,
-          noticeEmail(languageOfUser(user), user.email, 'authenticator_removed', { time: emailTime(context.now) }),
-          { companyId: user.company_id },
-        );
+        await recordSecurityChange(tx, user, 'authenticator_removed', context.now);
         return null;
       });
       if (failure?.lockedUntil) throw accountLockedError(failure.lockedUntil, context.now);

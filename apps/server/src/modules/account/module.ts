@@ -27,12 +27,14 @@ import {
   verifyEmailCode,
   verifyLoginPassword,
 } from '@bank/contract/account';
+import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { createAccountService } from './account-service.ts';
 import { listAuditEntries } from './audit.ts';
 import { createAuthenticatorService } from './authenticator-service.ts';
 import { cleanSignInRecords, cleanSignInRecordsSchedule } from './clean-up.ts';
+import { sendSecurityNotices } from './security-notices.ts';
 import { identityDemoSeeder } from './seed.ts';
 import { type AccountDependencies, createSignInService } from './sign-in-service.ts';
 
@@ -51,6 +53,13 @@ export const accountModule: AppModule = {
       emailQueue: context.emailQueue,
       emailCodesPerClientPerHour: context.config.rateLimitEmailCodesPerClientPerHour,
     };
+    // What follows a change of how a user signs in, once per event, from the job queue.
+    consumeEvent(
+      { jobs: context.jobs, db: context.database.db },
+      'account.security_changed',
+      'account_email',
+      sendSecurityNotices(context.emailQueue),
+    );
     const signIn = createSignInService(dependencies);
     const account = createAccountService(dependencies);
     const authenticator = createAuthenticatorService(dependencies);

@@ -135,8 +135,11 @@ describe('recovery codes', () => {
       { session },
     );
     expect(stepUp.code).toBe(200);
+    const before = await mailboxCount(test, user.email);
     const fresh = await call<Codes>(test, '/api/v1/account/recoveryCodes/regenerate', {}, { session });
     expect(fresh.code).toBe(200);
+    // The user is told, in case it was not them (the notice is an event's consumer, from the job queue).
+    expect((await nextEmail(test, user.email, before)).subject).toBe('New recovery codes were made');
     expect(fresh.data.recovery_codes).toHaveLength(recoveryCodeRules.count);
     expect(fresh.data.recovery_codes).not.toContain(codes[0]);
 

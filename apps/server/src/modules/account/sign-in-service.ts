@@ -27,7 +27,7 @@ import { newId } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
-import { codeEmail, emailTime, noticeEmail } from './account-emails.ts';
+import { codeEmail, noticeEmail } from './account-emails.ts';
 import { describeDevice } from './device.ts';
 import {
   assertMaySendCode,
@@ -58,6 +58,7 @@ import {
 import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
 import { emailCodeRules, loginRules } from './rules.ts';
 import { checkAuthenticatorCode } from './second-factor.ts';
+import { recordSecurityChange } from './security-notices.ts';
 import { endSessionsOfUser, startSession } from './sessions.ts';
 import { loginChallenges } from './tables.ts';
 import { isStaffUser, kycStatusOfCompany, languageOfUser } from './user-info.ts';
@@ -141,14 +142,10 @@ export function createSignInService(dependencies: AccountDependencies) {
       ip: context.ip,
       detail: { failures: outcome.accountFailures, locked_until: outcome.lockedUntil.toISOString() },
     });
-    await emailQueue.enqueue(
-      handle,
-      noticeEmail(languageOfUser(user), user.email, 'account_locked', {
-        failures: outcome.accountFailures,
-        until: emailTime(outcome.lockedUntil),
-      }),
-      { companyId: user.company_id },
-    );
+    await recordSecurityChange(handle, user, 'account_locked', context.now, {
+      failures: outcome.accountFailures,
+      locked_until: outcome.lockedUntil.toISOString(),
+    });
   }
 
   function failedSignInError(outcome: FailureOutcome, now: Date): AppError {
@@ -296,11 +293,7 @@ export function createSignInService(dependencies: AccountDependencies) {
           ip: context.ip,
           detail: { sessions_ended: ended },
         });
-        await emailQueue.enqueue(
-          tx,
-          noticeEmail(languageOfUser(user), user.email, 'password_reset', { time: emailTime(context.now) }),
-          { companyId: user.company_id },
-        );
+        await recordSecurityChange(tx, user, 'password_reset', context.now);
         return 'reset' as const;
       });
       if (outcome === 'code_incorrect') throw new AppError('verification_code_incorrect');
@@ -470,14 +463,9 @@ export function createSignInService(dependencies: AccountDependencies) {
           ip: context.ip,
           detail: { codes_left: recoveryCodesLeftAfter, session_id: session.sessionId },
         });
-        await emailQueue.enqueue(
-          tx,
-          noticeEmail(languageOfUser(user), user.email, 'recovery_code_used', {
-            time: emailTime(context.now),
-            left: recoveryCodesLeftAfter,
-          }),
-          { companyId: user.company_id },
-        );
+        await recordSecurityChange(tx, user, 'recovery_code_used', context.now, {
+          recovery_codes_left: recoveryCodesLeftAfter,
+        });
       }
       const withCompany = await findUserWithCompany(tx, user.id);
       const signedIn: SignedIn = {

@@ -63,6 +63,11 @@ export const email = {
     title: 'Recovery code used',
     body: 'A recovery code was used to sign in to your account at {{time}}. {{left}} recovery codes are left. If this was not you, contact us at once. If you lost your authenticator, pair a new one and make new recovery codes under My account.',
   },
+  recovery_codes_regenerated: {
+    subject: 'New recovery codes were made',
+    title: 'New recovery codes',
+    body: 'A new set of recovery codes was made for your account at {{time}}, and the previous codes stopped working. Keep the new ones somewhere safe, away from your phone. If you did not do this, contact us at once.',
+  },
   account_locked: {
     subject: 'Your account is temporarily locked',
     title: 'Account temporarily locked',

@@ -65,6 +65,11 @@ export const email: EmailMessages = {
     title: '已使用恢复码',
     body: '{{time}} 有人使用恢复码登录了您的账户。剩余恢复码：{{left}} 个。如果这不是您本人，请立即联系我们。如果您丢失了身份验证器，请在“我的账户”中绑定新的身份验证器并生成新的恢复码。',
   },
+  recovery_codes_regenerated: {
+    subject: '已生成新的恢复码',
+    title: '新的恢复码',
+    body: '您的账户于 {{time}} 生成了一组新的恢复码，之前的恢复码已失效。请将新的恢复码保存在手机以外的安全位置。如果这不是您本人的操作，请立即联系我们。',
+  },
   account_locked: {
     subject: '您的账户已被临时锁定',
     title: '账户已临时锁定',
