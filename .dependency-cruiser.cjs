@@ -5,7 +5,10 @@
  *
  * Server (apps/server/src): platform/ and adapters/ are below the domain modules; a module exposes
  * itself to the others only through its index.ts; app.ts and main.ts assemble the modules.
- * Web (apps/web/src): a feature never imports another feature (shared code moves down).
+ * Web (apps/web/src), from the bottom up: lib/ (session storage, i18n, the API client) imports no
+ * other layer; ui/ (presentational pieces) imports lib/ only; api/ (calls several features share)
+ * imports lib/ only; a feature imports lib/, ui/ and api/, never another feature; app/ (router,
+ * providers, shell) assembles them all, and nothing imports app/.
  */
 const server = '^apps/server/src/';
 const web = '^apps/web/src/';
@@ -70,8 +73,36 @@ module.exports = {
 
     // Web ---------------------------------------------------------------------------------------
     {
+      name: 'web-nothing-to-app',
+      comment: 'app/ assembles the web app; what a feature, ui/, api/ or lib/ needs from it belongs in lib/.',
+      severity: 'error',
+      from: { path: `${web}(features|ui|api|lib)/` },
+      to: { path: `${web}app/` },
+    },
+    {
+      name: 'web-lib-is-the-base',
+      comment: 'lib/ (session storage, i18n, the API client) is below every other layer of the web app.',
+      severity: 'error',
+      from: { path: `${web}lib/` },
+      to: { path: `${web}(features|ui|api)/` },
+    },
+    {
+      name: 'web-ui-not-to-api-or-features',
+      comment: 'ui/ shows what it is given: it makes no call of its own and knows no feature (it may use lib/).',
+      severity: 'error',
+      from: { path: `${web}ui/` },
+      to: { path: `${web}(features|api)/` },
+    },
+    {
+      name: 'web-api-not-to-features-or-ui',
+      comment: 'api/ holds the calls several features share; it shows nothing and knows no feature.',
+      severity: 'error',
+      from: { path: `${web}api/` },
+      to: { path: `${web}(features|ui)/` },
+    },
+    {
       name: 'web-feature-not-to-feature',
-      comment: 'A web feature never imports another feature: move the shared code to src/ui or src/api.',
+      comment: 'A web feature never imports another feature: move the shared code to src/ui, src/api or src/lib.',
       severity: 'error',
       from: { path: `${web}features/([^/]+)/` },
       to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/$1/` },

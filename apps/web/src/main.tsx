@@ -10,9 +10,9 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initI18n } from './app/i18n.ts';
 import { preloadPage } from './app/routes.tsx';
-import { resetStorageOnNewVersion } from './app/session-storage.ts';
+import { initI18n } from './lib/i18n.ts';
+import { resetStorageOnNewVersion } from './lib/session-storage.ts';
 
 const isReloading = resetStorageOnNewVersion();
 const root = document.getElementById('root');

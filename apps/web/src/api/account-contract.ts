@@ -9,5 +9,5 @@ export function loadAccountContract() {
 
 /** The HTTP client, loaded on use by the login form (it carries zod, through the contract's envelope). */
 export function loadHttpClient() {
-  return import('./client.ts');
+  return import('../lib/api-client.ts');
 }

@@ -9,8 +9,8 @@
 import type { EmailCodePurpose } from '@bank/contract/account';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOfError, retryAfterSecondsOf } from '../ui/form-errors.ts';
-import { useCooldown } from '../ui/use-cooldown.ts';
+import { messageOfError, retryAfterSecondsOf } from '../lib/form-errors.ts';
+import { useCooldown } from '../lib/use-cooldown.ts';
 import { loadAccountContract, loadHttpClient } from './account-contract.ts';
 
 export type SendEmailCode = {

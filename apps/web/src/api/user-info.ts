@@ -7,10 +7,10 @@
  */
 import type { UserInfo } from '@bank/contract/account';
 import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { writeSession } from '../app/session-storage.ts';
+import { type CallOptions, callApi } from '../lib/api-client.ts';
+import { loadScreenData } from '../lib/screen-query.ts';
+import { writeSession } from '../lib/session-storage.ts';
 import { loadAccountContract } from './account-contract.ts';
-import { type CallOptions, callApi } from './client.ts';
-import { loadScreenData } from './screen-query.ts';
 
 export const userInfoQueryKey = ['/api/v1/account/getUserInfo', {}] as const;
 

@@ -2,7 +2,7 @@
 import { pathOf } from '@bank/contract/routes';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isStaffSession } from './session-storage.ts';
+import { isStaffSession } from '../lib/session-storage.ts';
 
 export function ClientHomeGate({ children }: { children: ReactNode }) {
   if (isStaffSession()) return <Navigate to={pathOf('admin_home')} replace />;

@@ -8,7 +8,7 @@
 import { pathOf, publicPaths } from '@bank/contract/routes';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isSignedIn } from './session-storage.ts';
+import { isSignedIn } from '../lib/session-storage.ts';
 import { ShellSkeleton } from './shell-skeleton.tsx';
 
 export type LoginRedirectState = { from?: string };

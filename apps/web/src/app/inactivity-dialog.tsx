@@ -11,7 +11,7 @@ import { session } from '@bank/contract/constants';
 import { Button, Group, RingProgress, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showInfo } from '../api/notify.ts';
+import { showInfo } from '../lib/notify.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { createKeepAlive, type KeepAlive } from './keep-alive.ts';
 import { useLogOut } from './logout.ts';

@@ -15,11 +15,11 @@
 import { sessionExpiredReloadDelayMs } from '@bank/contract/constants';
 import { sessionInvalidCode } from '@bank/contract/errors';
 import i18next from 'i18next';
-import { ApiError, TransportError } from '../api/client.ts';
-import { showError } from '../api/notify.ts';
 import { fetchUserInfo } from '../api/user-info.ts';
-import { queryClient } from './query-client.ts';
-import { clearAllStorage } from './session-storage.ts';
+import { ApiError, TransportError } from '../lib/api-client.ts';
+import { showError } from '../lib/notify.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { clearAllStorage } from '../lib/session-storage.ts';
 
 export const keepAliveIntervalMs = 60_000;
 /** Longer than the server's 30 s last-seen write interval. */

@@ -13,10 +13,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fetchUserInfo } from '../api/user-info.ts';
+import { readSession } from '../lib/session-storage.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { PageFrame } from '../ui/page-frame.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { readSession } from './session-storage.ts';
 
 export function KycAccessDenied({ page, onStatusRefreshed }: { page: MainPage; onStatusRefreshed: () => void }) {
   const { t, i18n } = useTranslation();

@@ -7,7 +7,7 @@
  */
 import type { MainPage } from '@bank/contract/routes';
 import { lazy, type ReactNode, useReducer } from 'react';
-import { isKycApproved } from './session-storage.ts';
+import { isKycApproved } from '../lib/session-storage.ts';
 
 const KycAccessDenied = lazy(async () => ({ default: (await import('./kyc-access-denied.tsx')).KycAccessDenied }));
 

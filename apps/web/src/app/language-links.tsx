@@ -5,7 +5,7 @@
 import { languages, localeOfLanguage } from '@bank/contract/constants';
 import { Group, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, useLanguage } from './i18n.ts';
+import { changeLanguage, useLanguage } from '../lib/i18n.ts';
 import classes from './language-links.module.css';
 
 export function LanguageLinks() {

@@ -6,7 +6,7 @@ import { languages, localeOfLanguage } from '@bank/contract/constants';
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, useLanguage } from './i18n.ts';
+import { changeLanguage, useLanguage } from '../lib/i18n.ts';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();

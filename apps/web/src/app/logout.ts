@@ -6,10 +6,10 @@
 import { publicPaths } from '@bank/contract/routes';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi, requestHeaders } from '../api/client.ts';
-import { currentLanguage } from './i18n.ts';
-import { queryClient } from './query-client.ts';
-import { clearAllStorage, writeLanguage } from './session-storage.ts';
+import { callApi, requestHeaders } from '../lib/api-client.ts';
+import { currentLanguage } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { clearAllStorage, writeLanguage } from '../lib/session-storage.ts';
 
 async function exitLogin(headers: Record<string, string>): Promise<void> {
   // Loaded on use: the account module of the contract carries the schemas of every identity form.

@@ -12,12 +12,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { isStaffSession } from '../lib/session-storage.ts';
 import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { clientNavigation, isCurrentItem, pathOfItem, staffNavigation } from './navigation.ts';
-import { isStaffSession } from './session-storage.ts';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
 

@@ -7,9 +7,9 @@ import { Button, Code, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loadSignedInMessages } from './i18n.ts';
+import { loadSignedInMessages } from '../lib/i18n.ts';
+import { isSignedIn, isStaffSession } from '../lib/session-storage.ts';
 import { PublicLayout } from './public-layout.tsx';
-import { isSignedIn, isStaffSession } from './session-storage.ts';
 
 const MainLayout = lazy(async () => {
   const [{ SignedInLayout }] = await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]);

@@ -9,14 +9,14 @@
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadSignedInMessages } from '../lib/i18n.ts';
+import { isSignedIn } from '../lib/session-storage.ts';
 import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
-import { loadSignedInMessages } from './i18n.ts';
 import { KycGate } from './kyc-gate.tsx';
 import { NotFoundRoute } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { isSignedIn } from './session-storage.ts';
 
 /** Loaded with the first staff-only page: it reads the user from the server. */
 const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));

@@ -5,8 +5,8 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
+import { queryClient } from '../lib/query-client.ts';
 import { MainLayout } from './main-layout.tsx';
-import { queryClient } from './query-client.ts';
 
 function ServerStateProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -13,10 +13,10 @@ import { pathOf } from '@bank/contract/routes';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useUserInfo } from '../api/user-info.ts';
+import type { AccountPageState } from '../lib/account-page-state.ts';
+import { isStaffSession } from '../lib/session-storage.ts';
 import { PageSkeleton } from '../ui/skeletons.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { isStaffSession } from './session-storage.ts';
-import type { AccountPageState } from './staff-paths.ts';
 
 function PairingCheck({ children }: { children: ReactNode }) {
   const userInfo = useUserInfo();

@@ -7,8 +7,8 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingBank, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { readSession } from '../lib/session-storage.ts';
 import { useLogOut } from './logout.ts';
-import { readSession } from './session-storage.ts';
 
 /** "Amelia Tan" or "amelia.tan@…" -> "AT"; a Chinese or Japanese name -> its first character. */
 function initialsOf(name: string): string {

@@ -4,7 +4,7 @@
  */
 import { localeOfLanguage } from '@bank/contract/constants';
 import { Text, type TextProps } from '@mantine/core';
-import { useLanguage } from '../app/i18n.ts';
+import { useLanguage } from '../lib/i18n.ts';
 import { formatAmount } from './format-amount.ts';
 
 export type AmountProps = Omit<TextProps, 'children'> & {

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../app/i18n.ts';
+import { useLanguage } from '../lib/i18n.ts';
 import { countryOptions, matchesCountry } from './country-names.ts';
 
 const filterCountries: OptionsFilter = ({ options, search }) =>

@@ -1,6 +1,6 @@
 /** A date, or a date and time, from an ISO string, in the user's language (format-date.ts). */
 import { Text, type TextProps } from '@mantine/core';
-import { useLanguage } from '../app/i18n.ts';
+import { useLanguage } from '../lib/i18n.ts';
 import { formatDate, formatDateTime } from './format-date.ts';
 
 export type DateTimeProps = Omit<TextProps, 'children'> & {

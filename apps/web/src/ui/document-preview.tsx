@@ -11,7 +11,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconFileAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loadScreenData, queryKeyOf } from '../api/screen-query.ts';
+import { loadScreenData, queryKeyOf } from '../lib/screen-query.ts';
 
 /** The link lives for minutes on the server; it is asked for again after this. */
 const linkReuseMs = 60_000;

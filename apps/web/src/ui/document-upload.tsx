@@ -23,8 +23,9 @@ import {
 import { IconAlertCircle, IconFileTypePdf, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client.ts';
-import { useLanguage } from '../app/i18n.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { errorKeyOf } from '../lib/form-errors.ts';
+import { useLanguage } from '../lib/i18n.ts';
 import { DocumentPreviewDialog } from './document-preview.tsx';
 import {
   acceptAttributeOf,
@@ -34,7 +35,6 @@ import {
   kycFileRules,
   megabytesOf,
 } from './file-type.ts';
-import { errorKeyOf } from './form-errors.ts';
 import { type DocumentUploader, UploadFailure, uploadDocument } from './upload-transport.ts';
 
 type PendingUpload = {

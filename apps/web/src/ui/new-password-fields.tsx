@@ -3,7 +3,7 @@
  * the live checklist of the rule, and the confirmation.
  */
 import { useTranslation } from 'react-i18next';
-import { type FieldErrors, fieldProps, useErrorText } from './form-errors.ts';
+import { type FieldErrors, fieldProps, useErrorText } from '../lib/form-errors.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordField } from './password-field.tsx';
 

@@ -10,8 +10,8 @@ import { Grid, Group, Select, Text, TextInput } from '@mantine/core';
 import { type CountryCode, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../app/i18n.ts';
-import { fieldProps } from './form-errors.ts';
+import { fieldProps } from '../lib/form-errors.ts';
+import { useLanguage } from '../lib/i18n.ts';
 
 type CountryOption = { value: string; label: string; callingCode: string };
 

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user-info.ts';
-import type { AccountPageState } from '../../app/staff-paths.ts';
+import type { AccountPageState } from '../../lib/account-page-state.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';

@@ -8,10 +8,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
-import { queryKeyOf } from '../../api/screen-query.ts';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   errorKeyOf,
   type FieldErrors,
@@ -21,7 +18,10 @@ import {
   useErrorText,
   useFormFields,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { queryKeyOf } from '../../lib/screen-query.ts';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';

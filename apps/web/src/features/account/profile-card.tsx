@@ -10,11 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
 import { userInfoQueryKey } from '../../api/user-info.ts';
-import { writeSession } from '../../app/session-storage.ts';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   type FieldErrors,
   fieldProps,
@@ -22,7 +19,10 @@ import {
   messageOfError,
   useErrorText,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { writeSession } from '../../lib/session-storage.ts';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';

@@ -11,10 +11,10 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/ic
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.ts';
-import { loadScreenData } from '../../api/screen-query.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { errorKeyOf, messageOfError } from '../../lib/form-errors.ts';
+import { loadScreenData } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { errorKeyOf, messageOfError } from '../../ui/form-errors.ts';
 import { StepUpDialog } from './step-up-dialog.tsx';
 
 /** The text both the copy and the download carry: a title line, then one code a line. */

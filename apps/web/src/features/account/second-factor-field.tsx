@@ -6,8 +6,8 @@ import type { UserInfo } from '@bank/contract/account';
 import { Box, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
+import { fieldProps } from '../../lib/form-errors.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
-import { fieldProps } from '../../ui/form-errors.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 
 export type SecondFactorFieldProps = {

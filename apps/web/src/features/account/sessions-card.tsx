@@ -10,12 +10,12 @@ import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/c
 import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.ts';
-import { showError, showSuccess } from '../../api/notify.ts';
-import { useScreenQuery } from '../../api/screen-query.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { messageOfError } from '../../lib/form-errors.ts';
+import { showError, showSuccess } from '../../lib/notify.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { DateTime } from '../../ui/date-time.tsx';
-import { messageOfError } from '../../ui/form-errors.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { AccountSection } from './account-section.tsx';

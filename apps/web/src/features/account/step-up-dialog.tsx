@@ -7,9 +7,7 @@ import { type UserInfo, verifyLoginPassword } from '@bank/contract/account';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../api/client.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   errorKeyOf,
   type FieldErrors,
@@ -18,7 +16,9 @@ import {
   messageOfError,
   useErrorText,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SecondFactorField } from './second-factor-field.tsx';

@@ -8,11 +8,11 @@ import { Button, Checkbox, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
 import { userInfoQueryKey } from '../../api/user-info.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { messageOfError } from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { messageOfError } from '../../ui/form-errors.ts';
 import { AccountSection } from './account-section.tsx';
 
 export function TermsCard() {

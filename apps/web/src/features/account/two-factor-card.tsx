@@ -32,13 +32,8 @@ import { IconCheck, IconCopy, IconDeviceMobile, IconMail, IconShieldCheck } from
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
 import { userInfoQueryKey } from '../../api/user-info.ts';
-import { badgeTextStyle } from '../../ui/badge-text.ts';
-import { CodeInput } from '../../ui/code-input.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   errorKeyOf,
   type FieldErrors,
@@ -46,7 +41,12 @@ import {
   messageOfError,
   useErrorText,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { badgeTextStyle } from '../../ui/badge-text.ts';
+import { CodeInput } from '../../ui/code-input.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
 import { AccountSection } from './account-section.tsx';

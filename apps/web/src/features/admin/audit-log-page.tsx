@@ -12,7 +12,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { loadScreenData } from '../../api/screen-query.ts';
+import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

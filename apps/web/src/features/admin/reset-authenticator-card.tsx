@@ -10,10 +10,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Titl
 import { IconShieldOff } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   fieldProps,
   focusFirstError,
@@ -21,7 +18,10 @@ import {
   useErrorText,
   useFormFields,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 
 type ResetValues = { email: string; identity_check: string };

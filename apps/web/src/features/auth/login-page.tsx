@@ -22,12 +22,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadAccountContract, loadHttpClient } from '../../api/account-contract.ts';
-import { showInfo, showWarning } from '../../api/notify.ts';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { writeSession } from '../../app/session-storage.ts';
-import type { AccountPageState } from '../../app/staff-paths.ts';
-import { CodeInput } from '../../ui/code-input.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import type { AccountPageState } from '../../lib/account-page-state.ts';
 import {
   errorKeyOf,
   type FieldErrors,
@@ -36,7 +32,11 @@ import {
   isApiError,
   messageOfError,
   useErrorText,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { showInfo, showWarning } from '../../lib/notify.ts';
+import { writeSession } from '../../lib/session-storage.ts';
+import { CodeInput } from '../../ui/code-input.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
@@ -402,7 +402,7 @@ export function LoginPage() {
   const finishSignIn = async (signedIn: SignedIn, method: Challenge['method'] | null) => {
     // No screen of a previous user may show from the cache. Loaded here, not with the page: only the
     // signed-in screens use the cache.
-    const { queryClient } = await import('../../app/query-client.ts');
+    const { queryClient } = await import('../../lib/query-client.ts');
     queryClient.clear();
     writeSession({
       token: signedIn.token,

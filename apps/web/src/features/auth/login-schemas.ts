@@ -7,7 +7,7 @@
  */
 import { codeLengths } from '@bank/contract/constants';
 import type { MessageRef } from '@bank/contract/validation';
-import type { FieldErrors, Validation } from '../../ui/form-errors.ts';
+import type { FieldErrors, Validation } from '../../lib/form-errors.ts';
 
 export type Check = { isValid: true; value: string } | { isValid: false; error: MessageRef };
 

@@ -13,11 +13,8 @@ import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } f
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { CodeInput } from '../../ui/code-input.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   errorKeyOf,
   type FieldErrors,
@@ -27,7 +24,10 @@ import {
   useErrorText,
   useFormFields,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { CodeInput } from '../../ui/code-input.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { browserCountry, PhoneField } from '../../ui/phone-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';

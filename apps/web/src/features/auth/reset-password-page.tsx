@@ -10,10 +10,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError, callApi } from '../../api/client.ts';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { CodeInput } from '../../ui/code-input.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import {
   errorKeyOf,
   type FieldErrors,
@@ -23,7 +21,9 @@ import {
   useErrorText,
   useFormFields,
   validate,
-} from '../../ui/form-errors.ts';
+} from '../../lib/form-errors.ts';
+import { CodeInput } from '../../ui/code-input.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';

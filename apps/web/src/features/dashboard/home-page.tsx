@@ -8,7 +8,7 @@ import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconShieldCheck, IconShieldHalf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isKycApproved, readSession } from '../../app/session-storage.ts';
+import { isKycApproved, readSession } from '../../lib/session-storage.ts';
 import { NotYetAvailable } from '../../ui/not-yet-available.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';

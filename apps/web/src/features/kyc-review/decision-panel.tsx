@@ -12,10 +12,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
+import { ApiError, callApi } from '../../lib/api-client.ts';
+import { errorKeyOf, type FieldErrors, messageOfError, useErrorText, validate } from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { errorKeyOf, type FieldErrors, messageOfError, useErrorText, validate } from '../../ui/form-errors.ts';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 
 type Decision = (typeof kycReviewDecisions)[number];

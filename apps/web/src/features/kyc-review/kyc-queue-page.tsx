@@ -13,7 +13,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { loadScreenData } from '../../api/screen-query.ts';
+import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

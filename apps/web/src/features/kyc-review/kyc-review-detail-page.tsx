@@ -11,7 +11,7 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Table, Text, Title } fro
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useScreenQuery } from '../../api/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';

@@ -10,7 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/i18n.ts';
+import { useLanguage } from '../../lib/i18n.ts';
 import { countryName } from '../../ui/country-names.ts';
 import { DocumentPreview, useDocumentLink } from '../../ui/document-preview.tsx';
 import { DocumentTypeIcon, typeKeyOf } from '../../ui/document-upload.tsx';

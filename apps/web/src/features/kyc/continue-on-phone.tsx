@@ -14,9 +14,9 @@ import { IconCircleCheck, IconDeviceMobile, IconRefresh } from '@tabler/icons-re
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { messageOfError } from '../../lib/form-errors.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { messageOfError } from '../../ui/form-errors.ts';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { formatCountdown, svgDataUrl } from '../../ui/svg-data-url.ts';
 import { kycInfoQueryKey, pollKycInfo } from './kyc-api.ts';

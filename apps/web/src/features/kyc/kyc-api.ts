@@ -7,10 +7,10 @@ import type { DocumentKind, DocumentRef, KycSection } from '@bank/contract/docum
 import { authorizeUpload, completeUpload } from '@bank/contract/documents';
 import { getKycInfo, type KycInfo } from '@bank/contract/kyc';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client.ts';
-import { loadScreenData, queryKeyOf } from '../../api/screen-query.ts';
 import { userInfoQueryKey } from '../../api/user-info.ts';
-import { writeSession } from '../../app/session-storage.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { loadScreenData, queryKeyOf } from '../../lib/screen-query.ts';
+import { writeSession } from '../../lib/session-storage.ts';
 import { type DocumentUploader, uploadDocument } from '../../ui/upload-transport.ts';
 
 export const kycInfoQueryKey = queryKeyOf(getKycInfo, {});

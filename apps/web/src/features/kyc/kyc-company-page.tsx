@@ -12,9 +12,9 @@ import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Textarea, 
 import { IconCopy } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/form-errors.ts';
 import { CountryMultiSelect, CountrySelect } from '../../ui/country-select.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
-import { useErrorText } from '../../ui/form-errors.ts';
 import { formatDecimal, isDecimalString } from '../../ui/format-amount.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { ContinueOnPhoneButton } from './continue-on-phone.tsx';

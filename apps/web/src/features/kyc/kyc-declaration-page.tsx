@@ -13,7 +13,7 @@ import {
 } from '@bank/contract/kyc';
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type FieldError, useErrorText } from '../../ui/form-errors.ts';
+import { type FieldError, useErrorText } from '../../lib/form-errors.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SignatureField } from '../../ui/signature-pad.tsx';
 import { uploadSignature, useKycInfo } from './kyc-api.ts';

@@ -16,9 +16,9 @@ import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextI
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/form-errors.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { CountrySelect } from '../../ui/country-select.tsx';
-import { useErrorText } from '../../ui/form-errors.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { useKycInfo } from './kyc-api.ts';
 import { percentOfHundredths } from './kyc-format.ts';

@@ -14,7 +14,7 @@ import { IconAlertCircle, IconArrowLeft, IconCheck, IconInfoCircle, IconLock } f
 import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type FieldErrors, useErrorText } from '../../ui/form-errors.ts';
+import { type FieldErrors, useErrorText } from '../../lib/form-errors.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableAlertStyles, readableErrorColour } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';

@@ -11,8 +11,8 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, T
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/form-errors.ts';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
-import { useErrorText } from '../../ui/form-errors.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SignatureField } from '../../ui/signature-pad.tsx';
 import { ContinueOnPhoneButton } from './continue-on-phone.tsx';

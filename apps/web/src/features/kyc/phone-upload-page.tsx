@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, callApi } from '../../api/client.ts';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 import { describeUploadFailure } from '../../ui/document-upload.tsx';
 import { checkFile, kycFileRules, megabytesOf } from '../../ui/file-type.ts';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';

@@ -4,7 +4,7 @@
  * check (the same schema) and the server's `data.fields` land under the same keys, so each input
  * reads its error with errorAt(errors, 'company_name') whoever found it.
  */
-import type { FieldError, FieldErrors } from '../../ui/form-errors.ts';
+import type { FieldError, FieldErrors } from '../../lib/form-errors.ts';
 
 /** The key of a field of the section's data: ('shareholders', 0, 'name') -> 'data.shareholders.0.name'. */
 export function dataPath(...parts: (string | number)[]): string {

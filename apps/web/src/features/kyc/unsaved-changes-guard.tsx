@@ -7,7 +7,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { type RefObject, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { isSignedIn } from '../../app/session-storage.ts';
+import { isSignedIn } from '../../lib/session-storage.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 
 export function UnsavedChangesGuard({ isDirtyRef, isDirty }: { isDirtyRef: RefObject<boolean>; isDirty: boolean }) {

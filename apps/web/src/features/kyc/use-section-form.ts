@@ -12,9 +12,9 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError, callApi } from '../../api/client.ts';
-import { showSuccess } from '../../api/notify.ts';
-import { errorKeyOf, type FieldErrors, focusFirstError, messageOfError, validate } from '../../ui/form-errors.ts';
+import { ApiError, callApi } from '../../lib/api-client.ts';
+import { errorKeyOf, type FieldErrors, focusFirstError, messageOfError, validate } from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
 import { refreshKyc } from './kyc-api.ts';
 import { withoutErrorsUnder } from './section-errors.ts';
 

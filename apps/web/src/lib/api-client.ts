@@ -17,10 +17,10 @@ import { apiHeaders, webDeviceOs, webName } from '@bank/contract/envelope';
 import { sessionInvalidCode, successCode } from '@bank/contract/errors';
 import { publicPaths } from '@bank/contract/routes';
 import i18next from 'i18next';
-import { currentLanguage } from '../app/i18n.ts';
-import { clearAllStorage, readSession } from '../app/session-storage.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
+import { currentLanguage } from './i18n.ts';
 import { showError } from './notify.ts';
+import { clearAllStorage, readSession } from './session-storage.ts';
 
 /** A failure the server answered with a catalogue code other than 200. */
 export class ApiError extends Error {

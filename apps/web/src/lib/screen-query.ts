@@ -8,7 +8,7 @@ import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls
 import { screenLoadTimeoutMs } from '@bank/contract/constants';
 import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { callApi, TransportError } from './client.ts';
+import { callApi, TransportError } from './api-client.ts';
 import { showError } from './notify.ts';
 
 /** One screen load: callApi with the screen timeout, cancelled with the query's own signal. */

@@ -15,7 +15,7 @@ import i18next from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { ApiError } from '../api/client.ts';
+import type { ApiError } from './api-client.ts';
 
 export type FieldError = MessageRef | string;
 export type FieldErrors = Record<string, FieldError>;

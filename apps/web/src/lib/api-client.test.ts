@@ -12,8 +12,8 @@ vi.mock('@mantine/notifications', () => ({
 }));
 
 import type { CallDefinition } from '@bank/contract/calls';
-import { initI18n } from '../app/i18n.ts';
-import { ApiError, callApi, fetchFile, newIdempotencyKey, TransportError } from './client.ts';
+import { ApiError, callApi, fetchFile, newIdempotencyKey, TransportError } from './api-client.ts';
+import { initI18n } from './i18n.ts';
 import { loadScreenData } from './screen-query.ts';
 
 class MemoryStorage {
