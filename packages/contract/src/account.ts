@@ -7,7 +7,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { codeLengths, passwordRule } from './constants.ts';
+import { codeLengths, emailMaxLength, passwordRule } from './constants.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 export { recoveryCodeRules } from './constants.ts';
@@ -44,7 +44,7 @@ export const Email = z
   .string(whenMissing('validation.email_required'))
   .trim()
   .min(1, { message: 'validation.email_required' })
-  .max(254)
+  .max(emailMaxLength)
   .pipe(z.email({ message: 'validation.email_invalid' }))
   .transform((email) => email.toLowerCase());
 

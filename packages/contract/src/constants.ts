@@ -70,6 +70,12 @@ export const uploadLimits = {
 export const maxShareholders = 5;
 export const maxOfficers = 5;
 
+/** The longest email address (RFC 5321's path limit less its brackets). */
+export const emailMaxLength = 254;
+
+/** Emailed codes: how long one is valid, and the wait between two sends for one address and purpose. */
+export const emailCodeTimes = { validitySeconds: 10 * 60, resendCooldownSeconds: 60 } as const;
+
 export const codeLengths = {
   authenticator: 6,
   emailCode: 6,

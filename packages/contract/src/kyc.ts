@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import {
+  emailMaxLength,
   entityTypes,
   maxOfficers,
   maxShareholders,
@@ -222,7 +223,7 @@ export const AuthorisedPersonDraft = z
   .object({
     name: Text(100),
     position: Text(100),
-    email: optional(z.email({ message: 'validation.email_invalid' }).max(254)),
+    email: optional(z.email({ message: 'validation.email_invalid' }).max(emailMaxLength)),
     /** Specimen signature, drawn and uploaded as a document of kind `signature`. */
     signature_document_id: optional(identifierText()),
   })

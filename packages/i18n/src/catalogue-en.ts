@@ -7,25 +7,21 @@
  */
 
 import type { enSignedIn } from './catalogue-en-signed-in.ts';
-import { account as enAccount } from './locales/en/account.ts';
 import { auth as enAuth } from './locales/en/auth.ts';
 import { email as enEmail } from './locales/en/email.ts';
 import { errors as enErrors } from './locales/en/errors.ts';
 import { kycEmail as enKycEmail } from './locales/en/kyc-email.ts';
-import { pages as enPages } from './locales/en/pages.ts';
-import { shell as enShell } from './locales/en/shell.ts';
-import { states as enStates } from './locales/en/states.ts';
+import { publicPages } from './locales/en/pages.ts';
+import { shellFirstLoad } from './locales/en/shell.ts';
 import { validation as enValidation } from './locales/en/validation.ts';
 
-/** The messages of the public screens and of what every screen shows (errors, states, the shell). */
+/** The messages of the public screens and of what every screen shows (errors, the shell). */
 export const enFirstLoad = {
   errors: enErrors,
   validation: enValidation,
-  states: enStates,
-  shell: enShell,
-  pages: enPages,
+  shell: shellFirstLoad,
+  pages: publicPages,
   auth: enAuth,
-  account: enAccount,
 };
 
 /** The messages of emails, which only the server sends. */

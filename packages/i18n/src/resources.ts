@@ -12,7 +12,13 @@ import { zhCN } from './catalogue-zh-CN.ts';
 
 export type { Catalogue };
 
-const en: Catalogue = { ...enFirstLoad, ...enSignedIn, ...enEmails };
+const en: Catalogue = {
+  ...enFirstLoad,
+  ...enSignedIn,
+  ...enEmails,
+  pages: { ...enFirstLoad.pages, ...enSignedIn.pages },
+  shell: { ...enFirstLoad.shell, ...enSignedIn.shell },
+};
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN, ja };
 

@@ -5,7 +5,7 @@
  */
 import { mainPages, type PageId, pathOf } from '@bank/contract/routes';
 import type { admin } from '@bank/i18n/locales/en/admin';
-import type { shell } from '@bank/i18n/locales/en/shell';
+import type { shellSignedIn } from '@bank/i18n/locales/en/shell-signed-in';
 import {
   type Icon,
   IconArrowBarToDown,
@@ -32,8 +32,8 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 
-type ClientItemKey = keyof typeof shell.navigation.items;
-type ClientGroupKey = keyof typeof shell.navigation.groups;
+type ClientItemKey = keyof typeof shellSignedIn.navigation.items;
+type ClientGroupKey = keyof typeof shellSignedIn.navigation.groups;
 type StaffItemKey = keyof typeof admin.navigation.items;
 type StaffGroupKey = keyof typeof admin.navigation.groups;
 

@@ -7,18 +7,20 @@
  * purpose to the i18n `pages` catalogue, and one line below; the compiler lists any id left out.
  */
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadSignedInMessages } from '../lib/i18n.ts';
 import { isSignedIn } from '../lib/session-storage.ts';
 import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
 import { KycGate } from './kyc-gate.tsx';
-import { NotFoundRoute } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
+import { PublicPageSkeleton } from './public-page-skeleton.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** Loaded with the first staff-only page: it reads the user from the server. */
+/** A mistyped address is rare: its page loads when needed, not with every first load. */
+const NotFoundRoute = lazy(async () => ({ default: (await import('./not-found-page.tsx')).NotFoundRoute }));
 const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));
 
 /** A page loaded on demand; `preload` starts loading it before React asks for it. */
@@ -271,7 +273,14 @@ export const routes: RouteObject[] = [
         children: [{ element: <MainLayout />, children: mainPages.map(mainRoute) }],
       },
       ...Object.entries(redirects).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<PublicPageSkeleton />}>
+            <NotFoundRoute />
+          </Suspense>
+        ),
+      },
     ],
   },
 ];

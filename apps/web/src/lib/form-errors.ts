@@ -12,7 +12,7 @@
 import { errorKeyOfCode } from '@bank/contract/errors';
 import { fieldMessages, type MessageRef } from '@bank/contract/validation';
 import i18next from 'i18next';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiError } from './api-client.ts';
@@ -80,40 +80,25 @@ export function retryAfterSecondsOf(error: unknown): number | undefined {
   return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }
 
-/** Marks an input as the field of that name, for focusFirstError: `<TextInput {...fieldProps('email')} />`. */
-export function fieldProps(name: string): { 'data-field': string } {
-  return { 'data-field': name };
-}
+const focusable = 'input, textarea, select, button, [tabindex]';
 
 /**
  * After a refused submit, moves focus to the first field in error (in the order of the page), so
- * that a keyboard or screen-reader user lands on what needs fixing.
+ * that a keyboard or screen-reader user lands on what needs fixing. Fields are marked with
+ * `data-path` (@mantine/form's getInputProps) or, in the KYC sections, `data-field`; a group (radio
+ * buttons) marked on its wrapper gives the focus to its first control.
  */
-export function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors): void {
+export function focusFirstError(
+  form: HTMLFormElement | null,
+  errors: Record<string, unknown>,
+  attribute: 'path' | 'field' = 'path',
+): void {
   if (!form) return;
   const names = new Set(Object.keys(errors));
-  for (const field of form.querySelectorAll<HTMLElement>('[data-field]')) {
-    if (names.has(field.dataset.field ?? '')) {
-      field.focus();
+  for (const field of form.querySelectorAll<HTMLElement>(`[data-${attribute}]`)) {
+    if (names.has(field.dataset[attribute] ?? '')) {
+      (field.matches(focusable) ? field : field.querySelector<HTMLElement>(focusable))?.focus();
       return;
     }
   }
-}
-
-/**
- * A form's values and field errors. Setting a field clears its own message at once (the user is
- * correcting it); the other fields keep theirs until the next submit.
- */
-export function useFormFields<Values extends Record<string, unknown>>(initial: Values | (() => Values)) {
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = useCallback(<Field extends keyof Values>(field: Field, value: Values[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field as string]: _fixed, ...rest } = current;
-      return rest;
-    });
-  }, []);
-  return { values, setValues, errors, setErrors, set };
 }

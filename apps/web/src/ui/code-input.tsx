@@ -7,13 +7,13 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
 
 export type CodeInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   length?: number;
 };
 
 export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function CodeInput(
-  { value, onChange, length = 6, styles, ...inputProps },
+  { value = '', onChange, length = 6, styles, ...inputProps },
   ref,
 ) {
   return (

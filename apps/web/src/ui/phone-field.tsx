@@ -7,10 +7,10 @@
 import { localeOfLanguage } from '@bank/contract/constants';
 import { countryCodes } from '@bank/contract/countries';
 import { Grid, Group, Select, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { type CountryCode, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldProps } from '../lib/form-errors.ts';
 import { useLanguage } from '../lib/i18n.ts';
 
 type CountryOption = { value: string; label: string; callingCode: string };
@@ -37,27 +37,20 @@ export function browserCountry(): string | null {
   return null;
 }
 
+/** What the fields need of the form they are part of (a @mantine/form form with these two fields). */
+export type PhoneForm = {
+  getInputProps: (path: 'phone_country' | 'phone') => GetInputPropsReturnType;
+  getValues: () => { phone_country: string | null };
+};
+
 export type PhoneFieldProps = {
-  country: string | null;
-  phone: string;
-  onCountryChange: (country: string | null) => void;
-  onPhoneChange: (phone: string) => void;
-  countryError?: string | undefined;
-  phoneError?: string | undefined;
+  form: PhoneForm;
   isRequired?: boolean;
   idPrefix: string;
 };
 
-export function PhoneField({
-  country,
-  phone,
-  onCountryChange,
-  onPhoneChange,
-  countryError,
-  phoneError,
-  isRequired = true,
-  idPrefix,
-}: PhoneFieldProps) {
+export function PhoneField({ form, isRequired = true, idPrefix }: PhoneFieldProps) {
+  const country = form.getValues().phone_country;
   const { t } = useTranslation();
   const language = useLanguage();
   const options = useMemo(() => countryOptions(localeOfLanguage[language]), [language]);
@@ -69,16 +62,13 @@ export function PhoneField({
       <Grid.Col span={{ base: 12, xs: 5 }}>
         <Select
           id={`${idPrefix}-country`}
-          {...fieldProps('phone_country')}
+          {...form.getInputProps('phone_country')}
           label={t('auth.fields.phone_country')}
           data={options}
-          value={country}
-          onChange={onCountryChange}
           searchable
           nothingFoundMessage={t('auth.fields.phone_country_empty')}
           allowDeselect={false}
           required={isRequired}
-          error={countryError}
           autoComplete="country"
           comboboxProps={{ withinPortal: true }}
           maxDropdownHeight={280}
@@ -97,15 +87,12 @@ export function PhoneField({
       <Grid.Col span={{ base: 12, xs: 7 }}>
         <TextInput
           id={`${idPrefix}-number`}
-          {...fieldProps('phone')}
+          {...form.getInputProps('phone')}
           label={t('auth.fields.phone_number')}
-          value={phone}
-          onChange={(event) => onPhoneChange(event.currentTarget.value)}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           required={isRequired}
-          error={phoneError}
           maxLength={32}
           leftSection={
             callingCode ? (

@@ -2,14 +2,14 @@
  * The numbers of the identity rules in one place (OWASP ASVS 4.0.3 level 2, sections 2 and 3, and
  * the issue's item 7). Units are in the names.
  */
-import { session } from '@bank/contract/constants';
+import { emailCodeTimes, session } from '@bank/contract/constants';
 
 export const emailCodeRules = {
-  validitySeconds: 10 * 60,
+  validitySeconds: emailCodeTimes.validitySeconds,
   /** Wrong tries after which a code is dead, whatever is typed next. */
   maxAttempts: 5,
   /** Between two sends to one address for one purpose. */
-  resendCooldownSeconds: 60,
+  resendCooldownSeconds: emailCodeTimes.resendCooldownSeconds,
   /**
    * Sends to one address for one purpose in any rolling hour. Per purpose, so that codes asked for
    * one purpose (anyone can ask registration codes for any address) never block another (a reset).

@@ -8,18 +8,10 @@ import { Button, DataList, Group, Stack, Text, TextInput, useMatches } from '@ma
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userInfoQueryKey } from '../../api/user-info.ts';
-import { ApiError, callApi } from '../../lib/api-client.ts';
-import {
-  type FieldErrors,
-  fieldProps,
-  focusFirstError,
-  messageOfError,
-  useErrorText,
-  validate,
-} from '../../lib/form-errors.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
 import { writeSession } from '../../lib/session-storage.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -37,88 +29,42 @@ export function formatPhone(phone: string, country: string): string {
   }
 }
 
-type ProfileValues = { full_name: string; phone_country: string | null; phone: string };
-
 function ProfileForm({ user, onDone }: { user: UserInfo; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ProfileValues>({
-    full_name: user.full_name,
-    phone_country: user.phone_country,
-    phone: user.phone,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    setFormError(null);
-    const checked = validate(modifyProfile.request, { ...values, phone_country: values.phone_country ?? undefined });
-    if (!checked.isValid) {
-      setErrors(checked.errors);
-      focusFirstError(formRef.current, checked.errors);
-      return;
-    }
-    setErrors({});
-    setIsSaving(true);
-    try {
-      await callApi(modifyProfile, checked.data);
-      writeSession({ username: checked.data.full_name });
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: modifyProfile,
+    initialValues: {
+      full_name: user.full_name,
+      phone_country: user.phone_country as string | null,
+      phone: user.phone,
+    },
+    toRequest: (values) => ({ ...values, phone_country: values.phone_country ?? undefined }),
+    onSuccess: async (_answer, body) => {
+      writeSession({ username: body.full_name });
       await queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
       showSuccess(t('account.profile.saved'));
       onDone();
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        focusFirstError(formRef.current, fieldErrors);
-      } else setFormError(messageOfError(error));
-      setIsSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form
-      style={readableErrorColour}
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('account.profile.edit')}
-    >
+    <form style={readableErrorColour} noValidate onSubmit={submit} aria-label={t('account.profile.edit')}>
       <Stack gap="md" maw={560}>
         <FormAlert message={formError} />
         <TextInput
           id="profile-full-name"
-          {...fieldProps('full_name')}
+          {...form.getInputProps('full_name')}
           label={t('account.profile.full_name')}
           autoComplete="name"
-          value={values.full_name}
-          onChange={(event) => {
-            const fullName = event.currentTarget.value;
-            setValues((current) => ({ ...current, full_name: fullName }));
-          }}
-          error={errorText(errors.full_name)}
           required
-          maxLength={100}
         />
-        <PhoneField
-          idPrefix="profile-phone"
-          country={values.phone_country}
-          phone={values.phone}
-          onCountryChange={(country) => setValues((current) => ({ ...current, phone_country: country }))}
-          onPhoneChange={(phone) => setValues((current) => ({ ...current, phone }))}
-          countryError={errorText(errors.phone_country)}
-          phoneError={errorText(errors.phone)}
-        />
+        <PhoneField idPrefix="profile-phone" form={form} />
         <Group gap="sm">
-          <Button type="submit" loading={isSaving}>
+          <Button type="submit" loading={isSubmitting}>
             {t('account.profile.save')}
           </Button>
-          <Button variant="default" onClick={onDone} disabled={isSaving}>
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             {t('account.profile.cancel')}
           </Button>
         </Group>

@@ -11,8 +11,7 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/ic
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client.ts';
-import { errorKeyOf, messageOfError } from '../../lib/form-errors.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { StepUpDialog } from './step-up-dialog.tsx';
@@ -102,23 +101,18 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
     queryFn: ({ signal }) => loadScreenData(getRecoveryCodeStatus, {}, signal),
   });
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isMaking, setIsMaking] = useState(false);
   const [isStepUpOpen, setIsStepUpOpen] = useState(false);
-
-  const makeNewCodes = async () => {
-    setIsMaking(true);
-    setError(null);
-    try {
-      const answer = await callApi(regenerateRecoveryCodes, {});
+  // A form without fields: making a new set, after a step-up when the second factor is not fresh.
+  const newCodes = useCallForm({
+    call: regenerateRecoveryCodes,
+    initialValues: {},
+    handledErrors: ['fresh_second_factor_required'],
+    onFailure: () => setIsStepUpOpen(true),
+    onSuccess: async (answer) => {
       setCodes(answer.recovery_codes);
       await queryClient.invalidateQueries({ queryKey: recoveryCodeStatusKey });
-    } catch (failure) {
-      if (errorKeyOf(failure) === 'fresh_second_factor_required') setIsStepUpOpen(true);
-      else setError(messageOfError(failure));
-    }
-    setIsMaking(false);
-  };
+    },
+  });
 
   if (codes) return <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} />;
   const left = status.data?.codes_left;
@@ -143,18 +137,18 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
         <Text size="sm" c="dark.6">
           {left === undefined ? null : t('account.recovery_codes.left', { left })}
         </Text>
-        <Button variant="default" loading={isMaking} onClick={() => void makeNewCodes()}>
+        <Button variant="default" loading={newCodes.isSubmitting} onClick={() => newCodes.submit()}>
           {left === 0 ? t('account.recovery_codes.create') : t('account.recovery_codes.regenerate')}
         </Button>
       </Group>
-      <FormAlert message={error} />
+      <FormAlert message={newCodes.formError} />
       <StepUpDialog
         isOpen={isStepUpOpen}
         user={user}
         onClose={() => setIsStepUpOpen(false)}
         onVerified={() => {
           setIsStepUpOpen(false);
-          void makeNewCodes();
+          newCodes.submit();
         }}
       />
     </Stack>

@@ -4,47 +4,28 @@
  */
 import type { UserInfo } from '@bank/contract/account';
 import { Box, Group } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { fieldProps } from '../../lib/form-errors.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 
-export type SecondFactorFieldProps = {
-  id: string;
-  user: UserInfo;
-  value: string;
-  onChange: (code: string) => void;
-  error: string | undefined;
-};
+/** The id, the user, and the form's wiring of the code field: `{...form.getInputProps('code')}`. */
+export type SecondFactorFieldProps = GetInputPropsReturnType & { id: string; user: UserInfo };
 
-export function SecondFactorField({ id, user, value, onChange, error }: SecondFactorFieldProps) {
+export function SecondFactorField({ id, user, ...input }: SecondFactorFieldProps) {
   const { t } = useTranslation();
   const sendCode = useSendEmailCode('step_up');
   if (user.is_authenticator_paired) {
-    return (
-      <CodeInput
-        id={id}
-        {...fieldProps('code')}
-        label={t('account.password.code_authenticator')}
-        value={value}
-        onChange={onChange}
-        error={error}
-        required
-        maw={260}
-      />
-    );
+    return <CodeInput id={id} label={t('account.password.code_authenticator')} {...input} required maw={260} />;
   }
   return (
     <Box>
       <CodeInput
         id={id}
-        {...fieldProps('code')}
         label={t('account.password.code_email')}
         description={t('account.password.code_email_to', { email: user.email })}
-        value={value}
-        onChange={onChange}
-        error={error}
+        {...input}
         required
         inputContainer={(input) => (
           <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -30,18 +30,12 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceMobile, IconMail, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userInfoQueryKey } from '../../api/user-info.ts';
-import { ApiError, callApi } from '../../lib/api-client.ts';
-import {
-  errorKeyOf,
-  type FieldErrors,
-  fieldProps,
-  messageOfError,
-  useErrorText,
-  validate,
-} from '../../lib/form-errors.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { messageOfError } from '../../lib/form-errors.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
@@ -72,45 +66,17 @@ function PairingPanel({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const [isStepUpOpen, setIsStepUpOpen] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-
-  const approve = async (checkedCode: string) => {
-    setIsSubmitting(true);
-    setFormError(null);
-    try {
-      const answer = await callApi(approveAuthenticator, { code: checkedCode });
-      onPaired(answer.recovery_codes);
-    } catch (error) {
-      const key = errorKeyOf(error);
-      if (key === 'fresh_second_factor_required') setIsStepUpOpen(true);
-      else if (key === 'verification_code_incorrect' && error instanceof ApiError) {
-        setErrors({ code: error.msg });
-        setCode('');
-        codeRef.current?.focus();
-      } else if (error instanceof ApiError && error.fieldErrors.code) setErrors({ code: error.fieldErrors.code });
-      else setFormError(messageOfError(error));
-      setIsSubmitting(false);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const checked = validate(approveAuthenticator.request, { code });
-    if (!checked.isValid) {
-      setErrors(checked.errors);
-      codeRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    void approve(checked.data.code);
-  };
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: approveAuthenticator,
+    initialValues: { code: '' },
+    fieldOfError: { verification_code_incorrect: 'code' },
+    resetOnFailure: ['code'],
+    // Pairing needs a fresh second factor: the user re-authenticates, then the same code is sent.
+    handledErrors: ['fresh_second_factor_required'],
+    onFailure: () => setIsStepUpOpen(true),
+    onSuccess: (answer) => onPaired(answer.recovery_codes),
+  });
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="gray.0">
@@ -164,14 +130,10 @@ function PairingPanel({
           <Stack gap="sm" maw={360}>
             <FormAlert message={formError} />
             <CodeInput
-              ref={codeRef}
               id="authenticator-code"
-              {...fieldProps('code')}
+              {...form.getInputProps('code')}
               label={t('account.two_factor.code_label')}
               description={t('account.two_factor.enter_code')}
-              value={code}
-              onChange={setCode}
-              error={errorText(errors.code)}
               required
             />
             <Group gap="sm">
@@ -191,7 +153,7 @@ function PairingPanel({
         onClose={() => setIsStepUpOpen(false)}
         onVerified={() => {
           setIsStepUpOpen(false);
-          void approve(code);
+          submit();
         }}
       />
     </Paper>
@@ -200,48 +162,24 @@ function PairingPanel({
 
 function RemoveDialog({ isOpen, onClose, onRemoved }: { isOpen: boolean; onClose: () => void; onRemoved: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    setFormError(null);
-    const checked = validate(removeAuthenticator.request, { code });
-    if (!checked.isValid) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setIsSubmitting(true);
-    try {
-      await callApi(removeAuthenticator, checked.data);
-      onRemoved();
-    } catch (error) {
-      if (errorKeyOf(error) === 'verification_code_incorrect' && error instanceof ApiError) {
-        setErrors({ code: error.msg });
-        setCode('');
-      } else setFormError(messageOfError(error));
-    }
-    setIsSubmitting(false);
-  };
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: removeAuthenticator,
+    initialValues: { code: '' },
+    fieldOfError: { verification_code_incorrect: 'code' },
+    resetOnFailure: ['code'],
+    onSuccess: onRemoved,
+  });
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('account.two_factor.remove_title')} size="sm">
-      <form style={readableErrorColour} noValidate onSubmit={(event) => void submit(event)}>
+      <form style={readableErrorColour} noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm">{t('account.two_factor.remove_description')}</Text>
           <FormAlert message={formError} />
           <CodeInput
             id="remove-authenticator-code"
-            {...fieldProps('code')}
+            {...form.getInputProps('code')}
             label={t('account.two_factor.code_label')}
-            value={code}
-            onChange={setCode}
-            error={errorText(errors.code)}
             required
             data-autofocus
           />

@@ -3,15 +3,13 @@
  * purpose reset_password) and the user continues on /reset_pwd. The server answers alike whether or
  * not the address has an account, and so does this page: it always moves on to "enter the code".
  */
-import { Email } from '@bank/contract/account';
+import { Email, sendEmail } from '@bank/contract/account';
 import { publicPaths } from '@bank/contract/routes';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { type FieldErrors, fieldProps, focusFirstError, useErrorText, validate } from '../../lib/form-errors.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
@@ -20,60 +18,37 @@ import type { ResetPasswordPageState } from './auth-state.ts';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
-  const sendCode = useSendEmailCode('reset_password');
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sendCode.isSending) return;
-    const checked = validate(Email, email);
-    if (!checked.isValid) {
-      const fieldErrors = { email: checked.errors.body ?? { key: 'validation.email_invalid' } };
-      setErrors(fieldErrors);
-      focusFirstError(formRef.current, fieldErrors);
-      return;
-    }
-    setErrors({});
-    if (await sendCode.send(checked.data)) {
-      const state: ResetPasswordPageState = { email: checked.data, codeSentAtMs: Date.now() };
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: sendEmail,
+    initialValues: { email: '' },
+    toRequest: (values) => ({ email: values.email, purpose: 'reset_password' }),
+    onSuccess: (_answer, body) => {
+      const state: ResetPasswordPageState = { email: body.email, codeSentAtMs: Date.now() };
       void navigate(publicPaths.resetPassword, { state });
-    }
-  };
+    },
+  });
 
-  const typedEmail = Email.safeParse(email);
+  const typedEmail = Email.safeParse(form.getValues().email);
   const resetState: ResetPasswordPageState = typedEmail.success ? { email: typedEmail.data } : {};
 
   return (
     <PublicPageFrame title={t('pages.forgotPassword.title')} description={t('auth.forgot.intro')}>
-      <form
-        style={readableErrorColour}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-label={t('pages.forgotPassword.title')}
-      >
+      <form style={readableErrorColour} noValidate onSubmit={submit} aria-label={t('pages.forgotPassword.title')}>
         <Stack gap="md">
-          <FormAlert message={sendCode.error} />
+          <FormAlert message={formError} />
           <TextInput
             id="forgot-email"
-            {...fieldProps('email')}
+            {...form.getInputProps('email')}
             label={t('auth.fields.email')}
             placeholder={t('auth.fields.email_placeholder')}
             type="email"
             inputMode="email"
             autoComplete="username"
             spellCheck={false}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errorText(errors.email)}
             required
             withAsterisk={false}
-            maxLength={254}
           />
-          <Button type="submit" fullWidth size="md" loading={sendCode.isSending}>
+          <Button type="submit" fullWidth size="md" loading={isSubmitting}>
             {t('auth.forgot.submit')}
           </Button>
         </Stack>

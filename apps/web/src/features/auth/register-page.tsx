@@ -7,24 +7,13 @@
  * The server answers "Send code" alike whether or not the address is registered (its owner gets a
  * notice instead of a code), so this page cannot tell anyone whether an address has an account.
  */
-import { Email, RegisterRequest, register } from '@bank/contract/account';
+import { Email, register } from '@bank/contract/account';
 import { publicPaths } from '@bank/contract/routes';
 import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { ApiError, callApi } from '../../lib/api-client.ts';
-import {
-  errorKeyOf,
-  type FieldErrors,
-  fieldProps,
-  focusFirstError,
-  messageOfError,
-  useErrorText,
-  useFormFields,
-  validate,
-} from '../../lib/form-errors.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -34,18 +23,6 @@ import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 import type { LoginPageState } from './auth-state.ts';
-
-type RegisterValues = {
-  full_name: string;
-  email: string;
-  email_code: string;
-  phone_country: string | null;
-  phone: string;
-  new_password: string;
-  confirm_password: string;
-  ci_code: string;
-  accept_terms: boolean;
-};
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -58,104 +35,59 @@ function SectionTitle({ children }: { children: string }) {
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const sendCode = useSendEmailCode('register');
-  const formRef = useRef<HTMLFormElement>(null);
-  const { values, errors, setErrors, set } = useFormFields<RegisterValues>(() => ({
-    full_name: '',
-    email: '',
-    email_code: '',
-    phone_country: browserCountry(),
-    phone: '',
-    new_password: '',
-    confirm_password: '',
-    ci_code: '',
-    accept_terms: false,
-  }));
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  const requestCode = async () => {
-    const email = Email.safeParse(values.email);
-    if (!email.success) {
-      const message = email.error.issues[0]?.message ?? 'validation.email_invalid';
-      setErrors((current) => ({ ...current, email: { key: message } }));
-      focusFirstError(formRef.current, { email: { key: message } });
-      return;
-    }
-    if (await sendCode.send(email.data))
-      formRef.current?.querySelector<HTMLElement>('[data-field="email_code"]')?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    setFormError(null);
-    const checked = validate(RegisterRequest, {
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: register,
+    initialValues: {
+      full_name: '',
+      email: '',
+      email_code: '',
+      phone_country: browserCountry(),
+      phone: '',
+      new_password: '',
+      confirm_password: '',
+      ci_code: '',
+      accept_terms: false,
+    },
+    toRequest: (values) => ({
       ...values,
       phone_country: values.phone_country ?? undefined,
       ci_code: values.ci_code.trim() === '' ? undefined : values.ci_code,
-    });
-    if (!checked.isValid) {
-      setErrors(checked.errors);
-      setFormError(t('auth.form_invalid'));
-      focusFirstError(formRef.current, checked.errors);
+    }),
+    fieldOfError: { verification_code_incorrect: 'email_code', email_taken: 'email' },
+    invalidFormMessage: t('auth.form_invalid'),
+    onSuccess: (_answer, body) => {
+      showSuccess(t('auth.register.success'));
+      const loginState: LoginPageState = { email: body.email };
+      void navigate(publicPaths.login, { replace: true, state: loginState });
+    },
+  });
+
+  /** "Send code": only for an address the contract accepts. */
+  const requestCode = async () => {
+    if ((await form.validateField('email')).hasError) {
+      form.getInputNode('email')?.focus();
       return;
     }
-    setErrors({});
-    setIsSubmitting(true);
-    try {
-      await callApi(register, checked.data);
-      showSuccess(t('auth.register.success'));
-      const loginState: LoginPageState = { email: checked.data.email };
-      void navigate(publicPaths.login, { replace: true, state: loginState });
-    } catch (error) {
-      const key = errorKeyOf(error);
-      const fieldErrors: FieldErrors =
-        error instanceof ApiError
-          ? key === 'verification_code_incorrect'
-            ? { email_code: error.msg || t('validation.code_incorrect') }
-            : key === 'email_taken'
-              ? { email: error.msg }
-              : error.fieldErrors
-          : {};
-      if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        setFormError(key === 'validation' ? messageOfError(error) : null);
-        focusFirstError(formRef.current, fieldErrors);
-      } else {
-        setFormError(messageOfError(error));
-      }
-      setIsSubmitting(false);
-    }
+    if (await sendCode.send(Email.parse(form.getValues().email))) form.getInputNode('email_code')?.focus();
   };
 
   return (
     <PublicPageFrame title={t('pages.register.title')} description={t('pages.register.purpose')}>
-      <form
-        style={readableErrorColour}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-label={t('pages.register.title')}
-      >
+      <form style={readableErrorColour} noValidate onSubmit={submit} aria-label={t('pages.register.title')}>
         <Stack gap="md">
           <FormAlert message={formError} />
           <SectionTitle>{t('auth.register.section_company_contact')}</SectionTitle>
           <TextInput
             id="register-full-name"
-            {...fieldProps('full_name')}
+            {...form.getInputProps('full_name')}
             label={t('auth.fields.full_name')}
             autoComplete="name"
-            value={values.full_name}
-            onChange={(event) => set('full_name', event.currentTarget.value)}
-            error={errorText(errors.full_name)}
             required
-            maxLength={100}
           />
           <TextInput
             id="register-email"
-            {...fieldProps('email')}
+            {...form.getInputProps('email')}
             label={t('auth.fields.email')}
             placeholder={t('auth.fields.email_placeholder')}
             description={t('auth.register.code_hint')}
@@ -163,20 +95,13 @@ export function RegisterPage() {
             inputMode="email"
             autoComplete="email"
             spellCheck={false}
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={errorText(errors.email)}
             required
-            maxLength={254}
           />
           <Box>
             <CodeInput
               id="register-email-code"
-              {...fieldProps('email_code')}
+              {...form.getInputProps('email_code')}
               label={t('auth.fields.email_code')}
-              value={values.email_code}
-              onChange={(code) => set('email_code', code)}
-              error={errorText(errors.email_code)}
               required
               inputContainer={(input) => (
                 <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -193,43 +118,26 @@ export function RegisterPage() {
             />
             <SendCodeStatus notice={sendCode.notice} error={sendCode.error} />
           </Box>
-          <PhoneField
-            idPrefix="register-phone"
-            country={values.phone_country}
-            phone={values.phone}
-            onCountryChange={(country) => set('phone_country', country)}
-            onPhoneChange={(phone) => set('phone', phone)}
-            countryError={errorText(errors.phone_country)}
-            phoneError={errorText(errors.phone)}
-          />
+          <PhoneField idPrefix="register-phone" form={form} />
           <TextInput
             id="register-ci-code"
-            {...fieldProps('ci_code')}
+            {...form.getInputProps('ci_code')}
             label={t('auth.fields.ci_code')}
             description={t('auth.fields.ci_code_description')}
             autoComplete="off"
             spellCheck={false}
-            value={values.ci_code}
-            onChange={(event) => set('ci_code', event.currentTarget.value)}
-            error={errorText(errors.ci_code)}
-            maxLength={32}
           />
 
           <SectionTitle>{t('auth.register.section_sign_in')}</SectionTitle>
           <NewPasswordFields
             idPrefix="register"
-            values={values}
-            errors={errors}
-            onChange={set}
+            form={form}
             labels={{ password: 'auth.fields.password', confirmation: 'auth.fields.confirm_password' }}
           />
           <Checkbox
             id="register-terms"
-            {...fieldProps('accept_terms')}
+            {...form.getInputProps('accept_terms', { type: 'checkbox' })}
             label={t('auth.register.terms')}
-            checked={values.accept_terms}
-            onChange={(event) => set('accept_terms', event.currentTarget.checked)}
-            error={errorText(errors.accept_terms)}
             required
           />
           <Button type="submit" fullWidth size="md" loading={isSubmitting} mt={4}>

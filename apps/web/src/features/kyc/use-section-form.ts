@@ -71,7 +71,7 @@ export function useSectionForm<Values>(config: SectionFormConfig<Values>) {
     setErrors(fieldErrors);
     setAlert({ message, count: Object.keys(fieldErrors).length });
     // After the render that shows the errors, so that the field to focus exists.
-    requestAnimationFrame(() => focusFirstError(formRef.current, fieldErrors));
+    requestAnimationFrame(() => focusFirstError(formRef.current, fieldErrors, 'field'));
   };
 
   const save = async (complete: boolean) => {

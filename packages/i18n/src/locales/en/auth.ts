@@ -39,6 +39,7 @@ export const auth = {
     forgot_password: 'Forgot password?',
     no_account: 'New to the bank?',
     register: 'Open an account',
+    authenticator_code: 'Code from the app',
     use_recovery_code: 'Lost your authenticator? Use a recovery code',
     use_authenticator: 'Use the code from your authenticator app',
     recovery_prompt:

@@ -1,77 +1,19 @@
 /**
- * A title and a one-line purpose for every page: the main pages by their `PageId` (contract
- * routes.ts) and the public pages by their key in `publicPaths`.
+ * A title and a one-line purpose for every public page, by its key in `publicPaths`: on the first
+ * load. The signed-in pages' are main-pages.ts, loaded with them.
  */
-import type { PageId, publicPaths } from '@bank/contract/routes';
+import type { publicPaths } from '@bank/contract/routes';
+import type { mainPages } from './main-pages.ts';
 
 type PageText = { title: string; purpose: string };
 
-export const pages = {
-  // Public pages
+export const publicPages = {
   login: { title: 'Log in', purpose: 'Sign in to your company’s banking dashboard.' },
   register: { title: 'Open an account', purpose: 'Register your company to start banking with us.' },
   forgotPassword: { title: 'Forgotten password', purpose: 'Receive a code by email to choose a new password.' },
   resetPassword: { title: 'Reset password', purpose: 'Choose a new password for your account.' },
   phoneUpload: { title: 'Upload documents', purpose: 'Photograph and upload documents from your phone.' },
-  // Main pages
-  home: { title: 'Home', purpose: 'Your balances, recent activity and what needs your attention.' },
-  transactions: { title: 'Transactions', purpose: 'Every movement on your accounts, with statements to download.' },
-  transaction_detail: { title: 'Transaction details', purpose: 'The full record of one transaction.' },
-  crypto_deposit: { title: 'Deposit digital assets', purpose: 'Receive USDT, USDC, BTC or ETH into your account.' },
-  fiat_deposit_request: {
-    title: 'Deposit fiat',
-    purpose: 'Send a bank transfer that is converted to USDC or USDT on arrival.',
-  },
-  deposit_transaction_detail: { title: 'Deposit details', purpose: 'The status and record of one deposit.' },
-  bank_details: { title: 'Bank details', purpose: 'The account to send your fiat bank transfers to.' },
-  fiat_transfer: { title: 'Fiat transfers', purpose: 'Pay out to bank accounts and follow your fiat transfers.' },
-  crypto_transfer: {
-    title: 'Digital asset transfers',
-    purpose: 'Send digital assets to external addresses and follow your transfers.',
-  },
-  payees: { title: 'Payees', purpose: 'The bank accounts you pay out to.' },
-  address_book: { title: 'Address book', purpose: 'The wallet addresses you send digital assets to.' },
-  new_fiat_transfer: { title: 'New fiat transfer', purpose: 'Choose a payee and the amount to send.' },
-  new_fiat_transfer_confirm: { title: 'Confirm fiat transfer', purpose: 'Check the details and confirm the transfer.' },
-  new_crypto_transfer: { title: 'New digital asset transfer', purpose: 'Choose an address, a network and the amount.' },
-  new_crypto_transfer_confirm: {
-    title: 'Confirm digital asset transfer',
-    purpose: 'Check the details, the fee and confirm the transfer.',
-  },
-  fiat_transfer_detail: { title: 'Fiat transfer details', purpose: 'The status and record of one fiat transfer.' },
-  crypto_transfer_detail: {
-    title: 'Digital asset transfer details',
-    purpose: 'The status, hash and record of one transfer.',
-  },
-  fiat_deposit: { title: 'Fiat deposit', purpose: 'Fund your account in USD, SGD, CNY, GBP, AUD or HKD.' },
-  fiat_withdrawal: { title: 'Fiat withdrawal', purpose: 'Withdraw to your company’s bank account.' },
-  otc: { title: 'OTC trading', purpose: 'Request a quote for a large trade from our trading desk.' },
-  fx: { title: 'Foreign exchange', purpose: 'Convert between currencies at the current rate.' },
-  account: { title: 'My account', purpose: 'Your profile, password, two-factor authentication and settings.' },
-  kyc: { title: 'Company KYC', purpose: 'Verify your company to open deposits, transfers and cards.' },
-  kyc_declaration: { title: 'Corporate declaration', purpose: 'Step 1 of 4: the declarations your company makes.' },
-  kyc_company: { title: 'Company information', purpose: 'Step 2 of 4: registration, business and activity.' },
-  kyc_ownership: { title: 'Ownership and officers', purpose: 'Step 3 of 4: shareholders, directors and officers.' },
-  kyc_trading: { title: 'Trading authorisation', purpose: 'Step 4 of 4: who may instruct the bank for you.' },
-  private_banking: { title: 'Private banking', purpose: 'Wealth services for your company’s principals.' },
-  structured_products: { title: 'Structured products', purpose: 'Investment products with defined risk and return.' },
-  investment_banking: { title: 'Investment banking', purpose: 'Advisory and capital-raising services.' },
-  cards: { title: 'Cards', purpose: 'Your debit cards: activate, top up, block and manage them.' },
-  top_up_history: { title: 'Top-up history', purpose: 'Every top-up of your cards and its status.' },
-  card_transactions: { title: 'Card transactions', purpose: 'Purchases and fees on your cards, with statements.' },
-  cardholder_kyc: { title: 'Card applications', purpose: 'Cardholders’ applications and their verification.' },
-  card_application: { title: 'Apply for a card', purpose: 'Apply for a debit card for a director or partner.' },
-  announcements: { title: 'Announcements', purpose: 'News and notices from the bank.' },
-  announcements_admin: { title: 'Manage announcements', purpose: 'Publish and edit announcements to clients.' },
-  renewals: { title: 'Card renewals', purpose: 'Annual fees due on your cards and their renewal.' },
-  admin_home: { title: 'Back office', purpose: 'The bank staff’s work queues.' },
-  admin_kyc: { title: 'KYC review', purpose: 'Review companies’ KYC submissions.' },
-  admin_kyc_detail: {
-    title: 'KYC review of a company',
-    purpose: 'Every section and document of one company’s KYC, and the decision.',
-  },
-  admin_audit: {
-    title: 'Audit log',
-    purpose: 'Every sign-in, failure, lock, password and factor change and staff decision, newest first.',
-  },
-} as const satisfies Record<PageId | keyof typeof publicPaths, PageText>;
+} as const satisfies Record<keyof typeof publicPaths, PageText>;
+
+/** Every page's, as the other locales write them. */
+export type Pages = typeof publicPages & typeof mainPages;

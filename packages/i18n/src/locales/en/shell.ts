@@ -1,59 +1,22 @@
 /**
- * The web app's frame: layout, navigation, dialogs, common buttons, the 404 page, the KYC
- * access-denied dialog and the inactivity dialog.
+ * The web app's frame that every page shows, public ones included (product name, language, common
+ * buttons, the 404 page, errors of a route): on the first load. The signed-in screens' frame is
+ * shell-signed-in.ts, loaded with them.
  */
-export const shell = {
+import type { shellSignedIn } from './shell-signed-in.ts';
+
+export const shellFirstLoad = {
   product_name: 'Corporate Banking',
   product_tagline: 'Fiat and digital asset banking for companies',
   skip_to_content: 'Skip to main content',
   loading: 'Loading…',
   version: 'Version {{version}}',
-  navigation: {
-    label: 'Main navigation',
-    open: 'Open navigation',
-    close: 'Close navigation',
-    groups: {
-      overview: 'Overview',
-      money: 'Accounts & money',
-      cards: 'Cards',
-      company: 'Company',
-      products: 'Products',
-      announcements: 'News',
-    },
-    items: {
-      home: 'Home',
-      transactions: 'Transactions',
-      deposit: 'Deposit',
-      transfer: 'Transfer & payout',
-      fiat_deposit: 'Fiat deposit',
-      fiat_withdrawal: 'Fiat withdrawal',
-      fx: 'Foreign exchange',
-      otc: 'OTC trading',
-      cards: 'Cards',
-      top_up_history: 'Top-up history',
-      card_transactions: 'Card transactions',
-      renewals: 'Renewals',
-      card_applications: 'Card applications',
-      kyc: 'Company KYC',
-      account: 'My account',
-      private_banking: 'Private banking',
-      structured_products: 'Structured products',
-      investment_banking: 'Investment banking',
-      announcements: 'Announcements',
-    },
-  },
   language: {
     label: 'Language',
     change: 'Change language, current: {{language}}',
     en: 'English',
     ch: '中文',
     jp: '日本語',
-  },
-  user_menu: {
-    label: 'Account menu for {{name}}',
-    signed_in_as: 'Signed in as',
-    my_account: 'My account',
-    log_out: 'Log out',
   },
   buttons: {
     back_home: 'Back to home',
@@ -73,40 +36,15 @@ export const shell = {
     description: 'There is no page at {{path}}. It may have moved, or the address may be mistyped.',
     hint: 'Use the navigation to find what you need, or return to a page you know.',
   },
-  kyc_gate: {
-    title: 'Company verification required',
-    description:
-      'This service moves money or issues cards, so it opens once your company’s KYC has been approved by the bank.',
-    status_label: 'Current KYC status',
-    review_time: 'Reviews usually take up to {{days}} working days after you submit all four sections.',
-  },
-  inactivity: {
-    title: 'Are you still there?',
-    description: 'For your security, you will be logged out automatically when the countdown ends.',
-    countdown: 'Logging out in {{seconds}} s',
-    logged_out: 'You were logged out after a period of inactivity.',
-  },
-  not_available: {
-    title: 'Not yet available',
-    description: 'This part of the product is not yet available. It will appear here as soon as it is ready.',
-  },
   route_error: {
     title: 'Something went wrong',
     description: 'This page could not be shown. Reloading usually fixes it; your data is safe.',
-  },
-  load_error: {
-    title: 'This information could not be loaded',
-  },
-  home: {
-    welcome: 'Welcome, {{name}}',
-    welcome_anonymous: 'Welcome',
-    kyc_title: 'Company verification',
-    kyc_approved: 'Your company is verified. Deposits, transfers and cards are available to you.',
-    kyc_pending:
-      'Deposits, transfers and cards open once your company’s KYC is approved. Complete or follow your application.',
   },
   public: {
     secure_note: 'Your connection to the bank is encrypted.',
   },
   date_placeholder: '—',
 } as const;
+
+/** The whole frame, as the other locales write it. */
+export type Shell = typeof shellFirstLoad & typeof shellSignedIn;

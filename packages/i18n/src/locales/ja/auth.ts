@@ -42,6 +42,7 @@ export const auth: Strings<typeof en> = {
     forgot_password: 'パスワードをお忘れですか？',
     no_account: '初めてご利用ですか？',
     register: '口座を開設する',
+    authenticator_code: 'アプリのコード',
     use_recovery_code: '認証アプリを紛失した場合：リカバリーコードを使う',
     use_authenticator: '認証アプリのコードを使う',
     recovery_prompt:

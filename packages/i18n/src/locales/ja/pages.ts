@@ -1,6 +1,6 @@
-import type { pages as en } from '../en/pages.ts';
+import type { Pages } from '../en/pages.ts';
 
-export const pages: Record<keyof typeof en, { title: string; purpose: string }> = {
+export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   login: { title: 'ログイン', purpose: '貴社のバンキングダッシュボードにログインします。' },
   register: { title: '口座開設', purpose: '貴社を登録して、銀行サービスのご利用を開始します。' },
   forgotPassword: {

@@ -1,8 +1,8 @@
-import type { shell as en } from '../en/shell.ts';
+import type { Shell } from '../en/shell.ts';
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
 
-export const shell: Strings<typeof en> = {
+export const shell: Strings<Shell> = {
   product_name: '法人バンキング',
   product_tagline: '法人向けの法定通貨・デジタル資産バンキング',
   skip_to_content: 'メインコンテンツへスキップ',

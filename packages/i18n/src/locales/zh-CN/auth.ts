@@ -42,6 +42,7 @@ export const auth: Strings<typeof en> = {
     forgot_password: '忘记密码？',
     no_account: '还没有账户？',
     register: '开立账户',
+    authenticator_code: '应用中的验证码',
     use_recovery_code: '丢失了身份验证器？使用恢复码',
     use_authenticator: '使用身份验证器应用中的验证码',
     recovery_prompt: '请输入您在绑定身份验证器时保存的恢复码之一。每个恢复码只能使用一次。',

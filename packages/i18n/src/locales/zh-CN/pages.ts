@@ -1,6 +1,6 @@
-import type { pages as en } from '../en/pages.ts';
+import type { Pages } from '../en/pages.ts';
 
-export const pages: Record<keyof typeof en, { title: string; purpose: string }> = {
+export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   login: { title: '登录', purpose: '登录贵公司的网上银行。' },
   register: { title: '开立账户', purpose: '注册贵公司，开始使用我们的银行服务。' },
   forgotPassword: { title: '忘记密码', purpose: '通过邮箱接收验证码以设置新密码。' },

@@ -1,8 +1,8 @@
-import type { shell as en } from '../en/shell.ts';
+import type { Shell } from '../en/shell.ts';
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
 
-export const shell: Strings<typeof en> = {
+export const shell: Strings<Shell> = {
   product_name: '企业网银',
   product_tagline: '面向企业的法币与数字资产银行服务',
   skip_to_content: '跳至主要内容',
