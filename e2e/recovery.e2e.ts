@@ -14,11 +14,12 @@ import {
   expectAccessible,
   type NewUser,
   openSignedIn,
+  pairStaffByApi,
   registerUser,
   signInByApi,
 } from './support/accounts.ts';
 import { baseUrl, launchBrowser, openPage, screenshot, viewports } from './support/browser.ts';
-import { readMailbox } from './support/server.ts';
+import { advanceServerClock, readMailbox } from './support/server.ts';
 
 let browser: Browser;
 
@@ -102,6 +103,43 @@ describe('recovery codes', () => {
     await again.page.getByText('Incorrect verification code').waitFor();
     expect(new URL(again.page.url()).pathname).toBe('/login');
     await again.context.close();
+  }, 120_000);
+
+  it('are made anew after a step-up once the sign-in is not fresh; the new set signs in and the user is told', async () => {
+    const user = await registerUser('recovery-new');
+    const authenticator = await pairStaffByApi(user);
+    const session = await signInByApi(user, authenticator);
+    const { context, page } = await openSignedIn(browser, session, { viewport: viewports.desktop, language: 'en' });
+    await page.goto('/user_info');
+    await page.getByText('Unused recovery codes: 10').waitFor();
+    // The sign-in's second factor is fresh for 5 minutes only.
+    await advanceServerClock(301);
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await stepUp.locator('#step-up-password').fill(user.password);
+    await stepUp.locator('#step-up-code').fill(await authenticator.nextCode(true));
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+
+    const panel = page.getByTestId('recovery-codes');
+    await panel.waitFor();
+    const codes = (await panel.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
+    expect(codes).toHaveLength(10);
+    await expect
+      .poll(async () => (await readMailbox(user.email)).map((email) => email.subject))
+      .toContain('New recovery codes were made');
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
+    await page.getByText('Unused recovery codes: 10').waitFor();
+    await context.close();
+
+    // A code of the new set signs in.
+    const signIn = await openPage(browser, { viewport: viewports.desktop, language: 'en' });
+    await passwordStep(signIn.page, user);
+    await signIn.page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
+    await signIn.page.locator('#login-recovery-code').fill(codes[0] ?? '');
+    await signIn.page.getByRole('button', { name: 'Log in' }).click();
+    await signIn.page.waitForURL(`${baseUrl}/`, { waitUntil: 'commit' });
+    await signIn.context.close();
   }, 120_000);
 
   it('reads well on a phone in Chinese and Japanese', async () => {
