@@ -4,8 +4,7 @@
  * zod-jitless comes first: it must be set before any of the contract's schemas is made.
  */
 import './app/zod-jitless.ts';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/first-load-styles.ts';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -6,6 +6,7 @@
 import { notificationDurationMs } from '@bank/contract/constants';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.layer.css';
 
 /** Phone-sized screens get a toast at the bottom, within thumb's reach; larger ones a notice at the top right. */
 export function NoticeStack() {

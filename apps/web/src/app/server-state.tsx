@@ -3,6 +3,8 @@
  * shell and the phone upload page. Provided here rather than around the whole app so that the public
  * pages' first load (/login, /reg) does not carry the query library.
  */
+// Every component's styles, for the signed-in screens (the first load has only the public pages').
+import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';

@@ -1,0 +1,116 @@
+/**
+ * Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on /login, /reg and the
+ * signed-in dashboard of the built product, through Debian's Chromium. Lighthouse is not a
+ * dependency of the product: the first run installs the version below into bench/.tools (about
+ * 190 MB, git-ignored), since it is needed only here.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startServer } from './support.mjs';
+
+/** The last Lighthouse whose engines accept Node 20. */
+const lighthouseVersion = '12.8.2';
+const tools = resolve('bench/.tools');
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** A seeded demo account with KYC approved: its dashboard is the one a working client sees. */
+const dashboardUser = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
+
+async function loadTools() {
+  const modules = join(tools, 'node_modules');
+  if (!existsSync(join(modules, 'lighthouse'))) {
+    console.log(`installing lighthouse@${lighthouseVersion} into bench/.tools ...`);
+    const installed = spawnSync('npm', ['install', '--prefix', tools, '--no-save', `lighthouse@${lighthouseVersion}`], {
+      stdio: 'inherit',
+    });
+    if (installed.status !== 0) throw new Error('could not install lighthouse');
+  }
+  const load = (name, entry) => import(pathToFileURL(join(modules, name, entry)).href);
+  const [{ default: lighthouse }, { default: puppeteer }] = await Promise.all([
+    load('lighthouse', 'core/index.js'),
+    load('puppeteer-core', 'lib/esm/puppeteer/puppeteer-core.js'),
+  ]);
+  return { lighthouse, puppeteer };
+}
+
+async function post(url, body) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', language: 'en' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()).data;
+}
+
+/** Signs the demo user in through the API, with the code the dev mailbox received. */
+async function signIn(base) {
+  const sentAfter = Date.now();
+  const challenge = await post(`${base}/api/v1/account/login`, { step: 'password', ...dashboardUser });
+  if (challenge.status === 'signed_in') return challenge;
+  for (;;) {
+    const mails = await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(dashboardUser.email)}`)).json();
+    const code = mails
+      .find((mail) => new Date(mail.time).getTime() >= sentAfter - 1000)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code)
+      return post(`${base}/api/v1/account/login`, {
+        step: 'second_factor',
+        challenge_id: challenge.challenge_id,
+        code,
+      });
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+}
+
+export async function run() {
+  const { lighthouse, puppeteer } = await loadTools();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bank-lighthouse-'));
+  const server = await startServer({ DATA_DIR: dataDir });
+  const figures = {};
+  try {
+    for (const [name, path, isSignedIn] of [
+      ['login', '/login', false],
+      ['register', '/reg', false],
+      ['dashboard', '/', true],
+    ]) {
+      // A browser per page: Lighthouse's trace of a second page in one browser is sometimes lost.
+      const browser = await puppeteer.launch({ executablePath: chromium, args: ['--no-sandbox', '--headless=new'] });
+      try {
+        const page = await browser.newPage();
+        if (isSignedIn) {
+          const session = await signIn(server.url);
+          const stored = {
+            token: session.token,
+            userid: session.userid,
+            username: session.username,
+            is_google: '1',
+            kyc_status: session.kyc_status,
+          };
+          await page.evaluateOnNewDocument((entries) => {
+            for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+          }, stored);
+        }
+        const { lhr } = await lighthouse(
+          `${server.url}${path}`,
+          { onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', logLevel: 'error' },
+          undefined,
+          page,
+        );
+        const audit = (id) => Math.round(lhr.audits[id].numericValue);
+        figures[`lighthouse_${name}_performance`] = Math.round(lhr.categories.performance.score * 100);
+        figures[`lighthouse_${name}_accessibility`] = Math.round(lhr.categories.accessibility.score * 100);
+        figures[`lighthouse_${name}_fcp_ms`] = audit('first-contentful-paint');
+        figures[`lighthouse_${name}_lcp_ms`] = audit('largest-contentful-paint');
+        figures[`lighthouse_${name}_tbt_ms`] = audit('total-blocking-time');
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
