@@ -101,11 +101,32 @@ function refinePhone(value: WithPhone, context: z.RefinementCtx) {
   if (!isValid) context.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone_invalid' });
 }
 
+/** The new password typed a second time. */
+export const PasswordConfirmation = z
+  .string(whenMissing('validation.confirm_password_required'))
+  .min(1, { message: 'validation.confirm_password_required' })
+  .max(256);
+
 type WithNewPassword = { new_password: string; confirm_password: string };
-function refinePasswordPair(value: WithNewPassword, context: z.RefinementCtx) {
-  if (value.new_password !== value.confirm_password)
-    context.addIssue({ code: 'custom', path: ['confirm_password'], message: 'validation.passwords_mismatch' });
+/**
+ * The two passwords match. Checked even when other fields are wrong (zod skips a refinement of an
+ * object with issues unless told when to run it), so that one submit shows every problem.
+ */
+function isPasswordConfirmed(value: WithNewPassword): boolean {
+  return value.new_password === value.confirm_password;
 }
+const passwordPairRule = {
+  path: ['confirm_password'],
+  message: 'validation.passwords_mismatch',
+  when: ({ value }: { value: unknown }) => {
+    const pair = value as Partial<WithNewPassword> | undefined;
+    return (
+      typeof pair?.new_password === 'string' &&
+      typeof pair.confirm_password === 'string' &&
+      pair.confirm_password !== ''
+    );
+  },
+};
 
 export const emailCodePurposes = ['register', 'login', 'reset_password', 'step_up'] as const;
 export const EmailCodePurpose = z.enum(emailCodePurposes);
@@ -138,13 +159,13 @@ export const RegisterRequest = z
     phone_country: PhoneCountry,
     phone: PhoneNumber,
     new_password: NewPassword,
-    confirm_password: z.string().max(256),
+    confirm_password: PasswordConfirmation,
     ci_code: singleLineText(32).optional(),
     accept_terms: z.literal(true, { message: 'validation.terms_required' }),
   })
   .strict()
   .superRefine(refinePhone)
-  .superRefine(refinePasswordPair)
+  .refine(isPasswordConfirmed, passwordPairRule)
   .superRefine((value, context) => {
     if (value.new_password.toLowerCase() === value.email.toLowerCase())
       context.addIssue({ code: 'custom', path: ['new_password'], message: 'validation.password_equals_email' });
@@ -237,11 +258,11 @@ export const modifyLoginPassword = defineCall({
     .object({
       old_password: ExistingPassword,
       new_password: NewPassword,
-      confirm_password: z.string().max(256),
+      confirm_password: PasswordConfirmation,
       code: SecondFactorCode,
     })
     .strict()
-    .superRefine(refinePasswordPair),
+    .refine(isPasswordConfirmed, passwordPairRule),
   response: z.null(),
 });
 
@@ -250,9 +271,9 @@ export const forgetLoginPassword = defineCall({
   errors: ['verification_code_incorrect'],
   summary: 'Set a new password with an emailed code; every session of the user ends',
   request: z
-    .object({ email: Email, code: EmailCode, new_password: NewPassword, confirm_password: z.string().max(256) })
+    .object({ email: Email, code: EmailCode, new_password: NewPassword, confirm_password: PasswordConfirmation })
     .strict()
-    .superRefine(refinePasswordPair),
+    .refine(isPasswordConfirmed, passwordPairRule),
   response: z.null(),
 });
 

@@ -24,6 +24,7 @@ export const validation = {
   password_rule: 'Use 8 to 64 characters with upper and lower case letters, a digit and a special character',
   password_too_common: 'This password is too common. Choose another one',
   password_equals_email: 'The password must not be your e-mail address',
+  confirm_password_required: 'Please enter the password again to confirm it',
   passwords_mismatch: 'The two passwords do not match, please re-enter',
   code_required: 'Verification code must be filled',
   code_incorrect: 'Incorrect verification code',

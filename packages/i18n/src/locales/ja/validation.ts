@@ -25,6 +25,7 @@ export const validation: Record<keyof typeof en, string> = {
   password_rule: '大文字・小文字・数字・記号を含む8〜64文字で入力してください',
   password_too_common: 'このパスワードは一般的すぎます。別のものを選んでください',
   password_equals_email: 'パスワードにメールアドレスは使用できません',
+  confirm_password_required: '確認のため、パスワードをもう一度入力してください',
   passwords_mismatch: '2つのパスワードが一致しません。もう一度入力してください',
   code_required: '認証コードを入力してください',
   code_incorrect: '認証コードが正しくありません',

@@ -25,6 +25,7 @@ export const validation: Record<keyof typeof en, string> = {
   password_rule: '请使用8至64个字符，包含大写字母、小写字母、数字和特殊字符',
   password_too_common: '此密码过于常见，请换一个',
   password_equals_email: '密码不能与邮箱相同',
+  confirm_password_required: '请再次输入密码以确认',
   passwords_mismatch: '两次输入的密码不一致，请重新输入',
   code_required: '请填写验证码',
   code_incorrect: '验证码不正确',
