@@ -120,6 +120,11 @@ export const redirects: Readonly<Record<string, string>> = {
   '/affiche': '/affiche/affiche_list',
 };
 
+/** Whether the page opens only once the company's KYC is approved. */
+export function isKycGatedPage(id: PageId): boolean {
+  return mainPages.some((page) => page.id === id && page.isKycGated);
+}
+
 export function pathOf(id: PageId): string {
   const page = mainPages.find((candidate) => candidate.id === id);
   if (!page) throw new Error(`unknown page ${id}`);

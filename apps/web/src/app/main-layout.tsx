@@ -6,13 +6,14 @@
  * after each navigation so that screen readers start at the new page.
  */
 import { appVersion } from '@bank/contract/constants';
-import { pathOf } from '@bank/contract/routes';
+import { isKycGatedPage, pathOf } from '@bank/contract/routes';
 import { AppShell, Box, Burger, CloseButton, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { isStaffSession } from '../lib/session-storage.ts';
+import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
 import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
@@ -47,13 +48,17 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
             <Stack gap={1}>
               {group.items.map((item) => {
                 const isCurrent = isCurrentItem(item, pathname);
+                // A page that opens only after KYC approval says so, rather than failing when opened.
+                const isLocked = typeof item.page === 'string' && !isKycApproved() && isKycGatedPage(item.page);
                 return (
                   <NavLink
                     key={item.key}
                     component={Link}
                     to={pathOfItem(item)}
                     label={t(item.label)}
+                    description={isLocked ? t('shell.navigation.locked') : undefined}
                     leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+                    rightSection={isLocked ? <IconLock size={14} stroke={1.6} aria-hidden /> : undefined}
                     active={isCurrent}
                     aria-current={isCurrent ? 'page' : undefined}
                     onClick={onNavigate}

@@ -24,6 +24,8 @@ export type SignatureFieldProps = {
   /** The form's name of the field, for focusFirstError. */
   fieldName?: string;
   isRequired?: boolean;
+  /** The signer's name as the form has it: a typed signature starts from it. */
+  signerName?: string;
 };
 
 const canvasHeight = 180;
@@ -132,9 +134,9 @@ function DrawnSignature({ label, onChange }: { label: string; onChange: (png: Bl
   );
 }
 
-function TypedSignature({ onChange }: { onChange: (png: Blob | null) => void }) {
+function TypedSignature({ onChange, signerName = '' }: { onChange: (png: Blob | null) => void; signerName?: string }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(signerName);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const id = useId();
 
@@ -167,6 +169,14 @@ function TypedSignature({ onChange }: { onChange: (png: Blob | null) => void }) 
     },
     [onChange],
   );
+
+  // Switched to typing with the signer's name already in the form: it is the signature at once.
+  const hasStarted = useRef(false);
+  useEffect(() => {
+    if (hasStarted.current) return;
+    hasStarted.current = true;
+    if (signerName.trim()) void render(signerName);
+  }, [render, signerName]);
 
   return (
     <Stack gap={6}>
@@ -205,6 +215,7 @@ export function SignatureField({
   isReadOnly = false,
   fieldName,
   isRequired = false,
+  signerName,
 }: SignatureFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -269,7 +280,7 @@ export function SignatureField({
             {mode === 'draw' ? (
               <DrawnSignature label={label} onChange={onChange} />
             ) : (
-              <TypedSignature onChange={onChange} />
+              <TypedSignature onChange={onChange} signerName={signerName} />
             )}
             <Group gap="xs" justify="space-between">
               <Button

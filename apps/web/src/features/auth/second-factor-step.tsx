@@ -156,8 +156,9 @@ export function SecondFactorStep({
         >
           {t('auth.login.back')}
         </Button>
-        <Text size="xs" c="dimmed" truncate="end" maw="65%" title={challenge.email}>
-          {challenge.email}
+        {/* The address as the prompt names it: masked when the server masked it, never in full beside it. */}
+        <Text size="xs" c="dimmed" truncate="end" maw="65%">
+          {challenge.emailHint ?? challenge.email}
         </Text>
       </Group>
     </PublicPageFrame>

@@ -175,6 +175,7 @@ function DeclarationForm({ info }: { info: KycInfo }) {
           label={t('kyc.declaration.signature')}
           description={t('kyc.declaration.signature_hint')}
           savedDocumentId={values.signature_document_id}
+          signerName={values.director_name ?? ''}
           value={values.newSignature}
           onChange={(png) =>
             change((current) => ({ ...current, newSignature: png }), dataPath('signature_document_id'))

@@ -224,6 +224,7 @@ function TradingForm({ info }: { info: KycInfo }) {
                     })}
                     description={t('kyc.trading.signature_hint')}
                     savedDocumentId={person.signature_document_id}
+                    signerName={person.name ?? ''}
                     value={person.newSignature}
                     onChange={(png) => updatePerson(index, { newSignature: png }, signaturePath)}
                     error={errorText(errors[signaturePath])}

@@ -4,7 +4,7 @@ import type { PageId } from '@bank/contract/routes';
 type PageText = { title: string; purpose: string };
 
 export const mainPages = {
-  home: { title: 'Home', purpose: 'Your balances, recent activity and what needs your attention.' },
+  home: { title: 'Home', purpose: 'Where your company stands with the bank, and what needs your attention.' },
   transactions: { title: 'Transactions', purpose: 'Every movement on your accounts, with statements to download.' },
   transaction_detail: { title: 'Transaction details', purpose: 'The full record of one transaction.' },
   crypto_deposit: { title: 'Deposit digital assets', purpose: 'Receive USDT, USDC, BTC or ETH into your account.' },

@@ -7,6 +7,7 @@ export const shellSignedIn = {
     label: 'Main navigation',
     open: 'Open navigation',
     close: 'Close navigation',
+    locked: 'Opens after KYC approval',
     groups: {
       overview: 'Overview',
       money: 'Accounts & money',

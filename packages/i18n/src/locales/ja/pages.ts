@@ -9,7 +9,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   },
   resetPassword: { title: 'パスワードの再設定', purpose: 'アカウントの新しいパスワードを設定します。' },
   phoneUpload: { title: '書類のアップロード', purpose: 'スマートフォンで書類を撮影してアップロードします。' },
-  home: { title: 'ホーム', purpose: '残高、最近の取引、対応が必要な事項。' },
+  home: { title: 'ホーム', purpose: '貴社の審査状況と、対応が必要な事項。' },
   transactions: { title: '取引履歴', purpose: '口座のすべての入出金と、明細書のダウンロード。' },
   transaction_detail: { title: '取引詳細', purpose: '1件の取引の完全な記録。' },
   crypto_deposit: { title: 'デジタル資産の入金', purpose: 'USDT、USDC、BTC、ETHを口座に受け取ります。' },

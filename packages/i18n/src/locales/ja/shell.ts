@@ -12,6 +12,7 @@ export const shell: Strings<Shell> = {
     label: 'メインナビゲーション',
     open: 'ナビゲーションを開く',
     close: 'ナビゲーションを閉じる',
+    locked: 'KYC承認後に利用可能',
     groups: {
       overview: '概要',
       money: '口座・資金',

@@ -6,7 +6,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   forgotPassword: { title: '忘记密码', purpose: '通过邮箱接收验证码以设置新密码。' },
   resetPassword: { title: '重置密码', purpose: '为您的账户设置新密码。' },
   phoneUpload: { title: '上传文件', purpose: '使用手机拍摄并上传文件。' },
-  home: { title: '首页', purpose: '您的余额、近期动态和待办事项。' },
+  home: { title: '首页', purpose: '贵公司的审核状态和待办事项。' },
   transactions: { title: '交易记录', purpose: '账户的全部资金往来，并可下载对账单。' },
   transaction_detail: { title: '交易详情', purpose: '单笔交易的完整记录。' },
   crypto_deposit: { title: '数字资产充值', purpose: '将USDT、USDC、BTC或ETH存入您的账户。' },

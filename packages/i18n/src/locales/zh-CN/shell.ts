@@ -12,6 +12,7 @@ export const shell: Strings<Shell> = {
     label: '主导航',
     open: '打开导航',
     close: '关闭导航',
+    locked: 'KYC 审核通过后开放',
     groups: {
       overview: '概览',
       money: '账户与资金',
