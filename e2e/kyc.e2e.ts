@@ -110,6 +110,13 @@ function sectionCard(page: Page, section: 'corporate' | 'company' | 'shareholder
   return page.locator(`section[aria-labelledby="kyc-section-${section}"]`);
 }
 
+/** Types a date as the page shows dates in English (DD/MM/YYYY); the calendar closes before going on. */
+async function typeDate(page: Page, label: RegExp, date: string): Promise<void> {
+  await page.getByLabel(label).fill(date);
+  await page.getByLabel(label).press('Escape');
+  await expect.poll(() => page.locator('.mantine-Popover-dropdown:visible').count()).toBe(0);
+}
+
 /** Step one: every declaration, the director, the signature drawn with the mouse. */
 async function fillDeclaration(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Corporate declaration', level: 1 }).waitFor();
@@ -117,7 +124,8 @@ async function fillDeclaration(page: Page): Promise<void> {
   for (const checkbox of await page.getByRole('checkbox').all()) expect(await checkbox.isChecked()).toBe(true);
   await page.getByLabel(/^Director.s full name/).fill('Amelia Tan');
   await page.getByLabel(/^Designation/).fill('Managing Director');
-  await page.getByLabel(/^Date/).fill('2026-01-15');
+  // Typed as the page shows dates in English (DD/MM/YYYY).
+  await typeDate(page, /^Date/, '15/01/2026');
   await drawSignature(page, page.getByRole('img', { name: /draw your signature here/ }));
   await page.getByText('New signature ready: it is stored when you save.').waitFor();
 }
@@ -128,7 +136,7 @@ async function fillCompany(page: Page, companyName: string, profile: ReturnType<
   await page.getByLabel(/^Company name/).fill(companyName);
   await page.getByLabel(/^Registration number/).fill('SG-201912345K');
   await choose(page, page.getByRole('combobox', { name: /^Country of registration/ }), /^Singapore$/, 'Singap');
-  await page.getByLabel(/^Date of registration/).fill('2019-04-02');
+  await typeDate(page, /^Date of registration/, '02/04/2019');
   await choose(page, page.getByRole('combobox', { name: /^Entity type/ }), 'Limited liability company');
   await page.getByLabel(/^Years in operation/).fill('7');
   await page.getByLabel(/^Nature of business/).fill('Cross-border trade finance for electronics wholesalers.');

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { loadScreenData } from '../../lib/screen-query.ts';
+import { DateField } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -80,20 +81,8 @@ export function KycQueuePage() {
             allowDeselect={false}
             onChange={(value) => setStatus((value ?? 'all') as StatusFilter)}
           />
-          <TextInput
-            type="date"
-            label={t('kyc.review.submitted_from')}
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={t('kyc.review.submitted_to')}
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.currentTarget.value)}
-          />
+          <DateField label={t('kyc.review.submitted_from')} value={from} max={to} onChange={setFrom} clearable />
+          <DateField label={t('kyc.review.submitted_to')} value={to} min={from} onChange={setTo} clearable />
         </SimpleGrid>
       </Paper>
 

@@ -14,6 +14,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/form-errors.ts';
 import { CountryMultiSelect, CountrySelect } from '../../ui/country-select.tsx';
+import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { formatDecimal, isDecimalString } from '../../ui/format-amount.ts';
 import { QueryState } from '../../ui/query-state.tsx';
@@ -183,11 +184,15 @@ function CompanyForm({ info }: { info: KycInfo }) {
             required
             {...choice('registration_country')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('kyc.company.fields.registration_date')}
+            max={todayIso()}
             required
-            {...text('registration_date')}
+            {...field('registration_date')}
+            value={values.registration_date}
+            onChange={(date) =>
+              change((current) => ({ ...current, registration_date: date }), dataPath('registration_date'))
+            }
           />
           <Select
             label={t('kyc.company.fields.entity_type')}

@@ -14,6 +14,7 @@ import {
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type FieldError, useErrorText } from '../../lib/form-errors.ts';
+import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SignatureField } from '../../ui/signature-pad.tsx';
 import { uploadSignature, useKycInfo } from './kyc-api.ts';
@@ -65,12 +66,6 @@ async function uploadPending(values: DeclarationValues): Promise<DeclarationValu
 }
 
 /** Today in the user's time zone, as the ISO date a date input holds. */
-function today(): string {
-  const now = new Date();
-  const offset = now.getTimezoneOffset() * 60_000;
-  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
-}
-
 function DeclarationForm({ info }: { info: KycInfo }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -163,12 +158,12 @@ function DeclarationForm({ info }: { info: KycInfo }) {
             required
             {...text('director_designation')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('kyc.declaration.director_date')}
-            max={today()}
+            max={todayIso()}
             required
             {...text('director_date')}
+            onChange={(date) => change((current) => ({ ...current, director_date: date }), dataPath('director_date'))}
           />
         </SimpleGrid>
         <SignatureField
