@@ -194,9 +194,15 @@ async function openReview(page: Page, companyName: string): Promise<void> {
   await page.getByRole('heading', { name: companyName, level: 1 }).waitFor();
 }
 
-async function decide(page: Page, decision: 'Approve' | 'Reject', reason?: string): Promise<void> {
+async function decide(
+  page: Page,
+  decision: 'Approve' | 'Reject',
+  reason?: string,
+  sectionsToFix: string[] = [],
+): Promise<void> {
   await page.getByRole('radio', { name: decision }).check();
   if (reason) await page.getByLabel(/^Reason \(shown to the client\)/).fill(reason);
+  for (const section of sectionsToFix) await page.getByRole('checkbox', { name: section }).check();
   const button = `${decision} KYC`;
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the decision' });
@@ -299,7 +305,7 @@ describe('KYC journeys', () => {
     await screenshot(staff.page, 'admin-kyc-detail-pending-en-desktop');
     const reason = 'The company profile must include the register of directors. Please upload it and submit again.';
     const decidedAfter = new Date();
-    await decide(staff.page, 'Reject', reason);
+    await decide(staff.page, 'Reject', reason, ['Company information']);
     await staff.page.getByText(`The KYC of ${companyName} is rejected.`).waitFor();
     // The client is told by email too, with the reason.
     await expect
@@ -316,8 +322,11 @@ describe('KYC journeys', () => {
     await page.goto('/kyc');
     await page.locator('#kyc-status-title').locator('..').getByText('Rejected').waitFor();
     await page.getByText(reason).first().waitFor();
+    // Only the section the officer named is to be corrected; the others stand.
+    await sectionCard(page, 'company').getByText('To correct', { exact: true }).waitFor();
+    await sectionCard(page, 'corporate').getByText('Success', { exact: true }).waitFor();
     await screenshot(page, 'kyc-overview-rejected-en-desktop');
-    await page.getByRole('link', { name: 'Edit: Company information' }).click();
+    await page.getByRole('link', { name: 'Correct: Company information' }).click();
     await page.waitForURL('**/kyc_step/kyc_step_two');
     await page.getByText(reason).first().waitFor();
     const registerOfDirectors = pdfFile('register-of-directors.pdf');
@@ -367,6 +376,8 @@ describe('KYC journeys', () => {
     const { page } = first;
     await page.goto('/kyc_step/kyc_step_two');
     await page.getByRole('heading', { name: 'Company information', level: 1 }).waitFor();
+    // Nothing typed and nothing saved yet: the form claims nothing about saving.
+    expect(await page.getByText('All changes saved.').count()).toBe(0);
     await page.getByLabel(/^Company name/).fill('Draft Harbour Pte Ltd');
     await page.getByLabel(/^Registration number/).fill('DR-0042');
     await choose(page, page.getByRole('combobox', { name: /^Country of registration/ }), /^Japan$/, 'Japan');

@@ -17,7 +17,7 @@ import {
   uploadLimits,
 } from './constants.ts';
 import { CountryCode } from './countries.ts';
-import { DocumentRef, KycSection } from './documents.ts';
+import { DocumentRef, KycSection, kycSections } from './documents.ts';
 import { PageRequest, page } from './envelope.ts';
 import { AssetSchema } from './money.ts';
 import { AccountKycStatus, VerificationDisplay } from './states.ts';
@@ -401,6 +401,11 @@ export const decideKyc = defineCall({
       company_id: identifierText(),
       decision: z.enum(kycReviewDecisions),
       reason: multiLineText(1000).optional(),
+      /**
+       * With a rejection or a return: the sections the client must correct, shown to them as
+       * failed while the others stay accepted. None named: every section is to be reviewed again.
+       */
+      sections_to_fix: z.array(KycSection).max(kycSections.length).optional(),
     })
     .strict()
     .superRefine((value, context) => {

@@ -48,11 +48,17 @@ async function decide(
   decision: 'approve' | 'reject' | 'return',
   reason?: string,
   session = reviewer,
+  sectionsToFix?: string[],
 ) {
   return call<{ status: string }>(
     test,
     '/api/v1/admin/kyc/decide',
-    { company_id: companyId, decision, ...(reason ? { reason } : {}) },
+    {
+      company_id: companyId,
+      decision,
+      ...(reason ? { reason } : {}),
+      ...(sectionsToFix ? { sections_to_fix: sectionsToFix } : {}),
+    },
     { session },
   );
 }
@@ -219,7 +225,8 @@ describe('submission and review', () => {
       is_editable: true,
       refusal_reason: 'The profile is not certified.',
     });
-    expect(info.data.sections.company.status).toBe('failed');
+    // No section named: every section is to be reviewed again.
+    for (const section of Object.values(info.data.sections)) expect(section.status).toBe('failed');
     expect(info.data.history[0]).toMatchObject({
       round: 1,
       decision: 'rejected',
@@ -243,14 +250,18 @@ describe('submission and review', () => {
   });
 
   it('returns for resubmission, then approves the next round; every change is an event', async () => {
-    expect(await decide(client.companyId, 'return', 'Add the second director.')).toMatchObject({
-      code: 200,
-      data: { status: 'pending_resubmission' },
-    });
-    expect((await kycInfo(client)).data).toMatchObject({
+    expect(
+      await decide(client.companyId, 'return', 'Add the second director.', reviewer, ['shareholder', 'shareholder']),
+    ).toMatchObject({ code: 200, data: { status: 'pending_resubmission' } });
+    const returned = await kycInfo(client);
+    expect(returned.data).toMatchObject({
       is_editable: true,
       refusal_reason: 'Add the second director.',
     });
+    // Only the section the reviewer named is to be corrected; the others stand as accepted.
+    expect(
+      Object.fromEntries(Object.entries(returned.data.sections).map(([section, state]) => [section, state.status])),
+    ).toEqual({ corporate: 'success', company: 'success', shareholder: 'failed', trading: 'success' });
     expect((await submit(client)).data).toEqual({ status: 'pending_review' });
     await settleEmails(test);
     const before = await mailboxCount(test, client.email);

@@ -25,10 +25,15 @@ export async function readKycInfo(handle: DbHandle, company: CompanyKyc): Promis
   const drafts = new Map<KycSection, AnySectionData | null>();
   for (const section of kycSections) drafts.set(section, parseStoredDraft(section, rowOf.get(section)?.data));
 
+  // After a refusal that named the sections to correct, only those are failed; the others stand.
+  const sectionsToFix = display === 'failed' ? (rounds.at(-1)?.sections_to_fix ?? null) : null;
+  const statusOf = (section: KycSection) =>
+    sectionsToFix && !sectionsToFix.includes(section) ? ('success' as const) : display;
+
   const sectionOf = (section: KycSection) => {
     const row = rowOf.get(section);
     return {
-      status: display,
+      status: statusOf(section),
       is_complete: row?.is_complete ?? false,
       updated_at: row?.updated_at.toISOString() ?? null,
       data: drafts.get(section) ?? null,

@@ -108,6 +108,7 @@ export async function decideRound(
     roundId: string;
     decision: 'approved' | 'rejected' | 'returned';
     reason: string | null;
+    sectionsToFix: KycSection[] | null;
     decidedBy: string;
     now: Date;
   },
@@ -117,6 +118,7 @@ export async function decideRound(
     .set({
       decision: decision.decision,
       reason: decision.reason,
+      sections_to_fix: decision.sectionsToFix,
       decided_by: decision.decidedBy,
       decided_at: decision.now,
     })

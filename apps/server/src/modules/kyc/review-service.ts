@@ -114,10 +114,14 @@ export function createReviewService(dependencies: ReviewDependencies) {
           throw new AppError('illegal_state', { detail: `company ${company.id} has no round under review` });
         }
         const decision = roundDecisionOf[body.decision];
+        // Named sections only mean something when the client must correct some; none named is all.
+        const named = body.decision === 'approve' ? [] : [...new Set(body.sections_to_fix ?? [])];
+        const sectionsToFix = named.length > 0 ? named : null;
         await decideRound(tx, {
           roundId: round.id,
           decision,
           reason,
+          sectionsToFix,
           decidedBy: context.session.user_id,
           now: context.now,
         });
@@ -143,7 +147,7 @@ export function createReviewService(dependencies: ReviewDependencies) {
           actorUserId: context.session.user_id,
           companyId: company.id,
           ip: context.ip,
-          detail: { round: round.round, decision, from: company.kyc_status, to, reason },
+          detail: { round: round.round, decision, from: company.kyc_status, to, reason, sections_to_fix: sectionsToFix },
         });
         return { status: to };
       });

@@ -278,6 +278,8 @@ async function seedCompany(tx: Transaction, storage: DocumentStorage, company: D
         roundId: round.id,
         decision: company.status === 'kyc_approved' ? 'approved' : 'rejected',
         reason: company.status === 'rejected' ? rejectedDemoReason : null,
+        // The demo reason concerns the company profile: that section is the one to correct.
+        sectionsToFix: company.status === 'rejected' ? ['company'] : null,
         decidedBy: officer.id,
         now: new Date(now.getTime() - (company.decidedDaysAgo ?? 0) * dayMs),
       });

@@ -65,6 +65,8 @@ export const kycRounds = pgTable(
     /** approved, rejected or returned; null while under review. */
     decision: text('decision').$type<KycRoundDecision>(),
     reason: text('reason'),
+    /** With a rejection or a return: the sections the reviewer named for correction (null: all of them). */
+    sections_to_fix: jsonb('sections_to_fix').$type<KycSection[]>(),
     decided_by: uuid('decided_by').references(() => users.id),
     decided_at: timestamptz('decided_at'),
     /** The four sections exactly as submitted: what the reviewer decided on. */

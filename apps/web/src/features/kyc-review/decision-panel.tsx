@@ -4,9 +4,10 @@
  * schema ('Please fill in the reason'), confirmed in a dialog, then recorded; the server audits it
  * with the staff member and the time and emails the client.
  */
+import { type KycSection, kycSections } from '@bank/contract/documents';
 import { decideKyc, kycReviewDecisions } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
-import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,11 +25,14 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
   const queryClient = useQueryClient();
   const { form, submit, formError, isSubmitting, confirmation } = useCallForm({
     call: decideKyc,
-    initialValues: { decision: '' as Decision | '', reason: '' },
+    initialValues: { decision: '' as Decision | '', reason: '', sections_to_fix: [] as KycSection[] },
     toRequest: (values) => ({
       company_id: companyId,
       decision: values.decision,
       ...(values.decision !== 'approve' && values.reason.trim() ? { reason: values.reason.trim() } : {}),
+      ...(values.decision !== 'approve' && values.sections_to_fix.length > 0
+        ? { sections_to_fix: values.sections_to_fix }
+        : {}),
     }),
     isConfirmed: true,
     onSuccess: async (_answer, body) => {
@@ -72,6 +76,19 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
               minRows={3}
               required
             />
+          ) : null}
+          {needsReason ? (
+            <Checkbox.Group
+              {...form.getInputProps('sections_to_fix')}
+              label={t('kyc.review.sections_to_fix_label')}
+              description={t('kyc.review.sections_to_fix_hint')}
+            >
+              <Stack gap={6} mt="xs">
+                {kycSections.map((section) => (
+                  <Checkbox key={section} value={section} label={t(`kyc.sections.${section}`)} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
           ) : null}
           <Button type="submit" fullWidth color={decision === 'reject' ? 'red' : undefined}>
             {decision ? t(`kyc.review.decision_buttons.${decision}`) : t('kyc.review.decision_buttons.none')}

@@ -7,6 +7,7 @@
  * so that the KYC gate follows at once.
  */
 import { workingDays } from '@bank/contract/constants';
+import type { KycSection } from '@bank/contract/documents';
 import { type KycInfo, submitKyc } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
 import {
@@ -50,7 +51,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { refreshKyc, useKycInfo } from './kyc-api.ts';
-import { progressOf } from './kyc-step-frame.tsx';
+import { progressOf, type SectionProgress } from './kyc-step-frame.tsx';
 import { kycSteps } from './kyc-steps.ts';
 
 const sectionIcons = {
@@ -62,12 +63,26 @@ const sectionIcons = {
 
 const refusedStatuses: ReadonlySet<KycInfo['status']> = new Set(['rejected', 'pending_resubmission', 'kyc_rejected']);
 
-function ProgressMark({ progress }: { progress: ReturnType<typeof progressOf> }) {
+/** A card's progress: the form's completeness, or, after a refusal, whether it still needs correcting. */
+type CardProgress = SectionProgress | 'to_correct' | 'corrected';
+
+function cardProgressOf(state: KycInfo['sections'][KycSection], info: KycInfo): CardProgress {
+  if (state.status !== 'failed' || !info.is_editable) return progressOf(state);
+  const decidedAt = info.history.reduce<string | null>(
+    (latest, round) => (round.decided_at && (!latest || round.decided_at > latest) ? round.decided_at : latest),
+    null,
+  );
+  return state.updated_at && decidedAt && state.updated_at > decidedAt ? 'corrected' : 'to_correct';
+}
+
+function ProgressMark({ progress }: { progress: CardProgress }) {
   const { t } = useTranslation();
-  const isComplete = progress === 'complete';
+  const isDone = progress === 'complete' || progress === 'corrected';
+  const colour = isDone ? 'teal.9' : progress === 'to_correct' ? 'red.8' : progress === 'draft' ? 'orange.9' : 'dimmed';
+  const Icon = isDone ? IconCircleCheck : progress === 'to_correct' ? IconAlertCircle : IconCircleDashed;
   return (
-    <Group gap={6} wrap="nowrap" c={isComplete ? 'teal.9' : progress === 'draft' ? 'orange.9' : 'dimmed'}>
-      {isComplete ? <IconCircleCheck size={16} aria-hidden /> : <IconCircleDashed size={16} aria-hidden />}
+    <Group gap={6} wrap="nowrap" c={colour}>
+      <Icon size={16} aria-hidden />
       <Text size="sm" fw={500}>
         {t(`kyc.progress.${progress}`)}
       </Text>
@@ -80,15 +95,16 @@ function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: num
   const step = kycSteps[index];
   if (!step) return null;
   const state = info.sections[step.section];
-  const progress = progressOf(state);
+  const progress = cardProgressOf(state, info);
   const Icon = sectionIcons[step.section];
-  const action = !info.is_editable
-    ? t('kyc.overview.view')
-    : progress === 'complete'
-      ? t('kyc.overview.edit')
-      : progress === 'draft'
-        ? t('kyc.overview.continue')
-        : t('kyc.overview.start');
+  const actionKey = {
+    complete: 'edit',
+    corrected: 'edit',
+    to_correct: 'correct',
+    draft: 'continue',
+    not_started: 'start',
+  } as const satisfies Record<CardProgress, string>;
+  const action = info.is_editable ? t(`kyc.overview.${actionKey[progress]}`) : t('kyc.overview.view');
   const titleId = `kyc-section-${step.section}`;
   return (
     <Card
@@ -131,7 +147,7 @@ function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: num
         <Button
           component={Link}
           to={pathOf(step.pageId)}
-          variant={info.is_editable && progress !== 'complete' ? 'filled' : 'light'}
+          variant={info.is_editable && progress !== 'complete' && progress !== 'corrected' ? 'filled' : 'light'}
           leftSection={info.is_editable ? <IconPencil size={16} aria-hidden /> : null}
           aria-label={`${action}: ${t(`pages.${step.pageId}.title`)}`}
         >

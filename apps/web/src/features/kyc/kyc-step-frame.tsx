@@ -222,7 +222,7 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
                   role="status"
                   visibleFrom={form.isDirty ? undefined : 'sm'}
                 >
-                  {form.isDirty ? t('kyc.form.unsaved') : t('kyc.form.all_saved')}
+                  {form.isDirty ? t('kyc.form.unsaved') : form.hasSaved ? t('kyc.form.all_saved') : ''}
                 </Text>
                 <Group gap="sm" wrap="wrap" flex={{ base: 1, sm: 'initial' }} justify="flex-end">
                   <Button

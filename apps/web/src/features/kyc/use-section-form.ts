@@ -52,6 +52,8 @@ export function useSectionForm<Values>(config: SectionFormConfig<Values>) {
   const isDirty = JSON.stringify(config.toData(values)) !== JSON.stringify(config.toData(baseline));
   /** Read by the unsaved-changes guard at the moment of a navigation. */
   const isDirtyRef = useRef(isDirty);
+  /** Whether a save succeeded on this visit: "All changes saved" says nothing of an untouched form. */
+  const [hasSaved, setHasSaved] = useState(false);
   isDirtyRef.current = isDirty;
 
   /** Changes values; the errors of the fields named go (the user is fixing them). */
@@ -98,6 +100,7 @@ export function useSectionForm<Values>(config: SectionFormConfig<Values>) {
       }
       await callApi(current.call, { complete, data: current.toData(saved) } as never);
       setBaseline(saved);
+      setHasSaved(true);
       isDirtyRef.current = false;
       showSuccess(complete ? t('kyc.form.saved_complete') : t('kyc.form.saved_draft'));
       await refreshKyc(queryClient);
@@ -131,6 +134,7 @@ export function useSectionForm<Values>(config: SectionFormConfig<Values>) {
     formRef,
     isDirty,
     isDirtyRef,
+    hasSaved,
     savingMode,
     saveDraft: () => void save(false),
     saveAndContinue: () => void save(true),

@@ -1,0 +1,1 @@
+ALTER TABLE "kyc_rounds" ADD COLUMN "sections_to_fix" jsonb;
