@@ -400,6 +400,8 @@ export const AuditEntry = z.object({
   action: z.string(),
   actor_email: z.string().nullable(),
   company_id: z.string().nullable(),
+  /** The company's name as it is now (null before its KYC names it). */
+  company_name: z.string().nullable(),
   ip: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
 });

@@ -1,9 +1,11 @@
 /** The audit log as the back office reads it (platform/audit.ts writes it): newest first, with the actor's email. */
+import type { listAuditLog } from '@bank/contract/account';
+import type { ResponseOf } from '@bank/contract/calls';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit-table.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { users } from './tables.ts';
+import { companies, users } from './tables.ts';
 
 type AuditCursor = { at: string; id: string };
 
@@ -23,18 +25,8 @@ function decodeCursor(cursor: string): AuditCursor {
   throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } }, detail: 'bad audit cursor' });
 }
 
-export type AuditPage = {
-  items: {
-    id: string;
-    at: string;
-    action: string;
-    actor_email: string | null;
-    company_id: string | null;
-    ip: string | null;
-    detail: Record<string, unknown>;
-  }[];
-  next_cursor: string | null;
-};
+/** The page the contract's listAuditLog answers. */
+export type AuditPage = ResponseOf<typeof listAuditLog>;
 
 /** Newest first, keyset-paginated on (at, id) so that every page costs what the first does. */
 export async function listAuditEntries(
@@ -56,11 +48,13 @@ export async function listAuditEntries(
       action: auditLog.action,
       actor_email: users.email,
       company_id: auditLog.company_id,
+      company_name: companies.name,
       ip: auditLog.ip,
       detail: auditLog.detail,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actor_user_id))
+    .leftJoin(companies, eq(companies.id, auditLog.company_id))
     .where(and(...conditions))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.pageSize + 1);
@@ -71,6 +65,7 @@ export async function listAuditEntries(
     action: row.action,
     actor_email: row.actor_email,
     company_id: row.company_id,
+    company_name: row.company_name,
     ip: row.ip,
     detail: (row.detail ?? {}) as Record<string, unknown>,
   }));

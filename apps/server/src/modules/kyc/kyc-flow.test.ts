@@ -120,6 +120,16 @@ describe('a new company', () => {
     await saveSection(test, client.session, 'company', { company_name: 'Difference Engines plc' }, false);
     const [company] = await test.database.db.select().from(companies).where(eq(companies.id, client.companyId));
     expect(company?.name).toBe('Difference Engines plc');
+    // The back office's audit log names the company, not only its id.
+    const audit = await call<{ items: { company_id: string | null; company_name: string | null }[] }>(
+      test,
+      '/api/v1/admin/audit/list',
+      { action: 'kyc.section_saved' },
+      { session: reviewer },
+    );
+    expect(audit.data.items.find((item) => item.company_id === client.companyId)?.company_name).toBe(
+      'Difference Engines plc',
+    );
   });
 });
 

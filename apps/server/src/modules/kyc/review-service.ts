@@ -147,7 +147,14 @@ export function createReviewService(dependencies: ReviewDependencies) {
           actorUserId: context.session.user_id,
           companyId: company.id,
           ip: context.ip,
-          detail: { round: round.round, decision, from: company.kyc_status, to, reason, sections_to_fix: sectionsToFix },
+          detail: {
+            round: round.round,
+            decision,
+            from: company.kyc_status,
+            to,
+            reason,
+            sections_to_fix: sectionsToFix,
+          },
         });
         return { status: to };
       });

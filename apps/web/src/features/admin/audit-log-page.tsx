@@ -12,9 +12,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useLanguage } from '../../lib/i18n.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
@@ -59,11 +61,36 @@ function actionColour(action: string): string {
   return 'gray';
 }
 
-/** `{method: "email", failures: 0}` -> "method: email · failures: 0". */
-function describeDetail(detail: Entry['detail']): string {
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
+/** Detail entries that only tie records together: not for a reader. */
+const hiddenDetailKeys = new Set(['session_id', 'link_id', 'user_id', 'document_id']);
+
+/**
+ * An entry's details in the reader's language: `{ method: "email", failures: 0 }` reads "Second
+ * factor: emailed code · Failed attempts: 0". A key or value the catalogue does not name yet is
+ * shown as recorded.
+ */
+function useDetailText(): (detail: Entry['detail']) => string {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const valueText = (key: string, value: unknown): string => {
+    if (typeof value === 'boolean') return t(value ? 'admin.audit.values.yes' : 'admin.audit.values.no');
+    if (Array.isArray(value)) return value.map((item) => valueText(key, item)).join(', ');
+    if (typeof value !== 'string') return String(value);
+    if (key === 'from' || key === 'to') return t(`states.account_kyc.${value}` as never, { defaultValue: value });
+    if (key === 'section' || key === 'sections_to_fix')
+      return t(`kyc.sections.${value}` as never, { defaultValue: value });
+    if (key === 'via') return t(`admin.audit.values.via_${value}` as never, { defaultValue: value });
+    if (key === 'locked_until' || key === 'until') return formatDateTime(value, language);
+    return t(`admin.audit.values.${value}` as never, { defaultValue: value });
+  };
+  return (detail) =>
+    Object.entries(detail)
+      .filter(([key]) => !hiddenDetailKeys.has(key))
+      .map(
+        ([key, value]) =>
+          `${t(`admin.audit.details.${key}` as never, { defaultValue: key })}: ${valueText(key, value)}`,
+      )
+      .join(' · ');
 }
 
 /** An action as a coloured dot and its name: calmer than a badge in a dense table, and never cut short. */
@@ -85,18 +112,21 @@ function ActionName({ action }: { action: string }) {
   );
 }
 
-function Identifier({ value }: { value: string | null }) {
+/** The company by its name; by its id (shortened, whole on hover) when it has none yet. */
+function CompanyName({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
-  if (!value) return <Text c="dimmed">{t('shell.date_placeholder')}</Text>;
+  if (entry.company_name) return <Text size="sm">{entry.company_name}</Text>;
+  if (!entry.company_id) return <Text c="dimmed">{t('shell.date_placeholder')}</Text>;
   return (
-    <Text ff="monospace" size="xs" title={value} truncate="end" maw={120}>
-      {value}
+    <Text size="sm" c="dimmed" title={entry.company_id}>
+      {t('admin.audit.unnamed_company')}
     </Text>
   );
 }
 
 function AuditTable({ entries }: { entries: readonly Entry[] }) {
   const { t } = useTranslation();
+  const detailText = useDetailText();
   return (
     <Table.ScrollContainer minWidth={1040}>
       <Table verticalSpacing="sm" striped={false} highlightOnHover>
@@ -125,7 +155,7 @@ function AuditTable({ entries }: { entries: readonly Entry[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Identifier value={entry.company_id} />
+                <CompanyName entry={entry} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" className="tabular-figures">
@@ -134,7 +164,7 @@ function AuditTable({ entries }: { entries: readonly Entry[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="xs" c="dimmed" maw={340} style={{ overflowWrap: 'anywhere' }}>
-                  {describeDetail(entry.detail)}
+                  {detailText(entry.detail)}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -148,6 +178,7 @@ function AuditTable({ entries }: { entries: readonly Entry[] }) {
 /** On a phone: one block per entry, the time and action first. */
 function AuditList({ entries }: { entries: readonly Entry[] }) {
   const { t } = useTranslation();
+  const detailText = useDetailText();
   return (
     <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {entries.map((entry, index) => (
@@ -168,7 +199,7 @@ function AuditList({ entries }: { entries: readonly Entry[] }) {
             {entry.actor_email ?? t('shell.date_placeholder')}
           </Text>
           <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
-            {[entry.ip, describeDetail(entry.detail)].filter(Boolean).join(' · ')}
+            {[entry.ip, detailText(entry.detail)].filter(Boolean).join(' · ')}
           </Text>
         </Box>
       ))}
