@@ -159,8 +159,9 @@ function CompanyForm({ info }: { info: KycInfo }) {
   });
 
   const turnover = normaliseAmount(values.annual_turnover_usd);
-  const turnoverShown =
-    turnover && isDecimalString(turnover) ? `${formatDecimal(turnover, { min: 2, max: 2 })} USD` : undefined;
+  const turnoverAmount =
+    turnover && isDecimalString(turnover) ? formatDecimal(turnover, { min: 2, max: 2 }) : undefined;
+  const turnoverShown = turnoverAmount ? `${turnoverAmount} USD` : undefined;
 
   return (
     <KycStepFrame section="company" info={info} form={form}>
@@ -319,6 +320,8 @@ function CompanyForm({ info }: { info: KycInfo }) {
             maxLength={24}
             required
             {...text('annual_turnover_usd')}
+            // Read-only, the amount is shown as an amount ("2,500,000.00"), not as it was typed.
+            {...(info.is_editable ? {} : { value: turnoverAmount ?? values.annual_turnover_usd })}
           />
           <MultiSelect
             label={t('kyc.company.fields.top_currencies')}

@@ -184,6 +184,8 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
         style={readableErrorColour}
         noValidate
         aria-label={t(`pages.${pageId}.title`)}
+        // A submitted application reads as a record, not as boxes to type in (app.css).
+        data-read-only={isEditable ? undefined : true}
         onSubmit={(event) => {
           event.preventDefault();
           form.saveAndContinue();
