@@ -8,48 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { percentile, startServer } from './support.mjs';
+import { newestCode, password, percentile, post, registerUser, startServer } from './support.mjs';
 
 const hashSamples = 20;
 const loginSamples = 20;
-const password = 'Bench-Lantern-42!';
-
-async function post(url, path, body, headers = {}) {
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (answer.code !== 200) throw new Error(`${path} answered ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-async function newestCode(url, email, knownCount) {
-  for (let tries = 0; tries < 300; tries += 1) {
-    const emails = await (await fetch(`${url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
-    if (emails.length > knownCount) return emails[0].text.match(/\b(\d{6})\b/)[1];
-    await new Promise((wake) => setTimeout(wake, 20));
-  }
-  throw new Error(`no email for ${email}`);
-}
-
-async function registerUser(url, index) {
-  const email = `bench-${index}-${Date.now()}@example.com`;
-  await post(url, '/api/v1/sendEmail', { email, purpose: 'register' });
-  const code = await newestCode(url, email, 0);
-  await post(url, '/api/v1/account/register', {
-    full_name: 'Bench User',
-    email,
-    email_code: code,
-    phone_country: 'GB',
-    phone: '+44 20 7946 0958',
-    new_password: password,
-    confirm_password: password,
-    accept_terms: true,
-  });
-  return email;
-}
 
 function argon2Hash() {
   // Algorithm 2 is Argon2id (a const enum in the package's types).

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer } from './support.mjs';
+import { signIn, startServer } from './support.mjs';
 
 /** The last Lighthouse whose engines accept Node 20. */
 const lighthouseVersion = '12.8.2';
@@ -35,35 +35,6 @@ async function loadTools() {
   return { lighthouse, puppeteer };
 }
 
-async function post(url, body) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', language: 'en' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()).data;
-}
-
-/** Signs the demo user in through the API, with the code the dev mailbox received. */
-async function signIn(base) {
-  const sentAfter = Date.now();
-  const challenge = await post(`${base}/api/v1/account/login`, { step: 'password', ...dashboardUser });
-  if (challenge.status === 'signed_in') return challenge;
-  for (;;) {
-    const mails = await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(dashboardUser.email)}`)).json();
-    const code = mails
-      .find((mail) => new Date(mail.time).getTime() >= sentAfter - 1000)
-      ?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code)
-      return post(`${base}/api/v1/account/login`, {
-        step: 'second_factor',
-        challenge_id: challenge.challenge_id,
-        code,
-      });
-    await new Promise((wake) => setTimeout(wake, 100));
-  }
-}
-
 export async function run() {
   const { lighthouse, puppeteer } = await loadTools();
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-lighthouse-'));
@@ -80,7 +51,7 @@ export async function run() {
       try {
         const page = await browser.newPage();
         if (isSignedIn) {
-          const session = await signIn(server.url);
+          const session = await signIn(server.url, dashboardUser.email, dashboardUser.password);
           const stored = {
             token: session.token,
             userid: session.userid,

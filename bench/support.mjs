@@ -44,3 +44,55 @@ export function percentile(samples, fraction) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 }
+
+/** The password of every user the benchmarks register. */
+export const password = 'Bench-Lantern-42!';
+
+/** A call of the product's API; throws unless it answers 200. */
+export async function post(url, path, body, headers = {}) {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (answer.code !== 200) throw new Error(`${path} answered ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** The code of the newest email to `email`, once it has more than `knownCount`. */
+export async function newestCode(url, email, knownCount) {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const emails = await (await fetch(`${url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
+    if (emails.length > knownCount) return emails[0].text.match(/\b(\d{6})\b/)[1];
+    await new Promise((wake) => setTimeout(wake, 20));
+  }
+  throw new Error(`no email for ${email}`);
+}
+
+/** A company administrator registered through the API; answers the address. */
+export async function registerUser(url, index) {
+  const email = `bench-${index}-${Date.now()}@example.com`;
+  await post(url, '/api/v1/sendEmail', { email, purpose: 'register' });
+  const code = await newestCode(url, email, 0);
+  await post(url, '/api/v1/account/register', {
+    full_name: 'Bench User',
+    email,
+    email_code: code,
+    phone_country: 'GB',
+    phone: '+44 20 7946 0958',
+    new_password: password,
+    confirm_password: password,
+    accept_terms: true,
+  });
+  return email;
+}
+
+/** A complete sign-in of a registered user (password, then the emailed code): the session headers. */
+export async function signIn(url, email, userPassword = password) {
+  const known = (await (await fetch(`${url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()).length;
+  const challenge = await post(url, '/api/v1/account/login', { step: 'password', email, password: userPassword });
+  if (challenge.status === 'signed_in') return challenge;
+  const code = await newestCode(url, email, known);
+  return post(url, '/api/v1/account/login', { step: 'second_factor', challenge_id: challenge.challenge_id, code });
+}

@@ -1,6 +1,6 @@
 /**
  * Structured logs (pino). Secrets never reach the log: any field named like a credential is
- * replaced at every depth the redaction list covers, sensitive headers included, query-string
+ * replaced at any depth (redactSensitive), sensitive headers included, query-string
  * values of such names are masked in logged URLs (a reset-password link carries its token there),
  * and so are the grants in the path of the document storage's signed URLs.
  */
@@ -41,22 +41,27 @@ export const sensitiveFieldNames = [
   'x-api-key',
 ] as const;
 
-const redactedDepth = 4;
+/** How deep in a logged object a sensitive field is still found. */
+const redactedDepth = 8;
 export const redactedValue = '[redacted]';
 
-function redactPaths(): string[] {
-  const paths: string[] = [];
-  for (const name of sensitiveFieldNames) {
-    const key = /^[a-z_]+$/.test(name) ? name : `["${name}"]`;
-    for (let depth = 0; depth <= redactedDepth; depth += 1) {
-      const prefix = '*.'.repeat(depth);
-      paths.push(key.startsWith('[') ? (depth === 0 ? key : `${prefix.slice(0, -1)}${key}`) : `${prefix}${key}`);
-    }
-  }
-  return paths;
-}
-
 const sensitiveNames = new Set<string>(sensitiveFieldNames);
+
+/**
+ * A copy of a logged value with every field named like a credential replaced, at any depth up to
+ * redactedDepth. It runs only for a line that is written (pino's log formatter and serializers),
+ * so a request logs nothing and pays nothing at a level that is off; pino's own redaction applied
+ * some 150 wildcard paths to every request's child logger.
+ */
+export function redactSensitive(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > redactedDepth) return value;
+  if (Array.isArray(value)) return value.map((item) => redactSensitive(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = sensitiveNames.has(key.toLowerCase()) ? redactedValue : redactSensitive(item, depth + 1);
+  }
+  return copy;
+}
 
 /**
  * Paths whose last segment is a bearer grant: the document storage's signed upload and download
@@ -76,6 +81,18 @@ export function loggableUrl(url: string): string {
   return `${masked.slice(0, queryStart)}?${query.toString()}`;
 }
 
+/** Fields that pino's serializers below turn into plain objects themselves (a request, an error). */
+const serializedFields = new Set(['req', 'res', 'err']);
+
+function redactLogFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const redacted: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (serializedFields.has(key)) redacted[key] = value;
+    else redacted[key] = sensitiveNames.has(key.toLowerCase()) ? redactedValue : redactSensitive(value, 1);
+  }
+  return redacted;
+}
+
 export type LoggerOptions = {
   level: string;
   /** Where log lines go; stdout when absent (tests pass a stream to read them). */
@@ -86,17 +103,18 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
       level: options.level,
-      redact: { paths: redactPaths(), censor: redactedValue },
+      // The fields of a log call; the serializers' own fields are redacted where they are made.
+      formatters: { log: redactLogFields },
       serializers: {
         req(request: FastifyRequest) {
           return {
             method: request.method,
             url: loggableUrl(request.url),
-            headers: request.headers,
+            headers: redactSensitive(request.headers),
             remoteAddress: request.ip,
           };
         },
-        err: pino.stdSerializers.err,
+        err: (error: Error) => redactSensitive(pino.stdSerializers.err(error)),
       },
     },
     options.stream,

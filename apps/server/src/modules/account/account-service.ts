@@ -26,14 +26,7 @@ import {
   throttleSubjectsOf,
 } from './login-throttle.ts';
 import { assertAcceptableNewPassword, hashPassword, verifyPassword } from './passwords.ts';
-import {
-  acceptTerms,
-  findUserById,
-  findUserWithCompany,
-  type UserRow,
-  updatePasswordHash,
-  updateProfile,
-} from './queries.ts';
+import { acceptTerms, findUserById, findUserInfo, type UserRow, updatePasswordHash, updateProfile } from './queries.ts';
 import { sessionRules } from './rules.ts';
 import { checkSecondFactor } from './second-factor.ts';
 import { recordSecurityChange } from './security-notices.ts';
@@ -105,7 +98,7 @@ export function createAccountService(dependencies: AccountDependencies) {
 
   return {
     async getUserInfo(context: CallContext): Promise<UserInfo> {
-      const row = await findUserWithCompany(db, context.session.user_id);
+      const row = await findUserInfo(db, context.session.user_id);
       if (!row) throw new AppError('session_invalid', { detail: 'session of a missing user' });
       return userInfoOf(row.user, row.company);
     },

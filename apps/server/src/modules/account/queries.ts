@@ -3,7 +3,7 @@ import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
 import type { AccountKycStatus } from '@bank/contract/states';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
+import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { companies, users } from './tables.ts';
 
@@ -26,6 +26,44 @@ export async function findUserWithCompany(handle: DbHandle, userId: string) {
     .leftJoin(companies, eq(companies.id, users.company_id))
     .where(eq(users.id, userId))
     .limit(1);
+  return row;
+}
+
+/**
+ * What getUserInfo answers, read with a named prepared statement (built once per database, parsed
+ * once per connection: the hot read of every screen) and only the columns it shows.
+ */
+const userInfoStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareUserInfo>>();
+
+function prepareUserInfo(db: AppDatabase) {
+  return db
+    .select({
+      user: {
+        id: users.id,
+        email: users.email,
+        full_name: users.full_name,
+        phone_country: users.phone_country,
+        phone: users.phone,
+        role: users.role,
+        totp_paired_at: users.totp_paired_at,
+        terms_accepted_at: users.terms_accepted_at,
+      },
+      company: { id: companies.id, name: companies.name, kyc_status: companies.kyc_status },
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('account_user_info');
+}
+
+export async function findUserInfo(db: AppDatabase, userId: string) {
+  let statement = userInfoStatements.get(db);
+  if (!statement) {
+    statement = prepareUserInfo(db);
+    userInfoStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
   return row;
 }
 

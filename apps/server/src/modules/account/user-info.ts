@@ -18,8 +18,14 @@ export function languageOfUser(user: Pick<UserRow, 'language'>): Language {
   return user.language;
 }
 
+/** The columns of a user that UserInfo shows: never a secret (hash, sealed authenticator). */
+export type UserInfoRow = Pick<
+  UserRow,
+  'id' | 'email' | 'full_name' | 'phone_country' | 'phone' | 'role' | 'totp_paired_at' | 'terms_accepted_at'
+>;
+
 export function userInfoOf(
-  user: UserRow,
+  user: UserInfoRow,
   company: { id: string; name: string | null; kyc_status: AccountKycStatus } | null | undefined,
 ): UserInfo {
   return {
