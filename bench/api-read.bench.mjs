@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, percentile, registerUser, signIn, startServer } from './support.mjs';
+import { ensureDatabase, freePort, percentile, registerUser, signIn, startServer } from './support.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_api';
 const baselineScript = resolve('../shared/bench/api-read-baseline.mjs');
@@ -25,18 +25,6 @@ const rounds = 3;
 const roundSeconds = 8;
 const offeredRate = 1000;
 const offeredSeconds = 10;
-
-async function ensureDatabase() {
-  const { default: pg } = await import('pg');
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.href });
-  await client.connect();
-  const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  await client.end();
-}
 
 async function startBaseline() {
   const port = await freePort();
@@ -121,7 +109,7 @@ async function fixedRateLatencies(url, session) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function run() {
-  await ensureDatabase();
+  await ensureDatabase(databaseUrl);
   const product = await startServer({
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',

@@ -2,10 +2,11 @@
  * Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on /login, /reg and the
  * signed-in dashboard of the built product, through Debian's Chromium. Lighthouse is not a
  * dependency of the product: the first run installs the version below into bench/.tools (about
- * 190 MB, git-ignored), since it is needed only here.
+ * 190 MB, git-ignored), since it is needed only here. With LIGHTHOUSE_REPORT_DIR set, each page's
+ * full report is written there as JSON, to read what held a figure back.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,6 +70,8 @@ export async function run() {
           undefined,
           page,
         );
+        if (process.env.LIGHTHOUSE_REPORT_DIR)
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
         const audit = (id) => Math.round(lhr.audits[id].numericValue);
         figures[`lighthouse_${name}_performance`] = Math.round(lhr.categories.performance.score * 100);
         figures[`lighthouse_${name}_accessibility`] = Math.round(lhr.categories.accessibility.score * 100);

@@ -40,6 +40,19 @@ export async function startServer(environment) {
   return { url, readyMs, stop };
 }
 
+/** Creates the database of the URL on its server when it does not exist yet. */
+export async function ensureDatabase(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.href });
+  await client.connect();
+  const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  await client.end();
+}
+
 export function percentile(samples, fraction) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];

@@ -1,18 +1,27 @@
 /**
  * The platform's shell (issue 2): guards both ways, SPEC.md's redirects, the 404 page, deep links,
  * the language switch, the version reset, the inactivity dialog, the drawer on a phone and an
- * accessibility check. Sessions here are set in storage the way the app keeps them; the server does
- * not know these tokens, so no page in these journeys may depend on a server answer.
+ * accessibility check. Most sessions here are set in storage the way the app keeps them; the server
+ * does not know those tokens, so such journeys visit only pages that ask the server nothing. The
+ * home page reads the company's balances: journeys through it sign in for real (`homeSession`).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NewUser, registerUser, signInByApi } from './support/accounts.ts';
 import { baseUrl, launchBrowser, openPage, screenshot, storedSession, viewports } from './support/browser.ts';
 
 let browser: Browser;
+let user: NewUser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  user = await registerUser('shell');
 });
+
+/** A session the server knows (a journey may end it), for pages that read from the server. */
+async function homeSession() {
+  return storedSession(await signInByApi(user));
+}
 afterAll(async () => {
   await browser.close();
 });
@@ -107,14 +116,18 @@ describe('KYC gate', () => {
 
 describe('language', () => {
   it('switches between English, Chinese and Japanese and keeps the choice', async () => {
-    const { page, context } = await openPage(browser, { session: storedSession() });
+    const { page, context } = await openPage(browser, { session: await homeSession() });
     await page.goto('/');
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.getByRole('link', { name: 'Home' }).waitFor();
+    await page.getByRole('heading', { name: 'Balances' }).waitFor();
+    expect(await page.getByTestId('balances-total').textContent()).toBe('0.00USD');
+    expect(await page.getByRole('listitem', { name: 'USDC' }).textContent()).toContain('0.00');
 
     await page.getByRole('button', { name: /Change language/ }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).waitFor();
+    await page.getByRole('heading', { name: '余额' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ch');
     await screenshot(page, 'shell-home-desktop-ch');
@@ -122,6 +135,7 @@ describe('language', () => {
     await page.getByRole('button', { name: /切换语言|语言/ }).click();
     await page.getByRole('menuitem', { name: '日本語' }).click();
     await page.getByRole('link', { name: 'ホーム' }).first().waitFor();
+    await page.getByRole('heading', { name: '残高' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await screenshot(page, 'shell-home-desktop-jp');
 
@@ -133,7 +147,7 @@ describe('language', () => {
 
 describe('app version (SPEC.md section 4)', () => {
   it('clears all storage and reloads when the stored version differs', async () => {
-    const { page, context } = await openPage(browser, { session: storedSession() });
+    const { page, context } = await openPage(browser, { session: await homeSession() });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('app_version', '0.1.0'));
     await page.reload();
@@ -152,6 +166,12 @@ describe('inactivity (SPEC.md section 4)', () => {
     );
     await page.route('**/api/v1/account/getUserInfo', (route) =>
       route.fulfill({ json: { code: 9400, msg: 'x', data: null } }),
+    );
+    // The home page's balances: this journey's token is not the server's.
+    await page.route('**/api/v1/dashboard/home', (route) =>
+      route.fulfill({
+        json: { code: 200, msg: 'ok', data: { balances: [], total_usd: '0', rates_at: null, are_rates_stale: false } },
+      }),
     );
     await page.clock.install();
     await page.goto('/');
@@ -182,7 +202,7 @@ describe('inactivity (SPEC.md section 4)', () => {
 
 describe('phone-sized screen', () => {
   it('turns the sidebar into a drawer opened by the menu button', async () => {
-    const { page, context } = await openPage(browser, { session: storedSession(), viewport: viewports.phone });
+    const { page, context } = await openPage(browser, { session: await homeSession(), viewport: viewports.phone });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const navigationLink = page
@@ -202,12 +222,15 @@ describe('phone-sized screen', () => {
 describe('accessibility', () => {
   for (const [name, path, session] of [
     ['login', '/login', undefined],
-    ['home', '/', storedSession()],
+    ['home', '/', 'signed in'],
     ['404', '/no_such_page', storedSession()],
   ] as const) {
     it(`has no serious or critical axe violations on ${name}`, async () => {
-      const { page, context } = await openPage(browser, { session });
+      const { page, context } = await openPage(browser, {
+        session: session === 'signed in' ? await homeSession() : session,
+      });
       await page.goto(path);
+      if (session === 'signed in') await page.getByRole('heading', { name: 'Balances' }).waitFor();
       await page
         .getByRole('heading', { level: 1 })
         .or(page.getByRole('heading', { level: 2 }))

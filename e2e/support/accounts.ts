@@ -21,6 +21,8 @@ import { waitForEmailCode } from './server.ts';
 export const staffAccount = { email: 'admin@bank.localhost', password: 'Staff-System#2026' } as const;
 /** Seeded too; paired through the API when a journey needs staff with an authenticator of its own. */
 export const complianceAccount = { email: 'compliance@bank.localhost', password: 'Staff-Compliance#2026' } as const;
+/** Seeded system administrator used only by the deposit journeys (which pair its authenticator). */
+export const operationsAccount = { email: 'operations@bank.localhost', password: 'Staff-Operations#2026' } as const;
 export const strongPassword = 'Ledger-Kite#4821';
 
 export type Envelope = { code: number; msg: string; data: unknown };

@@ -21,6 +21,8 @@ export const errorCatalogue = {
   fresh_second_factor_required: { code: 9406, httpStatus: 200 },
   /** The Idempotency-Key of an earlier call came back with another body: never a second effect. */
   idempotency_conflict: { code: 9412, httpStatus: 200 },
+  /** A payment or hold would take a customer account below zero (SPEC.md section 8). */
+  insufficient_balance: { code: 9460, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 

@@ -46,6 +46,16 @@ export const domainEventSchemas = {
     reason: z.string().nullable().optional(),
     at: z.string(),
   }),
+
+  /** Coins or a bank credit reached the company's account (deposits credit only once confirmed). */
+  'deposit.credited': z.object({
+    company_id: z.string(),
+    deposit_id: z.string(),
+    asset: z.string(),
+    network: z.string().nullable(),
+    amount: z.string(),
+    at: z.string(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

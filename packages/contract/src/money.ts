@@ -69,7 +69,8 @@ export function decimalsOf(value: string): number | null {
 
 type AmountOptions = { allowZero?: boolean };
 
-function checkAmount(
+/** Adds the amount's issues (not a string, not a plain decimal, beyond the asset's scale, zero) at `path`. */
+export function checkAmount(
   value: unknown,
   asset: Asset,
   options: AmountOptions,

@@ -28,6 +28,8 @@ export const staffPermissions = [
   'audit_log',
   /** Helping a user who lost a factor (authenticator reset after an identity check). */
   'user_support',
+  /** Deposits in flight and, outside production, the custody and bank-rail simulators' controls. */
+  'deposit_operations',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -51,7 +53,7 @@ const permissionsOfClientRole: Readonly<Record<ClientRole, readonly ClientPermis
 };
 
 const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  system_admin: ['kyc_review', 'audit_log', 'user_support'],
+  system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations'],
   compliance_officer: ['kyc_review', 'audit_log', 'user_support'],
   sales_relationship_manager: ['audit_log'],
 };

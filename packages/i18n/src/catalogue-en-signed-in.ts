@@ -1,15 +1,27 @@
 /**
- * The English messages of the signed-in screens (My account, back office, KYC, documents, state badges): the web app loads
+ * The English messages of the signed-in screens (My account, back office, KYC, deposits, documents, state badges): the web app loads
  * them with the signed-in shell, not on the first load of a public page. Part of the English
  * catalogue (catalogue-en.ts).
  */
 import { account } from './locales/en/account.ts';
 import { admin } from './locales/en/admin.ts';
+import { deposit } from './locales/en/deposit.ts';
 import { documents } from './locales/en/documents.ts';
+import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
 import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
 
-/** Merged into the first load's namespaces where both have one (pages, shell): i18next merges deep. */
-export const enSignedIn = { account, admin, kyc, documents, states, pages: mainPages, shell: shellSignedIn };
+/** Merged into the first load's namespaces where both have one (errors, pages, shell): i18next merges deep. */
+export const enSignedIn = {
+  account,
+  admin,
+  kyc,
+  deposit,
+  documents,
+  states,
+  errors: errorsSignedIn,
+  pages: mainPages,
+  shell: shellSignedIn,
+};

@@ -3,6 +3,7 @@ import type { Catalogue } from './catalogue-en.ts';
 import { account as jaAccount } from './locales/ja/account.ts';
 import { admin as jaAdmin } from './locales/ja/admin.ts';
 import { auth as jaAuth } from './locales/ja/auth.ts';
+import { deposit as jaDeposit } from './locales/ja/deposit.ts';
 import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
 import { errors as jaErrors } from './locales/ja/errors.ts';
@@ -24,6 +25,7 @@ export const ja: Catalogue = {
   account: jaAccount,
   admin: jaAdmin,
   kyc: jaKyc,
+  deposit: jaDeposit,
   documents: jaDocuments,
   kyc_email: jaKycEmail,
 };

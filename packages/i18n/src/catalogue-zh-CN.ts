@@ -3,6 +3,7 @@ import type { Catalogue } from './catalogue-en.ts';
 import { account as zhAccount } from './locales/zh-CN/account.ts';
 import { admin as zhAdmin } from './locales/zh-CN/admin.ts';
 import { auth as zhAuth } from './locales/zh-CN/auth.ts';
+import { deposit as zhDeposit } from './locales/zh-CN/deposit.ts';
 import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
 import { errors as zhErrors } from './locales/zh-CN/errors.ts';
@@ -24,6 +25,7 @@ export const zhCN: Catalogue = {
   account: zhAccount,
   admin: zhAdmin,
   kyc: zhKyc,
+  deposit: zhDeposit,
   documents: zhDocuments,
   kyc_email: zhKycEmail,
 };

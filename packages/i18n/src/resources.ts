@@ -16,6 +16,7 @@ const en: Catalogue = {
   ...enFirstLoad,
   ...enSignedIn,
   ...enEmails,
+  errors: { ...enFirstLoad.errors, ...enSignedIn.errors },
   pages: { ...enFirstLoad.pages, ...enSignedIn.pages },
   shell: { ...enFirstLoad.shell, ...enSignedIn.shell },
 };

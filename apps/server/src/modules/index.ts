@@ -5,10 +5,18 @@
  */
 import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
+import { depositsModule } from './deposits/module.ts';
 import { documentsModule } from './documents/module.ts';
 import { kycModule } from './kyc/module.ts';
+import { ledgerModule } from './ledger/module.ts';
 
-export const appModules: readonly AppModule[] = [accountModule, documentsModule, kycModule];
+export const appModules: readonly AppModule[] = [
+  accountModule,
+  documentsModule,
+  kycModule,
+  ledgerModule,
+  depositsModule,
+];
 
 /** Run by main.ts when config SEED_DEMO allows, in module order (KYC's companies use identity's staff). */
 export const demoSeeders: readonly DemoSeeder[] = appModules.flatMap((module) =>

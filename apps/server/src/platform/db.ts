@@ -133,11 +133,43 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
+/**
+ * SQLSTATE classes after which the connection itself is unusable: connection exceptions (08),
+ * operator intervention (57: shutdown, cancel) and system errors (58, XX).
+ */
+const connectionErrorClasses = new Set(['08', '57', '58', 'XX']);
+
+/**
+ * Makes a node-postgres pool's `query` keep its connection when a statement fails. pg-pool's own
+ * `query` discards the connection on any error, so every refused statement outside a transaction
+ * (a ledger transfer refused for want of funds, a unique key taken) would open a new connection,
+ * some 30 ms each. A statement's error leaves the connection ready for the next one; only an
+ * error of the connection itself (no SQLSTATE, or one of the classes above) discards it.
+ */
+export function keepingConnections(pool: pg.Pool): pg.Pool {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> => {
+    const client = await pool.connect();
+    try {
+      const result = await client.query(config as pg.QueryConfig, values);
+      client.release();
+      return result;
+    } catch (error) {
+      const code = postgresErrorCode(error);
+      client.release(code && !connectionErrorClasses.has(code.slice(0, 2)) ? undefined : (error as Error));
+      throw error;
+    }
+  };
+  // drizzle calls `query(config, values)` (promises only): an own property shadows pg-pool's.
+  return Object.assign(pool, { query });
+}
+
 /** Several instances may start together on one server: an advisory lock lets one migrate at a time. */
 const migrationLockId = 727_001;
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = keepingConnections(
+    new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
+  );
   // An idle client whose connection is lost (server restart, failover, a test database dropped) is
   // discarded by the pool, and the next query opens a new one and reports any lasting failure
   // itself; without a listener, node-postgres would throw the idle error and end the process.

@@ -84,6 +84,9 @@ async function createServerDatabase(databaseUrl: string): Promise<Database> {
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    // A test database need not survive a crash of the server: commits return without waiting for
+    // the disk, which makes the suites' many small transactions several times faster.
+    await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }

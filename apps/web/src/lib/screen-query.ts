@@ -45,7 +45,12 @@ export function queryKeyOf<Call extends CallDefinition>(call: Call, body: Reques
   return [call.path, body];
 }
 
-export type ScreenQueryOptions = { enabled?: boolean; staleTimeMs?: number };
+export type ScreenQueryOptions<Data = unknown> = {
+  enabled?: boolean;
+  staleTimeMs?: number;
+  /** Loads again after this many ms, given the last answer (a deposit confirming); false stops. */
+  refetchIntervalMs?: (data: Data | undefined) => number | false;
+};
 
 /**
  * A screen's data from one call: `const cards = useScreenQuery(cardList, { page_size: 20 })`, then
@@ -54,12 +59,14 @@ export type ScreenQueryOptions = { enabled?: boolean; staleTimeMs?: number };
 export function useScreenQuery<Call extends CallDefinition>(
   call: Call,
   body: RequestOf<Call>,
-  options: ScreenQueryOptions = {},
+  options: ScreenQueryOptions<ResponseOf<Call>> = {},
 ): UseQueryResult<ResponseOf<Call>> {
-  return useQuery({
+  const { refetchIntervalMs } = options;
+  return useQuery<ResponseOf<Call>>({
     queryKey: queryKeyOf(call, body),
     queryFn: ({ signal }) => loadScreenData(call, body, signal),
     enabled: options.enabled ?? true,
     ...(options.staleTimeMs === undefined ? {} : { staleTime: options.staleTimeMs }),
+    ...(refetchIntervalMs ? { refetchInterval: (query) => refetchIntervalMs(query.state.data) } : {}),
   });
 }

@@ -87,6 +87,8 @@ export const identityDemoAccounts = {
     password: 'Staff-Compliance#2026',
     fullName: 'Cora Compliance',
   },
+  /** A second system administrator, for the treasury's deposit operations and simulator controls. */
+  operations: { email: 'operations@bank.localhost', password: 'Staff-Operations#2026', fullName: 'Olive Operations' },
   relationshipManager: {
     email: 'rm@bank.localhost',
     password: 'Staff-Manager#2026',
@@ -104,6 +106,7 @@ export const identityDemoSeeder: DemoSeeder = {
       await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
       await ensureUser(tx, { ...accounts.systemAdmin, role: 'system_admin' }, now);
       await ensureUser(tx, { ...accounts.complianceOfficer, role: 'compliance_officer' }, now);
+      await ensureUser(tx, { ...accounts.operations, role: 'system_admin' }, now);
       await ensureUser(tx, { ...accounts.relationshipManager, role: 'sales_relationship_manager' }, now);
       await ensureCompanyAdministrator(
         tx,
@@ -119,6 +122,7 @@ export const identityDemoSeeder: DemoSeeder = {
       { ...accounts.companyAdministrator, role: 'administrator', note: 'company Demo Trading Ltd, KYC not submitted' },
       { ...accounts.systemAdmin, role: 'system_admin', note: 'staff: pairs an authenticator at first sign-in' },
       { ...accounts.complianceOfficer, role: 'compliance_officer', note: 'staff' },
+      { ...accounts.operations, role: 'system_admin', note: 'staff: deposit operations and simulator controls' },
       {
         ...accounts.relationshipManager,
         role: 'sales_relationship_manager',

@@ -29,7 +29,7 @@ type AuditPage = {
 };
 
 describe('demo seed', () => {
-  it('creates the demo administrator and one account per staff role, once', async () => {
+  it('creates the demo administrator and the staff accounts (each role, and operations), once', async () => {
     const countUsers = async () => (await test.database.db.select({ total: count() }).from(users))[0]?.total;
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
@@ -41,6 +41,7 @@ describe('demo seed', () => {
       'administrator',
       'system_admin',
       'compliance_officer',
+      'system_admin',
       'sales_relationship_manager',
     ]);
     const [admin] = await test.database.db
@@ -53,6 +54,7 @@ describe('demo seed', () => {
     expect(staff.map((user) => user.role).sort()).toEqual([
       'compliance_officer',
       'sales_relationship_manager',
+      'system_admin',
       'system_admin',
     ]);
   });

@@ -9,7 +9,7 @@ import type { CallDefinition } from '@bank/contract/calls';
 import { errorCatalogue } from '@bank/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../platform/test-support.ts';
-import { createKycTestApp, type KycTestApp, newClient, newStaff } from './test-support.ts';
+import { createKycTestApp, type KycTestApp, newClient, newStaff, setKycStatus } from './test-support.ts';
 
 type Json = Record<string, unknown>;
 /** A string field: its dotted path and the literal fields (union discriminators) that select its branch. */
@@ -93,10 +93,15 @@ const hostileValues: [what: string, value: string][] = [
 let test: KycTestApp;
 let client: SignedIn;
 let staff: SignedIn;
+/** For calls behind the KYC gate: the gate answers before the body is read. */
+let approvedClient: SignedIn;
 
 beforeAll(async () => {
   test = await createKycTestApp();
   client = (await newClient(test)).session;
+  const approved = await newClient(test);
+  await setKycStatus(test, approved.companyId, 'kyc_approved');
+  approvedClient = approved.session;
   staff = await newStaff(test, 'system_admin');
 });
 
@@ -111,7 +116,14 @@ describe('hostile text on every call', () => {
     let checked = 0;
     const failures: string[] = [];
     for (const definition of calls) {
-      const session = definition.auth === 'public' ? undefined : definition.auth === 'staff' ? staff : client;
+      const session =
+        definition.auth === 'public'
+          ? undefined
+          : definition.auth === 'staff'
+            ? staff
+            : definition.isKycGated
+              ? approvedClient
+              : client;
       const fields = stringFieldsOf((definition.request as unknown as { _zod: { def: SchemaDef } })._zod.def);
       for (const field of fields) {
         for (const [what, value] of hostileValues) {

@@ -1,7 +1,8 @@
 /**
- * /: the dashboard home. For now a welcome, the company's verification status as the session knows
- * it (with the way to KYC while it is not approved), and an honest empty state where balances and
- * activity will appear.
+ * /: the dashboard home. A welcome, the company's verification status as the session knows it
+ * (with the way to KYC while it is not approved), and its balances per asset with their total in
+ * US dollars (balances-card.tsx). Recent activity and the balance chart come with the deposit and
+ * history screens; until then an honest empty state says so.
  */
 import { pathOf } from '@bank/contract/routes';
 import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -12,6 +13,7 @@ import { isKycApproved, readSession } from '../../lib/session-storage.ts';
 import { NotYetAvailable } from '../../ui/not-yet-available.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { BalancesCard } from './balances-card.tsx';
 
 function VerificationCard() {
   const { t } = useTranslation();
@@ -55,6 +57,7 @@ export function HomePage() {
       description={t('pages.home.purpose')}
     >
       <VerificationCard />
+      <BalancesCard />
       <NotYetAvailable />
     </PageFrame>
   );

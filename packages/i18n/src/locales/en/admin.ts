@@ -62,6 +62,8 @@ export const admin = {
       kyc_phone_link_created: 'Phone upload link made',
       kyc_submitted: 'KYC submitted',
       kyc_decided: 'KYC decided',
+      simulator_deposit_sent: 'Simulator: coins sent to a deposit address',
+      simulator_blocks_added: 'Simulator: network blocks added',
     },
     details: {
       kind: 'Kind',

@@ -71,5 +71,14 @@ export const shellSignedIn = {
     kyc_approved: 'Your company is verified. Deposits, transfers and cards are available to you.',
     kyc_pending:
       'Deposits, transfers and cards open once your company’s KYC is approved. Complete or follow your application.',
+    balances_title: 'Balances',
+    balances_total: 'Total in US dollars',
+    balances_total_unknown: 'The total cannot be shown until every rate is known.',
+    balances_rates_at: 'At rates of {{time}}',
+    balances_rates_stale: 'Rates last updated {{time}}: values are indicative until they refresh.',
+    balance_available: 'Available',
+    balance_held: 'Held for payments in progress',
+    balance_usd: '≈ {{value}} USD',
+    balances_empty: 'Nothing is held yet. Your balances appear here once your first deposit is credited.',
   },
 } as const;

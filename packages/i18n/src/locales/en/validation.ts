@@ -13,6 +13,7 @@ export const validation = {
   amount_not_string: 'Send the amount as text, for example "1250.50"',
   amount_format: 'Enter an amount in digits, for example 1250.50',
   amount_scale: 'Use at most {{scale}} decimal places for this asset',
+  network_of_asset: 'This asset does not travel on this network',
   amount_zero: 'The amount cannot be 0',
   invalid_choice: 'Choose one of the options',
   unknown_field: 'This field is not expected',

@@ -65,6 +65,8 @@ export const admin: Strings<typeof en> = {
       kyc_phone_link_created: 'スマートフォン用アップロードリンクの作成',
       kyc_submitted: 'KYCの提出',
       kyc_decided: 'KYCの審査結果',
+      simulator_deposit_sent: 'シミュレーター：入金アドレスへ送金',
+      simulator_blocks_added: 'シミュレーター：ネットワークのブロック追加',
     },
     details: {
       kind: '種類',

@@ -1,6 +1,7 @@
 import type { errors as en } from '../en/errors.ts';
+import type { errorsSignedIn } from '../en/errors-signed-in.ts';
 
-export const errors: Record<keyof typeof en, string> = {
+export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, string> = {
   session_invalid: 'セッションの有効期限が切れました。もう一度ログインしてください。',
   validation: '入力内容に不足または誤りがあります。表示された項目をご確認ください。',
   forbidden: 'この操作を行う権限がありません。',

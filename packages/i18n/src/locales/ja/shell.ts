@@ -104,6 +104,15 @@ export const shell: Strings<Shell> = {
     kyc_approved: '貴社の本人確認は完了しています。入金、送金、カードをご利用いただけます。',
     kyc_pending:
       '入金、送金、カードは貴社のKYCが承認された後にご利用いただけます。申請を完了するか、状況をご確認ください。',
+    balances_title: '残高',
+    balances_total: '米ドル換算の合計',
+    balances_total_unknown: 'すべてのレートがそろうまで合計は表示できません。',
+    balances_rates_at: '{{time}} 時点のレート',
+    balances_rates_stale: 'レートの最終更新は {{time}} です。更新されるまで金額は参考値です。',
+    balance_available: '利用可能額',
+    balance_held: '処理中の支払いのため保留',
+    balance_usd: '≈ {{value}} USD',
+    balances_empty: 'まだ残高はありません。最初の入金が反映されると、ここに残高が表示されます。',
   },
   public: {
     secure_note: '銀行との通信は暗号化されています。',

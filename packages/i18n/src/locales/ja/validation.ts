@@ -14,6 +14,7 @@ export const validation: Record<keyof typeof en, string> = {
   amount_not_string: '金額は文字列で送信してください（例: "1250.50"）',
   amount_format: '金額を数字で入力してください（例: 1250.50）',
   amount_scale: 'この資産の小数点以下は{{scale}}桁までです',
+  network_of_asset: 'この資産はこのネットワークでは送れません',
   amount_zero: '金額を0にすることはできません',
   invalid_choice: '選択肢から選んでください',
   unknown_field: 'この項目は想定されていません',

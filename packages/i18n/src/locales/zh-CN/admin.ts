@@ -65,6 +65,8 @@ export const admin: Strings<typeof en> = {
       kyc_phone_link_created: '创建手机上传链接',
       kyc_submitted: '提交 KYC',
       kyc_decided: 'KYC 审核决定',
+      simulator_deposit_sent: '模拟器：向充值地址发送币',
+      simulator_blocks_added: '模拟器：网络新增区块',
     },
     details: {
       kind: '类型',

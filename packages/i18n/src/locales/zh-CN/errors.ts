@@ -1,6 +1,7 @@
 import type { errors as en } from '../en/errors.ts';
+import type { errorsSignedIn } from '../en/errors-signed-in.ts';
 
-export const errors: Record<keyof typeof en, string> = {
+export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, string> = {
   session_invalid: '您的会话已过期，请重新登录。',
   validation: '部分信息缺失或有误，请检查标出的字段。',
   forbidden: '您没有执行此操作的权限。',

@@ -14,6 +14,7 @@ export const validation: Record<keyof typeof en, string> = {
   amount_not_string: '金额须以文本形式提交，例如 "1250.50"',
   amount_format: '请用数字输入金额，例如 1250.50',
   amount_scale: '该资产最多保留 {{scale}} 位小数',
+  network_of_asset: '该资产不支持此网络',
   amount_zero: '金额不能为 0',
   invalid_choice: '请从选项中选择',
   unknown_field: '不应包含此字段',

@@ -1,0 +1,164 @@
+/**
+ * Incoming coins. The custody provider reports a transfer to one of the bank's deposit addresses
+ * (`receive`); it is in process while its network confirms it; once the network's confirmations
+ * are reached (`confirm`) the company's account is credited from the network's clearing account
+ * through the ledger, in the same transaction as the deposit's success and the `deposit.credited`
+ * event. Crediting is idempotent per deposit (the ledger key names the deposit).
+ */
+import { randomBytes } from 'node:crypto';
+import { confirmationsOfNetwork, type Deposit, depositPageSize } from '@bank/contract/deposit';
+import type { DigitalAsset, Network } from '@bank/contract/money';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { AppDatabase, DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { accountIdOf, ledger } from '../ledger/index.ts';
+import { depositAddresses, deposits } from './tables.ts';
+
+type DepositRow = typeof deposits.$inferSelect;
+
+export function depositOf(row: DepositRow): Deposit {
+  const asset = row.asset as DigitalAsset;
+  return {
+    deposit_id: row.id,
+    asset,
+    network: row.network as Network,
+    amount: formatAmountForWire(parseAmount(row.amount), asset),
+    status: row.status,
+    confirmations: row.confirmations,
+    confirmations_required: row.confirmations_required,
+    tx_hash: row.tx_hash,
+    seen_at: row.seen_at.toISOString(),
+    credited_at: row.credited_at?.toISOString() ?? null,
+  };
+}
+
+/** A transaction hash as the network writes it (the simulator's stand-in for the real one). */
+function simulatedTxHash(network: Network): string {
+  const hex = randomBytes(32).toString('hex');
+  return network === 'ERC20' || network === 'BEP20' || network === 'ETH' ? `0x${hex}` : hex;
+}
+
+export type IncomingTransfer = { address: string; asset: DigitalAsset; network: Network; amount: string };
+
+/** Coins seen at a deposit address: a deposit in process for the address's company. */
+export async function receive(handle: DbHandle, incoming: IncomingTransfer, now: Date): Promise<Deposit> {
+  const [owner] = await handle
+    .select({ companyId: depositAddresses.company_id })
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.network, incoming.network), eq(depositAddresses.address, incoming.address)));
+  if (!owner)
+    throw new AppError('not_found', { detail: `no deposit address ${incoming.address} on ${incoming.network}` });
+  const [row] = await handle
+    .insert(deposits)
+    .values({
+      id: newId(now.getTime()),
+      company_id: owner.companyId,
+      asset: incoming.asset,
+      network: incoming.network,
+      address: incoming.address,
+      amount: incoming.amount,
+      tx_hash: simulatedTxHash(incoming.network),
+      status: 'in_process',
+      confirmations: 0,
+      confirmations_required: confirmationsOfNetwork[incoming.network],
+      seen_at: now,
+    })
+    .returning();
+  if (!row) throw new Error('deposit not written');
+  return depositOf(row);
+}
+
+/** Credits a confirmed deposit: the ledger transfer, its success and the event, in `tx`. */
+async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
+  const asset = row.asset as DigitalAsset;
+  const [transfer] = await ledger.transfer(
+    tx,
+    [
+      {
+        idempotencyKey: `deposit-credit-${row.id}`,
+        kind: 'deposit',
+        asset,
+        debitAccountId: await accountIdOf(tx, { kind: 'clearing', asset, rail: row.network }, now),
+        creditAccountId: await accountIdOf(tx, { kind: 'customer', companyId: row.company_id, asset }, now),
+        amount: formatAmountForWire(parseAmount(row.amount), asset),
+        reference: { type: 'deposit', id: row.id },
+      },
+    ],
+    now,
+  );
+  await tx
+    .update(deposits)
+    .set({ status: 'success', credited_at: now, transfer_id: transfer?.id ?? null })
+    .where(eq(deposits.id, row.id));
+  await recordEvent(
+    tx,
+    'deposit.credited',
+    {
+      company_id: row.company_id,
+      deposit_id: row.id,
+      asset,
+      network: row.network,
+      amount: formatAmountForWire(parseAmount(row.amount), asset),
+      at: now.toISOString(),
+    },
+    { companyId: row.company_id },
+  );
+}
+
+/**
+ * The networks add blocks: every deposit in process gains `blocksOf(network)` confirmations, and
+ * those that reach their network's count are credited. Each deposit in its own transaction, taken
+ * with SKIP LOCKED so that two runners never confirm one deposit twice. Answers how many were credited.
+ */
+export async function confirm(db: AppDatabase, blocksOf: (network: Network) => number, now: Date): Promise<number> {
+  const waiting = await db.select({ id: deposits.id }).from(deposits).where(eq(deposits.status, 'in_process'));
+  let credited = 0;
+  for (const { id } of waiting) {
+    const isCredited = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.id, id), eq(deposits.status, 'in_process')))
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      const confirmations = Math.min(row.confirmations_required, row.confirmations + blocksOf(row.network as Network));
+      await tx.update(deposits).set({ confirmations }).where(eq(deposits.id, id));
+      if (confirmations < row.confirmations_required) return false;
+      await credit(tx, { ...row, confirmations }, now);
+      return true;
+    });
+    if (isCredited) credited += 1;
+  }
+  return credited;
+}
+
+/** Blocks a simulated network adds per minute (about its real block time; BTC one per ten minutes). */
+const blocksPerMinute: Readonly<Record<Network, number>> = { ERC20: 5, BEP20: 20, TRC20: 20, BTC: 0.1, ETH: 5 };
+
+/** The simulated networks' minute: BTC's tenth of a block is a block one minute in ten. */
+export function simulatedBlocksOfMinute(now: Date): (network: Network) => number {
+  return (network) => {
+    const perMinute = blocksPerMinute[network];
+    if (perMinute >= 1) return perMinute;
+    return Math.floor(now.getTime() / 60_000) % Math.round(1 / perMinute) === 0 ? 1 : 0;
+  };
+}
+
+/** The company's deposits, newest first, a page after `after` (keyset on the time-ordered id). */
+export async function depositPage(
+  handle: DbHandle,
+  companyId: string,
+  after: string | undefined,
+): Promise<{ items: Deposit[]; next: string | null }> {
+  const rows = await handle
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.company_id, companyId), after ? lt(deposits.id, after) : sql`true`))
+    .orderBy(desc(deposits.id))
+    .limit(depositPageSize + 1);
+  const items = rows.slice(0, depositPageSize).map(depositOf);
+  return { items, next: rows.length > depositPageSize ? (items.at(-1)?.deposit_id ?? null) : null };
+}

@@ -1,0 +1,37 @@
+/**
+ * dashboard/home: the company's balance per digital asset (posted, held, available), each valued
+ * in US dollars at the newest rate, and their total. An asset without an account reads as zero.
+ */
+import type { AssetBalance, DashboardHome } from '@bank/contract/ledger';
+import { digitalAssets } from '@bank/contract/money';
+import type { DbHandle } from '../../platform/db.ts';
+import { formatAmountForWire, Money, parseAmount } from '../../platform/money.ts';
+import { companyBalances } from './accounts.ts';
+import { isRateStale, latestRates } from './rates.ts';
+
+export async function dashboardHome(handle: DbHandle, companyId: string, now: Date): Promise<DashboardHome> {
+  const [accounts, rates] = await Promise.all([companyBalances(handle, companyId), latestRates(handle)]);
+  const balances: AssetBalance[] = digitalAssets.map((asset) => {
+    const account = accounts.find((row) => row.asset === asset);
+    const rate = rates.get(asset);
+    const balance = parseAmount(account?.balance ?? '0');
+    return {
+      asset,
+      balance: formatAmountForWire(balance, asset),
+      held: formatAmountForWire(parseAmount(account?.held ?? '0'), asset),
+      available: formatAmountForWire(parseAmount(account?.available ?? '0'), asset),
+      usd_value: rate ? formatAmountForWire(balance.times(rate.usdRate), 'USD') : null,
+      rate: rate?.usdRate ?? null,
+    };
+  });
+  const isEveryRateKnown = balances.every((line) => line.usd_value !== null);
+  const total = balances.reduce((sum, line) => sum.plus(line.usd_value ?? 0), new Money(0));
+  const quotedTimes = [...rates.values()].map((rate) => rate.quotedAt.getTime());
+  const oldest = quotedTimes.length > 0 ? new Date(Math.min(...quotedTimes)) : null;
+  return {
+    balances,
+    total_usd: isEveryRateKnown ? formatAmountForWire(total, 'USD') : null,
+    rates_at: oldest?.toISOString() ?? null,
+    are_rates_stale: oldest === null || isRateStale({ quotedAt: oldest }, now),
+  };
+}

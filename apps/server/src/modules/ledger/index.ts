@@ -1,0 +1,8 @@
+/**
+ * The ledger module's public surface: the one writer of balances (ledger.ts), accounts and their
+ * balances (accounts.ts) and the invariant check (invariants.ts). Deposits, conversions, payouts,
+ * card top-ups and fees move money only through `ledger.transfer`, `ledger.post` and `ledger.void`.
+ */
+export { type AccountBalance, type AccountOwner, accountBalance, accountIdOf, companyBalances } from './accounts.ts';
+export { checkLedgerInvariants, type InvariantBreach } from './invariants.ts';
+export { type Ledger, LedgerBugError, ledger, type TransferOutcome, type TransferRequest } from './ledger.ts';

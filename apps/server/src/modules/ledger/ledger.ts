@@ -1,0 +1,161 @@
+/**
+ * The ledger (DECISIONS.md "Money"): the one writer of balances. Every movement of money is one or
+ * more transfers, each of one asset from a debit account to a credit account, posted at once or
+ * held first (TigerBeetle's two-phase model: `hold`, then `post` or `void`).
+ *
+ * - `transfer(handle, items)`: a batch of transfers that commit together or not at all (a
+ *   conversion with its fee). Inside the database (migration 0008, `ledger_transfer`) every
+ *   account of the batch is locked in id order, a customer account that would go below zero
+ *   refuses the batch (`insufficient_balance`), and each transfer's idempotency key answers its
+ *   first transfer again when the same transfer is asked twice, concurrently or not.
+ * - `post(handle, id)` / `void(handle, id)`: a pending transfer's outcome, idempotent.
+ *
+ * Pass an open transaction to join the business change that caused the transfers; passed the
+ * database itself, a call is one statement and commits on its own.
+ */
+import { createHash } from 'node:crypto';
+import type { Asset } from '@bank/contract/money';
+import { sql } from 'drizzle-orm';
+import { type DbHandle, executeRows, postgresErrorCode } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { parseAmount, roundToAsset } from '../../platform/money.ts';
+
+export type TransferRequest = {
+  /** Unique per intended transfer: asking again with the same key and the same transfer is answered, not repeated. */
+  idempotencyKey: string;
+  /** What kind of movement this is (deposit, conversion, fee, payout...): the history's type. */
+  kind: string;
+  asset: Asset;
+  debitAccountId: string;
+  creditAccountId: string;
+  /** A decimal string > 0 within the asset's scale. */
+  amount: string;
+  /** The business record that caused it. */
+  reference: { type: string; id: string };
+  /** A hold: reserves the amount on the debit account until `post` or `void`. */
+  isPending?: boolean;
+};
+
+export type TransferOutcome = { id: string; isReplay: boolean };
+
+/** Why the ledger refused: each maps to a catalogue error for the caller and a detail for the log. */
+const refusals: Record<string, (detail: string) => Error> = {
+  LD001: (account) => new AppError('insufficient_balance', { detail: `account ${account} would go below zero` }),
+  LD002: (key) => new AppError('idempotency_conflict', { detail: `ledger key ${key} was used for another transfer` }),
+  LD003: (account) => new LedgerBugError(`account ${account} is unknown or holds another asset`),
+  LD004: (id) => new AppError('not_found', { detail: `no ledger transfer ${id}` }),
+  LD005: (id) => new AppError('illegal_state', { detail: `ledger transfer ${id} is no longer pending` }),
+};
+
+/** A caller asked for something no correct caller asks for (an account of another asset): a bug, not a refusal. */
+export class LedgerBugError extends Error {
+  override name = 'LedgerBugError';
+}
+
+function refusalOf(error: unknown): unknown {
+  const code = postgresErrorCode(error);
+  const refuse = code ? refusals[code] : undefined;
+  if (!refuse) return error;
+  const detail = findDetail(error) ?? '';
+  return refuse(detail);
+}
+
+function findDetail(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth += 1) {
+    const detail = (current as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The amount as the ledger stores it; refuses zero, a negative amount or one beyond the asset's scale. */
+function checkedAmount(request: TransferRequest): string {
+  const amount = parseAmount(request.amount);
+  if (!amount.isFinite() || amount.lte(0) || !roundToAsset(amount, request.asset).eq(amount))
+    throw new LedgerBugError(`transfer amount ${request.amount} is not a positive ${request.asset} amount`);
+  return amount.toFixed();
+}
+
+/** What makes two asks of one key the same transfer. */
+function requestHashOf(request: TransferRequest, amount: string): string {
+  return createHash('sha256')
+    .update(
+      [
+        request.kind,
+        request.asset,
+        request.debitAccountId,
+        request.creditAccountId,
+        amount,
+        request.reference.type,
+        request.reference.id,
+        request.isPending ? 'pending' : 'posted',
+      ].join('\n'),
+    )
+    .digest('hex');
+}
+
+async function runLedger<Row>(statement: Promise<Row>): Promise<Row> {
+  try {
+    return await statement;
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
+export type Ledger = {
+  transfer(handle: DbHandle, requests: readonly TransferRequest[], now: Date): Promise<TransferOutcome[]>;
+  post(handle: DbHandle, transferId: string, now: Date): Promise<boolean>;
+  void(handle: DbHandle, transferId: string, now: Date): Promise<boolean>;
+};
+
+export const ledger: Ledger = {
+  async transfer(handle, requests, now) {
+    if (requests.length === 0) return [];
+    const items = requests.map((request) => {
+      if (request.debitAccountId === request.creditAccountId)
+        throw new LedgerBugError('a transfer needs two different accounts');
+      const amount = checkedAmount(request);
+      return {
+        id: newId(now.getTime()),
+        key: request.idempotencyKey,
+        hash: requestHashOf(request, amount),
+        kind: request.kind,
+        asset: request.asset,
+        debit: request.debitAccountId,
+        credit: request.creditAccountId,
+        amount,
+        ref_type: request.reference.type,
+        ref_id: request.reference.id,
+        pending: request.isPending === true,
+      };
+    });
+    const [row] = await runLedger(
+      executeRows<{ answers: { id: string; replayed: boolean }[] }>(
+        handle,
+        sql`select ledger_transfer(${JSON.stringify(items)}::jsonb, ${now.toISOString()}::timestamptz) as answers`,
+      ),
+    );
+    return (row?.answers ?? []).map((answer) => ({ id: answer.id, isReplay: answer.replayed }));
+  },
+
+  async post(handle, transferId, now) {
+    return resolve(handle, transferId, true, now);
+  },
+
+  async void(handle, transferId, now) {
+    return resolve(handle, transferId, false, now);
+  },
+};
+
+async function resolve(handle: DbHandle, transferId: string, isPost: boolean, now: Date): Promise<boolean> {
+  const [row] = await runLedger(
+    executeRows<{ changed: boolean }>(
+      handle,
+      sql`select ledger_resolve(${transferId}::uuid, ${isPost}, ${now.toISOString()}::timestamptz) as changed`,
+    ),
+  );
+  return row?.changed === true;
+}

@@ -1,0 +1,49 @@
+/**
+ * Exchange rates: the rates adapter's quotes, kept with their time (every valuation and, later,
+ * every conversion names the rate it used). `ledger__refresh_rates` asks the adapter every
+ * rateRefreshMinutes; a rate older than rateStaleAfterMinutes converts nothing.
+ */
+import { rateStaleAfterMinutes } from '@bank/contract/ledger';
+import { type DigitalAsset, digitalAssets } from '@bank/contract/money';
+import { sql } from 'drizzle-orm';
+import type { RatesProvider } from '../../adapters/rates/rates.ts';
+import { type DbHandle, executeRows } from '../../platform/db.ts';
+import { parseAmount } from '../../platform/money.ts';
+import { exchangeRates } from './tables.ts';
+
+export const refreshRatesSchedule = 'ledger__refresh_rates';
+
+export type Rate = { asset: DigitalAsset; usdRate: string; quotedAt: Date };
+
+/** The newest rate of each asset that has one. */
+export async function latestRates(handle: DbHandle): Promise<Map<DigitalAsset, Rate>> {
+  const rows = await executeRows<{ asset: DigitalAsset; usd_rate: string; quoted_at: string | Date }>(
+    handle,
+    sql`select distinct on (asset) asset, usd_rate::text as usd_rate, quoted_at
+        from ${exchangeRates} order by asset, quoted_at desc`,
+  );
+  return new Map(
+    rows
+      .filter((row) => (digitalAssets as readonly string[]).includes(row.asset))
+      .map((row) => [
+        row.asset,
+        { asset: row.asset, usdRate: parseAmount(row.usd_rate).toFixed(), quotedAt: new Date(row.quoted_at) },
+      ]),
+  );
+}
+
+export function isRateStale(rate: Pick<Rate, 'quotedAt'>, now: Date): boolean {
+  return now.getTime() - rate.quotedAt.getTime() > rateStaleAfterMinutes * 60_000;
+}
+
+/** Asks the adapter for new rates, moving on from the newest kept, and keeps them. */
+export async function refreshRates(handle: DbHandle, provider: RatesProvider, now: Date): Promise<void> {
+  const previous = new Map([...(await latestRates(handle))].map(([asset, rate]) => [asset, rate.usdRate]));
+  const quotes = await provider.quote(previous);
+  if (quotes.length === 0) return;
+  await handle
+    .insert(exchangeRates)
+    .values(
+      quotes.map((quote) => ({ asset: quote.asset, usd_rate: quote.usdRate, source: provider.name, quoted_at: now })),
+    );
+}

@@ -1,0 +1,129 @@
+/**
+ * The ledger's tables (DECISIONS.md "Money": double entry, two-phase holds). Nothing outside this
+ * module writes them; every change goes through the `ledger_apply` function of migration
+ * 0008_ledger_apply.sql, which ledger.ts calls.
+ *
+ * - ledger_accounts: one per company per asset (kind `customer`) and the bank's own accounts
+ *   (conversion per asset, fees, clearing per rail). `balance` is credits minus debits of posted
+ *   transfers; `held` is the sum of pending transfers debiting it; a customer account never has
+ *   `balance - held < 0`. Every change adds one to `version`.
+ * - ledger_transfers: one movement of one asset from a debit account to a credit account, with the
+ *   business record that caused it; `pending` (a hold) until posted or voided.
+ * - ledger_entries: one line per account per posted transfer, with the account's balance after it
+ *   (what statements and the history read, in `id` order per account).
+ *
+ * Transfers and entries name their accounts without foreign keys: the one writer only writes a
+ * transfer's rows after updating both of its accounts (an unknown account refuses the transfer),
+ * the invariant check (invariants.ts) proves every entry is explained, and the keys' checks cost a
+ * quarter of a transfer's time under load (bench/ledger.bench.mjs).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../account/index.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+/** NUMERIC(38, 18): every asset's scale fits; read as a decimal string, never a JavaScript number. */
+const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+export const ledgerAccountKinds = ['customer', 'conversion', 'fee', 'clearing'] as const;
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    /** The owning company of a `customer` account; null for the bank's own accounts. */
+    company_id: uuid('company_id').references(() => companies.id),
+    asset: text('asset').notNull(),
+    kind: text('kind').$type<LedgerAccountKind>().notNull(),
+    /** A clearing account's rail (a network such as TRC20, or a fiat rail such as bank_USD); '' otherwise. */
+    rail: text('rail').notNull().default(''),
+    balance: amount('balance').notNull().default('0'),
+    held: amount('held').notNull().default('0'),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    created_at: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    unique('ledger_accounts_owner').on(table.company_id, table.asset, table.kind, table.rail).nullsNotDistinct(),
+    check('ledger_accounts_kind', sql`${table.kind} in ('customer', 'conversion', 'fee', 'clearing')`),
+    check('ledger_accounts_customer_owned', sql`(${table.kind} = 'customer') = (${table.company_id} is not null)`),
+    check('ledger_accounts_held', sql`${table.held} >= 0`),
+    check('ledger_accounts_customer_funded', sql`${table.kind} <> 'customer' or ${table.balance} - ${table.held} >= 0`),
+  ],
+);
+
+export const ledgerTransferStates = ['posted', 'pending', 'voided'] as const;
+export type LedgerTransferState = (typeof ledgerTransferStates)[number];
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey(),
+    /** Unique per transfer: the same key with the same body answers the first transfer. */
+    idempotency_key: text('idempotency_key').notNull(),
+    /** SHA-256 of the transfer as asked (accounts, amount, kind, reference, pending or not). */
+    request_hash: text('request_hash').notNull(),
+    kind: text('kind').notNull(),
+    asset: text('asset').notNull(),
+    debit_account_id: uuid('debit_account_id').notNull(),
+    credit_account_id: uuid('credit_account_id').notNull(),
+    amount: amount('amount').notNull(),
+    state: text('state').$type<LedgerTransferState>().notNull(),
+    /** The business record that caused it (a deposit, a payout, a conversion...). */
+    reference_type: text('reference_type').notNull(),
+    reference_id: text('reference_id').notNull(),
+    created_at: timestamptz('created_at').notNull(),
+    /** When a pending transfer was posted or voided (equal to created_at for a direct transfer). */
+    resolved_at: timestamptz('resolved_at'),
+  },
+  (table) => [
+    uniqueIndex('ledger_transfers_idempotency_key').on(table.idempotency_key),
+    index('ledger_transfers_reference').on(table.reference_type, table.reference_id),
+    index('ledger_transfers_pending').on(table.debit_account_id).where(sql`${table.state} = 'pending'`),
+    check('ledger_transfers_amount', sql`${table.amount} > 0`),
+    check('ledger_transfers_accounts', sql`${table.debit_account_id} <> ${table.credit_account_id}`),
+    check('ledger_transfers_state', sql`${table.state} in ('posted', 'pending', 'voided')`),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transfer_id: uuid('transfer_id').notNull(),
+    account_id: uuid('account_id').notNull(),
+    /** Signed: negative on the debited account, positive on the credited one. */
+    amount: amount('amount').notNull(),
+    /** The account's balance once this entry is posted: a statement's running balance. */
+    balance_after: amount('balance_after').notNull(),
+    created_at: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('ledger_entries_account').on(table.account_id, table.id)],
+);
+
+/** Every rate the rates adapter quoted: what each conversion and valuation used, and when. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    asset: text('asset').notNull(),
+    /** US dollars for one unit of the asset (mid rate). */
+    usd_rate: amount('usd_rate').notNull(),
+    /** The adapter that quoted it ('simulator' until a provider is connected). */
+    source: text('source').notNull(),
+    quoted_at: timestamptz('quoted_at').notNull(),
+  },
+  (table) => [index('exchange_rates_latest').on(table.asset, table.quoted_at)],
+);

@@ -1,0 +1,165 @@
+/**
+ * Receiving digital assets (issue 11): the seeded approved company opens its deposit page, sees an
+ * address per network with its QR code, the network's warning and confirmations, copies it, and
+ * finds the page in Chinese and Japanese and on a phone. Coins sent by the custody simulator show
+ * as in process with their confirmations counting up on the open page, then success, and the
+ * balance on the home page grows by them.
+ */
+import { isValidAddress } from '@bank/contract/addresses';
+import { simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiSession,
+  callOk,
+  expectAccessible,
+  openSignedIn,
+  operationsAccount,
+  pairStaffByApi,
+  sessionHeaders,
+  signInByApi,
+} from './support/accounts.ts';
+import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+
+/** Seeded by the KYC module (kyc/seed.ts): a company whose KYC is approved. */
+const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
+
+/** Picks an option of a segmented choice (asset, network, currency) by its label. */
+async function choose(page: Page, option: string): Promise<void> {
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .first()
+    .click();
+}
+
+let browser: Browser;
+/** The seeded operations administrator drives the simulator (paired once for the file). */
+let operator: ApiSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  operator = await signInByApi(operationsAccount, await pairStaffByApi(operationsAccount));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('crypto deposit', () => {
+  it('shows an address per network with its QR code and warning, and copies it', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/blockchain_d/deposit_jmhb');
+    await page.getByRole('heading', { name: 'Your USDT deposit address on ERC20' }).waitFor();
+
+    await choose(page, 'TRC20');
+    await page.getByRole('heading', { name: 'Your USDT deposit address on TRC20' }).waitFor();
+    const trc20 = (await page.getByTestId('deposit-address').textContent()) ?? '';
+    expect(isValidAddress('TRC20', trc20), trc20).toBe(true);
+    await page.getByRole('img', { name: 'QR code of the TRC20 deposit address' }).waitFor();
+    await page.getByText('Send only USDT on TRC20 to this address').waitFor();
+    await page.getByText('Credited after 19 network confirmations.').waitFor();
+    await page.getByRole('button', { name: 'Copy address' }).click();
+    await page.getByRole('button', { name: 'Address copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(trc20);
+    await screenshot(page, 'deposit-crypto-desktop-en');
+    await expectAccessible(page, 'deposit-crypto');
+
+    // The same company keeps its address; BTC has its own.
+    await page.reload();
+    await choose(page, 'TRC20');
+    await page.getByRole('heading', { name: 'Your USDT deposit address on TRC20' }).waitFor();
+    expect(await page.getByTestId('deposit-address').textContent()).toBe(trc20);
+    await choose(page, 'BTC');
+    await page.getByRole('heading', { name: 'Your BTC deposit address on BTC' }).waitFor();
+    expect(isValidAddress('BTC', (await page.getByTestId('deposit-address').textContent()) ?? '')).toBe(true);
+    await context.close();
+  });
+
+  for (const [language, heading] of [
+    ['ch', '您在 TRC20 上的 USDT 充值地址'],
+    ['jp', 'TRC20 上の USDT 入金アドレス'],
+  ] as const) {
+    it(`reads in ${language} on a phone`, async () => {
+      const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient), {
+        viewport: viewports.phone,
+        language,
+      });
+      await page.goto('/blockchain_d/deposit_jmhb');
+      await choose(page, 'TRC20');
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewports.phone.width);
+      await screenshot(page, `deposit-crypto-phone-${language}`);
+      await context.close();
+    });
+  }
+
+  it('shows incoming coins in process with confirmations counting up, then credited to the balance', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Balances' }).waitFor();
+    const usdtTile = page.getByRole('listitem', { name: 'USDT' });
+    const before = Number(
+      ((await usdtTile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''),
+    );
+
+    await page.goto('/blockchain_d/deposit_jmhb');
+    await choose(page, 'TRC20');
+    const address = (await page.getByTestId('deposit-address').textContent()) ?? '';
+    await callOk(
+      simulateIncomingDeposit,
+      { address, asset: 'USDT', network: 'TRC20', amount: '1250.75' },
+      sessionHeaders(operator),
+    );
+    const row = page.getByTestId('deposit-row').filter({ hasText: '1,250.75' }).first();
+    // Without a reload: the open page asks again every few seconds.
+    await row.getByText('0 of 19').waitFor({ timeout: 25_000 });
+    await row.getByText('In process').waitFor();
+    await callOk(simulateBlocks, { blocks: 7 }, sessionHeaders(operator));
+    await row.getByText('7 of 19').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'deposit-confirming-desktop-en');
+    await callOk(simulateBlocks, { blocks: 12 }, sessionHeaders(operator));
+    await row.getByText('Success').waitFor({ timeout: 15_000 });
+    await row.getByText('19 of 19').waitFor();
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Balances' }).waitFor();
+    const after = Number(((await usdtTile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''));
+    expect(after - before).toBeCloseTo(1250.75, 2);
+    await context.close();
+  });
+});
+
+describe('bank details', () => {
+  it('shows where to send each currency with the company reference, every line copyable', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/blockchain_d/bank_details');
+    await page.getByRole('heading', { name: 'Send USD to this account' }).waitFor();
+    const reference = (await page.getByTestId('deposit-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^CB[0-9A-Z]{8}$/);
+    await page.getByRole('rowheader', { name: 'Routing number (ABA)' }).waitFor();
+    await page.getByRole('button', { name: 'Copy Your reference' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+    await choose(page, 'GBP');
+    await page.getByRole('heading', { name: 'Send GBP to this account' }).waitFor();
+    await page.getByRole('button', { name: 'Copy IBAN' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('GB33BUKB20201555555555');
+    expect(await page.getByTestId('deposit-reference').textContent()).toBe(reference);
+    await screenshot(page, 'deposit-bank-details-desktop-en');
+    await expectAccessible(page, 'bank-details');
+    await context.close();
+  });
+
+  it('reads in Chinese on a phone', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient), {
+      viewport: viewports.phone,
+      language: 'ch',
+    });
+    await page.goto('/blockchain_d/bank_details');
+    await page.getByRole('heading', { name: '请将 USD 汇至此账户' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'deposit-bank-details-phone-ch');
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Balances and rates (DECISIONS.md "Money"): what a company holds per digital asset, posted,
+ * held by pending payments and available, and each asset's value in US dollars at the current
+ * rate. Amounts are decimal strings at the asset's scale; a USD value is at 2 decimals.
+ */
+import { z } from 'zod';
+import { defineCall } from './calls.ts';
+import { digitalAssets } from './money.ts';
+
+/** A rate is refreshed every 5 minutes (SPEC.md section 9); older than this, it converts nothing. */
+export const rateRefreshMinutes = 5;
+export const rateStaleAfterMinutes = 15;
+
+export const DigitalAssetSchema = z.enum(digitalAssets);
+
+export const AssetBalance = z.object({
+  asset: DigitalAssetSchema,
+  /** Posted: everything credited less everything debited. */
+  balance: z.string(),
+  /** Reserved by payments not yet completed. */
+  held: z.string(),
+  /** What can be spent: balance less held. */
+  available: z.string(),
+  /** The balance in US dollars at `rate`, 2 decimals; null when no rate is known. */
+  usd_value: z.string().nullable(),
+  /** US dollars for one unit of the asset; null when no rate is known. */
+  rate: z.string().nullable(),
+});
+export type AssetBalance = z.infer<typeof AssetBalance>;
+
+export const DashboardHome = z.object({
+  /** One line per digital asset, in the contract's asset order, zero where nothing is held. */
+  balances: z.array(AssetBalance),
+  /** The sum of the US dollar values; null when a rate is missing. */
+  total_usd: z.string().nullable(),
+  /** When the rates used were quoted (the oldest of them); null when there are none. */
+  rates_at: z.string().nullable(),
+  /** The rates are older than rateStaleAfterMinutes: values are indicative and conversions wait. */
+  are_rates_stale: z.boolean(),
+});
+export type DashboardHome = z.infer<typeof DashboardHome>;
+
+export const getDashboardHome = defineCall({
+  path: '/api/v1/dashboard/home',
+  summary: "The company's balances per asset (posted, held, available) with their US dollar value",
+  request: z.object({}).strict(),
+  response: DashboardHome,
+});

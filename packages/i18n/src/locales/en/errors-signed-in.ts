@@ -1,0 +1,21 @@
+/**
+ * Messages of what only signed-in screens do (cards, money): loaded with the signed-in shell, not
+ * on a public page's first load. Part of `errors` (resources.ts and the web app merge them); its own module so that the first load
+ * does not carry it.
+ */
+export const errorsSignedIn = {
+  card_blocked_by_admin: 'Operation cannot continue, card blocked by administrator.',
+  password_reset_unsupported: 'Password reset is not supported in the current state.',
+  card_pending_replacement: 'A card with a pending replacement cannot be unblocked.',
+  submission_failed: 'Submission failed. We will contact you shortly.',
+  data_error: 'Data error.',
+  status_error: 'Status error.',
+  allocate_cards_failed: 'Failed to allocate cards.',
+  activate_card_failed: 'Failed to activate card.',
+  set_pin_failed: 'Failed to set PIN.',
+  previous_renewal_first: 'Please process the previous renewal first.',
+  insufficient_balance: 'Insufficient balance. Top up the account or choose another currency.',
+  amount_below_minimum: 'The amount is below the minimum.',
+  amount_above_maximum: 'The amount is above the maximum.',
+  daily_top_up_limit: 'The amount is over the daily top-up limit.',
+} as const;
