@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
+import { PageRequest, page } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import {
   checkAmount,
@@ -16,7 +17,7 @@ import {
   networksOfAsset,
 } from './money.ts';
 import { TransactionStatus } from './states.ts';
-import { identifierText } from './text.ts';
+import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** Confirmations after which an incoming coin is credited (simulated as DECISIONS.md says). */
 export const confirmationsOfNetwork: Readonly<Record<Network, number>> = {
@@ -182,4 +183,183 @@ export const getBankDetails = defineCall({
   summary: "The bank's receiving account for a fiat currency, with the company's reference",
   request: z.object({ currency: z.enum(fiatCurrencies) }).strict(),
   response: BankDetails,
+});
+
+/**
+ * Fiat deposits (DECISIONS.md "Money"): the company sends a fiat currency to the bank's receiving
+ * account with its reference; the bank converts it to USDC, or USDT through the partner, at the
+ * rate of the moment it is credited, less the conversion fee. A notice tells the bank what is on
+ * its way; staff match the incoming credit to it.
+ */
+export const fiatDepositTargets = ['USDC', 'USDT'] as const;
+export const FiatDepositTarget = z.enum(fiatDepositTargets);
+
+/** The first deposit must be worth at least this many US dollars (SPEC.md section 9). */
+export const minimumFirstDepositUsd = '1000';
+
+/** The longest a notice may look ahead. */
+export const noticeMaxDaysAhead = 30;
+
+const fiatAmountRequest = z
+  .object({
+    currency: z.enum(fiatCurrencies),
+    /** A decimal string, at most 2 decimals. */
+    amount: z.string().max(24),
+    target: FiatDepositTarget,
+  })
+  .strict();
+
+function checkFiatAmount(
+  value: { currency: (typeof fiatCurrencies)[number]; amount: unknown },
+  context: z.RefinementCtx,
+) {
+  checkAmount(value.amount, value.currency, {}, context, ['amount']);
+}
+
+export const FiatDepositQuoteRequest = fiatAmountRequest.superRefine(checkFiatAmount);
+
+export const FiatDepositQuote = z.object({
+  currency: z.enum(fiatCurrencies),
+  amount: z.string(),
+  target: FiatDepositTarget,
+  /** Units of the target per unit of the currency, and when the rates behind it were quoted. */
+  rate: z.string(),
+  rate_at: z.string(),
+  /** The converted amount before the fee, the fee, and what would be credited (indicative). */
+  gross: z.string(),
+  fee: z.string(),
+  /** The fee as a fraction of the converted amount ("0.005" is 0.5%). */
+  fee_rate: z.string(),
+  net: z.string(),
+  /** No deposit has been credited to the company yet: the minimum applies. */
+  is_first_deposit: z.boolean(),
+  /** The minimum first deposit in this currency at the current rate (2 decimals). */
+  minimum_amount: z.string(),
+  /** The rates are older than rateStaleAfterMinutes: nothing converts until they are fresh. */
+  are_rates_stale: z.boolean(),
+});
+export type FiatDepositQuote = z.infer<typeof FiatDepositQuote>;
+
+export const quoteFiatDeposit = defineCall({
+  path: '/api/v1/deposit/quote',
+  permission: 'deposit',
+  isKycGated: true,
+  summary: 'What a fiat deposit would credit at the current rate, its fee, and the minimum first deposit',
+  request: FiatDepositQuoteRequest,
+  response: FiatDepositQuote,
+});
+
+export const DepositNoticeRequest = fiatAmountRequest
+  .extend({
+    /** The day the company expects its bank to send it (a UTC day, today or within noticeMaxDaysAhead). */
+    expected_date: z.string().date(),
+  })
+  .strict()
+  .superRefine(checkFiatAmount);
+export type DepositNoticeRequest = z.infer<typeof DepositNoticeRequest>;
+
+/** A notice of a fiat deposit on its way: a line of the history, in process until the funds arrive. */
+export const submitDepositNotice = defineCall({
+  path: '/api/v1/deposit/submit',
+  isIdempotent: true,
+  errors: ['rates_stale'],
+  summary: 'Tells the bank a fiat transfer is on its way (the minimum first deposit applies)',
+  request: DepositNoticeRequest,
+  response: z.object({ transaction_id: z.string() }),
+});
+
+/** Incoming bank transfers as staff see them: to match with a company (and its notice), or to return. */
+export const bankCreditStatuses = ['unmatched', 'credited', 'returned'] as const;
+export const BankCreditStatus = z.enum(bankCreditStatuses);
+
+export const BankCredit = z.object({
+  credit_id: z.string(),
+  currency: z.enum(fiatCurrencies),
+  amount: z.string(),
+  /** The reference as the transfer carried it. */
+  reference: z.string(),
+  sender: z.string(),
+  received_at: z.string(),
+  status: BankCreditStatus,
+  /** The company whose reference it carried; null when none matched. */
+  company: z.object({ company_id: z.string(), name: z.string() }).nullable(),
+  /** The company's open notice of the same currency and amount, when there is one. */
+  notice: z
+    .object({ transaction_id: z.string(), amount: z.string(), target: FiatDepositTarget, expected_date: z.string() })
+    .nullable(),
+  /** No deposit was credited to the company before: the minimum applies. */
+  is_first_deposit: z.boolean(),
+  /** Worth less than the minimum first deposit at the current rate. */
+  is_below_minimum: z.boolean(),
+  /** What was credited: asset, rate, fee and net; null unless credited. */
+  credited: z
+    .object({ asset: FiatDepositTarget, rate: z.string(), rate_at: z.string(), fee: z.string(), net: z.string() })
+    .nullable(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type BankCredit = z.infer<typeof BankCredit>;
+
+export const listBankCredits = defineCall({
+  path: '/api/v1/admin/deposits/bankCredits',
+  permission: 'deposit_operations',
+  summary: 'Incoming bank transfers, newest first: those to match, and those decided',
+  request: PageRequest.extend({ status: BankCreditStatus.optional() }).strict(),
+  response: page(BankCredit),
+});
+
+export const creditBankTransfer = defineCall({
+  path: '/api/v1/admin/deposits/credit',
+  permission: 'deposit_operations',
+  isIdempotent: true,
+  errors: ['not_found', 'illegal_state', 'rates_stale'],
+  summary:
+    'Credits an incoming bank transfer to the company whose reference it carried, converted at the current rate less the fee',
+  request: z
+    .object({
+      credit_id: identifierText(64),
+      /** The asset to credit when no notice names one (USDC by default). */
+      target: FiatDepositTarget.optional(),
+      /** Why, when the transfer is below the minimum first deposit or has no notice. */
+      reason: multiLineText(500).optional(),
+    })
+    .strict(),
+  response: BankCredit,
+});
+
+export const returnBankTransfer = defineCall({
+  path: '/api/v1/admin/deposits/return',
+  permission: 'deposit_operations',
+  errors: ['not_found', 'illegal_state'],
+  summary: 'Returns an incoming bank transfer to its sender, with the reason',
+  request: z.object({ credit_id: identifierText(64), reason: multiLineText(500).pipe(z.string().min(3)) }).strict(),
+  response: BankCredit,
+});
+
+/** Outside production only: the bank-rail simulator receives a transfer for the bank's account. */
+export const simulateBankCredit = defineCall({
+  path: '/api/v1/admin/simulator/bankCredit',
+  permission: 'deposit_operations',
+  errors: ['forbidden'],
+  summary: 'Simulator: a bank transfer arrives at the bank’s receiving account (refused in production)',
+  request: z
+    .object({
+      currency: z.enum(fiatCurrencies),
+      amount: z.string().max(24),
+      reference: singleLineText(64).pipe(z.string().min(1)),
+      sender: singleLineText(140).pipe(z.string().min(1)),
+    })
+    .strict()
+    .superRefine((value, context) => checkAmount(value.amount, value.currency, {}, context, ['amount'])),
+  response: BankCredit,
+});
+
+/** Crypto deposits still confirming, every company's, oldest first (the back office's view). */
+export const listDepositsInFlight = defineCall({
+  path: '/api/v1/admin/deposits/inFlight',
+  permission: 'deposit_operations',
+  summary: 'Crypto deposits in process on their networks, every company’s',
+  request: PageRequest.strict(),
+  response: page(Deposit.extend({ company: z.object({ company_id: z.string(), name: z.string() }) })),
 });

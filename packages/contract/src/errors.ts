@@ -23,6 +23,7 @@ export const errorCatalogue = {
   idempotency_conflict: { code: 9412, httpStatus: 200 },
   /** A payment or hold would take a customer account below zero (SPEC.md section 8). */
   insufficient_balance: { code: 9460, httpStatus: 200 },
+  rates_stale: { code: 9461, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 

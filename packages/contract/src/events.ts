@@ -56,6 +56,19 @@ export const domainEventSchemas = {
     amount: z.string(),
     at: z.string(),
   }),
+
+  /** A fiat amount was converted to a digital asset at a recorded rate, less the fee. */
+  'conversion.made': z.object({
+    company_id: z.string(),
+    from_currency: z.string(),
+    from_amount: z.string(),
+    to_asset: z.string(),
+    to_amount: z.string(),
+    fee: z.string(),
+    rate: z.string(),
+    rate_at: z.string(),
+    at: z.string(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -46,3 +46,21 @@ export const getDashboardHome = defineCall({
   request: z.object({}).strict(),
   response: DashboardHome,
 });
+
+export const balanceHistoryDays = [30, 90] as const;
+
+export const BalanceHistoryPoint = z.object({
+  /** A UTC day, YYYY-MM-DD. */
+  date: z.string(),
+  /** The company's balances at the end of the day valued at that day's last rates, 2 decimals. */
+  total_usd: z.string(),
+});
+export type BalanceHistoryPoint = z.infer<typeof BalanceHistoryPoint>;
+
+export const getBalanceHistory = defineCall({
+  path: '/api/v1/dashboard/balanceHistory',
+  permission: 'view_balances',
+  summary: "The company's total balance in US dollars at the end of each of the last 30 or 90 days",
+  request: z.object({ days: z.union([z.literal(balanceHistoryDays[0]), z.literal(balanceHistoryDays[1])]) }).strict(),
+  response: z.object({ points: z.array(BalanceHistoryPoint) }),
+});

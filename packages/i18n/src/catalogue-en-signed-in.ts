@@ -12,8 +12,10 @@ import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
+import { transactions } from './locales/en/transactions.ts';
+import { validationSignedIn } from './locales/en/validation-signed-in.ts';
 
-/** Merged into the first load's namespaces where both have one (errors, pages, shell): i18next merges deep. */
+/** Merged into the first load's namespaces where both have one (errors, validation, pages, shell): i18next merges deep. */
 export const enSignedIn = {
   account,
   admin,
@@ -21,7 +23,9 @@ export const enSignedIn = {
   deposit,
   documents,
   states,
+  transactions,
   errors: errorsSignedIn,
+  validation: validationSignedIn,
   pages: mainPages,
   shell: shellSignedIn,
 };

@@ -13,6 +13,7 @@ import { errors as enErrors } from './locales/en/errors.ts';
 import { kycEmail as enKycEmail } from './locales/en/kyc-email.ts';
 import { publicPages } from './locales/en/pages.ts';
 import { shellFirstLoad } from './locales/en/shell.ts';
+import { statement as enStatement } from './locales/en/statement.ts';
 import { validation as enValidation } from './locales/en/validation.ts';
 
 /** The messages of the public screens and of what every screen shows (errors, the shell). */
@@ -24,10 +25,11 @@ export const enFirstLoad = {
   auth: enAuth,
 };
 
-/** The messages of emails, which only the server sends. */
+/** The messages of emails and downloaded documents (statements), which only the server writes. */
 export const enEmails = {
   email: enEmail,
   kyc_email: enKycEmail,
+  statement: enStatement,
 };
 
 type Messages<T> = { [Key in keyof T]: T[Key] extends string ? string : Messages<T[Key]> };

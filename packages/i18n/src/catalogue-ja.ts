@@ -11,13 +11,17 @@ import { kyc as jaKyc } from './locales/ja/kyc.ts';
 import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
 import { pages as jaPages } from './locales/ja/pages.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
+import { statement as jaStatement } from './locales/ja/statement.ts';
 import { states as jaStates } from './locales/ja/states.ts';
+import { transactions as jaTransactions } from './locales/ja/transactions.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
 
 export const ja: Catalogue = {
   errors: jaErrors,
   validation: jaValidation,
   states: jaStates,
+  transactions: jaTransactions,
+  statement: jaStatement,
   shell: jaShell,
   pages: jaPages,
   email: jaEmail,

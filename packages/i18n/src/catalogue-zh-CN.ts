@@ -11,13 +11,17 @@ import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
 import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
+import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
+import { transactions as zhTransactions } from './locales/zh-CN/transactions.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
 
 export const zhCN: Catalogue = {
   errors: zhErrors,
   validation: zhValidation,
   states: zhStates,
+  transactions: zhTransactions,
+  statement: zhStatement,
   shell: zhShell,
   pages: zhPages,
   email: zhEmail,

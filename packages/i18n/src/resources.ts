@@ -17,6 +17,7 @@ const en: Catalogue = {
   ...enSignedIn,
   ...enEmails,
   errors: { ...enFirstLoad.errors, ...enSignedIn.errors },
+  validation: { ...enFirstLoad.validation, ...enSignedIn.validation },
   pages: { ...enFirstLoad.pages, ...enSignedIn.pages },
   shell: { ...enFirstLoad.shell, ...enSignedIn.shell },
 };

@@ -9,12 +9,14 @@ import { depositsModule } from './deposits/module.ts';
 import { documentsModule } from './documents/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
+import { transactionsModule } from './transactions/module.ts';
 
 export const appModules: readonly AppModule[] = [
   accountModule,
   documentsModule,
   kycModule,
   ledgerModule,
+  transactionsModule,
   depositsModule,
 ];
 

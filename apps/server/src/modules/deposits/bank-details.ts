@@ -19,7 +19,7 @@ export function newReference(): string {
   return reference;
 }
 
-async function referenceOf(handle: DbHandle, companyId: string, now: Date): Promise<string> {
+export async function referenceOf(handle: DbHandle, companyId: string, now: Date): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [kept] = await handle
       .select({ reference: depositReferences.reference })

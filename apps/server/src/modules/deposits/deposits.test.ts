@@ -1,13 +1,11 @@
-import type { UserInfo } from '@bank/contract/account';
 import { isValidAddress } from '@bank/contract/addresses';
 import type { BankDetails, Deposit, DepositAddress, DepositConfig } from '@bank/contract/deposit';
 import type { DashboardHome } from '@bank/contract/ledger';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createRunningTestApp, type RunningTestApp, uniqueEmail } from '../../platform/test-support.ts';
-import { companies, ensureUser } from '../account/index.ts';
-import { pairAuthenticator, registerUser, signIn, strongPassword } from '../account/test-support.ts';
+import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
+import { registerUser, signIn } from '../account/test-support.ts';
 import { checkLedgerInvariants } from '../ledger/index.ts';
+import { approvedCompany as approvedClient, depositOperator } from './test-support.ts';
 
 let test: RunningTestApp;
 
@@ -18,13 +16,7 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function approvedCompany() {
-  const session = await signIn(test, await registerUser(test));
-  const info = await call<UserInfo>(test, '/api/v1/account/getUserInfo', {}, { session });
-  const companyId = info.data.company?.id ?? '';
-  await test.database.db.update(companies).set({ kyc_status: 'kyc_approved' }).where(eq(companies.id, companyId));
-  return { session, companyId };
-}
+const approvedCompany = () => approvedClient(test);
 
 const details = (session: Awaited<ReturnType<typeof approvedCompany>>['session'], body: unknown) =>
   call<DepositAddress>(test, '/api/v1/deposit/details', body, { session });
@@ -89,17 +81,7 @@ describe('deposit addresses', () => {
 });
 
 describe('incoming coins (custody simulator)', () => {
-  async function staff() {
-    const email = uniqueEmail('ops');
-    await ensureUser(
-      test.database.db,
-      { email, password: strongPassword, fullName: 'Ops', role: 'system_admin' },
-      test.clock.now(),
-    );
-    const session = await signIn(test, { email, password: strongPassword });
-    await pairAuthenticator(test, session);
-    return session;
-  }
+  const staff = () => depositOperator(test);
 
   it('shows a deposit in process while the network confirms it, then credits it once, through the ledger', async () => {
     const client = await approvedCompany();

@@ -8,16 +8,21 @@
 import { randomBytes } from 'node:crypto';
 import { confirmationsOfNetwork, type Deposit, depositPageSize } from '@bank/contract/deposit';
 import type { DigitalAsset, Network } from '@bank/contract/money';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { companies } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
+import { advanceTransaction, openTransaction } from '../transactions/index.ts';
 import { depositAddresses, deposits } from './tables.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
+
+/** What a crypto deposit's ledger transfer and history line name as their business record. */
+const depositReferenceType = 'deposit';
 
 export function depositOf(row: DepositRow): Deposit {
   const asset = row.asset as DigitalAsset;
@@ -68,6 +73,22 @@ export async function receive(handle: DbHandle, incoming: IncomingTransfer, now:
     })
     .returning();
   if (!row) throw new Error('deposit not written');
+  await openTransaction(
+    handle,
+    {
+      companyId: owner.companyId,
+      type: 'crypto_deposit',
+      direction: 'credit',
+      asset: incoming.asset,
+      network: incoming.network,
+      amount: incoming.amount,
+      status: 'in_process',
+      txHash: row.tx_hash,
+      source: { type: depositReferenceType, id: row.id },
+      step: 'seen_on_chain',
+    },
+    now,
+  );
   return depositOf(row);
 }
 
@@ -84,7 +105,7 @@ async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
         debitAccountId: await accountIdOf(tx, { kind: 'clearing', asset, rail: row.network }, now),
         creditAccountId: await accountIdOf(tx, { kind: 'customer', companyId: row.company_id, asset }, now),
         amount: formatAmountForWire(parseAmount(row.amount), asset),
-        reference: { type: 'deposit', id: row.id },
+        reference: { type: depositReferenceType, id: row.id },
       },
     ],
     now,
@@ -93,6 +114,12 @@ async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
     .update(deposits)
     .set({ status: 'success', credited_at: now, transfer_id: transfer?.id ?? null })
     .where(eq(deposits.id, row.id));
+  await advanceTransaction(
+    tx,
+    { type: depositReferenceType, id: row.id },
+    { status: 'success', step: 'credited' },
+    now,
+  );
   await recordEvent(
     tx,
     'deposit.credited',
@@ -161,4 +188,28 @@ export async function depositPage(
     .limit(depositPageSize + 1);
   const items = rows.slice(0, depositPageSize).map(depositOf);
   return { items, next: rows.length > depositPageSize ? (items.at(-1)?.deposit_id ?? null) : null };
+}
+
+/** Deposits still confirming, every company's, oldest first (the back office's view). */
+export async function depositsInFlightPage(
+  handle: DbHandle,
+  request: { page_size: number; cursor?: string | undefined },
+): Promise<{ items: (Deposit & { company: { company_id: string; name: string } })[]; next_cursor: string | null }> {
+  if (request.cursor !== undefined && !isUuid(request.cursor))
+    throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } } });
+  const rows = await handle
+    .select({ deposit: deposits, name: companies.name })
+    .from(deposits)
+    .innerJoin(companies, eq(companies.id, deposits.company_id))
+    .where(and(eq(deposits.status, 'in_process'), request.cursor ? gt(deposits.id, request.cursor) : sql`true`))
+    .orderBy(asc(deposits.id))
+    .limit(request.page_size + 1);
+  const shown = rows.slice(0, request.page_size);
+  return {
+    items: shown.map((row) => ({
+      ...depositOf(row.deposit),
+      company: { company_id: row.deposit.company_id, name: row.name ?? '' },
+    })),
+    next_cursor: rows.length > request.page_size ? (shown.at(-1)?.deposit.id ?? null) : null,
+  };
 }

@@ -6,13 +6,20 @@
  * outside production staff with deposit_operations can send coins and add blocks on demand.
  */
 import {
+  creditBankTransfer,
   depositConfig,
   getBankDetails,
   getDepositConfig,
   getDepositDetails,
+  listBankCredits,
   listDeposits,
+  listDepositsInFlight,
+  quoteFiatDeposit,
+  returnBankTransfer,
+  simulateBankCredit,
   simulateBlocks,
   simulateIncomingDeposit,
+  submitDepositNotice,
 } from '@bank/contract/deposit';
 import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -22,7 +29,8 @@ import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { depositAddress } from './addresses.ts';
 import { bankDetails } from './bank-details.ts';
-import { confirm, depositPage, receive, simulatedBlocksOfMinute } from './incoming.ts';
+import * as fiat from './fiat.ts';
+import { confirm, depositPage, depositsInFlightPage, receive, simulatedBlocksOfMinute } from './incoming.ts';
 import { depositsDemoSeeder } from './seed.ts';
 
 export const confirmDepositsSchedule = 'deposits__confirm_simulated_networks';
@@ -58,6 +66,65 @@ export const depositsModule: AppModule = {
     );
     registerCall(app, getBankDetails, (body, call) => bankDetails(db, clientCompanyId(call), body.currency, call.now));
     registerCall(app, listDeposits, (body, call) => depositPage(db, clientCompanyId(call), body.after));
+    registerCall(app, quoteFiatDeposit, (body, call) =>
+      fiat.quoteFiatDeposit(db, clientCompanyId(call), body, call.now),
+    );
+    registerCall(app, submitDepositNotice, (body, call) =>
+      fiat.submitNotice(
+        call.transaction ?? db,
+        { companyId: clientCompanyId(call), userId: call.session.user_id },
+        body,
+        call.now,
+      ),
+    );
+
+    // The back office: incoming bank transfers to credit or return, coins still confirming.
+    registerCall(app, listBankCredits, (body) => fiat.bankCreditPage(db, body));
+    registerCall(app, listDepositsInFlight, (body) => depositsInFlightPage(db, body));
+    registerCall(app, creditBankTransfer, async (body, call) => {
+      const tx = call.transaction ?? db;
+      const credited = await fiat.creditBankTransfer(
+        tx,
+        { creditId: body.credit_id, staffUserId: call.session.user_id, target: body.target, reason: body.reason },
+        call.now,
+      );
+      await writeAudit(tx, {
+        action: 'deposit.bank_transfer_credited',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId: credited.company_id,
+        ip: call.ip,
+        detail: {
+          credit_id: credited.id,
+          currency: credited.currency,
+          amount: credited.amount,
+          asset: credited.credited_asset,
+          rate: credited.rate,
+          fee: credited.fee,
+          net: credited.net,
+          reason: credited.reason,
+        },
+      });
+      return fiat.bankCreditOf(tx, credited);
+    });
+    registerCall(app, returnBankTransfer, (body, call) =>
+      db.transaction(async (tx) => {
+        const returned = await fiat.returnBankTransfer(
+          tx,
+          { creditId: body.credit_id, staffUserId: call.session.user_id, reason: body.reason },
+          call.now,
+        );
+        await writeAudit(tx, {
+          action: 'deposit.bank_transfer_returned',
+          at: call.now,
+          actorUserId: call.session.user_id,
+          companyId: returned.company_id,
+          ip: call.ip,
+          detail: { credit_id: returned.id, currency: returned.currency, amount: returned.amount, reason: body.reason },
+        });
+        return fiat.bankCreditOf(tx, returned);
+      }),
+    );
 
     registerCall(app, simulateIncomingDeposit, async (body, call) => {
       refuseInProduction();
@@ -71,6 +138,20 @@ export const depositsModule: AppModule = {
           detail: { deposit_id: deposit.deposit_id, asset: body.asset, network: body.network, amount: body.amount },
         });
         return deposit;
+      });
+    });
+    registerCall(app, simulateBankCredit, async (body, call) => {
+      refuseInProduction();
+      return db.transaction(async (tx) => {
+        const creditId = await fiat.receiveBankCredit(tx, body, call.now);
+        await writeAudit(tx, {
+          action: 'simulator.bank_credit_sent',
+          at: call.now,
+          actorUserId: call.session.user_id,
+          ip: call.ip,
+          detail: { credit_id: creditId, currency: body.currency, amount: body.amount, reference: body.reference },
+        });
+        return fiat.bankCreditOf(tx, await fiat.bankCreditRow(tx, creditId));
       });
     });
     registerCall(app, simulateBlocks, async (body, call) => {

@@ -5,7 +5,18 @@
  */
 import type { TransactionStatus } from '@bank/contract/states';
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../account/index.ts';
 
 export const depositAddresses = pgTable(
@@ -66,4 +77,58 @@ export const depositReferences = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('deposit_references_reference').on(table.reference)],
+);
+
+/** A company's notice of a fiat transfer on its way; its history line is the transaction the company follows. */
+export const depositNotices = pgTable(
+  'deposit_notices',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    currency: text('currency').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    /** USDC, or USDT through the partner. */
+    target_asset: text('target_asset').notNull(),
+    reference: text('reference').notNull(),
+    expected_date: date('expected_date').notNull(),
+    /** open until a bank credit is matched to it (credited) or returned. */
+    status: text('status').$type<'open' | 'credited' | 'returned'>().notNull(),
+    created_by: uuid('created_by').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('deposit_notices_open').on(table.company_id, table.currency).where(sql`${table.status} = 'open'`)],
+);
+
+/**
+ * Transfers the bank rail reported into the bank's receiving accounts. Matched to a company by the
+ * reference they carry (and to its open notice of the same currency and amount), then credited by
+ * staff at the rate of that moment less the fee, or returned to the sender.
+ */
+export const bankCredits = pgTable(
+  'bank_credits',
+  {
+    id: uuid('id').primaryKey(),
+    currency: text('currency').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    reference: text('reference').notNull(),
+    sender: text('sender').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'unmatched' | 'credited' | 'returned'>().notNull(),
+    company_id: uuid('company_id').references(() => companies.id),
+    notice_id: uuid('notice_id').references(() => depositNotices.id),
+    /** The company's history line (and ledger reference): the notice's, or the credit's own. */
+    source_type: text('source_type'),
+    source_id: text('source_id'),
+    credited_asset: text('credited_asset'),
+    rate: numeric('rate', { precision: 38, scale: 18 }),
+    rate_at: timestamp('rate_at', { withTimezone: true }),
+    fee: numeric('fee', { precision: 38, scale: 18 }),
+    net: numeric('net', { precision: 38, scale: 18 }),
+    decided_by: uuid('decided_by'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+  },
+  (table) => [index('bank_credits_status').on(table.status, table.id)],
 );

@@ -4,5 +4,15 @@
  * card top-ups and fees move money only through `ledger.transfer`, `ledger.post` and `ledger.void`.
  */
 export { type AccountBalance, type AccountOwner, accountBalance, accountIdOf, companyBalances } from './accounts.ts';
+export {
+  type AssetStatementTotals,
+  dailyBalances,
+  movementsOfReference,
+  type StatementEntry,
+  type StatementPeriod,
+  statementEntries,
+  statementTotals,
+} from './entries.ts';
 export { checkLedgerInvariants, type InvariantBreach } from './invariants.ts';
 export { type Ledger, LedgerBugError, ledger, type TransferOutcome, type TransferRequest } from './ledger.ts';
+export { isRateStale, latestRates, type Rate } from './rates.ts';

@@ -2,12 +2,12 @@
  * The ledger module: the route file. Balances on the dashboard home, and the rates schedule. The
  * ledger itself (ledger.ts) is called by the modules that move money, through index.ts.
  */
-import { getDashboardHome } from '@bank/contract/ledger';
+import { getBalanceHistory, getDashboardHome } from '@bank/contract/ledger';
 import { createSimulatedRates } from '../../adapters/rates/rates.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import { dashboardHome } from './dashboard.ts';
+import { balanceHistory, dashboardHome } from './dashboard.ts';
 import { latestRates, refreshRates, refreshRatesSchedule } from './rates.ts';
 
 export const ledgerModule: AppModule = {
@@ -24,5 +24,8 @@ export const ledgerModule: AppModule = {
     if ((await latestRates(db)).size === 0) await refreshRates(db, rates, context.clock.now());
 
     registerCall(app, getDashboardHome, (_body, call) => dashboardHome(db, clientCompanyId(call), call.now));
+    registerCall(app, getBalanceHistory, async (body, call) => ({
+      points: await balanceHistory(db, clientCompanyId(call), body.days, call.now),
+    }));
   },
 };

@@ -4,7 +4,7 @@
  * rateRefreshMinutes; a rate older than rateStaleAfterMinutes converts nothing.
  */
 import { rateStaleAfterMinutes } from '@bank/contract/ledger';
-import { type DigitalAsset, digitalAssets } from '@bank/contract/money';
+import { type Asset, assets } from '@bank/contract/money';
 import { sql } from 'drizzle-orm';
 import type { RatesProvider } from '../../adapters/rates/rates.ts';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
@@ -13,18 +13,18 @@ import { exchangeRates } from './tables.ts';
 
 export const refreshRatesSchedule = 'ledger__refresh_rates';
 
-export type Rate = { asset: DigitalAsset; usdRate: string; quotedAt: Date };
+export type Rate = { asset: Asset; usdRate: string; quotedAt: Date };
 
 /** The newest rate of each asset that has one. */
-export async function latestRates(handle: DbHandle): Promise<Map<DigitalAsset, Rate>> {
-  const rows = await executeRows<{ asset: DigitalAsset; usd_rate: string; quoted_at: string | Date }>(
+export async function latestRates(handle: DbHandle): Promise<Map<Asset, Rate>> {
+  const rows = await executeRows<{ asset: Asset; usd_rate: string; quoted_at: string | Date }>(
     handle,
     sql`select distinct on (asset) asset, usd_rate::text as usd_rate, quoted_at
         from ${exchangeRates} order by asset, quoted_at desc`,
   );
   return new Map(
     rows
-      .filter((row) => (digitalAssets as readonly string[]).includes(row.asset))
+      .filter((row) => (assets as readonly string[]).includes(row.asset))
       .map((row) => [
         row.asset,
         { asset: row.asset, usdRate: parseAmount(row.usd_rate).toFixed(), quotedAt: new Date(row.quoted_at) },

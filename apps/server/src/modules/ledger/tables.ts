@@ -110,7 +110,11 @@ export const ledgerEntries = pgTable(
     balance_after: amount('balance_after').notNull(),
     created_at: timestamptz('created_at').notNull(),
   },
-  (table) => [index('ledger_entries_account').on(table.account_id, table.id)],
+  (table) => [
+    index('ledger_entries_account').on(table.account_id, table.id),
+    /** A statement's period and the balance history's days: an account's entries by time. */
+    index('ledger_entries_account_time').on(table.account_id, table.created_at),
+  ],
 );
 
 /** Every rate the rates adapter quoted: what each conversion and valuation used, and when. */

@@ -15,6 +15,7 @@ export const errorsSignedIn = {
   set_pin_failed: 'Failed to set PIN.',
   previous_renewal_first: 'Please process the previous renewal first.',
   insufficient_balance: 'Insufficient balance. Top up the account or choose another currency.',
+  rates_stale: 'Exchange rates are being updated. Please try again in a few minutes.',
   amount_below_minimum: 'The amount is below the minimum.',
   amount_above_maximum: 'The amount is above the maximum.',
   daily_top_up_limit: 'The amount is over the daily top-up limit.',

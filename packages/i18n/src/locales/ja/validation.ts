@@ -1,6 +1,7 @@
 import type { validation as en } from '../en/validation.ts';
+import type { validationSignedIn } from '../en/validation-signed-in.ts';
 
-export const validation: Record<keyof typeof en, string> = {
+export const validation: Record<keyof typeof en | keyof typeof validationSignedIn, string> = {
   required: 'この項目を入力してください',
   invalid_type: '値の型が正しくありません',
   too_short: '{{min}}文字以上で入力してください',
@@ -15,6 +16,10 @@ export const validation: Record<keyof typeof en, string> = {
   amount_format: '金額を数字で入力してください（例: 1250.50）',
   amount_scale: 'この資産の小数点以下は{{scale}}桁までです',
   network_of_asset: 'この資産はこのネットワークでは送れません',
+  minimum_first_deposit: '初回入金の最低額は 1,000 USD、USDT、USDC またはその相当額です（{{amount}} {{currency}}）',
+  expected_date_range: '本日から {{days}} 日後までの日付を選択してください',
+  period_order: '終了日は開始日より前にできません',
+  period_too_long: '期間は1年以内で選択してください',
   amount_zero: '金額を0にすることはできません',
   invalid_choice: '選択肢から選んでください',
   unknown_field: 'この項目は想定されていません',

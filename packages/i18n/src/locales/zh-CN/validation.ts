@@ -1,6 +1,7 @@
 import type { validation as en } from '../en/validation.ts';
+import type { validationSignedIn } from '../en/validation-signed-in.ts';
 
-export const validation: Record<keyof typeof en, string> = {
+export const validation: Record<keyof typeof en | keyof typeof validationSignedIn, string> = {
   required: '请填写此项',
   invalid_type: '该值的类型不正确',
   too_short: '请至少输入{{min}}个字符',
@@ -15,6 +16,10 @@ export const validation: Record<keyof typeof en, string> = {
   amount_format: '请用数字输入金额，例如 1250.50',
   amount_scale: '该资产最多保留 {{scale}} 位小数',
   network_of_asset: '该资产不支持此网络',
+  minimum_first_deposit: '首次入金最低为 1,000 USD、USDT、USDC 或等值金额（{{amount}} {{currency}}）',
+  expected_date_range: '请选择从今天起 {{days}} 天内的日期',
+  period_order: '结束日期不能早于开始日期',
+  period_too_long: '请选择不超过一年的期间',
   amount_zero: '金额不能为 0',
   invalid_choice: '请从选项中选择',
   unknown_field: '不应包含此字段',

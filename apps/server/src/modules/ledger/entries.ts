@@ -1,0 +1,218 @@
+/**
+ * Reading a company's entries: the movements behind one business record, a statement of a period
+ * (per asset the opening and closing balance, credits, debits and fees, and every entry with its
+ * running balance, read in pages so that a million lines never sit in memory), and the end-of-day
+ * balances the dashboard's chart values.
+ */
+import { type Asset, type DigitalAsset, digitalAssets } from '@bank/contract/money';
+import type { LedgerMovement } from '@bank/contract/transaction';
+import { sql } from 'drizzle-orm';
+import { type DbHandle, executeRows } from '../../platform/db.ts';
+import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
+
+const asTime = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** The posted movements of the company's accounts that a business record caused, in order. */
+export async function movementsOfReference(
+  handle: DbHandle,
+  companyId: string,
+  reference: { type: string; id: string },
+): Promise<LedgerMovement[]> {
+  const rows = await executeRows<{
+    kind: string;
+    asset: string;
+    amount: string;
+    balance_after: string;
+    created_at: string | Date;
+  }>(
+    handle,
+    sql`select t.kind, t.asset, e.amount::text as amount, e.balance_after::text as balance_after, e.created_at
+        from ledger_transfers t
+        join ledger_entries e on e.transfer_id = t.id
+        join ledger_accounts a on a.id = e.account_id
+        where t.reference_type = ${reference.type} and t.reference_id = ${reference.id}
+          and a.company_id = ${companyId} and a.kind = 'customer'
+        order by e.id`,
+  );
+  return rows.map((row) => {
+    const asset = row.asset as Asset;
+    const amount = parseAmount(row.amount);
+    return {
+      kind: row.kind,
+      asset,
+      direction: amount.isNegative() ? 'debit' : 'credit',
+      amount: formatAmountForWire(amount.abs(), asset),
+      balance_after: formatAmountForWire(parseAmount(row.balance_after), asset),
+      at: asTime(row.created_at).toISOString(),
+    };
+  });
+}
+
+export type StatementPeriod = { from: Date; until: Date };
+
+export type AssetStatementTotals = {
+  asset: DigitalAsset;
+  accountId: string | null;
+  opening: string;
+  credits: string;
+  debits: string;
+  fees: string;
+  closing: string;
+};
+
+const feeKind = 'fee';
+
+/**
+ * Per asset (those asked, in the contract's order): the balance before the period, the credits,
+ * the debits other than fees, the fees, and the balance at its end. opening + credits − debits −
+ * fees = closing, by construction of the ledger; the statement's test checks it.
+ */
+export async function statementTotals(
+  handle: DbHandle,
+  companyId: string,
+  period: StatementPeriod,
+  only?: DigitalAsset,
+): Promise<AssetStatementTotals[]> {
+  const rows = await executeRows<{
+    asset: string;
+    account_id: string;
+    opening: string | null;
+    credits: string | null;
+    debits: string | null;
+    fees: string | null;
+  }>(
+    handle,
+    sql`select a.asset, a.id::text as account_id,
+          (select e.balance_after::text from ledger_entries e
+            where e.account_id = a.id and e.created_at < ${period.from.toISOString()}::timestamptz
+            order by e.created_at desc, e.id desc limit 1) as opening,
+          s.credits::text as credits, s.debits::text as debits, s.fees::text as fees
+        from ledger_accounts a
+        left join lateral (
+          select sum(e.amount) filter (where e.amount > 0) as credits,
+                 -sum(e.amount) filter (where e.amount < 0 and t.kind <> ${feeKind}) as debits,
+                 -sum(e.amount) filter (where e.amount < 0 and t.kind = ${feeKind}) as fees
+          from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+          where e.account_id = a.id
+            and e.created_at >= ${period.from.toISOString()}::timestamptz
+            and e.created_at < ${period.until.toISOString()}::timestamptz
+        ) s on true
+        where a.company_id = ${companyId} and a.kind = 'customer'`,
+  );
+  const assets = only ? [only] : digitalAssets;
+  return assets.flatMap((asset) => {
+    const row = rows.find((candidate) => candidate.asset === asset);
+    if (!row && !only) return [];
+    const value = (text: string | null | undefined) => parseAmount(text ?? '0');
+    const opening = value(row?.opening);
+    const credits = value(row?.credits);
+    const debits = value(row?.debits);
+    const fees = value(row?.fees);
+    const format = (amount: MoneyValue) => formatAmountForWire(amount, asset);
+    return [
+      {
+        asset,
+        accountId: row?.account_id ?? null,
+        opening: format(opening),
+        credits: format(credits),
+        debits: format(debits),
+        fees: format(fees),
+        closing: format(opening.plus(credits).minus(debits).minus(fees)),
+      },
+    ];
+  });
+}
+
+export type StatementEntry = {
+  asset: DigitalAsset;
+  at: Date;
+  kind: string;
+  reference: string;
+  direction: 'credit' | 'debit';
+  amount: string;
+  balance: string;
+};
+
+const linesPerRead = 2_000;
+
+/**
+ * An account's entries of the period in time order, read a page at a time on the (account, time)
+ * index: memory holds one page whatever the period's size.
+ */
+export async function* statementEntries(
+  handle: DbHandle,
+  account: { accountId: string; asset: DigitalAsset },
+  period: StatementPeriod,
+): AsyncGenerator<StatementEntry> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const keyset: ReturnType<typeof sql> = after
+      ? sql`and (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
+      : sql``;
+    const rows: {
+      id: string;
+      at: string;
+      kind: string;
+      reference_id: string;
+      amount: string;
+      balance_after: string;
+    }[] = await executeRows(
+      handle,
+      sql`select e.id::text as id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+            t.kind, t.reference_id, e.amount::text as amount, e.balance_after::text as balance_after
+          from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+          where e.account_id = ${account.accountId}
+            and e.created_at >= ${period.from.toISOString()}::timestamptz
+            and e.created_at < ${period.until.toISOString()}::timestamptz
+            ${keyset}
+          order by e.created_at, e.id
+          limit ${linesPerRead}`,
+    );
+    for (const row of rows) {
+      const amount = parseAmount(row.amount);
+      yield {
+        asset: account.asset,
+        at: new Date(row.at),
+        kind: row.kind,
+        reference: row.reference_id,
+        direction: amount.isNegative() ? 'debit' : 'credit',
+        amount: formatAmountForWire(amount.abs(), account.asset),
+        balance: formatAmountForWire(parseAmount(row.balance_after), account.asset),
+      };
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < linesPerRead) return;
+    after = { at: last.at, id: last.id };
+  }
+}
+
+export type DailyBalance = { date: string; asset: DigitalAsset; balance: MoneyValue };
+
+/**
+ * The company's balance of each asset at the end of each of the `days` UTC days up to `now`'s day:
+ * each from the last entry before the day's end (one index probe per account and day).
+ */
+export async function dailyBalances(
+  handle: DbHandle,
+  companyId: string,
+  days: number,
+  now: Date,
+): Promise<DailyBalance[]> {
+  const rows = await executeRows<{ day: string; asset: string; balance: string | null }>(
+    handle,
+    sql`select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day, a.asset,
+          (select e.balance_after::text from ledger_entries e
+            where e.account_id = a.id and e.created_at < d.day + interval '1 day'
+            order by e.created_at desc, e.id desc limit 1) as balance
+        from generate_series(
+          date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC') - ${days - 1} * interval '1 day',
+          date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC'),
+          interval '1 day') as d(day)
+        cross join ledger_accounts a
+        where a.company_id = ${companyId} and a.kind = 'customer'
+        order by d.day`,
+  );
+  return rows
+    .filter((row) => (digitalAssets as readonly string[]).includes(row.asset))
+    .map((row) => ({ date: row.day, asset: row.asset as DigitalAsset, balance: parseAmount(row.balance ?? '0') }));
+}

@@ -1,0 +1,13 @@
+/**
+ * The transactions module's public surface: the modules that own business actions open and advance
+ * their lines of the company's history here, in their own database transactions.
+ */
+export {
+  advanceTransaction,
+  type FiatLegInput,
+  type OpenTransaction,
+  openTransaction,
+  type TransactionChange,
+  type TransactionSource,
+  transactionIdOfSource,
+} from './history.ts';

@@ -1,0 +1,149 @@
+/**
+ * Reading the history: a company's transactions newest first, filtered, a page at a time. The
+ * keyset is the UUIDv7 id, whose leading 48 bits are the creation time: the date range becomes an
+ * id range on the same index as the paging, so page 1,000 costs what page 1 does.
+ */
+import type { DigitalAsset, Network } from '@bank/contract/money';
+import type {
+  FiatLeg,
+  LedgerMovement,
+  Transaction,
+  TransactionDetails,
+  TransactionFilter,
+} from '@bank/contract/transaction';
+import { and, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { movementsOfReference } from '../ledger/index.ts';
+import { transactions } from './tables.ts';
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+/** The network explorer's page of a transaction hash. */
+const explorerOfNetwork: Readonly<Record<Network, string>> = {
+  ERC20: 'https://etherscan.io/tx/',
+  ETH: 'https://etherscan.io/tx/',
+  BEP20: 'https://bscscan.com/tx/',
+  TRC20: 'https://tronscan.org/#/transaction/',
+  BTC: 'https://mempool.space/tx/',
+};
+
+function fiatLegOf(row: TransactionRow): FiatLeg | null {
+  if (!row.fiat_currency || row.fiat_amount === null) return null;
+  return {
+    currency: row.fiat_currency as FiatLeg['currency'],
+    amount: formatAmountForWire(parseAmount(row.fiat_amount), 'USD'),
+    rate: row.fiat_rate === null ? null : parseAmount(row.fiat_rate).toFixed(),
+    rate_at: row.fiat_rate_at?.toISOString() ?? null,
+    reference: row.fiat_reference ?? '',
+  };
+}
+
+export function transactionOf(row: TransactionRow): Transaction {
+  const asset = row.asset as DigitalAsset;
+  const network = (row.network as Network | null) ?? null;
+  return {
+    transaction_id: row.id,
+    type: row.type,
+    direction: row.direction,
+    asset,
+    network,
+    amount: formatAmountForWire(parseAmount(row.amount), asset),
+    fee: formatAmountForWire(parseAmount(row.fee), asset),
+    status: row.status,
+    tx_hash: row.tx_hash,
+    explorer_url: row.tx_hash && network ? `${explorerOfNetwork[network]}${row.tx_hash}` : null,
+    counterparty: row.counterparty,
+    fiat: fiatLegOf(row),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The smallest and the largest UUIDv7 of a millisecond: an id range for a time range. */
+export function uuidBoundOf(ms: number, bound: 'lowest' | 'highest'): string {
+  const time = ms.toString(16).padStart(12, '0');
+  const tail = bound === 'lowest' ? '7000-8000-000000000000' : '7fff-bfff-ffffffffffff';
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-${tail}`;
+}
+
+const dayMs = 86_400_000;
+
+/** LIKE's own characters typed by a user match themselves. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function conditionsOf(companyId: string, filter: TransactionFilter): SQL[] {
+  const conditions: SQL[] = [eq(transactions.company_id, companyId)];
+  if (filter.from) conditions.push(gte(transactions.id, uuidBoundOf(Date.parse(filter.from), 'lowest')));
+  if (filter.to) conditions.push(lte(transactions.id, uuidBoundOf(Date.parse(filter.to) + dayMs - 1, 'highest')));
+  if (filter.type) conditions.push(eq(transactions.type, filter.type));
+  if (filter.asset) conditions.push(eq(transactions.asset, filter.asset));
+  if (filter.status) conditions.push(eq(transactions.status, filter.status));
+  if (filter.text) {
+    const pattern = containing(filter.text);
+    const any = or(
+      ilike(sql`${transactions.id}::text`, pattern),
+      ilike(transactions.tx_hash, pattern),
+      ilike(transactions.counterparty, pattern),
+      ilike(transactions.fiat_reference, pattern),
+    );
+    if (any) conditions.push(any);
+  }
+  return conditions;
+}
+
+export type TransactionPage = { items: Transaction[]; next_cursor: string | null };
+
+export async function transactionPage(
+  handle: DbHandle,
+  companyId: string,
+  request: TransactionFilter & { page_size: number; cursor?: string | undefined },
+): Promise<TransactionPage> {
+  const conditions = conditionsOf(companyId, request);
+  if (request.cursor !== undefined) {
+    if (!isUuid(request.cursor))
+      throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } } });
+    conditions.push(lt(transactions.id, request.cursor));
+  }
+  const rows = await handle
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(transactions.id))
+    .limit(request.page_size + 1);
+  const items = rows.slice(0, request.page_size).map(transactionOf);
+  return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.transaction_id ?? null) : null };
+}
+
+/** One of the company's transactions; another company's id is not found, as an unknown one is. */
+async function companyTransactionRow(handle: DbHandle, companyId: string, id: string): Promise<TransactionRow> {
+  const [row] = isUuid(id)
+    ? await handle
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, id), eq(transactions.company_id, companyId)))
+    : [];
+  if (!row) throw new AppError('not_found', { detail: `no transaction ${id} for the company` });
+  return row;
+}
+
+export async function companyTransaction(handle: DbHandle, companyId: string, id: string): Promise<Transaction> {
+  return transactionOf(await companyTransactionRow(handle, companyId, id));
+}
+
+export async function companyTransactionDetails(
+  handle: DbHandle,
+  companyId: string,
+  id: string,
+): Promise<TransactionDetails> {
+  const row = await companyTransactionRow(handle, companyId, id);
+  const movements: LedgerMovement[] = await movementsOfReference(handle, companyId, {
+    type: row.source_type,
+    id: row.source_id,
+  });
+  return { transaction: transactionOf(row), steps: row.steps, movements };
+}

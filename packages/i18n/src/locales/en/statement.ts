@@ -1,0 +1,4 @@
+/** statement: filled by the capability that builds it. */
+export const statement = {
+  title: 'Statement',
+};

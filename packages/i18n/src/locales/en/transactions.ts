@@ -1,0 +1,4 @@
+/** transactions: filled by the capability that builds it. */
+export const transactions = {
+  title: 'Transactions',
+};

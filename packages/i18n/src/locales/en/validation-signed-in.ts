@@ -1,0 +1,11 @@
+/**
+ * Field messages of what only signed-in screens check (deposits, statements): loaded with the
+ * signed-in shell, not on a public page's first load. Part of `validation` (resources.ts and the
+ * web app merge them).
+ */
+export const validationSignedIn = {
+  minimum_first_deposit: 'The minimum first deposit is 1,000 USD, USDT, USDC or equivalent ({{amount}} {{currency}})',
+  expected_date_range: 'Choose a date from today to {{days}} days ahead',
+  period_order: 'The end date must not be before the start date',
+  period_too_long: 'Choose a period of at most one year',
+} as const;
