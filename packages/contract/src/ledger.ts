@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { digitalAssets } from './money.ts';
+import { PageRequest, page } from './envelope.ts';
+import { assets, digitalAssets } from './money.ts';
+import { identifierText } from './text.ts';
 
 /** A rate is refreshed every 5 minutes (SPEC.md section 9); older than this, it converts nothing. */
 export const rateRefreshMinutes = 5;
@@ -63,4 +65,73 @@ export const getBalanceHistory = defineCall({
   summary: "The company's total balance in US dollars at the end of each of the last 30 or 90 days",
   request: z.object({ days: z.union([z.literal(balanceHistoryDays[0]), z.literal(balanceHistoryDays[1])]) }).strict(),
   response: z.object({ points: z.array(BalanceHistoryPoint) }),
+});
+
+/** The back office's ledger explorer (system admins): accounts, transfers and the invariant check. */
+export const LedgerAccountKind = z.enum(['customer', 'conversion', 'fee', 'clearing']);
+
+export const LedgerAccountLine = z.object({
+  account_id: z.string(),
+  kind: LedgerAccountKind,
+  asset: z.string(),
+  /** A clearing account's rail (a network, or bank_<currency>); '' otherwise. */
+  rail: z.string(),
+  company: z.object({ company_id: z.string(), name: z.string() }).nullable(),
+  balance: z.string(),
+  held: z.string(),
+  available: z.string(),
+  /** Changes made to the account so far. */
+  version: z.number().int(),
+});
+export type LedgerAccountLine = z.infer<typeof LedgerAccountLine>;
+
+export const listLedgerAccounts = defineCall({
+  path: '/api/v1/admin/ledger/accounts',
+  permission: 'ledger_explorer',
+  summary: 'Ledger accounts with their balances: the bank’s own first, then companies’, a page at a time',
+  request: PageRequest.extend({
+    kind: LedgerAccountKind.optional(),
+    asset: z.enum(assets).optional(),
+  }).strict(),
+  response: page(LedgerAccountLine),
+});
+
+export const LedgerTransferLine = z.object({
+  transfer_id: z.string(),
+  kind: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  state: z.enum(['posted', 'pending', 'voided']),
+  debit_account_id: z.string(),
+  credit_account_id: z.string(),
+  reference_type: z.string(),
+  reference_id: z.string(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type LedgerTransferLine = z.infer<typeof LedgerTransferLine>;
+
+export const listLedgerTransfers = defineCall({
+  path: '/api/v1/admin/ledger/transfers',
+  permission: 'ledger_explorer',
+  errors: ['not_found'],
+  summary: 'Transfers, newest first: all, or those of one account, a page at a time',
+  request: PageRequest.extend({ account_id: identifierText(64).optional() }).strict(),
+  response: page(LedgerTransferLine),
+});
+
+export const LedgerCheck = z.object({
+  breaches: z.array(z.object({ rule: z.string(), subject: z.string(), detail: z.string() })),
+  checked_at: z.string(),
+  accounts: z.number().int(),
+  transfers: z.number().int(),
+});
+export type LedgerCheck = z.infer<typeof LedgerCheck>;
+
+export const checkLedger = defineCall({
+  path: '/api/v1/admin/ledger/check',
+  permission: 'ledger_explorer',
+  summary: 'Checks the ledger’s invariants now: sums to zero, no negative customer balance, every balance explained',
+  request: z.object({}).strict(),
+  response: LedgerCheck,
 });

@@ -30,6 +30,8 @@ export const staffPermissions = [
   'user_support',
   /** Deposits in flight and, outside production, the custody and bank-rail simulators' controls. */
   'deposit_operations',
+  /** The ledger explorer: every account, transfer and the invariant check. */
+  'ledger_explorer',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -53,7 +55,7 @@ const permissionsOfClientRole: Readonly<Record<ClientRole, readonly ClientPermis
 };
 
 const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations'],
+  system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations', 'ledger_explorer'],
   compliance_officer: ['kyc_review', 'audit_log', 'user_support'],
   sales_relationship_manager: ['audit_log'],
 };

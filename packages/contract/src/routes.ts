@@ -54,7 +54,9 @@ export type PageId =
   | 'admin_home'
   | 'admin_kyc'
   | 'admin_kyc_detail'
-  | 'admin_audit';
+  | 'admin_audit'
+  | 'admin_deposits'
+  | 'admin_ledger';
 
 export type MainPage = {
   id: PageId;
@@ -110,6 +112,8 @@ export const mainPages: readonly MainPage[] = [
   /** One company's KYC under review; `:companyId` is the company's opaque id. */
   { id: 'admin_kyc_detail', path: '/admin/kyc/:companyId', isKycGated: false, isStaffOnly: true },
   { id: 'admin_audit', path: '/admin/audit', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_deposits', path: '/admin/deposits', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_ledger', path: '/admin/ledger', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../platform/test-database.ts';
 import { ensureCompanyAdministrator } from '../account/index.ts';
 import { checkLedgerInvariants, companyBalances } from '../ledger/index.ts';
 import { depositsDemoSeeder } from './seed.ts';
-import { deposits } from './tables.ts';
+import { bankCredits, deposits } from './tables.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-it("credits the demo company's USDT, leaves its BTC confirming, and runs once", async () => {
+it("credits the demo company's USDT, leaves its BTC confirming, has a bank transfer waiting for staff, and runs once", async () => {
   const now = new Date('2026-11-25T09:00:00Z');
   const { companyId } = await ensureCompanyAdministrator(
     database.db,
@@ -35,5 +35,8 @@ it("credits the demo company's USDT, leaves its BTC confirming, and runs once", 
   ]);
   const balances = await companyBalances(database.db, companyId);
   expect(balances.find((line) => line.asset === 'USDT')?.balance).toBe('25000.000000000000000000');
+  const [credit] = await database.db.select().from(bankCredits).where(eq(bankCredits.company_id, companyId));
+  expect(credit).toMatchObject({ status: 'unmatched', currency: 'USD', amount: '12500.000000000000000000' });
+  expect(credit?.notice_id).not.toBeNull();
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
 });

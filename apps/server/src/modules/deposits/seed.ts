@@ -3,13 +3,17 @@
  * its TRC20 and BTC addresses from the custody simulator, coins received there, and the network's
  * confirmations. 25,000 USDT are credited at once; 0.15 BTC stays in process and confirms with the
  * simulated networks' minutes after start (one BTC block in ten minutes), so the demo shows both.
- * Runs once: a company that already has deposits is left as it is.
+ * A notice of 12,500 USD to receive as USDC, whose bank transfer has arrived and waits for staff
+ * (operations@bank.localhost) to credit it at /admin/deposits. Runs once: a company that already has deposits is left as it is.
  */
 import { eq } from 'drizzle-orm';
 import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../account/index.ts';
+import { ensureRates } from '../ledger/index.ts';
 import { depositAddress } from './addresses.ts';
+import { referenceOf } from './bank-details.ts';
+import { receiveBankCredit, submitNotice } from './fiat.ts';
 import { confirm, receive } from './incoming.ts';
 import { deposits } from './tables.ts';
 
@@ -33,6 +37,27 @@ export const depositsDemoSeeder: DemoSeeder = {
     await confirm(db, (network) => (network === 'TRC20' ? trc20.confirmations : 0), now);
     const btc = await depositAddress(db, custody, { companyId, asset: 'BTC', network: 'BTC' }, now);
     await receive(db, { address: btc.address, asset: 'BTC', network: 'BTC', amount: '0.15' }, now);
+    await ensureRates(db, now);
+    const [administrator] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoCompanyUser));
+    await db.transaction(async (tx) => {
+      await submitNotice(
+        tx,
+        { companyId, userId: administrator?.id ?? '' },
+        { currency: 'USD', amount: '12500', target: 'USDC', expected_date: now.toISOString().slice(0, 10) },
+        now,
+      );
+      const reference = await referenceOf(tx, companyId, now);
+      await receiveBankCredit(
+        tx,
+        {
+          currency: 'USD',
+          amount: '12500',
+          reference: `INV 2026-118 ${reference}`,
+          sender: 'MERIDIAN TREASURY SERVICES LTD',
+        },
+        now,
+      );
+    });
     return [];
   },
 };

@@ -15,4 +15,4 @@ export {
 } from './entries.ts';
 export { checkLedgerInvariants, type InvariantBreach } from './invariants.ts';
 export { type Ledger, LedgerBugError, ledger, type TransferOutcome, type TransferRequest } from './ledger.ts';
-export { isRateStale, latestRates, type Rate } from './rates.ts';
+export { ensureRates, isRateStale, latestRates, type Rate } from './rates.ts';

@@ -1,14 +1,22 @@
 /**
- * The ledger module: the route file. Balances on the dashboard home, and the rates schedule. The
+ * The ledger module: the route file. Balances and their history on the dashboard home, the rates schedule, and the back office's
+ * ledger explorer. The
  * ledger itself (ledger.ts) is called by the modules that move money, through index.ts.
  */
-import { getBalanceHistory, getDashboardHome } from '@bank/contract/ledger';
+import {
+  checkLedger,
+  getBalanceHistory,
+  getDashboardHome,
+  listLedgerAccounts,
+  listLedgerTransfers,
+} from '@bank/contract/ledger';
 import { createSimulatedRates } from '../../adapters/rates/rates.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { balanceHistory, dashboardHome } from './dashboard.ts';
-import { latestRates, refreshRates, refreshRatesSchedule } from './rates.ts';
+import { ledgerAccountPage, ledgerTransferPage, runLedgerCheck } from './explorer.ts';
+import { ensureRates, refreshRates, refreshRatesSchedule } from './rates.ts';
 
 export const ledgerModule: AppModule = {
   name: 'ledger',
@@ -20,12 +28,16 @@ export const ledgerModule: AppModule = {
       cron: '*/5 * * * *',
       run: () => refreshRates(db, rates, context.clock.now()),
     });
-    // A fresh database has no rate until the first tick: quote once at start.
-    if ((await latestRates(db)).size === 0) await refreshRates(db, rates, context.clock.now());
+    await ensureRates(db, context.clock.now(), rates);
 
     registerCall(app, getDashboardHome, (_body, call) => dashboardHome(db, clientCompanyId(call), call.now));
     registerCall(app, getBalanceHistory, async (body, call) => ({
       points: await balanceHistory(db, clientCompanyId(call), body.days, call.now),
     }));
+
+    // The back office's explorer.
+    registerCall(app, listLedgerAccounts, (body) => ledgerAccountPage(db, body));
+    registerCall(app, listLedgerTransfers, (body) => ledgerTransferPage(db, body));
+    registerCall(app, checkLedger, (_body, call) => runLedgerCheck(db, call.now));
   },
 };

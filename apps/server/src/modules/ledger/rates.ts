@@ -6,7 +6,7 @@
 import { rateStaleAfterMinutes } from '@bank/contract/ledger';
 import { type Asset, assets } from '@bank/contract/money';
 import { sql } from 'drizzle-orm';
-import type { RatesProvider } from '../../adapters/rates/rates.ts';
+import { createSimulatedRates, type RatesProvider } from '../../adapters/rates/rates.ts';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { exchangeRates } from './tables.ts';
@@ -46,4 +46,13 @@ export async function refreshRates(handle: DbHandle, provider: RatesProvider, no
     .values(
       quotes.map((quote) => ({ asset: quote.asset, usd_rate: quote.usdRate, source: provider.name, quoted_at: now })),
     );
+}
+
+/** A fresh database has no rate until the schedule's first tick: quote once (the simulator, outside a provider). */
+export async function ensureRates(
+  handle: DbHandle,
+  now: Date,
+  provider: RatesProvider = createSimulatedRates(),
+): Promise<void> {
+  if ((await latestRates(handle)).size === 0) await refreshRates(handle, provider, now);
 }

@@ -1,6 +1,11 @@
-/** /blockchain_d/transaction_h_info: one deposit. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /blockchain_d/transaction_h_info: one deposit. A deposit is a line of the company's history, so
+ * its details are the transaction's (/my_transaction_info), with the same `?id=`.
+ */
+import { pathOf } from '@bank/contract/routes';
+import { Navigate, useLocation } from 'react-router';
 
 export function DepositDetailPage() {
-  return <NotYetAvailablePage pageId="deposit_transaction_detail" />;
+  const { search } = useLocation();
+  return <Navigate to={`${pathOf('transaction_detail')}${search}`} replace />;
 }

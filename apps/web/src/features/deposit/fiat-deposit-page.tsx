@@ -1,6 +1,7 @@
-/** /fiat_deposit: funding the account in a fiat currency. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /fiat_deposit: funding the account in a fiat currency is the deposit notice of /blockchain_d/deposit_fiat. */
+import { pathOf } from '@bank/contract/routes';
+import { Navigate } from 'react-router';
 
 export function FiatDepositPage() {
-  return <NotYetAvailablePage pageId="fiat_deposit" />;
+  return <Navigate to={pathOf('fiat_deposit_request')} replace />;
 }

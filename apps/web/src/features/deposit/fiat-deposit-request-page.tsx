@@ -1,6 +1,308 @@
-/** /blockchain_d/deposit_fiat: a fiat deposit converted to a stable coin. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /blockchain_d/deposit_fiat: a fiat deposit notice. The user says what is on its way (currency,
+ * amount, the asset to receive, the day it is sent) and sees, as they type, what it converts to at
+ * the current rate, the conversion fee and the indicative amount credited, and the minimum first
+ * deposit when it applies. Sending the notice opens a line of the history (in process) and shows
+ * where to send the money, with the company's reference.
+ */
+import { localeOfLanguage } from '@bank/contract/constants';
+import {
+  type FiatDepositQuote,
+  fiatDepositTargets,
+  getBankDetails,
+  noticeMaxDaysAhead,
+  quoteFiatDeposit,
+  submitDepositNotice,
+} from '@bank/contract/deposit';
+import { decimalsOf, type FiatCurrency, fiatCurrencies, scaleOfAsset } from '@bank/contract/money';
+import { pathOf } from '@bank/contract/routes';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
+import { CopyValueButton } from '../../ui/copy-value-button.tsx';
+import { DateField, todayIso } from '../../ui/date-field.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { PageFrame } from '../../ui/page-frame.tsx';
+
+type Target = (typeof fiatDepositTargets)[number];
+
+type NoticeValues = { currency: FiatCurrency; amount: string; target: Target; expected_date: string };
+
+/** An amount the quote can be asked for: a plain decimal > 0 within the currency's scale. */
+function isQuotable(amount: string, currency: FiatCurrency): boolean {
+  const decimals = decimalsOf(amount);
+  return decimals !== null && decimals <= scaleOfAsset[currency] && Number(amount) > 0;
+}
+
+function QuoteLine({
+  label,
+  children,
+  isStrong = false,
+}: {
+  label: string;
+  children: React.ReactNode;
+  isStrong?: boolean;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={isStrong ? 600 : 400}>
+        <Text size="sm" c={isStrong ? undefined : 'dimmed'} fw={isStrong ? 600 : 400}>
+          {label}
+        </Text>
+      </Table.Th>
+      <Table.Td ta="right">{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function QuoteCard({ values }: { values: NoticeValues }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [debounced] = useDebouncedValue(values, 350);
+  const isAsked = isQuotable(debounced.amount, debounced.currency);
+  const quote = useScreenQuery(
+    quoteFiatDeposit,
+    { currency: debounced.currency, amount: debounced.amount, target: debounced.target },
+    { enabled: isAsked, staleTimeMs: 30_000 },
+  );
+  const data: FiatDepositQuote | undefined = isAsked ? quote.data : undefined;
+  return (
+    <Card component="section" aria-labelledby="quote-title" aria-live="polite">
+      <Stack gap="sm">
+        <Text component="h2" id="quote-title" fw={600} fz="md" m={0}>
+          {t('deposit.fiat.quote_title')}
+        </Text>
+        {!isAsked ? (
+          <Text size="sm" c="dimmed">
+            {t('deposit.fiat.quote_hint')}
+          </Text>
+        ) : !data ? (
+          <Stack gap="xs" aria-busy="true">
+            <Skeleton h={18} />
+            <Skeleton h={18} />
+            <Skeleton h={18} />
+          </Stack>
+        ) : (
+          <>
+            <Table verticalSpacing={6} withRowBorders={false}>
+              <Table.Tbody>
+                <QuoteLine label={t('deposit.fiat.you_send')}>
+                  <Amount value={data.amount} currency={data.currency} />
+                </QuoteLine>
+                <QuoteLine label={t('deposit.fiat.rate')}>
+                  <Text size="sm" className="tabular-figures">
+                    1 {data.currency} = {data.rate} {data.target}
+                  </Text>
+                </QuoteLine>
+                <QuoteLine label={t('deposit.fiat.converted')}>
+                  <Amount value={data.gross} currency={data.target} />
+                </QuoteLine>
+                <QuoteLine
+                  label={t('deposit.fiat.fee', {
+                    rate: new Intl.NumberFormat(localeOfLanguage[language], {
+                      style: 'percent',
+                      maximumFractionDigits: 2,
+                    }).format(Number(data.fee_rate)),
+                  })}
+                >
+                  <Amount value={data.fee} currency={data.target} />
+                </QuoteLine>
+                <QuoteLine label={t('deposit.fiat.you_receive')} isStrong>
+                  <Amount value={data.net} currency={data.target} fw={700} />
+                </QuoteLine>
+              </Table.Tbody>
+            </Table>
+            <Text size="xs" c="dimmed">
+              {t('deposit.fiat.indicative', { time: formatDateTime(data.rate_at, language) })}
+            </Text>
+            {data.are_rates_stale ? (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+                {t('deposit.fiat.rates_stale')}
+              </Alert>
+            ) : null}
+            {data.is_first_deposit ? (
+              <Text size="sm" c="dimmed" data-testid="minimum-first-deposit">
+                {t('deposit.fiat.minimum', { amount: data.minimum_amount, currency: data.currency })}
+              </Text>
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function NoticeSent({
+  transactionId,
+  values,
+  onAnother,
+}: {
+  transactionId: string;
+  values: NoticeValues;
+  onAnother: () => void;
+}) {
+  const { t } = useTranslation();
+  const details = useScreenQuery(getBankDetails, { currency: values.currency });
+  const reference = details.data?.reference;
+  return (
+    <Card component="section" aria-labelledby="notice-sent-title">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
+          <Text component="h2" id="notice-sent-title" fw={600} fz="md" m={0}>
+            {t('deposit.fiat.sent_title')}
+          </Text>
+        </Group>
+        <Text size="sm">{t('deposit.fiat.sent_body', { amount: values.amount, currency: values.currency })}</Text>
+        {reference ? (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('deposit.bank.reference')}
+            </Text>
+            <Text ff="monospace" fw={700} data-testid="notice-reference">
+              {reference}
+            </Text>
+            <CopyValueButton
+              value={reference}
+              label={t('deposit.bank.copy', { field: t('deposit.bank.reference') })}
+              copiedLabel={t('deposit.bank.copied', { field: t('deposit.bank.reference') })}
+            />
+          </Group>
+        ) : null}
+        <Group gap="sm">
+          <Button component={Link} to={pathOf('bank_details')}>
+            {t('deposit.fiat.see_bank_details')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(transactionId)}`}
+            variant="default"
+          >
+            {t('deposit.fiat.follow')}
+          </Button>
+          <Button variant="subtle" onClick={onAnother}>
+            {t('deposit.fiat.another')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
 
 export function FiatDepositRequestPage() {
-  return <NotYetAvailablePage pageId="fiat_deposit_request" />;
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<{ transactionId: string; values: NoticeValues } | null>(null);
+  const today = todayIso();
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: submitDepositNotice,
+    initialValues: { currency: 'USD', amount: '', target: 'USDC', expected_date: today } as NoticeValues,
+    toRequest: (values) => ({ ...values, amount: values.amount.trim() }),
+    onSuccess: (answer, body) => setSent({ transactionId: answer.transaction_id, values: body as NoticeValues }),
+  });
+  const values = form.getValues();
+  return (
+    <PageFrame title={t('pages.fiat_deposit_request.title')} description={t('pages.fiat_deposit_request.purpose')}>
+      {sent ? (
+        <NoticeSent
+          transactionId={sent.transactionId}
+          values={sent.values}
+          onAnother={() => {
+            form.reset();
+            setSent(null);
+          }}
+        />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card component="form" onSubmit={submit} noValidate aria-labelledby="notice-title">
+              <Stack gap="md">
+                <Text component="h2" id="notice-title" fw={600} fz="md" m={0}>
+                  {t('deposit.fiat.form_title')}
+                </Text>
+                <FormAlert message={formError} />
+                <Select
+                  label={t('deposit.fiat.currency')}
+                  data={[...fiatCurrencies]}
+                  allowDeselect={false}
+                  withAsterisk
+                  {...form.getInputProps('currency')}
+                />
+                <TextInput
+                  label={t('deposit.fiat.amount')}
+                  description={t('deposit.fiat.amount_help')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  withAsterisk
+                  rightSection={
+                    <Text size="sm" c="dimmed">
+                      {values.currency}
+                    </Text>
+                  }
+                  rightSectionWidth={52}
+                  {...form.getInputProps('amount')}
+                />
+                <Stack gap={6}>
+                  <Text size="sm" fw={500} id="target-label">
+                    {t('deposit.fiat.target')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="target-label"
+                    data={fiatDepositTargets.map((target) => ({
+                      value: target,
+                      label: t(`deposit.fiat.targets.${target}`),
+                    }))}
+                    {...form.getInputProps('target')}
+                    style={{ alignSelf: 'flex-start' }}
+                  />
+                </Stack>
+                <DateField
+                  label={t('deposit.fiat.expected_date')}
+                  withAsterisk
+                  min={today}
+                  max={dayjs(today).add(noticeMaxDaysAhead, 'day').format('YYYY-MM-DD')}
+                  {...form.getInputProps('expected_date')}
+                  value={values.expected_date}
+                  onChange={(date) => form.setFieldValue('expected_date', date)}
+                />
+                <Group justify="space-between" align="center">
+                  <Anchor component={Link} to={pathOf('bank_details')} size="sm">
+                    {t('deposit.fiat.see_bank_details')}
+                  </Anchor>
+                  <Button type="submit" loading={isSubmitting}>
+                    {t('deposit.fiat.submit')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <QuoteCard values={values} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </PageFrame>
+  );
 }

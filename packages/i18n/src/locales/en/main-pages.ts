@@ -64,4 +64,12 @@ export const mainPages = {
     title: 'Audit log',
     purpose: 'Every sign-in, failure, lock, password and factor change and staff decision, newest first.',
   },
+  admin_deposits: {
+    title: 'Deposit operations',
+    purpose: 'Incoming bank transfers to credit or return, and coins still confirming on their networks.',
+  },
+  admin_ledger: {
+    title: 'Ledger explorer',
+    purpose: 'Every account and transfer of the ledger, and a check that nothing was created or lost.',
+  },
 } as const satisfies Record<PageId, PageText>;

@@ -60,4 +60,12 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '監査ログ',
     purpose: 'ログイン、失敗、ロック、パスワードと認証要素の変更、担当者の判断を新しい順に表示します。',
   },
+  admin_deposits: {
+    title: '入金オペレーション',
+    purpose: '入金または返金する銀行振込と、ネットワークで承認待ちのコインを扱います。',
+  },
+  admin_ledger: {
+    title: '元帳エクスプローラー',
+    purpose: '元帳のすべての口座と振替、そして何も生成・消失していないことの検証。',
+  },
 };

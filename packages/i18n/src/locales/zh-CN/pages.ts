@@ -48,4 +48,6 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_kyc: { title: 'KYC审核', purpose: '审核企业提交的KYC资料。' },
   admin_kyc_detail: { title: '企业KYC审核', purpose: '查看一家企业KYC的全部资料与文件，并作出决定。' },
   admin_audit: { title: '审计日志', purpose: '登录、失败、锁定、密码与验证因素变更及员工决定，按时间倒序排列。' },
+  admin_deposits: { title: '入金运营', purpose: '待入账或退回的银行转账，以及仍在网络确认中的币。' },
+  admin_ledger: { title: '账本浏览器', purpose: '账本的所有账户与转账，以及资金未凭空产生或丢失的核验。' },
 };

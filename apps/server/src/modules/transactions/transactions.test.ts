@@ -1,0 +1,160 @@
+import type { DepositAddress } from '@bank/contract/deposit';
+import type { LedgerAccountLine, LedgerCheck, LedgerTransferLine } from '@bank/contract/ledger';
+import type { Transaction } from '@bank/contract/transaction';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
+import { approvedCompany, type ClientOfCompany, depositOperator } from '../deposits/test-support.ts';
+import { uuidBoundOf } from './queries.ts';
+
+let test: RunningTestApp;
+let operator: Awaited<ReturnType<typeof depositOperator>>;
+
+beforeAll(async () => {
+  test = await createRunningTestApp();
+  operator = await depositOperator(test);
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+type Page = { items: Transaction[]; next_cursor: string | null };
+const record = (client: ClientOfCompany, body: Record<string, unknown> = {}) =>
+  call<Page>(test, '/api/v1/transaction/record', body, { session: client.session });
+
+async function coinsArrive(client: ClientOfCompany, asset: 'USDT' | 'BTC', amount: string) {
+  const network = asset === 'BTC' ? 'BTC' : 'TRC20';
+  const address = (await call<DepositAddress>(test, '/api/v1/deposit/details', { asset, network }, client)).data
+    .address;
+  await call(
+    test,
+    '/api/v1/admin/simulator/incomingDeposit',
+    { address, asset, network, amount },
+    { session: operator },
+  );
+}
+
+describe('transaction history', () => {
+  it('lists newest first a page at a time, and every page follows the last without gaps or repeats', async () => {
+    const client = await approvedCompany(test);
+    for (let index = 1; index <= 5; index += 1) await coinsArrive(client, 'USDT', `${index}00`);
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await record(client, { page_size: 2, ...(cursor ? { cursor } : {}) });
+      expect(page.code).toBe(200);
+      seen.push(...page.data.items.map((item) => item.amount));
+      cursor = page.data.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(['500', '400', '300', '200', '100']);
+    const [newest] = (await record(client, { page_size: 1 })).data.items;
+    expect(newest).toMatchObject({
+      type: 'crypto_deposit',
+      direction: 'credit',
+      network: 'TRC20',
+      status: 'in_process',
+    });
+    expect(newest?.explorer_url).toBe(`https://tronscan.org/#/transaction/${newest?.tx_hash}`);
+  });
+
+  it('filters by type, asset, status, text and days', async () => {
+    const client = await approvedCompany(test);
+    await coinsArrive(client, 'USDT', '10');
+    await coinsArrive(client, 'BTC', '0.5');
+    const btc = await record(client, { asset: 'BTC' });
+    expect(btc.data.items.map((item) => item.amount)).toEqual(['0.5']);
+    expect((await record(client, { status: 'success' })).data.items).toEqual([]);
+    expect((await record(client, { type: 'fiat_deposit' })).data.items).toEqual([]);
+    const hash = btc.data.items[0]?.tx_hash ?? '';
+    expect((await record(client, { text: hash.slice(10, 30) })).data.items).toHaveLength(1);
+    // LIKE's wildcards typed by a user match only themselves.
+    expect((await record(client, { text: '%' })).data.items).toEqual([]);
+    const today = test.clock.now().toISOString().slice(0, 10);
+    expect((await record(client, { from: today, to: today })).data.items).toHaveLength(2);
+    expect((await record(client, { to: '2020-01-01' })).data.items).toEqual([]);
+    const backwards = await record(client, { from: today, to: '2020-01-01' });
+    expect(backwards.code).toBe(9422);
+    expect((await record(client, { cursor: 'not-an-id' })).code).toBe(9422);
+  });
+
+  it('shows a company only its own lines, whatever it asks', async () => {
+    const client = await approvedCompany(test);
+    const other = await approvedCompany(test);
+    await coinsArrive(client, 'USDT', '42');
+    const [line] = (await record(client)).data.items;
+    expect((await record(other)).data.items).toEqual([]);
+    for (const path of ['/api/v1/transaction/get', '/api/v1/transaction/details'])
+      expect((await call(test, path, { transaction_id: line?.transaction_id }, other)).code).toBe(9404);
+    expect((await record(other, { text: line?.tx_hash })).data.items).toEqual([]);
+  });
+
+  it('turns days into the id range of the same index (UUIDv7 bounds)', () => {
+    const ms = Date.parse('2026-11-25T00:00:00Z');
+    expect(uuidBoundOf(ms, 'lowest')).toBe(
+      `${ms.toString(16).padStart(12, '0').slice(0, 8)}-${ms.toString(16).padStart(12, '0').slice(8)}-7000-8000-000000000000`,
+    );
+    expect(uuidBoundOf(ms, 'lowest') < uuidBoundOf(ms, 'highest')).toBe(true);
+    expect(uuidBoundOf(ms, 'highest') < uuidBoundOf(ms + 1, 'lowest')).toBe(true);
+  });
+});
+
+describe('ledger explorer (back office)', () => {
+  it('lists the bank’s accounts first, their transfers, and finds the ledger sound; clients are refused', async () => {
+    const client = await approvedCompany(test);
+    await coinsArrive(client, 'USDT', '7');
+    await call(test, '/api/v1/admin/simulator/blocks', { blocks: 19 }, { session: operator });
+    const accounts = await call<{ items: LedgerAccountLine[]; next_cursor: string | null }>(
+      test,
+      '/api/v1/admin/ledger/accounts',
+      { page_size: 100 },
+      { session: operator },
+    );
+    expect(accounts.code).toBe(200);
+    const kinds = accounts.data.items.map((account) => account.kind);
+    expect(kinds.indexOf('customer')).toBeGreaterThan(kinds.lastIndexOf('clearing'));
+    const clearing = accounts.data.items.find((account) => account.kind === 'clearing' && account.rail === 'TRC20');
+    const transfers = await call<{ items: LedgerTransferLine[] }>(
+      test,
+      '/api/v1/admin/ledger/transfers',
+      { account_id: clearing?.account_id },
+      { session: operator },
+    );
+    expect(transfers.data.items.length).toBeGreaterThan(0);
+    expect(transfers.data.items.every((transfer) => transfer.debit_account_id === clearing?.account_id)).toBe(true);
+    const check = await call<LedgerCheck>(test, '/api/v1/admin/ledger/check', {}, { session: operator });
+    expect(check.data.breaches).toEqual([]);
+    expect(check.data.transfers).toBeGreaterThan(0);
+    for (const path of [
+      '/api/v1/admin/ledger/accounts',
+      '/api/v1/admin/ledger/transfers',
+      '/api/v1/admin/ledger/check',
+    ])
+      expect((await call(test, path, {}, client)).code).toBe(9403);
+  });
+
+  it('pages accounts across the bank’s and the companies’ without repeats', async () => {
+    const seen = new Set<string>();
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const page = await call<{ items: LedgerAccountLine[]; next_cursor: string | null }>(
+        test,
+        '/api/v1/admin/ledger/accounts',
+        { page_size: 3, ...(cursor ? { cursor } : {}) },
+        { session: operator },
+      );
+      for (const item of page.data.items) {
+        expect(seen.has(item.account_id)).toBe(false);
+        seen.add(item.account_id);
+      }
+      cursor = page.data.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    const all = await call<{ items: LedgerAccountLine[] }>(
+      test,
+      '/api/v1/admin/ledger/accounts',
+      { page_size: 100 },
+      { session: operator },
+    );
+    expect(seen.size).toBe(all.data.items.length);
+  });
+});
