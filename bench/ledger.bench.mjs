@@ -9,11 +9,10 @@
  * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_ledger (made
  * when missing). pgbench comes with the PostgreSQL server's packages.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { ensureDatabase } from './support.mjs';
+import { bundleServerScript, ensureDatabase, runServerScript } from './support.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_ledger';
 const baselineDir = resolve('../shared/bench');
@@ -21,54 +20,14 @@ const accounts = 100_000;
 const seconds = 15;
 const processes = 2;
 const tools = resolve('bench/.tools');
-/** One level below apps/server, so that it finds the checked-in migrations as the server does (platform/paths.ts). */
-const loadBundle = resolve('apps/server/.bench/ledger-load.mjs');
 
 function pgbenchPath() {
   const versions = readdirSync('/usr/lib/postgresql').sort();
   return `/usr/lib/postgresql/${versions.at(-1)}/bin/pgbench`;
 }
 
-/** Bundles apps/server/bench/ledger-load.ts with the product's ledger code compiled in. */
-async function bundleLoad() {
-  mkdirSync(tools, { recursive: true });
-  await build({
-    entryPoints: [resolve('apps/server/bench/ledger-load.ts')],
-    outfile: loadBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // npm packages load from node_modules; the workspace's own (TypeScript sources) are compiled in.
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@bank/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    logLevel: 'warning',
-  });
-}
-
-function runLoad(args) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [loadBundle, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      cwd: resolve('apps/server'),
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('exit', (code) =>
-      code === 0 ? done(output.trim()) : fail(new Error(`ledger-load ${args[0]} exited ${code}`)),
-    );
-  });
-}
+let loadBundle = '';
+const runLoad = (args) => runServerScript(loadBundle, args);
 
 async function productRate(clients, isHot) {
   const outputs = await Promise.all(
@@ -114,7 +73,8 @@ function baselineHotRate() {
 
 export async function run() {
   await ensureDatabase(databaseUrl);
-  await bundleLoad();
+  mkdirSync(tools, { recursive: true });
+  loadBundle = await bundleServerScript('ledger-load');
   const figures = {};
   const round = (value) => Math.round(value * 100) / 100;
 

@@ -1,6 +1,8 @@
-/** Helpers of the benchmarks: a production server on a free port, percentiles. */
+/** Helpers of the benchmarks: a production server on a free port, server scripts, percentiles. */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
 
 export async function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -108,4 +110,51 @@ export async function signIn(url, email, userPassword = password) {
   if (challenge.status === 'signed_in') return challenge;
   const code = await newestCode(url, email, known);
   return post(url, '/api/v1/account/login', { step: 'second_factor', challenge_id: challenge.challenge_id, code });
+}
+
+/**
+ * Bundles apps/server/bench/<name>.ts with the product's code compiled in, into apps/server/.bench/
+ * (one level below apps/server, so that it finds the checked-in migrations as the server does).
+ * Answers the bundle's path.
+ */
+export async function bundleServerScript(name) {
+  const outfile = resolve(`apps/server/.bench/${name}.mjs`);
+  await build({
+    entryPoints: [resolve(`apps/server/bench/${name}.ts`)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // npm packages load from node_modules; the workspace's own (TypeScript sources) are compiled in.
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@bank/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Runs a bundled server script with its arguments; resolves with what it printed. */
+export function runServerScript(bundle, args, nodeOptions = []) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [...nodeOptions, bundle, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: resolve('apps/server'),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) =>
+      code === 0 ? done(output.trim()) : fail(new Error(`${bundle} ${args[0]} exited ${code}`)),
+    );
+  });
 }

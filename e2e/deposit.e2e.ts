@@ -6,7 +6,7 @@
  * balance on the home page grows by them.
  */
 import { isValidAddress } from '@bank/contract/addresses';
-import { simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import { simulateBankCredit, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -160,6 +160,70 @@ describe('bank details', () => {
     await page.getByRole('heading', { name: '请将 USD 汇至此账户' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await screenshot(page, 'deposit-bank-details-phone-ch');
+    await context.close();
+  });
+});
+
+/** The number a balance tile of the home page shows for an asset. */
+async function homeBalance(page: Page, asset: string): Promise<number> {
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Balances' }).waitFor();
+  const tile = page.getByRole('listitem', { name: asset });
+  return Number(((await tile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''));
+}
+
+describe('fiat deposit', () => {
+  it('sends a 5,000 USD notice, the bank credit arrives, staff credit it, and the balance shows USDC less the fee', async () => {
+    const client = await signInByApi(approvedClient);
+    const { page, context } = await openSignedIn(browser, client);
+    const usdcBefore = await homeBalance(page, 'USDC');
+
+    await page.goto('/blockchain_d/bank_details');
+    const reference = (await page.getByTestId('deposit-reference').textContent()) ?? '';
+
+    await page.goto('/blockchain_d/deposit_fiat');
+    await page.getByRole('heading', { name: 'Tell us about your transfer' }).waitFor();
+    await page.getByLabel('Amount').fill('5000');
+    await page.getByText('You receive (indicative)').waitFor();
+    await screenshot(page, 'deposit-fiat-notice-desktop-en');
+    await expectAccessible(page, 'deposit-fiat-notice');
+    await page.getByRole('button', { name: 'Send notice' }).click();
+    await page.getByRole('heading', { name: 'Notice sent' }).waitFor();
+    expect(await page.getByTestId('notice-reference').textContent()).toBe(reference);
+
+    // The bank rail reports the transfer; a member of staff credits it in the back office.
+    const sender = `JOURNEY TRADING ${Date.now()}`;
+    await callOk(
+      simulateBankCredit,
+      { currency: 'USD', amount: '5000', reference: `payment ${reference}`, sender },
+      sessionHeaders(operator),
+    );
+    const staff = await openSignedIn(browser, operator);
+    await staff.page.goto('/admin/deposits');
+    await staff.page.getByRole('button', { name: `Credit 5,000.00 USD from ${sender}` }).click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Credit this bank transfer' });
+    await dialog.getByText('The company’s notice asks for USDC.').waitFor();
+    await screenshot(staff.page, 'admin-deposits-credit-desktop-en');
+    await dialog.getByRole('button', { name: 'Credit' }).click();
+    await staff.page.getByText(/USDC credited to/).waitFor();
+    await staff.context.close();
+
+    const usdcAfter = await homeBalance(page, 'USDC');
+    const credited = usdcAfter - usdcBefore;
+    // 5,000 USD at about one USDC a dollar, less the 0.5% fee.
+    expect(credited).toBeGreaterThan(4960);
+    expect(credited).toBeLessThan(4990);
+    await context.close();
+  }, 90_000);
+
+  it('says in Chinese what is wrong with an amount', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient), { language: 'ch' });
+    await page.goto('/blockchain_d/deposit_fiat');
+    await page.getByRole('heading', { name: '告知我们您的转账' }).waitFor();
+    await page.getByLabel('金额').fill('0.001');
+    await page.getByRole('button', { name: '发送通知' }).click();
+    await page.getByText('小数').first().waitFor();
+    await screenshot(page, 'deposit-fiat-notice-desktop-ch');
     await context.close();
   });
 });

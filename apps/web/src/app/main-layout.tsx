@@ -13,20 +13,26 @@ import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useUserInfo } from '../api/user-info.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
 import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { clientNavigation, isCurrentItem, pathOfItem, staffNavigation } from './navigation.ts';
+import { clientNavigation, isCurrentItem, type NavigationGroup, pathOfItem, staffNavigationOf } from './navigation.ts';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
 
-function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+function NavigationGroups({
+  navigation,
+  onNavigate,
+}: {
+  navigation: readonly NavigationGroup[];
+  onNavigate?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const idPrefix = useId();
-  const navigation = isStaffSession() ? staffNavigation : clientNavigation;
   return (
     <Stack gap="md">
       {navigation.map((group) => {
@@ -75,6 +81,17 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
       })}
     </Stack>
   );
+}
+
+/** Staff see the back-office items their role's permissions open (the user's role, from getUserInfo). */
+function StaffNavigationLinks({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  const role = useUserInfo().data?.role;
+  return <NavigationGroups navigation={staffNavigationOf(role)} onNavigate={onNavigate} />;
+}
+
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  if (isStaffSession()) return <StaffNavigationLinks onNavigate={onNavigate} />;
+  return <NavigationGroups navigation={clientNavigation} onNavigate={onNavigate} />;
 }
 
 function VersionNote() {

@@ -3,6 +3,8 @@
  * contract's route table and stays highlighted on the pages under it. Clients never see a staff-only
  * page; the bank's staff get the back office's own navigation instead of the client's.
  */
+import { holdsPermission, type StaffPermission } from '@bank/contract/permissions';
+import type { UserRole } from '@bank/contract/roles';
 import { mainPages, type PageId, pathOf } from '@bank/contract/routes';
 import type { admin } from '@bank/i18n/locales/en/admin';
 import type { shellSignedIn } from '@bank/i18n/locales/en/shell-signed-in';
@@ -13,7 +15,9 @@ import {
   IconArrowDownToArc,
   IconArrowsExchange,
   IconArrowUpRight,
+  IconBook2,
   IconBriefcase,
+  IconBuildingBank,
   IconCalendarRepeat,
   IconChartCandle,
   IconChartPie,
@@ -45,6 +49,8 @@ export type NavigationItem = {
   icon: Icon;
   /** Path prefixes (besides the page's own path) under which the item shows as current. */
   sections?: readonly string[];
+  /** A back-office item shows only to staff whose role holds this permission. */
+  permission?: StaffPermission;
 };
 
 export type NavigationGroup = {
@@ -93,8 +99,13 @@ const groups: readonly NavigationGroup[] = [
   clientGroup('announcements', [clientItem('announcements', 'announcements', IconSpeakerphone, ['/affiche'])]),
 ];
 
-function staffItem(key: StaffItemKey, page: NavigationItem['page'], icon: Icon): NavigationItem {
-  return { key, label: `admin.navigation.items.${key}`, page, icon };
+function staffItem(
+  key: StaffItemKey,
+  page: NavigationItem['page'],
+  icon: Icon,
+  permission?: StaffPermission,
+): NavigationItem {
+  return { key, label: `admin.navigation.items.${key}`, page, icon, ...(permission ? { permission } : {}) };
 }
 
 /** What the bank's staff see: the back office, and their own account. */
@@ -104,8 +115,10 @@ export const staffNavigation: readonly NavigationGroup[] = [
     label: 'admin.navigation.groups.back_office',
     items: [
       staffItem('overview', 'admin_home', IconLayoutDashboard),
-      staffItem('kyc_review', 'admin_kyc', IconChecklist),
-      staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch),
+      staffItem('kyc_review', 'admin_kyc', IconChecklist, 'kyc_review'),
+      staffItem('deposit_operations', 'admin_deposits', IconBuildingBank, 'deposit_operations'),
+      staffItem('ledger_explorer', 'admin_ledger', IconBook2, 'ledger_explorer'),
+      staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch, 'audit_log'),
       staffItem('announcements', 'announcements_admin', IconSpeakerphone),
     ],
   },
@@ -115,6 +128,20 @@ export const staffNavigation: readonly NavigationGroup[] = [
     items: [staffItem('account', 'account', IconUserCircle)],
   },
 ];
+
+/**
+ * The back office as one staff member sees it: items whose permission their role does not hold are
+ * left out (the server refuses those calls anyway). Until the user's role is known (the first
+ * getUserInfo), only items that need no permission are shown, rather than links that may not open.
+ */
+export function staffNavigationOf(role: UserRole | undefined): readonly NavigationGroup[] {
+  return staffNavigation.map((group) => ({
+    ...group,
+    items: group.items.filter(
+      (item) => !item.permission || (role !== undefined && holdsPermission(role, item.permission)),
+    ),
+  }));
+}
 
 const staffOnlyPages: ReadonlySet<PageId> = new Set(
   mainPages.filter((page) => page.isStaffOnly).map((page) => page.id),

@@ -208,6 +208,14 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/admin/audit-log-page.tsx'),
     (module) => module.AuditLogPage,
   ),
+  admin_deposits: lazyPage(
+    () => import('../features/admin/deposit-operations-page.tsx'),
+    (module) => module.DepositOperationsPage,
+  ),
+  admin_ledger: lazyPage(
+    () => import('../features/admin/ledger-explorer-page.tsx'),
+    (module) => module.LedgerExplorerPage,
+  ),
 };
 
 export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {

@@ -94,3 +94,34 @@ describe('dashboard/home', () => {
     expect((await call(test, '/api/v1/dashboard/home', {})).code).toBe(9400);
   });
 });
+
+describe('dashboard/balanceHistory', () => {
+  it('gives the total at the end of each day, valued at that day’s rates, and follows what changed', async () => {
+    const { session, companyId } = await newCompany();
+    const now = test.clock.now();
+    const history = (days: number) =>
+      call<{ points: { date: string; total_usd: string }[] }>(
+        test,
+        '/api/v1/dashboard/balanceHistory',
+        { days },
+        { session },
+      );
+    const before = await history(30);
+    expect(before.code).toBe(200);
+    expect(before.data.points).toHaveLength(30);
+    expect(before.data.points.at(-1)?.date).toBe(now.toISOString().slice(0, 10));
+    expect(before.data.points.every((point) => point.total_usd === '0')).toBe(true);
+
+    // Yesterday's deposit counts from yesterday on; today's only today.
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    await fundedAccount(test.database.db, companyId, 'USDC', '1000', yesterday);
+    await fundedAccount(test.database.db, companyId, 'USDC', '500', now);
+    const after = (await history(90)).data.points;
+    expect(after).toHaveLength(90);
+    const home = await call<DashboardHome>(test, '/api/v1/dashboard/home', {}, { session });
+    expect(after.at(-1)?.total_usd).toBe(home.data.total_usd);
+    expect(Number(after.at(-2)?.total_usd)).toBeCloseTo(1000, 0);
+    expect(after.at(-3)?.total_usd).toBe('0');
+    expect((await history(45)).code).toBe(9422);
+  });
+});

@@ -1,12 +1,21 @@
 /**
  * /admin (Overview): the back office's front page for the bank's staff: who is signed in, and the
- * work areas with what each is for. The KYC review queue is filled by the KYC capability. System
- * admins and compliance officers also find the reset of a user's lost authenticator here.
+ * work areas their role opens, with what each is for. The KYC review queue is filled by the KYC
+ * capability. System admins and compliance officers also find the reset of a user's lost
+ * authenticator here.
  */
-import { holdsPermission } from '@bank/contract/permissions';
+import { holdsPermission, type StaffPermission } from '@bank/contract/permissions';
 import { pathOf } from '@bank/contract/routes';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Icon, IconArrowRight, IconChecklist, IconFileSearch, IconSpeakerphone } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconArrowRight,
+  IconBook2,
+  IconBuildingBank,
+  IconChecklist,
+  IconFileSearch,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../api/user-info.ts';
@@ -15,14 +24,23 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { ResetAuthenticatorCard } from './reset-authenticator-card.tsx';
 
 type WorkArea = {
-  key: 'kyc_review' | 'audit_log' | 'announcements';
+  key: 'kyc_review' | 'deposit_operations' | 'ledger_explorer' | 'audit_log' | 'announcements';
   path: string;
   icon: Icon;
+  /** Shown only to staff whose role holds it. */
+  permission?: StaffPermission;
 };
 
 const workAreas: readonly WorkArea[] = [
-  { key: 'kyc_review', path: pathOf('admin_kyc'), icon: IconChecklist },
-  { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch },
+  { key: 'kyc_review', path: pathOf('admin_kyc'), icon: IconChecklist, permission: 'kyc_review' },
+  {
+    key: 'deposit_operations',
+    path: pathOf('admin_deposits'),
+    icon: IconBuildingBank,
+    permission: 'deposit_operations',
+  },
+  { key: 'ledger_explorer', path: pathOf('admin_ledger'), icon: IconBook2, permission: 'ledger_explorer' },
+  { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch, permission: 'audit_log' },
   { key: 'announcements', path: pathOf('announcements_admin'), icon: IconSpeakerphone },
 ];
 
@@ -30,6 +48,9 @@ export function BackOfficeHomePage() {
   const { t } = useTranslation();
   const userInfo = useUserInfo();
   const user = userInfo.data;
+  const shownAreas = workAreas.filter(
+    (area) => !area.permission || (user !== undefined && holdsPermission(user.role, area.permission)),
+  );
   return (
     <PageFrame title={t('pages.admin_home.title')} description={t('pages.admin_home.purpose')}>
       {user ? (
@@ -47,7 +68,7 @@ export function BackOfficeHomePage() {
           {t('admin.home.sections')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {workAreas.map((area) => (
+          {shownAreas.map((area) => (
             <Paper key={area.key} withBorder p="lg" component="section" aria-labelledby={`area-${area.key}`}>
               <Stack gap="sm" h="100%">
                 <Group gap="sm" wrap="nowrap">
