@@ -1,6 +1,8 @@
 /**
  * Starts the production build of the server (apps/server/dist/main.js, serving apps/web/dist) on a
  * free port with a fresh embedded database in a temporary folder, and hands its URL to the journeys.
+ * With E2E_DATABASE_URL (a PostgreSQL server's URL), the server runs on a fresh database made on
+ * that server for the run instead, and dropped after it (CI runs the money journeys so).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,16 +44,39 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
   throw new Error(`the server was not ready within ${timeoutMs} ms`);
 }
 
+/** A fresh database on the PostgreSQL server of `serverUrl`, and how to drop it. */
+async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `e2e_${Date.now()}_${process.pid}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.href });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => run(`drop database if exists "${name}" with (force)`) };
+}
+
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-e2e-'));
-  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const { DATABASE_URL: _ignored, E2E_DATABASE_URL: postgresUrl, ...environment } = process.env;
+  const postgres = postgresUrl ? await freshPostgresDatabase(postgresUrl) : null;
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...environment,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ENABLE_TEST_CLOCK: 'true',
@@ -75,5 +100,6 @@ export default async function setup(project: TestProject) {
       });
     });
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
 }
