@@ -2,11 +2,13 @@
  * The transactions module: the route file of the company's history (record, get, details) and its
  * statement download. Other modules write the history through index.ts.
  */
-import { getTransaction, getTransactionDetails, listTransactions } from '@bank/contract/transaction';
+import { downloadStatement, getTransaction, getTransactionDetails, listTransactions } from '@bank/contract/transaction';
+import { writeAudit } from '../../platform/audit.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { companyTransaction, companyTransactionDetails, transactionPage } from './queries.ts';
+import { statementFile } from './statement.ts';
 
 export const transactionsModule: AppModule = {
   name: 'transactions',
@@ -19,5 +21,17 @@ export const transactionsModule: AppModule = {
     registerCall(app, getTransactionDetails, (body, call) =>
       companyTransactionDetails(db, clientCompanyId(call), body.transaction_id),
     );
+    registerCall(app, downloadStatement, async (body, call) => {
+      const companyId = clientCompanyId(call);
+      await writeAudit(db, {
+        action: 'statement.downloaded',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId,
+        ip: call.ip,
+        detail: { format: body.format, from: body.from, to: body.to, asset: body.asset ?? null },
+      });
+      return statementFile(db, { companyId, language: call.language }, body, call.now);
+    });
   },
 };

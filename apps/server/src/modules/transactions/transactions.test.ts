@@ -1,6 +1,7 @@
 import type { DepositAddress } from '@bank/contract/deposit';
-import type { LedgerAccountLine, LedgerCheck, LedgerTransferLine } from '@bank/contract/ledger';
+import type { DashboardHome, LedgerAccountLine, LedgerCheck, LedgerTransferLine } from '@bank/contract/ledger';
 import type { Transaction } from '@bank/contract/transaction';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { approvedCompany, type ClientOfCompany, depositOperator } from '../deposits/test-support.ts';
@@ -156,5 +157,67 @@ describe('ledger explorer (back office)', () => {
       { session: operator },
     );
     expect(seen.size).toBe(all.data.items.length);
+  });
+});
+
+describe('statement download', () => {
+  async function download(client: ClientOfCompany, body: Record<string, unknown>, language = 'en') {
+    return test.app.inject({
+      method: 'POST',
+      url: '/api/v1/transaction/download',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        language,
+        ...{ token: client.session.token, userid: client.session.userid },
+      },
+    });
+  }
+
+  it('adds up to the balances: opening + credits − debits − fees = closing = the balance, every line listed', async () => {
+    const client = await approvedCompany(test, 'Statement Test Co');
+    await coinsArrive(client, 'USDT', '1000');
+    await coinsArrive(client, 'USDT', '250.5');
+    await call(test, '/api/v1/admin/simulator/blocks', { blocks: 19 }, { session: operator });
+    const today = test.clock.now().toISOString().slice(0, 10);
+    const response = await download(client, { format: 'csv', from: today, to: today });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`statement-${today}-to-${today}.csv`);
+    const rows: string[][] = parse(response.rawPayload, { bom: true, relax_column_count: true });
+    const summary = rows.find((row) => row[0] === 'USDT');
+    expect(summary).toEqual(['USDT', '0', '1250.5', '0', '0', '1250.5']);
+    const home = await call<DashboardHome>(test, '/api/v1/dashboard/home', {}, client);
+    expect(home.data.balances.find((line) => line.asset === 'USDT')?.balance).toBe(summary?.[5]);
+    const lines = rows.filter((row) => row[1] === 'USDT' && row.length > 6);
+    expect(lines.map((row) => row.slice(4, 7))).toEqual([
+      ['CR', '1000', '1000'],
+      ['CR', '250.5', '1250.5'],
+    ]);
+
+    for (const [format, language, type] of [
+      ['pdf', 'ch', 'application/pdf'],
+      ['xlsx', 'jp', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ] as const) {
+      const file = await download(client, { format, from: today, to: today }, language);
+      expect(file.statusCode, format).toBe(200);
+      expect(file.headers['content-type']).toContain(type);
+      expect(file.rawPayload.length).toBeGreaterThan(1000);
+    }
+  });
+
+  it('refuses a period backwards or over a year, and keeps each company to its own statement', async () => {
+    const client = await approvedCompany(test);
+    const backwards = await download(client, { format: 'csv', from: '2026-11-02', to: '2026-11-01' });
+    expect(backwards.json().code).toBe(9422);
+    const long = await download(client, { format: 'csv', from: '2025-01-01', to: '2026-06-01' });
+    expect(long.json().data.fields.to).toBe('Choose a period of at most one year');
+    const other = await approvedCompany(test);
+    await coinsArrive(other, 'BTC', '1');
+    const today = test.clock.now().toISOString().slice(0, 10);
+    const mine: string[][] = parse((await download(client, { format: 'csv', from: today, to: today })).rawPayload, {
+      bom: true,
+      relax_column_count: true,
+    });
+    expect(mine.some((row) => row.includes('BTC'))).toBe(false);
   });
 });

@@ -62,7 +62,7 @@ function actionColour(action: string): string {
 }
 
 /** Detail entries that only tie records together: not for a reader. */
-const hiddenDetailKeys = new Set(['session_id', 'link_id', 'user_id', 'document_id']);
+const hiddenDetailKeys = new Set(['session_id', 'link_id', 'user_id', 'document_id', 'deposit_id', 'credit_id']);
 
 /**
  * An entry's details in the reader's language: `{ method: "email", failures: 0 }` reads "Second

@@ -1,0 +1,444 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { Language } from '@bank/contract/constants';
+import type { ExportFormat } from '@bank/contract/transaction';
+import { translate } from '@bank/i18n/resources';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { type Statement, type StatementLine, writeStatement } from './statement.ts';
+import { forgetLaidOutWords, forgetWrittenPage, statementFontPath } from './statement-pdf.ts';
+import { formatDisplayAmount, formatDisplayDateTime, formatDisplayDay } from './statement-text.ts';
+import { zipEntryInput } from './statement-xlsx.ts';
+
+const companyName = '长城数字贸易有限公司';
+const label = (key: string, params?: Record<string, string>) => translate('ch', `statement.${key}`, params);
+
+const usdtSummary = {
+  asset: 'USDT',
+  opening: '1000',
+  credits: '12000.5',
+  debits: '500',
+  fees: '1.25',
+  closing: '12499.25',
+};
+const ethSummary = {
+  asset: 'ETH',
+  opening: '0.5',
+  credits: '1.12345678901234568',
+  debits: '0',
+  fees: '0',
+  closing: '1.62345678901234568',
+};
+
+/** Two assets' lines, in the writers' order (asset, then time); one pending, one of a kind without a label. */
+const fixedLines: StatementLine[] = [
+  {
+    asset: 'USDT',
+    at: new Date('2026-11-03T09:15:00Z'),
+    kind: 'deposit',
+    reference: '01973a1c-0000-7000-8000-00000000a001',
+    direction: 'credit',
+    amount: '12000.5',
+    balance: '13000.5',
+    isSettled: true,
+  },
+  {
+    asset: 'USDT',
+    at: new Date('2026-11-04T10:00:00Z'),
+    kind: 'conversion',
+    reference: '01973a1c-0000-7000-8000-00000000a002',
+    direction: 'debit',
+    amount: '500',
+    balance: '12500.5',
+    isSettled: true,
+  },
+  {
+    asset: 'USDT',
+    at: new Date('2026-11-04T10:00:30Z'),
+    kind: 'fee',
+    reference: '01973a1c-0000-7000-8000-00000000a002',
+    direction: 'debit',
+    amount: '1.25',
+    balance: '12499.25',
+    isSettled: true,
+  },
+  {
+    asset: 'ETH',
+    at: new Date('2026-11-20T23:59:00Z'),
+    kind: 'deposit',
+    reference: '01973a1c-0000-7000-8000-00000000e001',
+    direction: 'credit',
+    amount: '1.123456789012345678',
+    balance: '1.623456789012345678',
+    isSettled: false,
+  },
+  {
+    asset: 'ETH',
+    at: new Date('2026-11-21T00:05:00Z'),
+    kind: 'staking_reward',
+    reference: '01973a1c-0000-7000-8000-00000000e002',
+    direction: 'credit',
+    amount: '0.000000000000000002',
+    balance: '1.62345678901234568',
+    isSettled: true,
+  },
+];
+
+async function* linesOf(lines: StatementLine[]): AsyncGenerator<StatementLine> {
+  for (const line of lines) yield line;
+}
+
+function statementOf(overrides: Partial<Statement> = {}): Statement {
+  return {
+    language: 'ch',
+    companyName,
+    period: { from: '2026-11-01', to: '2026-11-30' },
+    generatedAt: new Date('2026-12-01T09:05:00Z'),
+    summaries: [usdtSummary, ethSummary],
+    lines: linesOf(fixedLines),
+    ...overrides,
+  };
+}
+
+/** `count` lines of one asset, made as they are asked for; says how many were taken and whether the source was closed. */
+function countingLines(count: number) {
+  const source = { pulled: 0, isClosed: false, lines: generate() };
+  async function* generate(): AsyncGenerator<StatementLine> {
+    try {
+      for (let index = 0; index < count; index++) {
+        source.pulled += 1;
+        yield {
+          asset: 'USDT',
+          at: new Date(Date.UTC(2026, 10, 1) + index * 1_000),
+          kind: index % 2 ? 'fee' : 'deposit',
+          reference: `01973a1c-0000-7000-8000-${String(index).padStart(12, '0')}`,
+          direction: index % 2 ? 'debit' : 'credit',
+          amount: `${index}.25`,
+          balance: `${index * 2}.5`,
+          isSettled: true,
+        };
+      }
+    } finally {
+      source.isClosed = true;
+    }
+  }
+  return source;
+}
+
+async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
+  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pages = document.numPages;
+  const texts: string[] = [];
+  for (let number = 1; number <= pages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    for (const item of content.items) if ('str' in item) texts.push(item.str);
+  }
+  await document.destroy();
+  return { pages, text: texts.join('\n') };
+}
+
+async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook;
+}
+
+function rowValues(row: ExcelJS.Row): unknown[] {
+  return (row.values as unknown[]).slice(1);
+}
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+/** Waits until `value()` has not changed for a while (the writer has stopped), at most a few seconds. */
+async function whenSteady(value: () => number): Promise<number> {
+  let last = -1;
+  let steadyPolls = 0;
+  for (let poll = 0; poll < 200 && steadyPolls < 5; poll++) {
+    await sleep(40);
+    steadyPolls = value() === last ? steadyPolls + 1 : 0;
+    last = value();
+  }
+  return last;
+}
+
+const formats: ExportFormat[] = ['csv', 'xlsx', 'pdf'];
+
+describe('statement file', () => {
+  it('is named after its period and typed for its format', () => {
+    const file = writeStatement('xlsx', statementOf());
+    file.body.destroy();
+    expect(file.fileName).toBe('statement-2026-11-01-to-2026-11-30.xlsx');
+    expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(writeStatement('pdf', statementOf()).fileName).toBe('statement-2026-11-01-to-2026-11-30.pdf');
+  });
+});
+
+describe('CSV statement', () => {
+  it('starts with a byte order mark and holds the headers, the summaries and every line with its amount and balance', async () => {
+    const bytes = await buffer(writeStatement('csv', statementOf()).body);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
+
+    expect(rows).toContainEqual([label('company'), companyName]);
+    expect(rows).toContainEqual([label('period'), '2026-11-01', '2026-11-30']);
+    expect(rows).toContainEqual([label('generated_at'), '2026-12-01 09:05 UTC']);
+
+    const summaryHeader = rows.findIndex((row) => row[0] === label('summary_columns.asset'));
+    expect(rows[summaryHeader]).toEqual(
+      ['asset', 'opening', 'credits', 'debits', 'fees', 'closing'].map((key) => label(`summary_columns.${key}`)),
+    );
+    expect(rows.slice(summaryHeader + 1, summaryHeader + 3)).toEqual([
+      ['USDT', '1000', '12000.5', '500', '1.25', '12499.25'],
+      ['ETH', '0.5', '1.12345678901234568', '0', '0', '1.62345678901234568'],
+    ]);
+
+    const linesHeader = rows.findIndex((row) => row[0] === label('columns.date'));
+    expect(rows[linesHeader]).toEqual(['日期（UTC）', '资产', '摘要', '业务编号', '借贷', '金额', '余额', '已结算']);
+    expect(rows.slice(linesHeader + 1)).toEqual([
+      ['2026-11-03 09:15', 'USDT', '加密资产入金', fixedLines[0]?.reference, '贷', '12000.5', '13000.5', '是'],
+      ['2026-11-04 10:00', 'USDT', '换汇', fixedLines[1]?.reference, '借', '500', '12500.5', '是'],
+      ['2026-11-04 10:00', 'USDT', '手续费', fixedLines[2]?.reference, '借', '1.25', '12499.25', '是'],
+      [
+        '2026-11-20 23:59',
+        'ETH',
+        '加密资产入金',
+        fixedLines[3]?.reference,
+        '贷',
+        '1.123456789012345678',
+        '1.623456789012345678',
+        '否',
+      ],
+      [
+        '2026-11-21 00:05',
+        'ETH',
+        '其他（staking_reward）',
+        fixedLines[4]?.reference,
+        '贷',
+        '0.000000000000000002',
+        '1.62345678901234568',
+        '是',
+      ],
+    ]);
+  });
+
+  it("keeps a spreadsheet from running a company's name as a formula", async () => {
+    const bytes = await buffer(writeStatement('csv', statementOf({ companyName: '=HYPERLINK("x")' })).body);
+    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
+    expect(rows).toContainEqual([label('company'), `'=HYPERLINK("x")`]);
+  });
+});
+
+describe('XLSX statement', () => {
+  it('has a Summary sheet and a Lines sheet with every line, amounts exact to the 18th decimal', async () => {
+    const workbook = await readWorkbook(await buffer(writeStatement('xlsx', statementOf()).body));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([label('sheets.summary'), label('sheets.lines')]);
+
+    const summaryRows: unknown[][] = [];
+    workbook.getWorksheet(label('sheets.summary'))?.eachRow((row) => {
+      summaryRows.push(rowValues(row));
+    });
+    expect(summaryRows).toContainEqual([label('company'), companyName]);
+    expect(summaryRows).toContainEqual(['USDT', '1000', '12000.5', '500', '1.25', '12499.25']);
+    expect(summaryRows).toContainEqual(['ETH', '0.5', '1.12345678901234568', '0', '0', '1.62345678901234568']);
+
+    const sheet = workbook.getWorksheet(label('sheets.lines'));
+    expect(sheet?.rowCount).toBe(1 + fixedLines.length);
+    expect(rowValues(sheet?.getRow(1) as ExcelJS.Row)).toEqual([
+      '日期（UTC）',
+      '资产',
+      '摘要',
+      '业务编号',
+      '借贷',
+      '金额',
+      '余额',
+      '已结算',
+    ]);
+    fixedLines.forEach((line, index) => {
+      const [at, ...rest] = rowValues(sheet?.getRow(index + 2) as ExcelJS.Row);
+      expect(Math.abs((at as Date).getTime() - line.at.getTime())).toBeLessThan(1_000);
+      expect(rest.slice(0, 1)).toEqual([line.asset]);
+      expect(rest.slice(4)).toEqual([line.amount, line.balance, line.isSettled ? '是' : '否']);
+    });
+    expect(sheet?.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(sheet?.getRow(5).getCell(3).value).toBe('加密资产入金');
+    expect(sheet?.getRow(6).getCell(3).value).toBe('其他（staking_reward）');
+  });
+});
+
+describe('XLSX pacing', () => {
+  it('still finds the zip entry that exceljs feeds a sheet into, by which the writer paces itself', async () => {
+    const body = new PassThrough();
+    body.resume();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Lines');
+    sheet.addRow(['first', '1.25']).commit();
+    const entry = zipEntryInput(sheet);
+    expect(entry?._writableState.needDrain).toBe(false);
+    // exceljs hands the zip 64 KB at a time, without waiting: the entry's input fills up.
+    for (let index = 0; index < 2_000; index++) sheet.addRow([`row ${index}`, 'x'.repeat(100)]).commit();
+    expect(entry?._writableState.needDrain).toBe(true);
+    sheet.commit();
+    await workbook.commit();
+  });
+});
+
+describe('PDF statement', () => {
+  it('is a PDF whose text holds the Chinese company name, the translated headings and the closing balances', async () => {
+    const bytes = await buffer(writeStatement('pdf', statementOf()).body);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await pdfText(bytes);
+    for (const expected of [
+      companyName,
+      translate('ch', 'shell.product_name'),
+      label('title'),
+      label('summary'),
+      label('summary_columns.closing'),
+      label('transactions', { asset: 'USDT' }),
+      label('transactions', { asset: 'ETH' }),
+      '2026/11/01 至 2026/11/30',
+      '2026/12/01 09:05 UTC',
+      // Closing balances, formatted for display (2 decimals for USDT, 8 for ETH).
+      '12,499.25',
+      '1.62345679',
+      '13,000.50',
+      '2026/11/03 09:15',
+      '加密资产入金（未结算）',
+      '其他（staking_reward）',
+      '…0000a001',
+      '第 1 页',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it('writes English dates as DD/MM/YYYY hh:mma and says so for every asset without lines', async () => {
+    const btc = { asset: 'BTC', opening: '0', credits: '0', debits: '0', fees: '0', closing: '0' };
+    const bytes = await buffer(
+      writeStatement('pdf', statementOf({ language: 'en', summaries: [usdtSummary, btc, ethSummary] })).body,
+    );
+    const { text } = await pdfText(bytes);
+    expect(text).toContain('03/11/2026 09:15am');
+    expect(text).toContain('21/11/2026 12:05am');
+    expect(text).toContain('BTC transactions');
+    expect(text).toContain('No transactions in this period.');
+    expect(text).toContain('Page 1');
+    expect(text.indexOf('BTC transactions')).toBeGreaterThan(text.indexOf('USDT transactions'));
+    expect(text.indexOf('BTC transactions')).toBeLessThan(text.indexOf('ETH transactions'));
+  });
+
+  it("still finds pdfkit's layout cache and page tree, which it empties to keep memory flat", async () => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    const bytes = buffer(doc);
+    doc.font(statementFontPath).addPage().text('1,234.50 长城');
+    doc.addPage();
+    expect(forgetLaidOutWords(doc)).toBe(true);
+    expect(forgetWrittenPage(doc)).toBe(true);
+    doc.text('第二页');
+    doc.end();
+    const { pages, text } = await pdfText(await bytes);
+    expect(pages).toBe(2);
+    expect(text).toContain('长城');
+    expect(text).toContain('第二页');
+  });
+});
+
+describe('display formats', () => {
+  it('formats dates as DECISIONS.md says, in UTC', () => {
+    const at = new Date('2026-11-21T00:05:00Z');
+    expect(formatDisplayDateTime(at, 'en')).toBe('21/11/2026 12:05am');
+    expect(formatDisplayDateTime(new Date('2026-11-21T13:40:00Z'), 'en')).toBe('21/11/2026 01:40pm');
+    expect(formatDisplayDateTime(at, 'jp')).toBe('2026/11/21 00:05');
+    expect(formatDisplayDay('2026-11-01', 'en')).toBe('01/11/2026');
+    expect(formatDisplayDay('2026-11-01', 'ch')).toBe('2026/11/01');
+  });
+
+  it('rounds amounts to the display decimals from the decimal string, never through a float', () => {
+    expect(formatDisplayAmount('1234567.5', 'USDT', 'en')).toBe('1,234,567.50');
+    expect(formatDisplayAmount('-5.5', 'USDC', 'jp')).toBe('-5.50');
+    expect(formatDisplayAmount('0.123456785000000001', 'ETH', 'ch')).toBe('0.12345679');
+    expect(formatDisplayAmount('12345678901234567890.123456789012345678', 'ETH', 'en')).toBe(
+      '12,345,678,901,234,567,890.12345679',
+    );
+    expect(formatDisplayAmount('1', 'BTC', 'en')).toBe('1.00');
+  });
+});
+
+describe.each(formats)('%s writer, streaming', (format) => {
+  it('streams 20,000 lines from an async generator to the end', async () => {
+    const source = countingLines(20_000);
+    const bytes = await buffer(
+      writeStatement(format, statementOf({ summaries: [usdtSummary], lines: source.lines })).body,
+    );
+    expect(source.pulled).toBe(20_000);
+    expect(source.isClosed).toBe(true);
+    if (format === 'csv') {
+      const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
+      const header = rows.findIndex((row) => row[0] === label('columns.date'));
+      expect(rows.length - header - 1).toBe(20_000);
+      expect(rows.at(-1)?.slice(5, 7)).toEqual(['19999.25', '39998.5']);
+    } else if (format === 'xlsx') {
+      const sheet = (await readWorkbook(bytes)).getWorksheet(label('sheets.lines'));
+      expect(sheet?.rowCount).toBe(20_001);
+      expect(sheet?.getRow(20_001).getCell(7).value).toBe('39998.5');
+    } else {
+      const { pages, text } = await pdfText(bytes);
+      expect(pages).toBeGreaterThan(20_000 / 60);
+      expect(text).toContain('39,998.50');
+      expect(text).toContain(label('transactions_continued', { asset: 'USDT' }));
+      expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+    }
+  });
+
+  it('takes no more lines than the reader has room for, and stops reading when the reader goes away', async () => {
+    const source = countingLines(1_000_000);
+    const { body } = writeStatement(format, statementOf({ lines: source.lines }));
+    const pulled = await whenSteady(() => source.pulled);
+    expect(pulled).toBeGreaterThan(0);
+    expect(pulled).toBeLessThan(5_000);
+    expect(source.isClosed).toBe(false);
+
+    body.destroy();
+    await whenSteady(() => Number(source.isClosed));
+    expect(source.isClosed).toBe(true);
+    expect(source.pulled).toBeLessThan(pulled + 10);
+  });
+
+  it('hands a reader that keeps up the file as the lines come, not after taking them all', async () => {
+    const source = countingLines(100_000);
+    const { body } = writeStatement(format, statementOf({ lines: source.lines }));
+    let receivedBytes = 0;
+    const pulledWhenFirst64KiBArrived = await new Promise<number>((resolve) => {
+      body.on('data', (chunk: Buffer) => {
+        receivedBytes += chunk.length;
+        if (receivedBytes >= 64 * 1024) resolve(source.pulled);
+      });
+    });
+    body.destroy();
+    expect(pulledWhenFirst64KiBArrived).toBeLessThan(20_000);
+  });
+
+  it('cuts the file short with the error when the lines fail half-way', async () => {
+    async function* failing(): AsyncGenerator<StatementLine> {
+      yield* linesOf(fixedLines.slice(0, 2));
+      throw new Error('database connection lost');
+    }
+    const { body } = writeStatement(format, statementOf({ lines: failing() }));
+    await expect(buffer(body as Readable)).rejects.toThrow('database connection lost');
+  });
+});
+
+describe('languages', () => {
+  it.each<[Language, string]>([
+    ['en', 'Account statement'],
+    ['jp', '取引明細書'],
+  ])('labels a %s CSV in that language', async (language, title) => {
+    const bytes = await buffer(writeStatement('csv', statementOf({ language })).body);
+    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
+    expect(rows[0]?.[0]).toBe(title);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Statement writers: a company's statement of a period as PDF, CSV or XLSX, in the reader's
+ * language, streamed in constant memory whatever the number of lines.
+ *
+ * How memory stays flat:
+ * - The summaries (one per asset) are known up front; the lines arrive as an async iterable that the
+ *   caller reads from the database a page at a time. No writer collects them.
+ * - Each writer pulls the next line only while the stream it hands back can take more
+ *   (stream-pacing.ts), so a slow download holds the database read back instead of filling memory:
+ *   - CSV: csv-stringify's `write()` answers false when its buffers are full; the writer waits.
+ *   - PDF: pdfkit writes each page out when the next one starts; the writer lets the event loop
+ *     turn once per page (so the page reaches the body) and waits while the body is full. pdfkit's
+ *     page tree and per-word layout cache would grow with every page and every distinct amount;
+ *     both are trimmed on each page (statement-pdf.ts).
+ *   - XLSX: every row is committed as it is added and no shared-strings table is kept; exceljs
+ *     feeds the zip without regard to backpressure, so the writer also waits on the zip entry's
+ *     input (statement-xlsx.ts).
+ *   Measured with a million lines, the live heap stays level in each format (25 MB for CSV and
+ *   XLSX, 30 MB for the PDF, whose cross-reference table and page tree keep one object number per
+ *   page: about 1.5 MB more per million lines, which the PDF format needs at its end).
+ * - A reader that goes away stops the writer, which returns the lines' iterator (closing the
+ *   database read); a failing line source destroys the body, so a truncated file never looks whole.
+ *
+ * Formats: CSV and XLSX are for machines (plain decimal strings, `YYYY-MM-DD HH:mm` UTC times, whole
+ * references); the PDF is for people (DECISIONS.md's dates, amounts with separators at the asset's
+ * display decimals, one CJK font for every language so that the layout never changes).
+ */
+import type { Readable } from 'node:stream';
+import type { ExportFormat } from '@bank/contract/transaction';
+import { writeCsvStatement } from './statement-csv.ts';
+import type { Statement } from './statement-model.ts';
+import { writePdfStatement } from './statement-pdf.ts';
+import { contentTypeOfFormat, statementFileName } from './statement-text.ts';
+import { writeXlsxStatement } from './statement-xlsx.ts';
+
+export type { Statement, StatementAssetSummary, StatementLine } from './statement-model.ts';
+
+export type StatementFile = { fileName: string; contentType: string; body: Readable };
+
+const writers: Readonly<Record<ExportFormat, (statement: Statement) => Readable>> = {
+  csv: writeCsvStatement,
+  xlsx: writeXlsxStatement,
+  pdf: writePdfStatement,
+};
+
+/**
+ * Starts writing the statement and answers at once with the stream to send. The lines are read as
+ * the stream is read; an error of the lines' source destroys the stream with that error.
+ */
+export function writeStatement(format: ExportFormat, statement: Statement): StatementFile {
+  return {
+    fileName: statementFileName(format, statement.period),
+    contentType: contentTypeOfFormat[format],
+    body: writers[format](statement),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Pacing a statement writer by its reader. A writer pulls the next line only while the stream the
+ * reader takes from can take more: a slow download holds the database cursor back instead of
+ * filling memory, and a download that is abandoned stops the writer (and closes the lines' source).
+ */
+import type { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+
+/**
+ * Resolves on `target`'s next 'drain', or once `reader` closes: a reader that went away will never
+ * drain anything, and the writer must wake up to notice it and stop.
+ */
+export function drained(target: EventEmitter, reader: Readable): Promise<void> {
+  if (reader.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      target.off('drain', settle);
+      reader.off('close', settle);
+      resolve();
+    };
+    target.on('drain', settle);
+    reader.on('close', settle);
+  });
+}
+
+/**
+ * Runs a writer in the background of the reader's stream. The writer's failure (a database error
+ * half-way through) destroys the stream with it, so that the download is cut short and never looks
+ * like a complete statement.
+ */
+export function startWriting(body: Readable, write: () => Promise<void>): void {
+  write().catch((error: unknown) => {
+    body.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+}
