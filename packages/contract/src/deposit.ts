@@ -17,6 +17,7 @@ import {
   networksOfAsset,
 } from './money.ts';
 import { TransactionStatus } from './states.ts';
+import { TransactionDetails, TransactionIdRequest } from './transaction.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** Confirmations after which an incoming coin is credited (simulated as DECISIONS.md says). */
@@ -362,4 +363,13 @@ export const listDepositsInFlight = defineCall({
   summary: 'Crypto deposits in process on their networks, every company’s',
   request: PageRequest.strict(),
   response: page(Deposit.extend({ company: z.object({ company_id: z.string(), name: z.string() }) })),
+});
+
+/** One deposit, coin or fiat: its line of the history with steps and ledger movements. */
+export const getDeposit = defineCall({
+  path: '/api/v1/deposit/get',
+  errors: ['not_found'],
+  summary: 'One deposit of the company (coins or a fiat transfer) with its steps and ledger movements',
+  request: TransactionIdRequest,
+  response: TransactionDetails,
 });

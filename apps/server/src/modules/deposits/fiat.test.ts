@@ -152,6 +152,13 @@ describe('fiat deposits', () => {
     expect(details.data.transaction.fiat).toMatchObject({ rate });
     expect(details.data.transaction.counterparty).toBe('ACME TRADING LTD');
     expect(details.data.steps.map((step) => step.step)).toEqual(['notice_submitted', 'funds_received', 'credited']);
+    const deposit = await call<TransactionDetails>(
+      test,
+      '/api/v1/deposit/get',
+      { transaction_id: submitted.data.transaction_id },
+      client,
+    );
+    expect(deposit.data).toEqual(details.data);
     expect(details.data.movements.map((movement) => [movement.kind, movement.direction, movement.amount])).toEqual([
       ['fiat_deposit', 'credit', gross.toFixed()],
       ['fee', 'debit', new Decimal(fee).toFixed()],
@@ -213,9 +220,8 @@ describe('fiat deposits', () => {
     const other = await approvedCompany(test);
     const submitted = await notice(client, { amount: '5000' });
     expect((await transactionOf(other, submitted.data.transaction_id)).code).toBe(9404);
-    expect(
-      (await call(test, '/api/v1/transaction/details', { transaction_id: submitted.data.transaction_id }, other)).code,
-    ).toBe(9404);
+    for (const path of ['/api/v1/transaction/details', '/api/v1/deposit/get'])
+      expect((await call(test, path, { transaction_id: submitted.data.transaction_id }, other)).code).toBe(9404);
     expect((await call(test, '/api/v1/admin/deposits/bankCredits', {}, client)).code).toBe(9403);
     expect(
       (await call(test, '/api/v1/admin/deposits/credit', { credit_id: submitted.data.transaction_id }, client)).code,

@@ -9,6 +9,7 @@ import {
   creditBankTransfer,
   depositConfig,
   getBankDetails,
+  getDeposit,
   getDepositConfig,
   getDepositDetails,
   listBankCredits,
@@ -21,12 +22,14 @@ import {
   simulateIncomingDeposit,
   submitDepositNotice,
 } from '@bank/contract/deposit';
+import type { TransactionType } from '@bank/contract/transaction';
 import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
+import { companyTransactionDetails } from '../transactions/index.ts';
 import { depositAddress } from './addresses.ts';
 import { bankDetails } from './bank-details.ts';
 import * as fiat from './fiat.ts';
@@ -34,6 +37,8 @@ import { confirm, depositPage, depositsInFlightPage, receive, simulatedBlocksOfM
 import { depositsDemoSeeder } from './seed.ts';
 
 export const confirmDepositsSchedule = 'deposits__confirm_simulated_networks';
+
+const depositTypes: ReadonlySet<TransactionType> = new Set(['crypto_deposit', 'fiat_deposit']);
 
 export const depositsModule: AppModule = {
   name: 'deposits',
@@ -66,6 +71,12 @@ export const depositsModule: AppModule = {
     );
     registerCall(app, getBankDetails, (body, call) => bankDetails(db, clientCompanyId(call), body.currency, call.now));
     registerCall(app, listDeposits, (body, call) => depositPage(db, clientCompanyId(call), body.after));
+    registerCall(app, getDeposit, async (body, call) => {
+      const details = await companyTransactionDetails(db, clientCompanyId(call), body.transaction_id);
+      if (!depositTypes.has(details.transaction.type))
+        throw new AppError('not_found', { detail: `transaction ${body.transaction_id} is not a deposit` });
+      return details;
+    });
     registerCall(app, quoteFiatDeposit, (body, call) =>
       fiat.quoteFiatDeposit(db, clientCompanyId(call), body, call.now),
     );

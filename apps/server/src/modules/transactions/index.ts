@@ -11,3 +11,4 @@ export {
   type TransactionSource,
   transactionIdOfSource,
 } from './history.ts';
+export { companyTransactionDetails } from './queries.ts';
