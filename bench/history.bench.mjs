@@ -32,6 +32,9 @@ export async function run() {
     const result = JSON.parse(await runServerScript(bundle, ['export', databaseUrl, format]));
     Object.assign(figures, {
       [`statement_${format}_peak_rss_mb`]: result.peak_rss_mb,
+      [`statement_${format}_start_rss_mb`]: result.start_rss_mb,
+      [`statement_${format}_peak_heap_mb`]: result.peak_heap_mb,
+      [`statement_${format}_lines`]: result.newlines,
       [`statement_${format}_megabytes`]: Math.round(result.bytes / 1e5) / 10,
       [`statement_${format}_seconds`]: result.seconds,
     });

@@ -42,6 +42,7 @@ async function setup(count: number) {
       `delete from ledger_entries where account_id in (select a.id from ledger_accounts a join companies c on c.id = a.company_id where c.ci_code = $1)`,
       [companyCode],
     );
+    await client.query(`delete from ledger_transfers where idempotency_key like 'bench-history-%'`);
     await client.query(
       `delete from ledger_accounts where company_id in (select id from companies where ci_code = $1)`,
       [companyCode],
@@ -73,15 +74,23 @@ async function setup(count: number) {
        values (gen_random_uuid(), $1, 'USDC', 'customer', '', 0, now())`,
       [id],
     );
-    // Entries of the current month: a deposit of 1.5 USDC every second from its first day on.
+    // Entries of the current month: a deposit of 1.5 USDC every second from its first day on, each
+    // with its transfer (from a clearing account, whose own entries the statement does not read).
     await client.query(
-      `insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
-       select gen_random_uuid(), a.id, 1.5, 1.5 * i, date_trunc('month', now()) + i * interval '1 second'
+      `insert into ledger_transfers (id, idempotency_key, request_hash, kind, asset, debit_account_id, credit_account_id,
+         amount, state, reference_type, reference_id, created_at, resolved_at)
+       select gen_random_uuid(), 'bench-history-' || i, '', 'deposit', 'USDC', gen_random_uuid(), a.id, 1.5, 'posted',
+         'bench', i::text, date_trunc('month', now()) + i * interval '1 second', date_trunc('month', now()) + i * interval '1 second'
        from ledger_accounts a, generate_series(1, $2::int) as i where a.company_id = $1`,
       [id, count],
     );
+    await client.query(
+      `insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
+       select t.id, t.credit_account_id, t.amount, 1.5 * t.reference_id::int, t.created_at
+       from ledger_transfers t where t.idempotency_key like 'bench-history-%' order by t.created_at`,
+    );
     await client.query('commit');
-    await client.query('vacuum analyze transactions, ledger_entries');
+    await client.query('vacuum analyze transactions, ledger_transfers, ledger_entries');
   } finally {
     await client.end();
   }
@@ -132,6 +141,15 @@ async function pages(count: number) {
 }
 
 async function exportStatement(format: ExportFormat) {
+  // What the process holds before writing: Node, the bundle and its libraries.
+  const startRssMb = Math.round(process.memoryUsage().rss / 1_048_576);
+  let peakHeap = 0;
+  let peakBuffers = 0;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+    peakBuffers = Math.max(peakBuffers, usage.arrayBuffers);
+  }, 50);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const db = drizzle({ client: pool }) as unknown as AppDatabase;
   const id = await companyId(pool);
@@ -158,12 +176,16 @@ async function exportStatement(format: ExportFormat) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
   await pool.end();
   console.log(
     JSON.stringify({
       bytes,
       newlines,
       seconds: Math.round(seconds * 10) / 10,
+      start_rss_mb: startRssMb,
+      peak_heap_mb: Math.round(peakHeap / 1_048_576),
+      peak_buffers_mb: Math.round(peakBuffers / 1_048_576),
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     }),
   );

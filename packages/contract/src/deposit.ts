@@ -17,8 +17,8 @@ import {
   networksOfAsset,
 } from './money.ts';
 import { TransactionStatus } from './states.ts';
-import { TransactionDetails, TransactionIdRequest } from './transaction.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
+import { TransactionDetails, TransactionIdRequest } from './transaction.ts';
 
 /** Confirmations after which an incoming coin is credited (simulated as DECISIONS.md says). */
 export const confirmationsOfNetwork: Readonly<Record<Network, number>> = {

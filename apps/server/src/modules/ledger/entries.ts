@@ -4,7 +4,7 @@
  * running balance, read in pages so that a million lines never sit in memory), and the end-of-day
  * balances the dashboard's chart values.
  */
-import { type Asset, type DigitalAsset, digitalAssets } from '@bank/contract/money';
+import { type Asset, type DigitalAsset, digitalAssets, scaleOfAsset } from '@bank/contract/money';
 import type { LedgerMovement } from '@bank/contract/transaction';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
@@ -144,22 +144,28 @@ export async function* statementEntries(
   account: { accountId: string; asset: DigitalAsset },
   period: StatementPeriod,
 ): AsyncGenerator<StatementEntry> {
+  const scale = scaleOfAsset[account.asset];
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const keyset: ReturnType<typeof sql> = after
       ? sql`and (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
       : sql``;
+    // Amounts come formatted by the database (rounded to the asset's scale, trailing zeros dropped,
+    // as formatAmountForWire writes them): a million lines make no decimal objects to collect.
     const rows: {
       id: string;
       at: string;
       kind: string;
       reference_id: string;
+      is_debit: boolean;
       amount: string;
       balance_after: string;
     }[] = await executeRows(
       handle,
       sql`select e.id::text as id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
-            t.kind, t.reference_id, e.amount::text as amount, e.balance_after::text as balance_after
+            t.kind, t.reference_id, e.amount < 0 as is_debit,
+            trim_scale(round(abs(e.amount), ${scale}))::text as amount,
+            trim_scale(round(e.balance_after, ${scale}))::text as balance_after
           from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
           where e.account_id = ${account.accountId}
             and e.created_at >= ${period.from.toISOString()}::timestamptz
@@ -169,15 +175,14 @@ export async function* statementEntries(
           limit ${linesPerRead}`,
     );
     for (const row of rows) {
-      const amount = parseAmount(row.amount);
       yield {
         asset: account.asset,
         at: new Date(row.at),
         kind: row.kind,
         reference: row.reference_id,
-        direction: amount.isNegative() ? 'debit' : 'credit',
-        amount: formatAmountForWire(amount.abs(), account.asset),
-        balance: formatAmountForWire(parseAmount(row.balance_after), account.asset),
+        direction: row.is_debit ? 'debit' : 'credit',
+        amount: row.amount,
+        balance: row.balance_after,
       };
     }
     const last = rows.at(-1);

@@ -38,7 +38,7 @@ export async function statementFile(
         yield { ...entry, isSettled: true };
     }
   }
-  const file = writeStatement(request.format, {
+  const file = await writeStatement(request.format, {
     language: caller.language,
     companyName: company?.name ?? '',
     period: { from: request.from, to: request.to },

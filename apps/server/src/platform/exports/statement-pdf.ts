@@ -18,7 +18,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { Statement, StatementLine } from './statement-model.ts';
 import {
   describeKind,
@@ -272,12 +272,18 @@ function lineValues(language: Language, line: StatementLine): string[] {
   ];
 }
 
-export function writePdfStatement(statement: Statement): Readable {
+/** pdfkit, loaded with the first PDF: it and its fonts hold about 30 MB that a server writing none need not carry. */
+export async function pdfStatementWriter(): Promise<(statement: Statement) => Readable> {
+  const { default: pdfDocument } = await import('pdfkit');
+  return (statement) => writePdfStatement(pdfDocument, statement);
+}
+
+function writePdfStatement(pdfDocument: typeof PDFDocument, statement: Statement): Readable {
   const { language } = statement;
   const body = new PassThrough();
   const product = productName(language);
   const title = statementLabel(language, 'title');
-  const doc = new PDFDocument({
+  const doc = new pdfDocument({
     autoFirstPage: false,
     bufferPages: false,
     lang: localeOfLanguage[language],

@@ -17,7 +17,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Statement } from './statement-model.ts';
 import {
   formatIsoMinute,
@@ -62,11 +62,17 @@ export function zipEntryInput(worksheet: ExcelJS.Worksheet): BufferingStream | u
   return isBufferingStream(entry) ? entry : undefined;
 }
 
-export function writeXlsxStatement(statement: Statement): Readable {
+/** exceljs, loaded with the first XLSX: about 27 MB that a server writing none need not carry. */
+export async function xlsxStatementWriter(): Promise<(statement: Statement) => Readable> {
+  const { default: excel } = await import('exceljs');
+  return (statement) => writeXlsxStatement(excel, statement);
+}
+
+function writeXlsxStatement(excel: typeof ExcelJS, statement: Statement): Readable {
   const { language } = statement;
   const label = (key: string) => statementLabel(language, key);
   const body = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
   // exceljs listens for the zip's errors only once it finalises; until then one would crash the process.
   (workbook as unknown as { zip: EventEmitter }).zip.on('error', (error: Error) => body.destroy(error));
   workbook.creator = productName(language);

@@ -169,18 +169,20 @@ async function whenSteady(value: () => number): Promise<number> {
 const formats: ExportFormat[] = ['csv', 'xlsx', 'pdf'];
 
 describe('statement file', () => {
-  it('is named after its period and typed for its format', () => {
-    const file = writeStatement('xlsx', statementOf());
+  it('is named after its period and typed for its format', async () => {
+    const file = await writeStatement('xlsx', statementOf());
     file.body.destroy();
     expect(file.fileName).toBe('statement-2026-11-01-to-2026-11-30.xlsx');
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(writeStatement('pdf', statementOf()).fileName).toBe('statement-2026-11-01-to-2026-11-30.pdf');
+    const pdf = await writeStatement('pdf', statementOf());
+    pdf.body.destroy();
+    expect(pdf.fileName).toBe('statement-2026-11-01-to-2026-11-30.pdf');
   });
 });
 
 describe('CSV statement', () => {
   it('starts with a byte order mark and holds the headers, the summaries and every line with its amount and balance', async () => {
-    const bytes = await buffer(writeStatement('csv', statementOf()).body);
+    const bytes = await buffer((await writeStatement('csv', statementOf())).body);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
 
@@ -227,7 +229,7 @@ describe('CSV statement', () => {
   });
 
   it("keeps a spreadsheet from running a company's name as a formula", async () => {
-    const bytes = await buffer(writeStatement('csv', statementOf({ companyName: '=HYPERLINK("x")' })).body);
+    const bytes = await buffer((await writeStatement('csv', statementOf({ companyName: '=HYPERLINK("x")' }))).body);
     const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
     expect(rows).toContainEqual([label('company'), `'=HYPERLINK("x")`]);
   });
@@ -235,7 +237,7 @@ describe('CSV statement', () => {
 
 describe('XLSX statement', () => {
   it('has a Summary sheet and a Lines sheet with every line, amounts exact to the 18th decimal', async () => {
-    const workbook = await readWorkbook(await buffer(writeStatement('xlsx', statementOf()).body));
+    const workbook = await readWorkbook(await buffer((await writeStatement('xlsx', statementOf())).body));
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([label('sheets.summary'), label('sheets.lines')]);
 
     const summaryRows: unknown[][] = [];
@@ -289,7 +291,7 @@ describe('XLSX pacing', () => {
 
 describe('PDF statement', () => {
   it('is a PDF whose text holds the Chinese company name, the translated headings and the closing balances', async () => {
-    const bytes = await buffer(writeStatement('pdf', statementOf()).body);
+    const bytes = await buffer((await writeStatement('pdf', statementOf())).body);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { text } = await pdfText(bytes);
     for (const expected of [
@@ -319,7 +321,7 @@ describe('PDF statement', () => {
   it('writes English dates as DD/MM/YYYY hh:mma and says so for every asset without lines', async () => {
     const btc = { asset: 'BTC', opening: '0', credits: '0', debits: '0', fees: '0', closing: '0' };
     const bytes = await buffer(
-      writeStatement('pdf', statementOf({ language: 'en', summaries: [usdtSummary, btc, ethSummary] })).body,
+      (await writeStatement('pdf', statementOf({ language: 'en', summaries: [usdtSummary, btc, ethSummary] }))).body,
     );
     const { text } = await pdfText(bytes);
     expect(text).toContain('03/11/2026 09:15am');
@@ -372,7 +374,7 @@ describe.each(formats)('%s writer, streaming', (format) => {
   it('streams 20,000 lines from an async generator to the end', async () => {
     const source = countingLines(20_000);
     const bytes = await buffer(
-      writeStatement(format, statementOf({ summaries: [usdtSummary], lines: source.lines })).body,
+      (await writeStatement(format, statementOf({ summaries: [usdtSummary], lines: source.lines }))).body,
     );
     expect(source.pulled).toBe(20_000);
     expect(source.isClosed).toBe(true);
@@ -396,7 +398,7 @@ describe.each(formats)('%s writer, streaming', (format) => {
 
   it('takes no more lines than the reader has room for, and stops reading when the reader goes away', async () => {
     const source = countingLines(1_000_000);
-    const { body } = writeStatement(format, statementOf({ lines: source.lines }));
+    const { body } = await writeStatement(format, statementOf({ lines: source.lines }));
     const pulled = await whenSteady(() => source.pulled);
     expect(pulled).toBeGreaterThan(0);
     expect(pulled).toBeLessThan(5_000);
@@ -410,7 +412,7 @@ describe.each(formats)('%s writer, streaming', (format) => {
 
   it('hands a reader that keeps up the file as the lines come, not after taking them all', async () => {
     const source = countingLines(100_000);
-    const { body } = writeStatement(format, statementOf({ lines: source.lines }));
+    const { body } = await writeStatement(format, statementOf({ lines: source.lines }));
     let receivedBytes = 0;
     const pulledWhenFirst64KiBArrived = await new Promise<number>((resolve) => {
       body.on('data', (chunk: Buffer) => {
@@ -427,7 +429,7 @@ describe.each(formats)('%s writer, streaming', (format) => {
       yield* linesOf(fixedLines.slice(0, 2));
       throw new Error('database connection lost');
     }
-    const { body } = writeStatement(format, statementOf({ lines: failing() }));
+    const { body } = await writeStatement(format, statementOf({ lines: failing() }));
     await expect(buffer(body as Readable)).rejects.toThrow('database connection lost');
   });
 });
@@ -437,7 +439,7 @@ describe('languages', () => {
     ['en', 'Account statement'],
     ['jp', '取引明細書'],
   ])('labels a %s CSV in that language', async (language, title) => {
-    const bytes = await buffer(writeStatement('csv', statementOf({ language })).body);
+    const bytes = await buffer((await writeStatement('csv', statementOf({ language }))).body);
     const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
     expect(rows[0]?.[0]).toBe(title);
   });

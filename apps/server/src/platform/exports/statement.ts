@@ -27,30 +27,34 @@
  */
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '@bank/contract/transaction';
-import { writeCsvStatement } from './statement-csv.ts';
 import type { Statement } from './statement-model.ts';
-import { writePdfStatement } from './statement-pdf.ts';
 import { contentTypeOfFormat, statementFileName } from './statement-text.ts';
-import { writeXlsxStatement } from './statement-xlsx.ts';
 
 export type { Statement, StatementAssetSummary, StatementLine } from './statement-model.ts';
 
 export type StatementFile = { fileName: string; contentType: string; body: Readable };
 
-const writers: Readonly<Record<ExportFormat, (statement: Statement) => Readable>> = {
-  csv: writeCsvStatement,
-  xlsx: writeXlsxStatement,
-  pdf: writePdfStatement,
+type Writer = (statement: Statement) => Readable;
+
+/**
+ * Each format's writer, loaded on its first use: pdfkit with its fonts and exceljs hold about 60 MB
+ * once loaded, which a server that writes only CSV, or none, need not carry.
+ */
+const writers: Readonly<Record<ExportFormat, () => Promise<Writer>>> = {
+  csv: async () => (await import('./statement-csv.ts')).writeCsvStatement,
+  xlsx: async () => (await import('./statement-xlsx.ts')).xlsxStatementWriter(),
+  pdf: async () => (await import('./statement-pdf.ts')).pdfStatementWriter(),
 };
 
 /**
  * Starts writing the statement and answers at once with the stream to send. The lines are read as
  * the stream is read; an error of the lines' source destroys the stream with that error.
  */
-export function writeStatement(format: ExportFormat, statement: Statement): StatementFile {
+export async function writeStatement(format: ExportFormat, statement: Statement): Promise<StatementFile> {
+  const write = await writers[format]();
   return {
     fileName: statementFileName(format, statement.period),
     contentType: contentTypeOfFormat[format],
-    body: writers[format](statement),
+    body: write(statement),
   };
 }
