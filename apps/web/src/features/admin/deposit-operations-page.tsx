@@ -34,7 +34,6 @@ import {
 import { holdsPermission } from '@bank/contract/permissions';
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Card,
@@ -64,13 +63,7 @@ import {
   IconInfoCircle,
   IconLock,
 } from '@tabler/icons-react';
-import {
-  type InfiniteData,
-  type QueryClient,
-  type UseInfiniteQueryResult,
-  useInfiniteQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -80,7 +73,6 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
-import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -88,10 +80,13 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatAmount, formatDecimal } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
+import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour, readableTextOn } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 
 const tabs = ['to_match', 'decided', 'in_flight', 'simulator'] as const;
 type Tab = (typeof tabs)[number];
@@ -114,30 +109,6 @@ const colourOfStatus: Record<BankCredit['status'], string> = {
   returned: 'gray',
 };
 
-/** A light badge whose text passes WCAG AA on its tint (badge-text.ts). */
-function ToneBadge({ colour, children }: { colour: string; children: ReactNode }) {
-  return (
-    // At its full width: in a table column a badge would otherwise be cut to "Cred…".
-    <Badge color={colour} tt="none" fw={600} miw="max-content" style={badgeTextStyle(colour)}>
-      {children}
-    </Badge>
-  );
-}
-
-/** A label over its value: the reading order of a card on any width. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </Stack>
-  );
-}
-
 /** The number part of an amount in the reader's locale, for a message that names its currency itself. */
 function useAmountText(): (value: string, currency: string) => string {
   const locale = localeOfLanguage[useLanguage()];
@@ -152,32 +123,6 @@ function refreshBackOffice(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => /^\/api\/v1\/admin\/(deposits|ledger)\//.test(String(query.queryKey[0])),
   });
-}
-
-type KeysetPage<Item> = { items: Item[]; next_cursor: string | null };
-
-/** The "Load more" of a keyset list, or a quiet "All shown" once the last page is in. */
-function LoadMore<Item>({
-  query,
-  allLoaded,
-}: {
-  query: UseInfiniteQueryResult<InfiniteData<KeysetPage<Item>>>;
-  allLoaded: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="center">
-      {query.hasNextPage ? (
-        <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t('admin.deposits.load_more')}
-        </Button>
-      ) : (
-        <Text size="sm" c="dimmed" role="status">
-          {allLoaded}
-        </Text>
-      )}
-    </Group>
-  );
 }
 
 function useBankCredits(status: BankCredit['status']) {
@@ -280,21 +225,21 @@ function CreditToMatch({
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md" verticalSpacing="sm">
-          <Field label={t('admin.deposits.fields.reference')}>
+          <LabelledValue label={t('admin.deposits.fields.reference')}>
             <Text inherit ff="monospace">
               {credit.reference}
             </Text>
-          </Field>
-          <Field label={t('admin.deposits.fields.sender')}>{credit.sender}</Field>
-          <Field label={t('admin.deposits.fields.received_at')}>
+          </LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.sender')}>{credit.sender}</LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.received_at')}>
             <DateTime value={credit.received_at} />
-          </Field>
-          <Field label={t('admin.deposits.fields.company')}>
+          </LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.company')}>
             <CompanyName credit={credit} />
-          </Field>
-          <Field label={t('admin.deposits.fields.notice')}>
+          </LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.notice')}>
             <NoticeText credit={credit} />
-          </Field>
+          </LabelledValue>
         </SimpleGrid>
         {credit.company ? null : (
           <Text size="sm" c="dimmed">
@@ -317,18 +262,18 @@ function CreditSummary({ credit }: { credit: BankCredit }) {
           <FirstDepositBadges credit={credit} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-          <Field label={t('admin.deposits.fields.sender')}>{credit.sender}</Field>
-          <Field label={t('admin.deposits.fields.reference')}>
+          <LabelledValue label={t('admin.deposits.fields.sender')}>{credit.sender}</LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.reference')}>
             <Text inherit ff="monospace">
               {credit.reference}
             </Text>
-          </Field>
-          <Field label={t('admin.deposits.fields.company')}>
+          </LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.company')}>
             <CompanyName credit={credit} />
-          </Field>
-          <Field label={t('admin.deposits.fields.notice')}>
+          </LabelledValue>
+          <LabelledValue label={t('admin.deposits.fields.notice')}>
             <NoticeText credit={credit} />
-          </Field>
+          </LabelledValue>
         </SimpleGrid>
       </Stack>
     </Paper>
@@ -527,7 +472,11 @@ function ToMatchPanel() {
               />
             ))}
           </Stack>
-          <LoadMore query={credits} allLoaded={t('admin.deposits.all_loaded')} />
+          <LoadMore
+            loadMoreLabel={t('admin.deposits.load_more')}
+            query={credits}
+            allLoaded={t('admin.deposits.all_loaded')}
+          />
         </>
       )}
       <Dialog
@@ -655,26 +604,26 @@ function DecidedList({ items }: { items: readonly BankCredit[] }) {
             </ToneBadge>
           </Group>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="xs">
-            <Field label={t('admin.deposits.fields.company')}>
+            <LabelledValue label={t('admin.deposits.fields.company')}>
               <CompanyName credit={credit} />
-            </Field>
-            <Field label={t('admin.deposits.fields.received_at')}>
+            </LabelledValue>
+            <LabelledValue label={t('admin.deposits.fields.received_at')}>
               <DateTime value={credit.received_at} />
-            </Field>
+            </LabelledValue>
             {credit.credited ? (
-              <Field label={t('admin.deposits.fields.credited')}>
+              <LabelledValue label={t('admin.deposits.fields.credited')}>
                 <CreditedText credit={credit} />
-              </Field>
+              </LabelledValue>
             ) : null}
           </SimpleGrid>
           <Box mt="xs">
-            <Field label={t('admin.deposits.fields.decided')}>
+            <LabelledValue label={t('admin.deposits.fields.decided')}>
               <DecidedBy credit={credit} />
-            </Field>
+            </LabelledValue>
           </Box>
           {credit.reason ? (
             <Box mt="xs">
-              <Field label={t('admin.deposits.fields.reason')}>{credit.reason}</Field>
+              <LabelledValue label={t('admin.deposits.fields.reason')}>{credit.reason}</LabelledValue>
             </Box>
           ) : null}
         </Box>
@@ -722,7 +671,11 @@ function DecidedPanel() {
               <DecidedList items={items} />
             </Box>
           </Paper>
-          <LoadMore query={credits} allLoaded={t('admin.deposits.all_loaded')} />
+          <LoadMore
+            loadMoreLabel={t('admin.deposits.load_more')}
+            query={credits}
+            allLoaded={t('admin.deposits.all_loaded')}
+          />
         </>
       )}
     </Stack>
@@ -881,7 +834,11 @@ function InFlightPanel() {
           ))}
         </Stack>
       </Paper>
-      <LoadMore query={deposits} allLoaded={t('admin.deposits.all_loaded')} />
+      <LoadMore
+        loadMoreLabel={t('admin.deposits.load_more')}
+        query={deposits}
+        allLoaded={t('admin.deposits.all_loaded')}
+      />
     </Stack>
   );
 }

@@ -43,14 +43,8 @@ import {
   IconLock,
   IconPlayerPlay,
 } from '@tabler/icons-react';
-import {
-  type InfiniteData,
-  type UseInfiniteQueryResult,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
@@ -65,8 +59,10 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
+import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 
 type AccountKind = LedgerAccountLine['kind'];
 type TransferState = LedgerTransferLine['state'];
@@ -89,39 +85,6 @@ const colourOfState: Record<TransferState, string> = {
 /** Identifiers are UUIDv7: their first characters are a timestamp that neighbours share, their last are random. */
 function shortId(id: string): string {
   return id.length > 10 ? `…${id.slice(-8)}` : id;
-}
-
-function ToneBadge({ colour, children }: { colour: string; children: ReactNode }) {
-  return (
-    <Badge color={colour} tt="none" fw={600} miw="max-content" style={badgeTextStyle(colour)}>
-      {children}
-    </Badge>
-  );
-}
-
-type KeysetPage<Item> = { items: Item[]; next_cursor: string | null };
-
-function LoadMore<Item>({
-  query,
-  allLoaded,
-}: {
-  query: UseInfiniteQueryResult<InfiniteData<KeysetPage<Item>>>;
-  allLoaded: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="center">
-      {query.hasNextPage ? (
-        <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t('admin.ledger.accounts.load_more')}
-        </Button>
-      ) : (
-        <Text size="sm" c="dimmed" role="status">
-          {allLoaded}
-        </Text>
-      )}
-    </Group>
-  );
 }
 
 /** Words for what the wire carries as codes: account kinds, rails, transfer kinds and references. */
@@ -512,7 +475,11 @@ function AccountsCard({
             <Box hiddenFrom="sm" mx="calc(var(--mantine-spacing-lg) * -1)">
               <AccountsList accounts={items} onSelect={onSelect} />
             </Box>
-            <LoadMore query={accounts} allLoaded={t('admin.ledger.accounts.all_loaded')} />
+            <LoadMore
+              loadMoreLabel={t('admin.ledger.accounts.load_more')}
+              query={accounts}
+              allLoaded={t('admin.ledger.accounts.all_loaded')}
+            />
           </>
         )}
       </Stack>
@@ -723,7 +690,11 @@ function TransfersOf({
           </Table.ScrollContainer>
         </Paper>
       )}
-      <LoadMore query={transfers} allLoaded={t('admin.ledger.transfers.all_loaded')} />
+      <LoadMore
+        loadMoreLabel={t('admin.ledger.accounts.load_more')}
+        query={transfers}
+        allLoaded={t('admin.ledger.transfers.all_loaded')}
+      />
     </Stack>
   );
 }
