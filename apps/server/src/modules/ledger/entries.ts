@@ -8,6 +8,7 @@ import { type Asset, type DigitalAsset, digitalAssets, scaleOfAsset } from '@ban
 import type { LedgerMovement } from '@bank/contract/transaction';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
+import type { StatementLine } from '../../platform/exports/statement.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
 
 const asTime = (value: string | Date) => (value instanceof Date ? value : new Date(value));
@@ -123,16 +124,6 @@ export async function statementTotals(
   });
 }
 
-export type StatementEntry = {
-  asset: DigitalAsset;
-  at: Date;
-  kind: string;
-  reference: string;
-  direction: 'credit' | 'debit';
-  amount: string;
-  balance: string;
-};
-
 const linesPerRead = 2_000;
 
 /**
@@ -143,7 +134,7 @@ export async function* statementEntries(
   handle: DbHandle,
   account: { accountId: string; asset: DigitalAsset },
   period: StatementPeriod,
-): AsyncGenerator<StatementEntry> {
+): AsyncGenerator<StatementLine> {
   const scale = scaleOfAsset[account.asset];
   let after: { at: string; id: string } | null = null;
   for (;;) {
@@ -183,6 +174,8 @@ export async function* statementEntries(
         direction: row.is_debit ? 'debit' : 'credit',
         amount: row.amount,
         balance: row.balance_after,
+        // A statement lists posted entries only: holds are not entries until posted.
+        isSettled: true,
       };
     }
     const last = rows.at(-1);

@@ -8,7 +8,6 @@ export {
   type AssetStatementTotals,
   dailyBalances,
   movementsOfReference,
-  type StatementEntry,
   type StatementPeriod,
   statementEntries,
   statementTotals,

@@ -34,8 +34,7 @@ export async function statementFile(
   async function* lines(): AsyncGenerator<StatementLine> {
     for (const total of totals) {
       if (!total.accountId) continue;
-      for await (const entry of statementEntries(handle, { accountId: total.accountId, asset: total.asset }, period))
-        yield { ...entry, isSettled: true };
+      yield* statementEntries(handle, { accountId: total.accountId, asset: total.asset }, period);
     }
   }
   const file = await writeStatement(request.format, {
