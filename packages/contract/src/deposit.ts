@@ -18,7 +18,12 @@ import {
 } from './money.ts';
 import { TransactionStatus } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
-import { TransactionDetails, TransactionIdRequest } from './transaction.ts';
+import {
+  ExportFormat,
+  statementMaxDays,
+  TransactionDetails,
+  TransactionIdRequest,
+} from './transaction.ts';
 
 /** Confirmations after which an incoming coin is credited (simulated as DECISIONS.md says). */
 export const confirmationsOfNetwork: Readonly<Record<Network, number>> = {
@@ -372,4 +377,26 @@ export const getDeposit = defineCall({
   summary: 'One deposit of the company (coins or a fiat transfer) with its steps and ledger movements',
   request: TransactionIdRequest,
   response: TransactionDetails,
+});
+
+export const DepositDownloadRequest = z
+  .object({
+    format: ExportFormat,
+    /** Inclusive UTC days; at most a year. */
+    from: z.string().date(),
+    to: z.string().date(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.from > value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'validation.period_order' });
+    else if ((Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 >= statementMaxDays)
+      context.addIssue({ code: 'custom', path: ['to'], message: 'validation.period_too_long' });
+  });
+
+/** The company's deposits (coins and fiat) of a period as a table: PDF, CSV or XLSX, in the caller's language. */
+export const downloadDeposits = defineCall({
+  path: '/api/v1/deposit/download',
+  summary: "The company's deposits of a period, coins and fiat, with their status, fee, hash and reference",
+  request: DepositDownloadRequest,
+  response: z.null(),
 });
