@@ -18,12 +18,7 @@ import {
 } from './money.ts';
 import { TransactionStatus } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
-import {
-  ExportFormat,
-  statementMaxDays,
-  TransactionDetails,
-  TransactionIdRequest,
-} from './transaction.ts';
+import { ExportFormat, statementMaxDays, TransactionDetails, TransactionIdRequest } from './transaction.ts';
 
 /** Confirmations after which an incoming coin is credited (simulated as DECISIONS.md says). */
 export const confirmationsOfNetwork: Readonly<Record<Network, number>> = {

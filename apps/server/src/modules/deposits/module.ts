@@ -1,13 +1,14 @@
 /**
  * The deposits module: the route file. Deposit configuration (assets, networks, confirmations),
  * the company's deposit address per network from the custody provider, the bank details for fiat
- * transfers with the company's reference, its deposits, and the
+ * transfers with the company's reference, its deposits and their record as a file, and the
  * simulated networks: a schedule adds blocks every minute (crediting confirmed deposits), and
  * outside production staff with deposit_operations can send coins and add blocks on demand.
  */
 import {
   creditBankTransfer,
   depositConfig,
+  downloadDeposits,
   getBankDetails,
   getDeposit,
   getDepositConfig,
@@ -22,7 +23,6 @@ import {
   simulateIncomingDeposit,
   submitDepositNotice,
 } from '@bank/contract/deposit';
-import type { TransactionType } from '@bank/contract/transaction';
 import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -32,13 +32,12 @@ import { clientCompanyId } from '../../platform/tenant.ts';
 import { companyTransactionDetails } from '../transactions/index.ts';
 import { depositAddress } from './addresses.ts';
 import { bankDetails } from './bank-details.ts';
+import { depositRecordFile, depositTypes } from './deposit-download.ts';
 import * as fiat from './fiat.ts';
 import { confirm, depositPage, depositsInFlightPage, receive, simulatedBlocksOfMinute } from './incoming.ts';
 import { depositsDemoSeeder } from './seed.ts';
 
 export const confirmDepositsSchedule = 'deposits__confirm_simulated_networks';
-
-const depositTypes: ReadonlySet<TransactionType> = new Set(['crypto_deposit', 'fiat_deposit']);
 
 export const depositsModule: AppModule = {
   name: 'deposits',
@@ -73,9 +72,21 @@ export const depositsModule: AppModule = {
     registerCall(app, listDeposits, (body, call) => depositPage(db, clientCompanyId(call), body.after));
     registerCall(app, getDeposit, async (body, call) => {
       const details = await companyTransactionDetails(db, clientCompanyId(call), body.transaction_id);
-      if (!depositTypes.has(details.transaction.type))
+      if (!depositTypes.includes(details.transaction.type))
         throw new AppError('not_found', { detail: `transaction ${body.transaction_id} is not a deposit` });
       return details;
+    });
+    registerCall(app, downloadDeposits, async (body, call) => {
+      const companyId = clientCompanyId(call);
+      await writeAudit(db, {
+        action: 'deposit.record_downloaded',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId,
+        ip: call.ip,
+        detail: { format: body.format, from: body.from, to: body.to },
+      });
+      return depositRecordFile(db, { companyId, language: call.language }, body, call.now);
     });
     registerCall(app, quoteFiatDeposit, (body, call) =>
       fiat.quoteFiatDeposit(db, clientCompanyId(call), body, call.now),

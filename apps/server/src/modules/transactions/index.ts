@@ -11,4 +11,4 @@ export {
   type TransactionSource,
   transactionIdOfSource,
 } from './history.ts';
-export { companyTransactionDetails } from './queries.ts';
+export { companyTransactionDetails, companyTransactionLines } from './queries.ts';

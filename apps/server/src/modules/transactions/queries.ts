@@ -10,8 +10,9 @@ import type {
   Transaction,
   TransactionDetails,
   TransactionFilter,
+  TransactionType,
 } from '@bank/contract/transaction';
-import { and, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -117,6 +118,43 @@ export async function transactionPage(
     .limit(request.page_size + 1);
   const items = rows.slice(0, request.page_size).map(transactionOf);
   return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.transaction_id ?? null) : null };
+}
+
+/** How many lines one read of companyTransactionLines takes: what a file being written holds at once. */
+const linesPerRead = 500;
+
+/**
+ * The company's lines of the given types created in [from, until), newest first, for a file of any
+ * length: read a page at a time by keyset on the id (the same index as the screens' pages), each
+ * page asked for only when the one before has been taken, so a slow download holds the read back.
+ */
+export async function* companyTransactionLines(
+  handle: DbHandle,
+  companyId: string,
+  selection: { types: readonly TransactionType[]; from: Date; until: Date },
+): AsyncGenerator<Transaction> {
+  if (selection.types.length === 0) return;
+  const lowest = uuidBoundOf(selection.from.getTime(), 'lowest');
+  let before = uuidBoundOf(selection.until.getTime(), 'lowest');
+  for (;;) {
+    const rows = await handle
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.company_id, companyId),
+          inArray(transactions.type, [...selection.types]),
+          gte(transactions.id, lowest),
+          lt(transactions.id, before),
+        ),
+      )
+      .orderBy(desc(transactions.id))
+      .limit(linesPerRead);
+    for (const row of rows) yield transactionOf(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < linesPerRead) return;
+    before = last.id;
+  }
 }
 
 /** One of the company's transactions; another company's id is not found, as an unknown one is. */

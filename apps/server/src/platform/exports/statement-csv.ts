@@ -7,16 +7,8 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Statement } from './statement-model.ts';
-import {
-  formatIsoMinute,
-  lineCells,
-  lineColumnKeys,
-  neutraliseFormula,
-  productName,
-  statementLabel,
-  summaryColumnKeys,
-} from './statement-text.ts';
-import { drained, startWriting } from './stream-pacing.ts';
+import { documentHeadingRows, lineCells, lineColumnKeys, statementLabel, summaryColumnKeys } from './statement-text.ts';
+import { startWriting, writePaced } from './stream-pacing.ts';
 
 export function writeCsvStatement(statement: Statement): Readable {
   const { language } = statement;
@@ -24,15 +16,10 @@ export function writeCsvStatement(statement: Statement): Readable {
   // RFC 4180's CRLF; csv-stringify quotes what needs quoting (commas, quotes, line breaks in a name).
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
 
-  async function write(record: string[]): Promise<void> {
-    if (!csv.destroyed && !csv.write(record)) await drained(csv, csv);
-  }
+  const write = (record: string[]) => writePaced(csv, record);
 
   startWriting(csv, async () => {
-    await write([label('title'), productName(language)]);
-    await write([label('company'), neutraliseFormula(statement.companyName)]);
-    await write([label('period'), statement.period.from, statement.period.to]);
-    await write([label('generated_at'), `${formatIsoMinute(statement.generatedAt)} UTC`]);
+    for (const row of documentHeadingRows(language, { ...statement, title: label('title') })) await write(row);
     await write([]);
     await write([label('summary')]);
     await write(summaryColumnKeys.map((key) => label(`summary_columns.${key}`)));

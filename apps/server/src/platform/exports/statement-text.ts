@@ -1,7 +1,9 @@
 /**
- * What the three statement formats share: labels in the reader's language, dates in UTC, amounts
- * for display, descriptions of movement kinds and the file name. Pure functions, no streams.
+ * What the exported documents share, the statement's three formats and the table's (table.ts):
+ * labels in the reader's language, dates in UTC, amounts for display, descriptions of movement
+ * kinds, the heading rows of a spreadsheet and the file's name and type. Pure functions, no streams.
  */
+import type { Readable } from 'node:stream';
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 import { displayDecimals } from '@bank/contract/money';
 import type { ExportFormat } from '@bank/contract/transaction';
@@ -127,7 +129,34 @@ export const contentTypeOfFormat: Readonly<Record<ExportFormat, string>> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** `statement-2026-11-01-to-2026-11-30.pdf`: ASCII only, the period in it, sorts by date. */
-export function statementFileName(format: ExportFormat, period: { from: string; to: string }): string {
-  return `statement-${period.from}-to-${period.to}.${format}`;
+/** What a document of a period says above its content: whose it is, which days, when it was written. */
+export type DocumentHeading = {
+  title: string;
+  companyName: string;
+  /** YYYY-MM-DD, both days included, UTC days. */
+  period: { from: string; to: string };
+  generatedAt: Date;
+};
+
+/**
+ * The heading of a CSV or a sheet, a label and its values per row: the title with the product's
+ * name, the company (its name neutralised: it is the company's own text), the period's first and
+ * last days, and the generation time `YYYY-MM-DD HH:mm UTC`.
+ */
+export function documentHeadingRows(language: Language, heading: DocumentHeading): string[][] {
+  const label = (key: string) => statementLabel(language, key);
+  return [
+    [heading.title, productName(language)],
+    [label('company'), neutraliseFormula(heading.companyName)],
+    [label('period'), heading.period.from, heading.period.to],
+    [label('generated_at'), `${formatIsoMinute(heading.generatedAt)} UTC`],
+  ];
+}
+
+/** An exported document as the route sends it. */
+export type ExportFile = { fileName: string; contentType: string; body: Readable };
+
+/** `statement-2026-11-01-to-2026-11-30.pdf`, `deposits-…csv`: ASCII only, the period in it, sorts by date. */
+export function periodFileName(name: string, format: ExportFormat, period: { from: string; to: string }): string {
+  return `${name}-${period.from}-to-${period.to}.${format}`;
 }

@@ -8,10 +8,10 @@ import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { documentFontPath, forgetLaidOutWords, forgetWrittenPage } from './pdf-page.ts';
 import { type Statement, type StatementLine, writeStatement } from './statement.ts';
-import { forgetLaidOutWords, forgetWrittenPage, statementFontPath } from './statement-pdf.ts';
 import { formatDisplayAmount, formatDisplayDateTime, formatDisplayDay } from './statement-text.ts';
-import { zipEntryInput } from './statement-xlsx.ts';
+import { zipEntryInput } from './xlsx-workbook.ts';
 
 const companyName = '长城数字贸易有限公司';
 const label = (key: string, params?: Record<string, string>) => translate('ch', `statement.${key}`, params);
@@ -336,7 +336,7 @@ describe('PDF statement', () => {
   it("still finds pdfkit's layout cache and page tree, which it empties to keep memory flat", async () => {
     const doc = new PDFDocument({ autoFirstPage: false });
     const bytes = buffer(doc);
-    doc.font(statementFontPath).addPage().text('1,234.50 长城');
+    doc.font(documentFontPath).addPage().text('1,234.50 长城');
     doc.addPage();
     expect(forgetLaidOutWords(doc)).toBe(true);
     expect(forgetWrittenPage(doc)).toBe(true);

@@ -11,10 +11,10 @@
  *   - PDF: pdfkit writes each page out when the next one starts; the writer lets the event loop
  *     turn once per page (so the page reaches the body) and waits while the body is full. pdfkit's
  *     page tree and per-word layout cache would grow with every page and every distinct amount;
- *     both are trimmed on each page (statement-pdf.ts).
+ *     both are trimmed on each page (pdf-page.ts).
  *   - XLSX: every row is committed as it is added and no shared-strings table is kept; exceljs
  *     feeds the zip without regard to backpressure, so the writer also waits on the zip entry's
- *     input (statement-xlsx.ts).
+ *     input (xlsx-workbook.ts).
  *   Measured with a million lines, the live heap stays level in each format (25 MB for CSV and
  *   XLSX, 30 MB for the PDF, whose cross-reference table and page tree keep one object number per
  *   page: about 1.5 MB more per million lines, which the PDF format needs at its end).
@@ -28,11 +28,9 @@
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '@bank/contract/transaction';
 import type { Statement } from './statement-model.ts';
-import { contentTypeOfFormat, statementFileName } from './statement-text.ts';
+import { contentTypeOfFormat, type ExportFile, periodFileName } from './statement-text.ts';
 
 export type { Statement, StatementAssetSummary, StatementLine } from './statement-model.ts';
-
-export type StatementFile = { fileName: string; contentType: string; body: Readable };
 
 type Writer = (statement: Statement) => Readable;
 
@@ -50,10 +48,10 @@ const writers: Readonly<Record<ExportFormat, () => Promise<Writer>>> = {
  * Starts writing the statement and answers at once with the stream to send. The lines are read as
  * the stream is read; an error of the lines' source destroys the stream with that error.
  */
-export async function writeStatement(format: ExportFormat, statement: Statement): Promise<StatementFile> {
+export async function writeStatement(format: ExportFormat, statement: Statement): Promise<ExportFile> {
   const write = await writers[format]();
   return {
-    fileName: statementFileName(format, statement.period),
+    fileName: periodFileName('statement', format, statement.period),
     contentType: contentTypeOfFormat[format],
     body: write(statement),
   };

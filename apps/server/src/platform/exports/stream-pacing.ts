@@ -1,10 +1,11 @@
 /**
- * Pacing a statement writer by its reader. A writer pulls the next line only while the stream the
- * reader takes from can take more: a slow download holds the database cursor back instead of
- * filling memory, and a download that is abandoned stops the writer (and closes the lines' source).
+ * Pacing an export writer (a statement's, a table's) by its reader. A writer pulls the next line
+ * only while the stream the reader takes from can take more: a slow download holds the database
+ * cursor back instead of filling memory, and a download that is abandoned stops the writer (and
+ * closes the lines' source).
  */
 import type { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 
 /**
  * Resolves on `target`'s next 'drain', or once `reader` closes: a reader that went away will never
@@ -21,6 +22,14 @@ export function drained(target: EventEmitter, reader: Readable): Promise<void> {
     target.on('drain', settle);
     reader.on('close', settle);
   });
+}
+
+/**
+ * Writes one chunk (a CSV record) into a stream that is also what the reader takes from, and waits
+ * while that stream's buffers are full. A stream the reader destroyed takes nothing more.
+ */
+export async function writePaced(stream: Duplex, chunk: unknown): Promise<void> {
+  if (!stream.destroyed && !stream.write(chunk)) await drained(stream, stream);
 }
 
 /**

@@ -77,6 +77,7 @@ export const admin = {
       deposit_bank_transfer_credited: 'Bank transfer credited',
       deposit_bank_transfer_returned: 'Bank transfer returned',
       statement_downloaded: 'Statement downloaded',
+      deposit_record_downloaded: 'Deposit record downloaded',
     },
     details: {
       kind: 'Kind',

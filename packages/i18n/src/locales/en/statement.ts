@@ -1,6 +1,7 @@
 /**
  * statement: the account statement the server writes as PDF, CSV and XLSX (platform/exports):
- * its headings, the summary and lines columns, the CR/DR marks and the movement kinds.
+ * its headings, the summary and lines columns, the CR/DR marks and the movement kinds; and the
+ * deposit record (`deposits`), a table of the company's deposits of a period.
  */
 export const statement = {
   title: 'Account statement',
@@ -43,4 +44,23 @@ export const statement = {
     fee: 'Fee',
   },
   other_kind: 'Other ({{kind}})',
+  deposits: {
+    title: 'Deposits',
+    empty: 'No deposits in this period.',
+    types: { crypto_deposit: 'Crypto deposit', fiat_deposit: 'Fiat deposit' },
+    columns: {
+      date: 'Date (UTC)',
+      type: 'Type',
+      asset: 'Asset',
+      rail: 'Network / currency',
+      fiat_amount: 'Amount sent',
+      amount: 'Amount',
+      fee: 'Fee',
+      status: 'Status',
+      tx_hash: 'Transaction hash',
+      reference: 'Reference',
+      counterparty: 'Sender',
+      transaction_id: 'Transaction id',
+    },
+  },
 };

@@ -81,6 +81,7 @@ export const admin: Strings<typeof en> = {
       deposit_bank_transfer_credited: '銀行振込を入金処理',
       deposit_bank_transfer_returned: '銀行振込を返金',
       statement_downloaded: '取引明細書をダウンロード',
+      deposit_record_downloaded: '入金履歴をダウンロード',
     },
     details: {
       kind: '種類',

@@ -43,4 +43,23 @@ export const statement: Strings<typeof en> = {
     fee: '手数料',
   },
   other_kind: 'その他（{{kind}}）',
+  deposits: {
+    title: '入金履歴',
+    empty: 'この期間の入金はありません。',
+    types: { crypto_deposit: '暗号資産の入金', fiat_deposit: '法定通貨の入金' },
+    columns: {
+      date: '日時（UTC）',
+      type: '種別',
+      asset: '資産',
+      rail: 'ネットワーク／通貨',
+      fiat_amount: '振込金額',
+      amount: '金額',
+      fee: '手数料',
+      status: 'ステータス',
+      tx_hash: '取引ハッシュ',
+      reference: '参照番号',
+      counterparty: '送金元',
+      transaction_id: '取引ID',
+    },
+  },
 };

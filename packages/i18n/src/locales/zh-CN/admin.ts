@@ -79,6 +79,7 @@ export const admin: Strings<typeof en> = {
       deposit_bank_transfer_credited: '银行转账已入账',
       deposit_bank_transfer_returned: '银行转账已退回',
       statement_downloaded: '下载对账单',
+      deposit_record_downloaded: '下载入金记录',
     },
     details: {
       kind: '类型',

@@ -43,4 +43,23 @@ export const statement: Strings<typeof en> = {
     fee: '手续费',
   },
   other_kind: '其他（{{kind}}）',
+  deposits: {
+    title: '入金记录',
+    empty: '本期间无入金。',
+    types: { crypto_deposit: '加密资产入金', fiat_deposit: '法币入金' },
+    columns: {
+      date: '日期（UTC）',
+      type: '类型',
+      asset: '资产',
+      rail: '网络／币种',
+      fiat_amount: '汇出金额',
+      amount: '金额',
+      fee: '手续费',
+      status: '状态',
+      tx_hash: '交易哈希',
+      reference: '参考编号',
+      counterparty: '汇款方',
+      transaction_id: '交易编号',
+    },
+  },
 };
