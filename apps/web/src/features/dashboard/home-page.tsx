@@ -1,19 +1,19 @@
 /**
  * /: the dashboard home. A welcome, the company's verification status as the session knows it
  * (with the way to KYC while it is not approved), and its balances per asset with their total in
- * US dollars (balances-card.tsx). Recent activity and the balance chart come with the deposit and
- * history screens; until then an honest empty state says so.
+ * US dollars (balances-card.tsx), the recent transactions and the total balance over 30 or 90 days.
  */
 import { pathOf } from '@bank/contract/routes';
-import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconShieldCheck, IconShieldHalf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isKycApproved, readSession } from '../../lib/session-storage.ts';
-import { NotYetAvailable } from '../../ui/not-yet-available.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { BalanceChartCard } from './balance-chart-card.tsx';
 import { BalancesCard } from './balances-card.tsx';
+import { RecentTransactionsCard } from './recent-transactions-card.tsx';
 
 function VerificationCard() {
   const { t } = useTranslation();
@@ -58,7 +58,10 @@ export function HomePage() {
     >
       <VerificationCard />
       <BalancesCard />
-      <NotYetAvailable />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <BalanceChartCard />
+        <RecentTransactionsCard />
+      </SimpleGrid>
     </PageFrame>
   );
 }

@@ -1,0 +1,140 @@
+/**
+ * The home page's "Total balance" card: the company's total in US dollars at the end of each of the
+ * last 30 or 90 days (dashboard/balanceHistory), the latest total and the change over the period,
+ * and the chart. The chart library (@mantine/charts on recharts, and its styles) is its own chunk,
+ * balance-chart.tsx, loaded when this card appears, so that no other page carries it; the data and
+ * the chunk load side by side.
+ */
+import { localeOfLanguage } from '@bank/contract/constants';
+import { type BalanceHistoryPoint, balanceHistoryDays, getBalanceHistory } from '@bank/contract/ledger';
+import { Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChartAreaLine } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { formatAmount } from '../../ui/format-amount.ts';
+import { formatDate } from '../../ui/format-date.ts';
+import { QueryState } from '../../ui/query-state.tsx';
+
+const loadChart = () => import('./balance-chart.tsx');
+const BalanceChart = lazy(loadChart);
+
+type Days = (typeof balanceHistoryDays)[number];
+
+const chartHeightPx = 220;
+
+/**
+ * US dollars with 2 decimals as whole cents, so that the change is worked out without floating
+ * point. A total that is not a decimal string counts as nothing rather than breaking the card.
+ */
+function centsOf(usd: string): bigint {
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(usd.trim());
+  if (!match) return 0n;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const cents = BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+  return sign === '-' ? -cents : cents;
+}
+
+/** The change from the first to the last point, as a decimal string with 2 decimals ("-1234.50"). */
+function changeOfPoints(points: readonly BalanceHistoryPoint[]): string {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return '0.00';
+  const change = centsOf(last.total_usd) - centsOf(first.total_usd);
+  const size = change < 0n ? -change : change;
+  return `${change < 0n ? '-' : ''}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+}
+
+function Figures({ points }: { points: BalanceHistoryPoint[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const locale = localeOfLanguage[language];
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return null;
+  const change = changeOfPoints(points);
+  const isDown = change.startsWith('-');
+  const isFlat = /^-?0\.00$/.test(change);
+  return (
+    <Group gap="xl" wrap="wrap" align="flex-end">
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {t('transactions.chart.latest', { date: formatDate(last.date, language) })}
+        </Text>
+        <Text fz={24} fw={650} className="tabular-figures" data-testid="chart-latest">
+          {formatAmount(last.total_usd, 'USD', locale)}
+          <Text component="span" inherit c="dimmed" fz="0.55em" fw={500} ml={6}>
+            USD
+          </Text>
+        </Text>
+      </Stack>
+      <Stack gap={0} pb={4}>
+        <Text size="xs" c="dimmed">
+          {t('transactions.chart.change', { date: formatDate(first.date, language) })}
+        </Text>
+        <Text size="sm" fw={600} c={isFlat ? undefined : isDown ? 'red.9' : 'teal.9'} className="tabular-figures">
+          {isFlat ? '' : isDown ? '\u2212' : '+'}
+          {formatAmount(change.replace(/^-/, ''), 'USD', locale)} USD
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+export function BalanceChartCard() {
+  const { t } = useTranslation();
+  const [days, setDays] = useState<Days>(balanceHistoryDays[0]);
+  const history = useScreenQuery(getBalanceHistory, { days });
+  // The chart's chunk starts loading with the card, beside its data, not after it.
+  useEffect(() => {
+    void loadChart().catch(() => undefined);
+  }, []);
+  return (
+    <Card component="section" aria-labelledby="balance-chart-title" h="100%">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={2}>
+            <Text component="h2" id="balance-chart-title" fw={600} fz="md" m={0}>
+              {t('transactions.chart.title')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('transactions.chart.description')}
+            </Text>
+          </Stack>
+          <SegmentedControl
+            size="xs"
+            aria-label={t('transactions.chart.period')}
+            value={String(days)}
+            onChange={(value) => setDays(Number(value) as Days)}
+            data={balanceHistoryDays.map((count) => ({
+              value: String(count),
+              label: t('transactions.chart.days', { count }),
+            }))}
+          />
+        </Group>
+        <QueryState query={history} skeleton={<Skeleton h={chartHeightPx + 56} radius="md" />}>
+          {(data) =>
+            data.points.every((point) => centsOf(point.total_usd) === 0n) ? (
+              <EmptyState
+                isBare
+                size="sm"
+                icon={<IconChartAreaLine size={22} stroke={1.6} />}
+                title={t('transactions.chart.empty_title')}
+                description={t('transactions.chart.empty')}
+              />
+            ) : (
+              <Stack gap="sm">
+                <Figures points={data.points} />
+                <Suspense fallback={<Skeleton h={chartHeightPx} radius="md" />}>
+                  <BalanceChart points={data.points} heightPx={chartHeightPx} />
+                </Suspense>
+              </Stack>
+            )
+          }
+        </QueryState>
+      </Stack>
+    </Card>
+  );
+}
