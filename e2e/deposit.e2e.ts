@@ -5,8 +5,13 @@
  * as in process with their confirmations counting up on the open page, then success, and the
  * balance on the home page grows by them.
  */
+
+import { readFile } from 'node:fs/promises';
 import { isValidAddress } from '@bank/contract/addresses';
 import { simulateBankCredit, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,9 +33,21 @@ const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approv
 async function choose(page: Page, option: string): Promise<void> {
   await page
     .locator('label')
-    .filter({ hasText: new RegExp(`^${option}$`) })
+    .filter({ hasText: new RegExp(`^${option.replace(/[()]/g, '\\$&')}$`) })
     .first()
     .click();
+}
+
+/** The text of a PDF's pages (pdf.js, as the server's own statement test reads them). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages.join('\n');
 }
 
 let browser: Browser;
@@ -172,11 +189,19 @@ async function homeBalance(page: Page, asset: string): Promise<number> {
   return Number(((await tile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''));
 }
 
+/** The total in US dollars the home page's chart shows for today. */
+async function chartLatest(page: Page): Promise<number> {
+  const latest = page.getByTestId('chart-latest');
+  await latest.waitFor();
+  return Number(((await latest.textContent()) ?? '').replace(/[^\d.]/g, ''));
+}
+
 describe('fiat deposit', () => {
   it('sends a 5,000 USD notice, the bank credit arrives, staff credit it, and the balance shows USDC less the fee', async () => {
     const client = await signInByApi(approvedClient);
     const { page, context } = await openSignedIn(browser, client);
     const usdcBefore = await homeBalance(page, 'USDC');
+    const chartBefore = await chartLatest(page);
 
     await page.goto('/blockchain_d/bank_details');
     const reference = (await page.getByTestId('deposit-reference').textContent()) ?? '';
@@ -213,8 +238,89 @@ describe('fiat deposit', () => {
     // 5,000 USD at about one USDC a dollar, less the 0.5% fee.
     expect(credited).toBeGreaterThan(4960);
     expect(credited).toBeLessThan(4990);
+    // The chart's last day counts it (USDC at about a dollar), and the recent transactions list it.
+    expect((await chartLatest(page)) - chartBefore).toBeCloseTo(credited, -1);
+    await page.getByTestId('recent-transaction').first().waitFor();
+    await screenshot(page, 'home-after-fiat-deposit-desktop-en');
+
+    // The history shows it credited, its details the rate it was converted at and the fee's entry.
+    await page.goto('/my_transaction?type=fiat_deposit&status=success');
+    const line = page.getByTestId('transaction-row').filter({ hasText: sender }).first();
+    await line.getByText('Success').waitFor();
+    await line.getByRole('link').click();
+    await page.getByText('Conversion rate').waitFor();
+    await page.getByText(/^1 USD = [\d.]+ USDC$/).waitFor();
+    expect(await page.getByTestId('ledger-movement').count()).toBe(2);
+    await page.getByTestId('ledger-movement').filter({ hasText: 'Conversion fee' }).waitFor();
+    await screenshot(page, 'transaction-fiat-detail-desktop-en');
+    await expectAccessible(page, 'transaction-detail');
     await context.close();
   }, 90_000);
+
+  it('lists coins and fiat in the history, and downloads statements whose totals equal the balances', async () => {
+    const client = await signInByApi(approvedClient);
+    const { page, context } = await openSignedIn(browser, client);
+    const balances = { USDT: await homeBalance(page, 'USDT'), USDC: await homeBalance(page, 'USDC') };
+    await page.goto('/my_transaction?type=crypto_deposit');
+    await page.getByTestId('transaction-row').first().waitFor();
+    await page.getByTestId('transaction-row').filter({ hasText: 'TRC20' }).first().getByText('Success').waitFor();
+    await expectAccessible(page, 'transactions');
+    await screenshot(page, 'transactions-desktop-en');
+
+    async function downloadStatement(format: 'PDF' | 'CSV' | 'Excel (XLSX)', dialogTitle = 'Download a statement') {
+      await page.getByRole('button', { name: /Download statement|下载对账单/ }).click();
+      const dialog = page.getByRole('dialog', { name: dialogTitle });
+      await choose(page, format);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: /^(Download|下载)$/ }).click(),
+      ]);
+      return readFile((await download.path()) ?? '');
+    }
+
+    // CSV: per asset, the closing balance is the balance the home page shows.
+    const csv = parse(await downloadStatement('CSV'), { bom: true, relax_column_count: true }) as string[][];
+    for (const asset of ['USDT', 'USDC'] as const) {
+      const summary = csv.find((row) => row[0] === asset && row.length === 6);
+      expect(Number(summary?.[5]), asset).toBeCloseTo(balances[asset], 2);
+      // opening + credits − debits − fees = closing
+      const [opening, credits, debits, fees, closing] = (summary ?? []).slice(1).map(Number);
+      expect((opening ?? 0) + (credits ?? 0) - (debits ?? 0) - (fees ?? 0)).toBeCloseTo(closing ?? 0, 6);
+    }
+
+    const xlsx = new ExcelJS.Workbook();
+    await xlsx.xlsx.load((await downloadStatement('Excel (XLSX)')) as unknown as ArrayBuffer);
+    const summarySheet = xlsx.worksheets[0];
+    const xlsxRows: string[][] = [];
+    summarySheet?.eachRow((row) => {
+      xlsxRows.push((row.values as unknown[]).slice(1).map((cell) => String(cell ?? '')));
+    });
+    const usdtRow = xlsxRows.find((row) => row[0] === 'USDT');
+    expect(Number(usdtRow?.[5])).toBeCloseTo(balances.USDT, 2);
+
+    const englishPdf = await downloadStatement('PDF');
+    expect(englishPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(englishPdf)).toContain('Account statement');
+    await context.close();
+
+    // The same statement in Chinese.
+    const chinese = await openSignedIn(browser, client, { language: 'ch' });
+    await chinese.page.goto('/my_transaction');
+    await chinese.page.getByTestId('transaction-row').first().waitFor();
+    const page2 = chinese.page;
+    await page2.getByRole('button', { name: '下载对账单' }).click();
+    const dialog = page2.getByRole('dialog', { name: '下载对账单' });
+    await choose(page2, 'PDF');
+    const [download] = await Promise.all([
+      page2.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载' }).click(),
+    ]);
+    const chinesePdf = await readFile((await download.path()) ?? '');
+    const text = await pdfText(chinesePdf);
+    expect(text.replace(/\s/g, '')).toContain('账户对账单');
+    await screenshot(page2, 'transactions-desktop-ch');
+    await chinese.context.close();
+  }, 120_000);
 
   it('says in Chinese what is wrong with an amount', async () => {
     const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient), { language: 'ch' });
