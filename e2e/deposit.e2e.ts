@@ -114,7 +114,7 @@ describe('crypto deposit', () => {
   it('shows incoming coins in process with confirmations counting up, then credited to the balance', async () => {
     const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
     await page.goto('/');
-    await page.getByRole('heading', { name: 'Balances' }).waitFor();
+    await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
     const usdtTile = page.getByRole('listitem', { name: 'USDT' });
     const before = Number(
       ((await usdtTile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''),
@@ -140,7 +140,7 @@ describe('crypto deposit', () => {
     await row.getByText('19 of 19').waitFor();
 
     await page.goto('/');
-    await page.getByRole('heading', { name: 'Balances' }).waitFor();
+    await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
     const after = Number(((await usdtTile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''));
     expect(after - before).toBeCloseTo(1250.75, 2);
     await context.close();
@@ -184,7 +184,7 @@ describe('bank details', () => {
 /** The number a balance tile of the home page shows for an asset. */
 async function homeBalance(page: Page, asset: string): Promise<number> {
   await page.goto('/');
-  await page.getByRole('heading', { name: 'Balances' }).waitFor();
+  await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
   const tile = page.getByRole('listitem', { name: asset });
   return Number(((await tile.locator('.tabular-figures').first().textContent()) ?? '0').replace(/,/g, ''));
 }

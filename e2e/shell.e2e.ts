@@ -120,14 +120,14 @@ describe('language', () => {
     await page.goto('/');
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.getByRole('link', { name: 'Home' }).waitFor();
-    await page.getByRole('heading', { name: 'Balances' }).waitFor();
+    await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
     expect(await page.getByTestId('balances-total').textContent()).toBe('0.00USD');
     expect(await page.getByRole('listitem', { name: 'USDC' }).textContent()).toContain('0.00');
 
     await page.getByRole('button', { name: /Change language/ }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).waitFor();
-    await page.getByRole('heading', { name: '余额' }).waitFor();
+    await page.getByRole('heading', { name: '余额', exact: true }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ch');
     await screenshot(page, 'shell-home-desktop-ch');
@@ -135,7 +135,7 @@ describe('language', () => {
     await page.getByRole('button', { name: /切换语言|语言/ }).click();
     await page.getByRole('menuitem', { name: '日本語' }).click();
     await page.getByRole('link', { name: 'ホーム' }).first().waitFor();
-    await page.getByRole('heading', { name: '残高' }).waitFor();
+    await page.getByRole('heading', { name: '残高', exact: true }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await screenshot(page, 'shell-home-desktop-jp');
 
@@ -167,11 +167,17 @@ describe('inactivity (SPEC.md section 4)', () => {
     await page.route('**/api/v1/account/getUserInfo', (route) =>
       route.fulfill({ json: { code: 9400, msg: 'x', data: null } }),
     );
-    // The home page's balances: this journey's token is not the server's.
+    // The home page's balances, chart and recent transactions: this journey's token is not the server's.
     await page.route('**/api/v1/dashboard/home', (route) =>
       route.fulfill({
         json: { code: 200, msg: 'ok', data: { balances: [], total_usd: '0', rates_at: null, are_rates_stale: false } },
       }),
+    );
+    await page.route('**/api/v1/dashboard/balanceHistory', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: { points: [] } } }),
+    );
+    await page.route('**/api/v1/transaction/record', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: { items: [], next_cursor: null } } }),
     );
     await page.clock.install();
     await page.goto('/');
@@ -230,7 +236,7 @@ describe('accessibility', () => {
         session: session === 'signed in' ? await homeSession() : session,
       });
       await page.goto(path);
-      if (session === 'signed in') await page.getByRole('heading', { name: 'Balances' }).waitFor();
+      if (session === 'signed in') await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
       await page
         .getByRole('heading', { level: 1 })
         .or(page.getByRole('heading', { level: 2 }))
