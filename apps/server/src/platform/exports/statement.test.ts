@@ -5,12 +5,12 @@ import type { ExportFormat } from '@bank/contract/transaction';
 import { translate } from '@bank/i18n/resources';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { documentFontPath, forgetLaidOutWords, forgetWrittenPage } from './pdf-page.ts';
 import { type Statement, type StatementLine, writeStatement } from './statement.ts';
 import { formatDisplayAmount, formatDisplayDateTime, formatDisplayDay } from './statement-text.ts';
+import { pdfText, readWorkbook, rowValues, whenSteady } from './test-support.ts';
 import { zipEntryInput } from './xlsx-workbook.ts';
 
 const companyName = '长城数字贸易有限公司';
@@ -126,44 +126,6 @@ function countingLines(count: number) {
     }
   }
   return source;
-}
-
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  const pages = document.numPages;
-  const texts: string[] = [];
-  for (let number = 1; number <= pages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    for (const item of content.items) if ('str' in item) texts.push(item.str);
-  }
-  await document.destroy();
-  return { pages, text: texts.join('\n') };
-}
-
-async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return workbook;
-}
-
-function rowValues(row: ExcelJS.Row): unknown[] {
-  return (row.values as unknown[]).slice(1);
-}
-
-function sleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/** Waits until `value()` has not changed for a while (the writer has stopped), at most a few seconds. */
-async function whenSteady(value: () => number): Promise<number> {
-  let last = -1;
-  let steadyPolls = 0;
-  for (let poll = 0; poll < 200 && steadyPolls < 5; poll++) {
-    await sleep(40);
-    steadyPolls = value() === last ? steadyPolls + 1 : 0;
-    last = value();
-  }
-  return last;
 }
 
 const formats: ExportFormat[] = ['csv', 'xlsx', 'pdf'];

@@ -2,11 +2,9 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { ExportFormat } from '@bank/contract/transaction';
 import { translate } from '@bank/i18n/resources';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { type Table, type TableColumn, type TableRow, writeTable } from './table.ts';
+import { csvRows, pdfText, readWorkbook, rowValues, whenSteady } from './test-support.ts';
 
 const companyName = '长城数字贸易有限公司';
 const label = (key: string, params?: Record<string, string>) => translate('ch', `statement.${key}`, params);
@@ -81,51 +79,6 @@ function countingRows(count: number) {
     }
   }
   return source;
-}
-
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; pageTexts: string[]; width: number }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  const pages = document.numPages;
-  const pageTexts: string[] = [];
-  let width = 0;
-  for (let number = 1; number <= pages; number++) {
-    const page = await document.getPage(number);
-    width = page.getViewport({ scale: 1 }).width;
-    const content = await page.getTextContent();
-    pageTexts.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await document.destroy();
-  return { pages, text: pageTexts.join('\n'), pageTexts, width };
-}
-
-async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return workbook;
-}
-
-function rowValues(row: ExcelJS.Row | undefined): unknown[] {
-  return ((row?.values ?? []) as unknown[]).slice(1);
-}
-
-function csvRows(bytes: Buffer): string[][] {
-  return parse(bytes, { bom: true, relax_column_count: true });
-}
-
-function sleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/** Waits until `value()` has not changed for a while (the writer has stopped), at most a few seconds. */
-async function whenSteady(value: () => number): Promise<number> {
-  let last = -1;
-  let steadyPolls = 0;
-  for (let poll = 0; poll < 200 && steadyPolls < 5; poll++) {
-    await sleep(40);
-    steadyPolls = value() === last ? steadyPolls + 1 : 0;
-    last = value();
-  }
-  return last;
 }
 
 const formats: ExportFormat[] = ['csv', 'xlsx', 'pdf'];

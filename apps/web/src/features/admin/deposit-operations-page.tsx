@@ -73,6 +73,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
+import { AmountInput } from '../../ui/amount-input.tsx';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -909,17 +910,10 @@ function BankCreditSimulator() {
               withAsterisk
               {...form.getInputProps('currency')}
             />
-            <TextInput
+            <AmountInput
               label={t('admin.deposits.simulator.bank_credit.amount')}
-              inputMode="decimal"
-              autoComplete="off"
+              currency={values.currency}
               withAsterisk
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {values.currency}
-                </Text>
-              }
-              rightSectionWidth={52}
               {...form.getInputProps('amount')}
             />
           </SimpleGrid>
@@ -1007,10 +1001,9 @@ function CoinsSimulator() {
               withAsterisk
               {...form.getInputProps('network')}
             />
-            <TextInput
+            <AmountInput
               label={t('admin.deposits.simulator.coins.amount')}
-              inputMode="decimal"
-              autoComplete="off"
+              currency={values.asset}
               withAsterisk
               {...form.getInputProps('amount')}
             />

@@ -29,7 +29,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
@@ -41,6 +40,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
+import { AmountInput } from '../../ui/amount-input.tsx';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -250,18 +250,11 @@ export function FiatDepositRequestPage() {
                   withAsterisk
                   {...form.getInputProps('currency')}
                 />
-                <TextInput
+                <AmountInput
                   label={t('deposit.fiat.amount')}
                   description={t('deposit.fiat.amount_help')}
-                  inputMode="decimal"
-                  autoComplete="off"
+                  currency={values.currency}
                   withAsterisk
-                  rightSection={
-                    <Text size="sm" c="dimmed">
-                      {values.currency}
-                    </Text>
-                  }
-                  rightSectionWidth={52}
                   {...form.getInputProps('amount')}
                 />
                 <Stack gap={6}>
