@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       appSecret: 'a-production-secret-of-at-least-32-characters',
       seedDemo: true,
       enableTestClock: false,
+      simulateNetworkBlocks: true,
       rateLimitPublicCallsPerMinute: 30,
       rateLimitEmailCodesPerClientPerHour: 40,
       storage: {

@@ -47,6 +47,7 @@ const EnvSchema = z.object({
     .optional(),
   SEED_DEMO: booleanSetting.optional(),
   ENABLE_TEST_CLOCK: booleanSetting.optional(),
+  SIMULATE_NETWORK_BLOCKS: booleanSetting.optional(),
   RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: rateLimitSetting.default(100),
   // Codes one client address may have emailed per hour, to all addresses together (issue 10 §4).
   RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: rateLimitSetting.default(20),
@@ -97,6 +98,11 @@ export type Config = {
   seedDemo: boolean;
   /** POST /dev/clock moves the server clock forward, for browser journeys; refused in production. */
   enableTestClock: boolean;
+  /**
+   * The simulated networks add their blocks every minute (on by default). Browser journeys turn it
+   * off and add blocks on demand, so that a confirmation count they check is not moved by the minute.
+   */
+  simulateNetworkBlocks: boolean;
   /** The general limit of public (anonymous) calls per client address, shared by every instance. */
   rateLimitPublicCallsPerMinute: number;
   rateLimitEmailCodesPerClientPerHour: number;
@@ -148,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: settings.APP_SECRET ?? developmentAppSecret,
     seedDemo: settings.SEED_DEMO === undefined ? settings.NODE_ENV !== 'production' : settings.SEED_DEMO === 'true',
     enableTestClock: settings.ENABLE_TEST_CLOCK === 'true',
+    simulateNetworkBlocks: settings.SIMULATE_NETWORK_BLOCKS !== 'false',
     rateLimitPublicCallsPerMinute: settings.RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE,
     rateLimitEmailCodesPerClientPerHour: settings.RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR,
     storage: storageSettingsOf(settings),

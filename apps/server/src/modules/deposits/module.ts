@@ -50,14 +50,15 @@ export const depositsModule: AppModule = {
       if (!isSimulatorOpen) throw new AppError('forbidden', { detail: 'simulator controls are closed in production' });
     };
 
-    context.jobs.schedule({
-      name: confirmDepositsSchedule,
-      cron: '* * * * *',
-      run: async () => {
-        const now = context.clock.now();
-        await confirm(db, simulatedBlocksOfMinute(now), now);
-      },
-    });
+    if (context.config.simulateNetworkBlocks)
+      context.jobs.schedule({
+        name: confirmDepositsSchedule,
+        cron: '* * * * *',
+        run: async () => {
+          const now = context.clock.now();
+          await confirm(db, simulatedBlocksOfMinute(now), now);
+        },
+      });
 
     registerCall(app, getDepositConfig, async () => depositConfig());
     registerCall(app, getDepositDetails, (body, call) =>
