@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { isValidAddress } from '@bank/contract/addresses';
 import { simulateBankCredit, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import { simulateRates } from '@bank/contract/ledger';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -223,6 +224,8 @@ describe('fiat deposit', () => {
       { currency: 'USD', amount: '5000', reference: `payment ${reference}`, sender },
       sessionHeaders(operator),
     );
+    // Other journeys move the server's clock past the rates' freshness: quote them now, as the schedule would.
+    await callOk(simulateRates, {}, sessionHeaders(operator));
     const staff = await openSignedIn(browser, operator);
     await staff.page.goto('/admin/deposits');
     await staff.page.getByRole('button', { name: `Credit 5,000.00 USD from ${sender}` }).click();

@@ -135,3 +135,13 @@ export const checkLedger = defineCall({
   request: z.object({}).strict(),
   response: LedgerCheck,
 });
+
+/** Outside production only: the rates simulator quotes every rate now (after a test clock moved past their freshness). */
+export const simulateRates = defineCall({
+  path: '/api/v1/admin/simulator/rates',
+  permission: 'deposit_operations',
+  errors: ['forbidden'],
+  summary: 'Simulator: every rate is quoted again now (refused in production)',
+  request: z.object({}).strict(),
+  response: z.object({ rates_at: z.string() }),
+});

@@ -247,6 +247,11 @@ describe('fiat deposits', () => {
     expect(refused.code).toBe(9461);
     expect(refused.msg).toBe('Exchange rates are being updated. Please try again in a few minutes.');
     expect(await balanceOf(client, 'USDC')).toBe('0');
+    // Quoted again (the simulator, outside production), the rates convert.
+    const quoted = await call(test, '/api/v1/admin/simulator/rates', {}, { session: operator });
+    expect(quoted.code).toBe(200);
+    expect((await call(test, '/api/v1/admin/simulator/rates', {}, client)).code).toBe(9403);
+    expect((await credit(arrived.data.credit_id)).data.status).toBe('credited');
     // A notice only announces: it is taken, its amount indicative, and converts at the credit's rate.
     const announced = await notice(client, { amount: '5000' });
     expect(announced.code).toBe(200);

@@ -9,8 +9,11 @@ import {
   getDashboardHome,
   listLedgerAccounts,
   listLedgerTransfers,
+  simulateRates,
 } from '@bank/contract/ledger';
 import { createSimulatedRates } from '../../adapters/rates/rates.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
@@ -39,5 +42,19 @@ export const ledgerModule: AppModule = {
     registerCall(app, listLedgerAccounts, (body) => ledgerAccountPage(db, body));
     registerCall(app, listLedgerTransfers, (body) => ledgerTransferPage(db, body));
     registerCall(app, checkLedger, (_body, call) => runLedgerCheck(db, call.now));
+
+    // Outside production: quote every rate now, as the schedule would (journeys move the clock past a quote's freshness).
+    registerCall(app, simulateRates, async (_body, call) => {
+      if (context.config.nodeEnv === 'production')
+        throw new AppError('forbidden', { detail: 'simulator controls are closed in production' });
+      await refreshRates(db, rates, call.now);
+      await writeAudit(db, {
+        action: 'simulator.rates_quoted',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        ip: call.ip,
+      });
+      return { rates_at: call.now.toISOString() };
+    });
   },
 };

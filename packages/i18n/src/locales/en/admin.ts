@@ -73,6 +73,7 @@ export const admin = {
       kyc_decided: 'KYC decided',
       simulator_deposit_sent: 'Simulator: coins sent to a deposit address',
       simulator_blocks_added: 'Simulator: network blocks added',
+      simulator_rates_quoted: 'Simulator: rates quoted',
       simulator_bank_credit_sent: 'Simulator: bank transfer received',
       deposit_bank_transfer_credited: 'Bank transfer credited',
       deposit_bank_transfer_returned: 'Bank transfer returned',

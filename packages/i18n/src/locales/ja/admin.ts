@@ -77,6 +77,7 @@ export const admin: Strings<typeof en> = {
       kyc_decided: 'KYCの審査結果',
       simulator_deposit_sent: 'シミュレーター：入金アドレスへ送金',
       simulator_blocks_added: 'シミュレーター：ネットワークのブロック追加',
+      simulator_rates_quoted: 'シミュレーター：レートを再取得',
       simulator_bank_credit_sent: 'シミュレーター：銀行振込を受領',
       deposit_bank_transfer_credited: '銀行振込を入金処理',
       deposit_bank_transfer_returned: '銀行振込を返金',

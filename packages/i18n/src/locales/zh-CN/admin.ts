@@ -75,6 +75,7 @@ export const admin: Strings<typeof en> = {
       kyc_decided: 'KYC 审核决定',
       simulator_deposit_sent: '模拟器：向充值地址发送币',
       simulator_blocks_added: '模拟器：网络新增区块',
+      simulator_rates_quoted: '模拟器：重新报价汇率',
       simulator_bank_credit_sent: '模拟器：收到银行转账',
       deposit_bank_transfer_credited: '银行转账已入账',
       deposit_bank_transfer_returned: '银行转账已退回',
