@@ -241,8 +241,10 @@ describe('fiat deposit', () => {
     // 5,000 USD at about one USDC a dollar, less the 0.5% fee.
     expect(credited).toBeGreaterThan(4960);
     expect(credited).toBeLessThan(4990);
-    // The chart's last day counts it (USDC at about a dollar), and the recent transactions list it.
-    expect((await chartLatest(page)) - chartBefore).toBeCloseTo(credited, -1);
+    // The chart's last day counts it (USDC at about a dollar; the rates quoted since revalue the
+    // other holdings by well under 1%), and the recent transactions list it.
+    const chartChange = (await chartLatest(page)) - chartBefore;
+    expect(Math.abs(chartChange - credited)).toBeLessThan(0.01 * chartBefore + 5);
     await page.getByTestId('recent-transaction').first().waitFor();
     await screenshot(page, 'home-after-fiat-deposit-desktop-en');
 
