@@ -2,8 +2,10 @@
  * Receiving digital assets (issue 11): the seeded approved company opens its deposit page, sees an
  * address per network with its QR code, the network's warning and confirmations, copies it, and
  * finds the page in Chinese and Japanese and on a phone. Coins sent by the custody simulator show
- * as in process with their confirmations counting up on the open page, then success, and the
- * balance on the home page grows by them.
+ * as in process with their confirmations counting up on the open page and on the history's line
+ * ("7/19 confirmations"), then success, and the balance on the home page grows by them. A fiat
+ * notice goes with a proof of transfer; once staff credit it, they open the deposit's full history
+ * (notice, proof, transfer, decision, ledger, audit), on a desktop and on a phone in Chinese.
  */
 
 import { readFile } from 'node:fs/promises';
@@ -26,6 +28,7 @@ import {
   signInByApi,
 } from './support/accounts.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { pngFile } from './support/documents.ts';
 
 /** Seeded by the KYC module (kyc/seed.ts): a company whose KYC is approved. */
 const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
@@ -136,6 +139,27 @@ describe('crypto deposit', () => {
     await callOk(simulateBlocks, { blocks: 7 }, sessionHeaders(operator));
     await row.getByText('7 of 19').waitFor({ timeout: 15_000 });
     await screenshot(page, 'deposit-confirming-desktop-en');
+
+    // The history's line counts the confirmations too, in English and, on a phone, in Chinese.
+    const history = await context.newPage();
+    await history.goto('/my_transaction?type=crypto_deposit&status=in_process');
+    const line = history.getByTestId('transaction-row').filter({ hasText: '1,250.75' }).first();
+    await line.getByText('In process').waitFor();
+    await line.getByText('7/19 confirmations').waitFor();
+    await screenshot(history, 'transactions-confirming-desktop-en');
+    await history.close();
+    const phone = await openSignedIn(browser, await signInByApi(approvedClient), {
+      viewport: viewports.phone,
+      language: 'ch',
+    });
+    await phone.page.goto('/my_transaction?type=crypto_deposit&status=in_process');
+    const card = phone.page.getByTestId('transaction-card').filter({ hasText: '1,250.75' }).first();
+    await card.getByText('7/19 个确认').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    );
+    await screenshot(phone.page, 'transactions-confirming-phone-ch');
+    await phone.context.close();
     await callOk(simulateBlocks, { blocks: 12 }, sessionHeaders(operator));
     await row.getByText('Success').waitFor({ timeout: 15_000 });
     await row.getByText('19 of 19').waitFor();
@@ -211,6 +235,9 @@ describe('fiat deposit', () => {
     await page.getByRole('heading', { name: 'Tell us about your transfer' }).waitFor();
     await page.getByLabel('Amount').fill('5000');
     await page.getByText('You receive (indicative)').waitFor();
+    // The proof of transfer goes through the documents' upload flow (checked by its content).
+    await page.locator('input[type="file"]').setInputFiles(pngFile('transfer-confirmation.png'));
+    await page.getByRole('listitem').filter({ hasText: 'transfer-confirmation.png' }).waitFor();
     await screenshot(page, 'deposit-fiat-notice-desktop-en');
     await expectAccessible(page, 'deposit-fiat-notice');
     await page.getByRole('button', { name: 'Send notice' }).click();
@@ -219,7 +246,7 @@ describe('fiat deposit', () => {
 
     // The bank rail reports the transfer; a member of staff credits it in the back office.
     const sender = `JOURNEY TRADING ${Date.now()}`;
-    await callOk(
+    const arrived = await callOk(
       simulateBankCredit,
       { currency: 'USD', amount: '5000', reference: `payment ${reference}`, sender },
       sessionHeaders(operator),
@@ -234,7 +261,49 @@ describe('fiat deposit', () => {
     await screenshot(staff.page, 'admin-deposits-credit-desktop-en');
     await dialog.getByRole('button', { name: 'Credit' }).click();
     await staff.page.getByText(/USDC credited to/).waitFor();
+
+    // The deposit's full history, opened from the decided transfer: everything in one place.
+    await staff.page.getByRole('tab', { name: 'Decided' }).click();
+    await staff.page
+      .getByRole('button', { name: new RegExp(`^Full history of 5,000\\.00 USD · ${sender}$`) })
+      .first()
+      .click();
+    const drawer = staff.page.getByRole('dialog', { name: /Deposit history/ });
+    const full = drawer.getByTestId('deposit-history');
+    await full.waitFor();
+    await full.getByText('transfer-confirmation.png', { exact: true }).waitFor();
+    await full.getByText('Matched company').waitFor();
+    await full.getByText('Credited', { exact: true }).first().waitFor();
+    await full.getByText(operationsAccount.email).first().waitFor();
+    expect(await full.getByTestId('history-movement').count()).toBe(2);
+    for (const action of ['Deposit notice sent', 'Simulator: bank transfer received', 'Bank transfer credited'])
+      await full.getByTestId('history-audit-entry').filter({ hasText: action }).waitFor();
+    await screenshot(staff.page, 'admin-deposit-history-desktop-en');
+    // The whole drawer at once, on a tall window: decision, ledger and audit beneath the notice.
+    await staff.page.setViewportSize({ width: viewports.desktop.width, height: 2200 });
+    await screenshot(staff.page, 'admin-deposit-history-full-desktop-en');
+    await staff.page.setViewportSize(viewports.desktop);
+    await expectAccessible(staff.page, 'admin-deposit-history');
+    // The proof opens through the documents' own link, for staff too.
+    await full.getByRole('button', { name: 'Preview transfer-confirmation.png' }).click();
+    await staff.page.getByRole('img', { name: 'transfer-confirmation.png' }).waitFor();
+    await staff.page.keyboard.press('Escape');
+    // Keyboard: Escape closes the drawer, and the address forgets it.
+    await staff.page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(new URL(staff.page.url()).searchParams.get('deposit')).toBeNull();
     await staff.context.close();
+
+    // On a phone, in Chinese, from the address (as a colleague would open a shared link).
+    const staffPhone = await openSignedIn(browser, operator, { viewport: viewports.phone, language: 'ch' });
+    await staffPhone.page.goto(`/admin/deposits?tab=decided&deposit=${String(arrived.credit_id)}`);
+    await staffPhone.page.getByTestId('deposit-history').getByText('转账凭证').first().waitFor();
+    await staffPhone.page
+      .getByTestId('deposit-history')
+      .getByText('transfer-confirmation.png', { exact: true })
+      .waitFor();
+    await screenshot(staffPhone.page, 'admin-deposit-history-phone-ch');
+    await staffPhone.context.close();
 
     const usdcAfter = await homeBalance(page, 'USDC');
     const credited = usdcAfter - usdcBefore;
@@ -257,10 +326,12 @@ describe('fiat deposit', () => {
     await page.getByText(/^1 USD = [\d.]+ USDC$/).waitFor();
     expect(await page.getByTestId('ledger-movement').count()).toBe(2);
     await page.getByTestId('ledger-movement').filter({ hasText: 'Conversion fee' }).waitFor();
+    // The notice's proof shows with the deposit's details.
+    await page.getByTestId('deposit-notice').getByText('transfer-confirmation.png').waitFor();
     await screenshot(page, 'transaction-fiat-detail-desktop-en');
     await expectAccessible(page, 'transaction-detail');
     await context.close();
-  }, 90_000);
+  }, 150_000);
 
   it('lists coins and fiat in the history, and downloads statements whose totals equal the balances', async () => {
     const client = await signInByApi(approvedClient);

@@ -35,12 +35,12 @@ async function setup(accounts: number) {
       [accounts],
     );
     await client.query(
-      `insert into ledger_accounts (id, company_id, asset, kind, rail, balance, created_at)
-       select gen_random_uuid(), id, 'USDC', 'customer', '', 1000000, now() from companies where ci_code = 'bench'`,
+      `insert into ledger_accounts (id, company_id, asset, kind, rail, balance, last_entry_at, created_at)
+       select gen_random_uuid(), id, 'USDC', 'customer', '', 1000000, now(), now() from companies where ci_code = 'bench'`,
     );
     await client.query(
-      `insert into ledger_accounts (id, company_id, asset, kind, rail, balance, created_at)
-       values (gen_random_uuid(), null, 'USDC', 'clearing', 'bench', -1000000::numeric * $1::int, now())`,
+      `insert into ledger_accounts (id, company_id, asset, kind, rail, balance, last_entry_at, created_at)
+       values (gen_random_uuid(), null, 'USDC', 'clearing', 'bench', -1000000::numeric * $1::int, now(), now())`,
       [accounts],
     );
     await client.query(

@@ -8,6 +8,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { codeLengths, emailMaxLength, passwordRule } from './constants.ts';
+import { meetsPasswordRule } from './password-rule.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 export { recoveryCodeRules } from './constants.ts';
@@ -16,21 +17,8 @@ import { PageRequest, page } from './envelope.ts';
 import { UserRole } from './roles.ts';
 import { AccountKycStatus } from './states.ts';
 
+export { meetsPasswordRule, type PasswordCheck, passwordChecks } from './password-rule.ts';
 export { clientRoles, isStaffRole, staffRoles, UserRole, userRoles } from './roles.ts';
-
-/** The parts of the password rule, so that a form can show each one live as the user types. */
-export const passwordChecks = {
-  length: (password: string) => password.length >= passwordRule.minLength && password.length <= passwordRule.maxLength,
-  upper: (password: string) => /\p{Lu}/u.test(password),
-  lower: (password: string) => /\p{Ll}/u.test(password),
-  digit: (password: string) => /\p{Nd}/u.test(password),
-  special: (password: string) => /[^\p{L}\p{Nd}\s]/u.test(password),
-} as const;
-export type PasswordCheck = keyof typeof passwordChecks;
-
-export function meetsPasswordRule(password: string): boolean {
-  return Object.values(passwordChecks).every((check) => check(password));
-}
 
 /**
  * A message for a missing or non-string value only. A schema-wide `message` would also replace the

@@ -1,18 +1,9 @@
-/**
- * ISO 3166-1 alpha-2 country codes from i18n-iso-countries's code table (its codes.json only: the
- * package's entry point would also load, on the server, or bundle, in the browser, its names in
- * every language; names are drawn in the user's language by the browser's Intl.DisplayNames).
- */
-import isoCodes from 'i18n-iso-countries/codes.json' with { type: 'json' };
+/** A country field: an ISO 3166-1 alpha-2 code (country-codes.ts), in any case, trimmed. */
 import { z } from 'zod';
+import { countryCodes } from './country-codes.ts';
 
-/** Each row of the table: alpha-2, alpha-3, numeric, ISO 3166-2 reference. */
-const alpha2Column = 0;
+export { countryCodes } from './country-codes.ts';
 
-export const countryCodes: readonly string[] = (isoCodes as readonly (readonly string[])[])
-  .map((row) => row[alpha2Column])
-  .filter((code): code is string => typeof code === 'string')
-  .sort();
 const known = new Set(countryCodes);
 
 export const CountryCode = z

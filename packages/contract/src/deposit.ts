@@ -4,7 +4,9 @@
  * credited after the network's confirmations.
  */
 import { z } from 'zod';
+import { AuditEntry } from './account.ts';
 import { defineCall } from './calls.ts';
+import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
 import { PageRequest, page } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import {
@@ -18,7 +20,15 @@ import {
 } from './money.ts';
 import { TransactionStatus } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
-import { ExportFormat, statementMaxDays, TransactionDetails, TransactionIdRequest } from './transaction.ts';
+import {
+  ExportFormat,
+  LedgerMovement,
+  statementMaxDays,
+  Transaction,
+  TransactionDetails,
+  TransactionIdRequest,
+  TransactionStep,
+} from './transaction.ts';
 
 /** Confirmations after which an incoming coin is credited (simulated as DECISIONS.md says). */
 export const confirmationsOfNetwork: Readonly<Record<Network, number>> = {
@@ -254,6 +264,11 @@ export const DepositNoticeRequest = fiatAmountRequest
   .extend({
     /** The day the company expects its bank to send it (a UTC day, today or within noticeMaxDaysAhead). */
     expected_date: z.string().date(),
+    /**
+     * A proof of the transfer (the bank's confirmation, a screenshot), optional: a document the
+     * caller uploaded through deposit/proofUpload and deposit/proofComplete, not yet sent with a notice.
+     */
+    proof_document_id: identifierText(64).optional(),
   })
   .strict()
   .superRefine(checkFiatAmount);
@@ -268,6 +283,49 @@ export const submitDepositNotice = defineCall({
   request: DepositNoticeRequest,
   response: z.object({ transaction_id: z.string() }),
 });
+
+/**
+ * The proof of a transfer goes through the documents' upload flow (documents.ts): authorise, send
+ * the file to storage, complete (judged by its content: JPEG, PNG or PDF, 5 MB). The document is
+ * the company's; the notice that names it keeps it, and the company and staff read it through
+ * init/documentUrl.
+ */
+export const authorizeDepositProof = defineCall({
+  path: '/api/v1/deposit/proofUpload',
+  permission: 'deposit',
+  isKycGated: true,
+  errors: ['illegal_state'],
+  summary: 'Authorise the upload of a proof of transfer for a fiat deposit notice and say where to send it',
+  request: AuthorizeUploadRequest.omit({ section: true, kind: true }).strict(),
+  response: UploadTicket,
+});
+
+export const completeDepositProof = defineCall({
+  path: '/api/v1/deposit/proofComplete',
+  permission: 'deposit',
+  isKycGated: true,
+  errors: ['not_found', 'illegal_state'],
+  summary: 'Check an uploaded proof of transfer by its content and size, and keep it for a notice',
+  request: z.object({ upload_id: identifierText() }).strict(),
+  response: DocumentRef,
+});
+
+export const noticeStatuses = ['open', 'credited', 'returned'] as const;
+
+/** A fiat deposit notice as the company sent it, with its proof of transfer when one was attached. */
+export const DepositNotice = z.object({
+  notice_id: z.string(),
+  currency: z.enum(fiatCurrencies),
+  amount: z.string(),
+  target: FiatDepositTarget,
+  reference: z.string(),
+  expected_date: z.string(),
+  /** open until a bank transfer is credited against it or returned. */
+  status: z.enum(noticeStatuses),
+  submitted_at: z.string(),
+  proof: DocumentRef.nullable(),
+});
+export type DepositNotice = z.infer<typeof DepositNotice>;
 
 /** Incoming bank transfers as staff see them: to match with a company (and its notice), or to return. */
 export const bankCreditStatuses = ['unmatched', 'credited', 'returned'] as const;
@@ -365,13 +423,58 @@ export const listDepositsInFlight = defineCall({
   response: page(Deposit.extend({ company: z.object({ company_id: z.string(), name: z.string() }) })),
 });
 
+/** A deposit's details: its history line, steps and ledger movements, and the notice behind a fiat one. */
+export const DepositDetails = TransactionDetails.extend({ notice: DepositNotice.nullable() });
+export type DepositDetails = z.infer<typeof DepositDetails>;
+
 /** One deposit, coin or fiat: its line of the history with steps and ledger movements. */
 export const getDeposit = defineCall({
   path: '/api/v1/deposit/get',
   errors: ['not_found'],
-  summary: 'One deposit of the company (coins or a fiat transfer) with its steps and ledger movements',
+  summary: 'One deposit of the company (coins or a fiat transfer) with its steps, ledger movements and notice',
   request: TransactionIdRequest,
-  response: TransactionDetails,
+  response: DepositDetails,
+});
+
+/**
+ * A deposit's full history for staff: whichever record they start from (a bank transfer, a notice,
+ * coins on a network, or the company's history line), everything about it in one answer.
+ */
+export const DepositHistoryRequest = z
+  .object({
+    /** The id of a bank transfer, a notice, a crypto deposit or a history line, or a crypto deposit's hash. */
+    id: identifierText(100),
+  })
+  .strict();
+
+export const DepositHistory = z.object({
+  kind: z.enum(['fiat', 'crypto']),
+  /** Whose it is; null for a bank transfer whose reference named no company. */
+  company: z.object({ company_id: z.string(), name: z.string() }).nullable(),
+  /** The company's line of its history, as the company reads it; null when it has none. */
+  transaction: Transaction.nullable(),
+  steps: z.array(TransactionStep),
+  /** The notice, with who sent it (email). */
+  notice: DepositNotice.extend({ submitted_by: z.string().nullable() }).nullable(),
+  /** The bank transfer, with the decision on it (credited or returned, by whom, when, why). */
+  bank_credit: BankCredit.nullable(),
+  /** Coins on a network, with their confirmations. */
+  crypto: Deposit.extend({ address: z.string() }).nullable(),
+  /** The ledger movements it caused on the company's account. */
+  movements: z.array(LedgerMovement),
+  /** Audit entries about it, oldest first. */
+  audit: z.array(AuditEntry),
+});
+export type DepositHistory = z.infer<typeof DepositHistory>;
+
+export const getDepositHistory = defineCall({
+  path: '/api/v1/admin/deposits/history',
+  permission: 'deposit_operations',
+  errors: ['not_found'],
+  summary:
+    "A deposit's full history: the notice, the bank transfer and the decision on it, or the coins and their confirmations; the ledger movements and the audit entries",
+  request: DepositHistoryRequest,
+  response: DepositHistory,
 });
 
 export const DepositDownloadRequest = z

@@ -13,6 +13,17 @@ export const kycSections = ['corporate', 'company', 'shareholder', 'trading'] as
 export const KycSection = z.enum(kycSections);
 export type KycSection = z.infer<typeof KycSection>;
 
+/**
+ * Where a document is kept in its company: a KYC section, or `deposit` (proofs of transfer sent
+ * with fiat deposit notices). The upload calls of each owner name only their own.
+ */
+export const documentSections = [...kycSections, 'deposit'] as const;
+export type DocumentSection = (typeof documentSections)[number];
+
+export function isKycSection(section: DocumentSection): section is KycSection {
+  return (kycSections as readonly string[]).includes(section);
+}
+
 /** What a document is, which decides its limits: company KYC documents or a drawn signature. */
 export const documentKinds = ['kyc_document', 'signature'] as const;
 export const DocumentKind = z.enum(documentKinds);
@@ -75,8 +86,10 @@ export const documentPurposeRules: Readonly<Record<DocumentPurpose, DocumentPurp
   },
   cardholder_id: cardDocument,
   proof_of_address: cardDocument,
-  // Not settled by SPEC.md or DECISIONS.md: the card documents' rule until a decision says otherwise.
-  deposit_proof: cardDocument,
+  // Not settled by SPEC.md or DECISIONS.md: the card documents' types and size. A notice takes one
+  // proof; the count is of proofs in the making (uploaded and not yet sent with a notice, or still
+  // under way), so that a cancelled or replaced upload does not block the next try.
+  deposit_proof: { ...cardDocument, maxCount: 5 },
   payout_invoice: cardDocument,
   feedback_screenshot: { ...cardDocument, acceptedTypes: uploadLimits.cardImageMimeTypes },
 };

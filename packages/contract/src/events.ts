@@ -54,6 +54,24 @@ export const domainEventSchemas = {
     asset: z.string(),
     network: z.string().nullable(),
     amount: z.string(),
+    /** The history line it completed (absent from events recorded before it was added). */
+    transaction_id: z.string().nullable().optional(),
+    at: z.string(),
+  }),
+
+  /**
+   * A published announcement's window opened (at publishing, or later by the schedule): its audience
+   * is told, once. The titles are the announcement's own words in each language, for the inbox line.
+   */
+  'announcement.published': z.object({
+    announcement_id: z.string(),
+    audience: z.enum(['all_companies', 'chosen_companies']),
+    /** The chosen companies; empty for all companies. */
+    company_ids: z.array(z.string()),
+    title_en: z.string(),
+    title_ch: z.string(),
+    title_jp: z.string(),
+    starts_at: z.string(),
     at: z.string(),
   }),
 

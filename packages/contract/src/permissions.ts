@@ -32,6 +32,8 @@ export const staffPermissions = [
   'deposit_operations',
   /** The ledger explorer: every account, transfer and the invariant check. */
   'ledger_explorer',
+  /** Writing, publishing and unpublishing announcements to client companies. */
+  'announcements',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -55,7 +57,9 @@ const permissionsOfClientRole: Readonly<Record<ClientRole, readonly ClientPermis
 };
 
 const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations', 'ledger_explorer'],
+  system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations', 'ledger_explorer', 'announcements'],
+  // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
+  // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.
   compliance_officer: ['kyc_review', 'audit_log', 'user_support'],
   sales_relationship_manager: ['audit_log'],
 };

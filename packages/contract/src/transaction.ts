@@ -56,6 +56,8 @@ export const Transaction = z.object({
   /** Who the money came from or went to, as the rail named them; null when unknown. */
   counterparty: z.string().nullable(),
   fiat: FiatLeg.nullable(),
+  /** Coins confirming on their network: how many confirmations so far of those required; null off chain. */
+  confirmations: z.object({ count: z.number().int(), required: z.number().int() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,9 +5,11 @@
  */
 import { account } from './locales/en/account.ts';
 import { admin } from './locales/en/admin.ts';
+import { announcements } from './locales/en/announcements.ts';
 import { deposit } from './locales/en/deposit.ts';
 import { documents } from './locales/en/documents.ts';
 import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
+import { inbox } from './locales/en/inbox.ts';
 import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
@@ -24,6 +26,8 @@ export const enSignedIn = {
   documents,
   states,
   transactions,
+  inbox,
+  announcements,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

@@ -2,11 +2,13 @@
 import type { Catalogue } from './catalogue-en.ts';
 import { account as jaAccount } from './locales/ja/account.ts';
 import { admin as jaAdmin } from './locales/ja/admin.ts';
+import { announcements as jaAnnouncements } from './locales/ja/announcements.ts';
 import { auth as jaAuth } from './locales/ja/auth.ts';
 import { deposit as jaDeposit } from './locales/ja/deposit.ts';
 import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
 import { errors as jaErrors } from './locales/ja/errors.ts';
+import { inbox as jaInbox } from './locales/ja/inbox.ts';
 import { kyc as jaKyc } from './locales/ja/kyc.ts';
 import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
 import { pages as jaPages } from './locales/ja/pages.ts';
@@ -21,6 +23,8 @@ export const ja: Catalogue = {
   validation: jaValidation,
   states: jaStates,
   transactions: jaTransactions,
+  inbox: jaInbox,
+  announcements: jaAnnouncements,
   statement: jaStatement,
   shell: jaShell,
   pages: jaPages,

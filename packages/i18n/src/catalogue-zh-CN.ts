@@ -2,11 +2,13 @@
 import type { Catalogue } from './catalogue-en.ts';
 import { account as zhAccount } from './locales/zh-CN/account.ts';
 import { admin as zhAdmin } from './locales/zh-CN/admin.ts';
+import { announcements as zhAnnouncements } from './locales/zh-CN/announcements.ts';
 import { auth as zhAuth } from './locales/zh-CN/auth.ts';
 import { deposit as zhDeposit } from './locales/zh-CN/deposit.ts';
 import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
 import { errors as zhErrors } from './locales/zh-CN/errors.ts';
+import { inbox as zhInbox } from './locales/zh-CN/inbox.ts';
 import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
 import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
@@ -21,6 +23,8 @@ export const zhCN: Catalogue = {
   validation: zhValidation,
   states: zhStates,
   transactions: zhTransactions,
+  inbox: zhInbox,
+  announcements: zhAnnouncements,
   statement: zhStatement,
   shell: zhShell,
   pages: zhPages,

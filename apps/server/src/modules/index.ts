@@ -5,8 +5,10 @@
  */
 import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
+import { announcementsModule } from './announcements/module.ts';
 import { depositsModule } from './deposits/module.ts';
 import { documentsModule } from './documents/module.ts';
+import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
 import { transactionsModule } from './transactions/module.ts';
@@ -18,6 +20,8 @@ export const appModules: readonly AppModule[] = [
   ledgerModule,
   transactionsModule,
   depositsModule,
+  announcementsModule,
+  inboxModule,
 ];
 
 /** Run by main.ts when config SEED_DEMO allows, in module order (KYC's companies use identity's staff). */

@@ -7,13 +7,26 @@
  */
 import { appVersion } from '@bank/contract/constants';
 import { isKycGatedPage, pathOf } from '@bank/contract/routes';
-import { AppShell, Box, Burger, CloseButton, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  AppShell,
+  Box,
+  Burger,
+  CloseButton,
+  Drawer,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useUserInfo } from '../api/user-info.ts';
+import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
 import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
@@ -109,6 +122,12 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const isFirstPage = useRef(true);
+  // The sidebar is drawn on larger screens only: a phone, where it would be hidden, does not build
+  // its links on every page load (the drawer builds its own when opened).
+  const isSidebarShown =
+    useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, undefined, {
+      getInitialValueInEffect: false,
+    }) ?? false;
 
   // After a navigation: close the drawer, start at the top, and move focus to the new content.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page
@@ -153,19 +172,22 @@ export function MainLayout({ children }: { children?: ReactNode }) {
             </Group>
             <Group gap={4} wrap="nowrap">
               <LanguageSwitch />
+              <InboxBell />
               <UserMenu />
             </Group>
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar aria-label={t('shell.navigation.label')} visibleFrom="sm">
-          <AppShell.Section grow component={ScrollArea} px="sm" py="md">
-            <NavigationLinks />
-            <Box mt="xl" mb="xs">
-              <VersionNote />
-            </Box>
-          </AppShell.Section>
-        </AppShell.Navbar>
+        {isSidebarShown ? (
+          <AppShell.Navbar aria-label={t('shell.navigation.label')} visibleFrom="sm">
+            <AppShell.Section grow component={ScrollArea} px="sm" py="md">
+              <NavigationLinks />
+              <Box mt="xl" mb="xs">
+                <VersionNote />
+              </Box>
+            </AppShell.Section>
+          </AppShell.Navbar>
+        ) : null}
 
         <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} bg="gray.0">
           <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 32 }} maw={1280} mx="auto">

@@ -75,7 +75,10 @@ function lengthAt(node: SchemaNode | undefined, segments: string[]): number | un
 type FieldName<Values> = Extract<keyof Values, string>;
 
 export type CallFormOptions<Call extends CallDefinition, Values extends Record<string, unknown>> = {
-  /** The call, or a loader of it for a form on a page whose first load must stay small (/login). */
+  /**
+   * The call, or a loader of it for a form on a page whose first paint must not wait for the contract
+   * (/login, /reg): its schema then applies from the first `prefetchCall()` or submission on.
+   */
   call: Call | (() => Promise<Call>);
   initialValues: Values;
   /** The request body the values make (fixed fields added); the call's request schema checks it. */
@@ -107,11 +110,9 @@ export type CallForm<Values extends Record<string, unknown>> = {
   isSubmitting: boolean;
   /** With `isConfirmed`: whether valid values await the user's confirmation, and the two answers. */
   confirmation: { isOpen: boolean; confirm: () => void; cancel: () => void };
+  /** With a loader of the call: loads it now (on the form's first focus), so that its lengths apply. */
+  prefetchCall: () => void;
 };
-
-async function resolveCall<Call extends CallDefinition>(call: Call | (() => Promise<Call>)): Promise<Call> {
-  return typeof call === 'function' ? call() : call;
-}
 
 /** The form errors of a refused call: per field where it says so, or null for the form's alert. */
 function fieldErrorsOf<Values>(
@@ -133,15 +134,27 @@ export function useCallForm<Call extends CallDefinition, Values extends Record<s
   const latestOptions = useRef(currentOptions);
   latestOptions.current = currentOptions;
   const [formError, setFormError] = useState<string | null>(null);
+  // A call given as a loader, once loaded: the form renders again to take its lengths.
+  const [loadedCall, setLoadedCall] = useState<Call | null>(null);
+  const loadedCallRef = useRef(loadedCall);
+  loadedCallRef.current = loadedCall;
+  const resolveCall = async (): Promise<Call> => {
+    const { call } = latestOptions.current;
+    if (typeof call !== 'function') return call;
+    const loaded = await call();
+    setLoadedCall(loaded);
+    return loaded;
+  };
   const toRequest = (values: Values) => (latestOptions.current.toRequest ?? ((same: Values) => same))(values);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: currentOptions.initialValues,
-    validate: async (values) => schemaErrors(await resolveCall(latestOptions.current.call), toRequest(values)),
-    // Each text input stops at the contract's length (a call loaded on use has no schema yet).
+    validate: async (values) => schemaErrors(await resolveCall(), toRequest(values)),
+    // Each text input stops at the contract's length (a call loaded on use, once it is loaded).
     enhanceGetInputProps: ({ field }) => {
       const { call } = latestOptions.current;
-      const maxLength = typeof call === 'function' ? undefined : maxLengthAt(call.request, field);
+      const schemaCall = typeof call === 'function' ? loadedCallRef.current : call;
+      const maxLength = schemaCall ? maxLengthAt(schemaCall.request, field) : undefined;
       return maxLength === undefined ? {} : { maxLength };
     },
   });
@@ -191,7 +204,7 @@ export function useCallForm<Call extends CallDefinition, Values extends Record<s
     isInFlight.current = true;
     setIsSubmitting(true);
     try {
-      const call = await resolveCall(options.call);
+      const call = await resolveCall();
       const body = call.request.parse(toRequest(form.getValues())) as RequestOf<Call>;
       const answer = await mutate(call, body);
       attempt.current = null;
@@ -236,6 +249,9 @@ export function useCallForm<Call extends CallDefinition, Values extends Record<s
         void send(confirmingForm.current);
       },
       cancel: () => setIsConfirming(false),
+    },
+    prefetchCall: () => {
+      resolveCall().catch(() => undefined); // a failed load is retried by the submission
     },
   };
 }

@@ -9,7 +9,7 @@
  */
 import { type Language, type Locale, languages, localeOfLanguage } from '@bank/contract/constants';
 import { type Catalogue, enFirstLoad } from '@bank/i18n/catalogue-en';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readLanguage, writeLanguage } from './session-storage.ts';
 
@@ -87,6 +87,15 @@ export function loadSignedInMessages(): Promise<void> {
     },
   );
   return signedInMessages;
+}
+
+/**
+ * The messages of a language without switching to it (a preview of what a reader of that language
+ * sees): its catalogue loaded, then a translation function fixed to it.
+ */
+export async function translationFor(language: Language): Promise<TFunction> {
+  await ensureCatalogue(localeOfLanguage[language]);
+  return i18next.getFixedT(localeOfLanguage[language]);
 }
 
 /** Switches once the language's catalogue is in, so that no screen shows half of each language. */

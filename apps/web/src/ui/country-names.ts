@@ -3,7 +3,7 @@
  * by the browser (Intl.DisplayNames) and sorted as that language sorts. Searching matches the name
  * or the two-letter code, so "GB", "United Kingdom" and "英国" all find the same country.
  */
-import { countryCodes } from '@bank/contract/countries';
+import { countryCodes } from '@bank/contract/country-codes';
 
 export type CountryOption = { value: string; label: string };
 

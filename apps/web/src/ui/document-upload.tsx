@@ -55,8 +55,8 @@ export type DocumentUploadProps = {
   uploader: DocumentUploader;
   maxFiles?: number;
   rules?: FileRules;
-  /** The field's error (already in the user's language). */
-  error?: string | undefined;
+  /** The field's error (already in the user's language, or a form's translated message). */
+  error?: ReactNode;
   isReadOnly?: boolean;
   /** The form's name of the field, for focusFirstError. */
   fieldName?: string;
@@ -366,7 +366,7 @@ export function DocumentUpload({
           {t('documents.upload.none')}
         </Text>
       ) : null}
-      {documents.length > 0 && !isReadOnly ? (
+      {documents.length > 0 && !isReadOnly && maxFiles > 1 ? (
         <Text size="xs" c="dimmed">
           {t('documents.upload.count', { count: documents.length, max: maxFiles })}
         </Text>

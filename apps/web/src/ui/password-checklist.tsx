@@ -4,7 +4,7 @@
  * reader hears an item change state without being interrupted. The common-password list and the
  * "not your email" rule are the server's and the schema's, shown under the field when they fail.
  */
-import { type PasswordCheck, passwordChecks } from '@bank/contract/account';
+import { type PasswordCheck, passwordChecks } from '@bank/contract/password-rule';
 import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useId } from 'react';

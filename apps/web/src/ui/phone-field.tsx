@@ -3,33 +3,76 @@
  * countryCodes) named in the user's language by the browser (Intl.DisplayNames), with its calling
  * code from libphonenumber-js, and the number itself. The contract's phone rule (libphonenumber's
  * isValidPhoneNumber for that country) judges it; this component only collects it.
+ *
+ * libphonenumber-js and its metadata (the calling codes) load after the field has been drawn, so that
+ * a page's first paint does not wait for them: until then the list names every ISO country without
+ * its calling code.
  */
 import { localeOfLanguage } from '@bank/contract/constants';
-import { countryCodes } from '@bank/contract/countries';
+import { countryCodes } from '@bank/contract/country-codes';
 import { Grid, Group, Select, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { type CountryCode, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
-import { useMemo } from 'react';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n.ts';
 
-type CountryOption = { value: string; label: string; callingCode: string };
+type CountryOption = { value: string; label: string; callingCode: string | undefined };
 
-function countryOptions(locale: string): CountryOption[] {
+/** What the field needs of libphonenumber-js: which countries it knows, and their calling codes. */
+type PhoneRules = Pick<typeof import('libphonenumber-js/min'), 'getCountryCallingCode' | 'isSupportedCountry'>;
+
+let phoneRules: PhoneRules | undefined;
+let phoneRulesLoading: Promise<PhoneRules> | undefined;
+
+function loadPhoneRules(): Promise<PhoneRules> {
+  phoneRulesLoading ??= import('libphonenumber-js/min').then(
+    (module) => {
+      phoneRules = module;
+      return module;
+    },
+    (error: unknown) => {
+      phoneRulesLoading = undefined; // a dropped connection: the next field to mount tries again
+      throw error;
+    },
+  );
+  return phoneRulesLoading;
+}
+
+/** The phone rules once loaded; loading starts after the first render. */
+function usePhoneRules(): PhoneRules | undefined {
+  const [rules, setRules] = useState(phoneRules);
+  useEffect(() => {
+    if (!rules) loadPhoneRules().then(setRules, () => undefined);
+  }, [rules]);
+  return rules;
+}
+
+function countryOptions(locale: string, rules: PhoneRules | undefined): CountryOption[] {
   const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
   const collator = new Intl.Collator(locale);
-  return countryCodes
-    .filter((code): code is CountryCode => isSupportedCountry(code))
-    .map((code) => ({ value: code, label: names.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
+  const codes = rules
+    ? countryCodes.filter((code): code is CountryCode => rules.isSupportedCountry(code))
+    : (countryCodes as CountryCode[]);
+  return codes
+    .map((code) => ({ value: code, label: names.of(code) ?? code, callingCode: rules?.getCountryCallingCode(code) }))
     .sort((left, right) => collator.compare(left.label, right.label));
 }
 
+const knownCountries = new Set(countryCodes);
+let countryOfBrowser: string | null | undefined;
+
 /** The country of the browser's own locale ("en-GB" -> "GB"), when it is one of the list. */
 export function browserCountry(): string | null {
+  countryOfBrowser ??= findBrowserCountry();
+  return countryOfBrowser;
+}
+
+function findBrowserCountry(): string | null {
   for (const tag of navigator.languages ?? [navigator.language]) {
     try {
       const region = new Intl.Locale(tag).maximize().region;
-      if (region && isSupportedCountry(region)) return region;
+      if (region && knownCountries.has(region)) return region;
     } catch {
       // An unreadable tag: try the next one.
     }
@@ -53,7 +96,8 @@ export function PhoneField({ form, isRequired = true, idPrefix }: PhoneFieldProp
   const country = form.getValues().phone_country;
   const { t } = useTranslation();
   const language = useLanguage();
-  const options = useMemo(() => countryOptions(localeOfLanguage[language]), [language]);
+  const rules = usePhoneRules();
+  const options = useMemo(() => countryOptions(localeOfLanguage[language], rules), [language, rules]);
   const callingCode = options.find((option) => option.value === country)?.callingCode;
   const byValue = useMemo(() => new Map(options.map((option) => [option.value, option])), [options]);
 
@@ -77,9 +121,11 @@ export function PhoneField({ form, isRequired = true, idPrefix }: PhoneFieldProp
               <Text size="sm" truncate="end">
                 {option.label}
               </Text>
-              <Text size="xs" c="dimmed" className="tabular-figures">
-                +{byValue.get(option.value)?.callingCode}
-              </Text>
+              {byValue.get(option.value)?.callingCode ? (
+                <Text size="xs" c="dimmed" className="tabular-figures">
+                  +{byValue.get(option.value)?.callingCode}
+                </Text>
+              ) : null}
             </Group>
           )}
         />

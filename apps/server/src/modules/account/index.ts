@@ -5,7 +5,7 @@
  * machine, through `companies.kyc_status`).
  */
 export { emailTime } from './account-emails.ts';
-export { findUserById } from './queries.ts';
+export { companyUsersHolding, findUserById } from './queries.ts';
 export { type DemoUser, ensureCompanyAdministrator, ensureUser, identityDemoAccounts } from './seed.ts';
 export { createSessionResolver } from './sessions.ts';
 export { registerStaffPairingRule } from './staff-pairing-rule.ts';

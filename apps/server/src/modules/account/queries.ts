@@ -1,8 +1,9 @@
 /** Users and companies: query functions taking the database or transaction handle first. */
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
+import { type ClientPermission, holdsPermission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { companies, users } from './tables.ts';
@@ -17,6 +18,23 @@ export async function findUserByEmail(handle: DbHandle, email: string): Promise<
 export async function findUserById(handle: DbHandle, userId: string): Promise<UserRow | undefined> {
   const [user] = await handle.select().from(users).where(eq(users.id, userId)).limit(1);
   return user;
+}
+
+/**
+ * The users of a company who hold a permission: who may see what an event tells (the inbox's
+ * readers). Permission groups (organisation issue) change who holds what here, in one place.
+ */
+export async function companyUsersHolding(
+  handle: DbHandle,
+  companyId: string,
+  permission: ClientPermission,
+): Promise<{ id: string }[]> {
+  const members = await handle
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.company_id, companyId))
+    .orderBy(asc(users.created_at));
+  return members.filter((member) => holdsPermission(member.role, permission)).map(({ id }) => ({ id }));
 }
 
 export async function findUserWithCompany(handle: DbHandle, userId: string) {

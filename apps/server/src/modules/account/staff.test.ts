@@ -29,7 +29,7 @@ type AuditPage = {
 };
 
 describe('demo seed', () => {
-  it('creates the demo administrator and the staff accounts (each role, and operations), once', async () => {
+  it('creates the demo administrator and the staff accounts (each role, operations and communications), once', async () => {
     const countUsers = async () => (await test.database.db.select({ total: count() }).from(users))[0]?.total;
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
@@ -43,6 +43,7 @@ describe('demo seed', () => {
       'compliance_officer',
       'system_admin',
       'sales_relationship_manager',
+      'system_admin',
     ]);
     const [admin] = await test.database.db
       .select({ role: users.role, kyc: companies.kyc_status, company: companies.name })
@@ -54,6 +55,7 @@ describe('demo seed', () => {
     expect(staff.map((user) => user.role).sort()).toEqual([
       'compliance_officer',
       'sales_relationship_manager',
+      'system_admin',
       'system_admin',
       'system_admin',
     ]);

@@ -158,7 +158,11 @@ describe('fiat deposits', () => {
       { transaction_id: submitted.data.transaction_id },
       client,
     );
-    expect(deposit.data).toEqual(details.data);
+    // The deposit's details are the line's, with the notice behind it.
+    expect(deposit.data).toEqual({
+      ...details.data,
+      notice: expect.objectContaining({ amount: '5000', status: 'credited', proof: null }),
+    });
     expect(details.data.movements.map((movement) => [movement.kind, movement.direction, movement.amount])).toEqual([
       ['fiat_deposit', 'credit', gross.toFixed()],
       ['fee', 'debit', new Decimal(fee).toFixed()],

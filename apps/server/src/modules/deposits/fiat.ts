@@ -12,6 +12,7 @@
  */
 import {
   type BankCredit,
+  type DepositNotice,
   type DepositNoticeRequest,
   type FiatDepositQuote,
   minimumFirstDepositUsd,
@@ -33,6 +34,7 @@ import {
   transactionIdOfSource,
 } from '../transactions/index.ts';
 import { referenceOf } from './bank-details.ts';
+import { checkProofForNotice, proofOf } from './proofs.ts';
 import { bankCredits, depositNotices, depositReferences, deposits } from './tables.ts';
 
 export type FiatTarget = 'USDC' | 'USDT';
@@ -40,8 +42,8 @@ export type FiatTarget = 'USDC' | 'USDT';
 /** The conversion fee: 0.5% of the converted amount, rounded up to the asset's scale (in the bank's favour). */
 export const fiatConversionFeeRate = '0.005';
 
-const noticeSourceType = 'deposit_notice';
-const creditSourceType = 'bank_credit';
+export const noticeSourceType = 'deposit_notice';
+export const creditSourceType = 'bank_credit';
 
 type Conversion = { rate: MoneyValue; rateAt: Date; gross: MoneyValue; fee: MoneyValue; net: MoneyValue };
 
@@ -121,7 +123,7 @@ export async function submitNotice(
   caller: { companyId: string; userId: string },
   request: DepositNoticeRequest,
   now: Date,
-): Promise<{ transaction_id: string }> {
+): Promise<{ transaction_id: string; notice_id: string }> {
   const today = utcDay(now);
   const lastDay = utcDay(new Date(now.getTime() + noticeMaxDaysAhead * dayMs));
   if (request.expected_date < today || request.expected_date > lastDay)
@@ -140,6 +142,7 @@ export async function submitNotice(
         },
       },
     });
+  if (request.proof_document_id) await checkProofForNotice(tx, caller, request.proof_document_id);
   const conversion = convert(amount, request.target, rates);
   const reference = await referenceOf(tx, caller.companyId, now);
   const id = newId(now.getTime());
@@ -152,6 +155,7 @@ export async function submitNotice(
     reference,
     expected_date: request.expected_date,
     status: 'open',
+    proof_document_id: request.proof_document_id ?? null,
     created_by: caller.userId,
     created_at: now,
   });
@@ -171,7 +175,35 @@ export async function submitNotice(
     },
     now,
   );
-  return { transaction_id: transactionId };
+  return { transaction_id: transactionId, notice_id: id };
+}
+
+type NoticeRow = typeof depositNotices.$inferSelect;
+
+/** A notice as the contract shows it, with its proof of transfer. */
+export async function noticeOf(handle: DbHandle, row: NoticeRow): Promise<DepositNotice> {
+  const currency = row.currency as FiatCurrency;
+  return {
+    notice_id: row.id,
+    currency,
+    amount: formatAmountForWire(parseAmount(row.amount), currency),
+    target: row.target_asset as FiatTarget,
+    reference: row.reference,
+    expected_date: row.expected_date,
+    status: row.status,
+    submitted_at: row.created_at.toISOString(),
+    proof: await proofOf(handle, row),
+  };
+}
+
+/** The notice a history line tells (its source), or null for a line that is not a notice's. */
+export async function noticeOfSource(
+  handle: DbHandle,
+  source: { type: string; id: string },
+): Promise<NoticeRow | null> {
+  if (source.type !== noticeSourceType || !isUuid(source.id)) return null;
+  const [row] = await handle.select().from(depositNotices).where(eq(depositNotices.id, source.id));
+  return row ?? null;
 }
 
 /** A reference as a transfer may carry it (lower case, spaced, among other words): the company's, if any. */
@@ -385,6 +417,7 @@ export async function creditBankTransfer(
       asset: target,
       network: null,
       amount: conversion.net.toFixed(),
+      transaction_id: await transactionIdOfSource(tx, reference),
       at: now.toISOString(),
     },
     { companyId: row.company_id },

@@ -16,13 +16,13 @@ import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
 import { companies } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
-import { advanceTransaction, openTransaction } from '../transactions/index.ts';
+import { advanceTransaction, openTransaction, transactionIdOfSource } from '../transactions/index.ts';
 import { depositAddresses, deposits } from './tables.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 
 /** What a crypto deposit's ledger transfer and history line name as their business record. */
-const depositReferenceType = 'deposit';
+export const depositReferenceType = 'deposit';
 
 export function depositOf(row: DepositRow): Deposit {
   const asset = row.asset as DigitalAsset;
@@ -84,6 +84,7 @@ export async function receive(handle: DbHandle, incoming: IncomingTransfer, now:
       amount: incoming.amount,
       status: 'in_process',
       txHash: row.tx_hash,
+      confirmations: { count: row.confirmations, required: row.confirmations_required },
       source: { type: depositReferenceType, id: row.id },
       step: 'seen_on_chain',
     },
@@ -117,7 +118,7 @@ async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
   await advanceTransaction(
     tx,
     { type: depositReferenceType, id: row.id },
-    { status: 'success', step: 'credited' },
+    { status: 'success', confirmations: row.confirmations, step: 'credited' },
     now,
   );
   await recordEvent(
@@ -129,6 +130,7 @@ async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
       asset,
       network: row.network,
       amount: formatAmountForWire(parseAmount(row.amount), asset),
+      transaction_id: await transactionIdOfSource(tx, { type: depositReferenceType, id: row.id }),
       at: now.toISOString(),
     },
     { companyId: row.company_id },
@@ -136,8 +138,8 @@ async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
 }
 
 /**
- * The networks add blocks: every deposit in process gains `blocksOf(network)` confirmations, and
- * those that reach their network's count are credited. Each deposit in its own transaction, taken
+ * The networks add blocks: every deposit in process gains `blocksOf(network)` confirmations (its
+ * history line shows them), and those that reach their network's count are credited. Each deposit in its own transaction, taken
  * with SKIP LOCKED so that two runners never confirm one deposit twice. Answers how many were credited.
  */
 export async function confirm(db: AppDatabase, blocksOf: (network: Network) => number, now: Date): Promise<number> {
@@ -153,7 +155,12 @@ export async function confirm(db: AppDatabase, blocksOf: (network: Network) => n
       if (!row) return false;
       const confirmations = Math.min(row.confirmations_required, row.confirmations + blocksOf(row.network as Network));
       await tx.update(deposits).set({ confirmations }).where(eq(deposits.id, id));
-      if (confirmations < row.confirmations_required) return false;
+      if (confirmations < row.confirmations_required) {
+        // The company's history line counts the confirmations with the deposit, in the same transaction.
+        if (confirmations !== row.confirmations)
+          await advanceTransaction(tx, { type: depositReferenceType, id }, { confirmations }, now);
+        return false;
+      }
       await credit(tx, { ...row, confirmations }, now);
       return true;
     });

@@ -1,11 +1,16 @@
 /**
  * The deposits module: the route file. Deposit configuration (assets, networks, confirmations),
  * the company's deposit address per network from the custody provider, the bank details for fiat
- * transfers with the company's reference, its deposits and their record as a file, and the
- * simulated networks: a schedule adds blocks every minute (crediting confirmed deposits), and
- * outside production staff with deposit_operations can send coins and add blocks on demand.
+ * transfers with the company's reference, fiat deposit notices with their proof of transfer (the
+ * documents' upload flow), its deposits and their record as a file, the back office's decisions
+ * and a deposit's full history, and the simulators: a schedule adds blocks every minute
+ * (crediting confirmed deposits) and, in the demo, sends the bank transfer of each open notice a
+ * minute old; outside production staff with deposit_operations can send coins, bank transfers and
+ * blocks on demand.
  */
 import {
+  authorizeDepositProof,
+  completeDepositProof,
   creditBankTransfer,
   depositConfig,
   downloadDeposits,
@@ -13,6 +18,7 @@ import {
   getDeposit,
   getDepositConfig,
   getDepositDetails,
+  getDepositHistory,
   listBankCredits,
   listDeposits,
   listDepositsInFlight,
@@ -29,15 +35,25 @@ import { AppError } from '../../platform/errors.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import { companyTransactionDetails } from '../transactions/index.ts';
+import { createDocumentService } from '../documents/index.ts';
+import { companyTransactionDetails, sourceOfTransaction } from '../transactions/index.ts';
 import { depositAddress } from './addresses.ts';
 import { bankDetails } from './bank-details.ts';
+import { sendScheduledBankCredits, sendSimulatedBankCredit } from './bank-rail-simulator.ts';
 import { depositRecordFile, depositTypes } from './deposit-download.ts';
+import { depositHistory } from './deposit-history.ts';
 import * as fiat from './fiat.ts';
 import { confirm, depositPage, depositsInFlightPage, receive, simulatedBlocksOfMinute } from './incoming.ts';
+import { depositProofPolicy, proofPurpose, proofSection } from './proofs.ts';
 import { depositsDemoSeeder } from './seed.ts';
 
 export const confirmDepositsSchedule = 'deposits__confirm_simulated_networks';
+export const simulateBankCreditsSchedule = 'deposits__simulate_bank_credits';
+
+/** The demo's bank rail sends open notices' transfers on a schedule: with the simulated networks, never in production. */
+export function isBankRailScheduled(config: { simulateNetworkBlocks: boolean; nodeEnv: string }): boolean {
+  return config.simulateNetworkBlocks && config.nodeEnv !== 'production';
+}
 
 export const depositsModule: AppModule = {
   name: 'deposits',
@@ -59,6 +75,26 @@ export const depositsModule: AppModule = {
           await confirm(db, simulatedBlocksOfMinute(now), now);
         },
       });
+    if (isBankRailScheduled(context.config))
+      context.jobs.schedule({
+        name: simulateBankCreditsSchedule,
+        cron: '* * * * *',
+        run: async () => {
+          refuseInProduction();
+          await sendScheduledBankCredits(db, context.clock.now());
+        },
+      });
+
+    // Proofs of transfer: the documents' upload flow, with the deposits' policy (proofs.ts).
+    const proofs = createDocumentService({
+      db,
+      storage: context.documentStorage,
+      owner: depositProofPolicy(context.clock),
+    });
+    registerCall(app, authorizeDepositProof, (body, call) =>
+      proofs.authorize({ ...body, section: proofSection, kind: proofPurpose }, call),
+    );
+    registerCall(app, completeDepositProof, (body, call) => proofs.complete(body, call));
 
     registerCall(app, getDepositConfig, async () => depositConfig());
     registerCall(app, getDepositDetails, (body, call) =>
@@ -75,7 +111,10 @@ export const depositsModule: AppModule = {
       const details = await companyTransactionDetails(db, clientCompanyId(call), body.transaction_id);
       if (!depositTypes.includes(details.transaction.type))
         throw new AppError('not_found', { detail: `transaction ${body.transaction_id} is not a deposit` });
-      return details;
+      // The line is the company's (checked above); a fiat one may tell a notice.
+      const source = await sourceOfTransaction(db, details.transaction.transaction_id);
+      const notice = source ? await fiat.noticeOfSource(db, source) : null;
+      return { ...details, notice: notice ? await fiat.noticeOf(db, notice) : null };
     });
     registerCall(app, downloadDeposits, async (body, call) => {
       const companyId = clientCompanyId(call);
@@ -92,18 +131,31 @@ export const depositsModule: AppModule = {
     registerCall(app, quoteFiatDeposit, (body, call) =>
       fiat.quoteFiatDeposit(db, clientCompanyId(call), body, call.now),
     );
-    registerCall(app, submitDepositNotice, (body, call) =>
-      fiat.submitNotice(
-        call.transaction ?? db,
-        { companyId: clientCompanyId(call), userId: call.session.user_id },
-        body,
-        call.now,
-      ),
-    );
+    registerCall(app, submitDepositNotice, async (body, call) => {
+      const tx = call.transaction ?? db;
+      const companyId = clientCompanyId(call);
+      const submitted = await fiat.submitNotice(tx, { companyId, userId: call.session.user_id }, body, call.now);
+      await writeAudit(tx, {
+        action: 'deposit.notice_submitted',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId,
+        ip: call.ip,
+        detail: {
+          notice_id: submitted.notice_id,
+          currency: body.currency,
+          amount: body.amount,
+          asset: body.target,
+          ...(body.proof_document_id ? { document_id: body.proof_document_id } : {}),
+        },
+      });
+      return { transaction_id: submitted.transaction_id };
+    });
 
     // The back office: incoming bank transfers to credit or return, coins still confirming.
     registerCall(app, listBankCredits, (body) => fiat.bankCreditPage(db, body));
     registerCall(app, listDepositsInFlight, (body) => depositsInFlightPage(db, body));
+    registerCall(app, getDepositHistory, (body) => depositHistory(db, body.id));
     registerCall(app, creditBankTransfer, async (body, call) => {
       const tx = call.transaction ?? db;
       const credited = await fiat.creditBankTransfer(
@@ -166,14 +218,12 @@ export const depositsModule: AppModule = {
     registerCall(app, simulateBankCredit, async (body, call) => {
       refuseInProduction();
       return db.transaction(async (tx) => {
-        const creditId = await fiat.receiveBankCredit(tx, body, call.now);
-        await writeAudit(tx, {
-          action: 'simulator.bank_credit_sent',
-          at: call.now,
-          actorUserId: call.session.user_id,
-          ip: call.ip,
-          detail: { credit_id: creditId, currency: body.currency, amount: body.amount, reference: body.reference },
-        });
+        const creditId = await sendSimulatedBankCredit(
+          tx,
+          body,
+          { userId: call.session.user_id, ip: call.ip, isScheduled: false },
+          call.now,
+        );
         return fiat.bankCreditOf(tx, await fiat.bankCreditRow(tx, creditId));
       });
     });

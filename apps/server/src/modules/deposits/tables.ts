@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from '../account/index.ts';
+import { documents } from '../documents/index.ts';
 
 export const depositAddresses = pgTable(
   'deposit_addresses',
@@ -95,10 +96,16 @@ export const depositNotices = pgTable(
     expected_date: date('expected_date').notNull(),
     /** open until a bank credit is matched to it (credited) or returned. */
     status: text('status').$type<'open' | 'credited' | 'returned'>().notNull(),
+    /** The proof of transfer the company attached (a document of purpose deposit_proof), if any. */
+    proof_document_id: uuid('proof_document_id').references(() => documents.id),
     created_by: uuid('created_by').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('deposit_notices_open').on(table.company_id, table.currency).where(sql`${table.status} = 'open'`)],
+  (table) => [
+    index('deposit_notices_open').on(table.company_id, table.currency).where(sql`${table.status} = 'open'`),
+    // One notice per proof: a document sent with a notice is not sent with another.
+    uniqueIndex('deposit_notices_proof').on(table.proof_document_id),
+  ],
 );
 
 /**
@@ -130,5 +137,9 @@ export const bankCredits = pgTable(
     decided_at: timestamp('decided_at', { withTimezone: true }),
     reason: text('reason'),
   },
-  (table) => [index('bank_credits_status').on(table.status, table.id)],
+  (table) => [
+    index('bank_credits_status').on(table.status, table.id),
+    // The notice's transfer (the scheduled bank-rail simulator asks whether a notice has one yet).
+    index('bank_credits_notice').on(table.notice_id),
+  ],
 );

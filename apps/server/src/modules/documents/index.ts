@@ -19,3 +19,5 @@ export {
   type DocumentService,
   documentRefOf,
 } from './service.ts';
+/** The table itself, for another module's foreign key to a document it keeps (a deposit notice's proof). */
+export { documents } from './tables.ts';

@@ -1,5 +1,5 @@
 /** Documents, uploads and phone links: query functions taking the database or transaction first. */
-import type { DocumentPurpose, KycSection } from '@bank/contract/documents';
+import type { DocumentPurpose, DocumentSection } from '@bank/contract/documents';
 import { and, count, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { documents, phoneUploadLinks, uploads } from './tables.ts';
@@ -47,7 +47,7 @@ export async function countSectionDocuments(
   handle: DbHandle,
   query: {
     companyId: string;
-    section: KycSection;
+    section: DocumentSection;
     kind: DocumentPurpose;
     referencedIds: readonly string[];
     draftUpdatedAt: Date | null;
@@ -92,7 +92,7 @@ export async function removeUnreferencedDocuments(
   handle: DbHandle,
   query: {
     companyId: string;
-    section: KycSection;
+    section: DocumentSection;
     /** The kinds the section's draft refers to; documents of other kinds are kept as they are. */
     kinds: readonly DocumentPurpose[];
     keepIds: readonly string[];

@@ -15,10 +15,10 @@ import {
   type authorizeUpload,
   type DocumentPurpose,
   type DocumentRef,
+  type DocumentSection,
   documentPurposeRules,
   documentPurposes,
   type documentUrl,
-  type KycSection,
   maxMegabytesOf,
 } from '@bank/contract/documents';
 import type { z } from 'zod';
@@ -53,11 +53,11 @@ export type DocumentOwnerPolicy = {
   /** Whether the company takes documents now, without a lock (the phone page's first look). */
   isOpen(handle: DbHandle, companyId: string): Promise<boolean>;
   /** Refuses (an AppError on the `kind` field) a purpose the place does not take. */
-  checkPlace(section: KycSection, purpose: DocumentPurpose): void;
+  checkPlace(section: DocumentSection, purpose: DocumentPurpose): void;
   /** The documents of the place the owner refers to, and when it last changed them (null: never). */
   heldIn(
     tx: Transaction,
-    place: { companyId: string; section: KycSection; purpose: DocumentPurpose },
+    place: { companyId: string; section: DocumentSection; purpose: DocumentPurpose },
   ): Promise<{ referencedIds: readonly string[]; changedAt: Date | null }>;
   /** In the transaction that keeps the document: what the owner does with it (its draft, its audit entry). */
   onKept(tx: Transaction, document: DocumentRow, source: CompletionSource): Promise<void>;
@@ -76,7 +76,11 @@ export function documentRefOf(document: DocumentRow): DocumentRef {
 
 export type DocumentDependencies = { db: AppDatabase; storage: DocumentStorage; owner: DocumentOwnerPolicy };
 
-type AuthorizeBody = z.output<(typeof authorizeUpload)['request']>;
+/** What an upload call asks for: the owner's call names its place and purpose (KYC's from its body). */
+type AuthorizeBody = Omit<z.output<(typeof authorizeUpload)['request']>, 'section' | 'kind'> & {
+  section: DocumentSection;
+  kind: DocumentPurpose;
+};
 type UploadTicket = ResponseOf<typeof authorizeUpload>;
 
 const secondsMs = 1000;
@@ -97,7 +101,7 @@ function fileRefusal(field: string, key: string, params?: Record<string, number>
 
 export type NewUpload = {
   companyId: string;
-  section: KycSection;
+  section: DocumentSection;
   kind: DocumentPurpose;
   fileName: string;
   sizeBytes: number;
@@ -188,6 +192,15 @@ export function createDocumentService(dependencies: DocumentDependencies) {
     const { staleStorageKeys, ...answer } = ticket;
     for (const key of staleStorageKeys) await storage.deleteObject(key);
     return answer;
+  }
+
+  function isOwnPlace(upload: UploadRow): boolean {
+    try {
+      owner.checkPlace(upload.section, upload.kind);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async function refuseUpload(upload: UploadRow, now: Date): Promise<void> {
@@ -291,8 +304,9 @@ export function createDocumentService(dependencies: DocumentDependencies) {
     async complete(body: { upload_id: string }, context: CallContext): Promise<DocumentRef> {
       const companyId = clientCompanyId(context);
       const upload = isUuid(body.upload_id) ? await findUpload(db, body.upload_id) : undefined;
-      // Another company's upload, or one made through a phone link, is not this caller's to complete.
-      if (!upload || upload.company_id !== companyId || upload.phone_link_id !== null) {
+      // Another company's upload, one made through a phone link, or one of another owner's places
+      // (a KYC document completed through the deposits' call) is not this caller's to complete.
+      if (!upload || upload.company_id !== companyId || upload.phone_link_id !== null || !isOwnPlace(upload)) {
         throw new AppError('not_found', { detail: `upload ${body.upload_id} not found for ${companyId}` });
       }
       return completeUpload(

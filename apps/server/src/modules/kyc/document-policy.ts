@@ -4,7 +4,13 @@
  * section's limit counts what its draft refers to. A document sent from a phone joins the draft of
  * a section that lists documents, so the desktop sees it arrive.
  */
-import { type DocumentKind, type DocumentPurpose, documentKinds, documentPurposeRules } from '@bank/contract/documents';
+import {
+  type DocumentKind,
+  type DocumentPurpose,
+  documentKinds,
+  documentPurposeRules,
+  isKycSection,
+} from '@bank/contract/documents';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DocumentOwnerPolicy } from '../documents/index.ts';
@@ -30,7 +36,7 @@ export const kycDocumentPolicy: DocumentOwnerPolicy = {
   },
 
   checkPlace(section, purpose) {
-    if (!isDocumentKind(purpose) || !sectionsTakingKind[purpose].includes(section)) {
+    if (!isDocumentKind(purpose) || !isKycSection(section) || !sectionsTakingKind[purpose].includes(section)) {
       throw new AppError('validation', {
         fields: { kind: { key: 'kyc_email.messages.signature_not_allowed' } },
         detail: `${purpose} in ${section}`,
@@ -39,6 +45,7 @@ export const kycDocumentPolicy: DocumentOwnerPolicy = {
   },
 
   async heldIn(tx, place) {
+    if (!isKycSection(place.section)) return { referencedIds: [], changedAt: null };
     const isReferencedKind = (kindsReferencedBy(place.section) as readonly DocumentPurpose[]).includes(place.purpose);
     if (!isReferencedKind) return { referencedIds: [], changedAt: null };
     const draftRow = await findSection(tx, place.companyId, place.section);
@@ -53,6 +60,7 @@ export const kycDocumentPolicy: DocumentOwnerPolicy = {
 
   async onKept(tx, document, source) {
     const section = document.section;
+    if (!isKycSection(section)) return;
     if (source.phoneLinkId && hasDocumentList(section) && document.kind === 'kyc_document') {
       const row = await findSection(tx, document.company_id, section);
       const draft = row ? parseStoredDraft(section, row.data) : null;

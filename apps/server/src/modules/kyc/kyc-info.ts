@@ -59,10 +59,11 @@ export async function readKycInfo(handle: DbHandle, company: CompanyKyc): Promis
       shareholder: sectionOf('shareholder'),
       trading: sectionOf('trading'),
     } as KycInfo['sections'],
-    documents: documentRows.map((document) => ({
-      ...documentRefOf(document),
-      section: document.section,
-    })),
+    // Found by the sections' references: each is a document of the section that refers to it.
+    documents: documentRows.flatMap((document) => {
+      const section = referenced.get(document.id);
+      return section ? [{ ...documentRefOf(document), section }] : [];
+    }),
     history: rounds.map(roundOf),
   };
 }

@@ -5,6 +5,8 @@
  * - every asset sums to zero over all accounts (nothing created or lost);
  * - no customer account is below zero, counting held money as spent;
  * - every balance equals the sum of its entries, and its last entry's balance after;
+ * - an account's entries are in the same order by time as by id (the order they were posted in),
+ *   so that a statement read by time shows each running balance after the one before it;
  * - every held amount equals the sum of the pending transfers debiting the account;
  * - every posted transfer has two entries, of opposite sign, of its amount.
  */
@@ -35,8 +37,17 @@ const checks: { rule: string; query: ReturnType<typeof sql> }[] = [
     rule: 'balance_equals_last_entry',
     query: sql`select a.id::text as subject, a.balance::text || ' <> ' || last.balance_after::text as detail
       from ledger_accounts a
-      join lateral (select balance_after from ledger_entries where account_id = a.id order by id desc limit 1) last on true
+      join lateral (select balance_after from ledger_entries where account_id = a.id
+        order by created_at desc, id desc limit 1) last on true
       where a.balance <> last.balance_after`,
+  },
+  {
+    rule: 'entries_in_time_order',
+    query: sql`select account_id::text as subject, 'entry ' || id::text || ' at ' || created_at::text as detail
+      from (select account_id, id, created_at,
+              lag(created_at) over (partition by account_id order by id) as before
+            from ledger_entries) e
+      where created_at < before`,
   },
   {
     rule: 'held_equals_pending',

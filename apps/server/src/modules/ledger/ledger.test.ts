@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../platform/db.ts';
+import { type Database, executeRows } from '../../platform/db.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { createTestDatabase } from '../../platform/test-database.ts';
@@ -56,6 +57,24 @@ describe('ledger transfers', () => {
     expect(outcome?.isReplay).toBe(false);
     expect(await accountBalance(database.db, a)).toMatchObject({ available: '59.500000000000000000', version: 2 });
     expect(await accountBalance(database.db, b)).toMatchObject({ balance: '40.500000000000000000', version: 1 });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('stamps an account’s entries in the order they were posted, even when an earlier time locks it later', async () => {
+    const { a, b } = await twoAccounts('100');
+    const earlier = new Date(now.getTime() - 1_000);
+    await ledger.transfer(database.db, [payment(a, b, '10')], now);
+    // Asked at `earlier` but posted after the first: its entries take the accounts' last time.
+    await ledger.transfer(database.db, [payment(a, b, '5')], earlier);
+    const ofA = await executeRows<{ at: string; balance_after: string }>(
+      database.db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+            trim_scale(balance_after)::text as balance_after
+          from ledger_entries where account_id = ${a} order by created_at, id`,
+    );
+    // Read by time, each balance after follows the one before it.
+    expect(ofA.map((row) => row.balance_after)).toEqual(['100', '90', '85']);
+    expect(ofA.at(-1)?.at).toBe(now.toISOString());
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 

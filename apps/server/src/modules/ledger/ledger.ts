@@ -4,7 +4,7 @@
  * held first (TigerBeetle's two-phase model: `hold`, then `post` or `void`).
  *
  * - `transfer(handle, items)`: a batch of transfers that commit together or not at all (a
- *   conversion with its fee). Inside the database (migration 0008, `ledger_transfer`) every
+ *   conversion with its fee). Inside the database (migrations 0008 and 0016, `ledger_transfer`) every
  *   account of the batch is locked in id order, a customer account that would go below zero
  *   refuses the batch (`insufficient_balance`), and each transfer's idempotency key answers its
  *   first transfer again when the same transfer is asked twice, concurrently or not.

@@ -1,7 +1,7 @@
 /**
  * The ledger's tables (DECISIONS.md "Money": double entry, two-phase holds). Nothing outside this
- * module writes them; every change goes through the `ledger_apply` function of migration
- * 0008_ledger_apply.sql, which ledger.ts calls.
+ * module writes them; every change goes through the functions `ledger_transfer` and
+ * `ledger_resolve` (migrations 0008 and 0016), which ledger.ts calls.
  *
  * - ledger_accounts: one per company per asset (kind `customer`) and the bank's own accounts
  *   (conversion per asset, fees, clearing per rail). `balance` is credits minus debits of posted
@@ -10,7 +10,8 @@
  * - ledger_transfers: one movement of one asset from a debit account to a credit account, with the
  *   business record that caused it; `pending` (a hold) until posted or voided.
  * - ledger_entries: one line per account per posted transfer, with the account's balance after it
- *   (what statements and the history read, in `id` order per account).
+ *   (what statements and the history read). An account's entries are in the same order by
+ *   `created_at` as by `id`: the order they were posted in (see `last_entry_at`).
  *
  * Transfers and entries name their accounts without foreign keys: the one writer only writes a
  * transfer's rows after updating both of its accounts (an unknown account refuses the transfer),
@@ -53,6 +54,11 @@ export const ledgerAccounts = pgTable(
     balance: amount('balance').notNull().default('0'),
     held: amount('held').notNull().default('0'),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The time of the account's last entry: each entry is stamped with the later of its transfer's
+     * time and this, while the account is locked, so that its entries are in time order as posted.
+     */
+    last_entry_at: timestamptz('last_entry_at'),
     created_at: timestamptz('created_at').notNull(),
   },
   (table) => [
@@ -111,9 +117,10 @@ export const ledgerEntries = pgTable(
     created_at: timestamptz('created_at').notNull(),
   },
   (table) => [
-    index('ledger_entries_account').on(table.account_id, table.id),
-    /** A statement's period and the balance history's days: an account's entries by time. */
-    index('ledger_entries_account_time').on(table.account_id, table.created_at),
+    /** A statement's period, the balance history's days and the last entry: an account's entries as posted. */
+    index('ledger_entries_account_time').on(table.account_id, table.created_at, table.id),
+    /** A business record's movements (a transaction's details): its transfers' entries. */
+    index('ledger_entries_transfer').on(table.transfer_id),
   ],
 );
 

@@ -34,6 +34,8 @@ export type OpenTransaction = {
   txHash?: string | null;
   counterparty?: string | null;
   fiat?: FiatLegInput | null;
+  /** Coins on a network: the confirmations so far and those required before they are credited. */
+  confirmations?: { count: number; required: number } | null;
   source: TransactionSource;
   /** The first step of its timeline (seen, submitted...). */
   step: string;
@@ -59,6 +61,8 @@ export async function openTransaction(handle: DbHandle, line: OpenTransaction, n
     fiat_rate: line.fiat?.rate ?? null,
     fiat_rate_at: line.fiat?.rateAt ?? null,
     fiat_reference: line.fiat?.reference ?? null,
+    confirmations: line.confirmations?.count ?? null,
+    confirmations_required: line.confirmations?.required ?? null,
     source_type: line.source.type,
     source_id: line.source.id,
     steps: [{ step: line.step, at: now.toISOString() }],
@@ -75,8 +79,10 @@ export type TransactionChange = {
   fee?: string;
   counterparty?: string | null;
   fiatRate?: { rate: string; at: Date };
-  /** The step this change adds to the timeline. */
-  step: string;
+  /** The confirmations the coins have now (a block arrived). */
+  confirmations?: number;
+  /** The step this change adds to the timeline; none for a change within a step (another confirmation). */
+  step?: string;
 };
 
 /** Moves the history line of a business action on; answers false when the source has none. */
@@ -86,7 +92,7 @@ export async function advanceTransaction(
   change: TransactionChange,
   now: Date,
 ): Promise<boolean> {
-  const step = JSON.stringify([{ step: change.step, at: now.toISOString() }]);
+  const step = change.step ? JSON.stringify([{ step: change.step, at: now.toISOString() }]) : null;
   const changed = await handle
     .update(transactions)
     .set({
@@ -96,7 +102,8 @@ export async function advanceTransaction(
       ...(change.fee !== undefined ? { fee: change.fee } : {}),
       ...(change.counterparty !== undefined ? { counterparty: change.counterparty } : {}),
       ...(change.fiatRate ? { fiat_rate: change.fiatRate.rate, fiat_rate_at: change.fiatRate.at } : {}),
-      steps: sql`${transactions.steps} || ${step}::jsonb`,
+      ...(change.confirmations !== undefined ? { confirmations: change.confirmations } : {}),
+      ...(step ? { steps: sql`${transactions.steps} || ${step}::jsonb` } : {}),
       updated_at: now,
     })
     .where(and(eq(transactions.source_type, source.type), eq(transactions.source_id, source.id)))

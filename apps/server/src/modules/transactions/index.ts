@@ -11,4 +11,9 @@ export {
   type TransactionSource,
   transactionIdOfSource,
 } from './history.ts';
-export { companyTransactionDetails, companyTransactionLines } from './queries.ts';
+export {
+  companyTransactionDetails,
+  companyTransactionLines,
+  sourceOfTransaction,
+  transactionDetailsOfSource,
+} from './queries.ts';

@@ -58,6 +58,10 @@ export function transactionOf(row: TransactionRow): Transaction {
     explorer_url: row.tx_hash && network ? `${explorerOfNetwork[network]}${row.tx_hash}` : null,
     counterparty: row.counterparty,
     fiat: fiatLegOf(row),
+    confirmations:
+      row.confirmations !== null && row.confirmations_required !== null
+        ? { count: row.confirmations, required: row.confirmations_required }
+        : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -184,4 +188,32 @@ export async function companyTransactionDetails(
     id: row.source_id,
   });
   return { transaction: transactionOf(row), steps: row.steps, movements };
+}
+
+/**
+ * For the back office (any company's): the history line of a business action with its steps, or
+ * null when the action has none.
+ */
+export async function transactionDetailsOfSource(
+  handle: DbHandle,
+  source: { type: string; id: string },
+): Promise<{ transaction: Transaction; steps: TransactionRow['steps'] } | null> {
+  const [row] = await handle
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.source_type, source.type), eq(transactions.source_id, source.id)));
+  return row ? { transaction: transactionOf(row), steps: row.steps } : null;
+}
+
+/** For the back office (any company's): the business action a history line tells, or null for an unknown id. */
+export async function sourceOfTransaction(
+  handle: DbHandle,
+  transactionId: string,
+): Promise<{ type: string; id: string } | null> {
+  if (!isUuid(transactionId)) return null;
+  const [row] = await handle
+    .select({ type: transactions.source_type, id: transactions.source_id })
+    .from(transactions)
+    .where(eq(transactions.id, transactionId));
+  return row ?? null;
 }

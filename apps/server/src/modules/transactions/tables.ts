@@ -7,7 +7,7 @@
  */
 import type { TransactionStatus } from '@bank/contract/states';
 import type { TransactionDirection, TransactionType } from '@bank/contract/transaction';
-import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../account/index.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -38,6 +38,9 @@ export const transactions = pgTable(
     fiat_rate: amount('fiat_rate'),
     fiat_rate_at: timestamptz('fiat_rate_at'),
     fiat_reference: text('fiat_reference'),
+    /** Coins confirming on their network: confirmations so far and those required; null off chain. */
+    confirmations: integer('confirmations'),
+    confirmations_required: integer('confirmations_required'),
     /** The business record behind it (also the reference of its ledger transfers). */
     source_type: text('source_type').notNull(),
     source_id: text('source_id').notNull(),

@@ -9,7 +9,7 @@ import type ExcelJS from 'exceljs';
 import type { Statement } from './statement-model.ts';
 import {
   documentHeadingRows,
-  lineCells,
+  lineCellsFormatter,
   lineColumnKeys,
   productName,
   statementLabel,
@@ -64,8 +64,9 @@ function writeXlsxStatement(excel: typeof ExcelJS, statement: Statement): Readab
     lines.getRow(1).font = headerFont;
     lines.getRow(1).commit();
     const keepPace = sheetPacer(lines, body);
+    const cellsOf = lineCellsFormatter(language);
     for await (const line of statement.lines) {
-      lines.addRow([line.at, ...lineCells(language, line).slice(1)]).commit();
+      lines.addRow([line.at, ...cellsOf(line).slice(1)]).commit();
       await keepPace();
       // The reader went away: leaving the loop returns the lines' iterator, which ends the read.
       if (body.destroyed) return;

@@ -7,7 +7,9 @@
  *   caller reads from the database a page at a time. No writer collects them.
  * - Each writer pulls the next line only while the stream it hands back can take more
  *   (stream-pacing.ts), so a slow download holds the database read back instead of filling memory:
- *   - CSV: csv-stringify's `write()` answers false when its buffers are full; the writer waits.
+ *   - CSV: the lines are written into the body in batches of about its buffer's size, and the
+ *     writer waits while the body is full (statement-csv.ts says why not through csv-stringify's
+ *     stream, which writes the heading).
  *   - PDF: pdfkit writes each page out when the next one starts; the writer lets the event loop
  *     turn once per page (so the page reaches the body) and waits while the body is full. pdfkit's
  *     page tree and per-word layout cache would grow with every page and every distinct amount;

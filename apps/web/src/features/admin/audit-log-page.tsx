@@ -49,12 +49,12 @@ function actionKey(action: string): string {
   return `admin.audit.actions.${action.replace(/\./g, '_')}`;
 }
 
-function useActionLabel(): (action: string) => string {
+export function useActionLabel(): (action: string) => string {
   const { t, i18n } = useTranslation();
   return (action) => (i18n.exists(actionKey(action)) ? t(actionKey(action) as never) : action);
 }
 
-function actionColour(action: string): string {
+export function actionColour(action: string): string {
   if (/fail|locked/.test(action)) return 'red';
   if (/removed|revoked|reset|changed/.test(action)) return 'orange';
   if (/succeeded|paired|registered|verified|accepted/.test(action)) return 'teal';
@@ -62,14 +62,22 @@ function actionColour(action: string): string {
 }
 
 /** Detail entries that only tie records together: not for a reader. */
-const hiddenDetailKeys = new Set(['session_id', 'link_id', 'user_id', 'document_id', 'deposit_id', 'credit_id']);
+const hiddenDetailKeys = new Set([
+  'session_id',
+  'link_id',
+  'user_id',
+  'document_id',
+  'deposit_id',
+  'credit_id',
+  'notice_id',
+]);
 
 /**
  * An entry's details in the reader's language: `{ method: "email", failures: 0 }` reads "Second
  * factor: emailed code · Failed attempts: 0". A key or value the catalogue does not name yet is
  * shown as recorded.
  */
-function useDetailText(): (detail: Entry['detail']) => string {
+export function useDetailText(): (detail: Entry['detail']) => string {
   const { t } = useTranslation();
   const language = useLanguage();
   const valueText = (key: string, value: unknown): string => {

@@ -9,12 +9,16 @@
  * - Simulator: make a bank transfer arrive, send coins, add blocks. The web app has no flag saying
  *   whether the server runs in production, so the panel is always shown and the server's refusal
  *   (forbidden, in the user's language) is shown where a simulator is used.
+ * - A deposit's full history (deposit-history-drawer.tsx): "History" on any transfer or coins, or
+ *   any id typed in the lookup above the tabs (a notice, a history line, a hash). The open history
+ *   is in the address (`?deposit=`), so it survives a reload and can be shared with a colleague.
  */
 import type { ResponseOf } from '@bank/contract/calls';
 import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import {
   type BankCredit,
   creditBankTransfer,
+  DepositHistoryRequest,
   fiatDepositTargets,
   listBankCredits,
   listDepositsInFlight,
@@ -52,6 +56,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -59,12 +64,13 @@ import {
   IconCheck,
   IconCoins,
   IconFlask,
+  IconHistory,
   IconInbox,
   IconInfoCircle,
   IconLock,
 } from '@tabler/icons-react';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { createContext, type FormEvent, type ReactNode, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user-info.ts';
@@ -88,6 +94,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour, readableTextOn } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
+import { DepositHistoryDrawer } from './deposit-history-drawer.tsx';
 
 const tabs = ['to_match', 'decided', 'in_flight', 'simulator'] as const;
 type Tab = (typeof tabs)[number];
@@ -110,6 +117,27 @@ const colourOfStatus: Record<BankCredit['status'], string> = {
   returned: 'gray',
 };
 
+/** Opens a deposit's full history (the page's drawer) from anywhere on the page. */
+const OpenHistoryContext = createContext<(id: string) => void>(() => undefined);
+
+/** "History" on a transfer or coins; its accessible name says which (`what`). */
+function HistoryButton({ id, what }: { id: string; what: string }) {
+  const { t } = useTranslation();
+  const openHistory = useContext(OpenHistoryContext);
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconHistory size={14} aria-hidden />}
+      onClick={() => openHistory(id)}
+      aria-label={t('admin.deposits.history.open_label', { what })}
+      style={{ flexShrink: 0 }}
+    >
+      {t('admin.deposits.history.open')}
+    </Button>
+  );
+}
+
 /** The number part of an amount in the reader's locale, for a message that names its currency itself. */
 function useAmountText(): (value: string, currency: string) => string {
   const locale = localeOfLanguage[useLanguage()];
@@ -124,6 +152,12 @@ function refreshBackOffice(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => /^\/api\/v1\/admin\/(deposits|ledger)\//.test(String(query.queryKey[0])),
   });
+}
+
+/** "5,000.00 USD · ACME LTD": which bank transfer a History button opens. */
+function useCreditWhat(): (credit: BankCredit) => string {
+  const amountText = useAmountText();
+  return (credit) => `${amountText(credit.amount, credit.currency)} ${credit.currency} · ${credit.sender}`;
 }
 
 function useBankCredits(status: BankCredit['status']) {
@@ -193,6 +227,7 @@ function CreditToMatch({
 }) {
   const { t } = useTranslation();
   const amountText = useAmountText();
+  const creditWhat = useCreditWhat();
   const labelValues = { amount: amountText(credit.amount, credit.currency), currency: credit.currency };
   const titleId = `credit-${credit.credit_id}`;
   return (
@@ -206,6 +241,7 @@ function CreditToMatch({
             <FirstDepositBadges credit={credit} />
           </Stack>
           <Group gap="xs">
+            <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />
             {credit.company ? (
               <Button
                 leftSection={<IconCheck size={16} aria-hidden />}
@@ -537,6 +573,7 @@ function DecidedBy({ credit }: { credit: BankCredit }) {
 
 function DecidedTable({ items }: { items: readonly BankCredit[] }) {
   const { t } = useTranslation();
+  const creditWhat = useCreditWhat();
   return (
     <Table.ScrollContainer minWidth={1040}>
       <Table verticalSpacing="sm">
@@ -548,6 +585,9 @@ function DecidedTable({ items }: { items: readonly BankCredit[] }) {
             <Table.Th>{t('admin.deposits.fields.credited')}</Table.Th>
             <Table.Th>{t('admin.deposits.fields.decided')}</Table.Th>
             <Table.Th>{t('admin.deposits.fields.reason')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('admin.deposits.history.open')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -577,6 +617,9 @@ function DecidedTable({ items }: { items: readonly BankCredit[] }) {
               <Table.Td fz="sm" maw={260} style={{ overflowWrap: 'anywhere' }}>
                 {credit.reason ?? t('shell.date_placeholder')}
               </Table.Td>
+              <Table.Td>
+                <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -588,6 +631,7 @@ function DecidedTable({ items }: { items: readonly BankCredit[] }) {
 /** On a phone: one block per decision. */
 function DecidedList({ items }: { items: readonly BankCredit[] }) {
   const { t } = useTranslation();
+  const creditWhat = useCreditWhat();
   return (
     <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((credit, index) => (
@@ -627,6 +671,9 @@ function DecidedList({ items }: { items: readonly BankCredit[] }) {
               <LabelledValue label={t('admin.deposits.fields.reason')}>{credit.reason}</LabelledValue>
             </Box>
           ) : null}
+          <Group justify="flex-end" mt="xs">
+            <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />
+          </Group>
         </Box>
       ))}
     </Stack>
@@ -726,6 +773,9 @@ function TransactionHash({ hash }: { hash: string }) {
 
 function InFlightPanel() {
   const { t } = useTranslation();
+  const amountText = useAmountText();
+  const inFlightWhat = (deposit: DepositInFlight) =>
+    `${amountText(deposit.amount, deposit.asset)} ${deposit.asset} ${deposit.network} · ${deposit.company.name}`;
   const deposits = useInfiniteQuery({
     queryKey: [listDepositsInFlight.path],
     queryFn: ({ pageParam, signal }) =>
@@ -766,6 +816,9 @@ function InFlightPanel() {
                   <Table.Th>{t('admin.deposits.in_flight.columns.confirmations')}</Table.Th>
                   <Table.Th>{t('admin.deposits.in_flight.columns.seen_at')}</Table.Th>
                   <Table.Th>{t('admin.deposits.in_flight.columns.hash')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('admin.deposits.history.open')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -795,6 +848,9 @@ function InFlightPanel() {
                     </Table.Td>
                     <Table.Td>
                       <TransactionHash hash={deposit.tx_hash} />
+                    </Table.Td>
+                    <Table.Td>
+                      <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -830,6 +886,9 @@ function InFlightPanel() {
               <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
                 <DateTime value={deposit.seen_at} size="xs" c="dimmed" />
                 <TransactionHash hash={deposit.tx_hash} />
+              </Group>
+              <Group justify="flex-end" mt="xs">
+                <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
               </Group>
             </Box>
           ))}
@@ -1081,12 +1140,62 @@ function SimulatorPanel() {
   );
 }
 
+/** Any id or hash staff have in hand (a client's history line, a notice, a hash): its deposit's history. */
+function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const id = value.trim();
+    const checked = DepositHistoryRequest.safeParse({ id });
+    if (!checked.success) {
+      setError(t(id === '' ? 'validation.required' : 'validation.invalid_format'));
+      return;
+    }
+    setError(null);
+    onOpen(id);
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <TextInput
+          label={t('admin.deposits.history.lookup_label')}
+          placeholder={t('admin.deposits.history.lookup_placeholder')}
+          value={value}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          autoComplete="off"
+          spellCheck={false}
+          styles={monospaceInput}
+          maxLength={100}
+          style={{ flex: 1, maxWidth: 560 }}
+        />
+        <Button type="submit" variant="default" mt={25} leftSection={<IconHistory size={16} aria-hidden />}>
+          {t('admin.deposits.history.lookup_submit')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 export function DepositOperationsPage() {
   const { t } = useTranslation();
   const user = useUserInfo().data;
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'to_match';
+  const depositId = searchParams.get('deposit');
+  const setDeposit = (id: string | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('deposit', id);
+      else next.delete('deposit');
+      return next;
+    });
 
   if (user && !holdsPermission(user.role, 'deposit_operations'))
     return (
@@ -1101,31 +1210,35 @@ export function DepositOperationsPage() {
 
   return (
     <PageFrame title={t('pages.admin_deposits.title')} description={t('pages.admin_deposits.purpose')}>
-      <Tabs
-        value={tab}
-        onChange={(value) => setSearchParams(value && value !== 'to_match' ? { tab: value } : {}, { replace: true })}
-        keepMounted={false}
-      >
-        <Tabs.List mb="lg">
-          {tabs.map((value) => (
-            <Tabs.Tab key={value} value={value} fw={500}>
-              {t(`admin.deposits.tabs.${value}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="to_match">
-          <ToMatchPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="decided">
-          <DecidedPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="in_flight">
-          <InFlightPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="simulator">
-          <SimulatorPanel />
-        </Tabs.Panel>
-      </Tabs>
+      <OpenHistoryContext.Provider value={setDeposit}>
+        <HistoryLookup onOpen={setDeposit} />
+        <Tabs
+          value={tab}
+          onChange={(value) => setSearchParams(value && value !== 'to_match' ? { tab: value } : {}, { replace: true })}
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            {tabs.map((value) => (
+              <Tabs.Tab key={value} value={value} fw={500}>
+                {t(`admin.deposits.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="to_match">
+            <ToMatchPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="decided">
+            <DecidedPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="in_flight">
+            <InFlightPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="simulator">
+            <SimulatorPanel />
+          </Tabs.Panel>
+        </Tabs>
+        <DepositHistoryDrawer depositId={depositId} onClose={() => setDeposit(null)} />
+      </OpenHistoryContext.Provider>
     </PageFrame>
   );
 }

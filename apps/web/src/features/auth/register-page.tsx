@@ -6,12 +6,15 @@
  *
  * The server answers "Send code" alike whether or not the address is registered (its owner gets a
  * notice instead of a code), so this page cannot tell anyone whether an address has an account.
+ *
+ * First paint: the identity contract (zod and libphonenumber-js's tables) loads on the form's first
+ * focus, not with the page; the form is drawn without it and its schemas check it from then on.
  */
-import { Email, register } from '@bank/contract/account';
 import { publicPaths } from '@bank/contract/routes';
 import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { loadAccountContract } from '../../api/account-contract.ts';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
@@ -23,6 +26,10 @@ import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 import type { LoginPageState } from './auth-state.ts';
+
+async function loadRegister() {
+  return (await loadAccountContract()).register;
+}
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -36,8 +43,8 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sendCode = useSendEmailCode('register');
-  const { form, submit, formError, isSubmitting } = useCallForm({
-    call: register,
+  const { form, submit, formError, isSubmitting, prefetchCall } = useCallForm({
+    call: loadRegister,
     initialValues: {
       full_name: '',
       email: '',
@@ -69,12 +76,19 @@ export function RegisterPage() {
       form.getInputNode('email')?.focus();
       return;
     }
+    const { Email } = await loadAccountContract();
     if (await sendCode.send(Email.parse(form.getValues().email))) form.getInputNode('email_code')?.focus();
   };
 
   return (
     <PublicPageFrame title={t('pages.register.title')} description={t('pages.register.purpose')}>
-      <form style={readableErrorColour} noValidate onSubmit={submit} aria-label={t('pages.register.title')}>
+      <form
+        style={readableErrorColour}
+        noValidate
+        onSubmit={submit}
+        onFocusCapture={prefetchCall}
+        aria-label={t('pages.register.title')}
+      >
         <Stack gap="md">
           <FormAlert message={formError} />
           <SectionTitle>{t('auth.register.section_company_contact')}</SectionTitle>

@@ -89,6 +89,14 @@ function RecentLine({ transaction }: { transaction: Transaction }) {
           <Stack gap={4} align="flex-end">
             <RecentAmount transaction={transaction} />
             <StatusBadge list="transaction" value={transaction.status} size="sm" />
+            {transaction.status === 'in_process' && transaction.confirmations ? (
+              <Text size="xs" c="dimmed" className="tabular-figures" style={{ whiteSpace: 'nowrap' }}>
+                {t('transactions.confirmations', {
+                  count: transaction.confirmations.count,
+                  required: transaction.confirmations.required,
+                })}
+              </Text>
+            ) : null}
           </Stack>
           <IconChevronRight size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         </Group>

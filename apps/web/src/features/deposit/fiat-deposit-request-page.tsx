@@ -2,11 +2,15 @@
  * /blockchain_d/deposit_fiat: a fiat deposit notice. The user says what is on its way (currency,
  * amount, the asset to receive, the day it is sent) and sees, as they type, what it converts to at
  * the current rate, the conversion fee and the indicative amount credited, and the minimum first
- * deposit when it applies. Sending the notice opens a line of the history (in process) and shows
- * where to send the money, with the company's reference.
+ * deposit when it applies. A proof of transfer may go with it (optional, one file, through the
+ * documents' upload flow: ui/document-upload.tsx with the deposit's own upload calls). Sending the
+ * notice opens a line of the history (in process) and shows where to send the money, with the
+ * company's reference.
  */
 import { localeOfLanguage } from '@bank/contract/constants';
 import {
+  authorizeDepositProof,
+  completeDepositProof,
   type FiatDepositQuote,
   fiatDepositTargets,
   getBankDetails,
@@ -14,6 +18,7 @@ import {
   quoteFiatDeposit,
   submitDepositNotice,
 } from '@bank/contract/deposit';
+import { type DocumentRef, documentPurposeRules } from '@bank/contract/documents';
 import { decimalsOf, type FiatCurrency, fiatCurrencies, scaleOfAsset } from '@bank/contract/money';
 import { pathOf } from '@bank/contract/routes';
 import {
@@ -36,6 +41,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
@@ -43,13 +49,34 @@ import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
+import { DocumentUpload } from '../../ui/document-upload.tsx';
+import type { FileRules } from '../../ui/file-type.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import type { DocumentUploader } from '../../ui/upload-transport.ts';
 
 type Target = (typeof fiatDepositTargets)[number];
 
-type NoticeValues = { currency: FiatCurrency; amount: string; target: Target; expected_date: string };
+type NoticeValues = {
+  currency: FiatCurrency;
+  amount: string;
+  target: Target;
+  expected_date: string;
+  /** The proof of transfer, once uploaded (sent as its document id). */
+  proof: DocumentRef | null;
+};
+
+/** The proof's upload: the documents' flow through the deposit's own calls. */
+const proofUploader: DocumentUploader = {
+  authorize: (request, signal) => callApi(authorizeDepositProof, request, { signal }),
+  complete: (uploadId, signal) => callApi(completeDepositProof, { upload_id: uploadId }, { signal }),
+};
+
+const proofRules: FileRules = {
+  maxBytes: documentPurposeRules.deposit_proof.maxBytes,
+  acceptedTypes: documentPurposeRules.deposit_proof.acceptedTypes,
+};
 
 /** An amount the quote can be asked for: a plain decimal > 0 within the currency's scale. */
 function isQuotable(amount: string, currency: FiatCurrency): boolean {
@@ -218,8 +245,12 @@ export function FiatDepositRequestPage() {
   const today = todayIso();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: submitDepositNotice,
-    initialValues: { currency: 'USD', amount: '', target: 'USDC', expected_date: today } as NoticeValues,
-    toRequest: (values) => ({ ...values, amount: values.amount.trim() }),
+    initialValues: { currency: 'USD', amount: '', target: 'USDC', expected_date: today, proof: null } as NoticeValues,
+    toRequest: ({ proof, ...values }) => ({
+      ...values,
+      amount: values.amount.trim(),
+      ...(proof ? { proof_document_id: proof.document_id } : {}),
+    }),
     onSuccess: (answer, body) => setSent({ transactionId: answer.transaction_id, values: body as NoticeValues }),
   });
   const values = form.getValues();
@@ -279,6 +310,21 @@ export function FiatDepositRequestPage() {
                   {...form.getInputProps('expected_date')}
                   value={values.expected_date}
                   onChange={(date) => form.setFieldValue('expected_date', date)}
+                />
+                <DocumentUpload
+                  label={t('deposit.fiat.proof')}
+                  description={t('deposit.fiat.proof_help')}
+                  documents={values.proof ? [values.proof] : []}
+                  onUploaded={(document) => {
+                    form.setFieldValue('proof', document);
+                    form.clearFieldError('proof_document_id');
+                  }}
+                  onRemove={() => form.setFieldValue('proof', null)}
+                  uploader={proofUploader}
+                  maxFiles={1}
+                  rules={proofRules}
+                  error={form.errors.proof_document_id}
+                  fieldName="proof_document_id"
                 />
                 <Group justify="space-between" align="center">
                   <Anchor component={Link} to={pathOf('bank_details')} size="sm">

@@ -43,8 +43,9 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { DepositNoticeCard } from './deposit-notice-card.tsx';
 import { isMoving, signOf } from './transaction-format.ts';
-import { SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
+import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
 
 /** How often an open page asks again while the transaction is still moving (a deposit confirming). */
 const movingRefreshMs = 5000;
@@ -126,6 +127,7 @@ function Summary({ details }: { details: TransactionDetails }) {
               <Text size="sm" c="dimmed">
                 {[transaction.asset, railText(transaction)].filter(Boolean).join(' · ')}
               </Text>
+              <ConfirmationsNote transaction={transaction} />
             </Group>
           </Stack>
           <SignedAmount transaction={transaction} isFeeShown={false} fz={28} />
@@ -464,6 +466,9 @@ export function TransactionDetailPage() {
       ) : (
         <Stack gap="lg">
           <Summary details={details.data} />
+          {details.data.transaction.type === 'fiat_deposit' ? (
+            <DepositNoticeCard transactionId={details.data.transaction.transaction_id} />
+          ) : null}
           <Grid gap="lg" align="flex-start">
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <Steps details={details.data} />

@@ -10,7 +10,45 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { amountStateOf, hasFee, signOf } from './transaction-format.ts';
+
+/** "7/19 confirmations" while coins confirm on their network; nothing otherwise. */
+export function ConfirmationsNote({ transaction }: { transaction: Pick<Transaction, 'status' | 'confirmations'> }) {
+  const { t } = useTranslation();
+  const confirmations = transaction.confirmations;
+  if (!confirmations || transaction.status !== 'in_process') return null;
+  return (
+    <Text
+      component="span"
+      size="xs"
+      c="dimmed"
+      className="tabular-figures"
+      style={{ whiteSpace: 'nowrap' }}
+      data-testid="transaction-confirmations"
+    >
+      {t('transactions.confirmations', { count: confirmations.count, required: confirmations.required })}
+    </Text>
+  );
+}
+
+/** The status badge, with the confirmations beneath while coins confirm ("In process", "7/19 confirmations"). */
+export function StatusWithConfirmations({
+  transaction,
+  align = 'flex-start',
+  size,
+}: {
+  transaction: Pick<Transaction, 'status' | 'confirmations'>;
+  align?: 'flex-start' | 'flex-end';
+  size?: 'sm';
+}) {
+  return (
+    <Stack gap={4} align={align}>
+      <StatusBadge list="transaction" value={transaction.status} {...(size ? { size } : {})} />
+      <ConfirmationsNote transaction={transaction} />
+    </Stack>
+  );
+}
 
 /** "Crypto deposit", "Fiat deposit". */
 export function useTypeText(): (transaction: Pick<Transaction, 'type'>) => string {

@@ -22,7 +22,6 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
-import { StatusBadge } from '../../ui/status-badge.tsx';
 import { HistoryFilters } from './history-filters.tsx';
 import { StatementDialog } from './statement-dialog.tsx';
 import {
@@ -33,7 +32,7 @@ import {
   historyRequestOf,
   isMoving,
 } from './transaction-format.ts';
-import { AssetAndRail, SignedAmount, useTypeText } from './transaction-parts.tsx';
+import { AssetAndRail, SignedAmount, StatusWithConfirmations, useTypeText } from './transaction-parts.tsx';
 
 /** How often an open history asks again while one of its first lines is still moving (a deposit confirming). */
 const movingRefreshMs = 10_000;
@@ -86,7 +85,7 @@ function TransactionTable({ items, linkState }: { items: Transaction[]; linkStat
                   <SignedAmount transaction={item} />
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge list="transaction" value={item.status} />
+                  <StatusWithConfirmations transaction={item} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Anchor
@@ -133,7 +132,7 @@ function TransactionCards({ items, linkState }: { items: Transaction[]; linkStat
               <Group gap={4} wrap="nowrap" align="flex-start">
                 <Stack gap={6} align="flex-end">
                   <SignedAmount transaction={item} />
-                  <StatusBadge list="transaction" value={item.status} size="sm" />
+                  <StatusWithConfirmations transaction={item} align="flex-end" size="sm" />
                 </Stack>
                 <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
               </Group>

@@ -51,6 +51,15 @@ export const deposit = {
       'Send {{amount}} {{currency}} from your bank to our receiving account with your reference. We credit it once it arrives.',
     follow: 'Follow this deposit',
     another: 'Send another notice',
+    proof: 'Proof of transfer (optional)',
+    proof_help: 'Your bank’s payment confirmation or a screenshot of it. It helps us match your transfer sooner.',
+  },
+  notice: {
+    title: 'Your notice',
+    submitted_at: 'Sent',
+    expected_date: 'Day you send it',
+    proof: 'Proof of transfer',
+    no_proof: 'No proof attached',
   },
   bank: {
     currency: 'Currency',

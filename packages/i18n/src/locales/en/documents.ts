@@ -5,6 +5,7 @@ export const documents = {
     drop_active: 'Drop the files to upload them',
     choose: 'Choose files',
     rules: 'JPEG, PNG or PDF, up to {{size}} MB each, at most {{count}} files.',
+    rules_one: 'JPEG, PNG or PDF, one file of up to {{size}} MB.',
     checking: 'Checking…',
     progress: '{{percent}}% uploaded',
     progress_of: 'Upload progress of {{name}}',

@@ -27,6 +27,7 @@ export const transactions = {
     details: 'Details',
   },
   fee_line: 'Fee {{fee}}',
+  confirmations: '{{count}}/{{required}} confirmations',
   amount_state: {
     indicative: 'Indicative until credited',
     pending: '{{asset}} amount set when credited',

@@ -5,6 +5,7 @@
  */
 export const validationSignedIn = {
   minimum_first_deposit: 'The minimum first deposit is 1,000 USD, USDT, USDC or equivalent ({{amount}} {{currency}})',
+  deposit_proof_invalid: 'This file cannot be sent with the notice. Upload the proof of transfer again.',
   expected_date_range: 'Choose a date from today to {{days}} days ahead',
   period_order: 'The end date must not be before the start date',
   period_too_long: 'Choose a period of at most one year',

@@ -55,6 +55,15 @@ export const deposit: Strings<typeof en> = {
       '貴社の銀行から当行の受取口座へ、参照番号を付けて {{amount}} {{currency}} を送金してください。着金後に入金します。',
     follow: 'この入金を確認',
     another: '別の通知を送信',
+    proof: '振込証明（任意）',
+    proof_help: '銀行の送金確認書またはそのスクリーンショット。振込の照合が早くなります。',
+  },
+  notice: {
+    title: 'ご連絡内容',
+    submitted_at: '送信日時',
+    expected_date: '送金日',
+    proof: '振込証明',
+    no_proof: '添付なし',
   },
   bank: {
     currency: '通貨',

@@ -31,6 +31,7 @@ export const transactions: Strings<typeof en> = {
     details: '詳細',
   },
   fee_line: '手数料 {{fee}}',
+  confirmations: '{{count}}/{{required}} 承認',
   amount_state: {
     indicative: '入金確定までは概算',
     pending: '{{asset}}の金額は入金時に確定',

@@ -17,6 +17,7 @@ export const validation: Record<keyof typeof en | keyof typeof validationSignedI
   amount_scale: 'この資産の小数点以下は{{scale}}桁までです',
   network_of_asset: 'この資産はこのネットワークでは送れません',
   minimum_first_deposit: '初回入金の最低額は 1,000 USD、USDT、USDC またはその相当額です（{{amount}} {{currency}}）',
+  deposit_proof_invalid: 'このファイルは通知に添付できません。振込証明をもう一度アップロードしてください。',
   expected_date_range: '本日から {{days}} 日後までの日付を選択してください',
   period_order: '終了日は開始日より前にできません',
   period_too_long: '期間は1年以内で選択してください',

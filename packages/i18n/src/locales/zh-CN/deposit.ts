@@ -53,6 +53,15 @@ export const deposit: Strings<typeof en> = {
     sent_body: '请从您的银行向我们的收款账户汇出 {{amount}} {{currency}}，并注明您的参考编号。款项到账后即为您入账。',
     follow: '查看此笔入金',
     another: '再发送一条通知',
+    proof: '转账凭证（选填）',
+    proof_help: '您的银行付款确认或其截图，有助于我们更快匹配您的转账。',
+  },
+  notice: {
+    title: '您的通知',
+    submitted_at: '发送时间',
+    expected_date: '汇出日期',
+    proof: '转账凭证',
+    no_proof: '未附凭证',
   },
   bank: {
     currency: '币种',

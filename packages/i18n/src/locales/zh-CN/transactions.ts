@@ -31,6 +31,7 @@ export const transactions: Strings<typeof en> = {
     details: '详情',
   },
   fee_line: '手续费 {{fee}}',
+  confirmations: '{{count}}/{{required}} 个确认',
   amount_state: {
     indicative: '入账前为预估金额',
     pending: '{{asset}} 金额于入账时确定',

@@ -17,6 +17,7 @@ export const validation: Record<keyof typeof en | keyof typeof validationSignedI
   amount_scale: '该资产最多保留 {{scale}} 位小数',
   network_of_asset: '该资产不支持此网络',
   minimum_first_deposit: '首次入金最低为 1,000 USD、USDT、USDC 或等值金额（{{amount}} {{currency}}）',
+  deposit_proof_invalid: '此文件无法随通知发送，请重新上传转账凭证。',
   expected_date_range: '请选择从今天起 {{days}} 天内的日期',
   period_order: '结束日期不能早于开始日期',
   period_too_long: '请选择不超过一年的期间',

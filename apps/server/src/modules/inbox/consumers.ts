@@ -1,0 +1,119 @@
+/**
+ * What becomes a message: each consumer turns one event of the outbox into a message for every user
+ * allowed to see it, in the consumer's transaction (consumeEvent claims the event in the same
+ * transaction, so a message is written once however often the event is delivered). Adding a kind
+ * is a line in the contract's catalogue (inbox.ts) and a consumer here.
+ */
+import { and, asc, inArray, isNotNull } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import type { EventConsumer } from '../../platform/events.ts';
+import { companyUsersHolding, users } from '../account/index.ts';
+import { deliverMessage } from './messages.ts';
+
+/** Drops the facts an event does not have: a message's params are strings. */
+function paramsOf(facts: Record<string, string | null | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(facts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** A KYC submission to its submitter; a decision to the company's users who keep its profile. */
+export const kycChangeMessage: EventConsumer<'kyc.status_changed'> = async (tx, change, event) => {
+  const at = new Date(change.at);
+  if (!change.decision) {
+    // A submission is confirmed to whoever submitted it.
+    await deliverMessage(tx, [change.actor_user_id], {
+      kind: 'kyc_submitted',
+      params: {},
+      link: { page: 'kyc', id: null },
+      companyId: change.company_id,
+      at,
+      eventId: event.id,
+    });
+    return;
+  }
+  const readers = await companyUsersHolding(tx, change.company_id, 'company_profile');
+  await deliverMessage(
+    tx,
+    readers.map((reader) => reader.id),
+    {
+      kind: `kyc_${change.decision}`,
+      params: paramsOf({ reason: change.reason }),
+      link: { page: 'kyc', id: null },
+      companyId: change.company_id,
+      at,
+      eventId: event.id,
+    },
+  );
+};
+
+/** Money in, to the company's users who may see its balances. */
+export const depositCreditedMessage: EventConsumer<'deposit.credited'> = async (tx, deposit, event) => {
+  const readers = await companyUsersHolding(tx, deposit.company_id, 'view_balances');
+  await deliverMessage(
+    tx,
+    readers.map((reader) => reader.id),
+    {
+      kind: 'deposit_credited',
+      params: paramsOf({ asset: deposit.asset, amount: deposit.amount, network: deposit.network }),
+      link: deposit.transaction_id ? { page: 'transaction_detail', id: deposit.transaction_id } : null,
+      companyId: deposit.company_id,
+      at: new Date(deposit.at),
+      eventId: event.id,
+    },
+  );
+};
+
+/** A change to how a user signs in, to that user (the email says it too). */
+export const securityChangeMessage: EventConsumer<'account.security_changed'> = async (tx, change, event) => {
+  await deliverMessage(tx, [change.user_id], {
+    kind: 'security_changed',
+    params: { change: change.change },
+    link: { page: 'account', id: null },
+    companyId: null,
+    at: new Date(change.at),
+    eventId: event.id,
+  });
+};
+
+/** Readers written to in one statement: an announcement to every company reaches many users. */
+const readersPerInsert = 1000;
+
+/** Every user of the given companies, or of every company (the bank's staff belong to none). */
+async function usersOfCompanies(handle: DbHandle, companyIds: readonly string[] | 'all'): Promise<string[]> {
+  if (companyIds !== 'all' && companyIds.length === 0) return [];
+  const rows = await handle
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(isNotNull(users.company_id), companyIds === 'all' ? undefined : inArray(users.company_id, [...companyIds])),
+    )
+    .orderBy(asc(users.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * An announcement whose window opened, to every user of its audience: each company's users, whatever
+ * their permissions (an announcement is for everyone at the client). The three titles travel in the
+ * params, and the reader's language picks one at the time of reading.
+ */
+export const announcementMessage: EventConsumer<'announcement.published'> = async (tx, announcement, event) => {
+  const readers = await usersOfCompanies(
+    tx,
+    announcement.audience === 'all_companies' ? 'all' : announcement.company_ids,
+  );
+  for (let start = 0; start < readers.length; start += readersPerInsert) {
+    await deliverMessage(tx, readers.slice(start, start + readersPerInsert), {
+      kind: 'announcement_published',
+      params: {
+        title_en: announcement.title_en,
+        title_ch: announcement.title_ch,
+        title_jp: announcement.title_jp,
+      },
+      link: { page: 'announcement', id: announcement.announcement_id },
+      companyId: null,
+      at: new Date(announcement.at),
+      eventId: event.id,
+    });
+  }
+};

@@ -1,0 +1,47 @@
+/**
+ * The inbox module (organisation issue, part 3): messages written from events, and the msg/* calls
+ * through which each user reads, marks and deletes their own.
+ */
+import {
+  clearMessages,
+  countUnreadMessages,
+  deleteMessage,
+  listMessageBoxes,
+  listMessages,
+  readMessage,
+} from '@bank/contract/inbox';
+import { consumeEvent } from '../../platform/events.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { registerCall } from '../../platform/route.ts';
+import { announcementMessage, depositCreditedMessage, kycChangeMessage, securityChangeMessage } from './consumers.ts';
+import { markAllRead, markRead, messageBoxes, messagePage, removeMessage, unreadCount } from './messages.ts';
+
+const subscriber = 'inbox';
+
+export const inboxModule: AppModule = {
+  name: 'inbox',
+  register(app, context) {
+    const db = context.database.db;
+    const events = { jobs: context.jobs, db };
+    consumeEvent(events, 'kyc.status_changed', subscriber, kycChangeMessage);
+    consumeEvent(events, 'deposit.credited', subscriber, depositCreditedMessage);
+    consumeEvent(events, 'account.security_changed', subscriber, securityChangeMessage);
+    consumeEvent(events, 'announcement.published', subscriber, announcementMessage);
+
+    registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
+    registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));
+    registerCall(app, countUnreadMessages, async (_body, call) => ({
+      unread: await unreadCount(db, call.session.user_id),
+    }));
+    registerCall(app, clearMessages, async (body, call) => ({
+      marked: await markAllRead(db, call.session.user_id, body.category, call.now),
+    }));
+    registerCall(app, listMessageBoxes, async (_body, call) => ({
+      boxes: await messageBoxes(db, call.session.user_id),
+    }));
+    registerCall(app, deleteMessage, async (body, call) => {
+      await removeMessage(db, call.session.user_id, body.message_id);
+      return null;
+    });
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * A message's words, written at the time of reading in the reader's language from the facts the
+ * server kept (kind and params), and the page it leads to.
+ */
+import type { InboxMessage } from '@bank/contract/inbox';
+import { pathOf } from '@bank/contract/routes';
+import type { TFunction } from 'i18next';
+import { languageOfLocale } from '../../lib/i18n.ts';
+import { formatAmount } from '../../ui/format-amount.ts';
+
+export type MessageText = { title: string; body: string; note: string | null };
+
+export function messageTextOf(message: InboxMessage, t: TFunction, locale: string): MessageText {
+  const { kind, params } = message;
+  const title = t(`inbox.kinds.${kind}.title`);
+  switch (kind) {
+    case 'deposit_credited': {
+      const amount = params.amount && params.asset ? formatAmount(params.amount, params.asset, locale) : '';
+      const facts = { amount, asset: params.asset ?? '', network: params.network ?? '' };
+      const body = params.network
+        ? t('inbox.kinds.deposit_credited.body_network', facts)
+        : t('inbox.kinds.deposit_credited.body', facts);
+      return { title, body, note: null };
+    }
+    case 'security_changed':
+      return {
+        title,
+        body: t(`inbox.kinds.security_changed.changes.${params.change ?? ''}`, {
+          defaultValue: t('inbox.kinds.security_changed.title'),
+        }),
+        note: t('inbox.kinds.security_changed.not_you'),
+      };
+    case 'announcement_published': {
+      // The announcement's own title, as staff wrote it in the reader's language (English if missing).
+      const written = params[`title_${languageOfLocale(locale)}`] || params.title_en;
+      return { title: written || title, body: t('inbox.kinds.announcement_published.body'), note: null };
+    }
+    case 'kyc_rejected':
+    case 'kyc_returned':
+      return {
+        title,
+        body: t(`inbox.kinds.${kind}.body`),
+        note: params.reason ? t('inbox.reason', { reason: params.reason }) : null,
+      };
+    default:
+      return { title, body: t(`inbox.kinds.${kind}.body`), note: null };
+  }
+}
+
+/** Where the message leads in the app, or null when it leads nowhere. */
+export function messagePathOf(message: InboxMessage): string | null {
+  const link = message.link;
+  if (!link) return null;
+  if (link.page === 'transaction_detail') {
+    return link.id ? `${pathOf('transaction_detail')}?${new URLSearchParams({ id: link.id }).toString()}` : null;
+  }
+  if (link.page === 'announcement') {
+    // The list opens the announcement its address names.
+    return link.id ? `${pathOf('announcements')}?${new URLSearchParams({ id: link.id }).toString()}` : null;
+  }
+  return pathOf(link.page);
+}

@@ -1,0 +1,77 @@
+/** The inbox: the header's bell and the messages drawer, each message written from its facts. */
+export const inbox = {
+  title: 'Messages',
+  close: 'Close messages',
+  bell: 'Messages',
+  bell_unread_one: 'Messages, {{count}} unread',
+  bell_unread_other: 'Messages, {{count}} unread',
+  categories: {
+    all: 'All',
+    account: 'Account',
+    transactions: 'Transactions',
+    cards: 'Cards',
+    announcements: 'Announcements',
+    support: 'Support',
+  },
+  categories_label: 'Message categories',
+  unread_only: 'Unread only',
+  mark_all_read: 'Mark all as read',
+  marked_all_read: 'All messages marked as read.',
+  mark_read: 'Mark as read',
+  delete: 'Delete message',
+  deleted: 'Message deleted.',
+  open: 'Open',
+  unread: 'Unread',
+  load_more: 'Load more',
+  all_loaded: 'No more messages',
+  empty: {
+    title: 'No messages yet',
+    text: 'We will tell you here when your KYC is decided, money arrives or something changes on your account.',
+  },
+  empty_unread: {
+    title: 'All caught up',
+    text: 'You have read every message here.',
+  },
+  reason: 'Reason: {{reason}}',
+  kinds: {
+    kyc_submitted: {
+      title: 'KYC submitted',
+      body: 'Your company’s KYC application was received. We will tell you here once it is reviewed.',
+    },
+    kyc_approved: {
+      title: 'KYC approved',
+      body: 'Your company’s KYC was approved. Deposits, transfers and cards are open to you.',
+    },
+    kyc_rejected: {
+      title: 'KYC rejected',
+      body: 'Your company’s KYC application was rejected.',
+    },
+    kyc_returned: {
+      title: 'KYC needs corrections',
+      body: 'Your company’s KYC application was returned for corrections. Correct the marked sections and submit it again.',
+    },
+    deposit_credited: {
+      title: 'Deposit credited',
+      body: '{{amount}} {{asset}} was credited to your account.',
+      body_network: '{{amount}} {{asset}} on {{network}} was credited to your account.',
+    },
+    announcement_published: {
+      title: 'New announcement',
+      body: 'The bank published an announcement. Open it to read it in full.',
+    },
+    security_changed: {
+      title: 'Security change',
+      changes: {
+        password_changed: 'Your password was changed.',
+        password_reset: 'Your password was reset.',
+        authenticator_paired: 'An authenticator app was paired with your account.',
+        authenticator_removed: 'Your authenticator app was removed.',
+        authenticator_reset: 'Our staff reset your authenticator after checking your identity.',
+        recovery_code_used: 'A recovery code was used to sign in.',
+        recovery_codes_regenerated: 'New recovery codes were made; the old ones no longer work.',
+        account_locked: 'Your account was locked for a while after repeated failed sign-ins.',
+      },
+      not_you: 'If this was not you, contact the bank at once.',
+    },
+  },
+};

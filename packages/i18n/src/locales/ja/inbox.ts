@@ -1,0 +1,79 @@
+import type { inbox as en } from '../en/inbox.ts';
+
+/** 受信箱：ヘッダーのベルとメッセージのドロワー。 */
+export const inbox: typeof en = {
+  title: 'メッセージ',
+  close: 'メッセージを閉じる',
+  bell: 'メッセージ',
+  bell_unread_one: 'メッセージ、未読 {{count}} 件',
+  bell_unread_other: 'メッセージ、未読 {{count}} 件',
+  categories: {
+    all: 'すべて',
+    account: 'アカウント',
+    transactions: '取引',
+    cards: 'カード',
+    announcements: 'お知らせ',
+    support: 'サポート',
+  },
+  categories_label: 'メッセージの種類',
+  unread_only: '未読のみ',
+  mark_all_read: 'すべて既読にする',
+  marked_all_read: 'すべてのメッセージを既読にしました。',
+  mark_read: '既読にする',
+  delete: 'メッセージを削除',
+  deleted: 'メッセージを削除しました。',
+  open: '開く',
+  unread: '未読',
+  load_more: 'さらに読み込む',
+  all_loaded: 'これ以上メッセージはありません',
+  empty: {
+    title: 'メッセージはまだありません',
+    text: 'KYC の審査結果、入金、アカウントの変更などをここでお知らせします。',
+  },
+  empty_unread: {
+    title: 'すべて既読です',
+    text: 'ここにあるメッセージはすべて読みました。',
+  },
+  reason: '理由：{{reason}}',
+  kinds: {
+    kyc_submitted: {
+      title: 'KYC を提出しました',
+      body: '貴社の KYC 申請を受け付けました。審査が終わりましたらここでお知らせします。',
+    },
+    kyc_approved: {
+      title: 'KYC が承認されました',
+      body: '貴社の KYC が承認されました。入金、送金、カードをご利用いただけます。',
+    },
+    kyc_rejected: {
+      title: 'KYC が却下されました',
+      body: '貴社の KYC 申請は却下されました。',
+    },
+    kyc_returned: {
+      title: 'KYC の修正が必要です',
+      body: '貴社の KYC 申請が修正のため差し戻されました。指摘された項目を修正して再提出してください。',
+    },
+    deposit_credited: {
+      title: '入金が反映されました',
+      body: '{{amount}} {{asset}} が口座に入金されました。',
+      body_network: '{{network}} の {{amount}} {{asset}} が口座に入金されました。',
+    },
+    announcement_published: {
+      title: '新しいお知らせ',
+      body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',
+    },
+    security_changed: {
+      title: 'セキュリティの変更',
+      changes: {
+        password_changed: 'パスワードが変更されました。',
+        password_reset: 'パスワードが再設定されました。',
+        authenticator_paired: '認証アプリがアカウントに登録されました。',
+        authenticator_removed: '認証アプリの登録が解除されました。',
+        authenticator_reset: '本人確認のうえ、当行スタッフが認証アプリをリセットしました。',
+        recovery_code_used: 'リカバリーコードでサインインがありました。',
+        recovery_codes_regenerated: '新しいリカバリーコードを作成しました。以前のコードは使えません。',
+        account_locked: 'サインインの失敗が続いたため、アカウントを一時的にロックしました。',
+      },
+      not_you: 'お心当たりがない場合は、すぐに当行へご連絡ください。',
+    },
+  },
+};

@@ -1,0 +1,79 @@
+import type { inbox as en } from '../en/inbox.ts';
+
+/** 收件箱：页眉的铃铛与消息抽屉。 */
+export const inbox: typeof en = {
+  title: '消息',
+  close: '关闭消息',
+  bell: '消息',
+  bell_unread_one: '消息，{{count}} 条未读',
+  bell_unread_other: '消息，{{count}} 条未读',
+  categories: {
+    all: '全部',
+    account: '账户',
+    transactions: '交易',
+    cards: '卡片',
+    announcements: '公告',
+    support: '客服',
+  },
+  categories_label: '消息类别',
+  unread_only: '仅看未读',
+  mark_all_read: '全部标为已读',
+  marked_all_read: '所有消息已标为已读。',
+  mark_read: '标为已读',
+  delete: '删除消息',
+  deleted: '消息已删除。',
+  open: '查看',
+  unread: '未读',
+  load_more: '加载更多',
+  all_loaded: '没有更多消息',
+  empty: {
+    title: '暂无消息',
+    text: 'KYC 审核结果、资金到账或账户变动时，我们会在这里通知您。',
+  },
+  empty_unread: {
+    title: '全部已读',
+    text: '这里的消息您都已读过。',
+  },
+  reason: '原因：{{reason}}',
+  kinds: {
+    kyc_submitted: {
+      title: 'KYC 已提交',
+      body: '我们已收到贵公司的 KYC 申请，审核完成后将在这里通知您。',
+    },
+    kyc_approved: {
+      title: 'KYC 已通过',
+      body: '贵公司的 KYC 已通过审核，现在可以使用充值、转账和卡片服务。',
+    },
+    kyc_rejected: {
+      title: 'KYC 未通过',
+      body: '贵公司的 KYC 申请未通过审核。',
+    },
+    kyc_returned: {
+      title: 'KYC 需要修改',
+      body: '贵公司的 KYC 申请已退回修改。请修改标出的部分后重新提交。',
+    },
+    deposit_credited: {
+      title: '充值已到账',
+      body: '{{amount}} {{asset}} 已存入您的账户。',
+      body_network: '{{network}} 网络上的 {{amount}} {{asset}} 已存入您的账户。',
+    },
+    announcement_published: {
+      title: '新公告',
+      body: '银行发布了一则公告。打开即可阅读全文。',
+    },
+    security_changed: {
+      title: '安全变更',
+      changes: {
+        password_changed: '您的密码已修改。',
+        password_reset: '您的密码已重置。',
+        authenticator_paired: '您的账户已绑定身份验证器应用。',
+        authenticator_removed: '您的身份验证器应用已解除绑定。',
+        authenticator_reset: '我们的工作人员在核实您的身份后重置了您的身份验证器。',
+        recovery_code_used: '有人使用恢复码登录了您的账户。',
+        recovery_codes_regenerated: '已生成新的恢复码，旧恢复码已失效。',
+        account_locked: '由于多次登录失败，您的账户已被暂时锁定。',
+      },
+      not_you: '如果这不是您本人的操作，请立即联系银行。',
+    },
+  },
+};
