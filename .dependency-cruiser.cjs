@@ -76,7 +76,7 @@ module.exports = {
       name: 'web-nothing-to-app',
       comment: 'app/ assembles the web app; what a feature, ui/, api/ or lib/ needs from it belongs in lib/.',
       severity: 'error',
-      from: { path: `${web}(features|ui|api|lib)/` },
+      from: { path: `${web}(features|widgets|ui|api|lib)/` },
       to: { path: `${web}app/` },
     },
     {
@@ -84,25 +84,34 @@ module.exports = {
       comment: 'lib/ (session storage, i18n, the API client) is below every other layer of the web app.',
       severity: 'error',
       from: { path: `${web}lib/` },
-      to: { path: `${web}(features|ui|api)/` },
+      to: { path: `${web}(features|widgets|ui|api)/` },
     },
     {
       name: 'web-ui-not-to-api-or-features',
       comment: 'ui/ shows what it is given: it makes no call of its own and knows no feature (it may use lib/).',
       severity: 'error',
       from: { path: `${web}ui/` },
-      to: { path: `${web}(features|api)/` },
+      to: { path: `${web}(features|widgets|api)/` },
     },
     {
       name: 'web-api-not-to-features-or-ui',
       comment: 'api/ holds the calls several features share; it shows nothing and knows no feature.',
       severity: 'error',
       from: { path: `${web}api/` },
-      to: { path: `${web}(features|ui)/` },
+      to: { path: `${web}(features|widgets|ui)/` },
+    },
+    {
+      name: 'web-widgets-not-to-features',
+      comment:
+        'widgets/ holds pieces several features share that both show something and make a call (the step-up dialog): they compose ui/ and api/ and know no feature.',
+      severity: 'error',
+      from: { path: `${web}widgets/` },
+      to: { path: `${web}features/` },
     },
     {
       name: 'web-feature-not-to-feature',
-      comment: 'A web feature never imports another feature: move the shared code to src/ui, src/api or src/lib.',
+      comment:
+        'A web feature never imports another feature: move the shared code to src/ui, src/api, src/widgets or src/lib.',
       severity: 'error',
       from: { path: `${web}features/([^/]+)/` },
       to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/$1/` },

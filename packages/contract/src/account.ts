@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { codeLengths, emailMaxLength, passwordRule } from './constants.ts';
 import { meetsPasswordRule } from './password-rule.ts';
+import { permissions } from './permissions.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 export { recoveryCodeRules } from './constants.ts';
@@ -100,10 +101,10 @@ type WithNewPassword = { new_password: string; confirm_password: string };
  * The two passwords match. Checked even when other fields are wrong (zod skips a refinement of an
  * object with issues unless told when to run it), so that one submit shows every problem.
  */
-function isPasswordConfirmed(value: WithNewPassword): boolean {
+export function isPasswordConfirmed(value: WithNewPassword): boolean {
   return value.new_password === value.confirm_password;
 }
-const passwordPairRule = {
+export const passwordPairRule = {
   path: ['confirm_password'],
   message: 'validation.passwords_mismatch',
   when: ({ value }: { value: unknown }) => {
@@ -185,6 +186,8 @@ export const SignedIn = z.object({
   is_google: z.literal(true),
   kyc_status: AccountKycStatus,
   is_staff: z.boolean(),
+  /** Staff and sub-accounts without an authenticator: the client takes them to pair one first. */
+  must_pair_authenticator: z.boolean(),
 });
 export type SignedIn = z.infer<typeof SignedIn>;
 
@@ -201,7 +204,8 @@ export const LoginResponse = z.discriminatedUnion('status', [
 ]);
 export const login = defineCall({
   path: '/api/v1/account/login',
-  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked'],
+  // forbidden: the right password of a user whose company's administrator disabled them.
+  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked', 'forbidden'],
   summary: 'Sign in: email and password, then the second factor',
   request: LoginRequest,
   response: LoginResponse,
@@ -217,6 +221,10 @@ export const UserInfo = z.object({
   role: UserRole,
   is_staff: z.boolean(),
   is_authenticator_paired: z.boolean(),
+  /** Staff and sub-accounts without an authenticator: they must pair one before anything else. */
+  must_pair_authenticator: z.boolean(),
+  /** What the user may do (permissions.ts): screens hide the rest. */
+  permissions: z.array(z.enum(permissions)),
   has_accepted_terms: z.boolean(),
   company: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
 });

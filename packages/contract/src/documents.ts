@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { uploadLimits } from './constants.ts';
+import type { ClientPermission } from './permissions.ts';
 import { identifierText, singleLineText } from './text.ts';
 
 export const kycSections = ['corporate', 'company', 'shareholder', 'trading'] as const;
@@ -55,6 +56,8 @@ export type DocumentPurposeRule = {
   maxCount: number;
   /** Besides the users of the document's company (while the document is live): the staff roles that may read it. */
   staffReaders: readonly string[];
+  /** What a user of the company must hold to upload or read one ('session': any of its users). */
+  clientPermission: ClientPermission | 'session';
 };
 
 const megabyte = 1024 * 1024;
@@ -66,6 +69,7 @@ const cardDocument = {
   maxBytes: uploadLimits.cardMaxFileBytes,
   maxCount: uploadLimits.cardFilesPerDocument,
   staffReaders: complianceReaders,
+  clientPermission: 'cards',
 } as const satisfies DocumentPurposeRule;
 
 /** Each purpose's rule, once: the server enforces these and the web app shows the same limits. */
@@ -76,6 +80,7 @@ export const documentPurposeRules: Readonly<Record<DocumentPurpose, DocumentPurp
     maxBytes: uploadLimits.kycMaxFileBytes,
     maxCount: uploadLimits.kycFilesPerSection,
     staffReaders: complianceReaders,
+    clientPermission: 'company_profile',
   },
   // A drawn signature is a small PNG (a canvas export); 1 MB leaves room for a photographed one.
   signature: {
@@ -83,15 +88,16 @@ export const documentPurposeRules: Readonly<Record<DocumentPurpose, DocumentPurp
     maxBytes: 1 * megabyte,
     maxCount: uploadLimits.kycFilesPerSection,
     staffReaders: complianceReaders,
+    clientPermission: 'company_profile',
   },
   cardholder_id: cardDocument,
   proof_of_address: cardDocument,
   // Not settled by SPEC.md or DECISIONS.md: the card documents' types and size. A notice takes one
   // proof; the count is of proofs in the making (uploaded and not yet sent with a notice, or still
   // under way), so that a cancelled or replaced upload does not block the next try.
-  deposit_proof: { ...cardDocument, maxCount: 5 },
-  payout_invoice: cardDocument,
-  feedback_screenshot: { ...cardDocument, acceptedTypes: uploadLimits.cardImageMimeTypes },
+  deposit_proof: { ...cardDocument, maxCount: 5, clientPermission: 'deposit' },
+  payout_invoice: { ...cardDocument, clientPermission: 'prepare_payouts' },
+  feedback_screenshot: { ...cardDocument, acceptedTypes: uploadLimits.cardImageMimeTypes, clientPermission: 'session' },
 };
 
 /** The size limit in whole megabytes, as the message 'File size cannot exceed {{size}}M' shows it. */

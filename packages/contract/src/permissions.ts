@@ -2,10 +2,10 @@
  * The permission catalogue: what a call needs beyond a session. Each call of the contract names
  * one (calls.ts), or says it is public or needs only a session; the server checks it in one place
  * (registerCall) and the web app hides what a user may not do. Client permissions are held by a
- * company's users (the administrator holds all of them; the organisation issue adds permission
- * groups for sub-accounts); back-office permissions by the bank's staff, by role.
+ * company's users (the administrator holds all of them, a sub-account those of its permission
+ * group); back-office permissions by the bank's staff, by role.
  */
-import type { ClientRole, StaffRole, UserRole } from './roles.ts';
+import type { StaffRole, UserRole } from './roles.ts';
 
 export const clientPermissions = [
   'view_balances',
@@ -48,14 +48,6 @@ export function isStaffPermission(permission: Permission): permission is StaffPe
   return (staffPermissions as readonly string[]).includes(permission);
 }
 
-const permissionsOfClientRole: Readonly<Record<ClientRole, readonly ClientPermission[]>> = {
-  administrator: clientPermissions,
-  // Until permission groups exist (organisation issue), other company roles hold none.
-  director: [],
-  partner: [],
-  staff_member: [],
-};
-
 const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations', 'ledger_explorer', 'announcements'],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
@@ -64,13 +56,23 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
   sales_relationship_manager: ['audit_log'],
 };
 
-/** The permissions a role holds. */
-export function permissionsOfRole(role: UserRole): readonly Permission[] {
-  if (Object.hasOwn(permissionsOfClientRole, role)) return permissionsOfClientRole[role as ClientRole];
+/**
+ * What a user holds, the one rule of it: the bank's staff by their role; a company's administrator
+ * (who registered it) every client permission; any other company user (a sub-account) exactly the
+ * client permissions of their permission group, none without one.
+ */
+export function permissionsOf(user: {
+  role: UserRole;
+  group_permissions?: readonly string[] | null;
+}): readonly Permission[] {
+  const { role } = user;
   if (Object.hasOwn(permissionsOfStaffRole, role)) return permissionsOfStaffRole[role as StaffRole];
-  return [];
+  if (role === 'administrator') return clientPermissions;
+  const held = new Set(user.group_permissions ?? []);
+  return clientPermissions.filter((permission) => held.has(permission));
 }
 
-export function holdsPermission(role: UserRole, permission: Permission): boolean {
-  return permissionsOfRole(role).includes(permission);
+/** Whether a user's list of held permissions (permissionsOf, or UserInfo's `permissions`) has one. */
+export function holdsPermission(held: readonly Permission[], permission: Permission): boolean {
+  return held.includes(permission);
 }

@@ -10,6 +10,8 @@ export const publicPaths = {
   forgotPassword: '/forget_pwd',
   resetPassword: '/reset_pwd',
   phoneUpload: '/upload',
+  /** An invited sub-account sets its password here, from the link in its invitation email. */
+  teamInvitation: '/team_invitation',
 } as const;
 
 export type PageId =
@@ -50,6 +52,7 @@ export type PageId =
   | 'card_application'
   | 'announcements'
   | 'announcements_admin'
+  | 'team'
   | 'renewals'
   | 'admin_home'
   | 'admin_kyc'
@@ -106,6 +109,8 @@ export const mainPages: readonly MainPage[] = [
   { id: 'card_application', path: '/kyc_apply_card_input', isKycGated: true },
   { id: 'announcements', path: '/affiche/affiche_list', isKycGated: false },
   { id: 'announcements_admin', path: '/affiche/affiche_list_admin', isKycGated: false, isStaffOnly: true },
+  /** Sub-accounts and permission groups (SPEC.md: user permission management with permission view). */
+  { id: 'team', path: '/team', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true },

@@ -14,6 +14,7 @@ import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
+import { team } from './locales/en/team.ts';
 import { transactions } from './locales/en/transactions.ts';
 import { validationSignedIn } from './locales/en/validation-signed-in.ts';
 
@@ -28,6 +29,7 @@ export const enSignedIn = {
   transactions,
   inbox,
   announcements,
+  team,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

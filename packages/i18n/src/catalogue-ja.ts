@@ -15,6 +15,7 @@ import { pages as jaPages } from './locales/ja/pages.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
 import { statement as jaStatement } from './locales/ja/statement.ts';
 import { states as jaStates } from './locales/ja/states.ts';
+import { team as jaTeam } from './locales/ja/team.ts';
 import { transactions as jaTransactions } from './locales/ja/transactions.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
 
@@ -24,6 +25,7 @@ export const ja: Catalogue = {
   states: jaStates,
   transactions: jaTransactions,
   inbox: jaInbox,
+  team: jaTeam,
   announcements: jaAnnouncements,
   statement: jaStatement,
   shell: jaShell,

@@ -15,6 +15,7 @@ import { pages as zhPages } from './locales/zh-CN/pages.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
+import { team as zhTeam } from './locales/zh-CN/team.ts';
 import { transactions as zhTransactions } from './locales/zh-CN/transactions.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
 
@@ -24,6 +25,7 @@ export const zhCN: Catalogue = {
   states: zhStates,
   transactions: zhTransactions,
   inbox: zhInbox,
+  team: zhTeam,
   announcements: zhAnnouncements,
   statement: zhStatement,
   shell: zhShell,

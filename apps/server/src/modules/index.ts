@@ -11,12 +11,14 @@ import { documentsModule } from './documents/module.ts';
 import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
+import { teamModule } from './team/module.ts';
 import { transactionsModule } from './transactions/module.ts';
 
 export const appModules: readonly AppModule[] = [
   accountModule,
   documentsModule,
   kycModule,
+  teamModule,
   ledgerModule,
   transactionsModule,
   depositsModule,

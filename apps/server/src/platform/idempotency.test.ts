@@ -49,6 +49,7 @@ function session(user: string, company: string): SessionContext {
     company_id: company,
     role: 'administrator',
     is_staff: false,
+    permissions: ['view_balances', 'deposit'],
     kyc_status: 'kyc_approved',
     session_id: `session-${user}`,
   };

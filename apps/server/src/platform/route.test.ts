@@ -1,5 +1,7 @@
 import { defineCall } from '@bank/contract/calls';
 import { errorCatalogue } from '@bank/contract/errors';
+import { permissionsOf } from '@bank/contract/permissions';
+import type { UserRole } from '@bank/contract/roles';
 import { translate } from '@bank/i18n/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -122,15 +124,17 @@ const testModule: AppModule = {
   },
 };
 
-function session(overrides: Partial<SessionContext>): SessionContext {
+function session(overrides: Partial<SessionContext> & { role?: UserRole }): SessionContext {
+  const role = overrides.role ?? 'administrator';
   return {
     user_id: 'user-1',
     company_id: 'company-1',
-    role: 'administrator',
     is_staff: false,
     kyc_status: 'kyc_approved',
     session_id: 'session-1',
     ...overrides,
+    role,
+    permissions: permissionsOf({ role }),
   };
 }
 

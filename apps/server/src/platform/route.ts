@@ -13,7 +13,6 @@ import type { Language } from '@bank/contract/constants';
 import { apiHeaders, idempotencyKeyPattern } from '@bank/contract/envelope';
 import { successCode } from '@bank/contract/errors';
 import { holdsPermission } from '@bank/contract/permissions';
-import type { UserRole } from '@bank/contract/roles';
 import { controlCharacterMessage, hasUnstorableCharacter } from '@bank/contract/text';
 import { fieldMessages } from '@bank/contract/validation';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -133,8 +132,10 @@ async function authorize(spec: CallSpec, request: FastifyRequest, platform: Call
   if (spec.auth === 'staff' && !session.is_staff)
     throw new AppError('forbidden', { detail: `${spec.path} is staff only` });
   const { permission } = spec;
-  if (permission !== 'session' && permission !== 'public' && !holdsPermission(session.role as UserRole, permission))
-    throw new AppError('forbidden', { detail: `${session.role} does not hold ${permission} for ${spec.path}` });
+  if (permission !== 'session' && permission !== 'public' && !holdsPermission(session.permissions, permission))
+    throw new AppError('forbidden', {
+      detail: `${session.role} ${session.user_id} does not hold ${permission} for ${spec.path}`,
+    });
   if (spec.isKycGated && session.kyc_status !== 'kyc_approved') throw new AppError('kyc_not_approved');
 }
 

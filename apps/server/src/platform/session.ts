@@ -3,6 +3,7 @@
  * token and user id to a live session); without one no token resolves and every call that needs a
  * session answers 9400.
  */
+import type { Permission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
 
 export type SessionContext = {
@@ -11,6 +12,8 @@ export type SessionContext = {
   company_id: string | null;
   role: string;
   is_staff: boolean;
+  /** What the user holds (the contract's permissionsOf: role, or the sub-account's group). */
+  permissions: readonly Permission[];
   kyc_status: AccountKycStatus;
   session_id: string;
   /**
@@ -18,8 +21,13 @@ export type SessionContext = {
    * sensitive actions check it through the account module's requireFreshSecondFactor.
    */
   step_up_until?: Date | null;
-  /** False for a user with no authenticator; staff in that state may only pair one (account module). */
+  /** False for a user with no authenticator. */
   is_authenticator_paired?: boolean;
+  /**
+   * Staff and sub-accounts must have an authenticator; until they pair one they may only pair it
+   * (account module's pairing rule).
+   */
+  must_pair_authenticator?: boolean;
 };
 
 /** Resolves the `token` and `userid` headers to a live session, or null when missing, expired or revoked. */

@@ -6,6 +6,7 @@
  * The identity contract is loaded on use (account-contract.ts).
  */
 import type { UserInfo } from '@bank/contract/account';
+import { holdsPermission, type Permission } from '@bank/contract/permissions';
 import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type CallOptions, callApi } from '../lib/api-client.ts';
 import { loadScreenData } from '../lib/screen-query.ts';
@@ -36,4 +37,13 @@ export async function fetchUserInfo(queryClient: QueryClient, options: CallOptio
   const info = remember(await callApi(getUserInfo, {}, options));
   queryClient.setQueryData(userInfoQueryKey, info);
   return info;
+}
+
+/**
+ * Whether the signed-in user holds a permission (getUserInfo's `permissions`, the server's own
+ * answer): undefined until known. Screens hide what a user may not do; the server refuses it anyway.
+ */
+export function useHoldsPermission(permission: Permission): boolean | undefined {
+  const permissions = useUserInfo().data?.permissions;
+  return permissions === undefined ? undefined : holdsPermission(permissions, permission);
 }

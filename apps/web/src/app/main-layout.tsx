@@ -32,7 +32,14 @@ import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { clientNavigation, isCurrentItem, type NavigationGroup, pathOfItem, staffNavigationOf } from './navigation.ts';
+import {
+  clientNavigation,
+  isCurrentItem,
+  type NavigationGroup,
+  navigationFor,
+  pathOfItem,
+  staffNavigation,
+} from './navigation.ts';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -96,15 +103,11 @@ function NavigationGroups({
   );
 }
 
-/** Staff see the back-office items their role's permissions open (the user's role, from getUserInfo). */
-function StaffNavigationLinks({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
-  const role = useUserInfo().data?.role;
-  return <NavigationGroups navigation={staffNavigationOf(role)} onNavigate={onNavigate} />;
-}
-
-function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
-  if (isStaffSession()) return <StaffNavigationLinks onNavigate={onNavigate} />;
-  return <NavigationGroups navigation={clientNavigation} onNavigate={onNavigate} />;
+/** The items the user's permissions open (from getUserInfo): a staff role's, or a client's group's. */
+function NavigationLinks({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  const permissions = useUserInfo().data?.permissions;
+  const navigation = isStaffSession() ? staffNavigation : clientNavigation;
+  return <NavigationGroups navigation={navigationFor(navigation, permissions)} onNavigate={onNavigate} />;
 }
 
 function VersionNote() {

@@ -3,8 +3,12 @@
  * contract's route table and stays highlighted on the pages under it. Clients never see a staff-only
  * page; the bank's staff get the back office's own navigation instead of the client's.
  */
-import { holdsPermission, type StaffPermission } from '@bank/contract/permissions';
-import type { UserRole } from '@bank/contract/roles';
+import {
+  type ClientPermission,
+  holdsPermission,
+  type Permission,
+  type StaffPermission,
+} from '@bank/contract/permissions';
 import { mainPages, type PageId, pathOf } from '@bank/contract/routes';
 import type { admin } from '@bank/i18n/locales/en/admin';
 import type { shellSignedIn } from '@bank/i18n/locales/en/shell-signed-in';
@@ -34,6 +38,7 @@ import {
   IconShieldCheck,
   IconSpeakerphone,
   IconUserCircle,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 
 type ClientItemKey = keyof typeof shellSignedIn.navigation.items;
@@ -49,8 +54,8 @@ export type NavigationItem = {
   icon: Icon;
   /** Path prefixes (besides the page's own path) under which the item shows as current. */
   sections?: readonly string[];
-  /** A back-office item shows only to staff whose role holds this permission. */
-  permission?: StaffPermission;
+  /** The item shows only to a user who holds this permission (a staff role's, or a client's group's). */
+  permission?: Permission;
 };
 
 export type NavigationGroup = {
@@ -59,8 +64,13 @@ export type NavigationGroup = {
   items: readonly NavigationItem[];
 };
 
-function clientItem(key: ClientItemKey, page: PageId, icon: Icon, sections?: readonly string[]): NavigationItem {
-  return { key, label: `shell.navigation.items.${key}`, page, icon, ...(sections ? { sections } : {}) };
+function clientItem(
+  key: ClientItemKey,
+  page: PageId,
+  icon: Icon,
+  options: { sections?: readonly string[]; permission?: ClientPermission } = {},
+): NavigationItem {
+  return { key, label: `shell.navigation.items.${key}`, page, icon, ...options };
 }
 
 function clientGroup(key: ClientGroupKey, items: readonly NavigationItem[]): NavigationGroup {
@@ -70,25 +80,35 @@ function clientGroup(key: ClientGroupKey, items: readonly NavigationItem[]): Nav
 const groups: readonly NavigationGroup[] = [
   clientGroup('overview', [
     clientItem('home', 'home', IconHome),
-    clientItem('transactions', 'transactions', IconReceipt, ['/my_transaction_info']),
+    clientItem('transactions', 'transactions', IconReceipt, {
+      sections: ['/my_transaction_info'],
+      permission: 'view_balances',
+    }),
   ]),
   clientGroup('money', [
-    clientItem('deposit', 'crypto_deposit', IconArrowDownToArc, ['/blockchain_d']),
-    clientItem('transfer', 'fiat_transfer', IconArrowUpRight, ['/blockchain_w']),
-    clientItem('fiat_deposit', 'fiat_deposit', IconArrowBarToDown),
-    clientItem('fiat_withdrawal', 'fiat_withdrawal', IconArrowBarUp),
-    clientItem('fx', 'fx', IconArrowsExchange),
-    clientItem('otc', 'otc', IconChartCandle),
+    clientItem('deposit', 'crypto_deposit', IconArrowDownToArc, { sections: ['/blockchain_d'], permission: 'deposit' }),
+    clientItem('transfer', 'fiat_transfer', IconArrowUpRight, {
+      sections: ['/blockchain_w'],
+      permission: 'prepare_payouts',
+    }),
+    clientItem('fiat_deposit', 'fiat_deposit', IconArrowBarToDown, { permission: 'deposit' }),
+    clientItem('fiat_withdrawal', 'fiat_withdrawal', IconArrowBarUp, { permission: 'prepare_payouts' }),
+    clientItem('fx', 'fx', IconArrowsExchange, { permission: 'prepare_payouts' }),
+    clientItem('otc', 'otc', IconChartCandle, { permission: 'prepare_payouts' }),
   ]),
   clientGroup('cards', [
-    clientItem('cards', 'cards', IconCreditCard),
-    clientItem('top_up_history', 'top_up_history', IconHistory),
-    clientItem('card_transactions', 'card_transactions', IconReceipt2),
-    clientItem('renewals', 'renewals', IconCalendarRepeat),
-    clientItem('card_applications', 'cardholder_kyc', IconIdBadge2, ['/kyc_apply_card_input']),
+    clientItem('cards', 'cards', IconCreditCard, { permission: 'cards' }),
+    clientItem('top_up_history', 'top_up_history', IconHistory, { permission: 'cards' }),
+    clientItem('card_transactions', 'card_transactions', IconReceipt2, { permission: 'cards' }),
+    clientItem('renewals', 'renewals', IconCalendarRepeat, { permission: 'cards' }),
+    clientItem('card_applications', 'cardholder_kyc', IconIdBadge2, {
+      sections: ['/kyc_apply_card_input'],
+      permission: 'cards',
+    }),
   ]),
   clientGroup('company', [
-    clientItem('kyc', 'kyc', IconShieldCheck, ['/kyc_step']),
+    clientItem('kyc', 'kyc', IconShieldCheck, { sections: ['/kyc_step'], permission: 'company_profile' }),
+    clientItem('team', 'team', IconUsersGroup, { permission: 'team' }),
     clientItem('account', 'account', IconUserCircle),
   ]),
   clientGroup('products', [
@@ -96,7 +116,9 @@ const groups: readonly NavigationGroup[] = [
     clientItem('structured_products', 'structured_products', IconChartPie),
     clientItem('investment_banking', 'investment_banking', IconBriefcase),
   ]),
-  clientGroup('announcements', [clientItem('announcements', 'announcements', IconSpeakerphone, ['/affiche'])]),
+  clientGroup('announcements', [
+    clientItem('announcements', 'announcements', IconSpeakerphone, { sections: ['/affiche'] }),
+  ]),
 ];
 
 function staffItem(
@@ -130,17 +152,22 @@ export const staffNavigation: readonly NavigationGroup[] = [
 ];
 
 /**
- * The back office as one staff member sees it: items whose permission their role does not hold are
- * left out (the server refuses those calls anyway). Until the user's role is known (the first
- * getUserInfo), only items that need no permission are shown, rather than links that may not open.
+ * The navigation as one user sees it: items whose permission they do not hold are left out (the
+ * server refuses those calls anyway). Until the user's permissions are known (the first getUserInfo),
+ * only items that need no permission are shown, rather than links that may not open.
  */
-export function staffNavigationOf(role: UserRole | undefined): readonly NavigationGroup[] {
-  return staffNavigation.map((group) => ({
-    ...group,
-    items: group.items.filter(
-      (item) => !item.permission || (role !== undefined && holdsPermission(role, item.permission)),
-    ),
-  }));
+export function navigationFor(
+  navigation: readonly NavigationGroup[],
+  permissions: readonly Permission[] | undefined,
+): readonly NavigationGroup[] {
+  return navigation
+    .map((group) => ({
+      ...group,
+      items: group.items.filter(
+        (item) => !item.permission || (permissions !== undefined && holdsPermission(permissions, item.permission)),
+      ),
+    }))
+    .filter((group) => group.items.length > 0);
 }
 
 const staffOnlyPages: ReadonlySet<PageId> = new Set(

@@ -216,6 +216,10 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/admin/ledger-explorer-page.tsx'),
     (module) => module.LedgerExplorerPage,
   ),
+  team: lazyPage(
+    () => import('../features/team/team-page.tsx'),
+    (module) => module.TeamPage,
+  ),
 };
 
 export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
@@ -243,6 +247,15 @@ export const publicPageComponents: Record<keyof typeof publicPaths, PageComponen
         loadSignedInMessages(),
       ]),
     ([page, serverState]) => serverState.withServerState(page.PhoneUploadPage),
+  ),
+  teamInvitation: lazyPage(
+    async () =>
+      Promise.all([
+        import('../features/team/invitation-page.tsx'),
+        import('./server-state.tsx'),
+        loadSignedInMessages(),
+      ]),
+    ([page, serverState]) => serverState.withServerState(page.TeamInvitationPage),
   ),
 };
 

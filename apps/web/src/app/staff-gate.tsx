@@ -22,7 +22,7 @@ function PairingCheck({ children }: { children: ReactNode }) {
   const userInfo = useUserInfo();
   if (userInfo.isPending) return <PageSkeleton />;
   // A failed load shows the page: its own calls then answer what the server thinks.
-  if (userInfo.data?.is_staff && !userInfo.data.is_authenticator_paired) {
+  if (userInfo.data?.is_staff && userInfo.data.must_pair_authenticator) {
     const state: AccountPageState = { mustPairAuthenticator: true };
     return <Navigate to={pathOf('account')} replace state={state} />;
   }

@@ -16,6 +16,10 @@ export type EmailContent = {
   paragraphs: readonly string[];
   /** Shown large and alone, so that it is easy to read and copy. */
   code?: string;
+  /** A link the email asks the reader to open, written out in full after the paragraphs. */
+  link?: string;
+  /** Paragraphs after the link. */
+  closing?: readonly string[];
   footer: string;
 };
 
@@ -24,13 +28,17 @@ export function renderEmailHtml(content: EmailContent): string {
   const code = content.code
     ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${escapeHtml(content.code)}</p>\n`
     : '';
+  const link = content.link
+    ? `<p><a href="${escapeHtml(content.link)}" style="word-break:break-all">${escapeHtml(content.link)}</a></p>\n`
+    : '';
+  const closing = (content.closing ?? []).map((paragraph) => `<p>${escapeHtml(paragraph)}</p>\n`).join('');
   return `<!doctype html>
 <html lang="${escapeHtml(content.locale)}">
 <head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(content.title)}</h1>
 ${code}${paragraphs}
-<hr>
+${link}${closing}<hr>
 <p style="font-size:12px;color:#5c5f66">${escapeHtml(content.footer)}</p>
 </body>
 </html>
@@ -44,6 +52,8 @@ export function renderEmailText(content: EmailContent): string {
     '',
     ...(content.code ? [content.code, ''] : []),
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.link ? [content.link, ''] : []),
+    ...(content.closing ?? []).flatMap((p) => [p, '']),
     '--',
     content.footer,
     '',

@@ -100,7 +100,7 @@ export function createAccountService(dependencies: AccountDependencies) {
     async getUserInfo(context: CallContext): Promise<UserInfo> {
       const row = await findUserInfo(db, context.session.user_id);
       if (!row) throw new AppError('session_invalid', { detail: 'session of a missing user' });
-      return userInfoOf(row.user, row.company);
+      return userInfoOf(row.user, row.company, context.session.permissions);
     },
 
     async modifyProfile(body: Body<typeof modifyProfile>, context: CallContext): Promise<null> {

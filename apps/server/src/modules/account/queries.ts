@@ -1,14 +1,19 @@
 /** Users and companies: query functions taking the database or transaction handle first. */
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
-import { type ClientPermission, holdsPermission } from '@bank/contract/permissions';
+import { type ClientPermission, holdsPermission, permissionsOf } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { companies, users } from './tables.ts';
+import { companies, permissionGroups, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Only an active user signs in, gets codes or is told of events. */
+export function isActiveUser(user: UserRow | undefined): user is UserRow {
+  return user?.status === 'active';
+}
 
 export async function findUserByEmail(handle: DbHandle, email: string): Promise<UserRow | undefined> {
   const [user] = await handle.select().from(users).where(eq(users.email, email)).limit(1);
@@ -21,8 +26,8 @@ export async function findUserById(handle: DbHandle, userId: string): Promise<Us
 }
 
 /**
- * The users of a company who hold a permission: who may see what an event tells (the inbox's
- * readers). Permission groups (organisation issue) change who holds what here, in one place.
+ * The active users of a company who hold a permission: who may see what an event tells (the inbox's
+ * readers). What a user holds is the contract's one rule (permissionsOf: role, or group).
  */
 export async function companyUsersHolding(
   handle: DbHandle,
@@ -30,11 +35,12 @@ export async function companyUsersHolding(
   permission: ClientPermission,
 ): Promise<{ id: string }[]> {
   const members = await handle
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, group_permissions: permissionGroups.permissions })
     .from(users)
-    .where(eq(users.company_id, companyId))
+    .leftJoin(permissionGroups, eq(permissionGroups.id, users.permission_group_id))
+    .where(and(eq(users.company_id, companyId), eq(users.status, 'active')))
     .orderBy(asc(users.created_at));
-  return members.filter((member) => holdsPermission(member.role, permission)).map(({ id }) => ({ id }));
+  return members.filter((member) => holdsPermission(permissionsOf(member), permission)).map(({ id }) => ({ id }));
 }
 
 export async function findUserWithCompany(handle: DbHandle, userId: string) {

@@ -6,14 +6,15 @@
  */
 
 import { isStaffRole } from '@bank/contract/account';
+import { permissionsOf } from '@bank/contract/permissions';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
 import type { SessionContext, SessionResolver } from '../../platform/session.ts';
 import { sessionRules } from './rules.ts';
-import { companies, sessions, users } from './tables.ts';
-import { kycStatusOfCompany } from './user-info.ts';
+import { companies, permissionGroups, sessions, users } from './tables.ts';
+import { kycStatusOfCompany, mustHaveAuthenticator } from './user-info.ts';
 
 const secondsMs = 1000;
 
@@ -68,13 +69,17 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
       company_id: users.company_id,
       totp_paired_at: users.totp_paired_at,
       kyc_status: companies.kyc_status,
+      group_permissions: permissionGroups.permissions,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(permissionGroups, eq(permissionGroups.id, users.permission_group_id))
     .where(
       and(
         eq(sessions.token_hash, sql.placeholder('tokenHash')),
+        // A disabled or removed user's sessions are ended when it happens; this holds even so.
+        eq(users.status, 'active'),
         isNull(sessions.revoked_at),
         eq(sessions.is_second_factor_done, true),
         gt(sessions.expires_at, sql.placeholder('now')),
@@ -101,15 +106,18 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
         .where(and(eq(sessions.id, row.session_id), sql`${sessions.last_seen_at} < ${now}`));
     }
     const role = row.role;
+    const isPaired = row.totp_paired_at !== null;
     const context: SessionContext = {
       user_id: row.user_id,
       company_id: row.company_id,
       role,
       is_staff: isStaffRole(role),
+      permissions: permissionsOf({ role, group_permissions: row.group_permissions }),
       kyc_status: kycStatusOfCompany(row.kyc_status),
       session_id: row.session_id,
       step_up_until: row.step_up_until,
-      is_authenticator_paired: row.totp_paired_at !== null,
+      is_authenticator_paired: isPaired,
+      must_pair_authenticator: mustHaveAuthenticator(role) && !isPaired,
     };
     return context;
   };
@@ -119,7 +127,14 @@ export async function markSecondFactorFresh(handle: DbHandle, sessionId: string,
   await handle.update(sessions).set({ step_up_until: until }).where(eq(sessions.id, sessionId));
 }
 
-export type SessionEndReason = 'sign_out' | 'revoked' | 'password_changed' | 'password_reset' | 'authenticator_reset';
+export type SessionEndReason =
+  | 'sign_out'
+  | 'revoked'
+  | 'password_changed'
+  | 'password_reset'
+  | 'authenticator_reset'
+  | 'access_disabled'
+  | 'access_removed';
 
 /** Ends one session of a user; answers whether it was live (another user's session is never touched). */
 export async function endSession(

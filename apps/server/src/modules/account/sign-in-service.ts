@@ -52,6 +52,7 @@ import {
   findUserWithCompany,
   insertCompany,
   insertUser,
+  isActiveUser,
   type UserRow,
   updatePasswordHash,
 } from './queries.ts';
@@ -61,7 +62,7 @@ import { checkAuthenticatorCode } from './second-factor.ts';
 import { recordSecurityChange } from './security-notices.ts';
 import { endSessionsOfUser, startSession } from './sessions.ts';
 import { loginChallenges } from './tables.ts';
-import { isStaffUser, kycStatusOfCompany, languageOfUser } from './user-info.ts';
+import { isStaffUser, kycStatusOfCompany, languageOfUser, mustHaveAuthenticator } from './user-info.ts';
 
 export type AccountDependencies = {
   db: AppDatabase;
@@ -107,19 +108,22 @@ async function deliveryOf(
   handle: DbHandle,
   request: { email: string; purpose: EmailCodePurpose; language: Language; now: Date },
 ): Promise<Delivery> {
-  const user = await findUserByEmail(handle, request.email);
+  const found = await findUserByEmail(handle, request.email);
   switch (request.purpose) {
     case 'register':
       // The owner of a registered address is told so instead of getting a code; the caller cannot tell.
-      return user ? { kind: 'account_exists', user } : { kind: 'code', language: request.language };
-    case 'login':
+      return found ? { kind: 'account_exists', user: found } : { kind: 'code', language: request.language };
+    case 'login': {
       // A new sign-in code only for a sign-in waiting for one (the password step sends the first).
+      const user = isActiveUser(found) ? found : undefined;
       return user && (await hasOpenEmailChallenge(handle, user.id, request.now))
         ? { kind: 'code', language: languageOfUser(user) }
         : { kind: 'nothing' };
+    }
     case 'reset_password':
     case 'step_up':
-      return user ? { kind: 'code', language: languageOfUser(user) } : { kind: 'nothing' };
+      // An invited sub-account sets its first password through its invitation, never a reset.
+      return isActiveUser(found) ? { kind: 'code', language: languageOfUser(found) } : { kind: 'nothing' };
   }
 }
 
@@ -279,7 +283,8 @@ export function createSignInService(dependencies: AccountDependencies) {
           now: context.now,
           shouldConsume: true,
         });
-        const user = isCodeRight ? await findUserByEmail(tx, body.email) : undefined;
+        const found = isCodeRight ? await findUserByEmail(tx, body.email) : undefined;
+        const user = isActiveUser(found) ? found : undefined;
         if (!user) return 'code_incorrect' as const;
         await updatePasswordHash(tx, user.id, passwordHash, context.now);
         const ended = await endSessionsOfUser(tx, { userId: user.id, now: context.now, reason: 'password_reset' });
@@ -307,7 +312,9 @@ export function createSignInService(dependencies: AccountDependencies) {
   ): Promise<Answer<typeof login>> {
     const subjects = throttleSubjectsOf(body.email, context.ip);
     await assertMayAttemptSignIn(db, subjects, context.now);
-    const user = await findUserByEmail(db, body.email);
+    // An invited sub-account has no password yet and a removed one no account: both read as unknown.
+    const found = await findUserByEmail(db, body.email);
+    const user = found?.status === 'active' || found?.status === 'disabled' ? found : undefined;
     const isPasswordRight = user
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyPasswordOfNobody(body.password);
@@ -327,6 +334,14 @@ export function createSignInService(dependencies: AccountDependencies) {
         return failure;
       });
       throw failedSignInError(outcome, context.now);
+    }
+
+    // Only the owner of the password learns that their company's administrator turned their access off.
+    if (user.status === 'disabled') {
+      throw new AppError('forbidden', {
+        messageKey: 'email.messages.account_disabled',
+        detail: `sign-in of disabled user ${user.id}`,
+      });
     }
 
     const method = user.totp_secret_sealed ? 'authenticator' : 'email';
@@ -476,6 +491,7 @@ export function createSignInService(dependencies: AccountDependencies) {
         is_google: true,
         kyc_status: kycStatusOfCompany(withCompany?.company?.kyc_status),
         is_staff: isStaffUser(user),
+        must_pair_authenticator: mustHaveAuthenticator(user.role) && user.totp_paired_at === null,
       };
       // An authenticator user learns how many recovery codes are left (none: paired before codes existed).
       const codesLeft =

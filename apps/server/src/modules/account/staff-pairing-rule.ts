@@ -1,6 +1,6 @@
 /**
- * Staff must have an authenticator (the back office reaches every company's data). A staff session
- * without one may make only the calls needed to pair it: read who they are, set up and approve the
+ * Staff must have an authenticator (the back office reaches every company's data), and so must a
+ * company's sub-accounts (user-info.ts mustHaveAuthenticator). A session of theirs without one may make only the calls needed to pair it: read who they are, set up and approve the
  * authenticator, re-authenticate (with an emailed code) when pairing asks for a fresh second factor,
  * and sign out. Every other call that uses the session is refused with `forbidden`.
  */
@@ -27,7 +27,7 @@ export const callsAllowedBeforeStaffPairing: ReadonlySet<string> = new Set([
 ]);
 
 export function mustPairAuthenticatorFirst(session: SessionContext): boolean {
-  return session.is_staff && session.is_authenticator_paired === false;
+  return session.must_pair_authenticator === true;
 }
 
 /**
@@ -46,7 +46,7 @@ export function registerStaffPairingRule(app: FastifyInstance): void {
     throw new AppError('forbidden', {
       messageKey: 'email.messages.authenticator_pairing_required',
       data: { reason: 'authenticator_pairing_required' },
-      detail: `${path} refused: staff without a paired authenticator`,
+      detail: `${path} refused: no paired authenticator yet`,
     });
   });
 }

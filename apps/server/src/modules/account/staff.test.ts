@@ -92,7 +92,7 @@ describe('staff', () => {
       const refused = await call<{ reason: string }>(test, path, {}, { session });
       expect(refused.code, path).toBe(forbidden);
       expect(refused.data, path).toEqual({ reason: 'authenticator_pairing_required' });
-      expect(refused.msg).toBe('Staff accounts must pair an authenticator app before doing anything else.');
+      expect(refused.msg).toBe('Pair an authenticator app with your account before doing anything else.');
     }
     // Public calls do not act with the session and are not refused.
     expect(

@@ -6,7 +6,9 @@
  */
 import type { EmailCodePurpose, secondFactorMethods, UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
+import type { ClientPermission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
+import type { UserStatus } from '@bank/contract/team';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -63,13 +65,41 @@ export const users = pgTable(
     terms_accepted_at: timestamptz('terms_accepted_at'),
     password_changed_at: timestamptz('password_changed_at').notNull(),
     created_at: timestamptz('created_at').notNull(),
+    /**
+     * Only an active user signs in. A sub-account is `invited` until it accepts its invitation (no
+     * usable password until then), `disabled` or `removed` by its company's administrator.
+     */
+    status: text('status').$type<UserStatus>().notNull().default('active'),
+    /** A sub-account's permission group (what it may do); null for administrators and staff. */
+    permission_group_id: uuid('permission_group_id').references((): AnyPgColumn => permissionGroups.id),
+    /** A sub-account's description and remarks, as its administrator wrote them. */
+    team_description: text('team_description'),
+    team_remarks: text('team_remarks'),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    index('users_permission_group_idx').on(table.permission_group_id),
     uniqueIndex('users_referral_code_unique').on(table.referral_code),
     index('users_company_idx').on(table.company_id),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
   ],
+);
+
+/** A company's named set of client permissions, held by the sub-accounts in it. */
+export const permissionGroups = pgTable(
+  'permission_groups',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: text('permissions').array().$type<ClientPermission[]>().notNull(),
+    created_at: timestamptz('created_at').notNull(),
+    updated_at: timestamptz('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('permission_groups_company_name_unique').on(table.company_id, sql`lower(${table.name})`)],
 );
 
 export const sessions = pgTable(

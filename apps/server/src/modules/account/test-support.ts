@@ -16,6 +16,7 @@ import {
   type RunningTestApp,
   uniqueEmail,
 } from '../../platform/test-support.ts';
+import { ensureUser } from './seed.ts';
 
 /** Asks for a code and answers it as the email delivered it. */
 export async function emailedCode(
@@ -111,4 +112,20 @@ export async function pairAuthenticator(test: RunningTestApp, session: SignedIn)
   const approved = await call(test, '/api/v1/account/approve', { code }, { session });
   if (approved.code !== 200) throw new Error(`approve answered ${approved.code} ${approved.msg}`);
   return setup.data.secret;
+}
+
+/**
+ * A sub-account of a company in no permission group (so holding no permission), signed in with its
+ * authenticator paired (a sub-account may do nothing else before it is).
+ */
+export async function memberWithoutGroup(test: RunningTestApp, companyId: string): Promise<SignedIn> {
+  const email = uniqueEmail('member');
+  await ensureUser(
+    test.database.db,
+    { email, password: strongPassword, fullName: 'Member', role: 'staff_member', companyId },
+    test.clock.now(),
+  );
+  const session = await signIn(test, { email, password: strongPassword });
+  await pairAuthenticator(test, session);
+  return session;
 }

@@ -276,7 +276,10 @@ type FieldErrors = { fields: Record<string, string> };
 describe('bad input of every account call', () => {
   it('covers every call of the identity contract', () => {
     const contractPaths = (Object.values(accountContract) as unknown[])
-      .filter((value): value is CallDefinition => typeof value === 'object' && value !== null && 'path' in value)
+      .filter(
+        (value): value is CallDefinition =>
+          typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string',
+      )
       .map((definition) => definition.path);
     expect(new Set(cases.map((entry) => entry.path))).toEqual(new Set(contractPaths));
   });

@@ -14,7 +14,13 @@ import {
   uniqueEmail,
 } from '../../platform/test-support.ts';
 import { ensureUser } from '../account/index.ts';
-import { pairAuthenticator, registerUser, signIn, strongPassword } from '../account/test-support.ts';
+import {
+  memberWithoutGroup,
+  pairAuthenticator,
+  registerUser,
+  signIn,
+  strongPassword,
+} from '../account/test-support.ts';
 import { approvedCompany } from '../deposits/test-support.ts';
 import { openAnnouncementWindowsSchedule } from './module.ts';
 
@@ -40,17 +46,6 @@ async function staffMember(role: 'system_admin' | 'compliance_officer' | 'sales_
   const session = await signIn(test, { email, password: strongPassword });
   await pairAuthenticator(test, session);
   return session;
-}
-
-/** A user of the company in a role that holds no permission: announcements are for every user. */
-async function memberOf(companyId: string) {
-  const email = uniqueEmail('member');
-  await ensureUser(
-    test.database.db,
-    { email, password: strongPassword, fullName: 'Member', role: 'staff_member', companyId },
-    test.clock.now(),
-  );
-  return signIn(test, { email, password: strongPassword });
 }
 
 function draft(overrides: Record<string, unknown> = {}) {
@@ -238,7 +233,7 @@ describe('who may manage announcements', () => {
 describe('reading announcements', () => {
   it('shows a published one to every company and tells each of their users once, in the three languages', async () => {
     const client = await approvedCompany(test);
-    const member = await memberOf(client.companyId);
+    const member = await memberWithoutGroup(test, client.companyId);
     const other = await approvedCompany(test);
     const announcement = await published();
 

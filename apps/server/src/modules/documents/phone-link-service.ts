@@ -33,7 +33,7 @@ import {
   type PhoneLinkRow,
 } from './queries.ts';
 import { documentRules } from './rules.ts';
-import type { DocumentOwnerPolicy, DocumentService } from './service.ts';
+import { assertMayHandlePurpose, type DocumentOwnerPolicy, type DocumentService } from './service.ts';
 
 export type PhoneLinkDependencies = {
   db: AppDatabase;
@@ -88,6 +88,8 @@ export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
       context: CallContext,
     ): Promise<ResponseOf<typeof createPhoneUploadLink>> {
       const companyId = clientCompanyId(context);
+      // The phone uploads a KYC section's documents: the permission of that purpose.
+      assertMayHandlePurpose(context.session, 'kyc_document');
       const token = newSecretToken();
       const expiresAt = new Date(context.now.getTime() + documentRules.phoneLinkValiditySeconds * secondsMs);
       await db.transaction(async (tx) => {

@@ -21,6 +21,7 @@ import {
   type documentUrl,
   maxMegabytesOf,
 } from '@bank/contract/documents';
+import { holdsPermission } from '@bank/contract/permissions';
 import type { z } from 'zod';
 import { checkUploadedDocument } from '../../adapters/storage/content-check.ts';
 import { type DocumentStorage, effectiveDisposition } from '../../adapters/storage/storage.ts';
@@ -28,6 +29,7 @@ import type { AppDatabase, DbHandle, Transaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
+import type { SessionContext } from '../../platform/session.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import {
   countSectionDocuments,
@@ -111,6 +113,17 @@ export type NewUpload = {
   expiresAt: Date;
   now: Date;
 };
+
+/**
+ * A company user handles a purpose's documents only with its permission (a KYC document needs
+ * `company_profile`, a deposit proof `deposit`): the calls that take any session check it here.
+ */
+export function assertMayHandlePurpose(session: SessionContext, purpose: DocumentPurpose): void {
+  const { clientPermission } = documentPurposeRules[purpose];
+  if (clientPermission !== 'session' && !holdsPermission(session.permissions, clientPermission)) {
+    throw new AppError('forbidden', { detail: `${session.user_id} does not hold ${clientPermission} for ${purpose}` });
+  }
+}
 
 export type CompletionSource = { uploadedBy: string | null; ip: string; phoneLinkId: string | null };
 
@@ -284,6 +297,7 @@ export function createDocumentService(dependencies: DocumentDependencies) {
 
     async authorize(body: AuthorizeBody, context: CallContext): Promise<UploadTicket> {
       const companyId = clientCompanyId(context);
+      assertMayHandlePurpose(context.session, body.kind);
       const ticket = await db.transaction(async (tx) => {
         await owner.lockOpen(tx, companyId);
         return authorizeInTransaction(tx, {
@@ -309,6 +323,7 @@ export function createDocumentService(dependencies: DocumentDependencies) {
       if (!upload || upload.company_id !== companyId || upload.phone_link_id !== null || !isOwnPlace(upload)) {
         throw new AppError('not_found', { detail: `upload ${body.upload_id} not found for ${companyId}` });
       }
+      assertMayHandlePurpose(context.session, upload.kind);
       return completeUpload(
         upload,
         { uploadedBy: context.session.user_id, ip: context.ip, phoneLinkId: null },
@@ -337,6 +352,7 @@ export function createDocumentLinks(dependencies: { db: AppDatabase; storage: Do
         throw new AppError('not_found', { detail: `document ${document.id} is not readable by ${session.user_id}` });
       }
       if (!document) throw new AppError('not_found', { detail: `no document ${body.document_id}` });
+      if (!session.is_staff) assertMayHandlePurpose(session, document.kind);
       const expiresAt = new Date(context.now.getTime() + documentRules.downloadLinkSeconds * secondsMs);
       const disposition = effectiveDisposition(document.mime_type, 'inline');
       const { url } = await storage.createDownloadTarget({

@@ -39,7 +39,7 @@ function AccountSkeleton() {
 function AccountContent({ user, isStaffPairingRequired }: { user: UserInfo; isStaffPairingRequired: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mustPair = user.is_staff && !user.is_authenticator_paired;
+  const mustPair = user.must_pair_authenticator;
   // Kept once paired, until the recovery codes are saved and the back office opens: leaving this
   // layout would unmount the card that shows the codes.
   const [isFirstPairing] = useState(mustPair);
@@ -51,16 +51,16 @@ function AccountContent({ user, isStaffPairingRequired }: { user: UserInfo; isSt
           color="orange"
           variant="light"
           role="status"
-          title={t('account.staff_pairing.title')}
+          title={t(user.is_staff ? 'account.staff_pairing.title' : 'account.member_pairing.title')}
           icon={<IconShieldLock size={20} aria-hidden />}
           styles={readableAlertStyles('orange')}
         >
-          {t('account.staff_pairing.description')}
+          {t(user.is_staff ? 'account.staff_pairing.description' : 'account.member_pairing.description')}
         </Alert>
         <TwoFactorCard
           user={user}
           shouldStartPairing
-          onPaired={() => void navigate(pathOf('admin_home'), { replace: true })}
+          onPaired={() => void navigate(pathOf(user.is_staff ? 'admin_home' : 'home'), { replace: true })}
         />
         <ProfileCard user={user} />
       </Stack>

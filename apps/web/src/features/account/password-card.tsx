@@ -15,8 +15,8 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { SecondFactorField } from '../../widgets/second-factor-field.tsx';
 import { AccountSection } from './account-section.tsx';
-import { SecondFactorField } from './second-factor-field.tsx';
 
 function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: boolean) => void }) {
   const { t } = useTranslation();

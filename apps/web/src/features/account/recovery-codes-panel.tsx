@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { StepUpDialog } from './step-up-dialog.tsx';
+import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 
 /** The text both the copy and the download carry: a title line, then one code a line. */
 export function recoveryCodesText(title: string, codes: readonly string[]): string {
@@ -101,13 +101,12 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
     queryFn: ({ signal }) => loadScreenData(getRecoveryCodeStatus, {}, signal),
   });
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [isStepUpOpen, setIsStepUpOpen] = useState(false);
+  const { stepUpOptions, stepUpDialog } = useStepUpForm();
   // A form without fields: making a new set, after a step-up when the second factor is not fresh.
   const newCodes = useCallForm({
     call: regenerateRecoveryCodes,
     initialValues: {},
-    handledErrors: ['fresh_second_factor_required'],
-    onFailure: () => setIsStepUpOpen(true),
+    ...stepUpOptions,
     onSuccess: async (answer) => {
       setCodes(answer.recovery_codes);
       await queryClient.invalidateQueries({ queryKey: recoveryCodeStatusKey });
@@ -142,15 +141,7 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
         </Button>
       </Group>
       <FormAlert message={newCodes.formError} />
-      <StepUpDialog
-        isOpen={isStepUpOpen}
-        user={user}
-        onClose={() => setIsStepUpOpen(false)}
-        onVerified={() => {
-          setIsStepUpOpen(false);
-          newCodes.submit();
-        }}
-      />
+      {stepUpDialog(user, () => newCodes.submit())}
     </Stack>
   );
 }

@@ -43,9 +43,9 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
+import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { AccountSection } from './account-section.tsx';
 import { RecoveryCodesPanel, RecoveryCodesSection } from './recovery-codes-panel.tsx';
-import { StepUpDialog } from './step-up-dialog.tsx';
 
 type Setup = { secret: string; otpauthUri: string; qrImage: string };
 
@@ -66,15 +66,14 @@ function PairingPanel({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [isStepUpOpen, setIsStepUpOpen] = useState(false);
+  const { stepUpOptions, stepUpDialog } = useStepUpForm();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: approveAuthenticator,
     initialValues: { code: '' },
     fieldOfError: { verification_code_incorrect: 'code' },
     resetOnFailure: ['code'],
     // Pairing needs a fresh second factor: the user re-authenticates, then the same code is sent.
-    handledErrors: ['fresh_second_factor_required'],
-    onFailure: () => setIsStepUpOpen(true),
+    ...stepUpOptions,
     onSuccess: (answer) => onPaired(answer.recovery_codes),
   });
 
@@ -147,15 +146,7 @@ function PairingPanel({
           </Stack>
         </form>
       </Stack>
-      <StepUpDialog
-        isOpen={isStepUpOpen}
-        user={user}
-        onClose={() => setIsStepUpOpen(false)}
-        onVerified={() => {
-          setIsStepUpOpen(false);
-          submit();
-        }}
-      />
+      {stepUpDialog(user, () => submit())}
     </Paper>
   );
 }

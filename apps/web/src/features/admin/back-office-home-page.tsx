@@ -49,7 +49,7 @@ export function BackOfficeHomePage() {
   const userInfo = useUserInfo();
   const user = userInfo.data;
   const shownAreas = workAreas.filter(
-    (area) => !area.permission || (user !== undefined && holdsPermission(user.role, area.permission)),
+    (area) => !area.permission || (user !== undefined && holdsPermission(user.permissions, area.permission)),
   );
   return (
     <PageFrame title={t('pages.admin_home.title')} description={t('pages.admin_home.purpose')}>
@@ -98,7 +98,7 @@ export function BackOfficeHomePage() {
           ))}
         </SimpleGrid>
       </Stack>
-      {user && holdsPermission(user.role, 'user_support') ? <ResetAuthenticatorCard /> : null}
+      {user && holdsPermission(user.permissions, 'user_support') ? <ResetAuthenticatorCard /> : null}
     </PageFrame>
   );
 }

@@ -35,7 +35,6 @@ import {
   type Network,
   networksOfAsset,
 } from '@bank/contract/money';
-import { holdsPermission } from '@bank/contract/permissions';
 import {
   Alert,
   Box,
@@ -67,13 +66,12 @@ import {
   IconHistory,
   IconInbox,
   IconInfoCircle,
-  IconLock,
 } from '@tabler/icons-react';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type FormEvent, type ReactNode, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUserInfo } from '../../api/user-info.ts';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { fieldError, useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
@@ -90,6 +88,7 @@ import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour, readableTextOn } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
@@ -1184,7 +1183,7 @@ function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
 
 export function DepositOperationsPage() {
   const { t } = useTranslation();
-  const user = useUserInfo().data;
+  const mayWork = useHoldsPermission('deposit_operations');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'to_match';
@@ -1197,16 +1196,7 @@ export function DepositOperationsPage() {
       return next;
     });
 
-  if (user && !holdsPermission(user.role, 'deposit_operations'))
-    return (
-      <PageFrame title={t('pages.admin_deposits.title')}>
-        <EmptyState
-          icon={<IconLock size={26} stroke={1.6} />}
-          title={t('admin.no_permission.title')}
-          description={t('admin.no_permission.description')}
-        />
-      </PageFrame>
-    );
+  if (mayWork === false) return <NoPermissionPage title={t('pages.admin_deposits.title')} />;
 
   return (
     <PageFrame title={t('pages.admin_deposits.title')} description={t('pages.admin_deposits.purpose')}>

@@ -15,7 +15,6 @@ import {
   listLedgerTransfers,
 } from '@bank/contract/ledger';
 import { type Asset, assets } from '@bank/contract/money';
-import { holdsPermission } from '@bank/contract/permissions';
 import {
   Badge,
   Box,
@@ -40,13 +39,12 @@ import {
   IconCircleCheck,
   IconDatabaseSearch,
   IconListDetails,
-  IconLock,
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../../api/user-info.ts';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -60,6 +58,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
@@ -764,21 +763,12 @@ function TransfersDrawer({
 
 export function LedgerExplorerPage() {
   const { t } = useTranslation();
-  const user = useUserInfo().data;
+  const mayWork = useHoldsPermission('ledger_explorer');
   const [selection, setSelection] = useState<TransferSelection>({ account: null });
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const describe = useAccountDescriptions();
 
-  if (user && !holdsPermission(user.role, 'ledger_explorer'))
-    return (
-      <PageFrame title={t('pages.admin_ledger.title')}>
-        <EmptyState
-          icon={<IconLock size={26} stroke={1.6} />}
-          title={t('admin.no_permission.title')}
-          description={t('admin.no_permission.description')}
-        />
-      </PageFrame>
-    );
+  if (mayWork === false) return <NoPermissionPage title={t('pages.admin_ledger.title')} />;
 
   return (
     <PageFrame title={t('pages.admin_ledger.title')} description={t('pages.admin_ledger.purpose')}>

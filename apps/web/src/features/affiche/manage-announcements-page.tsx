@@ -26,7 +26,6 @@ import {
   updateAnnouncement,
 } from '@bank/contract/announcements';
 import { defaultPageSize, type Language, languages } from '@bank/contract/constants';
-import { holdsPermission } from '@bank/contract/permissions';
 import {
   Alert,
   Box,
@@ -51,7 +50,6 @@ import {
   IconArrowLeft,
   IconEye,
   IconInfoCircle,
-  IconLock,
   IconPencil,
   IconPlus,
   IconSend,
@@ -63,7 +61,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUserInfo } from '../../api/user-info.ts';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
@@ -74,6 +72,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
@@ -761,21 +760,12 @@ function AnnouncementEditor({ id, onDone }: { id: string | null; onDone: () => v
 
 export function ManageAnnouncementsPage() {
   const { t } = useTranslation();
-  const user = useUserInfo().data;
+  const mayWork = useHoldsPermission('announcements');
   const [searchParams, setSearchParams] = useSearchParams();
   const writing = searchParams.get('write');
   const setWriting = (value: string | null) => setSearchParams(value ? { write: value } : {});
 
-  if (user && !holdsPermission(user.role, 'announcements'))
-    return (
-      <PageFrame title={t('pages.announcements_admin.title')}>
-        <EmptyState
-          icon={<IconLock size={26} stroke={1.6} />}
-          title={t('admin.no_permission.title')}
-          description={t('admin.no_permission.description')}
-        />
-      </PageFrame>
-    );
+  if (mayWork === false) return <NoPermissionPage title={t('pages.announcements_admin.title')} />;
 
   return (
     <PageFrame

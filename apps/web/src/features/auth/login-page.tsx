@@ -152,7 +152,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [isReturning, setIsReturning] = useState(false);
 
-  const finishSignIn = async (signedIn: SignedIn, method: Challenge['method'] | null) => {
+  const finishSignIn = async (signedIn: SignedIn) => {
     // No screen of a previous user may show from the cache. Loaded here, not with the page: only the
     // signed-in screens use the cache.
     const { queryClient } = await import('../../lib/query-client.ts');
@@ -165,8 +165,8 @@ export function LoginPage() {
       kycStatus: signedIn.kyc_status,
       isStaff: signedIn.is_staff,
     });
-    // Staff sign in with an authenticator once one is paired; an emailed code means they have none yet.
-    if (signedIn.is_staff && method !== 'authenticator') {
+    // Staff and sub-accounts pair an authenticator before anything else.
+    if (signedIn.must_pair_authenticator) {
       const accountState: AccountPageState = { mustPairAuthenticator: true };
       void navigate(pathOf('account'), { replace: true, state: accountState });
       return;

@@ -8,6 +8,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantin
 import { IconArrowRight, IconShieldCheck, IconShieldHalf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { isKycApproved, readSession } from '../../lib/session-storage.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -51,17 +52,29 @@ function VerificationCard() {
 export function HomePage() {
   const { t } = useTranslation();
   const username = readSession().username;
+  // A user whose permission group does not show balances sees the welcome and the company's status only.
+  const maySeeBalances = useHoldsPermission('view_balances');
   return (
     <PageFrame
       title={username ? t('shell.home.welcome', { name: username }) : t('shell.home.welcome_anonymous')}
       description={t('pages.home.purpose')}
     >
       <VerificationCard />
-      <BalancesCard />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <BalanceChartCard />
-        <RecentTransactionsCard />
-      </SimpleGrid>
+      {maySeeBalances === false ? (
+        <Card>
+          <Text size="sm" c="dimmed">
+            {t('shell.no_permission.description')}
+          </Text>
+        </Card>
+      ) : (
+        <>
+          <BalancesCard />
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <BalanceChartCard />
+            <RecentTransactionsCard />
+          </SimpleGrid>
+        </>
+      )}
     </PageFrame>
   );
 }

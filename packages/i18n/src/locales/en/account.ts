@@ -9,6 +9,11 @@ export const account = {
     compliance_officer: 'Compliance officer',
     sales_relationship_manager: 'Relationship manager',
   },
+  member_pairing: {
+    title: 'Set up your authenticator to continue',
+    description:
+      "Your company's users sign in with an authenticator app. Pair yours below; the dashboard opens as soon as it is paired.",
+  },
   staff_pairing: {
     title: 'Set up your authenticator to continue',
     description:

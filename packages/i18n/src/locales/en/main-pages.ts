@@ -53,6 +53,10 @@ export const mainPages = {
   card_application: { title: 'Apply for a card', purpose: 'Apply for a debit card for a director or partner.' },
   announcements: { title: 'Announcements', purpose: 'News and notices from the bank.' },
   announcements_admin: { title: 'Manage announcements', purpose: 'Publish and edit announcements to clients.' },
+  team: {
+    title: 'Team & permissions',
+    purpose: 'Invite your colleagues and decide what each permission group may do.',
+  },
   renewals: { title: 'Card renewals', purpose: 'Annual fees due on your cards and their renewal.' },
   admin_home: { title: 'Back office', purpose: 'The bank staff’s work queues.' },
   admin_kyc: { title: 'KYC review', purpose: 'Review companies’ KYC submissions.' },

@@ -13,6 +13,7 @@ export const publicPages = {
   forgotPassword: { title: 'Forgotten password', purpose: 'Receive a code by email to choose a new password.' },
   resetPassword: { title: 'Reset password', purpose: 'Choose a new password for your account.' },
   phoneUpload: { title: 'Upload documents', purpose: 'Photograph and upload documents from your phone.' },
+  teamInvitation: { title: 'Join your company', purpose: 'Choose a password to accept your invitation.' },
 } as const satisfies Record<keyof typeof publicPaths, PageText>;
 
 /** Every page's, as the other locales write them. */

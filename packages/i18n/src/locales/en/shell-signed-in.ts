@@ -36,6 +36,7 @@ export const shellSignedIn = {
       structured_products: 'Structured products',
       investment_banking: 'Investment banking',
       announcements: 'Announcements',
+      team: 'Team & permissions',
     },
   },
   user_menu: {
@@ -43,6 +44,10 @@ export const shellSignedIn = {
     signed_in_as: 'Signed in as',
     my_account: 'My account',
     log_out: 'Log out',
+  },
+  no_permission: {
+    title: 'Not in your permissions',
+    description: "Your permission group does not include this. Ask your company's administrator if you need it.",
   },
   kyc_gate: {
     title: 'Company verification required',

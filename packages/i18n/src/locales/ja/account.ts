@@ -12,6 +12,11 @@ export const account: Strings<typeof en> = {
     compliance_officer: 'コンプライアンス担当者',
     sales_relationship_manager: 'リレーションシップマネージャー',
   },
+  member_pairing: {
+    title: '続行するには認証アプリを設定してください',
+    description:
+      '御社のユーザーは認証アプリでログインします。下記で認証アプリを登録すると、ダッシュボードを利用できます。',
+  },
   staff_pairing: {
     title: '続行するには認証アプリを設定してください',
     description:

@@ -41,6 +41,7 @@ export const shell: Strings<Shell> = {
       structured_products: '仕組商品',
       investment_banking: '投資銀行業務',
       announcements: 'お知らせ一覧',
+      team: 'チームと権限',
     },
   },
   language: {
@@ -73,6 +74,10 @@ export const shell: Strings<Shell> = {
     title: 'ページが見つかりません',
     description: '{{path}} にページはありません。移動したか、アドレスが誤っている可能性があります。',
     hint: 'ナビゲーションから目的のページを探すか、ご存じのページに戻ってください。',
+  },
+  no_permission: {
+    title: '権限の範囲外です',
+    description: 'ご所属の権限グループには含まれていません。必要な場合は会社の管理者にご相談ください。',
   },
   kyc_gate: {
     title: '法人の本人確認が必要です',

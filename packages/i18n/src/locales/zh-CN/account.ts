@@ -12,6 +12,10 @@ export const account: Strings<typeof en> = {
     compliance_officer: '合规专员',
     sales_relationship_manager: '客户经理',
   },
+  member_pairing: {
+    title: '请先设置身份验证器',
+    description: '贵公司的用户须使用身份验证器应用登录。请在下方完成绑定，绑定后即可使用网银。',
+  },
   staff_pairing: {
     title: '请先设置身份验证器',
     description: '银行员工须使用身份验证器应用登录。请在下方完成绑定，绑定后即可进入后台。',

@@ -41,6 +41,7 @@ export const shell: Strings<Shell> = {
       structured_products: '结构性产品',
       investment_banking: '投资银行',
       announcements: '公告',
+      team: '团队与权限',
     },
   },
   language: {
@@ -73,6 +74,10 @@ export const shell: Strings<Shell> = {
     title: '页面不存在',
     description: '{{path}} 没有对应的页面。页面可能已移动，或地址输入有误。',
     hint: '请通过导航查找所需内容，或返回您熟悉的页面。',
+  },
+  no_permission: {
+    title: '不在您的权限范围内',
+    description: '您所在的权限组不包含此功能。如有需要，请联系贵公司的管理员。',
   },
   kyc_gate: {
     title: '需要完成公司认证',

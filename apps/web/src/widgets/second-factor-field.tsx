@@ -6,9 +6,9 @@ import type { UserInfo } from '@bank/contract/account';
 import { Box, Group } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useSendEmailCode } from '../../api/send-email-code.ts';
-import { CodeInput } from '../../ui/code-input.tsx';
-import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
+import { useSendEmailCode } from '../api/send-email-code.ts';
+import { CodeInput } from '../ui/code-input.tsx';
+import { SendCodeButton, SendCodeStatus } from '../ui/send-code-button.tsx';
 
 /** The id, the user, and the form's wiring of the code field: `{...form.getInputProps('code')}`. */
 export type SecondFactorFieldProps = GetInputPropsReturnType & { id: string; user: UserInfo };

@@ -2,15 +2,19 @@
  * Re-authentication before a sensitive change (verifyLoginPassword): the server asks for it with
  * `fresh_second_factor_required` when the session's second factor is older than 5 minutes. The
  * password and a second-factor code make it fresh again, and the change is then repeated.
+ * `useStepUpForm` wires it to a form, `useStepUpAction` to a button's action.
  */
 import { type UserInfo, verifyLoginPassword } from '@bank/contract/account';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallForm } from '../../lib/call-form.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
-import { PasswordField } from '../../ui/password-field.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { useCallForm } from '../lib/call-form.tsx';
+import { errorKeyOf, messageOfError } from '../lib/form-errors.ts';
+import { showError } from '../lib/notify.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { FormAlert } from '../ui/form-alert.tsx';
+import { PasswordField } from '../ui/password-field.tsx';
+import { readableErrorColour } from '../ui/readable-colour.ts';
 import { SecondFactorField } from './second-factor-field.tsx';
 
 export type StepUpDialogProps = {
@@ -65,4 +69,60 @@ export function StepUpDialog({ isOpen, user, onVerified, onClose }: StepUpDialog
       {isOpen ? <StepUpForm user={user} onVerified={onVerified} onClose={onClose} /> : null}
     </Dialog>
   );
+}
+
+/** A form whose call may ask for a fresh second factor: the step-up dialog, then the same values again. */
+export function useStepUpForm() {
+  const [isStepUpOpen, setIsStepUpOpen] = useState(false);
+  return {
+    stepUpOptions: {
+      handledErrors: ['fresh_second_factor_required' as const],
+      onFailure: () => setIsStepUpOpen(true),
+    },
+    stepUpDialog: (user: UserInfo, resubmit: () => void) => (
+      <StepUpDialog
+        isOpen={isStepUpOpen}
+        user={user}
+        onClose={() => setIsStepUpOpen(false)}
+        onVerified={() => {
+          setIsStepUpOpen(false);
+          resubmit();
+        }}
+      />
+    ),
+  };
+}
+
+/**
+ * An action (not a form) that may ask for a fresh second factor: run it; on that answer the step-up
+ * dialog opens and the action runs again once the user has confirmed who they are. Any other refusal
+ * is shown as a notice in the user's language.
+ */
+export function useStepUpAction(user: UserInfo | undefined) {
+  const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
+  const run = async (action: () => Promise<void>): Promise<void> => {
+    try {
+      await action();
+    } catch (error) {
+      if (errorKeyOf(error) === 'fresh_second_factor_required') {
+        setPending(() => action);
+        return;
+      }
+      const message = messageOfError(error);
+      if (message) showError(message);
+    }
+  };
+  const dialog = user ? (
+    <StepUpDialog
+      isOpen={pending !== null}
+      user={user}
+      onClose={() => setPending(null)}
+      onVerified={() => {
+        const action = pending;
+        setPending(null);
+        if (action) void run(action);
+      }}
+    />
+  ) : null;
+  return { run, dialog };
 }

@@ -1,0 +1,93 @@
+/**
+ * /team: the company's users and permission groups (issue 12, parts 1 and 2): who is in the team and
+ * in which group, what each group may do, and the permission view comparing them. Open to users who
+ * hold `team` (the administrator, or a member whose group holds it); the server checks every call.
+ * The tab is kept in the address (`?tab=`).
+ */
+import { Button, Group, Tabs } from '@mantine/core';
+import { IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
+import { LoadError } from '../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { GroupFormDialog } from './group-form-dialog.tsx';
+import { GroupsPanel, PermissionMatrix } from './groups-panel.tsx';
+import { InviteDialog } from './member-form-dialog.tsx';
+import { MembersPanel } from './members-panel.tsx';
+import { useGroups } from './team-queries.ts';
+
+const tabs = ['members', 'groups', 'matrix'] as const;
+type Tab = (typeof tabs)[number];
+
+function isTab(value: string | null): value is Tab {
+  return (tabs as readonly (string | null)[]).includes(value);
+}
+
+export function TeamPage() {
+  const { t } = useTranslation();
+  const mayManage = useHoldsPermission('team');
+  const user = useUserInfo().data;
+  const groups = useGroups();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'members';
+  const [dialog, setDialog] = useState<'invite' | 'new_group' | null>(null);
+
+  if (mayManage === false) return <NoPermissionPage title={t('pages.team.title')} />;
+
+  const groupList = groups.data?.items ?? [];
+  const actions = (
+    <Group gap="sm">
+      <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('new_group')}>
+        {t('team.groups.new')}
+      </Button>
+      <Button
+        leftSection={<IconUserPlus size={16} aria-hidden />}
+        onClick={() => setDialog('invite')}
+        disabled={groupList.length === 0}
+        title={groupList.length === 0 ? t('team.members.no_group_first') : undefined}
+      >
+        {t('team.members.invite')}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <PageFrame title={t('pages.team.title')} description={t('pages.team.purpose')} actions={actions}>
+      <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'members' ? { tab: value } : {})}>
+        <Tabs.List mb="lg">
+          {tabs.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`team.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {groups.isPending ? <TableSkeleton /> : null}
+        {groups.isError ? <LoadError error={groups.error} onRetry={() => void groups.refetch()} /> : null}
+        {groups.isSuccess ? (
+          <>
+            <Tabs.Panel value="members">
+              <MembersPanel user={user} groups={groupList} onInvite={() => setDialog('invite')} />
+            </Tabs.Panel>
+            <Tabs.Panel value="groups">
+              <GroupsPanel user={user} groups={groupList} onNewGroup={() => setDialog('new_group')} />
+            </Tabs.Panel>
+            <Tabs.Panel value="matrix">
+              <PermissionMatrix groups={groupList} />
+            </Tabs.Panel>
+          </>
+        ) : null}
+      </Tabs>
+      {user ? (
+        <>
+          <InviteDialog isOpen={dialog === 'invite'} user={user} groups={groupList} onClose={() => setDialog(null)} />
+          <GroupFormDialog isOpen={dialog === 'new_group'} group={null} user={user} onClose={() => setDialog(null)} />
+        </>
+      ) : null}
+    </PageFrame>
+  );
+}
