@@ -51,8 +51,10 @@ describe('announcements', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     const row = page.getByTestId('managed-announcement').filter({ hasText: texts.English.title }).first();
     await row.getByText('Draft').waitFor();
-    await row.getByRole('button', { name: `Actions for “${texts.English.title}”` }).click();
-    await page.getByRole('menuitem', { name: 'Publish' }).click();
+    await row
+      .getByRole('group', { name: `Actions for “${texts.English.title}”` })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     const publishDialog = page.getByRole('dialog', { name: 'Publish this announcement?' });
     await publishDialog.getByRole('button', { name: 'Publish' }).click();
     await row.getByText('Published', { exact: true }).waitFor();
