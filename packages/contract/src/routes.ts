@@ -50,6 +50,7 @@ export type PageId =
   | 'card_application'
   | 'announcements'
   | 'announcements_admin'
+  | 'webhook_settings'
   | 'renewals'
   | 'admin_home'
   | 'admin_kyc'
@@ -106,6 +107,7 @@ export const mainPages: readonly MainPage[] = [
   { id: 'card_application', path: '/kyc_apply_card_input', isKycGated: true },
   { id: 'announcements', path: '/affiche/affiche_list', isKycGated: false },
   { id: 'announcements_admin', path: '/affiche/affiche_list_admin', isKycGated: false, isStaffOnly: true },
+  { id: 'webhook_settings', path: '/webhook_settings', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true },

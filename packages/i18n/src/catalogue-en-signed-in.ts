@@ -16,6 +16,7 @@ import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
 import { transactions } from './locales/en/transactions.ts';
 import { validationSignedIn } from './locales/en/validation-signed-in.ts';
+import { webhooks } from './locales/en/webhooks.ts';
 
 /** Merged into the first load's namespaces where both have one (errors, validation, pages, shell): i18next merges deep. */
 export const enSignedIn = {
@@ -28,6 +29,7 @@ export const enSignedIn = {
   transactions,
   inbox,
   announcements,
+  webhooks,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

@@ -17,6 +17,7 @@ import { statement as jaStatement } from './locales/ja/statement.ts';
 import { states as jaStates } from './locales/ja/states.ts';
 import { transactions as jaTransactions } from './locales/ja/transactions.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
+import { webhooks as jaWebhooks } from './locales/ja/webhooks.ts';
 
 export const ja: Catalogue = {
   errors: jaErrors,
@@ -25,6 +26,7 @@ export const ja: Catalogue = {
   transactions: jaTransactions,
   inbox: jaInbox,
   announcements: jaAnnouncements,
+  webhooks: jaWebhooks,
   statement: jaStatement,
   shell: jaShell,
   pages: jaPages,

@@ -17,6 +17,7 @@ import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
 import { transactions as zhTransactions } from './locales/zh-CN/transactions.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
+import { webhooks as zhWebhooks } from './locales/zh-CN/webhooks.ts';
 
 export const zhCN: Catalogue = {
   errors: zhErrors,
@@ -25,6 +26,7 @@ export const zhCN: Catalogue = {
   transactions: zhTransactions,
   inbox: zhInbox,
   announcements: zhAnnouncements,
+  webhooks: zhWebhooks,
   statement: zhStatement,
   shell: zhShell,
   pages: zhPages,

@@ -12,6 +12,7 @@ import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
 import { transactionsModule } from './transactions/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
 
 export const appModules: readonly AppModule[] = [
   accountModule,
@@ -22,6 +23,7 @@ export const appModules: readonly AppModule[] = [
   depositsModule,
   announcementsModule,
   inboxModule,
+  webhooksModule,
 ];
 
 /** Run by main.ts when config SEED_DEMO allows, in module order (KYC's companies use identity's staff). */

@@ -34,6 +34,7 @@ import {
   IconShieldCheck,
   IconSpeakerphone,
   IconUserCircle,
+  IconWebhook,
 } from '@tabler/icons-react';
 
 type ClientItemKey = keyof typeof shellSignedIn.navigation.items;
@@ -90,6 +91,7 @@ const groups: readonly NavigationGroup[] = [
   clientGroup('company', [
     clientItem('kyc', 'kyc', IconShieldCheck, ['/kyc_step']),
     clientItem('account', 'account', IconUserCircle),
+    clientItem('webhooks', 'webhook_settings', IconWebhook),
   ]),
   clientGroup('products', [
     clientItem('private_banking', 'private_banking', IconDiamond),

@@ -6,6 +6,7 @@
  */
 export { emailTime } from './account-emails.ts';
 export { companyUsersHolding, findUserById } from './queries.ts';
+export { requireFreshSecondFactor } from './second-factor.ts';
 export { type DemoUser, ensureCompanyAdministrator, ensureUser, identityDemoAccounts } from './seed.ts';
 export { createSessionResolver } from './sessions.ts';
 export { registerStaffPairingRule } from './staff-pairing-rule.ts';
