@@ -69,7 +69,9 @@ function AttemptLine({ attempt }: { attempt: WebhookAttempt }) {
             {t('webhooks.log.attempt.latency', { ms: attempt.latency_ms })}
           </Text>
         </Group>
-        <DateTime value={attempt.attempted_at} size="sm" c="dimmed" />
+        <Text size="sm" c="dimmed">
+          <DateTime value={attempt.attempted_at} />
+        </Text>
       </Group>
       {attempt.response_excerpt ? (
         <Text size="xs" c="dimmed" mt={6} style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
@@ -148,7 +150,9 @@ function DeliveryLine({ delivery }: { delivery: WebhookDelivery }) {
                 {t(`webhooks.log.status.${delivery.status}`)}
               </ToneBadge>
             </Group>
-            <DateTime value={delivery.created_at} size="sm" c="dimmed" />
+            <Text size="sm" c="dimmed">
+              <DateTime value={delivery.created_at} />
+            </Text>
           </Box>
           <ReplayButton delivery={delivery} />
         </Group>
