@@ -14,8 +14,8 @@ import {
   webhookEventTypes,
   webhookUrlField,
 } from '@bank/contract/webhooks';
-import { Box, Button, Code, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconKey, IconRefresh, IconSend } from '@tabler/icons-react';
+import { Alert, Box, Button, Code, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconKey, IconLock, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { readableAlertStyles, readableErrorColour } from '../../ui/readable-colour.ts';
 import { CallButton } from './call-button.tsx';
 import { DeliveryLog, deliveryLogKey } from './delivery-log.tsx';
 
@@ -94,13 +94,22 @@ function TestSendButton({ type, onSent }: { type: WebhookEventType; onSent: () =
   );
 }
 
-function SettingsForm({ settings, onSecret }: { settings: WebhookSettings; onSecret: (secret: string) => void }) {
+type PanelProps = {
+  settings: WebhookSettings;
+  onSecret: (secret: string) => void;
+  /** The server asked for a second factor given within 5 minutes. */
+  onStale: () => void;
+};
+
+function SettingsForm({ settings, onSecret, onStale }: PanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refreshLog = () => void queryClient.invalidateQueries({ queryKey: deliveryLogKey });
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: saveWebhookSettings,
     initialValues: formValuesOf(settings),
+    handledErrors: ['fresh_second_factor_required'],
+    onFailure: onStale,
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKey, answer.settings);
       form.resetDirty();
@@ -168,7 +177,7 @@ function SettingsForm({ settings, onSecret }: { settings: WebhookSettings; onSec
   );
 }
 
-function SecretPanel({ settings, onSecret }: { settings: WebhookSettings; onSecret: (secret: string) => void }) {
+function SecretPanel({ settings, onSecret, onStale }: PanelProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -176,6 +185,11 @@ function SecretPanel({ settings, onSecret }: { settings: WebhookSettings; onSecr
   const rotate = useCallForm({
     call: rotateWebhookSecret,
     initialValues: {},
+    handledErrors: ['fresh_second_factor_required'],
+    onFailure: () => {
+      setIsConfirming(false);
+      onStale();
+    },
     onSuccess: (answer) => {
       setIsConfirming(false);
       queryClient.setQueryData(settingsKey, { ...settings, secret_created_at: answer.secret_created_at });
@@ -247,13 +261,25 @@ export function WebhookSettingsPage() {
   const { t } = useTranslation();
   const settings = useScreenQuery(getWebhookSettings, {});
   const [shownSecret, setShownSecret] = useState<string | null>(null);
+  const [isStale, setIsStale] = useState(false);
+  const onStale = () => setIsStale(true);
   let content = <SettingsSkeleton />;
   if (settings.isError) content = <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   else if (settings.data)
     content = (
       <>
-        <SettingsForm settings={settings.data} onSecret={setShownSecret} />
-        <SecretPanel settings={settings.data} onSecret={setShownSecret} />
+        {isStale ? (
+          <Alert
+            color="orange"
+            icon={<IconLock size={18} aria-hidden />}
+            role="alert"
+            styles={readableAlertStyles('orange')}
+          >
+            {t('webhooks.settings.fresh_second_factor')}
+          </Alert>
+        ) : null}
+        <SettingsForm settings={settings.data} onSecret={setShownSecret} onStale={onStale} />
+        <SecretPanel settings={settings.data} onSecret={setShownSecret} onStale={onStale} />
       </>
     );
   return (
