@@ -136,13 +136,33 @@ describe('webhooks', () => {
     await screenshot(page, 'webhooks-delivery-log-desktop');
     await expectAccessible(page, 'webhook delivery log');
 
-    // A replay sends it again, with the same webhook-id.
-    await delivered.getByRole('button', { name: 'Replay' }).click();
+    // A replay (from the keyboard) sends it again, with the same webhook-id.
+    await delivered.getByRole('button', { name: 'Replay' }).focus();
+    await page.keyboard.press('Enter');
     await until(() => received.length >= 3, 20_000, 'the replayed delivery');
     expect(received[2]?.headers['webhook-id']).toBe(first.headers['webhook-id']);
     verified(secret, received[2] as Received);
     const replayed = await newestDeliveryIn(page, 'succeeded', 20_000);
     await replayed.getByText('3 attempts').waitFor();
+
+    // A test send: signed the same way, listed as a test.
+    await page.getByRole('button', { name: 'Send test: KYC status change' }).click();
+    await until(() => received.length >= 4, 20_000, 'the test delivery');
+    expect(verified(secret, received[3] as Received).type).toBe('webhook.test');
+
+    // Rotating shows the new secret once; the next delivery is signed with it, not the old one.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
+    await secretDialog.waitFor();
+    const rotated = (await secretDialog.getByTestId('webhook-secret').innerText()).trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await secretDialog.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('button', { name: 'Send test: KYC status change' }).click();
+    await until(() => received.length >= 5, 20_000, 'the test delivery after rotation');
+    expect(verified(rotated, received[4] as Received).type).toBe('webhook.test');
+    expect(() => verified(secret, received[4] as Received)).toThrow();
     await context.close();
 
     // On a phone, in Japanese: the same page, no sideways scrolling.
