@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { auditLog } from '../../platform/audit-table.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { systemClock } from '../../platform/session.ts';
 import { testConfig } from '../../platform/test-app.ts';
@@ -350,6 +351,26 @@ describe('retries and replays', () => {
     }
   });
 
+  it('replays once however often the same request is repeated (Idempotency-Key)', async () => {
+    const client = await configuredCompany(test, receiver.url);
+    await kycChanged(test, client.companyId);
+    await settleEmails(test);
+    const [delivery] = (await deliveriesOf(client.session)).items;
+    const before = receiver.received.length;
+    const sameKey = idempotent(client.session);
+    for (let repeat = 0; repeat < 3; repeat += 1) {
+      const answer = await call(
+        test,
+        '/api/v1/webhook/delivery/replay',
+        { delivery_id: delivery?.delivery_id },
+        sameKey,
+      );
+      expect(answer.code).toBe(200);
+    }
+    await settleEmails(test);
+    expect(receiver.received.length - before).toBe(1);
+  });
+
   it('replays the deliveries of a time range', async () => {
     const client = await configuredCompany(test, receiver.url);
     await kycChanged(test, client.companyId);
@@ -481,6 +502,33 @@ describe('targets in production', () => {
 });
 
 describe('after a crash', () => {
+  it('attempts again a delivery whose sender stopped mid-attempt, once its claim runs out', async () => {
+    const client = await configuredCompany(test, receiver.url);
+    const now = test.clock.now();
+    // A sender took it (claimed for a minute) and died before sending: no event will wake another.
+    await test.database.db.insert(webhookDeliveries).values({
+      id: newId(now.getTime()),
+      company_id: client.companyId,
+      webhook_id: 'msg_interrupted',
+      event_type: 'kyc_status_changed',
+      event_id: null,
+      is_test: false,
+      payload: { type: 'kyc.status_changed', timestamp: now.toISOString(), data: {} },
+      status: 'pending',
+      next_attempt_at: now,
+      claimed_until: new Date(now.getTime() + 60_000),
+      created_at: now,
+    });
+    const before = receiver.received.length;
+    await test.app.jobs.runSchedule(deliverDueWebhooksSchedule);
+    expect(receiver.received.length).toBe(before);
+    test.clock.advance(61);
+    await test.app.jobs.runSchedule(deliverDueWebhooksSchedule);
+    expect(receiver.received.slice(before).map((request) => request.headers['webhook-id'])).toEqual([
+      'msg_interrupted',
+    ]);
+  });
+
   it('delivers an event recorded but not delivered once the server starts again, with the webhook-id of the event', async () => {
     const database = await createTestDatabase();
     const clock = createOffsetClock(systemClock);
