@@ -235,6 +235,21 @@ export async function attemptDueDeliveries(dependencies: SenderDependencies): Pr
   for (const delivery of due) await attemptDelivery(dependencies, delivery.id);
 }
 
+/** Forgets finished deliveries older than the retention (the daily schedule); answers how many. */
+export async function deleteOldDeliveries(db: AppDatabase, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - webhookRules.deliveryRetentionDays * 24 * 60 * 60 * 1000);
+  return db.transaction(async (tx) => {
+    const old = and(
+      inArray(webhookDeliveries.status, ['succeeded', 'failed']),
+      lt(webhookDeliveries.created_at, before),
+    );
+    const ids = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(old);
+    await tx.delete(webhookAttempts).where(inArray(webhookAttempts.delivery_id, ids));
+    const deleted = await tx.delete(webhookDeliveries).where(old).returning({ id: webhookDeliveries.id });
+    return deleted.length;
+  });
+}
+
 /** A company's deliveries, newest first (keyset on the UUIDv7 id). */
 export async function deliveryPage(
   handle: DbHandle,

@@ -18,11 +18,12 @@ import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { webhookConsumer, webhookEventOfDomainEvent } from './consumers.ts';
-import { attemptDelivery, attemptDueDeliveries, type SenderDependencies } from './deliveries.ts';
+import { attemptDelivery, attemptDueDeliveries, deleteOldDeliveries, type SenderDependencies } from './deliveries.ts';
 import { createWebhookService } from './service.ts';
 
 const subscriber = 'webhooks';
 export const deliverDueWebhooksSchedule = 'webhooks__deliver_due';
+export const deleteOldWebhookDeliveriesSchedule = 'webhooks__delete_old_deliveries';
 
 export const webhooksModule: AppModule = {
   name: 'webhooks',
@@ -46,6 +47,14 @@ export const webhooksModule: AppModule = {
       name: deliverDueWebhooksSchedule,
       cron: '* * * * *',
       run: () => attemptDueDeliveries(sender),
+    });
+
+    context.jobs.schedule({
+      name: deleteOldWebhookDeliveriesSchedule,
+      cron: '43 3 * * *',
+      run: async () => {
+        await deleteOldDeliveries(db, context.clock.now());
+      },
     });
 
     const service = createWebhookService({ db, secretBox: context.secretBox, policy });

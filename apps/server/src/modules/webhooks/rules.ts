@@ -20,4 +20,6 @@ export const webhookRules = {
   responseMaxBytes: 64 * 1024,
   /** Deliveries one run of the minute's schedule attempts. */
   dueBatchSize: 50,
+  /** Finished deliveries (and their attempts) are kept this long for the log and for replays. */
+  deliveryRetentionDays: 90,
 } as const;

@@ -24,7 +24,7 @@ import {
 import { ensureUser } from '../account/index.ts';
 import { signIn, strongPassword } from '../account/test-support.ts';
 import { approvedCompany, depositOperator } from '../deposits/test-support.ts';
-import { deliverDueWebhooksSchedule } from './module.ts';
+import { deleteOldWebhookDeliveriesSchedule, deliverDueWebhooksSchedule } from './module.ts';
 import { retryDelaysSeconds } from './rules.ts';
 import { issueSigningSecret } from './secrets.ts';
 import { webhookDeliveries, webhookEndpoints } from './tables.ts';
@@ -369,6 +369,24 @@ describe('retries and replays', () => {
     }
     await settleEmails(test);
     expect(receiver.received.length - before).toBe(1);
+  });
+
+  it('forgets finished deliveries after 90 days, their attempts with them', async () => {
+    const client = await configuredCompany(test, receiver.url);
+    await kycChanged(test, client.companyId);
+    await settleEmails(test);
+    const [delivery] = (await deliveriesOf(client.session)).items;
+    const keptAfterDays = async (days: number) => {
+      test.clock.advance(days * 24 * 60 * 60);
+      await test.app.jobs.runSchedule(deleteOldWebhookDeliveriesSchedule);
+      const rows = await test.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, delivery?.delivery_id ?? ''));
+      return rows.length === 1;
+    };
+    expect(await keptAfterDays(89)).toBe(true);
+    expect(await keptAfterDays(2)).toBe(false);
   });
 
   it('replays the deliveries of a time range', async () => {
