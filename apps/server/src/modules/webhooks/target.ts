@@ -148,7 +148,13 @@ export async function postWebhook(
     return { statusCode: null, latencyMs: 0, error: 'private_address', responseExcerpt: '' };
 
   const client = parsed.protocol === 'https:' ? https : http;
-  return new Promise<PostOutcome>((resolve) => {
+  return new Promise<PostOutcome>((settle) => {
+    // The socket's timeout is of silence; this one bounds the whole exchange (a receiver that drips).
+    const deadline = setTimeout(() => request.destroy(new Error('timeout')), webhookRules.requestTimeoutMs);
+    const resolve = (outcome: PostOutcome) => {
+      clearTimeout(deadline);
+      settle(outcome);
+    };
     const request = client.request(
       parsed,
       {
