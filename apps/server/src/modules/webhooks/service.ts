@@ -144,7 +144,15 @@ export function createWebhookService(dependencies: WebhookServiceDependencies) {
         const secret = hasSecret
           ? null
           : await issueSigningSecret(tx, secretBox, { companyId, userId: context.session.user_id, now: context.now });
-        await auditChange(tx, context, companyId, 'webhooks.settings_changed', checked);
+        // Where the notifications go, without a query string: a receiver's URL may carry a token.
+        const destinations = Object.fromEntries(
+          webhookEventTypes.map((type) => {
+            const url = checked[webhookUrlField(type)];
+            const where = url === '' ? '' : `${new URL(url).origin}${new URL(url).pathname}`;
+            return [type, { url: where, is_enabled: checked[webhookEnabledField(type)] }];
+          }),
+        );
+        await auditChange(tx, context, companyId, 'webhooks.settings_changed', destinations);
         if (secret) await auditChange(tx, context, companyId, 'webhooks.secret_created');
         return { settings: await webhookSettingsOf(tx, companyId), secret };
       });

@@ -135,6 +135,13 @@ describe('settings', () => {
       expect.arrayContaining(['webhooks.settings_changed', 'webhooks.secret_created']),
     );
     expect(JSON.stringify(audit)).not.toContain(saved.data.secret);
+    // A token in a receiver's URL stays out of the audit log.
+    await save(test, client.session, settingsWith(`${receiver.url}?token=receiver-token-123`));
+    const entries = await test.database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.company_id, client.companyId));
+    expect(JSON.stringify(entries)).not.toContain('receiver-token-123');
   });
 
   it.each([
