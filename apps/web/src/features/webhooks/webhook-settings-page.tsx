@@ -14,7 +14,21 @@ import {
   webhookEventTypes,
   webhookUrlField,
 } from '@bank/contract/webhooks';
-import { Alert, Box, Button, Code, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconKey, IconLock, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -134,9 +148,7 @@ function SettingsForm({ settings, onSecret, onStale }: PanelProps) {
             <Stack key={type} gap="xs" data-testid={`webhook-endpoint-${type}`}>
               <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
                 <Box style={{ flex: '1 1 240px', minWidth: 0 }}>
-                  <Text fw={600} id={`webhook-${type}-label`}>
-                    {t(`webhooks.event_types.${type}`)}
-                  </Text>
+                  <Text fw={600}>{t(`webhooks.event_types.${type}`)}</Text>
                   <Text size="sm" c="dimmed">
                     {t(`webhooks.event_descriptions.${type}`)}
                   </Text>
@@ -151,8 +163,12 @@ function SettingsForm({ settings, onSecret, onStale }: PanelProps) {
                 <TextInput
                   id={`webhook-${type}-url`}
                   style={{ flex: '1 1 260px', minWidth: 0 }}
-                  label={t('webhooks.settings.url_label')}
-                  aria-describedby={`webhook-${type}-label`}
+                  label={
+                    <>
+                      {t('webhooks.settings.url_label')}
+                      <VisuallyHidden>: {t(`webhooks.event_types.${type}`)}</VisuallyHidden>
+                    </>
+                  }
                   placeholder={t('webhooks.settings.url_placeholder')}
                   inputMode="url"
                   autoComplete="off"
