@@ -176,5 +176,16 @@ describe('webhooks', () => {
     );
     await screenshot(phone.page, 'webhooks-phone-ja');
     await phone.context.close();
+
+    // In Chinese, the same refusal of a switch without its link.
+    const chinese = await openSignedIn(browser, session, { language: 'ch' });
+    await chinese.page.goto('/webhook_settings');
+    await chinese.page.getByRole('heading', { name: 'Webhook 通知设置', level: 1 }).waitFor();
+    const activation = chinese.page.getByTestId('webhook-endpoint-card_activation');
+    await activation.getByRole('switch', { name: '启用: 卡片激活' }).check();
+    await chinese.page.getByRole('button', { name: '保存设置' }).click();
+    await activation.getByText('请填写API链接').waitFor();
+    await screenshot(chinese.page, 'webhooks-validation-zh');
+    await chinese.context.close();
   }, 240_000);
 });
