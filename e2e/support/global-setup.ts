@@ -82,6 +82,8 @@ export default async function setup(project: TestProject) {
       ENABLE_TEST_CLOCK: 'true',
       // Journeys add the simulated networks' blocks themselves: the minute's blocks would race them.
       SIMULATE_NETWORK_BLOCKS: 'false',
+      // The webhook journey's receiver listens on this machine (plain http on 127.0.0.1).
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       // Every journey comes from 127.0.0.1: the per-client code cap would stop the suite, not an attacker.
       RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: '100000',
     },

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       enableTestClock: false,
       simulateNetworkBlocks: true,
+      webhooksAllowPrivateTargets: false,
       rateLimitPublicCallsPerMinute: 30,
       rateLimitEmailCodesPerClientPerHour: 40,
       storage: {
@@ -137,5 +138,9 @@ describe('loadConfig', () => {
       /SMTP_URL: required when NODE_ENV=production/,
     );
     expect(() => loadConfig({ ...production, ENABLE_TEST_CLOCK: 'true' })).toThrow(/ENABLE_TEST_CLOCK: refused/);
+    expect(loadConfig(production).webhooksAllowPrivateTargets).toBe(false);
+    expect(() => loadConfig({ ...production, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' })).toThrow(
+      /WEBHOOKS_ALLOW_PRIVATE_TARGETS: refused/,
+    );
   });
 });

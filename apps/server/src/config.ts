@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanSetting.optional(),
   ENABLE_TEST_CLOCK: booleanSetting.optional(),
   SIMULATE_NETWORK_BLOCKS: booleanSetting.optional(),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanSetting.optional(),
   RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: rateLimitSetting.default(100),
   // Codes one client address may have emailed per hour, to all addresses together (issue 10 §4).
   RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: rateLimitSetting.default(20),
@@ -103,6 +104,11 @@ export type Config = {
    * off and add blocks on demand, so that a confirmation count they check is not moved by the minute.
    */
   simulateNetworkBlocks: boolean;
+  /**
+   * Webhook URLs may be plain http and reach private, loopback and link-local addresses: for tests
+   * and journeys whose receiver runs on this machine. Off by default; production refuses it.
+   */
+  webhooksAllowPrivateTargets: boolean;
   /** The general limit of public (anonymous) calls per client address, shared by every instance. */
   rateLimitPublicCallsPerMinute: number;
   rateLimitEmailCodesPerClientPerHour: number;
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: settings.SEED_DEMO === undefined ? settings.NODE_ENV !== 'production' : settings.SEED_DEMO === 'true',
     enableTestClock: settings.ENABLE_TEST_CLOCK === 'true',
     simulateNetworkBlocks: settings.SIMULATE_NETWORK_BLOCKS !== 'false',
+    webhooksAllowPrivateTargets: settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
     rateLimitPublicCallsPerMinute: settings.RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE,
     rateLimitEmailCodesPerClientPerHour: settings.RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR,
     storage: storageSettingsOf(settings),
@@ -170,6 +177,10 @@ function productionProblems(settings: z.output<typeof EnvSchema>): string[] {
   if (!settings.SMTP_URL) problems.push('  SMTP_URL: required when NODE_ENV=production');
   if (settings.ENABLE_TEST_CLOCK === 'true')
     problems.push('  ENABLE_TEST_CLOCK: refused when NODE_ENV=production (it lets anyone move the server clock)');
+  if (settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true')
+    problems.push(
+      '  WEBHOOKS_ALLOW_PRIVATE_TARGETS: refused when NODE_ENV=production (webhooks could reach the internal network)',
+    );
   return problems;
 }
 

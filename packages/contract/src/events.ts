@@ -75,6 +75,12 @@ export const domainEventSchemas = {
     at: z.string(),
   }),
 
+  /**
+   * A webhook delivery is due now (a new event for a company's URL, a replay, a test send): the
+   * webhooks module's sender attempts it from the job queue; retries follow its own schedule.
+   */
+  'webhook.delivery_scheduled': z.object({ delivery_id: z.string(), company_id: z.string() }),
+
   /** A fiat amount was converted to a digital asset at a recorded rate, less the fee. */
   'conversion.made': z.object({
     company_id: z.string(),

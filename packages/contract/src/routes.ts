@@ -53,6 +53,7 @@ export type PageId =
   | 'announcements'
   | 'announcements_admin'
   | 'team'
+  | 'webhook_settings'
   | 'renewals'
   | 'admin_home'
   | 'admin_kyc'
@@ -111,6 +112,7 @@ export const mainPages: readonly MainPage[] = [
   { id: 'announcements_admin', path: '/affiche/affiche_list_admin', isKycGated: false, isStaffOnly: true },
   /** Sub-accounts and permission groups (SPEC.md: user permission management with permission view). */
   { id: 'team', path: '/team', isKycGated: false },
+  { id: 'webhook_settings', path: '/webhook_settings', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true },

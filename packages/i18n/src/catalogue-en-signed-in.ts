@@ -17,6 +17,7 @@ import { states } from './locales/en/states.ts';
 import { team } from './locales/en/team.ts';
 import { transactions } from './locales/en/transactions.ts';
 import { validationSignedIn } from './locales/en/validation-signed-in.ts';
+import { webhooks } from './locales/en/webhooks.ts';
 
 /** Merged into the first load's namespaces where both have one (errors, validation, pages, shell): i18next merges deep. */
 export const enSignedIn = {
@@ -30,6 +31,7 @@ export const enSignedIn = {
   inbox,
   announcements,
   team,
+  webhooks,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

@@ -18,6 +18,7 @@ import { states as jaStates } from './locales/ja/states.ts';
 import { team as jaTeam } from './locales/ja/team.ts';
 import { transactions as jaTransactions } from './locales/ja/transactions.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
+import { webhooks as jaWebhooks } from './locales/ja/webhooks.ts';
 
 export const ja: Catalogue = {
   errors: jaErrors,
@@ -27,6 +28,7 @@ export const ja: Catalogue = {
   inbox: jaInbox,
   team: jaTeam,
   announcements: jaAnnouncements,
+  webhooks: jaWebhooks,
   statement: jaStatement,
   shell: jaShell,
   pages: jaPages,

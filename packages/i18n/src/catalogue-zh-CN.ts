@@ -18,6 +18,7 @@ import { states as zhStates } from './locales/zh-CN/states.ts';
 import { team as zhTeam } from './locales/zh-CN/team.ts';
 import { transactions as zhTransactions } from './locales/zh-CN/transactions.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
+import { webhooks as zhWebhooks } from './locales/zh-CN/webhooks.ts';
 
 export const zhCN: Catalogue = {
   errors: zhErrors,
@@ -27,6 +28,7 @@ export const zhCN: Catalogue = {
   inbox: zhInbox,
   team: zhTeam,
   announcements: zhAnnouncements,
+  webhooks: zhWebhooks,
   statement: zhStatement,
   shell: zhShell,
   pages: zhPages,

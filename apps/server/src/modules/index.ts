@@ -13,6 +13,7 @@ import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
 import { teamModule } from './team/module.ts';
 import { transactionsModule } from './transactions/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
 
 export const appModules: readonly AppModule[] = [
   accountModule,
@@ -24,6 +25,7 @@ export const appModules: readonly AppModule[] = [
   depositsModule,
   announcementsModule,
   inboxModule,
+  webhooksModule,
 ];
 
 /** Run by main.ts when config SEED_DEMO allows, in module order (KYC's companies use identity's staff). */

@@ -39,6 +39,7 @@ import {
   IconSpeakerphone,
   IconUserCircle,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 
 type ClientItemKey = keyof typeof shellSignedIn.navigation.items;
@@ -110,6 +111,7 @@ const groups: readonly NavigationGroup[] = [
     clientItem('kyc', 'kyc', IconShieldCheck, { sections: ['/kyc_step'], permission: 'company_profile' }),
     clientItem('team', 'team', IconUsersGroup, { permission: 'team' }),
     clientItem('account', 'account', IconUserCircle),
+    clientItem('webhooks', 'webhook_settings', IconWebhook, { permission: 'webhooks' }),
   ]),
   clientGroup('products', [
     clientItem('private_banking', 'private_banking', IconDiamond),

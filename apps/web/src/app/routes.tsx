@@ -192,6 +192,10 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/affiche/manage-announcements-page.tsx'),
     (module) => module.ManageAnnouncementsPage,
   ),
+  webhook_settings: lazyPage(
+    () => import('../features/webhooks/webhook-settings-page.tsx'),
+    (module) => module.WebhookSettingsPage,
+  ),
   admin_home: lazyPage(
     () => import('../features/admin/back-office-home-page.tsx'),
     (module) => module.BackOfficeHomePage,

@@ -52,6 +52,10 @@ export const mainPages = {
   cardholder_kyc: { title: 'Card applications', purpose: 'Cardholders’ applications and their verification.' },
   card_application: { title: 'Apply for a card', purpose: 'Apply for a debit card for a director or partner.' },
   announcements: { title: 'Announcements', purpose: 'News and notices from the bank.' },
+  webhook_settings: {
+    title: 'Webhook notification settings',
+    purpose: 'Where the bank sends signed notifications of your company’s events, and how each delivery went.',
+  },
   announcements_admin: { title: 'Manage announcements', purpose: 'Publish and edit announcements to clients.' },
   team: {
     title: 'Team & permissions',

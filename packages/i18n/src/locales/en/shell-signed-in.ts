@@ -32,6 +32,7 @@ export const shellSignedIn = {
       card_applications: 'Card applications',
       kyc: 'Company KYC',
       account: 'My account',
+      webhooks: 'Webhooks',
       private_banking: 'Private banking',
       structured_products: 'Structured products',
       investment_banking: 'Investment banking',

@@ -37,6 +37,7 @@ export const shell: Strings<Shell> = {
       card_applications: 'カード申請',
       kyc: '法人KYC',
       account: 'マイアカウント',
+      webhooks: 'Webhook 通知',
       private_banking: 'プライベートバンキング',
       structured_products: '仕組商品',
       investment_banking: '投資銀行業務',

@@ -37,6 +37,7 @@ export const shell: Strings<Shell> = {
       card_applications: '开卡申请',
       kyc: '公司KYC',
       account: '我的账户',
+      webhooks: 'Webhook 通知',
       private_banking: '私人银行',
       structured_products: '结构性产品',
       investment_banking: '投资银行',

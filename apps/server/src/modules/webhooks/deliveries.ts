@@ -1,0 +1,291 @@
+/**
+ * Deliveries: made in the transaction that consumes an event (or by a test send, or re-armed by a
+ * replay), each then attempted from the job queue: at once through the `webhook.delivery_scheduled`
+ * event, and, when an attempt fails, again by the minute's schedule once its back-off has passed
+ * (the app clock decides, so tests move it). A sender claims a delivery before attempting it, so
+ * that two instances never send it at once, and a claim left by a crash runs out.
+ */
+import type { WebhookDelivery, WebhookEventType } from '@bank/contract/webhooks';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import type { AppDatabase, DbHandle } from '../../platform/db.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import type { Clock } from '../../platform/session.ts';
+import { retryDelaysSeconds, webhookRules } from './rules.ts';
+import { openSigningSecret } from './secrets.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { postWebhook, type TargetPolicy } from './target.ts';
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export function deliveryOut(row: DeliveryRow): WebhookDelivery {
+  return {
+    delivery_id: row.id,
+    webhook_id: row.webhook_id,
+    event_type: row.event_type,
+    is_test: row.is_test,
+    status: row.status,
+    attempt_count: row.attempt_count,
+    last_status_code: row.last_status_code,
+    last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export type NewDelivery = {
+  companyId: string;
+  eventType: WebhookEventType;
+  /** The outbox event; null for a test send. */
+  eventId: string | null;
+  payload: Record<string, unknown>;
+  now: Date;
+};
+
+/**
+ * Makes a delivery due now and asks the sender for it, in the caller's transaction. An event's
+ * webhook-id is made of the event's id, so that however often the event is consumed it is one id.
+ * Answers null when the event already has its delivery.
+ */
+export async function scheduleNewDelivery(tx: DbHandle, delivery: NewDelivery): Promise<DeliveryRow | null> {
+  const id = newId(delivery.now.getTime());
+  const [row] = await tx
+    .insert(webhookDeliveries)
+    .values({
+      id,
+      company_id: delivery.companyId,
+      webhook_id: `msg_${(delivery.eventId ?? id).replaceAll('-', '')}`,
+      event_type: delivery.eventType,
+      event_id: delivery.eventId,
+      is_test: delivery.eventId === null,
+      payload: delivery.payload,
+      status: 'pending',
+      next_attempt_at: delivery.now,
+      created_at: delivery.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  await recordEvent(tx, 'webhook.delivery_scheduled', { delivery_id: row.id, company_id: row.company_id });
+  return row;
+}
+
+/** Re-arms deliveries of the company for an attempt now, with a new back-off; answers them. */
+export async function rescheduleDeliveries(
+  tx: DbHandle,
+  companyId: string,
+  deliveryIds: readonly string[],
+  now: Date,
+): Promise<DeliveryRow[]> {
+  if (deliveryIds.length === 0) return [];
+  const rows = await tx
+    .update(webhookDeliveries)
+    .set({ status: 'pending', round_attempt_count: 0, next_attempt_at: now, claimed_until: null })
+    .where(and(eq(webhookDeliveries.company_id, companyId), inArray(webhookDeliveries.id, [...deliveryIds])))
+    .returning();
+  for (const row of rows)
+    await recordEvent(tx, 'webhook.delivery_scheduled', { delivery_id: row.id, company_id: row.company_id });
+  return rows;
+}
+
+/** The ids of a company's deliveries made in [from, to), oldest first, at most `limit`. */
+export async function deliveryIdsInRange(
+  handle: DbHandle,
+  companyId: string,
+  range: { from: Date; to: Date; isFailedOnly: boolean; limit: number },
+): Promise<string[]> {
+  const rows = await handle
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.company_id, companyId),
+        eq(webhookDeliveries.is_test, false),
+        gte(webhookDeliveries.created_at, range.from),
+        lt(webhookDeliveries.created_at, range.to),
+        range.isFailedOnly ? eq(webhookDeliveries.status, 'failed') : undefined,
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.id))
+    .limit(range.limit);
+  return rows.map((row) => row.id);
+}
+
+export type SenderDependencies = {
+  db: AppDatabase;
+  clock: Clock;
+  secretBox: SecretBox;
+  policy: TargetPolicy;
+};
+
+/** Takes a delivery that is due and not held by another sender, or answers null. */
+async function claim(db: AppDatabase, deliveryId: string, now: Date): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ claimed_until: new Date(now.getTime() + webhookRules.claimSeconds * 1000) })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        inArray(webhookDeliveries.status, ['pending', 'retrying']),
+        lte(webhookDeliveries.next_attempt_at, now),
+        or(isNull(webhookDeliveries.claimed_until), lt(webhookDeliveries.claimed_until, now)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+function triggerOf(row: DeliveryRow) {
+  if (row.is_test) return 'test' as const;
+  if (row.round_attempt_count > 0) return 'retry' as const;
+  return row.attempt_count > 0 ? ('replay' as const) : ('event' as const);
+}
+
+/**
+ * One attempt at a delivery, if it is due: signs the body with the company's secret (Standard
+ * Webhooks: `v1,` HMAC-SHA-256 of `id.timestamp.body`), POSTs it to the type's URL as it is now,
+ * logs the attempt and sets what follows (done, a retry after its back-off, or given up).
+ */
+export async function attemptDelivery(dependencies: SenderDependencies, deliveryId: string): Promise<void> {
+  const { db, clock } = dependencies;
+  const delivery = await claim(db, deliveryId, clock.now());
+  if (!delivery) return;
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(eq(webhookEndpoints.company_id, delivery.company_id), eq(webhookEndpoints.event_type, delivery.event_type)),
+    );
+  const secret = await openSigningSecret(db, dependencies.secretBox, delivery.company_id);
+  // A test send goes to the URL whether or not its switch is on; an event only to an enabled one.
+  const url = endpoint && (endpoint.is_enabled || delivery.is_test) ? endpoint.url : '';
+  const attemptedAt = clock.now();
+  const body = JSON.stringify(delivery.payload);
+  const outcome =
+    url === '' || secret === null
+      ? { statusCode: null, latencyMs: 0, error: 'no_endpoint' as const, responseExcerpt: '' }
+      : await postWebhook(
+          url,
+          {
+            'webhook-id': delivery.webhook_id,
+            'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
+            'webhook-signature': new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body),
+          },
+          body,
+          dependencies.policy,
+        );
+  const isSuccess = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+  const roundAttempts = delivery.round_attempt_count + 1;
+  // No URL, or a test send: nothing to wait for. Otherwise the back-off of this round's step.
+  const delaySeconds =
+    outcome.error === 'no_endpoint' || delivery.is_test ? undefined : retryDelaysSeconds[roundAttempts - 1];
+  const finishedAt = clock.now();
+  let status: DeliveryRow['status'] = 'failed';
+  if (isSuccess) status = 'succeeded';
+  else if (delaySeconds !== undefined) status = 'retrying';
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      id: newId(attemptedAt.getTime()),
+      delivery_id: delivery.id,
+      company_id: delivery.company_id,
+      attempted_at: attemptedAt,
+      trigger: triggerOf(delivery),
+      url,
+      status_code: outcome.statusCode,
+      latency_ms: outcome.latencyMs,
+      is_success: isSuccess,
+      error: outcome.error,
+      response_excerpt: outcome.responseExcerpt,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status,
+        attempt_count: delivery.attempt_count + 1,
+        round_attempt_count: roundAttempts,
+        next_attempt_at:
+          status === 'retrying' && delaySeconds !== undefined
+            ? new Date(finishedAt.getTime() + delaySeconds * 1000)
+            : null,
+        claimed_until: null,
+        last_status_code: outcome.statusCode,
+        last_attempt_at: attemptedAt,
+      })
+      .where(eq(webhookDeliveries.id, delivery.id));
+  });
+}
+
+/** The minute's schedule: every delivery whose next attempt is due (retries, and any a crash left). */
+export async function attemptDueDeliveries(dependencies: SenderDependencies): Promise<void> {
+  const now = dependencies.clock.now();
+  const due = await dependencies.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ['pending', 'retrying']),
+        lte(webhookDeliveries.next_attempt_at, now),
+        or(isNull(webhookDeliveries.claimed_until), lt(webhookDeliveries.claimed_until, now)),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.next_attempt_at))
+    .limit(webhookRules.dueBatchSize);
+  for (const delivery of due) await attemptDelivery(dependencies, delivery.id);
+}
+
+/** Forgets finished deliveries older than the retention (the daily schedule); answers how many. */
+export async function deleteOldDeliveries(db: AppDatabase, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - webhookRules.deliveryRetentionDays * 24 * 60 * 60 * 1000);
+  return db.transaction(async (tx) => {
+    const old = and(
+      inArray(webhookDeliveries.status, ['succeeded', 'failed']),
+      lt(webhookDeliveries.created_at, before),
+    );
+    const ids = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(old);
+    await tx.delete(webhookAttempts).where(inArray(webhookAttempts.delivery_id, ids));
+    const deleted = await tx.delete(webhookDeliveries).where(old).returning({ id: webhookDeliveries.id });
+    return deleted.length;
+  });
+}
+
+/** A company's deliveries, newest first (keyset on the UUIDv7 id). */
+export async function deliveryPage(
+  handle: DbHandle,
+  companyId: string,
+  request: { page_size: number; cursor?: string | undefined; status?: DeliveryRow['status'] | undefined },
+): Promise<{ items: WebhookDelivery[]; next_cursor: string | null }> {
+  const rows = await handle
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.company_id, companyId),
+        request.cursor ? lt(webhookDeliveries.id, request.cursor) : undefined,
+        request.status ? eq(webhookDeliveries.status, request.status) : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(request.page_size + 1);
+  const items = rows.slice(0, request.page_size);
+  const last = items.at(-1);
+  return { items: items.map(deliveryOut), next_cursor: rows.length > request.page_size && last ? last.id : null };
+}
+
+/** One of the company's deliveries (another company's answers nothing). */
+export async function findDelivery(handle: DbHandle, companyId: string, deliveryId: string) {
+  const [row] = await handle
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.company_id, companyId), eq(webhookDeliveries.id, deliveryId)));
+  return row ?? null;
+}
+
+export async function attemptsOf(handle: DbHandle, deliveryId: string) {
+  return handle
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.delivery_id, deliveryId))
+    .orderBy(desc(webhookAttempts.attempted_at), desc(webhookAttempts.id));
+}

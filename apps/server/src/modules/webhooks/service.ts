@@ -1,0 +1,270 @@
+/**
+ * The webhook/* calls: the company's settings (a fresh second factor and an audit entry for every
+ * change), its secret's rotation, test sends, the delivery log and replays. Every query is scoped by
+ * the caller's company, so another company's delivery is not found.
+ */
+import type { CallDefinition, ResponseOf } from '@bank/contract/calls';
+import {
+  type getWebhookDelivery,
+  type listWebhookDeliveries,
+  type replayWebhookDeliveries,
+  type replayWebhookDelivery,
+  type rotateWebhookSecret,
+  type SaveWebhookSettingsRequest,
+  type saveWebhookSettings,
+  type sendTestWebhook,
+  type WebhookEventType,
+  type WebhookSettings,
+  webhookEnabledField,
+  webhookEventTypes,
+  webhookReplayRangeMaxDeliveries,
+  webhookUrlField,
+} from '@bank/contract/webhooks';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAudit } from '../../platform/audit.ts';
+import type { AppDatabase, DbHandle, Transaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import type { CallContext } from '../../platform/route.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { requireFreshSecondFactor } from '../account/index.ts';
+import {
+  attemptsOf,
+  deliveryIdsInRange,
+  deliveryOut,
+  deliveryPage,
+  findDelivery,
+  rescheduleDeliveries,
+  scheduleNewDelivery,
+} from './deliveries.ts';
+import { issueSigningSecret, secretCreatedAt } from './secrets.ts';
+import { webhookEndpoints } from './tables.ts';
+import { refusalOfTarget, type TargetPolicy, type TargetRefusal } from './target.ts';
+
+type Body<Call extends CallDefinition> = z.output<Call['request']>;
+
+export type WebhookServiceDependencies = { db: AppDatabase; secretBox: SecretBox; policy: TargetPolicy };
+
+const refusalMessages = {
+  not_https: 'webhooks.validation.url_not_https',
+  private_address: 'webhooks.validation.url_private_address',
+  unresolvable: 'webhooks.validation.url_unresolvable',
+} as const satisfies Record<TargetRefusal, string>;
+
+/** The caller's company: webhooks belong to a company, never to staff. */
+function companyOf(context: CallContext): string {
+  const companyId = context.session.company_id;
+  if (!companyId) throw new AppError('forbidden', { detail: 'webhooks without a company' });
+  return companyId;
+}
+
+/** An idempotent call's transaction (registerCall opens it): the effect commits with its kept answer. */
+function transactionOf(context: CallContext): Transaction {
+  if (!context.transaction) throw new Error('webhook changes run in the idempotent call’s transaction');
+  return context.transaction;
+}
+
+/** The audit entry of a change to the company's webhooks, by the caller, from where they called. */
+function auditChange(
+  tx: DbHandle,
+  context: CallContext,
+  companyId: string,
+  action: string,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  return writeAudit(tx, {
+    action,
+    at: context.now,
+    actorUserId: context.session.user_id,
+    companyId,
+    ip: context.ip,
+    ...(detail ? { detail } : {}),
+  });
+}
+
+/** The caller's company and the idempotent call's transaction its change is written in. */
+function companyChange(context: CallContext): { companyId: string; tx: Transaction } {
+  return { companyId: companyOf(context), tx: transactionOf(context) };
+}
+
+export async function webhookSettingsOf(handle: DbHandle, companyId: string): Promise<WebhookSettings> {
+  const rows = await handle.select().from(webhookEndpoints).where(eq(webhookEndpoints.company_id, companyId));
+  const endpoints = Object.fromEntries(
+    webhookEventTypes.map((type) => {
+      const row = rows.find((candidate) => candidate.event_type === type);
+      return [type, { url: row?.url ?? '', is_enabled: row?.is_enabled ?? false }];
+    }),
+  ) as WebhookSettings['endpoints'];
+  const createdAt = await secretCreatedAt(handle, companyId);
+  return { endpoints, secret_created_at: createdAt?.toISOString() ?? null };
+}
+
+/** Refuses a URL the target rule does not allow, beside its field, in the caller's language. */
+async function checkTargets(body: z.output<typeof SaveWebhookSettingsRequest>, policy: TargetPolicy): Promise<void> {
+  const fields: Record<string, { key: string }> = {};
+  for (const type of webhookEventTypes) {
+    const url = body[webhookUrlField(type)];
+    if (url === '') continue;
+    const refusal = await refusalOfTarget(url, policy);
+    if (refusal) fields[webhookUrlField(type)] = { key: refusalMessages[refusal] };
+  }
+  if (Object.keys(fields).length > 0)
+    throw new AppError('validation', { fields, detail: 'webhook URL refused by the target rule' });
+}
+
+export function createWebhookService(dependencies: WebhookServiceDependencies) {
+  const { db, secretBox, policy } = dependencies;
+
+  return {
+    settings: (context: CallContext) => webhookSettingsOf(db, companyOf(context)),
+
+    async save(
+      body: Body<typeof saveWebhookSettings>,
+      context: CallContext,
+    ): Promise<ResponseOf<typeof saveWebhookSettings>> {
+      requireFreshSecondFactor(context);
+      const companyId = companyOf(context);
+      const checked = body;
+      await checkTargets(checked, policy);
+      return db.transaction(async (tx) => {
+        for (const type of webhookEventTypes) {
+          const values = {
+            url: checked[webhookUrlField(type)],
+            is_enabled: checked[webhookEnabledField(type)],
+            updated_at: context.now,
+            updated_by: context.session.user_id,
+          };
+          await tx
+            .insert(webhookEndpoints)
+            .values({ company_id: companyId, event_type: type, ...values })
+            .onConflictDoUpdate({ target: [webhookEndpoints.company_id, webhookEndpoints.event_type], set: values });
+        }
+        const hasSecret = (await secretCreatedAt(tx, companyId)) !== null;
+        const secret = hasSecret
+          ? null
+          : await issueSigningSecret(tx, secretBox, { companyId, userId: context.session.user_id, now: context.now });
+        // Where the notifications go, without a query string: a receiver's URL may carry a token.
+        const destinations = Object.fromEntries(
+          webhookEventTypes.map((type) => {
+            const url = checked[webhookUrlField(type)];
+            const where = url === '' ? '' : `${new URL(url).origin}${new URL(url).pathname}`;
+            return [type, { url: where, is_enabled: checked[webhookEnabledField(type)] }];
+          }),
+        );
+        await auditChange(tx, context, companyId, 'webhooks.settings_changed', destinations);
+        if (secret) await auditChange(tx, context, companyId, 'webhooks.secret_created');
+        return { settings: await webhookSettingsOf(tx, companyId), secret };
+      });
+    },
+
+    async rotate(context: CallContext): Promise<ResponseOf<typeof rotateWebhookSecret>> {
+      requireFreshSecondFactor(context);
+      const companyId = companyOf(context);
+      const secret = await db.transaction(async (tx) => {
+        const issued = await issueSigningSecret(tx, secretBox, {
+          companyId,
+          userId: context.session.user_id,
+          now: context.now,
+        });
+        await auditChange(tx, context, companyId, 'webhooks.secret_rotated');
+        return issued;
+      });
+      return { secret, secret_created_at: context.now.toISOString() };
+    },
+
+    async sendTest(
+      body: Body<typeof sendTestWebhook>,
+      context: CallContext,
+    ): Promise<ResponseOf<typeof sendTestWebhook>> {
+      const { companyId, tx } = companyChange(context);
+      const eventType: WebhookEventType = body.event_type;
+      const [endpoint] = await tx
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.company_id, companyId), eq(webhookEndpoints.event_type, eventType)));
+      if (!endpoint || endpoint.url === '')
+        throw new AppError('validation', {
+          fields: { event_type: { key: 'webhooks.validation.url_required' } },
+          detail: `test send without a URL for ${eventType}`,
+        });
+      const delivery = await scheduleNewDelivery(tx, {
+        companyId,
+        eventType,
+        eventId: null,
+        payload: {
+          type: 'webhook.test',
+          timestamp: context.now.toISOString(),
+          data: { company_id: companyId, event_type: eventType },
+        },
+        now: context.now,
+      });
+      if (!delivery) throw new Error('a test delivery has a new id');
+      return deliveryOut(delivery);
+    },
+
+    async list(body: Body<typeof listWebhookDeliveries>, context: CallContext) {
+      const request = body;
+      if (request.cursor !== undefined && !isUuid(request.cursor)) return { items: [], next_cursor: null };
+      return deliveryPage(db, companyOf(context), request);
+    },
+
+    async get(
+      body: Body<typeof getWebhookDelivery>,
+      context: CallContext,
+    ): Promise<ResponseOf<typeof getWebhookDelivery>> {
+      const delivery = isUuid(body.delivery_id) ? await findDelivery(db, companyOf(context), body.delivery_id) : null;
+      if (!delivery) throw new AppError('not_found', { detail: 'webhook delivery' });
+      const attempts = await attemptsOf(db, delivery.id);
+      return {
+        ...deliveryOut(delivery),
+        payload: JSON.stringify(delivery.payload, null, 2),
+        attempts: attempts.map((attempt) => ({
+          attempted_at: attempt.attempted_at.toISOString(),
+          trigger: attempt.trigger,
+          url: attempt.url,
+          status_code: attempt.status_code,
+          latency_ms: attempt.latency_ms,
+          is_success: attempt.is_success,
+          error: attempt.error,
+          response_excerpt: attempt.response_excerpt,
+        })),
+      };
+    },
+
+    async replay(
+      body: Body<typeof replayWebhookDelivery>,
+      context: CallContext,
+    ): Promise<ResponseOf<typeof replayWebhookDelivery>> {
+      const { companyId, tx } = companyChange(context);
+      const [replayed] = isUuid(body.delivery_id)
+        ? await rescheduleDeliveries(tx, companyId, [body.delivery_id], context.now)
+        : [];
+      if (!replayed) throw new AppError('not_found', { detail: 'webhook delivery' });
+      await auditChange(tx, context, companyId, 'webhooks.replayed', { delivery_id: replayed.id });
+      return deliveryOut(replayed);
+    },
+
+    async replayRange(
+      body: Body<typeof replayWebhookDeliveries>,
+      context: CallContext,
+    ): Promise<ResponseOf<typeof replayWebhookDeliveries>> {
+      const { companyId, tx } = companyChange(context);
+      const request = body;
+      const ids = await deliveryIdsInRange(tx, companyId, {
+        from: new Date(request.from),
+        to: new Date(request.to),
+        isFailedOnly: request.is_failed_only,
+        limit: webhookReplayRangeMaxDeliveries,
+      });
+      const replayed = await rescheduleDeliveries(tx, companyId, ids, context.now);
+      await auditChange(tx, context, companyId, 'webhooks.replayed', {
+        from: request.from,
+        to: request.to,
+        is_failed_only: request.is_failed_only,
+        count: replayed.length,
+      });
+      return { replayed: replayed.length };
+    },
+  };
+}

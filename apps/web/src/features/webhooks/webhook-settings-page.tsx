@@ -1,0 +1,303 @@
+/**
+ * /webhook_settings: the company's webhook notification settings (SPEC.md section 3): a URL and a
+ * switch for each of the four notification types with a test send, the signing secret (shown once,
+ * in a dialog, when it is made and when it is rotated) and the delivery log.
+ */
+import {
+  getWebhookSettings,
+  rotateWebhookSecret,
+  saveWebhookSettings,
+  sendTestWebhook,
+  type WebhookEventType,
+  type WebhookSettings,
+  webhookEnabledField,
+  webhookEventTypes,
+  webhookUrlField,
+} from '@bank/contract/webhooks';
+import {
+  Box,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconKey, IconRefresh, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../api/user-info.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
+import { CopyValueButton } from '../../ui/copy-value-button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { LoadError } from '../../ui/load-error.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
+import { CallButton } from './call-button.tsx';
+import { DeliveryLog, deliveryLogKey } from './delivery-log.tsx';
+
+const settingsKey = queryKeyOf(getWebhookSettings, {});
+
+function formValuesOf(settings: WebhookSettings) {
+  const values: Record<string, string | boolean> = {};
+  for (const type of webhookEventTypes) {
+    values[webhookUrlField(type)] = settings.endpoints[type].url;
+    values[webhookEnabledField(type)] = settings.endpoints[type].is_enabled;
+  }
+  return values;
+}
+
+/** The signing secret, once: copy it now, it is never shown again. */
+function SecretShownOnce({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog isOpen={secret !== null} onClose={onClose} title={t('webhooks.secret.shown_once_title')} isBlocking>
+      <Stack gap="md">
+        <Text size="sm">{t('webhooks.secret.shown_once_text')}</Text>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Code
+            block
+            data-testid="webhook-secret"
+            style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+          >
+            {secret}
+          </Code>
+          <CopyValueButton
+            value={secret ?? ''}
+            label={t('webhooks.secret.copy')}
+            copiedLabel={t('webhooks.secret.copied')}
+          />
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('webhooks.secret.done')}</Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
+
+function TestSendButton({ type, onSent }: { type: WebhookEventType; onSent: () => void }) {
+  const { t } = useTranslation();
+  const test = useCallForm({
+    call: sendTestWebhook,
+    initialValues: {},
+    toRequest: () => ({ event_type: type }),
+    onSuccess: () => {
+      showSuccess(t('webhooks.settings.test_sent'));
+      onSent();
+    },
+  });
+  return (
+    <CallButton
+      action={test}
+      label={t('webhooks.settings.send_test')}
+      icon={<IconSend size={14} aria-hidden />}
+      accessibleName={`${t('webhooks.settings.send_test')}: ${t(`webhooks.event_types.${type}`)}`}
+    />
+  );
+}
+
+type PanelProps = {
+  settings: WebhookSettings;
+  onSecret: (secret: string) => void;
+};
+
+function SettingsForm({ settings, onSecret }: PanelProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const user = useUserInfo().data;
+  // A change of where events go needs a second factor given within 5 minutes: asked, then sent again.
+  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const refreshLog = () => void queryClient.invalidateQueries({ queryKey: deliveryLogKey });
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: saveWebhookSettings,
+    initialValues: formValuesOf(settings),
+    ...stepUpOptions,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(settingsKey, answer.settings);
+      form.resetDirty();
+      showSuccess(t('webhooks.settings.saved'));
+      if (answer.secret) onSecret(answer.secret);
+    },
+  });
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+      <form style={readableErrorColour} noValidate onSubmit={submit} aria-labelledby="webhook-urls-title">
+        <Stack gap="lg">
+          <Box>
+            <Title order={2} fz="h4" id="webhook-urls-title">
+              {t('webhooks.settings.title')}
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('webhooks.settings.description')}
+            </Text>
+          </Box>
+          <FormAlert message={formError} />
+          {webhookEventTypes.map((type) => (
+            <Stack key={type} gap="xs" data-testid={`webhook-endpoint-${type}`}>
+              <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+                <Box style={{ flex: '1 1 240px', minWidth: 0 }}>
+                  <Text fw={600}>{t(`webhooks.event_types.${type}`)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t(`webhooks.event_descriptions.${type}`)}
+                  </Text>
+                </Box>
+                <Switch
+                  label={t('webhooks.settings.enabled')}
+                  aria-label={`${t('webhooks.settings.enabled')}: ${t(`webhooks.event_types.${type}`)}`}
+                  {...form.getInputProps(webhookEnabledField(type), { type: 'checkbox' })}
+                />
+              </Group>
+              <Group align="flex-start" gap="sm" wrap="wrap">
+                <TextInput
+                  id={`webhook-${type}-url`}
+                  style={{ flex: '1 1 260px', minWidth: 0 }}
+                  label={
+                    <>
+                      {t('webhooks.settings.url_label')}
+                      <VisuallyHidden>: {t(`webhooks.event_types.${type}`)}</VisuallyHidden>
+                    </>
+                  }
+                  placeholder={t('webhooks.settings.url_placeholder')}
+                  inputMode="url"
+                  autoComplete="off"
+                  {...form.getInputProps(webhookUrlField(type))}
+                />
+                {settings.endpoints[type].url ? (
+                  <Box pt={{ base: 0, sm: 26 }}>
+                    <TestSendButton type={type} onSent={refreshLog} />
+                  </Box>
+                ) : null}
+              </Group>
+            </Stack>
+          ))}
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              {t('webhooks.settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {user ? stepUpDialog(user, submit) : null}
+    </Paper>
+  );
+}
+
+function SecretPanel({ settings, onSecret }: PanelProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const user = useUserInfo().data;
+  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const rotate = useCallForm({
+    call: rotateWebhookSecret,
+    initialValues: {},
+    handledErrors: stepUpOptions.handledErrors,
+    onFailure: () => {
+      setIsConfirming(false);
+      stepUpOptions.onFailure();
+    },
+    onSuccess: (answer) => {
+      setIsConfirming(false);
+      queryClient.setQueryData(settingsKey, { ...settings, secret_created_at: answer.secret_created_at });
+      onSecret(answer.secret);
+    },
+  });
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="xs">
+            <IconKey size={20} aria-hidden />
+            <Title order={2} fz="h4">
+              {t('webhooks.secret.title')}
+            </Title>
+          </Group>
+          {settings.secret_created_at ? (
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={() => setIsConfirming(true)}
+            >
+              {t('webhooks.secret.rotate')}
+            </Button>
+          ) : null}
+        </Group>
+        <Text size="sm">
+          {settings.secret_created_at
+            ? t('webhooks.secret.created_at', { date: formatDateTime(settings.secret_created_at, language) })
+            : t('webhooks.secret.none')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('webhooks.secret.how_to_verify')}
+        </Text>
+      </Stack>
+      <Dialog isOpen={isConfirming} onClose={() => setIsConfirming(false)} title={t('webhooks.secret.rotate_title')}>
+        <Stack gap="md">
+          <Text size="sm">{t('webhooks.secret.rotate_text')}</Text>
+          <FormAlert message={rotate.formError} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIsConfirming(false)}>
+              {t('webhooks.secret.cancel')}
+            </Button>
+            <Button color="red" loading={rotate.isSubmitting} onClick={() => rotate.submit()}>
+              {t('webhooks.secret.rotate_confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
+      {user ? stepUpDialog(user, () => rotate.submit()) : null}
+    </Paper>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <Paper withBorder p="lg" radius="md" aria-hidden>
+      <Skeleton height={20} width={200} mb="md" />
+      {webhookEventTypes.map((type) => (
+        <Box key={type} mb="lg">
+          <Skeleton height={14} width={160} mb={8} />
+          <Skeleton height={36} />
+        </Box>
+      ))}
+    </Paper>
+  );
+}
+
+export function WebhookSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useScreenQuery(getWebhookSettings, {});
+  const [shownSecret, setShownSecret] = useState<string | null>(null);
+  let content = <SettingsSkeleton />;
+  if (settings.isError) content = <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
+  else if (settings.data)
+    content = (
+      <>
+        <SettingsForm settings={settings.data} onSecret={setShownSecret} />
+        <SecretPanel settings={settings.data} onSecret={setShownSecret} />
+      </>
+    );
+  return (
+    <PageFrame title={t('pages.webhook_settings.title')} description={t('pages.webhook_settings.purpose')}>
+      <Stack gap="lg">
+        {content}
+        <DeliveryLog />
+      </Stack>
+      <SecretShownOnce secret={shownSecret} onClose={() => setShownSecret(null)} />
+    </PageFrame>
+  );
+}
