@@ -6,6 +6,7 @@
  * compose messages in each reader's language when they run.
  */
 import { z } from 'zod';
+import { BankingProduct } from './contact-requests.ts';
 import { AccountKycStatus } from './states.ts';
 
 /** Changes to how a user signs in that the user is told of by email, whoever made them. */
@@ -72,6 +73,23 @@ export const domainEventSchemas = {
     title_ch: z.string(),
     title_jp: z.string(),
     starts_at: z.string(),
+    at: z.string(),
+  }),
+
+  /** Staff answered a user's feedback: the sender is told. */
+  'feedback.answered': z.object({
+    feedback_id: z.string(),
+    company_id: z.string(),
+    user_id: z.string(),
+    at: z.string(),
+  }),
+
+  /** Staff handled a request to be contacted about a product: the requester is told. */
+  'contact_request.handled': z.object({
+    request_id: z.string(),
+    company_id: z.string(),
+    user_id: z.string(),
+    product: BankingProduct,
     at: z.string(),
   }),
 

@@ -29,6 +29,8 @@ import {
   IconHome,
   IconIdBadge2,
   IconLayoutDashboard,
+  IconMessageCircle,
+  IconPhoneCall,
   IconReceipt,
   IconReceipt2,
   IconShieldCheck,
@@ -120,6 +122,8 @@ export const staffNavigation: readonly NavigationGroup[] = [
       staffItem('ledger_explorer', 'admin_ledger', IconBook2, 'ledger_explorer'),
       staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch, 'audit_log'),
       staffItem('announcements', 'announcements_admin', IconSpeakerphone),
+      staffItem('feedback', 'admin_feedback', IconMessageCircle, 'feedback'),
+      staffItem('contact_requests', 'admin_contact_requests', IconPhoneCall, 'contact_requests'),
     ],
   },
   {

@@ -216,6 +216,18 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/admin/ledger-explorer-page.tsx'),
     (module) => module.LedgerExplorerPage,
   ),
+  feedback: lazyPage(
+    () => import('../features/feedback/feedback-page.tsx'),
+    (module) => module.FeedbackPage,
+  ),
+  admin_feedback: lazyPage(
+    () => import('../features/feedback/feedback-queue-page.tsx'),
+    (module) => module.FeedbackQueuePage,
+  ),
+  admin_contact_requests: lazyPage(
+    () => import('../features/products/contact-requests-queue-page.tsx'),
+    (module) => module.ContactRequestsQueuePage,
+  ),
 };
 
 export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {

@@ -117,3 +117,27 @@ export const announcementMessage: EventConsumer<'announcement.published'> = asyn
     });
   }
 };
+
+/** Staff answered feedback: its sender reads the answer on their feedback page. */
+export const feedbackAnsweredMessage: EventConsumer<'feedback.answered'> = async (tx, answered, event) => {
+  await deliverMessage(tx, [answered.user_id], {
+    kind: 'feedback_answered',
+    params: {},
+    link: { page: 'feedback', id: answered.feedback_id },
+    companyId: answered.company_id,
+    at: new Date(answered.at),
+    eventId: event.id,
+  });
+};
+
+/** Staff handled a request to be contacted: the requester is told, with the product's page. */
+export const contactRequestHandledMessage: EventConsumer<'contact_request.handled'> = async (tx, handled, event) => {
+  await deliverMessage(tx, [handled.user_id], {
+    kind: 'contact_request_handled',
+    params: { product: handled.product },
+    link: { page: handled.product, id: null },
+    companyId: handled.company_id,
+    at: new Date(handled.at),
+    eventId: event.id,
+  });
+};

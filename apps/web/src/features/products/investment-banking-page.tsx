@@ -1,6 +1,6 @@
-/** /investment_b: investment banking. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /investment_b: the investment banking service (product-page.tsx) and the request to be contacted about it. */
+import { ProductPage } from './product-page.tsx';
 
 export function InvestmentBankingPage() {
-  return <NotYetAvailablePage pageId="investment_banking" />;
+  return <ProductPage product="investment_banking" />;
 }

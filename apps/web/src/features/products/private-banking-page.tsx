@@ -1,6 +1,6 @@
-/** /private_b_p: the private banking product. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /private_b_p: the private banking service (product-page.tsx) and the request to be contacted about it. */
+import { ProductPage } from './product-page.tsx';
 
 export function PrivateBankingPage() {
-  return <NotYetAvailablePage pageId="private_banking" />;
+  return <ProductPage product="private_banking" />;
 }

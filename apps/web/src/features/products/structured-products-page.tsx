@@ -1,6 +1,6 @@
-/** /structured_p: structured products. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /structured_p: structured products (product-page.tsx) and the request to be contacted about it. */
+import { ProductPage } from './product-page.tsx';
 
 export function StructuredProductsPage() {
-  return <NotYetAvailablePage pageId="structured_products" />;
+  return <ProductPage product="structured_products" />;
 }

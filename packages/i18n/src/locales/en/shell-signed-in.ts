@@ -42,6 +42,7 @@ export const shellSignedIn = {
     label: 'Account menu for {{name}}',
     signed_in_as: 'Signed in as',
     my_account: 'My account',
+    feedback: 'Send feedback',
     log_out: 'Log out',
   },
   kyc_gate: {
