@@ -18,10 +18,12 @@ import { clientCompanyId } from '../../platform/tenant.ts';
 import { createDocumentService } from '../documents/index.ts';
 import { senderFeedback, senderFeedbackPage, staffFeedback, staffFeedbackPage } from './queries.ts';
 import { feedbackScreenshotPolicy, screenshotPurpose, screenshotSection } from './screenshots.ts';
+import { feedbackDemoSeeder } from './seed.ts';
 import { answer, submit } from './service.ts';
 
 export const feedbackModule: AppModule = {
   name: 'feedback',
+  demoSeeder: feedbackDemoSeeder,
   register(app, context) {
     const db = context.database.db;
 

@@ -23,7 +23,7 @@ export const feedback = {
   },
   statuses: { open: 'Awaiting answer', answered: 'Answered' },
   history: {
-    title: 'Your feedback',
+    title: 'Feedback you sent',
     empty_title: 'No feedback yet',
     empty_text: 'Feedback you send appears here with its status, and our answer once we reply.',
     sent_on: 'Sent {{date}}',

@@ -25,7 +25,7 @@ export const feedback: Strings<typeof en> = {
   },
   statuses: { open: '待答复', answered: '已答复' },
   history: {
-    title: '您的反馈',
+    title: '已发送的反馈',
     empty_title: '暂无反馈',
     empty_text: '您发送的反馈会连同状态显示在这里，我们答复后也会显示答复内容。',
     sent_on: '发送于 {{date}}',
