@@ -104,6 +104,8 @@ describe('feedback', () => {
     await answered.getByText('Thank you. Sorting by name arrives in the next release.').waitFor();
     await screenshot(page, 'feedback-answered-desktop-en');
     await page.setViewportSize(viewports.phone);
+    await page.reload();
+    await answered.getByText('Answered', { exact: true }).waitFor();
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'feedback-answered-phone-en');
     await context.close();
