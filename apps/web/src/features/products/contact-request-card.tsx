@@ -32,7 +32,7 @@ import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
-import { ContactStatusBadge } from './contact-status-badge.tsx';
+import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
 
 /** The latest requests shown beside the form; older ones are the relationship manager's record. */
 const shownRequests = 5;
@@ -70,7 +70,7 @@ function ProductRequests({ product }: { product: BankingProduct }) {
                   : t('products.contact.sent_on', { date: formatDateTime(request.submitted_at, language) })}
               </Text>
             </Stack>
-            <ContactStatusBadge status={request.status} label={t(`products.statuses.${request.status}`)} />
+            <RequestStatusBadge isOpen={request.status === 'open'} label={t(`products.statuses.${request.status}`)} />
           </Group>
         </li>
       ))}

@@ -166,3 +166,18 @@ export function ProductPage({ product }: { product: BankingProduct }) {
     </PageFrame>
   );
 }
+
+/** /private_b_p. The three pages are one module, so the route table names one chunk for them. */
+export function PrivateBankingPage() {
+  return <ProductPage product="private_banking" />;
+}
+
+/** /structured_p. */
+export function StructuredProductsPage() {
+  return <ProductPage product="structured_products" />;
+}
+
+/** /investment_b. */
+export function InvestmentBankingPage() {
+  return <ProductPage product="investment_banking" />;
+}

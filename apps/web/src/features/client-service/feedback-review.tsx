@@ -1,8 +1,8 @@
 /**
- * /admin/feedback (staff holding `feedback`): clients' feedback, open first by default, newest
- * first, 20 at a time (keyset "Load more"). One opens in a drawer with its sender, company, text and
- * screenshot (through init/documentUrl), and an open one is answered there, once: the answer reaches
- * the sender's inbox.
+ * The back office's feedback queue (/admin/feedback, staff holding `feedback`): clients' feedback,
+ * open first by default, newest first, 20 at a time (keyset "Load more"). One opens in a drawer with
+ * its sender, company, text and screenshot (through init/documentUrl), and an open one is answered
+ * there, once: the answer reaches the sender's inbox.
  */
 import {
   answerFeedback,
@@ -11,57 +11,40 @@ import {
   listStaffFeedback,
   type StaffFeedback,
 } from '@bank/contract/feedback';
-import { Button, Drawer, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { DocumentPreview } from '../../ui/document-preview.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
 import { type QueueFilter, StaffQueue } from '../../ui/staff-queue.tsx';
-import { FeedbackStatusBadge } from './feedback-status-badge.tsx';
+import { ClosedReply, ReplyForm, ReviewDrawer } from './staff-reply.tsx';
 
 function AnswerForm({ feedbackId }: { feedbackId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { form, submit, formError, isSubmitting } = useCallForm({
-    call: answerFeedback,
-    initialValues: { answer: '' },
-    toRequest: (values) => ({ feedback_id: feedbackId, answer: values.answer }),
-    onSuccess: async () => {
-      showSuccess(t('feedback.admin.answered'));
-      await queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/admin/feedback/'),
-      });
-    },
-  });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <Textarea
-          label={t('feedback.admin.answer')}
-          description={t('feedback.admin.answer_help')}
-          autosize
-          minRows={4}
-          maxRows={12}
-          withAsterisk
-          {...form.getInputProps('answer')}
-        />
-        <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-end' }}>
-          {t('feedback.admin.send_answer')}
-        </Button>
-      </Stack>
-    </form>
+    <ReplyForm
+      call={answerFeedback}
+      field="answer"
+      toRequest={(answer) => ({ feedback_id: feedbackId, answer })}
+      label={t('feedback.admin.answer')}
+      help={t('feedback.admin.answer_help')}
+      submitLabel={t('feedback.admin.send_answer')}
+      onSuccess={async () => {
+        showSuccess(t('feedback.admin.answered'));
+        await queryClient.invalidateQueries({
+          predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/admin/feedback/'),
+        });
+      }}
+    />
   );
 }
 
@@ -81,7 +64,7 @@ function FeedbackDetail({ feedback }: { feedback: StaffFeedback }) {
           {t(`feedback.categories.${feedback.category}`)}
         </LabelledValue>
         <LabelledValue label={t('feedback.admin.columns.status')}>
-          <FeedbackStatusBadge status={feedback.status} />
+          <RequestStatusBadge isOpen={feedback.status === 'open'} label={t(`feedback.statuses.${feedback.status}`)} />
         </LabelledValue>
       </SimpleGrid>
       <Paper withBorder p="md" radius="sm">
@@ -102,22 +85,14 @@ function FeedbackDetail({ feedback }: { feedback: StaffFeedback }) {
         )}
       </Stack>
       {feedback.answer ? (
-        <Paper bg="gray.0" withBorder p="md" radius="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('feedback.admin.answer')}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {feedback.answer}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('feedback.admin.answered_by', {
-                email: feedback.answered_by ?? '',
-                date: formatDateTime(feedback.answered_at, language),
-              })}
-            </Text>
-          </Stack>
-        </Paper>
+        <ClosedReply
+          title={t('feedback.admin.answer')}
+          text={feedback.answer}
+          byLine={t('feedback.admin.answered_by', {
+            email: feedback.answered_by ?? '',
+            date: formatDateTime(feedback.answered_at, language),
+          })}
+        />
       ) : (
         <AnswerForm feedbackId={feedback.feedback_id} />
       )}
@@ -127,16 +102,13 @@ function FeedbackDetail({ feedback }: { feedback: StaffFeedback }) {
 
 function FeedbackDrawer({ feedbackId, onClose }: { feedbackId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const detail = useScreenQuery(getStaffFeedback, { feedback_id: feedbackId ?? '' }, { enabled: Boolean(feedbackId) });
   return (
-    <Drawer
-      opened={feedbackId !== null}
+    <ReviewDrawer
+      isOpen={feedbackId !== null}
       onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : 640}
       title={t('feedback.admin.detail_title')}
-      closeButtonProps={{ 'aria-label': t('feedback.admin.close') }}
+      closeLabel={t('feedback.admin.close')}
     >
       {detail.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label={t('shell.loading')}>
@@ -149,17 +121,17 @@ function FeedbackDrawer({ feedbackId, onClose }: { feedbackId: string | null; on
       ) : (
         <FeedbackDetail feedback={detail.data} />
       )}
-    </Drawer>
+    </ReviewDrawer>
   );
 }
 
-export function FeedbackQueuePage() {
+export function FeedbackQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [status, setStatus] = useState<QueueFilter<(typeof feedbackStatuses)[number]>>('open');
   const [openId, setOpenId] = useState<string | null>(null);
   return (
-    <PageFrame title={t('pages.admin_feedback.title')} description={t('pages.admin_feedback.purpose')}>
+    <>
       <StaffQueue
         call={listStaffFeedback}
         statuses={feedbackStatuses}
@@ -177,7 +149,7 @@ export function FeedbackQueuePage() {
           subtitle: `${t(`feedback.categories.${item.category}`)} · ${item.sender.email}`,
           excerpt: item.text,
           time: formatDateTime(item.submitted_at, language),
-          badge: <FeedbackStatusBadge status={item.status} />,
+          badge: <RequestStatusBadge isOpen={item.status === 'open'} label={t(`feedback.statuses.${item.status}`)} />,
         })}
         empty={{
           icon: <IconMessageCircle size={26} stroke={1.6} />,
@@ -188,6 +160,6 @@ export function FeedbackQueuePage() {
         allLoaded={t('feedback.admin.all_loaded')}
       />
       <FeedbackDrawer feedbackId={openId} onClose={() => setOpenId(null)} />
-    </PageFrame>
+    </>
   );
 }

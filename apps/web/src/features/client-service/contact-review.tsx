@@ -1,9 +1,9 @@
 /**
- * /admin/contact_requests (staff holding `contact_requests`): clients asking to be contacted about
- * a product. A relationship manager sees the requests of the companies they manage; a system admin
- * sees all of them, including the shared queue of companies without a manager. One opens in a
- * drawer with who to call and how, and an open one is marked handled there with an internal note;
- * the requester's inbox is told.
+ * The back office's queue of contact requests (/admin/contact_requests, staff holding
+ * `contact_requests`): clients asking to be contacted about a product. A relationship manager sees
+ * the requests of the companies they manage; a system admin sees all of them, including the shared
+ * queue of companies without a manager. One opens in a drawer with who to call and how, and an open
+ * one is marked handled there with an internal note; the requester's inbox is told.
  */
 import {
   contactRequestStatuses,
@@ -11,21 +11,18 @@ import {
   listStaffContactRequests,
   type StaffContactRequest,
 } from '@bank/contract/contact-requests';
-import { Button, Drawer, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
 import { type QueueFilter, StaffQueue } from '../../ui/staff-queue.tsx';
-import { ContactStatusBadge } from './contact-status-badge.tsx';
+import { ClosedReply, ReplyForm, ReviewDrawer } from './staff-reply.tsx';
 
 function HandleForm({
   requestId,
@@ -36,34 +33,20 @@ function HandleForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { form, submit, formError, isSubmitting } = useCallForm({
-    call: handleContactRequest,
-    initialValues: { note: '' },
-    toRequest: (values) => ({ request_id: requestId, note: values.note }),
-    onSuccess: async (answer) => {
-      showSuccess(t('products.admin.handled'));
-      onHandled(answer);
-      await queryClient.invalidateQueries({ queryKey: [listStaffContactRequests.path] });
-    },
-  });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <Textarea
-          label={t('products.admin.note')}
-          description={t('products.admin.note_help')}
-          autosize
-          minRows={3}
-          maxRows={10}
-          withAsterisk
-          {...form.getInputProps('note')}
-        />
-        <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-end' }}>
-          {t('products.admin.mark_handled')}
-        </Button>
-      </Stack>
-    </form>
+    <ReplyForm
+      call={handleContactRequest}
+      field="note"
+      toRequest={(note) => ({ request_id: requestId, note })}
+      label={t('products.admin.note')}
+      help={t('products.admin.note_help')}
+      submitLabel={t('products.admin.mark_handled')}
+      onSuccess={async (answer) => {
+        showSuccess(t('products.admin.handled'));
+        onHandled(answer);
+        await queryClient.invalidateQueries({ queryKey: [listStaffContactRequests.path] });
+      }}
+    />
   );
 }
 
@@ -106,7 +89,10 @@ function RequestDetail({
           {formatDateTime(request.submitted_at, language)}
         </LabelledValue>
         <LabelledValue label={t('products.admin.columns.status')}>
-          <ContactStatusBadge status={request.status} label={t(`products.admin.status_labels.${request.status}`)} />
+          <RequestStatusBadge
+            isOpen={request.status === 'open'}
+            label={t(`products.admin.status_labels.${request.status}`)}
+          />
         </LabelledValue>
       </SimpleGrid>
       <Stack gap={6}>
@@ -120,22 +106,14 @@ function RequestDetail({
         </Paper>
       </Stack>
       {request.status === 'handled' ? (
-        <Paper bg="gray.0" withBorder p="md" radius="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('products.admin.note')}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {request.handled_note}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('products.admin.handled_by', {
-                email: request.handled_by ?? '',
-                date: formatDateTime(request.handled_at, language),
-              })}
-            </Text>
-          </Stack>
-        </Paper>
+        <ClosedReply
+          title={t('products.admin.note')}
+          text={request.handled_note}
+          byLine={t('products.admin.handled_by', {
+            email: request.handled_by ?? '',
+            date: formatDateTime(request.handled_at, language),
+          })}
+        />
       ) : (
         <HandleForm requestId={request.request_id} onHandled={onHandled} />
       )}
@@ -143,15 +121,14 @@ function RequestDetail({
   );
 }
 
-export function ContactRequestsQueuePage() {
+export function ContactRequestQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const [status, setStatus] = useState<QueueFilter<(typeof contactRequestStatuses)[number]>>('open');
   // The list's item is the whole record: the drawer shows it as listed (no call of its own).
   const [opened, setOpened] = useState<StaffContactRequest | null>(null);
   return (
-    <PageFrame title={t('pages.admin_contact_requests.title')} description={t('pages.admin_contact_requests.purpose')}>
+    <>
       <StaffQueue
         call={listStaffContactRequests}
         statuses={contactRequestStatuses}
@@ -173,7 +150,12 @@ export function ContactRequestsQueuePage() {
           }`,
           excerpt: item.message,
           time: formatDateTime(item.submitted_at, language),
-          badge: <ContactStatusBadge status={item.status} label={t(`products.admin.status_labels.${item.status}`)} />,
+          badge: (
+            <RequestStatusBadge
+              isOpen={item.status === 'open'}
+              label={t(`products.admin.status_labels.${item.status}`)}
+            />
+          ),
         })}
         empty={{
           icon: <IconPhoneCall size={26} stroke={1.6} />,
@@ -183,16 +165,14 @@ export function ContactRequestsQueuePage() {
         loadMoreLabel={t('products.admin.load_more')}
         allLoaded={t('products.admin.all_loaded')}
       />
-      <Drawer
-        opened={opened !== null}
+      <ReviewDrawer
+        isOpen={opened !== null}
         onClose={() => setOpened(null)}
-        position="right"
-        size={isPhone ? '100%' : 640}
         title={t('products.admin.detail_title')}
-        closeButtonProps={{ 'aria-label': t('products.admin.close') }}
+        closeLabel={t('products.admin.close')}
       >
         {opened ? <RequestDetail request={opened} onHandled={setOpened} /> : null}
-      </Drawer>
-    </PageFrame>
+      </ReviewDrawer>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 /**
- * /feedback: a company user tells the bank what works and what does not (a topic, a text and
+ * The client's side of feedback (/feedback, client-service-pages.tsx): the form (a topic, a text and
  * optionally a screenshot, which goes through the documents' upload flow with the feedback's own
- * calls), and reads their past feedback with its status and the bank's answer. A message of the
- * inbox opens this page on one feedback (`?id=`), which is brought into view.
+ * calls) and the user's past feedback with its status and the bank's answer. A message of the inbox
+ * opens the page on one feedback (`?id=`), which is brought into view.
  */
 import { documentPurposeRules, maxMegabytesOf } from '@bank/contract/documents';
 import {
@@ -13,7 +13,7 @@ import {
   listFeedback,
   submitFeedback,
 } from '@bank/contract/feedback';
-import { Button, Card, Grid, Group, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMessageCircle, IconPhoto } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -32,9 +32,8 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
-import { FeedbackStatusBadge } from './feedback-status-badge.tsx';
 
 /** The screenshot's upload: the documents' flow through the feedback's own calls. */
 const screenshotUploader: DocumentUploader = {
@@ -55,7 +54,7 @@ type FeedbackValues = {
 
 const historyRequest = { page_size: 20 };
 
-function FeedbackForm() {
+export function FeedbackForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { form, submit, formError, isSubmitting } = useCallForm({
@@ -149,7 +148,7 @@ function FeedbackItem({
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={600}>{t(`feedback.categories.${item.category}`)}</Text>
-          <FeedbackStatusBadge status={item.status} />
+          <RequestStatusBadge isOpen={item.status === 'open'} label={t(`feedback.statuses.${item.status}`)} />
         </Group>
         <Text size="xs" c="dimmed" className="tabular-figures">
           {t('feedback.history.sent_on', { date: formatDateTime(item.submitted_at, language) })}
@@ -195,7 +194,7 @@ function FeedbackItem({
   );
 }
 
-function FeedbackHistory() {
+export function FeedbackHistory() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const highlightedId = searchParams.get('id');
@@ -261,21 +260,5 @@ function FeedbackHistory() {
       )}
       <DocumentPreviewDialog document={screenshot} onClose={() => setScreenshot(null)} />
     </Stack>
-  );
-}
-
-export function FeedbackPage() {
-  const { t } = useTranslation();
-  return (
-    <PageFrame title={t('pages.feedback.title')} description={t('pages.feedback.purpose')}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <FeedbackForm />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <FeedbackHistory />
-        </Grid.Col>
-      </Grid>
-    </PageFrame>
   );
 }
