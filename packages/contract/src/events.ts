@@ -84,6 +84,14 @@ export const domainEventSchemas = {
     at: z.string(),
   }),
 
+  /** A company user asked to be contacted about a product: the queue's staff are told. */
+  'contact_request.sent': z.object({
+    request_id: z.string(),
+    company_id: z.string(),
+    product: BankingProduct,
+    at: z.string(),
+  }),
+
   /** Staff handled a request to be contacted about a product: the requester is told. */
   'contact_request.handled': z.object({
     request_id: z.string(),

@@ -26,6 +26,7 @@ export const categoryOfMessageKind = {
   announcement_published: 'announcements',
   feedback_answered: 'support',
   contact_request_handled: 'support',
+  contact_request_received: 'support',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -43,6 +44,7 @@ export const MessageLink = z.object({
     'private_banking',
     'structured_products',
     'investment_banking',
+    'admin_contact_requests',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

@@ -73,6 +73,11 @@ const handle = (session: SignedIn, requestId: string, note = 'Called; meeting on
     { request_id: requestId, note },
     { session },
   );
+async function supportKinds(session: SignedIn): Promise<string[]> {
+  await settleEmails(test);
+  const page = await call<{ items: InboxMessage[] }>(test, '/api/v1/msg/list', { category: 'support' }, { session });
+  return page.data.items.map((item) => item.kind);
+}
 const idsOf = (items: { request_id: string }[]) => items.map((item) => item.request_id);
 
 describe('a request to be contacted', () => {
@@ -94,6 +99,10 @@ describe('a request to be contacted', () => {
     expect((await handle(second.manager, sent.data.request_id)).code).toBe(notFound);
     // A system admin sees every request.
     expect(idsOf((await queue(admin)).data.items)).toContain(sent.data.request_id);
+
+    // The manager's inbox is told of it; another manager's is not.
+    expect(await supportKinds(first.manager)).toEqual(['contact_request_received']);
+    expect(await supportKinds(second.manager)).toEqual([]);
   });
 
   it('goes to the shared queue, which system admins read, when the company has no manager', async () => {
@@ -107,6 +116,20 @@ describe('a request to be contacted', () => {
     expect(listed).toMatchObject({ relationship_manager: null, company: { company_id: client.companyId } });
     const { manager } = await managerWithClient();
     expect(idsOf((await queue(manager)).data.items)).not.toContain(sent.data.request_id);
+    // The shared queue's readers are told of it.
+    const told = await call<{ items: InboxMessage[] }>(
+      test,
+      '/api/v1/msg/list',
+      { category: 'support', page_size: 100 },
+      {
+        session: admin,
+      },
+    );
+    expect(
+      told.data.items.filter(
+        (item) => item.kind === 'contact_request_received' && item.params.product === 'private_banking',
+      ),
+    ).toHaveLength(1);
   });
 
   it('once handled, tells the requester’s inbox once, is audited, and cannot be handled again', async () => {

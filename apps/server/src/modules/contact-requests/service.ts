@@ -33,6 +33,12 @@ export async function sendRequest(
     status: 'open',
     created_at: requester.now,
   });
+  await recordEvent(
+    handle,
+    'contact_request.sent',
+    { request_id: id, company_id: requester.companyId, product: draft.product, at: requester.now.toISOString() },
+    { companyId: requester.companyId },
+  );
   return requesterRequest(handle, requester.userId, id);
 }
 

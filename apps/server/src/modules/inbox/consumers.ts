@@ -4,10 +4,13 @@
  * transaction, so a message is written once however often the event is delivered). Adding a kind
  * is a line in the contract's catalogue (inbox.ts) and a consumer here.
  */
-import { and, asc, inArray, isNotNull } from 'drizzle-orm';
+import { seesEveryContactRequest } from '@bank/contract/contact-requests';
+import { holdsPermission } from '@bank/contract/permissions';
+import { staffRoles } from '@bank/contract/roles';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import type { EventConsumer } from '../../platform/events.ts';
-import { companyUsersHolding, users } from '../account/index.ts';
+import { companies, companyUsersHolding, users } from '../account/index.ts';
 import { deliverMessage } from './messages.ts';
 
 /** Drops the facts an event does not have: a message's params are strings. */
@@ -140,4 +143,39 @@ export const contactRequestHandledMessage: EventConsumer<'contact_request.handle
     at: new Date(handled.at),
     eventId: event.id,
   });
+};
+
+/** The staff roles that read the shared queue of companies without a relationship manager. */
+const sharedQueueRoles = staffRoles.filter(
+  (role) => holdsPermission(role, 'contact_requests') && seesEveryContactRequest(role),
+);
+
+/**
+ * A new request to be contacted, to the queue it is in: the company's relationship manager, or the
+ * staff who read the shared queue when it has none.
+ */
+export const contactRequestSentMessage: EventConsumer<'contact_request.sent'> = async (tx, sent, event) => {
+  const [company] = await tx
+    .select({ manager: companies.relationship_manager_id })
+    .from(companies)
+    .where(eq(companies.id, sent.company_id));
+  const readers = company?.manager
+    ? [company.manager]
+    : (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(inArray(users.role, [...sharedQueueRoles]))
+          .orderBy(asc(users.id))
+      ).map((row) => row.id);
+  for (let start = 0; start < readers.length; start += readersPerInsert) {
+    await deliverMessage(tx, readers.slice(start, start + readersPerInsert), {
+      kind: 'contact_request_received',
+      params: { product: sent.product },
+      link: { page: 'admin_contact_requests', id: null },
+      companyId: sent.company_id,
+      at: new Date(sent.at),
+      eventId: event.id,
+    });
+  }
 };

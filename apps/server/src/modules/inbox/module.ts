@@ -16,6 +16,7 @@ import { registerCall } from '../../platform/route.ts';
 import {
   announcementMessage,
   contactRequestHandledMessage,
+  contactRequestSentMessage,
   depositCreditedMessage,
   feedbackAnsweredMessage,
   kycChangeMessage,
@@ -36,6 +37,7 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'announcement.published', subscriber, announcementMessage);
     consumeEvent(events, 'feedback.answered', subscriber, feedbackAnsweredMessage);
     consumeEvent(events, 'contact_request.handled', subscriber, contactRequestHandledMessage);
+    consumeEvent(events, 'contact_request.sent', subscriber, contactRequestSentMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

@@ -37,9 +37,10 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
       return { title: written || title, body: t('inbox.kinds.announcement_published.body'), note: null };
     }
     case 'contact_request_handled':
+    case 'contact_request_received':
       return {
         title,
-        body: t('inbox.kinds.contact_request_handled.body', {
+        body: t(`inbox.kinds.${kind}.body`, {
           product: t(`products.names.${params.product as BankingProduct}`, { defaultValue: params.product ?? '' }),
         }),
         note: null,

@@ -63,6 +63,10 @@ export const inbox = {
       title: 'Your request was handled',
       body: 'Your relationship manager handled your request about {{product}}.',
     },
+    contact_request_received: {
+      title: 'New contact request',
+      body: 'A client asks to be contacted about {{product}}.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

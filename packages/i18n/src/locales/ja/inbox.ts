@@ -65,6 +65,10 @@ export const inbox: typeof en = {
       title: 'ご依頼に対応しました',
       body: '担当のリレーションシップ・マネージャーが{{product}}に関するご依頼に対応しました。',
     },
+    contact_request_received: {
+      title: '新しい連絡依頼',
+      body: 'お客さまから{{product}}についての連絡依頼が届きました。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

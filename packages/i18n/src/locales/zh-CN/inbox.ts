@@ -65,6 +65,10 @@ export const inbox: typeof en = {
       title: '您的请求已处理',
       body: '您的客户经理已处理您关于{{product}}的请求。',
     },
+    contact_request_received: {
+      title: '新的联系请求',
+      body: '一位客户请求就{{product}}与其联系。',
+    },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',
