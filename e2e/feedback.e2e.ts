@@ -133,7 +133,16 @@ describe('product pages', () => {
 
     const managerSession = await signInByApi(relationshipManager, await pairStaffByApi(relationshipManager));
     const manager = await openSignedIn(browser, managerSession);
-    await manager.page.goto('/admin/contact_requests');
+    // The manager's inbox tells of the request and leads to the queue.
+    await manager.page.goto('/admin');
+    const managerBell = manager.page.getByRole('button', { name: /^Messages, \d+ unread$/ });
+    await managerBell.click();
+    await manager.page
+      .getByRole('dialog', { name: 'Messages' })
+      .getByRole('button', { name: 'Unread: New contact request' })
+      .first()
+      .click();
+    await manager.page.waitForURL('**/admin/contact_requests');
     const row = manager.page.getByRole('button', { name: /Open request from/ }).filter({ hasText: tag });
     await row.getByText('Remy Manager', { exact: false }).waitFor();
     await row.click();
