@@ -73,6 +73,8 @@ describe('feedback', () => {
     const staffSession = await signInByApi(clientService, await pairStaffByApi(clientService));
     const staff = await openSignedIn(browser, staffSession);
     await staff.page.goto('/admin');
+    await staff.page.getByRole('link', { name: 'Open: Client feedback' }).waitFor();
+    await screenshot(staff.page, 'admin-home-client-service-desktop-en');
     await staff.page.getByRole('link', { name: 'Open: Client feedback' }).click();
     await staff.page.waitForURL('**/admin/feedback');
     await staff.page
@@ -164,6 +166,15 @@ describe('product pages', () => {
 
     await page.reload();
     await form.getByText('Handled', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('reads in Chinese on a desktop', async () => {
+    const { page, context } = await openSignedIn(browser, client, { language: 'ch', viewport: viewports.desktop });
+    await page.goto('/investment_b');
+    await page.getByRole('heading', { name: '投资银行', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: '联系我的客户经理' }).waitFor();
+    await screenshot(page, 'product-investment-banking-desktop-zh');
     await context.close();
   });
 
