@@ -29,6 +29,8 @@ export const contactMessageMaxLength = 1000;
 /** "Weekdays after 14:00 HKT": a line, not a calendar. */
 export const preferredTimeMaxLength = 100;
 export const handledNoteMaxLength = 1000;
+/** Requests one user may send in an hour (a request per product and a few corrections). */
+export const contactRequestsPerUserPerHour = 5;
 
 /**
  * Who sees which requests: a system admin every company's (and the shared queue of companies
@@ -79,6 +81,7 @@ export const requestContact = defineCall({
   path: '/api/v1/contact/request',
   permission: 'session',
   isIdempotent: true,
+  errors: ['rate_limited'],
   summary: 'Asks the company’s relationship manager to make contact about a product',
   request: ContactRequestDraft,
   response: ContactRequest,

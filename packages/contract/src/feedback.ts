@@ -22,6 +22,8 @@ export type FeedbackStatus = z.infer<typeof FeedbackStatus>;
 /** About a page of text: room for steps to reproduce a problem, not an essay. */
 export const feedbackTextMaxLength = 2000;
 export const feedbackAnswerMaxLength = 2000;
+/** Feedback one user may send in an hour: room for a busy afternoon, not for a script. */
+export const feedbackPerUserPerHour = 10;
 
 const requiredText = (maxLength: number, message: string) =>
   multiLineText(maxLength).pipe(z.string().min(1, { message }));
@@ -63,6 +65,7 @@ const FeedbackId = z.object({ feedback_id: identifierText(64) }).strict();
 export const submitFeedback = defineCall({
   path: '/api/v1/feedback/submit',
   isIdempotent: true,
+  errors: ['rate_limited'],
   summary: 'Sends the bank feedback: a category, a text and optionally a screenshot',
   request: FeedbackSubmitRequest,
   response: Feedback,

@@ -3,7 +3,12 @@
  * (queries.ts readableBy) mark it handled once, with a note, and in the same transaction the action
  * is audited and `contact_request.handled` recorded, which the inbox tells the requester of.
  */
-import type { ContactRequest, ContactRequestDraft, StaffContactRequest } from '@bank/contract/contact-requests';
+import {
+  type ContactRequest,
+  type ContactRequestDraft,
+  contactRequestsPerUserPerHour,
+  type StaffContactRequest,
+} from '@bank/contract/contact-requests';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
@@ -11,8 +16,11 @@ import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
+import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { oneRequest, readableBy, requesterRequest, type StaffReader, staffRequest } from './queries.ts';
 import { contactRequests } from './tables.ts';
+
+const hourSeconds = 60 * 60;
 
 export type Requester = { companyId: string; userId: string; now: Date };
 
@@ -21,6 +29,12 @@ export async function sendRequest(
   requester: Requester,
   draft: z.output<typeof ContactRequestDraft>,
 ): Promise<ContactRequest> {
+  await assertWithinCap(
+    handle,
+    `contact_request:user:${requester.userId}`,
+    { max: contactRequestsPerUserPerHour, windowSeconds: hourSeconds },
+    requester.now,
+  );
   const id = newId(requester.now.getTime());
   await handle.insert(contactRequests).values({
     id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
 import type { DocumentRef, UploadTicket } from '@bank/contract/documents';
 import { errorCatalogue } from '@bank/contract/errors';
-import type { Feedback, StaffFeedback } from '@bank/contract/feedback';
+import { type Feedback, feedbackPerUserPerHour, type StaffFeedback } from '@bank/contract/feedback';
 import type { InboxMessage } from '@bank/contract/inbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,15 @@ describe('sending feedback', () => {
     expect(repeat.data.feedback_id).toBe(first.data.feedback_id);
     const list = await call<{ items: Feedback[] }>(test, '/api/v1/feedback/list', {}, { session: client.session });
     expect(list.data.items).toHaveLength(1);
+  });
+
+  it('takes at most the hourly number of feedback from one user, and says how long to wait', async () => {
+    const client = await newClient(test);
+    for (let sent = 0; sent < feedbackPerUserPerHour; sent += 1)
+      expect((await submit(client.session, {})).code).toBe(200);
+    const refused = await submit(client.session, {});
+    expect(refused.code).toBe(errorCatalogue.rate_limited.code);
+    expect(refused.msg).toMatch(/Please try again in \d+ minutes?\./);
   });
 });
 

@@ -3,7 +3,12 @@
  * staff answer open feedback once, and in the same transaction the answer is audited and the
  * `feedback.answered` event recorded, which the inbox turns into a message for the sender.
  */
-import type { Feedback, FeedbackSubmitRequest, StaffFeedback } from '@bank/contract/feedback';
+import {
+  type Feedback,
+  type FeedbackSubmitRequest,
+  feedbackPerUserPerHour,
+  type StaffFeedback,
+} from '@bank/contract/feedback';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
@@ -11,9 +16,12 @@ import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
+import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { senderFeedback, staffFeedback } from './queries.ts';
 import { checkScreenshotForFeedback } from './screenshots.ts';
 import { feedback } from './tables.ts';
+
+const hourSeconds = 60 * 60;
 
 export type FeedbackSender = { companyId: string; userId: string; now: Date };
 export type StaffActor = { userId: string; ip: string; now: Date };
@@ -23,6 +31,12 @@ export async function submit(
   sender: FeedbackSender,
   body: z.output<typeof FeedbackSubmitRequest>,
 ): Promise<Feedback> {
+  await assertWithinCap(
+    handle,
+    `feedback:user:${sender.userId}`,
+    { max: feedbackPerUserPerHour, windowSeconds: hourSeconds },
+    sender.now,
+  );
   if (body.screenshot_document_id) await checkScreenshotForFeedback(handle, sender, body.screenshot_document_id);
   const id = newId(sender.now.getTime());
   await handle.insert(feedback).values({
