@@ -10,6 +10,7 @@ import {
   completeFeedbackScreenshot,
   type Feedback,
   feedbackCategories,
+  getFeedback,
   listFeedback,
   submitFeedback,
 } from '@bank/contract/feedback';
@@ -23,7 +24,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { DocumentPreviewDialog } from '../../ui/document-preview.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -207,7 +208,15 @@ export function FeedbackHistory() {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
-  const isHighlightShown = items.some((item) => item.feedback_id === highlightedId);
+  const isInList = items.some((item) => item.feedback_id === highlightedId);
+  // A message may lead to feedback older than the pages loaded: it is fetched alone and shown first.
+  const linked = useScreenQuery(
+    getFeedback,
+    { feedback_id: highlightedId ?? '' },
+    { enabled: Boolean(highlightedId) && history.isSuccess && !isInList },
+  );
+  const shown = !isInList && linked.data ? [linked.data, ...items] : items;
+  const isHighlightShown = shown.some((item) => item.feedback_id === highlightedId);
 
   useEffect(() => {
     if (!highlightedId || !isHighlightShown) return;
@@ -235,7 +244,7 @@ export function FeedbackHistory() {
         </Stack>
       ) : history.isError && items.length === 0 ? (
         <LoadError error={history.error} onRetry={() => void history.refetch()} />
-      ) : items.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
           icon={<IconMessageCircle size={26} stroke={1.6} />}
           title={t('feedback.history.empty_title')}
@@ -243,7 +252,7 @@ export function FeedbackHistory() {
         />
       ) : (
         <Stack gap="md">
-          {items.map((item) => (
+          {shown.map((item) => (
             <FeedbackItem
               key={item.feedback_id}
               item={item}
