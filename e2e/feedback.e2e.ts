@@ -80,6 +80,11 @@ describe('feedback', () => {
     await staff.page
       .getByRole('button', { name: /Open feedback from/ })
       .filter({ hasText: tag })
+      .waitFor();
+    await expectAccessible(staff.page, 'feedback queue');
+    await staff.page
+      .getByRole('button', { name: /Open feedback from/ })
+      .filter({ hasText: tag })
       .click();
     const drawer = staff.page.getByRole('dialog', { name: 'Feedback' });
     await drawer.getByRole('img', { name: 'payee-list.png' }).waitFor();
@@ -145,12 +150,22 @@ describe('product pages', () => {
       .first()
       .click();
     await manager.page.waitForURL('**/admin/contact_requests');
+    await manager.page
+      .getByRole('button', { name: /Open request from/ })
+      .filter({ hasText: tag })
+      .waitFor();
+    await expectAccessible(manager.page, 'contact requests queue');
     const row = manager.page.getByRole('button', { name: /Open request from/ }).filter({ hasText: tag });
     await row.getByText('Remy Manager', { exact: false }).waitFor();
     await row.click();
     const drawer = manager.page.getByRole('dialog', { name: 'Contact request' });
     await drawer.getByText('Weekdays after 14:00 Hong Kong time').waitFor();
     await drawer.getByText('Video call').waitFor();
+    // The drawer's slide has ended: axe judges its colours as they are read, not mid-transition.
+    await manager.page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+    await expectAccessible(manager.page, 'contact request drawer');
     await drawer.getByLabel('Note').fill('Video call booked for Tuesday 15:00 HKT.');
     await drawer.getByRole('button', { name: 'Mark handled' }).click();
     await manager.page.getByText('Request marked handled.').waitFor();
