@@ -96,8 +96,8 @@ export class Authenticator {
 
 export type NewUser = { email: string; password: string; fullName: string };
 
-/** A company administrator registered through the API (sendEmail, the emailed code, register). */
-export async function registerUser(label: string): Promise<NewUser> {
+/** A company administrator registered through the API (sendEmail, the emailed code, register), with a relationship manager's CI code when given. */
+export async function registerUser(label: string, options: { ciCode?: string } = {}): Promise<NewUser> {
   const user = { email: newEmail(label), password: strongPassword, fullName: `E2E ${label}` };
   const sentAfter = new Date();
   await callOk(sendEmail, { email: user.email, purpose: 'register' });
@@ -111,6 +111,7 @@ export async function registerUser(label: string): Promise<NewUser> {
     new_password: user.password,
     confirm_password: user.password,
     accept_terms: true,
+    ...(options.ciCode ? { ci_code: options.ciCode } : {}),
   });
   return user;
 }

@@ -15,10 +15,11 @@ export const KycSection = z.enum(kycSections);
 export type KycSection = z.infer<typeof KycSection>;
 
 /**
- * Where a document is kept in its company: a KYC section, or `deposit` (proofs of transfer sent
- * with fiat deposit notices). The upload calls of each owner name only their own.
+ * Where a document is kept in its company: a KYC section, `deposit` (proofs of transfer sent
+ * with fiat deposit notices) or `feedback` (screenshots sent with feedback). The upload calls of
+ * each owner name only their own.
  */
-export const documentSections = [...kycSections, 'deposit'] as const;
+export const documentSections = [...kycSections, 'deposit', 'feedback'] as const;
 export type DocumentSection = (typeof documentSections)[number];
 
 export function isKycSection(section: DocumentSection): section is KycSection {
@@ -97,7 +98,14 @@ export const documentPurposeRules: Readonly<Record<DocumentPurpose, DocumentPurp
   // under way), so that a cancelled or replaced upload does not block the next try.
   deposit_proof: { ...cardDocument, maxCount: 5, clientPermission: 'deposit' },
   payout_invoice: { ...cardDocument, clientPermission: 'prepare_payouts' },
-  feedback_screenshot: { ...cardDocument, acceptedTypes: uploadLimits.cardImageMimeTypes, clientPermission: 'session' },
+  // A screenshot: an image only. Feedback takes one; the count is of screenshots in the making, as
+  // for proofs of transfer.
+  feedback_screenshot: {
+    ...cardDocument,
+    acceptedTypes: uploadLimits.cardImageMimeTypes,
+    maxCount: 5,
+    clientPermission: 'session',
+  },
 };
 
 /** The size limit in whole megabytes, as the message 'File size cannot exceed {{size}}M' shows it. */

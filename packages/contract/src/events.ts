@@ -6,6 +6,7 @@
  * compose messages in each reader's language when they run.
  */
 import { z } from 'zod';
+import { BankingProduct } from './contact-requests.ts';
 import { AccountKycStatus } from './states.ts';
 
 /** Changes to how a user signs in that the user is told of by email, whoever made them. */
@@ -80,6 +81,30 @@ export const domainEventSchemas = {
    * webhooks module's sender attempts it from the job queue; retries follow its own schedule.
    */
   'webhook.delivery_scheduled': z.object({ delivery_id: z.string(), company_id: z.string() }),
+  /** Staff answered a user's feedback: the sender is told. */
+  'feedback.answered': z.object({
+    feedback_id: z.string(),
+    company_id: z.string(),
+    user_id: z.string(),
+    at: z.string(),
+  }),
+
+  /** A company user asked to be contacted about a product: the queue's staff are told. */
+  'contact_request.sent': z.object({
+    request_id: z.string(),
+    company_id: z.string(),
+    product: BankingProduct,
+    at: z.string(),
+  }),
+
+  /** Staff handled a request to be contacted about a product: the requester is told. */
+  'contact_request.handled': z.object({
+    request_id: z.string(),
+    company_id: z.string(),
+    user_id: z.string(),
+    product: BankingProduct,
+    at: z.string(),
+  }),
 
   /** A fiat amount was converted to a digital asset at a recorded rate, less the fee. */
   'conversion.made': z.object({

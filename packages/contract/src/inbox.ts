@@ -24,6 +24,9 @@ export const categoryOfMessageKind = {
   security_changed: 'account',
   deposit_credited: 'transactions',
   announcement_published: 'announcements',
+  feedback_answered: 'support',
+  contact_request_handled: 'support',
+  contact_request_received: 'support',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -32,8 +35,18 @@ export const MessageKind = z.enum(messageKinds);
 
 /** The pages a message may lead to (the web app maps each to its path). */
 export const MessageLink = z.object({
-  page: z.enum(['kyc', 'transaction_detail', 'account', 'announcement']),
-  /** The record the page opens (a transaction's or an announcement's id), when it opens one. */
+  page: z.enum([
+    'kyc',
+    'transaction_detail',
+    'account',
+    'announcement',
+    'feedback',
+    'private_banking',
+    'structured_products',
+    'investment_banking',
+    'admin_contact_requests',
+  ]),
+  /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),
 });
 export type MessageLink = z.infer<typeof MessageLink>;

@@ -34,6 +34,10 @@ export const staffPermissions = [
   'ledger_explorer',
   /** Writing, publishing and unpublishing announcements to client companies. */
   'announcements',
+  /** Reading client feedback and answering it. */
+  'feedback',
+  /** Contact requests from the product pages: a relationship manager's own companies', a system admin's all. */
+  'contact_requests',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -49,11 +53,21 @@ export function isStaffPermission(permission: Permission): permission is StaffPe
 }
 
 const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  system_admin: ['kyc_review', 'audit_log', 'user_support', 'deposit_operations', 'ledger_explorer', 'announcements'],
+  system_admin: [
+    'kyc_review',
+    'audit_log',
+    'user_support',
+    'deposit_operations',
+    'ledger_explorer',
+    'announcements',
+    'feedback',
+    'contact_requests',
+  ],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
   // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.
-  compliance_officer: ['kyc_review', 'audit_log', 'user_support'],
-  sales_relationship_manager: ['audit_log'],
+  // Feedback is a complaint channel as well, which compliance keeps an eye on and answers.
+  compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback'],
+  sales_relationship_manager: ['audit_log', 'contact_requests'],
 };
 
 /**

@@ -60,7 +60,10 @@ export type PageId =
   | 'admin_kyc_detail'
   | 'admin_audit'
   | 'admin_deposits'
-  | 'admin_ledger';
+  | 'admin_ledger'
+  | 'feedback'
+  | 'admin_feedback'
+  | 'admin_contact_requests';
 
 export type MainPage = {
   id: PageId;
@@ -121,6 +124,9 @@ export const mainPages: readonly MainPage[] = [
   { id: 'admin_audit', path: '/admin/audit', isKycGated: false, isStaffOnly: true },
   { id: 'admin_deposits', path: '/admin/deposits', isKycGated: false, isStaffOnly: true },
   { id: 'admin_ledger', path: '/admin/ledger', isKycGated: false, isStaffOnly: true },
+  { id: 'feedback', path: '/feedback', isKycGated: false },
+  { id: 'admin_feedback', path: '/admin/feedback', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_contact_requests', path: '/admin/contact_requests', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

@@ -9,9 +9,11 @@ import { announcements } from './locales/en/announcements.ts';
 import { deposit } from './locales/en/deposit.ts';
 import { documents } from './locales/en/documents.ts';
 import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
+import { feedback } from './locales/en/feedback.ts';
 import { inbox } from './locales/en/inbox.ts';
 import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
+import { products } from './locales/en/products.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
 import { team } from './locales/en/team.ts';
@@ -32,6 +34,8 @@ export const enSignedIn = {
   announcements,
   team,
   webhooks,
+  feedback,
+  products,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

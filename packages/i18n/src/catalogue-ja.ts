@@ -8,10 +8,12 @@ import { deposit as jaDeposit } from './locales/ja/deposit.ts';
 import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
 import { errors as jaErrors } from './locales/ja/errors.ts';
+import { feedback as jaFeedback } from './locales/ja/feedback.ts';
 import { inbox as jaInbox } from './locales/ja/inbox.ts';
 import { kyc as jaKyc } from './locales/ja/kyc.ts';
 import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
 import { pages as jaPages } from './locales/ja/pages.ts';
+import { products as jaProducts } from './locales/ja/products.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
 import { statement as jaStatement } from './locales/ja/statement.ts';
 import { states as jaStates } from './locales/ja/states.ts';
@@ -29,6 +31,8 @@ export const ja: Catalogue = {
   team: jaTeam,
   announcements: jaAnnouncements,
   webhooks: jaWebhooks,
+  feedback: jaFeedback,
+  products: jaProducts,
   statement: jaStatement,
   shell: jaShell,
   pages: jaPages,

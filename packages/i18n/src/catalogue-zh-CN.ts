@@ -8,10 +8,12 @@ import { deposit as zhDeposit } from './locales/zh-CN/deposit.ts';
 import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
 import { errors as zhErrors } from './locales/zh-CN/errors.ts';
+import { feedback as zhFeedback } from './locales/zh-CN/feedback.ts';
 import { inbox as zhInbox } from './locales/zh-CN/inbox.ts';
 import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
 import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
+import { products as zhProducts } from './locales/zh-CN/products.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
@@ -29,6 +31,8 @@ export const zhCN: Catalogue = {
   team: zhTeam,
   announcements: zhAnnouncements,
   webhooks: zhWebhooks,
+  feedback: zhFeedback,
+  products: zhProducts,
   statement: zhStatement,
   shell: zhShell,
   pages: zhPages,

@@ -6,8 +6,10 @@
 import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
 import { announcementsModule } from './announcements/module.ts';
+import { contactRequestsModule } from './contact-requests/module.ts';
 import { depositsModule } from './deposits/module.ts';
 import { documentsModule } from './documents/module.ts';
+import { feedbackModule } from './feedback/module.ts';
 import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
@@ -26,6 +28,8 @@ export const appModules: readonly AppModule[] = [
   announcementsModule,
   inboxModule,
   webhooksModule,
+  feedbackModule,
+  contactRequestsModule,
 ];
 
 /** Run by main.ts when config SEED_DEMO allows, in module order (KYC's companies use identity's staff). */

@@ -69,6 +69,16 @@ export function rateLimitedError(retryAfterSeconds: number, detail: string): App
   });
 }
 
+/** A cap on what one caller may do in a window: `max` hits of a key per `windowSeconds`. */
+export type RateCap = { max: number; windowSeconds: number };
+
+/** Counts a hit of `key` and refuses (rate_limited, with the wait) one beyond the cap in its window. */
+export async function assertWithinCap(handle: DbHandle, key: string, cap: RateCap, now: Date): Promise<void> {
+  const count = await countHit(handle, key, cap.windowSeconds, now);
+  if (count.hits > cap.max)
+    throw rateLimitedError((count.windowEndsAt.getTime() - now.getTime()) / 1000, `${count.hits} hits of ${key}`);
+}
+
 export type PublicCallRateLimitOptions = {
   database: Database;
   clock: Clock;

@@ -149,15 +149,15 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     (module) => module.KycTradingPage,
   ),
   private_banking: lazyPage(
-    () => import('../features/products/private-banking-page.tsx'),
+    () => import('../features/products/product-page.tsx'),
     (module) => module.PrivateBankingPage,
   ),
   structured_products: lazyPage(
-    () => import('../features/products/structured-products-page.tsx'),
+    () => import('../features/products/product-page.tsx'),
     (module) => module.StructuredProductsPage,
   ),
   investment_banking: lazyPage(
-    () => import('../features/products/investment-banking-page.tsx'),
+    () => import('../features/products/product-page.tsx'),
     (module) => module.InvestmentBankingPage,
   ),
   cards: lazyPage(
@@ -223,6 +223,18 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
   team: lazyPage(
     () => import('../features/team/team-page.tsx'),
     (module) => module.TeamPage,
+  ),
+  feedback: lazyPage(
+    () => import('../features/client-service/client-service-pages.tsx'),
+    (module) => module.FeedbackPage,
+  ),
+  admin_feedback: lazyPage(
+    () => import('../features/client-service/client-service-pages.tsx'),
+    (module) => module.FeedbackQueuePage,
+  ),
+  admin_contact_requests: lazyPage(
+    () => import('../features/client-service/client-service-pages.tsx'),
+    (module) => module.ContactRequestsQueuePage,
   ),
 };
 

@@ -4,7 +4,7 @@
  */
 import { pathOf } from '@bank/contract/routes';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingBank, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBuildingBank, IconChevronDown, IconLogout, IconMessageCircle, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readSession } from '../lib/session-storage.ts';
@@ -66,7 +66,11 @@ export function UserMenu() {
           >
             {t('admin.navigation.groups.back_office')}
           </Menu.Item>
-        ) : null}
+        ) : (
+          <Menu.Item component={Link} to={pathOf('feedback')} leftSection={<IconMessageCircle size={18} aria-hidden />}>
+            {t('shell.user_menu.feedback')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item c="red.8" leftSection={<IconLogout size={18} aria-hidden />} onClick={logOut}>
           {t('shell.user_menu.log_out')}

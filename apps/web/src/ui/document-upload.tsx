@@ -247,7 +247,15 @@ export function DocumentUpload({
                   {isDragging ? t('documents.upload.drop_active') : t('documents.upload.drop_here')}
                 </Text>
                 <Text id={`${id}-rules`} size="xs" c="dimmed">
-                  {t('documents.upload.rules', { size: megabytesOf(rules.maxBytes), count: maxFiles })}
+                  {t(
+                    rules.acceptedTypes.includes('application/pdf')
+                      ? 'documents.upload.rules'
+                      : 'documents.upload.image_rules',
+                    {
+                      size: megabytesOf(rules.maxBytes),
+                      count: maxFiles,
+                    },
+                  )}
                 </Text>
               </div>
             </Group>

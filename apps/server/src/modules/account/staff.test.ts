@@ -29,7 +29,7 @@ type AuditPage = {
 };
 
 describe('demo seed', () => {
-  it('creates the demo administrator and the staff accounts (each role, operations and communications), once', async () => {
+  it('creates the demo administrator and the staff accounts (each role, operations, communications and client service), once', async () => {
     const countUsers = async () => (await test.database.db.select({ total: count() }).from(users))[0]?.total;
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
@@ -44,6 +44,7 @@ describe('demo seed', () => {
       'system_admin',
       'sales_relationship_manager',
       'system_admin',
+      'compliance_officer',
     ]);
     const [admin] = await test.database.db
       .select({ role: users.role, kyc: companies.kyc_status, company: companies.name })
@@ -53,6 +54,7 @@ describe('demo seed', () => {
     expect(admin).toEqual({ role: 'administrator', kyc: 'not_submitted', company: 'Demo Trading Ltd' });
     const staff = await test.database.db.select().from(users).where(sql`${users.company_id} is null`);
     expect(staff.map((user) => user.role).sort()).toEqual([
+      'compliance_officer',
       'compliance_officer',
       'sales_relationship_manager',
       'system_admin',

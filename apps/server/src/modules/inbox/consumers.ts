@@ -4,10 +4,13 @@
  * transaction, so a message is written once however often the event is delivered). Adding a kind
  * is a line in the contract's catalogue (inbox.ts) and a consumer here.
  */
-import { and, asc, inArray, isNotNull } from 'drizzle-orm';
+import { seesEveryContactRequest } from '@bank/contract/contact-requests';
+import { holdsPermission, permissionsOf } from '@bank/contract/permissions';
+import { staffRoles } from '@bank/contract/roles';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import type { EventConsumer } from '../../platform/events.ts';
-import { companyUsersHolding, users } from '../account/index.ts';
+import { companies, companyUsersHolding, users } from '../account/index.ts';
 import { deliverMessage } from './messages.ts';
 
 /** Drops the facts an event does not have: a message's params are strings. */
@@ -113,6 +116,65 @@ export const announcementMessage: EventConsumer<'announcement.published'> = asyn
       link: { page: 'announcement', id: announcement.announcement_id },
       companyId: null,
       at: new Date(announcement.at),
+      eventId: event.id,
+    });
+  }
+};
+
+/** Staff answered feedback: its sender reads the answer on their feedback page. */
+export const feedbackAnsweredMessage: EventConsumer<'feedback.answered'> = async (tx, answered, event) => {
+  await deliverMessage(tx, [answered.user_id], {
+    kind: 'feedback_answered',
+    params: {},
+    link: { page: 'feedback', id: answered.feedback_id },
+    companyId: answered.company_id,
+    at: new Date(answered.at),
+    eventId: event.id,
+  });
+};
+
+/** Staff handled a request to be contacted: the requester is told, with the product's page. */
+export const contactRequestHandledMessage: EventConsumer<'contact_request.handled'> = async (tx, handled, event) => {
+  await deliverMessage(tx, [handled.user_id], {
+    kind: 'contact_request_handled',
+    params: { product: handled.product },
+    link: { page: handled.product, id: null },
+    companyId: handled.company_id,
+    at: new Date(handled.at),
+    eventId: event.id,
+  });
+};
+
+/** The staff roles that read the shared queue of companies without a relationship manager. */
+const sharedQueueRoles = staffRoles.filter(
+  (role) => holdsPermission(permissionsOf({ role }), 'contact_requests') && seesEveryContactRequest(role),
+);
+
+/**
+ * A new request to be contacted, to the queue it is in: the company's relationship manager, or the
+ * staff who read the shared queue when it has none.
+ */
+export const contactRequestSentMessage: EventConsumer<'contact_request.sent'> = async (tx, sent, event) => {
+  const [company] = await tx
+    .select({ manager: companies.relationship_manager_id })
+    .from(companies)
+    .where(eq(companies.id, sent.company_id));
+  const readers = company?.manager
+    ? [company.manager]
+    : (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(inArray(users.role, [...sharedQueueRoles]))
+          .orderBy(asc(users.id))
+      ).map((row) => row.id);
+  for (let start = 0; start < readers.length; start += readersPerInsert) {
+    await deliverMessage(tx, readers.slice(start, start + readersPerInsert), {
+      kind: 'contact_request_received',
+      params: { product: sent.product },
+      link: { page: 'admin_contact_requests', id: null },
+      companyId: sent.company_id,
+      at: new Date(sent.at),
       eventId: event.id,
     });
   }

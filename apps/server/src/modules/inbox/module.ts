@@ -13,7 +13,15 @@ import {
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
-import { announcementMessage, depositCreditedMessage, kycChangeMessage, securityChangeMessage } from './consumers.ts';
+import {
+  announcementMessage,
+  contactRequestHandledMessage,
+  contactRequestSentMessage,
+  depositCreditedMessage,
+  feedbackAnsweredMessage,
+  kycChangeMessage,
+  securityChangeMessage,
+} from './consumers.ts';
 import { markAllRead, markRead, messageBoxes, messagePage, removeMessage, unreadCount } from './messages.ts';
 
 const subscriber = 'inbox';
@@ -27,6 +35,9 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'deposit.credited', subscriber, depositCreditedMessage);
     consumeEvent(events, 'account.security_changed', subscriber, securityChangeMessage);
     consumeEvent(events, 'announcement.published', subscriber, announcementMessage);
+    consumeEvent(events, 'feedback.answered', subscriber, feedbackAnsweredMessage);
+    consumeEvent(events, 'contact_request.handled', subscriber, contactRequestHandledMessage);
+    consumeEvent(events, 'contact_request.sent', subscriber, contactRequestSentMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

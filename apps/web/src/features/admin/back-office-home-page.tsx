@@ -14,6 +14,8 @@ import {
   IconBuildingBank,
   IconChecklist,
   IconFileSearch,
+  IconMessageCircle,
+  IconPhoneCall,
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +26,14 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { ResetAuthenticatorCard } from './reset-authenticator-card.tsx';
 
 type WorkArea = {
-  key: 'kyc_review' | 'deposit_operations' | 'ledger_explorer' | 'audit_log' | 'announcements';
+  key:
+    | 'kyc_review'
+    | 'deposit_operations'
+    | 'ledger_explorer'
+    | 'audit_log'
+    | 'announcements'
+    | 'feedback'
+    | 'contact_requests';
   path: string;
   icon: Icon;
   /** Shown only to staff whose role holds it. */
@@ -41,7 +50,14 @@ const workAreas: readonly WorkArea[] = [
   },
   { key: 'ledger_explorer', path: pathOf('admin_ledger'), icon: IconBook2, permission: 'ledger_explorer' },
   { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch, permission: 'audit_log' },
-  { key: 'announcements', path: pathOf('announcements_admin'), icon: IconSpeakerphone },
+  { key: 'announcements', path: pathOf('announcements_admin'), icon: IconSpeakerphone, permission: 'announcements' },
+  { key: 'feedback', path: pathOf('admin_feedback'), icon: IconMessageCircle, permission: 'feedback' },
+  {
+    key: 'contact_requests',
+    path: pathOf('admin_contact_requests'),
+    icon: IconPhoneCall,
+    permission: 'contact_requests',
+  },
 ];
 
 export function BackOfficeHomePage() {

@@ -88,6 +88,29 @@ describe('a message in its reader’s words', () => {
     expect(messagePathOf(announcement)).toBe('/affiche/affiche_list?id=0193a0b1-0000-7000-8000-00000000000a');
   });
 
+  it('tells of an answered feedback and a handled contact request, leading to the feedback and the product', async () => {
+    const answered = message({
+      category: 'support',
+      kind: 'feedback_answered',
+      link: { page: 'feedback', id: '0193a0b1-0000-7000-8000-00000000000f' },
+    });
+    expect(messageTextOf(answered, i18next.t, 'en')).toEqual({
+      title: 'Your feedback was answered',
+      body: 'The bank answered your feedback. Open it to read the answer.',
+      note: null,
+    });
+    expect(messagePathOf(answered)).toBe('/feedback?id=0193a0b1-0000-7000-8000-00000000000f');
+    const handled = message({
+      category: 'support',
+      kind: 'contact_request_handled',
+      params: { product: 'structured_products' },
+      link: { page: 'structured_products', id: null },
+    });
+    await changeLanguage('ch');
+    expect(messageTextOf(handled, i18next.t, 'zh-CN').body).toBe('您的客户经理已处理您关于结构性产品的请求。');
+    expect(messagePathOf(handled)).toBe('/structured_p');
+  });
+
   it('leads to the page of what it tells', () => {
     expect(messagePathOf(message({ link: { page: 'transaction_detail', id: 'abc' } }))).toBe(
       '/my_transaction_info?id=abc',

@@ -2,6 +2,7 @@
  * A message's words, written at the time of reading in the reader's language from the facts the
  * server kept (kind and params), and the page it leads to.
  */
+import type { BankingProduct } from '@bank/contract/contact-requests';
 import type { InboxMessage } from '@bank/contract/inbox';
 import { pathOf } from '@bank/contract/routes';
 import type { TFunction } from 'i18next';
@@ -35,6 +36,15 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
       const written = params[`title_${languageOfLocale(locale)}`] || params.title_en;
       return { title: written || title, body: t('inbox.kinds.announcement_published.body'), note: null };
     }
+    case 'contact_request_handled':
+    case 'contact_request_received':
+      return {
+        title,
+        body: t(`inbox.kinds.${kind}.body`, {
+          product: t(`products.names.${params.product as BankingProduct}`, { defaultValue: params.product ?? '' }),
+        }),
+        note: null,
+      };
     case 'kyc_rejected':
     case 'kyc_returned':
       return {
@@ -53,6 +63,10 @@ export function messagePathOf(message: InboxMessage): string | null {
   if (!link) return null;
   if (link.page === 'transaction_detail') {
     return link.id ? `${pathOf('transaction_detail')}?${new URLSearchParams({ id: link.id }).toString()}` : null;
+  }
+  if (link.page === 'feedback') {
+    // The page brings the feedback its address names into view.
+    return link.id ? `${pathOf('feedback')}?${new URLSearchParams({ id: link.id }).toString()}` : pathOf('feedback');
   }
   if (link.page === 'announcement') {
     // The list opens the announcement its address names.

@@ -9,6 +9,8 @@ export const admin = {
       announcements: 'Announcements',
       deposit_operations: 'Deposit operations',
       ledger_explorer: 'Ledger explorer',
+      feedback: 'Client feedback',
+      contact_requests: 'Contact requests',
       account: 'My account',
     },
   },
@@ -21,6 +23,9 @@ export const admin = {
     deposit_operations:
       'Credit or return incoming bank transfers, follow coins confirming on their networks, and run the simulators.',
     ledger_explorer: 'Browse every ledger account and transfer, and check that nothing was created or lost.',
+    feedback: 'Read clients’ feedback and answer it; the answer reaches their messages.',
+    contact_requests:
+      'Clients asking to be contacted about a product: your companies’ requests, or all of them with the shared queue.',
     open: 'Open',
   },
   no_permission: {
@@ -46,6 +51,8 @@ export const admin = {
     empty_title: 'No entries',
     empty_description: 'Nothing has been recorded for this action yet.',
     actions: {
+      feedback_answered: 'Feedback answered',
+      contact_request_handled: 'Contact request handled',
       announcement_created: 'Announcement written',
       announcement_updated: 'Announcement changed',
       announcement_published: 'Announcement published',

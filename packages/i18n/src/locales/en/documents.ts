@@ -6,6 +6,8 @@ export const documents = {
     choose: 'Choose files',
     rules: 'JPEG, PNG or PDF, up to {{size}} MB each, at most {{count}} files.',
     rules_one: 'JPEG, PNG or PDF, one file of up to {{size}} MB.',
+    image_rules: 'JPEG or PNG, up to {{size}} MB each, at most {{count}} files.',
+    image_rules_one: 'JPEG or PNG, one file of up to {{size}} MB.',
     checking: 'Checking…',
     progress: '{{percent}}% uploaded',
     progress_of: 'Upload progress of {{name}}',

@@ -55,6 +55,18 @@ export const inbox = {
       body: '{{amount}} {{asset}} was credited to your account.',
       body_network: '{{amount}} {{asset}} on {{network}} was credited to your account.',
     },
+    feedback_answered: {
+      title: 'Your feedback was answered',
+      body: 'The bank answered your feedback. Open it to read the answer.',
+    },
+    contact_request_handled: {
+      title: 'Your request was handled',
+      body: 'Your relationship manager handled your request about {{product}}.',
+    },
+    contact_request_received: {
+      title: 'New contact request',
+      body: 'A client asks to be contacted about {{product}}.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

@@ -80,4 +80,10 @@ export const mainPages = {
     title: 'Ledger explorer',
     purpose: 'Every account and transfer of the ledger, and a check that nothing was created or lost.',
   },
+  feedback: { title: 'Feedback', purpose: 'Tell the bank what works and what does not, and read our answers.' },
+  admin_feedback: { title: 'Client feedback', purpose: 'Feedback from clients, to read and answer.' },
+  admin_contact_requests: {
+    title: 'Contact requests',
+    purpose: 'Clients asking their relationship manager to contact them about a product.',
+  },
 } as const satisfies Record<PageId, PageText>;

@@ -44,6 +44,7 @@ export const shellSignedIn = {
     label: 'Account menu for {{name}}',
     signed_in_as: 'Signed in as',
     my_account: 'My account',
+    feedback: 'Send feedback',
     log_out: 'Log out',
   },
   no_permission: {

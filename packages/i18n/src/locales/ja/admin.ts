@@ -12,6 +12,8 @@ export const admin: Strings<typeof en> = {
       announcements: 'お知らせ',
       deposit_operations: '入金オペレーション',
       ledger_explorer: '元帳エクスプローラー',
+      feedback: 'お客さまの声',
+      contact_requests: '連絡依頼',
       account: 'マイアカウント',
     },
   },
@@ -24,6 +26,9 @@ export const admin: Strings<typeof en> = {
     deposit_operations:
       '着金した銀行振込を入金または返金し、ネットワークで承認待ちのコインを確認し、シミュレーターを操作します。',
     ledger_explorer: '元帳のすべての勘定と振替を閲覧し、資金が生成・消失していないことを検証します。',
+    feedback: 'お客さまのご意見を読んで回答します。回答はお客さまのメッセージに届きます。',
+    contact_requests:
+      '商品について連絡を希望するお客さまの依頼：ご担当の会社の依頼、または共有キューを含むすべての依頼。',
     open: '開く',
   },
   no_permission: {
@@ -50,6 +55,8 @@ export const admin: Strings<typeof en> = {
     empty_title: '記録はありません',
     empty_description: 'この操作の記録はまだありません。',
     actions: {
+      feedback_answered: 'ご意見への回答',
+      contact_request_handled: '連絡依頼の対応',
       announcement_created: 'お知らせの作成',
       announcement_updated: 'お知らせの変更',
       announcement_published: 'お知らせの公開',

@@ -9,6 +9,8 @@ export const documents: Strings<typeof en> = {
     choose: 'ファイルを選択',
     rules: 'JPEG・PNG・PDF、1ファイル{{size}} MBまで、最大{{count}}ファイル。',
     rules_one: 'JPEG・PNG・PDF、1ファイル{{size}} MBまで、最大{{count}}ファイル。',
+    image_rules: 'JPEG・PNG、1ファイル{{size}} MBまで、最大{{count}}ファイル。',
+    image_rules_one: 'JPEG・PNG、1ファイル{{size}} MBまで、最大{{count}}ファイル。',
     checking: '確認中…',
     progress: '{{percent}}%アップロード済み',
     progress_of: '{{name}}のアップロード状況',

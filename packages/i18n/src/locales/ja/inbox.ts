@@ -57,6 +57,18 @@ export const inbox: typeof en = {
       body: '{{amount}} {{asset}} が口座に入金されました。',
       body_network: '{{network}} の {{amount}} {{asset}} が口座に入金されました。',
     },
+    feedback_answered: {
+      title: 'ご意見への回答が届きました',
+      body: '銀行がご意見に回答しました。開いて回答をお読みください。',
+    },
+    contact_request_handled: {
+      title: 'ご依頼に対応しました',
+      body: '担当のリレーションシップ・マネージャーが{{product}}に関するご依頼に対応しました。',
+    },
+    contact_request_received: {
+      title: '新しい連絡依頼',
+      body: 'お客さまから{{product}}についての連絡依頼が届きました。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

@@ -71,4 +71,10 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '元帳エクスプローラー',
     purpose: '元帳のすべての口座と振替、そして何も生成・消失していないことの検証。',
   },
+  feedback: { title: 'ご意見', purpose: '使いやすい点や改善点を銀行に伝え、回答を確認します。' },
+  admin_feedback: { title: 'お客さまの声', purpose: 'お客さまからのご意見を読み、回答します。' },
+  admin_contact_requests: {
+    title: '連絡依頼',
+    purpose: '商品について担当者からの連絡を希望するお客さまの依頼。',
+  },
 };

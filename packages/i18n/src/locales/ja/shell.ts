@@ -56,6 +56,7 @@ export const shell: Strings<Shell> = {
     label: '{{name}} のアカウントメニュー',
     signed_in_as: 'ログイン中',
     my_account: 'マイアカウント',
+    feedback: 'ご意見を送る',
     log_out: 'ログアウト',
   },
   buttons: {

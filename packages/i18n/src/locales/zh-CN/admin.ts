@@ -12,6 +12,8 @@ export const admin: Strings<typeof en> = {
       announcements: '公告',
       deposit_operations: '入金运营',
       ledger_explorer: '账本浏览器',
+      feedback: '客户反馈',
+      contact_requests: '联系请求',
       account: '我的账户',
     },
   },
@@ -23,6 +25,8 @@ export const admin: Strings<typeof en> = {
     announcements: '向客户发布公告。',
     deposit_operations: '为到账的银行转账入账或退回，跟踪网络确认中的币，并操作模拟器。',
     ledger_explorer: '浏览账本的所有账户与转账，并核验资金未凭空产生或丢失。',
+    feedback: '阅读并答复客户反馈，答复会送达客户的消息。',
+    contact_requests: '客户就产品请求联系：您负责的公司的请求，或包括共享队列在内的全部请求。',
     open: '打开',
   },
   no_permission: {
@@ -48,6 +52,8 @@ export const admin: Strings<typeof en> = {
     empty_title: '暂无记录',
     empty_description: '该操作尚无任何记录。',
     actions: {
+      feedback_answered: '答复反馈',
+      contact_request_handled: '处理联系请求',
       announcement_created: '撰写公告',
       announcement_updated: '修改公告',
       announcement_published: '发布公告',

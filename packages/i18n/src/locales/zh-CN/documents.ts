@@ -9,6 +9,8 @@ export const documents: Strings<typeof en> = {
     choose: '选择文件',
     rules: '支持JPEG、PNG或PDF，每个文件不超过{{size}} MB，最多{{count}}个文件。',
     rules_one: '支持JPEG、PNG或PDF，每个文件不超过{{size}} MB，最多{{count}}个文件。',
+    image_rules: '支持JPEG或PNG，每个文件不超过{{size}} MB，最多{{count}}个文件。',
+    image_rules_one: '支持JPEG或PNG，每个文件不超过{{size}} MB，最多{{count}}个文件。',
     checking: '正在检查…',
     progress: '已上传{{percent}}%',
     progress_of: '{{name}}的上传进度',

@@ -57,6 +57,18 @@ export const inbox: typeof en = {
       body: '{{amount}} {{asset}} 已存入您的账户。',
       body_network: '{{network}} 网络上的 {{amount}} {{asset}} 已存入您的账户。',
     },
+    feedback_answered: {
+      title: '您的反馈已答复',
+      body: '银行已答复您的反馈。打开即可查看答复。',
+    },
+    contact_request_handled: {
+      title: '您的请求已处理',
+      body: '您的客户经理已处理您关于{{product}}的请求。',
+    },
+    contact_request_received: {
+      title: '新的联系请求',
+      body: '一位客户请求就{{product}}与其联系。',
+    },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',

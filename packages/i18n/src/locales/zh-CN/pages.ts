@@ -53,4 +53,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_audit: { title: '审计日志', purpose: '登录、失败、锁定、密码与验证因素变更及员工决定，按时间倒序排列。' },
   admin_deposits: { title: '入金运营', purpose: '待入账或退回的银行转账，以及仍在网络确认中的币。' },
   admin_ledger: { title: '账本浏览器', purpose: '账本的所有账户与转账，以及资金未凭空产生或丢失的核验。' },
+  feedback: { title: '意见反馈', purpose: '告诉银行哪些好用、哪些不好用，并查看我们的答复。' },
+  admin_feedback: { title: '客户反馈', purpose: '阅读并答复客户的反馈。' },
+  admin_contact_requests: { title: '联系请求', purpose: '客户就产品请客户经理与其联系的请求。' },
 };

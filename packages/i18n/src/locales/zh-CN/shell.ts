@@ -56,6 +56,7 @@ export const shell: Strings<Shell> = {
     label: '{{name}} 的账户菜单',
     signed_in_as: '当前登录',
     my_account: '我的账户',
+    feedback: '意见反馈',
     log_out: '退出登录',
   },
   buttons: {

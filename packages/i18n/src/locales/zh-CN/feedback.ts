@@ -1,0 +1,67 @@
+import type { feedback as en } from '../en/feedback.ts';
+
+type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
+
+export const feedback: Strings<typeof en> = {
+  form: {
+    title: '向我们反馈',
+    intro:
+      '告诉我们哪些地方好用、哪些不好用，或您希望我们提供什么。客户服务团队会阅读每一条反馈，并在此处和您的消息中答复。',
+    category: '主题',
+    text: '您的反馈',
+    text_placeholder: '发生了什么、在哪个页面、您原本期望的结果。如遇问题，请写下重现步骤，这对我们最有帮助。',
+    screenshot: '截图（可选）',
+    screenshot_help: '一张 JPEG 或 PNG 图片，不超过 {{size}} MB。',
+    submit: '发送反馈',
+    sent: '谢谢。您的反馈已发送，我们会在此处答复。',
+  },
+  categories: {
+    product: '产品与服务',
+    payments: '付款与转账',
+    cards: '银行卡',
+    account: '账户与登录',
+    bug: '功能故障',
+    other: '其他',
+  },
+  statuses: { open: '待答复', answered: '已答复' },
+  history: {
+    title: '已发送的反馈',
+    empty_title: '暂无反馈',
+    empty_text: '您发送的反馈会连同状态显示在这里，我们答复后也会显示答复内容。',
+    sent_on: '发送于 {{date}}',
+    answer: '我们的答复',
+    answered_on: '答复于 {{date}}',
+    awaiting: '我们已收到您的反馈，通常会在 3 个工作日内答复。',
+    view_screenshot: '查看截图',
+    load_more: '加载更多',
+    all_loaded: '已显示您的全部反馈。',
+  },
+  validation: {
+    text_required: '请填写反馈内容',
+    answer_required: '请填写答复',
+    screenshot_invalid: '此截图无法随反馈发送，请重新上传。',
+  },
+  errors: { already_answered: '此反馈已答复。' },
+  admin: {
+    filter: '状态',
+    all: '全部',
+    columns: { sent: '发送时间', company: '公司', sender: '发送人', topic: '主题', status: '状态' },
+    unnamed_company: '尚未命名的公司',
+    empty_title: '暂无反馈',
+    empty_text: '客户发送的反馈会在此等待答复。',
+    empty_filtered_text: '没有此状态的反馈。请选择其他状态查看。',
+    load_more: '加载更多',
+    all_loaded: '已显示全部反馈。',
+    open: '打开 {{company}} 的反馈',
+    detail_title: '反馈',
+    close: '关闭',
+    from: '发送人',
+    screenshot: '截图',
+    no_screenshot: '未附截图。',
+    answer: '答复',
+    answer_help: '客户会在其反馈页面和消息中看到您的答复。发送后不可修改。',
+    send_answer: '发送答复',
+    answered: '答复已发送。',
+    answered_by: '由 {{email}} 于 {{date}} 答复',
+  },
+};

@@ -1,0 +1,151 @@
+import type { products as en } from '../en/products.ts';
+
+type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
+
+export const products: Strings<typeof en> = {
+  names: {
+    private_banking: '私人银行',
+    structured_products: '结构性产品',
+    investment_banking: '投资银行',
+  },
+  sections: {
+    who_for: '适用对象',
+    how_it_works: '服务流程',
+    services: '服务内容',
+    minimums: '常见起点',
+    risks: '风险及重要信息',
+  },
+  minimums_note: '以下数字仅供参考。实际条款视您的情况而定，并以书面约定为准。',
+  private_banking: {
+    eyebrow: '财富管理',
+    lead: '为贵公司股东及主要负责人的个人财富配备专属银行家和专家团队，与公司账户一并服务。',
+    who_for: {
+      founders: '财富主要集中于企业的创始人和股东。',
+      principals: '希望个人与公司银行业务由同一关系统筹的董事和合伙人。',
+      families: '规划财富传承的家族。',
+    },
+    steps: {
+      discover: { title: '了解需求', text: '我们与您会面，了解您的目标、责任、投资期限和风险承受度。' },
+      proposal: { title: '方案建议', text: '银行家以书面形式列出策略、费用和风险，供您审阅。' },
+      onboarding: { title: '开户', text: '完成个人尽职调查，开立账户并签署授权。' },
+      review: { title: '持续检视', text: '我们定期报告业绩和费用，并至少每年与您检视一次策略。' },
+    },
+    services: {
+      advisory: { title: '投资顾问', text: '就上市证券、基金和数字资产提供建议，由您作出决定。' },
+      discretionary: { title: '全权委托管理', text: '在约定的授权和风险限额内为您管理投资组合。' },
+      lending: { title: '证券质押贷款', text: '以投资组合作抵押获得信贷，无需出售投资即可取得流动性。' },
+      planning: { title: '财富规划', text: '与您的律师和税务顾问合作，安排传承、信托和控股架构。' },
+    },
+    minimums: {
+      relationship: { label: '建立关系', value: '资产 100 万美元起' },
+      discretionary: { label: '全权委托', value: '200 万美元起' },
+      lending: { label: '质押贷款额度', value: '合格抵押品价值的 50%–70%' },
+    },
+    risks:
+      '投资价值可升可跌，您取回的金额可能少于投入。过往业绩不代表未来回报。以投资组合作抵押借款，若资产价值下跌，可能须追加保证金或被强制出售资产。各项服务须符合资格要求、通过尽职调查并遵守您居住国的法律。本页内容不构成投资、法律或税务建议。',
+  },
+  structured_products: {
+    eyebrow: '投资方案',
+    lead: '将债券或存款与衍生工具相结合的票据和存款，在固定期限内提供既定的收益结构：本金保障、增强收益或参与市场涨幅。',
+    who_for: {
+      treasurers: '持有闲置资金、并清楚资金可安排期限的企业财务主管。',
+      yield: '希望获得高于存款的收益、并愿为此承担既定风险的公司。',
+      hedgers: '希望参与或对冲汇率、利率或指数变动的企业。',
+    },
+    steps: {
+      objective: { title: '明确目标', text: '您告诉我们所需结果、期限、币种及可承受的风险。' },
+      terms: { title: '参考条款', text: '我们向多家发行人询价，并发送条款说明书和关键信息文件。' },
+      trade: { title: '交易', text: '您书面确认最终条款后，产品发行并存放于您的账户。' },
+      lifecycle: { title: '存续管理', text: '我们报告估值、观察日和派息，直至到期或提前赎回。' },
+    },
+    services: {
+      protected: { title: '保本票据', text: '到期由发行人返还本金，并可参与挂钩标的的涨幅。' },
+      income: { title: '收益增强', text: '反向可转换及自动赎回产品，以承担下行风险换取较高票息。' },
+      dual: { title: '双币种存款', text: '存款获得较高利率，但可能按约定汇率以另一币种偿还。' },
+      participation: { title: '参与型票据', text: '无需直接持有，即可获得指数、一篮子资产或数字资产的表现。' },
+    },
+    minimums: {
+      ticket: { label: '每笔交易', value: '10 万美元或等值起' },
+      dual: { label: '双币种存款', value: '5 万美元或等值起' },
+      tenor: { label: '常见期限', value: '一周至三年' },
+    },
+    risks:
+      '结构性产品较为复杂，未必适合所有投资者。除非本金受保障，您可能损失部分或全部本金，而任何保障均取决于发行人的偿付能力（发行人信用风险）。产品在到期前可能难以出售，提前出售可能亏损。收益结构在交易时确定：请在决定前阅读条款说明书和关键信息文件。',
+  },
+  investment_banking: {
+    eyebrow: '企业融资',
+    lead: '为影响公司发展的决策提供咨询与执行：融资、收购或出售业务，以及资产负债表管理。',
+    who_for: {
+      growth: '筹备私募融资或上市的成长型企业。',
+      owners: '考虑出售、合并或收购竞争对手及供应商的企业主。',
+      finance: '需要债务再融资或资本重组的财务团队。',
+    },
+    steps: {
+      mandate: { title: '委托', text: '在委托书中约定目标、范围、团队、时间表和费用。' },
+      preparation: { title: '准备', text: '估值、财务模型、信息备忘录和数据室。' },
+      execution: { title: '执行', text: '我们接洽投资者或交易对手，推进流程并谈判条款。' },
+      completion: { title: '交割', text: '与您的法律顾问共同完成签约和交割，并办理资金结算。' },
+    },
+    services: {
+      ecm: { title: '股权资本市场', text: '私募配售、上市前融资及上市。' },
+      dcm: { title: '债务融资', text: '债券、私募信贷以及结构化或资产支持融资。' },
+      ma: { title: '并购', text: '买方和卖方顾问、估值及公平意见。' },
+      digital: { title: '数字资产顾问', text: '为持有数字资产的公司提供代币发行、资金管理政策和托管方面的建议。' },
+    },
+    minimums: {
+      size: { label: '交易规模', value: '通常 1,000 万美元起' },
+      fees: { label: '费用', value: '聘用费加成功费，于委托书中约定' },
+      timeline: { label: '常见周期', value: '三至九个月' },
+    },
+    risks:
+      '每项委托均须经过我们的利益冲突审查、尽职调查和审批。咨询意见仅在签署委托书后提供。融资和交易取决于市场状况，任何结果、估值或时间表均无法保证。证券发售仅通过其发售文件进行，且仅限法律允许的地区。',
+  },
+  contact: {
+    title: '联系我的客户经理',
+    text: '预约就{{product}}进行沟通。您的客户经理将在 3 个工作日内回复。',
+    method: '首选联系方式',
+    methods: { phone: '电话', email: '电子邮件', video_call: '视频通话' },
+    message: '留言',
+    message_placeholder: '您希望讨论的内容，以及我们需要提前准备的事项。',
+    preferred_time: '方便的时间（可选）',
+    preferred_time_placeholder: '例如：工作日香港时间 14:00 之后',
+    submit: '发送请求',
+    sent: '您的请求已发送给客户经理。',
+    your_requests: '您的请求',
+    none: '您尚未咨询过此项服务。',
+    sent_on: '发送于 {{date}}',
+    handled_on: '处理于 {{date}}',
+  },
+  statuses: { open: '已发送', handled: '已处理' },
+  validation: {
+    message_required: '请填写简短留言',
+    note_required: '请填写处理备注',
+  },
+  errors: { already_handled: '此请求已处理。' },
+  admin: {
+    filter: '状态',
+    all: '全部',
+    status_labels: { open: '待处理', handled: '已处理' },
+    queue: '队列',
+    shared_queue: '共享队列（无客户经理）',
+    columns: { sent: '发送时间', company: '公司', product: '产品', contact: '联系方式', status: '状态' },
+    unnamed_company: '尚未命名的公司',
+    empty_title: '暂无请求',
+    empty_text: '您负责的公司从产品页面发送的请求会显示在这里。',
+    empty_filtered_text: '没有此状态的请求。请选择其他状态查看。',
+    load_more: '加载更多',
+    all_loaded: '已显示全部请求。',
+    open: '打开 {{company}} 的请求',
+    detail_title: '联系请求',
+    close: '关闭',
+    requester: '请求人',
+    preferred_time: '方便的时间',
+    no_preferred_time: '任何时间',
+    message: '留言',
+    note: '备注',
+    note_help: '仅供银行内部：已约定或已完成的事项。客户只会收到请求已处理的通知。',
+    mark_handled: '标记为已处理',
+    handled: '请求已标记为已处理。',
+    handled_by: '由 {{email}} 于 {{date}} 处理',
+  },
+};
