@@ -171,7 +171,12 @@ async function fillCompany(page: Page, companyName: string, profile: ReturnType<
 
 async function saveAndContinue(page: Page, nextPath: string, button = 'Save and continue'): Promise<void> {
   await page.getByRole('button', { name: button }).click();
-  await page.waitForURL(`**${nextPath}`);
+  try {
+    await page.waitForURL(`**${nextPath}`);
+  } catch (error) {
+    await screenshot(page, `kyc-save-failed-${nextPath.replace(/\W+/g, '-')}`);
+    throw error;
+  }
 }
 
 async function submitFromOverview(page: Page, buttonName: string): Promise<void> {
@@ -719,12 +724,16 @@ async function expectWithinWidth(page: Page, name: string): Promise<void> {
 /**
  * No text of the app left in English on a page shown in Chinese or Japanese: no visible text, nor
  * placeholder, label, title or alternative text, with a Latin word in lower case ("Save", "draft").
- * Acronyms (KYC, USD, PDF), addresses, links and the `data` given (the user's name) are not words.
+ * Acronyms (KYC, USD, PDF), addresses, links, the `data` given (the user's name) and "Webhook" (the
+ * name integrators know it by in every language) are not words.
  */
 async function expectNoEnglish(page: Page, name: string, data: readonly string[] = []): Promise<void> {
   const english = await page.evaluate((data) => {
     const isEnglish = (text: string) => {
-      const words = data.reduce((left, datum) => left.replaceAll(datum, ''), text).replace(/https?:\/\/\S*/g, '');
+      const words = data
+        .reduce((left, datum) => left.replaceAll(datum, ''), text)
+        .replace(/https?:\/\/\S*/g, '')
+        .replaceAll('Webhook', '');
       return !words.includes('@') && /\b[A-Za-z][a-z]{2,}\b/.test(words);
     };
     const isShown = (element: Element) =>

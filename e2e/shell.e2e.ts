@@ -164,9 +164,6 @@ describe('inactivity (SPEC.md section 4)', () => {
     await page.route('**/api/v1/account/exitLogin', (route) =>
       route.fulfill({ json: { code: 200, msg: 'ok', data: null } }),
     );
-    await page.route('**/api/v1/account/getUserInfo', (route) =>
-      route.fulfill({ json: { code: 9400, msg: 'x', data: null } }),
-    );
     // The home page's balances, chart and recent transactions: this journey's token is not the server's.
     await page.route('**/api/v1/dashboard/home', (route) =>
       route.fulfill({

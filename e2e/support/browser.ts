@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientPermissions } from '@bank/contract/permissions';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -65,11 +66,16 @@ export async function openPage(
       { language: options.language, session: options.session },
     );
   }
-  // The header's bell asks for the unread count on every signed-in page: a session the server does
-  // not know (storedSession) would be answered 9400, which signs the page out.
+  // The header's bell asks for the unread count, and the layout for the user (their permissions), on
+  // every signed-in page: a session the server does not know (storedSession) would be answered 9400,
+  // which signs the page out. A test may answer either itself (a page's route comes first).
   if (options.session?.token === fakeToken) {
     await context.route('**/api/v1/msg/count', (route) =>
       route.fulfill({ json: { code: 200, msg: 'ok', data: { unread: 0 } } }),
+    );
+    const session = options.session;
+    await context.route('**/api/v1/account/getUserInfo', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: fakeUserInfo(session) } }),
     );
   }
   const page = await context.newPage();
@@ -77,6 +83,25 @@ export async function openPage(
 }
 
 const fakeToken = 'e2e-token';
+
+/** What getUserInfo answers for a stored session the server does not know: a company administrator. */
+function fakeUserInfo(session: Partial<StoredSession>) {
+  return {
+    user_id: session.userid ?? '01J0000000000000000000E2E0',
+    email: 'e2e-user@example.com',
+    full_name: session.username ?? 'E2E User',
+    phone_country: 'GB',
+    phone: '+44 20 7946 0123',
+    kyc_status: session.kyc_status ?? 'not_submitted',
+    role: 'administrator',
+    is_staff: false,
+    is_authenticator_paired: false,
+    must_pair_authenticator: false,
+    permissions: [...clientPermissions],
+    has_accepted_terms: true,
+    company: { id: '01J0000000000000000000C0C0', name: 'E2E Company Ltd' },
+  };
+}
 
 /** A signed-in session as the web app keeps it; the server does not know this token. */
 export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {

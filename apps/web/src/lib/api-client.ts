@@ -174,12 +174,21 @@ function isOnPageKeepingSessionErrors(): boolean {
   return pagesKeepingSessionErrors.includes(path);
 }
 
+/**
+ * Whether an ended session has already been told and its reload planned: the calls of one screen
+ * (the user, the bell, the page's own) all answer 9400 together, and one message and one reload do.
+ */
+let isSessionEndHandled = false;
+
 /** Applies the catalogue to an envelope that is not a success. */
 function failOnEnvelope(envelope: { code: number; msg: string; data: unknown }, options: CallOptions): never {
   if (envelope.code === sessionInvalidCode && !options.isSilent && !isOnPageKeepingSessionErrors()) {
-    showError(envelope.msg || i18next.t('errors.session_invalid'));
-    clearAllStorage();
-    setTimeout(() => window.location.reload(), sessionExpiredReloadDelayMs);
+    if (!isSessionEndHandled) {
+      isSessionEndHandled = true;
+      showError(envelope.msg || i18next.t('errors.session_invalid'));
+      clearAllStorage();
+      setTimeout(() => window.location.reload(), sessionExpiredReloadDelayMs);
+    }
     throw new TransportError('session_expired', envelope.msg);
   }
   throw new ApiError(envelope.code, envelope.msg, envelope.data);

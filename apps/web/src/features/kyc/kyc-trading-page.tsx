@@ -118,8 +118,13 @@ function TradingForm({ info }: { info: KycInfo }) {
     info,
     'trading',
     info.sections.trading.data?.document_ids ?? noIds,
-    (document, isAlreadySaved) =>
-      form.adopt((current) => ({ ...current, documents: [...current.documents, document] }), isAlreadySaved),
+    (document, isAlreadySaved) => {
+      // A signature stored by a save is a document of the section too, not an authorisation form
+      // that arrived from a phone.
+      if (form.values.authorised_persons.some((person) => person.signature_document_id === document.document_id))
+        return;
+      form.adopt((current) => ({ ...current, documents: [...current.documents, document] }), isAlreadySaved);
+    },
   );
 
   const sentIndexOf = (index: number) =>
