@@ -1,7 +1,6 @@
 /** The audit log's table; writing to it is platform/audit.ts, reading it the account module's audit call. */
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /** Append-only (a trigger refuses UPDATE and DELETE): who did what, when, from where. */
 export const auditLog = pgTable(

@@ -19,12 +19,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../platform/columns.ts';
 
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey(),

@@ -5,10 +5,9 @@
  */
 import type { AnnouncementAudience } from '@bank/contract/announcements';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const announcements = pgTable(
   'announcements',

@@ -6,10 +6,9 @@
  */
 import type { BankingProduct, ContactMethod, ContactRequestStatus } from '@bank/contract/contact-requests';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const contactRequests = pgTable(
   'contact_requests',

@@ -9,13 +9,12 @@
  */
 import type { DocumentMimeType, DocumentPurpose, DocumentSection, KycSection } from '@bank/contract/documents';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
 
 /** An upload's life: pending until completed, refused by its check, or cancelled by a retry. */
 export type UploadStatus = 'pending' | 'completed' | 'refused' | 'cancelled';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const documents = pgTable(
   'documents',

@@ -4,11 +4,10 @@
  */
 import type { FeedbackCategory, FeedbackStatus } from '@bank/contract/feedback';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
 import { documents } from '../documents/index.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const feedback = pgTable(
   'feedback',

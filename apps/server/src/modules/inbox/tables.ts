@@ -5,10 +5,9 @@
  */
 import type { MessageCategory, MessageKind, MessageLink } from '@bank/contract/inbox';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const inboxMessages = pgTable(
   'inbox_messages',

@@ -18,16 +18,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
 
 /** A round's decision as stored (the reviewer's approve, reject and return). */
 export type KycRoundDecision = 'approved' | 'rejected' | 'returned';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const kycSections = pgTable(
   'kyc_sections',

@@ -27,14 +27,13 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies } from '../account/index.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 /** NUMERIC(38, 18): every asset's scale fits; read as a decimal string, never a JavaScript number. */
 const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
 

@@ -4,10 +4,9 @@
  * expires; sending it again replaces it. The users and their permission groups are the account
  * module's tables (identity decides what a session holds).
  */
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const teamInvitations = pgTable(
   'team_invitations',

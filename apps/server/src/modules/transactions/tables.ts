@@ -7,10 +7,10 @@
  */
 import type { TransactionStatus } from '@bank/contract/states';
 import type { TransactionDirection, TransactionType } from '@bank/contract/transaction';
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.ts';
 import { companies } from '../account/index.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 export type TransactionStep = { step: string; at: string };
