@@ -75,18 +75,23 @@ export async function mailboxCount(test: TestApp, to: string): Promise<number> {
   return (await readMailbox(test, to)).length;
 }
 
-/** Waits until `to` has more than `knownCount` emails and answers the newest. */
+/**
+ * Waits until `to` has more than `knownCount` emails and answers the newest, or the newest of the new
+ * ones that `matches` (a notice of an earlier change may still arrive among them: notices go out
+ * through the job queue).
+ */
 export async function nextEmail(
   test: TestApp,
   to: string,
   knownCount: number,
   timeoutMs = 15_000,
+  matches: (email: MailboxEmail) => boolean = () => true,
 ): Promise<MailboxEmail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const emails = await readMailbox(test, to);
-    const newest = emails[0];
-    if (emails.length > knownCount && newest) return newest;
+    const found = emails.slice(0, Math.max(0, emails.length - knownCount)).find(matches);
+    if (found) return found;
     if (Date.now() > deadline) throw new Error(`no new email to ${to} within ${timeoutMs} ms`);
     await new Promise((wake) => setTimeout(wake, 50));
   }

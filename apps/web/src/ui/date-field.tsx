@@ -3,12 +3,14 @@
  * English, YYYY/MM/DD in Chinese and Japanese) with the calendar in that language, and exchanged
  * with the form as the contract's ISO date ("2026-11-25", or "" when empty). The browser's native
  * date field would show its own format (mm/dd/yyyy in most English browsers) instead.
+ * DateTimeField does the same for a date and time (DD/MM/YYYY hh:mm AM in English, YYYY/MM/DD HH:mm
+ * in Chinese and Japanese), in the reader's time zone.
  */
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/zh-cn';
 import type { Language } from '@bank/contract/constants';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DateInput, type DateInputProps, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useLanguage } from '../lib/i18n.ts';
@@ -48,6 +50,44 @@ export function DateField({ value, onChange, min, max, ...props }: DateFieldProp
       onChange={(date) => onChange(date ?? '')}
       minDate={min || undefined}
       maxDate={max || undefined}
+      popoverProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+}
+
+const dateTimeFormatOfLanguage: Record<Language, string> = {
+  en: 'DD/MM/YYYY hh:mm A',
+  ch: 'YYYY/MM/DD HH:mm',
+  jp: 'YYYY/MM/DD HH:mm',
+};
+
+/** What DateTimeField exchanges with its form: a date and time in the reader's time zone. */
+export const localDateTimeFormat = 'YYYY-MM-DD HH:mm:ss';
+
+/** An instant of the wire as DateTimeField's value. */
+export function localDateTimeOf(instant: string): string {
+  return dayjs(instant).format(localDateTimeFormat);
+}
+
+/** DateTimeField's value as the wire's instant; an empty field stays absent for the schema to name. */
+export function instantOfLocalDateTime(value: string | null): string | undefined {
+  if (!value) return undefined;
+  const time = dayjs(value, localDateTimeFormat);
+  return time.isValid() ? time.toISOString() : value;
+}
+
+export type DateTimeFieldProps = Omit<DateTimePickerProps, 'valueFormat' | 'locale' | 'timePickerProps'>;
+
+export function DateTimeField(props: DateTimeFieldProps) {
+  const language = useLanguage();
+  const format = dateTimeFormatOfLanguage[language];
+  return (
+    <DateTimePicker
+      valueFormat={format}
+      placeholder={format}
+      locale={dayjsLocaleOfLanguage[language]}
+      timePickerProps={{ format: language === 'en' ? '12h' : '24h' }}
       popoverProps={{ withinPortal: true }}
       {...props}
     />

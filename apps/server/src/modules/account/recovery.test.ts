@@ -219,7 +219,7 @@ describe('staff reset of a lost authenticator', () => {
       .where(eq(auditLog.action, 'authenticator.reset_by_staff'))
       .orderBy(auditLog.at);
     expect(audit?.detail).toMatchObject({ user_email: user.email, identity_check: identityCheck });
-    const notice = await nextEmail(test, user.email, before);
+    const notice = await nextEmail(test, user.email, before, 15_000, (email) => email.subject.includes('reset'));
     expect(notice.subject).toBe('Your authenticator was reset by our staff');
 
     // The user signs in with password and an emailed code, and the old recovery codes are dead.

@@ -7,9 +7,6 @@
  * writer's time zone, and the audience: all client companies or chosen ones, searched by name. A
  * published announcement is unpublished before it is edited.
  */
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/zh-cn';
 import {
   type AnnouncementState,
   announcementBodyMaxLength,
@@ -43,7 +40,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -66,6 +62,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { DateTimeField, instantOfLocalDateTime, localDateTimeFormat, localDateTimeOf } from '../../ui/date-field.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -87,16 +84,6 @@ const colourOfState: Record<AnnouncementState, string> = {
   ended: 'indigo',
   unpublished: 'orange',
 };
-
-/** The picker's format: SPEC.md's date and time of each language. */
-const pickerFormatOfLanguage: Record<Language, string> = {
-  en: 'DD/MM/YYYY hh:mm A',
-  ch: 'YYYY/MM/DD HH:mm',
-  jp: 'YYYY/MM/DD HH:mm',
-};
-const dayjsLocaleOfLanguage: Record<Language, string> = { en: 'en', ch: 'zh-cn', jp: 'ja' };
-/** What the picker exchanges: a local date and time. */
-const pickerValueFormat = 'YYYY-MM-DD HH:mm:ss';
 
 /** After any change: the back office's lists and the clients' reads are out of date. */
 function refreshAnnouncements(queryClient: QueryClient): Promise<void> {
@@ -479,7 +466,7 @@ type FormValues = {
   body_ch: string;
   title_jp: string;
   body_jp: string;
-  /** Local date and time as the picker gives it (pickerValueFormat), or null. */
+  /** Local date and time as the picker gives it (localDateTimeFormat), or null. */
   starts_at: string | null;
   ends_at: string | null;
   audience: 'all_companies' | 'chosen_companies';
@@ -487,7 +474,6 @@ type FormValues = {
 };
 
 function valuesOf(announcement: ManagedAnnouncement | null): FormValues {
-  const local = (value: string) => dayjs(value).format(pickerValueFormat);
   if (!announcement)
     return {
       title_en: '',
@@ -496,25 +482,18 @@ function valuesOf(announcement: ManagedAnnouncement | null): FormValues {
       body_ch: '',
       title_jp: '',
       body_jp: '',
-      starts_at: dayjs().second(0).format(pickerValueFormat),
+      starts_at: dayjs().second(0).format(localDateTimeFormat),
       ends_at: null,
       audience: 'all_companies',
       company_ids: [],
     };
   return {
     ...contentOf(announcement),
-    starts_at: local(announcement.starts_at),
-    ends_at: announcement.ends_at ? local(announcement.ends_at) : null,
+    starts_at: localDateTimeOf(announcement.starts_at),
+    ends_at: announcement.ends_at ? localDateTimeOf(announcement.ends_at) : null,
     audience: announcement.audience,
     company_ids: announcement.companies.map((company) => company.company_id),
   };
-}
-
-/** The local time of the picker as the wire's instant; an empty field stays absent for the schema to name. */
-function instantOf(value: string | null): string | undefined {
-  if (!value) return undefined;
-  const time = dayjs(value, pickerValueFormat);
-  return time.isValid() ? time.toISOString() : value;
 }
 
 function contentOfValues(values: FormValues): AnnouncementContent {
@@ -526,8 +505,8 @@ function contentOfValues(values: FormValues): AnnouncementContent {
     body_ch,
     title_jp,
     body_jp,
-    starts_at: instantOf(values.starts_at) ?? new Date().toISOString(),
-    ends_at: instantOf(values.ends_at) ?? null,
+    starts_at: instantOfLocalDateTime(values.starts_at) ?? new Date().toISOString(),
+    ends_at: instantOfLocalDateTime(values.ends_at) ?? null,
   };
 }
 
@@ -618,7 +597,6 @@ function LanguageFields({ language, form }: { language: Language; form: UseFormR
 
 function AnnouncementForm({ announcement, onDone }: { announcement: ManagedAnnouncement | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const queryClient = useQueryClient();
   const [preview, setPreview] = useState<AnnouncementContent | null>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
@@ -630,8 +608,8 @@ function AnnouncementForm({ announcement, onDone }: { announcement: ManagedAnnou
       return {
         ...(announcement ? { announcement_id: announcement.announcement_id } : {}),
         ...texts,
-        starts_at: instantOf(starts_at),
-        ends_at: instantOf(ends_at) ?? null,
+        starts_at: instantOfLocalDateTime(starts_at),
+        ends_at: instantOfLocalDateTime(ends_at) ?? null,
         company_ids: values.audience === 'chosen_companies' ? company_ids : [],
       };
     },
@@ -644,11 +622,6 @@ function AnnouncementForm({ announcement, onDone }: { announcement: ManagedAnnou
   });
   const values = form.getValues();
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const pickerProps = {
-    valueFormat: pickerFormatOfLanguage[language],
-    locale: dayjsLocaleOfLanguage[language],
-    timePickerProps: { format: language === 'en' ? ('12h' as const) : ('24h' as const) },
-  };
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="lg">
@@ -664,17 +637,15 @@ function AnnouncementForm({ announcement, onDone }: { announcement: ManagedAnnou
               {t('announcements.form.window')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DateTimePicker
+              <DateTimeField
                 label={t('announcements.form.starts_at')}
                 withAsterisk
-                {...pickerProps}
                 {...form.getInputProps('starts_at')}
               />
-              <DateTimePicker
+              <DateTimeField
                 label={t('announcements.form.ends_at')}
                 description={t('announcements.form.ends_at_hint')}
                 clearable
-                {...pickerProps}
                 {...form.getInputProps('ends_at')}
               />
             </SimpleGrid>

@@ -13,20 +13,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryStatus,
 } from '@bank/contract/webhooks';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Code,
-  Collapse,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Checkbox, Code, Collapse, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconRepeat, IconWebhook } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,6 +22,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { DateTimeField, instantOfLocalDateTime } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -190,19 +178,18 @@ function DeliveryLine({ delivery }: { delivery: WebhookDelivery }) {
   );
 }
 
-/** `datetime-local` values are the reader's local time; the call takes ISO instants. */
-function instantOf(local: string): string {
-  const time = new Date(local);
-  return Number.isNaN(time.getTime()) ? local : time.toISOString();
-}
-
 function ReplayRangeForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: replayWebhookDeliveries,
-    initialValues: { from: '', to: '', is_failed_only: true },
-    toRequest: (values) => ({ ...values, from: instantOf(values.from), to: instantOf(values.to) }),
+    initialValues: { from: null as string | null, to: null as string | null, is_failed_only: true },
+    // The fields give the reader's local time; the call takes instants.
+    toRequest: (values) => ({
+      ...values,
+      from: instantOfLocalDateTime(values.from),
+      to: instantOfLocalDateTime(values.to),
+    }),
     onSuccess: async (answer) => {
       showSuccess(t('webhooks.log.replay_range.done', { count: answer.replayed }));
       await queryClient.invalidateQueries({ queryKey: deliveryLogKey });
@@ -216,15 +203,15 @@ function ReplayRangeForm() {
         </Text>
         <FormAlert message={formError} />
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('webhooks.log.replay_range.from')}
+            clearable
             style={{ flex: '1 1 200px' }}
             {...form.getInputProps('from')}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('webhooks.log.replay_range.to')}
+            clearable
             style={{ flex: '1 1 200px' }}
             {...form.getInputProps('to')}
           />
