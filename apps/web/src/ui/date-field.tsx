@@ -81,11 +81,9 @@ export type DateTimeFieldProps = Omit<DateTimePickerProps, 'valueFormat' | 'loca
 
 export function DateTimeField(props: DateTimeFieldProps) {
   const language = useLanguage();
-  const format = dateTimeFormatOfLanguage[language];
   return (
     <DateTimePicker
-      valueFormat={format}
-      placeholder={format}
+      valueFormat={dateTimeFormatOfLanguage[language]}
       locale={dayjsLocaleOfLanguage[language]}
       timePickerProps={{ format: language === 'en' ? '12h' : '24h' }}
       popoverProps={{ withinPortal: true }}
