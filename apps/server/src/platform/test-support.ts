@@ -10,6 +10,7 @@ import type { AppDependencies } from '../app.ts';
 import type { Config } from '../config.ts';
 import { executeRows } from './db.ts';
 import { jobQueueSchema } from './jobs.ts';
+import { outboxEvents } from './outbox-table.ts';
 import { systemClock } from './session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { type AdjustableClock, createOffsetClock } from './test-clock.ts';
@@ -106,10 +107,13 @@ export async function settleEmails(test: TestApp): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     await test.app.jobs.relayNow();
+    // Unfinished: a job not done yet, or an event still in the outbox (a consumer that just committed
+    // one after the relay last looked, whose own job is already complete).
     const rows = await executeRows<{ unfinished: number }>(
       test.database.db,
-      sql`select count(*)::int as unfinished from ${sql.identifier(jobQueueSchema)}.job
-          where name like 'event\_\_%' and state in ('created', 'retry', 'active')`,
+      sql`select (select count(*)::int from ${sql.identifier(jobQueueSchema)}.job
+                  where name like 'event\_\_%' and state in ('created', 'retry', 'active'))
+               + (select count(*)::int from ${outboxEvents} where ${outboxEvents.published_at} is null) as unfinished`,
     );
     if ((rows[0]?.unfinished ?? 0) === 0) return;
     if (Date.now() > deadline) throw new Error('events or emails still queued after 15 s');
