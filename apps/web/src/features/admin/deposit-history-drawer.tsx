@@ -11,22 +11,9 @@
 import { localeOfLanguage } from '@bank/contract/constants';
 import { type DepositHistory, getDepositHistory } from '@bank/contract/deposit';
 import type { DocumentRef } from '@bank/contract/documents';
-import {
-  Box,
-  Card,
-  Drawer,
-  Group,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Box, Card, Drawer, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +31,7 @@ import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { StepsTimeline, useNamed } from '../../ui/steps-timeline.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { actionColour, useActionLabel, useDetailText } from './audit-log-page.tsx';
 
@@ -52,15 +40,6 @@ const movingRefreshMs = 5000;
 
 const colourOfDecision = { unmatched: 'orange', credited: 'teal', returned: 'gray' } as const;
 const colourOfNotice = { open: 'bank', credited: 'teal', returned: 'gray' } as const;
-
-/** A translated word for a value the server names (a step, a movement's kind), or the value itself if new. */
-function useNamed(prefix: string): (value: string) => string {
-  const { t, i18n } = useTranslation();
-  return (value) => {
-    const key = `${prefix}.${value}`;
-    return i18n.exists(key) ? t(key as never) : value;
-  };
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -109,7 +88,6 @@ function Dimmed({ children }: { children: ReactNode }) {
 
 function LineSection({ history }: { history: DepositHistory }) {
   const { t } = useTranslation();
-  const stepName = useNamed('transactions.detail.steps');
   const line = history.transaction;
   return (
     <Section id="history-line" title={t('admin.deposits.history.sections.line')}>
@@ -132,35 +110,7 @@ function LineSection({ history }: { history: DepositHistory }) {
           <LabelledValue label={t('admin.deposits.history.fields.line_id')}>
             <Monospace value={line.transaction_id} label={t('admin.deposits.history.fields.line_id')} />
           </LabelledValue>
-          {history.steps.length > 0 ? (
-            <Timeline
-              active={history.steps.length - 1}
-              bulletSize={18}
-              lineWidth={2}
-              color="bank"
-              component="ol"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-            >
-              {history.steps.map((step) => (
-                <Timeline.Item
-                  key={`${step.step}-${step.at}`}
-                  component="li"
-                  bullet={<IconCheck size={11} stroke={3} aria-hidden />}
-                  title={
-                    <Text component="span" size="sm" fw={500}>
-                      {stepName(step.step)}
-                    </Text>
-                  }
-                >
-                  <Text size="xs" c="dimmed">
-                    <DateTime value={step.at} />
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
-          ) : null}
+          {history.steps.length > 0 ? <StepsTimeline steps={history.steps} bulletSize={18} /> : null}
         </>
       ) : (
         <Text size="sm" c="dimmed">

@@ -24,10 +24,9 @@ import {
   Stack,
   Table,
   Text,
-  Timeline,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconExternalLink, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconExternalLink, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -43,6 +42,7 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { StepsTimeline, useNamed } from '../../ui/steps-timeline.tsx';
 import { DepositNoticeCard } from './deposit-notice-card.tsx';
 import { isMoving, signOf } from './transaction-format.ts';
 import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
@@ -52,15 +52,6 @@ const movingRefreshMs = 5000;
 
 /** A rate's digits: as many as it has, up to 8, with separators. */
 const ratePlaces = { min: 0, max: 8 };
-
-/** A translated word for a value the server names (a step, a movement's kind), or the value itself if new. */
-function useNamed(prefix: string): (value: string) => string {
-  const { t, i18n } = useTranslation();
-  return (value) => {
-    const key = `${prefix}.${value}`;
-    return i18n.exists(key) ? t(key as never) : value;
-  };
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -231,7 +222,6 @@ function Summary({ details }: { details: TransactionDetails }) {
 
 function Steps({ details }: { details: TransactionDetails }) {
   const { t } = useTranslation();
-  const stepName = useNamed('transactions.detail.steps');
   return (
     <Card component="section" aria-labelledby="transaction-steps">
       <Stack gap="md">
@@ -243,33 +233,7 @@ function Steps({ details }: { details: TransactionDetails }) {
             {t('transactions.detail.steps_empty')}
           </Text>
         ) : (
-          <Timeline
-            active={details.steps.length - 1}
-            bulletSize={20}
-            lineWidth={2}
-            color="bank"
-            component="ol"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
-            {details.steps.map((step) => (
-              <Timeline.Item
-                key={`${step.step}-${step.at}`}
-                component="li"
-                bullet={<IconCheck size={12} stroke={3} aria-hidden />}
-                title={
-                  <Text component="span" size="sm" fw={500}>
-                    {stepName(step.step)}
-                  </Text>
-                }
-              >
-                <Text size="xs" c="dimmed">
-                  <DateTime value={step.at} />
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          <StepsTimeline steps={details.steps} bulletSize={20} />
         )}
       </Stack>
     </Card>
