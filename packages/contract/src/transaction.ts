@@ -16,7 +16,14 @@ import { fiatCurrencies, networks } from './money.ts';
 import { TransactionStatus } from './states.ts';
 import { identifierText, singleLineText } from './text.ts';
 
-export const transactionTypes = ['crypto_deposit', 'fiat_deposit'] as const;
+export const transactionTypes = [
+  'crypto_deposit',
+  'fiat_deposit',
+  'crypto_payout',
+  'fiat_payout',
+  'fx_conversion',
+  'otc_trade',
+] as const;
 export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;
 

@@ -24,9 +24,9 @@ import { type DbHandle, executeRows } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
-import { formatAmountForWire, Money, type MoneyValue, parseAmount, roundToAsset } from '../../platform/money.ts';
+import { formatAmountForWire, Money, type MoneyValue, parseAmount } from '../../platform/money.ts';
 import { companies, users } from '../account/index.ts';
-import { accountIdOf, isRateStale, latestRates, ledger } from '../ledger/index.ts';
+import { accountIdOf, conversionRates, convert, latestRates, ledger } from '../ledger/index.ts';
 import {
   advanceTransaction,
   openTransaction,
@@ -44,34 +44,6 @@ export const fiatConversionFeeRate = '0.005';
 
 export const noticeSourceType = 'deposit_notice';
 export const creditSourceType = 'bank_credit';
-
-type Conversion = { rate: MoneyValue; rateAt: Date; gross: MoneyValue; fee: MoneyValue; net: MoneyValue };
-
-/** The rates of a currency and an asset, refused when stale: nothing converts at an old rate. */
-async function conversionRates(handle: DbHandle, currency: FiatCurrency, target: FiatTarget, now: Date) {
-  const rates = await latestRates(handle);
-  const from = rates.get(currency);
-  const to = rates.get(target);
-  if (!from || !to) throw new AppError('rates_stale', { detail: `no rate for ${currency} or ${target}` });
-  const rateAt = from.quotedAt < to.quotedAt ? from.quotedAt : to.quotedAt;
-  return {
-    usdPerUnit: parseAmount(from.usdRate),
-    usdPerTarget: parseAmount(to.usdRate),
-    rateAt,
-    isStale: isRateStale({ quotedAt: rateAt }, now),
-  };
-}
-
-function convert(
-  amount: MoneyValue,
-  target: FiatTarget,
-  rates: { usdPerUnit: MoneyValue; usdPerTarget: MoneyValue; rateAt: Date },
-): Conversion {
-  const rate = rates.usdPerUnit.dividedBy(rates.usdPerTarget).toDecimalPlaces(8);
-  const gross = roundToAsset(amount.times(rate), target);
-  const fee = roundToAsset(gross.times(fiatConversionFeeRate), target, 'fee');
-  return { rate, rateAt: rates.rateAt, gross, fee, net: gross.minus(fee) };
-}
 
 /** The minimum first deposit in the currency at its current rate, rounded up to the cent. */
 function minimumIn(usdPerUnit: MoneyValue): MoneyValue {
@@ -97,7 +69,7 @@ export async function quoteFiatDeposit(
   now: Date,
 ): Promise<FiatDepositQuote> {
   const rates = await conversionRates(handle, request.currency, request.target, now);
-  const conversion = convert(parseAmount(request.amount), request.target, rates);
+  const conversion = convert(parseAmount(request.amount), request.target, rates, fiatConversionFeeRate);
   return {
     currency: request.currency,
     amount: formatAmountForWire(parseAmount(request.amount), request.currency),
@@ -143,7 +115,7 @@ export async function submitNotice(
       },
     });
   if (request.proof_document_id) await checkProofForNotice(tx, caller, request.proof_document_id);
-  const conversion = convert(amount, request.target, rates);
+  const conversion = convert(amount, request.target, rates, fiatConversionFeeRate);
   const reference = await referenceOf(tx, caller.companyId, now);
   const id = newId(now.getTime());
   await tx.insert(depositNotices).values({
@@ -323,7 +295,7 @@ export async function creditBankTransfer(
   const isBelowMinimum = amount.lessThan(minimumIn(rates.usdPerUnit)) && (await isFirstDeposit(tx, row.company_id));
   if (isBelowMinimum && !decision.reason)
     throw new AppError('validation', { fields: { reason: { key: 'validation.required' } } });
-  const conversion = convert(amount, target, rates);
+  const conversion = convert(amount, target, rates, fiatConversionFeeRate);
   const reference = { type: row.source_type, id: row.source_id };
   const customer = await accountIdOf(tx, { kind: 'customer', companyId: row.company_id, asset: target }, now);
   await ledger.transfer(

@@ -4,6 +4,7 @@
  * card top-ups and fees move money only through `ledger.transfer`, `ledger.post` and `ledger.void`.
  */
 export { type AccountBalance, type AccountOwner, accountBalance, accountIdOf, companyBalances } from './accounts.ts';
+export { type Conversion, type ConversionRates, conversionRates, convert, rateOf } from './conversion.ts';
 export {
   type AssetStatementTotals,
   dailyBalances,

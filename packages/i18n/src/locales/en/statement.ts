@@ -47,7 +47,14 @@ export const statement = {
   deposits: {
     title: 'Deposits',
     empty: 'No deposits in this period.',
-    types: { crypto_deposit: 'Crypto deposit', fiat_deposit: 'Fiat deposit' },
+    types: {
+      crypto_deposit: 'Crypto deposit',
+      fiat_deposit: 'Fiat deposit',
+      crypto_payout: 'Crypto payout',
+      fiat_payout: 'Fiat payout',
+      fx_conversion: 'Currency conversion',
+      otc_trade: 'OTC trade',
+    },
     columns: {
       date: 'Date (UTC)',
       type: 'Type',

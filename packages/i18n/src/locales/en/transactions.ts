@@ -16,7 +16,14 @@ export const transactions = {
     more: 'More filters',
     more_set: 'More filters ({{count}} set)',
   },
-  types: { crypto_deposit: 'Crypto deposit', fiat_deposit: 'Fiat deposit' },
+  types: {
+    crypto_deposit: 'Crypto deposit',
+    fiat_deposit: 'Fiat deposit',
+    crypto_payout: 'Crypto payout',
+    fiat_payout: 'Fiat payout',
+    fx_conversion: 'Currency conversion',
+    otc_trade: 'OTC trade',
+  },
   bank_rail: 'Bank transfer · {{currency}}',
   columns: {
     date: 'Date',

@@ -46,7 +46,14 @@ export const statement: Strings<typeof en> = {
   deposits: {
     title: '入金履歴',
     empty: 'この期間の入金はありません。',
-    types: { crypto_deposit: '暗号資産の入金', fiat_deposit: '法定通貨の入金' },
+    types: {
+      crypto_deposit: '暗号資産の入金',
+      fiat_deposit: '法定通貨の入金',
+      crypto_payout: '暗号資産の送金',
+      fiat_payout: '法定通貨の送金',
+      fx_conversion: '通貨の両替',
+      otc_trade: 'OTC取引',
+    },
     columns: {
       date: '日時（UTC）',
       type: '種別',

@@ -20,7 +20,14 @@ export const transactions: Strings<typeof en> = {
     more: 'その他の条件',
     more_set: 'その他の条件（{{count}}件指定）',
   },
-  types: { crypto_deposit: '暗号資産の入金', fiat_deposit: '法定通貨の入金' },
+  types: {
+    crypto_deposit: '暗号資産の入金',
+    fiat_deposit: '法定通貨の入金',
+    crypto_payout: '暗号資産の送金',
+    fiat_payout: '法定通貨の送金',
+    fx_conversion: '通貨の両替',
+    otc_trade: 'OTC取引',
+  },
   bank_rail: '銀行振込 · {{currency}}',
   columns: {
     date: '日時',

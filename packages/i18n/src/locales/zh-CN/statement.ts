@@ -46,7 +46,14 @@ export const statement: Strings<typeof en> = {
   deposits: {
     title: '入金记录',
     empty: '本期间无入金。',
-    types: { crypto_deposit: '加密资产入金', fiat_deposit: '法币入金' },
+    types: {
+      crypto_deposit: '加密资产入金',
+      fiat_deposit: '法币入金',
+      crypto_payout: '数字资产转账',
+      fiat_payout: '法币转账',
+      fx_conversion: '货币兑换',
+      otc_trade: '场外交易',
+    },
     columns: {
       date: '日期（UTC）',
       type: '类型',

@@ -20,7 +20,14 @@ export const transactions: Strings<typeof en> = {
     more: '更多筛选',
     more_set: '更多筛选（已设 {{count}} 项）',
   },
-  types: { crypto_deposit: '数字资产充值', fiat_deposit: '法币入金' },
+  types: {
+    crypto_deposit: '数字资产充值',
+    fiat_deposit: '法币入金',
+    crypto_payout: '数字资产转账',
+    fiat_payout: '法币转账',
+    fx_conversion: '货币兑换',
+    otc_trade: '场外交易',
+  },
   bank_rail: '银行转账 · {{currency}}',
   columns: {
     date: '日期',
