@@ -38,6 +38,8 @@ export const staffPermissions = [
   'feedback',
   /** Contact requests from the product pages: a relationship manager's own companies', a system admin's all. */
   'contact_requests',
+  /** Payouts in admin review: approving them to the rail or custody, or rejecting them. */
+  'payout_review',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -62,11 +64,12 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
     'announcements',
     'feedback',
     'contact_requests',
+    'payout_review',
   ],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
   // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.
   // Feedback is a complaint channel as well, which compliance keeps an eye on and answers.
-  compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback'],
+  compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback', 'payout_review'],
   sales_relationship_manager: ['audit_log', 'contact_requests'],
 };
 

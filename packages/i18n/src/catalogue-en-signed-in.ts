@@ -13,6 +13,7 @@ import { feedback } from './locales/en/feedback.ts';
 import { inbox } from './locales/en/inbox.ts';
 import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
+import { payouts } from './locales/en/payouts.ts';
 import { products } from './locales/en/products.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
@@ -34,6 +35,7 @@ export const enSignedIn = {
   announcements,
   team,
   webhooks,
+  payouts,
   feedback,
   products,
   errors: errorsSignedIn,

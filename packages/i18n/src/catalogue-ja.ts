@@ -13,6 +13,7 @@ import { inbox as jaInbox } from './locales/ja/inbox.ts';
 import { kyc as jaKyc } from './locales/ja/kyc.ts';
 import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
 import { pages as jaPages } from './locales/ja/pages.ts';
+import { payouts as jaPayouts } from './locales/ja/payouts.ts';
 import { products as jaProducts } from './locales/ja/products.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
 import { statement as jaStatement } from './locales/ja/statement.ts';
@@ -31,6 +32,7 @@ export const ja: Catalogue = {
   team: jaTeam,
   announcements: jaAnnouncements,
   webhooks: jaWebhooks,
+  payouts: jaPayouts,
   feedback: jaFeedback,
   products: jaProducts,
   statement: jaStatement,

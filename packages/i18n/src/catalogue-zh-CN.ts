@@ -13,6 +13,7 @@ import { inbox as zhInbox } from './locales/zh-CN/inbox.ts';
 import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
 import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
+import { payouts as zhPayouts } from './locales/zh-CN/payouts.ts';
 import { products as zhProducts } from './locales/zh-CN/products.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
@@ -31,6 +32,7 @@ export const zhCN: Catalogue = {
   team: zhTeam,
   announcements: zhAnnouncements,
   webhooks: zhWebhooks,
+  payouts: zhPayouts,
   feedback: zhFeedback,
   products: zhProducts,
   statement: zhStatement,
