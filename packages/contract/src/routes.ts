@@ -63,7 +63,9 @@ export type PageId =
   | 'admin_ledger'
   | 'feedback'
   | 'admin_feedback'
-  | 'admin_contact_requests';
+  | 'admin_contact_requests'
+  | 'payout_approvals'
+  | 'admin_payouts';
 
 export type MainPage = {
   id: PageId;
@@ -93,6 +95,8 @@ export const mainPages: readonly MainPage[] = [
   { id: 'new_crypto_transfer_confirm', path: '/blockchain_w/new_digital_asset2', isKycGated: true },
   { id: 'fiat_transfer_detail', path: '/blockchain_w/fiat_t_h_info', isKycGated: true },
   { id: 'crypto_transfer_detail', path: '/blockchain_w/digital_t_h_info', isKycGated: true },
+  /** Payouts waiting for a second user's approval, and the company's approval policy (maker-checker). */
+  { id: 'payout_approvals', path: '/blockchain_w/approvals', isKycGated: true },
   { id: 'fiat_deposit', path: '/fiat_deposit', isKycGated: true },
   { id: 'fiat_withdrawal', path: '/fiat_withdrawal', isKycGated: true },
   { id: 'otc', path: '/otc', isKycGated: true },
@@ -127,6 +131,8 @@ export const mainPages: readonly MainPage[] = [
   { id: 'feedback', path: '/feedback', isKycGated: false },
   { id: 'admin_feedback', path: '/admin/feedback', isKycGated: false, isStaffOnly: true },
   { id: 'admin_contact_requests', path: '/admin/contact_requests', isKycGated: false, isStaffOnly: true },
+  /** Payouts in the bank's review, in process at the rail or custody, and decided. */
+  { id: 'admin_payouts', path: '/admin/payouts', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

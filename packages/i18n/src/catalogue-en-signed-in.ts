@@ -21,6 +21,7 @@ import { team } from './locales/en/team.ts';
 import { transactions } from './locales/en/transactions.ts';
 import { validationSignedIn } from './locales/en/validation-signed-in.ts';
 import { webhooks } from './locales/en/webhooks.ts';
+import { withdraw } from './locales/en/withdraw.ts';
 
 /** Merged into the first load's namespaces where both have one (errors, validation, pages, shell): i18next merges deep. */
 export const enSignedIn = {
@@ -36,6 +37,7 @@ export const enSignedIn = {
   team,
   webhooks,
   payouts,
+  withdraw,
   feedback,
   products,
   errors: errorsSignedIn,

@@ -22,6 +22,7 @@ import { team as jaTeam } from './locales/ja/team.ts';
 import { transactions as jaTransactions } from './locales/ja/transactions.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
 import { webhooks as jaWebhooks } from './locales/ja/webhooks.ts';
+import { withdraw as jaWithdraw } from './locales/ja/withdraw.ts';
 
 export const ja: Catalogue = {
   errors: jaErrors,
@@ -33,6 +34,7 @@ export const ja: Catalogue = {
   announcements: jaAnnouncements,
   webhooks: jaWebhooks,
   payouts: jaPayouts,
+  withdraw: jaWithdraw,
   feedback: jaFeedback,
   products: jaProducts,
   statement: jaStatement,

@@ -22,6 +22,7 @@ import { team as zhTeam } from './locales/zh-CN/team.ts';
 import { transactions as zhTransactions } from './locales/zh-CN/transactions.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
 import { webhooks as zhWebhooks } from './locales/zh-CN/webhooks.ts';
+import { withdraw as zhWithdraw } from './locales/zh-CN/withdraw.ts';
 
 export const zhCN: Catalogue = {
   errors: zhErrors,
@@ -33,6 +34,7 @@ export const zhCN: Catalogue = {
   announcements: zhAnnouncements,
   webhooks: zhWebhooks,
   payouts: zhPayouts,
+  withdraw: zhWithdraw,
   feedback: zhFeedback,
   products: zhProducts,
   statement: zhStatement,

@@ -22,10 +22,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useUserInfo } from '../api/user-info.ts';
+import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
 import { PageSkeleton } from '../ui/skeletons.tsx';
@@ -42,6 +42,20 @@ import {
 } from './navigation.ts';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
+
+/** Its own chunk: only users who approve payouts load it (and the payouts contract it asks with). */
+const ApprovalsBadge = lazy(() => import('../features/withdraw/approvals-badge.tsx'));
+
+/** The approvals count beside the bell, for a company user holding `approve_payouts`. */
+function ApprovalsHeaderButton() {
+  const mayApprove = useHoldsPermission('approve_payouts');
+  if (mayApprove !== true || isStaffSession() || !isKycApproved()) return null;
+  return (
+    <Suspense fallback={null}>
+      <ApprovalsBadge />
+    </Suspense>
+  );
+}
 
 function NavigationGroups({
   navigation,
@@ -175,6 +189,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
             </Group>
             <Group gap={4} wrap="nowrap">
               <LanguageSwitch />
+              <ApprovalsHeaderButton />
               <InboxBell />
               <UserMenu />
             </Group>

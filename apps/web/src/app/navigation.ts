@@ -12,8 +12,10 @@ import {
 import { mainPages, type PageId, pathOf } from '@bank/contract/routes';
 import type { admin } from '@bank/i18n/locales/en/admin';
 import type { shellSignedIn } from '@bank/i18n/locales/en/shell-signed-in';
+import type { withdraw } from '@bank/i18n/locales/en/withdraw';
 import {
   type Icon,
+  IconAddressBook,
   IconArrowBarToDown,
   IconArrowBarUp,
   IconArrowDownToArc,
@@ -26,6 +28,7 @@ import {
   IconChartCandle,
   IconChartPie,
   IconChecklist,
+  IconChecks,
   IconCreditCard,
   IconDiamond,
   IconFileSearch,
@@ -37,6 +40,7 @@ import {
   IconPhoneCall,
   IconReceipt,
   IconReceipt2,
+  IconSend,
   IconShieldCheck,
   IconSpeakerphone,
   IconUserCircle,
@@ -48,10 +52,15 @@ type ClientItemKey = keyof typeof shellSignedIn.navigation.items;
 type ClientGroupKey = keyof typeof shellSignedIn.navigation.groups;
 type StaffItemKey = keyof typeof admin.navigation.items;
 type StaffGroupKey = keyof typeof admin.navigation.groups;
+/** The payout pages' items, named in the payouts' own namespace. */
+type WithdrawItemKey = keyof typeof withdraw.navigation;
 
 export type NavigationItem = {
   key: string;
-  label: `shell.navigation.items.${ClientItemKey}` | `admin.navigation.items.${StaffItemKey}`;
+  label:
+    | `shell.navigation.items.${ClientItemKey}`
+    | `admin.navigation.items.${StaffItemKey}`
+    | `withdraw.navigation.${WithdrawItemKey}`;
   /** The page it opens: a page of the contract's route table, or a path of the web app's own. */
   page: PageId | { path: string };
   icon: Icon;
@@ -76,6 +85,26 @@ function clientItem(
   return { key, label: `shell.navigation.items.${key}`, page, icon, ...options };
 }
 
+function withdrawItem(
+  key: WithdrawItemKey,
+  page: PageId,
+  icon: Icon,
+  options: { sections?: readonly string[]; permission?: Permission } = {},
+): NavigationItem {
+  return { key, label: `withdraw.navigation.${key}`, page, icon, ...options };
+}
+
+/** The payout pages an item of "Transfer & payout" stands for (payees, addresses, approvals have their own). */
+const transferSections = [
+  '/blockchain_w/transfer_p_jmhb',
+  '/blockchain_w/new_fiat',
+  '/blockchain_w/new_fiat2',
+  '/blockchain_w/new_digital_asset',
+  '/blockchain_w/new_digital_asset2',
+  '/blockchain_w/fiat_t_h_info',
+  '/blockchain_w/digital_t_h_info',
+] as const;
+
 function clientGroup(key: ClientGroupKey, items: readonly NavigationItem[]): NavigationGroup {
   return { key, label: `shell.navigation.groups.${key}`, items };
 }
@@ -91,9 +120,14 @@ const groups: readonly NavigationGroup[] = [
   clientGroup('money', [
     clientItem('deposit', 'crypto_deposit', IconArrowDownToArc, { sections: ['/blockchain_d'], permission: 'deposit' }),
     clientItem('transfer', 'fiat_transfer', IconArrowUpRight, {
-      sections: ['/blockchain_w'],
+      sections: transferSections,
       permission: 'prepare_payouts',
     }),
+    // Payees and addresses are read by those who prepare payouts; changing them needs manage_payees
+    // (the pages offer the changes only to its holders).
+    withdrawItem('payees', 'payees', IconBuildingBank, { permission: 'prepare_payouts' }),
+    withdrawItem('address_book', 'address_book', IconAddressBook, { permission: 'prepare_payouts' }),
+    withdrawItem('approvals', 'payout_approvals', IconChecks, { permission: 'approve_payouts' }),
     clientItem('fiat_deposit', 'fiat_deposit', IconArrowBarToDown, { permission: 'deposit' }),
     clientItem('fiat_withdrawal', 'fiat_withdrawal', IconArrowBarUp, { permission: 'prepare_payouts' }),
     clientItem('fx', 'fx', IconArrowsExchange, { permission: 'prepare_payouts' }),
@@ -143,6 +177,13 @@ export const staffNavigation: readonly NavigationGroup[] = [
       staffItem('overview', 'admin_home', IconLayoutDashboard),
       staffItem('kyc_review', 'admin_kyc', IconChecklist, 'kyc_review'),
       staffItem('deposit_operations', 'admin_deposits', IconBuildingBank, 'deposit_operations'),
+      {
+        key: 'payout_review',
+        label: 'withdraw.navigation.payout_review',
+        page: 'admin_payouts',
+        icon: IconSend,
+        permission: 'payout_review',
+      },
       staffItem('ledger_explorer', 'admin_ledger', IconBook2, 'ledger_explorer'),
       staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch, 'audit_log'),
       staffItem('announcements', 'announcements_admin', IconSpeakerphone, 'announcements'),

@@ -116,6 +116,10 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/withdraw/fiat-withdrawal-page.tsx'),
     (module) => module.FiatWithdrawalPage,
   ),
+  payout_approvals: lazyPage(
+    () => import('../features/withdraw/approvals-page.tsx'),
+    (module) => module.PayoutApprovalsPage,
+  ),
   otc: lazyPage(
     () => import('../features/fx/otc-page.tsx'),
     (module) => module.OtcPage,
@@ -215,6 +219,10 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
   admin_deposits: lazyPage(
     () => import('../features/admin/deposit-operations-page.tsx'),
     (module) => module.DepositOperationsPage,
+  ),
+  admin_payouts: lazyPage(
+    () => import('../features/admin/payout-review-page.tsx'),
+    (module) => module.PayoutReviewPage,
   ),
   admin_ledger: lazyPage(
     () => import('../features/admin/ledger-explorer-page.tsx'),

@@ -99,6 +99,11 @@ export type CallFormOptions<Call extends CallDefinition, Values extends Record<s
   invalidFormMessage?: string;
   /** Valid values wait for the user to confirm (`confirmation.confirm()`) before the call is made. */
   isConfirmed?: boolean;
+  /**
+   * Errors of fields the call does not carry but a later call of the same step will (a payout's
+   * purpose, checked with the quote's amount before either is asked): shown with the schema's own.
+   */
+  validateAlso?: (values: Values) => FormErrors;
 };
 
 export type CallForm<Values extends Record<string, unknown>> = {
@@ -149,7 +154,10 @@ export function useCallForm<Call extends CallDefinition, Values extends Record<s
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: currentOptions.initialValues,
-    validate: async (values) => schemaErrors(await resolveCall(), toRequest(values)),
+    validate: async (values) => ({
+      ...(latestOptions.current.validateAlso?.(values) ?? {}),
+      ...schemaErrors(await resolveCall(), toRequest(values)),
+    }),
     // Each text input stops at the contract's length (a call loaded on use, once it is loaded).
     enhanceGetInputProps: ({ field }) => {
       const { call } = latestOptions.current;

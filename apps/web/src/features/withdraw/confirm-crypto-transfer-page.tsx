@@ -1,6 +1,9 @@
-/** /blockchain_w/new_digital_asset2: confirming a digital asset transfer. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /blockchain_w/new_digital_asset2: the digital asset payout as checked (amount, network fee, total
+ * held, address and network, purpose), its quote's countdown and "Confirm payout".
+ */
+import { ConfirmPayoutPage } from './payout-flow.tsx';
 
 export function ConfirmCryptoTransferPage() {
-  return <NotYetAvailablePage pageId="new_crypto_transfer_confirm" />;
+  return <ConfirmPayoutPage kind="crypto" />;
 }

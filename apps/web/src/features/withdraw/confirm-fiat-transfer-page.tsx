@@ -1,6 +1,9 @@
-/** /blockchain_w/new_fiat2: confirming a fiat transfer. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /blockchain_w/new_fiat2: the fiat payout as checked (amount, fee, rate, what arrives in the payee's
+ * currency, total held, destination, purpose), its quote's countdown and "Confirm payout".
+ */
+import { ConfirmPayoutPage } from './payout-flow.tsx';
 
 export function ConfirmFiatTransferPage() {
-  return <NotYetAvailablePage pageId="new_fiat_transfer_confirm" />;
+  return <ConfirmPayoutPage kind="fiat" />;
 }

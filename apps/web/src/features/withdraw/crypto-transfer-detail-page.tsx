@@ -1,6 +1,6 @@
-/** /blockchain_w/digital_t_h_info: one digital asset transfer. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /blockchain_w/digital_t_h_info?id=…: one digital asset payout, its hash and timeline, and the approval when it waits for the reader. */
+import { PayoutDetailPage } from './payout-detail.tsx';
 
 export function CryptoTransferDetailPage() {
-  return <NotYetAvailablePage pageId="crypto_transfer_detail" />;
+  return <PayoutDetailPage kind="crypto" />;
 }

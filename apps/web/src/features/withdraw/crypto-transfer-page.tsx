@@ -1,6 +1,6 @@
-/** /blockchain_w/transfer_p_jmhb: digital asset transfers and their history. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /blockchain_w/transfer_p_jmhb: the company's digital asset payouts, filtered, with "New payout" and downloads. */
+import { PayoutHistoryPage } from './payout-history.tsx';
 
 export function CryptoTransferPage() {
-  return <NotYetAvailablePage pageId="crypto_transfer" />;
+  return <PayoutHistoryPage kind="crypto" />;
 }

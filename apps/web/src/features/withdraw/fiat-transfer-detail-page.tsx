@@ -1,6 +1,6 @@
-/** /blockchain_w/fiat_t_h_info: one fiat transfer. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /blockchain_w/fiat_t_h_info?id=…: one fiat payout, its timeline, and the approval when it waits for the reader. */
+import { PayoutDetailPage } from './payout-detail.tsx';
 
 export function FiatTransferDetailPage() {
-  return <NotYetAvailablePage pageId="fiat_transfer_detail" />;
+  return <PayoutDetailPage kind="fiat" />;
 }

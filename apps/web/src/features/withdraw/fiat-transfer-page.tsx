@@ -1,6 +1,6 @@
-/** /blockchain_w/transfer_p_fiat: fiat payouts and their history. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/** /blockchain_w/transfer_p_fiat: the company's fiat payouts, filtered, with "New payout" and downloads. */
+import { PayoutHistoryPage } from './payout-history.tsx';
 
 export function FiatTransferPage() {
-  return <NotYetAvailablePage pageId="fiat_transfer" />;
+  return <PayoutHistoryPage kind="fiat" />;
 }

@@ -1,6 +1,11 @@
-/** /fiat_withdrawal: withdrawing to the company's bank account. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /fiat_withdrawal: SPEC.md lists it beside fiat_deposit without saying more. Money leaves a
+ * company only as a payout to a payee (a payee can be the company's own bank account), so the
+ * route leads to the fiat payout form rather than to a second form doing the same.
+ */
+import { pathOf } from '@bank/contract/routes';
+import { Navigate } from 'react-router';
 
 export function FiatWithdrawalPage() {
-  return <NotYetAvailablePage pageId="fiat_withdrawal" />;
+  return <Navigate to={pathOf('new_fiat_transfer')} replace />;
 }

@@ -1,6 +1,286 @@
-/** /blockchain_w/new_fiat: a new fiat transfer. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /blockchain_w/new_fiat: a fiat payout to a payee, paid from USDC or USDT and converted into the
+ * payee's currency. The amount's limits come from withdraw/details; a payee still in the bank's
+ * cooling period shows when it can be paid and cannot be chosen. "Continue" quotes and checks the
+ * payout and opens the confirmation page; the values are kept, so that coming back finds them.
+ */
+
+import { localeOfLanguage } from '@bank/contract/constants';
+import { calcFiatPayout, fiatPayoutAssets, listPayees, type Payee } from '@bank/contract/payouts';
+import { pathOf } from '@bank/contract/routes';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { AmountInput } from '../../ui/amount-input.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatMoney } from '../../ui/format-amount.ts';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { LoadError } from '../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
+import { type FiatDraftValues, isCooling, maskedAccountNumber, readDraft } from './payout-format.ts';
+import { CoolingBadge, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
+
+/** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
+const payeesShown = 100;
+
+function initialValues(payeeFromLink: string | null): FiatDraftValues {
+  const draft = readDraft('fiat');
+  if (draft) return { ...draft.values, ...(payeeFromLink ? { payee_id: payeeFromLink } : {}) };
+  return {
+    asset: 'USDC',
+    payee_id: payeeFromLink ?? '',
+    amount: '',
+    purpose: '',
+    sender_account_name: '',
+    remarks: '',
+  };
+}
+
+function PayeeSummary({ payee }: { payee: Payee }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" bg="gray.0">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" fw={600}>
+            {payee.beneficiary_name}
+          </Text>
+          <CoolingBadge usableFrom={payee.usable_from} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {payee.bank_name} · {payee.swift_code} ·{' '}
+          <Text component="span" inherit ff="monospace">
+            {maskedAccountNumber(payee.account_number)}
+          </Text>
+        </Text>
+        <Text size="sm">{t('withdraw.fiat_form.arrives_in', { currency: payee.currency })}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function FiatForm({ payees }: { payees: Payee[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const locale = localeOfLanguage[language];
+  const [params] = useSearchParams();
+  const config = usePayoutConfig();
+  const mayManagePayees = useHoldsPermission('manage_payees');
+  const continueToConfirmation = useContinueToConfirmation('fiat');
+  // The values of the latest render, for the step after the quote.
+  const valuesRef = useRef<FiatDraftValues>(null as never);
+  const [values0] = useState(() => initialValues(params.get('payee')));
+  const limits = config.data?.fiat;
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: calcFiatPayout,
+    initialValues: values0,
+    toRequest: (values) => ({ asset: values.asset, payee_id: values.payee_id, amount: values.amount.trim() }),
+    validateAlso: (values) => ({
+      ...instructionErrors(values),
+      ...limitErrors(values.amount, limits, values.asset, (key, params) => t(key as never, params)),
+    }),
+    fieldOfError: { insufficient_balance: 'amount' },
+    invalidFormMessage: t('withdraw.form.invalid'),
+    // The quote is asked for again with the check, so that the confirmation page always shows a fresh one.
+    onSuccess: () => continueToConfirmation({ ...valuesRef.current, amount: valuesRef.current.amount.trim() }),
+  });
+  const values = form.getValues();
+  valuesRef.current = values;
+  const chosen = payees.find((payee) => payee.payee_id === values.payee_id);
+  const payeeOptions = payees.map((payee) => {
+    const cooling = isCooling(payee.usable_from);
+    const detail = `${payee.bank_name} · ${maskedAccountNumber(payee.account_number)} · ${payee.currency}`;
+    return {
+      value: payee.payee_id,
+      label: cooling
+        ? t('withdraw.fiat_form.payee_option_cooling', {
+            name: payee.beneficiary_name,
+            detail,
+            time: formatDateTime(payee.usable_from, language),
+          })
+        : t('withdraw.fiat_form.payee_option', { name: payee.beneficiary_name, detail }),
+      disabled: cooling,
+    };
+  });
+
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="lg" maw={760}>
+        <FormAlert message={formError} />
+        <Card component="section" aria-labelledby="fiat-from">
+          <Stack gap="md">
+            <Text component="h2" id="fiat-from" fw={600} fz="md" m={0}>
+              {t('withdraw.fiat_form.from_section')}
+            </Text>
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="fiat-asset-label">
+                {t('withdraw.fiat_form.asset')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="fiat-asset-label"
+                data={(limits?.assets ?? fiatPayoutAssets).map((asset) => ({ value: asset, label: asset }))}
+                value={values.asset}
+                onChange={(value) => form.setFieldValue('asset', value as FiatDraftValues['asset'])}
+                style={{ alignSelf: 'flex-start' }}
+              />
+              <Text size="xs" c="dimmed">
+                {t('withdraw.fiat_form.asset_hint')}
+              </Text>
+            </Stack>
+          </Stack>
+        </Card>
+        <Card component="section" aria-labelledby="fiat-to">
+          <Stack gap="md">
+            <Text component="h2" id="fiat-to" fw={600} fz="md" m={0}>
+              {t('withdraw.fiat_form.to_section')}
+            </Text>
+            {payees.length === 0 ? (
+              <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+                <Stack gap={6}>
+                  <Text size="sm" c="var(--mantine-color-text)">
+                    {t('withdraw.fiat_form.no_payees')}
+                  </Text>
+                  {mayManagePayees ? (
+                    <Anchor component={Link} to={pathOf('payees')} size="sm" fw={600}>
+                      {t('withdraw.fiat_form.add_payee')}
+                    </Anchor>
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : (
+              <>
+                <Select
+                  id="fiat-payee"
+                  label={t('withdraw.fiat_form.payee')}
+                  placeholder={t('withdraw.fiat_form.payee_placeholder')}
+                  nothingFoundMessage={t('withdraw.fiat_form.payee_nothing_found')}
+                  searchable
+                  required
+                  data={payeeOptions}
+                  {...form.getInputProps('payee_id')}
+                  onChange={(value) => form.setFieldValue('payee_id', value ?? '')}
+                />
+                {chosen ? <PayeeSummary payee={chosen} /> : null}
+                {mayManagePayees ? (
+                  <Anchor component={Link} to={pathOf('payees')} size="sm">
+                    {t('withdraw.fiat_form.manage_payees')}
+                  </Anchor>
+                ) : null}
+              </>
+            )}
+          </Stack>
+        </Card>
+        <Card component="section" aria-labelledby="fiat-details">
+          <Stack gap="md">
+            <Text component="h2" id="fiat-details" fw={600} fz="md" m={0}>
+              {t('withdraw.fiat_form.details_section')}
+            </Text>
+            <AmountInput
+              id="fiat-amount"
+              currency={values.asset}
+              label={t('withdraw.form.amount')}
+              description={
+                limits
+                  ? t('withdraw.form.amount_limits', {
+                      min: formatMoney(limits.min, values.asset, locale),
+                      max: formatMoney(limits.max, values.asset, locale),
+                    })
+                  : undefined
+              }
+              required
+              {...form.getInputProps('amount')}
+            />
+            {limits ? (
+              <Text size="xs" c="dimmed" mt={-8}>
+                {t('withdraw.fiat_form.fee_hint', {
+                  rate: String(Number(limits.fee_rate) * 100),
+                  minimum: formatMoney(limits.fee_minimum, values.asset, locale),
+                })}
+              </Text>
+            ) : null}
+            <PurposeSelect id="fiat-purpose" {...form.getInputProps('purpose')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                id="fiat-sender"
+                label={t('withdraw.form.sender_account_name')}
+                description={t('withdraw.form.sender_account_name_hint')}
+                required
+                {...form.getInputProps('sender_account_name')}
+              />
+              <TextInput
+                id="fiat-remarks"
+                label={t('withdraw.form.remarks')}
+                description={t('withdraw.form.remarks_hint')}
+                maxLength={200}
+                {...form.getInputProps('remarks')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            size="md"
+            loading={isSubmitting}
+            disabled={payees.length === 0}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+          >
+            {t('withdraw.form.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={760} aria-busy="true" aria-label={t('shell.loading')}>
+      {[0, 1, 2].map((card) => (
+        <Skeleton key={card} height={card === 2 ? 260 : 120} radius="md" />
+      ))}
+    </Stack>
+  );
+}
 
 export function NewFiatTransferPage() {
-  return <NotYetAvailablePage pageId="new_fiat_transfer" />;
+  const { t } = useTranslation();
+  const mayPrepare = useHoldsPermission('prepare_payouts');
+  const payees = useScreenQuery(listPayees, { page_size: payeesShown });
+  if (mayPrepare === false) return <NoPermissionPage title={t('pages.new_fiat_transfer.title')} />;
+  return (
+    <PageFrame title={t('pages.new_fiat_transfer.title')} description={t('pages.new_fiat_transfer.purpose')}>
+      {payees.isPending ? (
+        <FormSkeleton />
+      ) : payees.isError ? (
+        <LoadError error={payees.error} onRetry={() => void payees.refetch()} />
+      ) : (
+        <FiatForm payees={payees.data.items} />
+      )}
+    </PageFrame>
+  );
 }

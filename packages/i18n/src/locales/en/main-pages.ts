@@ -86,4 +86,13 @@ export const mainPages = {
     title: 'Contact requests',
     purpose: 'Clients asking their relationship manager to contact them about a product.',
   },
+  payout_approvals: {
+    title: 'Payout approvals',
+    purpose:
+      'Payouts prepared by colleagues that wait for a second user’s approval, and the company’s approval policy.',
+  },
+  admin_payouts: {
+    title: 'Payout review',
+    purpose: 'Payouts to review before they leave the bank, payouts in process at the rail or custody, and decisions.',
+  },
 } as const satisfies Record<PageId, PageText>;

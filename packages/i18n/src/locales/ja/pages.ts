@@ -77,4 +77,12 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '連絡依頼',
     purpose: '商品について担当者からの連絡を希望するお客さまの依頼。',
   },
+  payout_approvals: {
+    title: '支払承認',
+    purpose: '同僚が作成し、別のユーザーの承認を待つ支払と、会社の承認ポリシー。',
+  },
+  admin_payouts: {
+    title: '支払審査',
+    purpose: '銀行から送金する前に審査する支払、送金網またはカストディで処理中の支払、および決定済みの支払。',
+  },
 };

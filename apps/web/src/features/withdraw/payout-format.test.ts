@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { compareDecimals, groupedAccountNumber, isCooling, maskedAccountNumber } from './payout-format.ts';
+
+describe('payout format', () => {
+  it('compares decimal strings exactly, whatever their digits', () => {
+    expect(compareDecimals('100', '100.000000')).toBe(0);
+    expect(compareDecimals('99.999999', '100')).toBe(-1);
+    expect(compareDecimals('1000000.01', '1000000')).toBe(1);
+    expect(compareDecimals('0.0005', '0.00049999')).toBe(1);
+    expect(compareDecimals('007', '7')).toBe(0);
+  });
+
+  it('masks an account number to its last four characters, and groups it in fours when shown', () => {
+    expect(maskedAccountNumber('GB82WEST12345698765432')).toBe('•••• 5432');
+    expect(maskedAccountNumber('123')).toBe('123');
+    expect(groupedAccountNumber('GB82WEST12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
+  });
+
+  it('says a payee is cooling until its usable time', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    expect(isCooling('2026-11-26T10:00:01Z', now)).toBe(true);
+    expect(isCooling('2026-11-26T10:00:00Z', now)).toBe(false);
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * A payout as its readers see it, for the client's details page and the back office's review alike:
+ * the facts (amounts, what arrives, destination, purpose, hash and confirmations, why it failed or
+ * was rejected) and the timeline of who did what and when. Presentational: the pages load it.
+ */
+import { localeOfLanguage } from '@bank/contract/constants';
+import type { Payout, PayoutStep } from '@bank/contract/payouts';
+import { Anchor, Group, SimpleGrid, Stack, Text, Timeline, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../lib/i18n.ts';
+import { Amount } from './amount.tsx';
+import { CopyValueButton } from './copy-value-button.tsx';
+import { countryName } from './country-names.ts';
+import { DateTime } from './date-time.tsx';
+import { formatDecimal } from './format-amount.ts';
+import { formatDateTime } from './format-date.ts';
+import { useNamed } from './steps-timeline.tsx';
+
+/** A rate's digits: as many as it has, up to 8. */
+const ratePlaces = { min: 0, max: 8 };
+
+export function PayoutField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4} component="div" miw={0}>
+      <Text size="xs" c="dimmed" fw={500} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function PayoutFieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid
+      component="dl"
+      cols={{ base: 1, xs: 2, md: 3 }}
+      spacing="lg"
+      verticalSpacing="md"
+      m={0}
+      style={{ alignItems: 'start' }}
+    >
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** A long identifier (an address, a hash) in a monospace face with its copy button. */
+export function CopyableText({ value, field }: { value: string; field: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap" align="center" component="span">
+      <Text component="span" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+      <CopyValueButton
+        value={value}
+        label={t('withdraw.detail.copy', { field })}
+        copiedLabel={t('withdraw.detail.copied', { field })}
+      />
+    </Group>
+  );
+}
+
+/** "7.8012 HKD per USDT": the rate a fiat payout was converted at. */
+export function RateText({ rate, currency, asset }: { rate: string; currency: string; asset: string }) {
+  const { t } = useTranslation();
+  const locale = localeOfLanguage[useLanguage()];
+  return (
+    <Text component="span" size="sm" className="tabular-figures">
+      {t('withdraw.rate_value', { rate: formatDecimal(rate, ratePlaces, locale), currency, asset })}
+    </Text>
+  );
+}
+
+/** Where the money goes: a bank account (fiat) or an address on a network (crypto). */
+export function DestinationFields({ payout }: { payout: Pick<Payout, 'destination' | 'network' | 'kind'> }) {
+  const { t } = useTranslation();
+  const locale = localeOfLanguage[useLanguage()];
+  const { destination } = payout;
+  return (
+    <>
+      <PayoutField label={t('withdraw.detail.destination')}>{destination.name}</PayoutField>
+      {payout.kind === 'crypto' ? (
+        <>
+          <PayoutField label={t('withdraw.detail.network')}>{payout.network ?? '—'}</PayoutField>
+          {destination.address ? (
+            <PayoutField label={t('withdraw.detail.address')}>
+              <CopyableText value={destination.address} field={t('withdraw.detail.address')} />
+            </PayoutField>
+          ) : null}
+        </>
+      ) : (
+        <>
+          {destination.account_number ? (
+            <PayoutField label={t('withdraw.detail.account_number')}>
+              <Text component="span" size="sm" ff="monospace">
+                {destination.account_number}
+              </Text>
+            </PayoutField>
+          ) : null}
+          <PayoutField label={t('withdraw.detail.bank')}>
+            {[destination.bank_name, destination.bank_country ? countryName(destination.bank_country, locale) : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </PayoutField>
+          {destination.swift_code ? (
+            <PayoutField label={t('withdraw.detail.swift_code')}>
+              <Text component="span" size="sm" ff="monospace">
+                {destination.swift_code}
+              </Text>
+            </PayoutField>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+/** Every fact of a payout as a definition list. */
+export function PayoutFacts({ payout }: { payout: Payout }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const purposeName = useNamed('payouts.purposes');
+  const causeName = useNamed('payouts.failure_causes');
+  return (
+    <Stack gap="lg">
+      <PayoutFieldGrid>
+        <PayoutField label={t('withdraw.detail.amount')}>
+          <Amount value={payout.amount} currency={payout.asset} />
+        </PayoutField>
+        <PayoutField label={t('withdraw.detail.fee')}>
+          <Amount value={payout.fee} currency={payout.asset} />
+        </PayoutField>
+        <PayoutField label={t('withdraw.detail.total')}>
+          <Amount value={payout.total} currency={payout.asset} fw={600} />
+        </PayoutField>
+        {payout.fiat ? (
+          <>
+            <PayoutField label={t('withdraw.detail.receive_amount')}>
+              <Amount value={payout.fiat.amount} currency={payout.fiat.currency} fw={600} />
+            </PayoutField>
+            <PayoutField label={t('withdraw.detail.rate')}>
+              <Stack gap={2} component="span">
+                <RateText rate={payout.fiat.rate} currency={payout.fiat.currency} asset={payout.asset} />
+                <Text component="span" size="xs" c="dimmed">
+                  {t('withdraw.rate_at', { time: formatDateTime(payout.fiat.rate_at, language) })}
+                </Text>
+              </Stack>
+            </PayoutField>
+          </>
+        ) : null}
+        <PayoutField label={t('withdraw.detail.created_at')}>
+          <DateTime value={payout.created_at} />
+        </PayoutField>
+      </PayoutFieldGrid>
+      <PayoutFieldGrid>
+        <DestinationFields payout={payout} />
+      </PayoutFieldGrid>
+      <PayoutFieldGrid>
+        <PayoutField label={t('withdraw.detail.purpose')}>{purposeName(payout.purpose)}</PayoutField>
+        <PayoutField label={t('withdraw.detail.sender_account_name')}>{payout.sender_account_name}</PayoutField>
+        <PayoutField label={t('withdraw.detail.remarks')}>{payout.remarks || '—'}</PayoutField>
+        <PayoutField label={t('withdraw.detail.created_by')}>{payout.created_by.name}</PayoutField>
+      </PayoutFieldGrid>
+      {payout.tx_hash ? (
+        <Stack gap="md" component="dl" m={0}>
+          <PayoutField label={t('withdraw.detail.tx_hash')}>
+            <Stack gap={6} component="span">
+              <CopyableText value={payout.tx_hash} field={t('withdraw.detail.tx_hash')} />
+              {payout.explorer_url ? (
+                <Anchor href={payout.explorer_url} target="_blank" rel="noopener noreferrer" size="sm">
+                  <Group gap={4} component="span" wrap="nowrap">
+                    {t('withdraw.detail.explorer')}
+                    <IconExternalLink size={14} aria-hidden />
+                    <VisuallyHidden>{t('withdraw.detail.new_tab')}</VisuallyHidden>
+                  </Group>
+                </Anchor>
+              ) : null}
+              {payout.confirmations ? (
+                <Text component="span" size="xs" c="dimmed" className="tabular-figures">
+                  {t('withdraw.detail.confirmations', {
+                    count: payout.confirmations.count,
+                    required: payout.confirmations.required,
+                  })}
+                </Text>
+              ) : null}
+            </Stack>
+          </PayoutField>
+        </Stack>
+      ) : null}
+      {payout.failure_cause || payout.rejection_reason ? (
+        <Stack gap="md" component="dl" m={0}>
+          {payout.failure_cause ? (
+            <PayoutField label={t('withdraw.detail.failure_cause')}>{causeName(payout.failure_cause)}</PayoutField>
+          ) : null}
+          {payout.rejection_reason ? (
+            <PayoutField label={t('withdraw.detail.rejection_reason')}>{payout.rejection_reason}</PayoutField>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+const negativeSteps: ReadonlySet<string> = new Set(['approval_rejected', 'review_rejected', 'failed']);
+
+/** Who did what and when: each step with its actor (a named colleague, "the bank", the payment network) and reason. */
+export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
+  const { t } = useTranslation();
+  const stepName = useNamed('payouts.steps');
+  const actorName = (actor: PayoutStep['actor']) =>
+    actor.kind === 'company_user'
+      ? (actor.name ?? '—')
+      : actor.name
+        ? t('withdraw.detail.actor_named', { actor: t(`payouts.actors.${actor.kind}`), name: actor.name })
+        : t(`payouts.actors.${actor.kind}`);
+  if (steps.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('withdraw.detail.steps_empty')}
+      </Text>
+    );
+  return (
+    <Timeline
+      active={steps.length - 1}
+      bulletSize={22}
+      lineWidth={2}
+      color="bank"
+      component="ol"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {steps.map((step) => {
+        const isNegative = negativeSteps.has(step.step);
+        return (
+          <Timeline.Item
+            key={`${step.step}-${step.at}`}
+            component="li"
+            color={isNegative ? 'red' : 'bank'}
+            bullet={
+              isNegative ? <IconX size={14} stroke={3} aria-hidden /> : <IconCheck size={14} stroke={3} aria-hidden />
+            }
+            title={
+              <Text component="span" size="sm" fw={600}>
+                {stepName(step.step)}
+              </Text>
+            }
+          >
+            <Text size="sm">{actorName(step.actor)}</Text>
+            {step.reason ? (
+              <Text size="sm" c="dark.6" style={{ overflowWrap: 'anywhere' }}>
+                {t('withdraw.detail.step_reason', { reason: step.reason })}
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              <DateTime value={step.at} />
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}
