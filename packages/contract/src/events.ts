@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { BankingProduct } from './contact-requests.ts';
-import { AccountKycStatus } from './states.ts';
+import { AccountKycStatus, TransactionStatus } from './states.ts';
 
 /** Changes to how a user signs in that the user is told of by email, whoever made them. */
 export const accountSecurityChanges = [
@@ -116,6 +116,27 @@ export const domainEventSchemas = {
     fee: z.string(),
     rate: z.string(),
     rate_at: z.string(),
+    at: z.string(),
+  }),
+
+  /**
+   * A payout moved (submitted, waiting for approval, approved, in review, sent, completed, rejected,
+   * failed): the company's users who follow payouts are told, approvers when it waits for them.
+   */
+  'payout.status_changed': z.object({
+    company_id: z.string(),
+    payout_id: z.string(),
+    kind: z.enum(['crypto', 'fiat']),
+    status: TransactionStatus,
+    asset: z.string(),
+    amount: z.string(),
+    /** The user who submitted it. */
+    maker_user_id: z.string(),
+    /** The payee's or address's name as it was paid. */
+    destination_name: z.string(),
+    /** Why it was rejected (the approver's or the bank's words) or the failure cause's value. */
+    reason: z.string().nullable(),
+    transaction_id: z.string(),
     at: z.string(),
   }),
 } as const;

@@ -13,6 +13,7 @@ import { feedbackModule } from './feedback/module.ts';
 import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
+import { payoutsModule } from './payouts/module.ts';
 import { teamModule } from './team/module.ts';
 import { transactionsModule } from './transactions/module.ts';
 import { webhooksModule } from './webhooks/module.ts';
@@ -25,6 +26,7 @@ export const appModules: readonly AppModule[] = [
   ledgerModule,
   transactionsModule,
   depositsModule,
+  payoutsModule,
   announcementsModule,
   inboxModule,
   webhooksModule,

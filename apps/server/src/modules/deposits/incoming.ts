@@ -5,10 +5,11 @@
  * through the ledger, in the same transaction as the deposit's success and the `deposit.credited`
  * event. Crediting is idempotent per deposit (the ledger key names the deposit).
  */
-import { randomBytes } from 'node:crypto';
+
 import { confirmationsOfNetwork, type Deposit, depositPageSize } from '@bank/contract/deposit';
 import type { DigitalAsset, Network } from '@bank/contract/money';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { simulatedTxHash } from '../../adapters/custody/custody.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -38,12 +39,6 @@ export function depositOf(row: DepositRow): Deposit {
     seen_at: row.seen_at.toISOString(),
     credited_at: row.credited_at?.toISOString() ?? null,
   };
-}
-
-/** A transaction hash as the network writes it (the simulator's stand-in for the real one). */
-function simulatedTxHash(network: Network): string {
-  const hex = randomBytes(32).toString('hex');
-  return network === 'ERC20' || network === 'BEP20' || network === 'ETH' ? `0x${hex}` : hex;
 }
 
 export type IncomingTransfer = { address: string; asset: DigitalAsset; network: Network; amount: string };
@@ -167,18 +162,6 @@ export async function confirm(db: AppDatabase, blocksOf: (network: Network) => n
     if (isCredited) credited += 1;
   }
   return credited;
-}
-
-/** Blocks a simulated network adds per minute (about its real block time; BTC one per ten minutes). */
-const blocksPerMinute: Readonly<Record<Network, number>> = { ERC20: 5, BEP20: 20, TRC20: 20, BTC: 0.1, ETH: 5 };
-
-/** The simulated networks' minute: BTC's tenth of a block is a block one minute in ten. */
-export function simulatedBlocksOfMinute(now: Date): (network: Network) => number {
-  return (network) => {
-    const perMinute = blocksPerMinute[network];
-    if (perMinute >= 1) return perMinute;
-    return Math.floor(now.getTime() / 60_000) % Math.round(1 / perMinute) === 0 ? 1 : 0;
-  };
 }
 
 /** The company's deposits, newest first, a page after `after` (keyset on the time-ordered id). */

@@ -29,7 +29,7 @@ import {
   simulateIncomingDeposit,
   submitDepositNotice,
 } from '@bank/contract/deposit';
-import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
+import { createSimulatedCustody, simulatedBlocksOfMinute } from '../../adapters/custody/custody.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppModule } from '../../platform/module.ts';
@@ -43,7 +43,7 @@ import { sendScheduledBankCredits, sendSimulatedBankCredit } from './bank-rail-s
 import { depositRecordFile, depositTypes } from './deposit-download.ts';
 import { depositHistory } from './deposit-history.ts';
 import * as fiat from './fiat.ts';
-import { confirm, depositPage, depositsInFlightPage, receive, simulatedBlocksOfMinute } from './incoming.ts';
+import { confirm, depositPage, depositsInFlightPage, receive } from './incoming.ts';
 import { depositProofPolicy, proofPurpose, proofSection } from './proofs.ts';
 import { depositsDemoSeeder } from './seed.ts';
 

@@ -67,6 +67,48 @@ export const depositCreditedMessage: EventConsumer<'deposit.credited'> = async (
   );
 };
 
+const payoutMessageKinds = {
+  admin_review: 'payout_in_review',
+  in_process: 'payout_sent',
+  success: 'payout_completed',
+  rejected: 'payout_rejected',
+  failed: 'payout_failed',
+} as const;
+
+/**
+ * A payout moved: waiting for approval, to the company's approvers other than its maker; any other
+ * change, to its maker and the users who prepare payouts (the administrator among them).
+ */
+export const payoutStatusMessage: EventConsumer<'payout.status_changed'> = async (tx, payout, event) => {
+  const isApprovalRequest = payout.status === 'pending_approval';
+  const kind = isApprovalRequest
+    ? 'payout_approval_requested'
+    : payoutMessageKinds[payout.status as keyof typeof payoutMessageKinds];
+  if (!kind) return;
+  const holders = await companyUsersHolding(
+    tx,
+    payout.company_id,
+    isApprovalRequest ? 'approve_payouts' : 'prepare_payouts',
+  );
+  const readers = isApprovalRequest
+    ? holders.map((holder) => holder.id).filter((id) => id !== payout.maker_user_id)
+    : [...new Set([payout.maker_user_id, ...holders.map((holder) => holder.id)])];
+  await deliverMessage(tx, readers, {
+    kind,
+    params: paramsOf({
+      amount: payout.amount,
+      asset: payout.asset,
+      destination: payout.destination_name,
+      reason: payout.reason,
+      payout_kind: payout.kind,
+    }),
+    link: payout.transaction_id ? { page: 'transaction_detail', id: payout.transaction_id } : null,
+    companyId: payout.company_id,
+    at: new Date(payout.at),
+    eventId: event.id,
+  });
+};
+
 /** A change to how a user signs in, to that user (the email says it too). */
 export const securityChangeMessage: EventConsumer<'account.security_changed'> = async (tx, change, event) => {
   await deliverMessage(tx, [change.user_id], {

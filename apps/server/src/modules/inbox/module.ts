@@ -20,6 +20,7 @@ import {
   depositCreditedMessage,
   feedbackAnsweredMessage,
   kycChangeMessage,
+  payoutStatusMessage,
   securityChangeMessage,
 } from './consumers.ts';
 import { markAllRead, markRead, messageBoxes, messagePage, removeMessage, unreadCount } from './messages.ts';
@@ -33,6 +34,7 @@ export const inboxModule: AppModule = {
     const events = { jobs: context.jobs, db };
     consumeEvent(events, 'kyc.status_changed', subscriber, kycChangeMessage);
     consumeEvent(events, 'deposit.credited', subscriber, depositCreditedMessage);
+    consumeEvent(events, 'payout.status_changed', subscriber, payoutStatusMessage);
     consumeEvent(events, 'account.security_changed', subscriber, securityChangeMessage);
     consumeEvent(events, 'announcement.published', subscriber, announcementMessage);
     consumeEvent(events, 'feedback.answered', subscriber, feedbackAnsweredMessage);

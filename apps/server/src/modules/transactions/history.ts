@@ -78,6 +78,8 @@ export type TransactionChange = {
   amount?: string;
   fee?: string;
   counterparty?: string | null;
+  /** The transaction's hash once coins leave or arrive on chain. */
+  txHash?: string | null;
   fiatRate?: { rate: string; at: Date };
   /** The confirmations the coins have now (a block arrived). */
   confirmations?: number;
@@ -101,6 +103,7 @@ export async function advanceTransaction(
       ...(change.amount !== undefined ? { amount: change.amount } : {}),
       ...(change.fee !== undefined ? { fee: change.fee } : {}),
       ...(change.counterparty !== undefined ? { counterparty: change.counterparty } : {}),
+      ...(change.txHash !== undefined ? { tx_hash: change.txHash } : {}),
       ...(change.fiatRate ? { fiat_rate: change.fiatRate.rate, fiat_rate_at: change.fiatRate.at } : {}),
       ...(change.confirmations !== undefined ? { confirmations: change.confirmations } : {}),
       ...(step ? { steps: sql`${transactions.steps} || ${step}::jsonb` } : {}),

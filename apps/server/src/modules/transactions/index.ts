@@ -14,6 +14,7 @@ export {
 export {
   companyTransactionDetails,
   companyTransactionLines,
+  explorerUrlOf,
   sourceOfTransaction,
   transactionDetailsOfSource,
 } from './queries.ts';

@@ -31,6 +31,11 @@ const explorerOfNetwork: Readonly<Record<Network, string>> = {
   BTC: 'https://mempool.space/tx/',
 };
 
+/** The network explorer's page of a transaction hash on the network. */
+export function explorerUrlOf(network: Network, txHash: string): string {
+  return `${explorerOfNetwork[network]}${txHash}`;
+}
+
 function fiatLegOf(row: TransactionRow): FiatLeg | null {
   if (!row.fiat_currency || row.fiat_amount === null) return null;
   return {
@@ -55,7 +60,7 @@ export function transactionOf(row: TransactionRow): Transaction {
     fee: formatAmountForWire(parseAmount(row.fee), asset),
     status: row.status,
     tx_hash: row.tx_hash,
-    explorer_url: row.tx_hash && network ? `${explorerOfNetwork[network]}${row.tx_hash}` : null,
+    explorer_url: row.tx_hash && network ? explorerUrlOf(network, row.tx_hash) : null,
     counterparty: row.counterparty,
     fiat: fiatLegOf(row),
     confirmations:

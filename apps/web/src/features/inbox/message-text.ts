@@ -23,6 +23,25 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
         : t('inbox.kinds.deposit_credited.body', facts);
       return { title, body, note: null };
     }
+    case 'payout_approval_requested':
+    case 'payout_in_review':
+    case 'payout_sent':
+    case 'payout_completed':
+    case 'payout_rejected':
+    case 'payout_failed': {
+      const amount = params.amount && params.asset ? formatAmount(params.amount, params.asset, locale) : '';
+      const body = t(`inbox.kinds.${kind}.body`, {
+        amount,
+        asset: params.asset ?? '',
+        destination: params.destination ?? '',
+      });
+      // A failure names its cause (a value of the contract); a rejection the words of who rejected it.
+      const reason =
+        kind === 'payout_failed' && params.reason
+          ? t(`payouts.failure_causes.${params.reason}`, { defaultValue: params.reason })
+          : params.reason;
+      return { title, body, note: reason ? t('inbox.reason', { reason }) : null };
+    }
     case 'security_changed':
       return {
         title,

@@ -50,6 +50,24 @@ export const inbox = {
       title: 'KYC needs corrections',
       body: 'Your company’s KYC application was returned for corrections. Correct the marked sections and submit it again.',
     },
+    payout_approval_requested: {
+      title: 'A payout waits for your approval',
+      body: '{{amount}} {{asset}} to {{destination}}, submitted by a colleague.',
+    },
+    payout_in_review: {
+      title: 'Payout in review',
+      body: '{{amount}} {{asset}} to {{destination}} is being reviewed by the bank.',
+    },
+    payout_sent: { title: 'Payout sent', body: '{{amount}} {{asset}} to {{destination}} is on its way.' },
+    payout_completed: { title: 'Payout completed', body: '{{amount}} {{asset}} to {{destination}} has been paid.' },
+    payout_rejected: {
+      title: 'Payout rejected',
+      body: '{{amount}} {{asset}} to {{destination}} was rejected. The amount and fee are back in your balance.',
+    },
+    payout_failed: {
+      title: 'Payout failed',
+      body: '{{amount}} {{asset}} to {{destination}} failed. The amount and fee are back in your balance.',
+    },
     deposit_credited: {
       title: 'Deposit credited',
       body: '{{amount}} {{asset}} was credited to your account.',

@@ -78,6 +78,27 @@ export const payouts = {
     amount_above_maximum: 'The amount is above the maximum of {{maximum}} {{asset}}',
     threshold_invalid: 'Enter an amount of 0 or more, or leave it empty',
   },
+  record: {
+    title_crypto: 'Crypto payouts',
+    title_fiat: 'Fiat payouts',
+    empty: 'No payouts in this period.',
+    columns: {
+      date: 'Date (UTC)',
+      status: 'Status',
+      asset: 'Asset',
+      network: 'Network',
+      amount: 'Amount',
+      fee: 'Fee',
+      currency: 'Currency',
+      fiat_amount: 'Amount received',
+      rate: 'Rate',
+      destination: 'Payee',
+      account: 'Account / address',
+      purpose: 'Purpose',
+      tx_hash: 'Transaction hash',
+      payout_id: 'Payout id',
+    },
+  },
   errors: {
     payee_cooling: 'This payee can be paid {{wait, relativetime(minute)}}, once the bank’s safety period has passed',
     address_cooling:

@@ -52,6 +52,30 @@ export const inbox: typeof en = {
       title: 'KYC の修正が必要です',
       body: '貴社の KYC 申請が修正のため差し戻されました。指摘された項目を修正して再提出してください。',
     },
+    payout_approval_requested: {
+      title: '承認待ちの送金があります',
+      body: '同僚が {{destination}} への {{amount}} {{asset}} の送金を申請しました。',
+    },
+    payout_in_review: {
+      title: '送金を審査中',
+      body: '{{destination}} への {{amount}} {{asset}} の送金を銀行が審査しています。',
+    },
+    payout_sent: {
+      title: '送金を送信しました',
+      body: '{{destination}} への {{amount}} {{asset}} の送金を送信しました。',
+    },
+    payout_completed: {
+      title: '送金が完了しました',
+      body: '{{destination}} への {{amount}} {{asset}} の送金が完了しました。',
+    },
+    payout_rejected: {
+      title: '送金が却下されました',
+      body: '{{destination}} への {{amount}} {{asset}} の送金は却下されました。金額と手数料は残高に戻りました。',
+    },
+    payout_failed: {
+      title: '送金に失敗しました',
+      body: '{{destination}} への {{amount}} {{asset}} の送金に失敗しました。金額と手数料は残高に戻りました。',
+    },
     deposit_credited: {
       title: '入金が反映されました',
       body: '{{amount}} {{asset}} が口座に入金されました。',

@@ -52,6 +52,21 @@ export const inbox: typeof en = {
       title: 'KYC 需要修改',
       body: '贵公司的 KYC 申请已退回修改。请修改标出的部分后重新提交。',
     },
+    payout_approval_requested: {
+      title: '有一笔付款等待您审批',
+      body: '同事提交了向 {{destination}} 支付 {{amount}} {{asset}} 的付款。',
+    },
+    payout_in_review: { title: '付款审核中', body: '向 {{destination}} 支付的 {{amount}} {{asset}} 正在由银行审核。' },
+    payout_sent: { title: '付款已发出', body: '向 {{destination}} 支付的 {{amount}} {{asset}} 已发出。' },
+    payout_completed: { title: '付款已完成', body: '向 {{destination}} 支付的 {{amount}} {{asset}} 已完成。' },
+    payout_rejected: {
+      title: '付款被拒绝',
+      body: '向 {{destination}} 支付的 {{amount}} {{asset}} 被拒绝，金额和手续费已退回您的余额。',
+    },
+    payout_failed: {
+      title: '付款失败',
+      body: '向 {{destination}} 支付的 {{amount}} {{asset}} 失败，金额和手续费已退回您的余额。',
+    },
     deposit_credited: {
       title: '充值已到账',
       body: '{{amount}} {{asset}} 已存入您的账户。',

@@ -1,0 +1,188 @@
+/**
+ * The payouts module (issue 13): payees and the address book (withdraw/payee/*, withdraw/address/*),
+ * quotes, checks and submissions of crypto and fiat payouts (withdraw/<kind>/calc, check,
+ * withdraw), their records, details and downloads, the company's approval policy and the
+ * maker-checker approvals (withdraw/approval/*), the back office's review (admin/payouts/*), and the
+ * rails: custody and bank-rail adapters with their simulators, settled by a schedule in the demo and
+ * on demand by staff outside production.
+ */
+import {
+  addAddress,
+  addPayee,
+  calcCryptoPayout,
+  calcFiatPayout,
+  checkCryptoPayout,
+  checkFiatPayout,
+  countPendingApprovals,
+  decidePayoutApproval,
+  decidePayoutReview,
+  deleteAddress,
+  deletePayee,
+  downloadCryptoPayouts,
+  downloadFiatPayouts,
+  editAddress,
+  editPayee,
+  getCryptoPayout,
+  getFiatPayout,
+  getPayoutConfig,
+  getPayoutForReview,
+  listAddresses,
+  listCryptoPayouts,
+  listFiatPayouts,
+  listPayees,
+  listPayoutAddresses,
+  listPayoutsForReview,
+  listPendingApprovals,
+  type PayoutKind,
+  setApprovalPolicy,
+  simulatePayoutOutcome,
+  submitCryptoPayout,
+  submitFiatPayout,
+} from '@bank/contract/payouts';
+import { createSimulatedBankRail, simulatedSettlementMinutes } from '../../adapters/bank-rail/bank-rail.ts';
+import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { type CallContext, registerCall } from '../../platform/route.ts';
+import { clientCompanyId } from '../../platform/tenant.ts';
+import type { PayoutActor } from './actor.ts';
+import * as decisions from './decisions.ts';
+import * as destinations from './destinations.ts';
+import { payoutRecordFile } from './download.ts';
+import * as policy from './policy.ts';
+import * as quotes from './quotes.ts';
+import * as records from './records.ts';
+import { payoutsDemoSeeder } from './seed.ts';
+import * as submission from './submission.ts';
+
+export const settleSimulatedPayoutsSchedule = 'payouts__settle_simulated_rails';
+
+function actorOf(call: CallContext): PayoutActor {
+  return {
+    userId: call.session.user_id,
+    companyId: clientCompanyId(call),
+    session: call.session,
+    ip: call.ip,
+    now: call.now,
+    language: call.language,
+  };
+}
+
+export const payoutsModule: AppModule = {
+  name: 'payouts',
+  demoSeeder: payoutsDemoSeeder,
+  register(app, context) {
+    const db = context.database.db;
+    const rails: decisions.Rails = { custody: createSimulatedCustody(), bankRail: createSimulatedBankRail() };
+    const isSimulatorOpen = context.config.nodeEnv !== 'production';
+
+    if (context.config.simulateNetworkBlocks && isSimulatorOpen)
+      context.jobs.schedule({
+        name: settleSimulatedPayoutsSchedule,
+        cron: '* * * * *',
+        run: async () => {
+          await decisions.settleSimulatedPayouts(db, simulatedSettlementMinutes, context.clock.now());
+        },
+      });
+
+    // Payees and the address book
+    registerCall(app, listPayees, (body, call) => destinations.listPayees(db, clientCompanyId(call), body));
+    registerCall(app, addPayee, (body, call) => destinations.addPayee(call.transaction ?? db, actorOf(call), body));
+    registerCall(app, editPayee, ({ payee_id, ...fields }, call) =>
+      db.transaction((tx) => destinations.editPayee(tx, actorOf(call), payee_id, fields)),
+    );
+    registerCall(app, deletePayee, (body, call) =>
+      db.transaction((tx) => destinations.deletePayee(tx, actorOf(call), body.payee_id)),
+    );
+    registerCall(app, listAddresses, (body, call) => destinations.listAddresses(db, clientCompanyId(call), body));
+    registerCall(app, listPayoutAddresses, (body, call) => destinations.addressesFor(db, clientCompanyId(call), body));
+    registerCall(app, addAddress, (body, call) => destinations.addAddress(call.transaction ?? db, actorOf(call), body));
+    registerCall(app, editAddress, ({ address_id, ...fields }, call) =>
+      db.transaction((tx) => destinations.editAddress(tx, actorOf(call), address_id, fields)),
+    );
+    registerCall(app, deleteAddress, (body, call) =>
+      db.transaction((tx) => destinations.deleteAddress(tx, actorOf(call), body.address_id)),
+    );
+
+    // Configuration and policy
+    registerCall(app, getPayoutConfig, (_body, call) => policy.payoutConfig(db, clientCompanyId(call)));
+    registerCall(app, setApprovalPolicy, (body, call) =>
+      db.transaction((tx) => policy.setApprovalPolicy(tx, actorOf(call), body)),
+    );
+
+    // Quotes, checks, submissions
+    registerCall(app, calcCryptoPayout, (body, call) => quotes.quoteCryptoPayout(db, actorOf(call), body));
+    registerCall(app, calcFiatPayout, (body, call) => quotes.quoteFiatPayout(db, actorOf(call), body));
+    registerCall(app, checkCryptoPayout, (body, call) =>
+      submission.checkPayout(db, actorOf(call), { kind: 'crypto', body }),
+    );
+    registerCall(app, checkFiatPayout, (body, call) =>
+      submission.checkPayout(db, actorOf(call), { kind: 'fiat', body }),
+    );
+    registerCall(app, submitCryptoPayout, (body, call) =>
+      submission.submitPayout(call.transaction ?? db, actorOf(call), { kind: 'crypto', body }),
+    );
+    registerCall(app, submitFiatPayout, (body, call) =>
+      submission.submitPayout(call.transaction ?? db, actorOf(call), { kind: 'fiat', body }),
+    );
+
+    // Records, details, downloads
+    const details = (kind: PayoutKind) => (body: { payout_id: string }, call: CallContext) =>
+      records.companyPayoutDetails(
+        db,
+        {
+          companyId: clientCompanyId(call),
+          userId: call.session.user_id,
+          mayApprove: call.session.permissions.includes('approve_payouts'),
+        },
+        kind,
+        body.payout_id,
+      );
+    registerCall(app, listCryptoPayouts, (body, call) =>
+      records.companyPayouts(db, clientCompanyId(call), 'crypto', body),
+    );
+    registerCall(app, listFiatPayouts, (body, call) => records.companyPayouts(db, clientCompanyId(call), 'fiat', body));
+    registerCall(app, getCryptoPayout, details('crypto'));
+    registerCall(app, getFiatPayout, details('fiat'));
+    const download = (kind: PayoutKind) => async (body: Parameters<typeof payoutRecordFile>[3], call: CallContext) => {
+      const companyId = clientCompanyId(call);
+      await writeAudit(db, {
+        action: 'payout.record_downloaded',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId,
+        ip: call.ip,
+        detail: { kind, format: body.format, from: body.from, to: body.to },
+      });
+      return payoutRecordFile(db, { companyId, language: call.language }, kind, body);
+    };
+    registerCall(app, downloadCryptoPayouts, download('crypto'));
+    registerCall(app, downloadFiatPayouts, download('fiat'));
+
+    // Approvals
+    registerCall(app, listPendingApprovals, (body, call) => records.pendingApprovals(db, clientCompanyId(call), body));
+    registerCall(app, countPendingApprovals, async (_body, call) => ({
+      count: await records.countPendingApprovals(db, clientCompanyId(call)),
+    }));
+    registerCall(app, decidePayoutApproval, (body, call) =>
+      db.transaction((tx) => decisions.decideApproval(tx, actorOf(call), body)),
+    );
+
+    // Back office
+    const staffActor = (call: CallContext): decisions.StaffActor => ({
+      userId: call.session.user_id,
+      ip: call.ip,
+      now: call.now,
+    });
+    registerCall(app, listPayoutsForReview, (body) => records.payoutQueue(db, body));
+    registerCall(app, getPayoutForReview, (body) => records.staffPayout(db, body.payout_id));
+    registerCall(app, decidePayoutReview, (body, call) =>
+      db.transaction((tx) => decisions.decideReview(tx, rails, staffActor(call), body)),
+    );
+    registerCall(app, simulatePayoutOutcome, (body, call) => {
+      if (!isSimulatorOpen) throw new AppError('forbidden', { detail: 'simulator controls are closed in production' });
+      return db.transaction((tx) => decisions.simulateOutcome(tx, staffActor(call), body));
+    });
+  },
+};

@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { errorCatalogue } from '@bank/contract/errors';
+import type { InboxMessage } from '@bank/contract/inbox';
+import type { Payout, PayoutCheck, PayoutDetails, PayoutQuote, StaffPayout } from '@bank/contract/payouts';
+import type { Transaction } from '@bank/contract/transaction';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../platform/test-support.ts';
+import { depositOperator } from '../deposits/test-support.ts';
+import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
+import {
+  addAddress,
+  addPayee,
+  colleague,
+  cryptoQuote,
+  fundedCompany,
+  idempotent,
+  instructions,
+  payeeFields,
+  submitCrypto,
+  trc20Address,
+} from './test-support.ts';
+
+let test: RunningTestApp;
+beforeAll(async () => {
+  test = await createRunningTestApp();
+  await ensureRates(test.database.db, test.clock.now());
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const codes = {
+  ok: 200,
+  validation: errorCatalogue.validation.code,
+  forbidden: errorCatalogue.forbidden.code,
+  notFound: errorCatalogue.not_found.code,
+  illegal: errorCatalogue.illegal_state.code,
+  fresh: errorCatalogue.fresh_second_factor_required.code,
+  insufficient: errorCatalogue.insufficient_balance.code,
+};
+
+async function available(companyId: string, asset: 'USDT' | 'USDC' = 'USDT'): Promise<string> {
+  const db = test.database.db;
+  const balance = await accountBalance(
+    db,
+    await accountIdOf(db, { kind: 'customer', companyId, asset }, test.clock.now()),
+  );
+  // The ledger's NUMERIC, as the wire writes it (no trailing zeros).
+  return String(Number(balance?.available ?? '0'));
+}
+
+async function review(payoutId: string, decision: 'approve' | 'reject', reason = '') {
+  const staff = await depositOperator(test);
+  return call<StaffPayout>(
+    test,
+    '/api/v1/admin/payouts/decide',
+    { payout_id: payoutId, decision, reason },
+    { session: staff },
+  );
+}
+
+describe('payees and the address book', () => {
+  it('checks IBAN, SWIFT/BIC, the intermediary bank and the email, each on its field', async () => {
+    const { session } = await fundedCompany(test);
+    const answer = await call(
+      test,
+      '/api/v1/withdraw/payee/add',
+      {
+        ...payeeFields,
+        swift_code: 'NOTASWIFT',
+        email: 'not-an-email',
+        intermediary: { bank_name: 'Correspondent', country: 'US', swift_code: '', bank_address: '' },
+      },
+      { session, headers: idempotent() },
+    );
+    expect(answer.code).toBe(codes.validation);
+    const fields = (answer.data as { fields: Record<string, string> }).fields;
+    expect(Object.keys(fields).sort()).toEqual(
+      ['email', 'intermediary.bank_address', 'intermediary.swift_code', 'swift_code'].sort(),
+    );
+    const iban = await call(
+      test,
+      '/api/v1/withdraw/payee/add',
+      { ...payeeFields, account_number: 'GB00BUKB20201555555555' },
+      { session, headers: idempotent() },
+    );
+    expect((iban.data as { fields: Record<string, string> }).fields.account_number).toMatch(/IBAN/);
+    // A country without IBANs takes a plain account number.
+    const american = await addPayee(test, session, {
+      bank_country: 'US',
+      account_number: '000123456789',
+      currency: 'USD',
+    });
+    expect(american.account_number).toBe('000123456789');
+  });
+
+  it('refuses an address whose checksum is wrong for its network, and one of another network', async () => {
+    const { session } = await fundedCompany(test);
+    const good = trc20Address();
+    const broken = `${good.slice(0, -1)}${good.endsWith('a') ? 'b' : 'a'}`;
+    for (const address of [broken, '0x52908400098527886E0F7030069857D2E4169EE7'.toLowerCase().replace('52', '53')]) {
+      const answer = await call(
+        test,
+        '/api/v1/withdraw/address/add',
+        { name: 'Wallet', asset: 'USDT', network: 'TRC20', address },
+        { session, headers: idempotent() },
+      );
+      expect(answer.code).toBe(codes.validation);
+      expect((answer.data as { fields: Record<string, string> }).fields.address).toMatch(/not a valid address/);
+    }
+  });
+
+  it('needs a fresh second factor to add, change or delete', async () => {
+    const { session } = await fundedCompany(test);
+    const entry = await addAddress(test, session);
+    test.clock.advance(6 * 60);
+    const added = await call(test, '/api/v1/withdraw/payee/add', payeeFields, { session, headers: idempotent() });
+    expect(added.code).toBe(codes.fresh);
+    const removed = await call(test, '/api/v1/withdraw/address/del', { address_id: entry.address_id }, { session });
+    expect(removed.code).toBe(codes.fresh);
+  });
+});
+
+describe('crypto payouts', () => {
+  it('holds the amount and fee at once, then staff approve, custody sends with a hash and the payout completes', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const quote = await cryptoQuote(test, session, '250');
+    expect(quote).toMatchObject({ amount: '250', fee: '1.5', total: '251.5', receive_amount: '250' });
+    const checked = await call<PayoutCheck>(
+      test,
+      '/api/v1/withdraw/crypto/check',
+      { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions },
+      { session },
+    );
+    expect(checked.code, checked.msg).toBe(codes.ok);
+    expect(checked.data.needs_approval).toBe(false);
+    const submitted = await call<Payout>(
+      test,
+      '/api/v1/withdraw/crypto/withdraw',
+      { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions },
+      { session, headers: idempotent() },
+    );
+    expect(submitted.code, submitted.msg).toBe(codes.ok);
+    expect(submitted.data.status).toBe('admin_review');
+    expect(await available(companyId)).toBe('748.5');
+
+    const approved = await review(submitted.data.payout_id, 'approve');
+    expect(approved.code, approved.msg).toBe(codes.ok);
+    expect(approved.data.status).toBe('in_process');
+    expect(approved.data.tx_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(approved.data.confirmations).toEqual({ count: 0, required: 19 });
+
+    const staff = await depositOperator(test);
+    const done = await call<StaffPayout>(
+      test,
+      '/api/v1/admin/simulator/payoutOutcome',
+      { payout_id: submitted.data.payout_id, outcome: 'complete' },
+      { session: staff },
+    );
+    expect(done.data.status).toBe('success');
+    expect(await available(companyId)).toBe('748.5');
+    const details = await call<PayoutDetails>(
+      test,
+      '/api/v1/withdraw/crypto/get',
+      { payout_id: submitted.data.payout_id },
+      { session },
+    );
+    expect(details.data.timeline.map((step) => step.step)).toEqual([
+      'submitted',
+      'review_approved',
+      'sent',
+      'completed',
+    ]);
+    expect(details.data.timeline[1]?.actor).toEqual({ kind: 'bank', name: null });
+    const line = await call<Transaction>(
+      test,
+      '/api/v1/transaction/get',
+      { transaction_id: details.data.transaction_id },
+      { session },
+    );
+    expect(line.data).toMatchObject({
+      type: 'crypto_payout',
+      direction: 'debit',
+      status: 'success',
+      tx_hash: approved.data.tx_hash,
+    });
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+
+    await settleEmails(test);
+    const inbox = await call<{ items: InboxMessage[] }>(test, '/api/v1/msg/list', { page_size: 20 }, { session });
+    expect(inbox.data.items.map((message) => message.kind)).toEqual(
+      expect.arrayContaining(['payout_in_review', 'payout_sent', 'payout_completed']),
+    );
+  });
+
+  it('a rejection by staff needs a reason and gives the money back', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const submitted = await submitCrypto(test, session, entry.address_id, '100');
+    expect(await available(companyId)).toBe('898.5');
+    expect((await review(submitted.data.payout_id, 'reject')).code).toBe(codes.validation);
+    const rejected = await review(submitted.data.payout_id, 'reject', 'Beneficiary on a sanctions list');
+    expect(rejected.data).toMatchObject({ status: 'rejected', rejection_reason: 'Beneficiary on a sanctions list' });
+    expect(await available(companyId)).toBe('1000');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+  });
+
+  it('a failure at custody voids the hold with its cause', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '500' } });
+    const entry = await addAddress(test, session);
+    const submitted = await submitCrypto(test, session, entry.address_id, '100');
+    await review(submitted.data.payout_id, 'approve');
+    const staff = await depositOperator(test);
+    const failed = await call<StaffPayout>(
+      test,
+      '/api/v1/admin/simulator/payoutOutcome',
+      { payout_id: submitted.data.payout_id, outcome: 'fail', cause: 'chain_rejected' },
+      { session: staff },
+    );
+    expect(failed.data).toMatchObject({ status: 'failed', failure_cause: 'chain_rejected' });
+    expect(await available(companyId)).toBe('500');
+  });
+
+  it('a replayed submission makes one payout; a second key on the same quote is refused', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const quote = await cryptoQuote(test, session, '100');
+    const body = { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions };
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call<Payout>(test, '/api/v1/withdraw/crypto/withdraw', body, { session, headers: idempotent(key) }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.data.payout_id)).size).toBe(1);
+    const again = await call(test, '/api/v1/withdraw/crypto/withdraw', body, { session, headers: idempotent() });
+    expect(again.code).toBe(codes.illegal);
+    expect(again.msg).toMatch(/already been used/);
+    expect(await available(companyId)).toBe('898.5');
+  });
+
+  it('64 concurrent payouts against one balance never overdraw, and the invariants hold', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const quotes: PayoutQuote[] = [];
+    for (let index = 0; index < 64; index += 1) quotes.push(await cryptoQuote(test, session, '50'));
+    const answers = await Promise.all(
+      quotes.map((quote) =>
+        call<Payout>(
+          test,
+          '/api/v1/withdraw/crypto/withdraw',
+          { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions },
+          { session, headers: idempotent() },
+        ),
+      ),
+    );
+    const made = answers.filter((answer) => answer.code === codes.ok);
+    expect(made).toHaveLength(19); // 19 × 51.5 = 978.5 ≤ 1000 < 20 × 51.5
+    expect(answers.filter((answer) => answer.code === codes.insufficient)).toHaveLength(45);
+    expect(await available(companyId)).toBe('21.5');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+  });
+
+  it('refuses without a fresh second factor, an expired quote and an amount outside the limits', async () => {
+    const { session } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const low = await call(
+      test,
+      '/api/v1/withdraw/crypto/calc',
+      { asset: 'USDT', network: 'TRC20', amount: '5' },
+      { session },
+    );
+    expect(low.code).toBe(codes.validation);
+    expect((low.data as { fields: Record<string, string> }).fields.amount).toMatch(/minimum of 10 USDT/);
+    const quote = await cryptoQuote(test, session, '100');
+    test.clock.advance(6 * 60);
+    const body = { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions };
+    const stale = await call(test, '/api/v1/withdraw/crypto/check', body, { session });
+    expect(stale.code).toBe(codes.illegal);
+    expect(stale.msg).toMatch(/expired/);
+    const fresh = await cryptoQuote(test, session, '100');
+    const noFactor = await call(
+      test,
+      '/api/v1/withdraw/crypto/withdraw',
+      { ...body, quote_id: fresh.quote_id },
+      { session, headers: idempotent() },
+    );
+    expect(noFactor.code).toBe(codes.fresh);
+  });
+});
+
+describe('fiat payouts', () => {
+  it("a new payee waits for the bank's default cooling period of 24 hours", async () => {
+    const { session } = await fundedCompany(test, { funds: { USDC: '20000' }, coolingHours: null });
+    const payee = await addPayee(test, session);
+    expect(Date.parse(payee.usable_from) - test.clock.now().getTime()).toBeGreaterThan(23 * 3_600_000);
+    const calc = await call<PayoutQuote>(
+      test,
+      '/api/v1/withdraw/fiat/calc',
+      { asset: 'USDC', payee_id: payee.payee_id, amount: '5000' },
+      { session },
+    );
+    expect(calc.code, calc.msg).toBe(codes.ok);
+    expect(calc.data).toMatchObject({ fee: '25', total: '5025', receive_currency: 'GBP' });
+    expect(Number(calc.data.rate)).toBeGreaterThan(0.5);
+    const body = { quote_id: calc.data.quote_id, payee_id: payee.payee_id, ...instructions };
+    const cooling = await call(test, '/api/v1/withdraw/fiat/check', body, { session });
+    expect(cooling.code).toBe(codes.illegal);
+    expect(cooling.msg).toMatch(/can be paid in 1,440 minutes/);
+  });
+
+  it('pays a payee past its cooling period end to end', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDC: '20000' }, coolingHours: 0 });
+    const payee = await addPayee(test, session);
+    const calc = await call<PayoutQuote>(
+      test,
+      '/api/v1/withdraw/fiat/calc',
+      { asset: 'USDC', payee_id: payee.payee_id, amount: '1000' },
+      { session },
+    );
+    expect(calc.data.fee).toBe('10');
+    const submitted = await call<Payout>(
+      test,
+      '/api/v1/withdraw/fiat/withdraw',
+      { quote_id: calc.data.quote_id, payee_id: payee.payee_id, ...instructions },
+      { session, headers: idempotent() },
+    );
+    expect(submitted.code, submitted.msg).toBe(codes.ok);
+    expect(submitted.data.fiat).toMatchObject({ currency: 'GBP', amount: calc.data.receive_amount });
+    await review(submitted.data.payout_id, 'approve');
+    const staff = await depositOperator(test);
+    const done = await call<StaffPayout>(
+      test,
+      '/api/v1/admin/simulator/payoutOutcome',
+      { payout_id: submitted.data.payout_id, outcome: 'complete' },
+      { session: staff },
+    );
+    expect(done.data.status).toBe('success');
+    expect(await available(companyId, 'USDC')).toBe('18990');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+  });
+});
+
+describe('approvals (maker-checker)', () => {
+  it('above the threshold the maker cannot approve; a colleague with the permission does', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '50000' } });
+    const policy = await call(
+      test,
+      '/api/v1/withdraw/policy/set',
+      { approve_all: false, thresholds: [{ asset: 'USDT', amount: '10000' }] },
+      { session },
+    );
+    expect(policy.code, policy.msg).toBe(codes.ok);
+    const entry = await addAddress(test, session);
+    const small = await submitCrypto(test, session, entry.address_id, '10000');
+    expect(small.data.status).toBe('admin_review');
+    const large = await submitCrypto(test, session, entry.address_id, '10000.5');
+    expect(large.data.status).toBe('pending_approval');
+
+    const own = await call(
+      test,
+      '/api/v1/withdraw/approval/decide',
+      { payout_id: large.data.payout_id, decision: 'approve' },
+      { session },
+    );
+    expect(own.code).toBe(codes.forbidden);
+    expect(own.msg).toMatch(/another user must approve/);
+
+    const preparer = await colleague(test, companyId, ['prepare_payouts']);
+    const notAllowed = await call(
+      test,
+      '/api/v1/withdraw/approval/decide',
+      { payout_id: large.data.payout_id, decision: 'approve' },
+      { session: preparer },
+    );
+    expect(notAllowed.code).toBe(codes.forbidden);
+
+    const checker = await colleague(test, companyId, ['approve_payouts']);
+    const count = await call<{ count: number }>(test, '/api/v1/withdraw/approval/count', {}, { session: checker });
+    expect(count.data.count).toBe(1);
+    const details = await call<PayoutDetails>(
+      test,
+      '/api/v1/withdraw/crypto/get',
+      { payout_id: large.data.payout_id },
+      { session },
+    );
+    expect(details.data.may_approve).toBe(false);
+    const approved = await call<Payout>(
+      test,
+      '/api/v1/withdraw/approval/decide',
+      { payout_id: large.data.payout_id, decision: 'approve' },
+      { session: checker },
+    );
+    expect(approved.code, approved.msg).toBe(codes.ok);
+    expect(approved.data.status).toBe('admin_review');
+    const twice = await call(
+      test,
+      '/api/v1/withdraw/approval/decide',
+      { payout_id: large.data.payout_id, decision: 'reject', reason: 'late' },
+      { session: checker },
+    );
+    expect(twice.code).toBe(codes.illegal);
+  });
+
+  it('a rejection by the approver needs a reason and voids the hold', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    await call(test, '/api/v1/withdraw/policy/set', { approve_all: true, thresholds: [] }, { session });
+    const entry = await addAddress(test, session);
+    const made = await submitCrypto(test, session, entry.address_id, '100');
+    expect(made.data.status).toBe('pending_approval');
+    const checker = await colleague(test, companyId, ['approve_payouts']);
+    const noReason = await call(
+      test,
+      '/api/v1/withdraw/approval/decide',
+      { payout_id: made.data.payout_id, decision: 'reject' },
+      { session: checker },
+    );
+    expect(noReason.code).toBe(codes.validation);
+    const rejected = await call<Payout>(
+      test,
+      '/api/v1/withdraw/approval/decide',
+      { payout_id: made.data.payout_id, decision: 'reject', reason: 'Wrong supplier' },
+      { session: checker },
+    );
+    expect(rejected.data).toMatchObject({ status: 'rejected', rejection_reason: 'Wrong supplier' });
+    expect(await available(companyId)).toBe('1000');
+  });
+});
+
+describe('tenancy and permissions', () => {
+  it("refuses another company's payee, address and payout, and a user without the permission", async () => {
+    const owner = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const other = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, owner.session);
+    const payee = await addPayee(test, owner.session);
+    const made = await submitCrypto(test, owner.session, entry.address_id, '100');
+    const session = other.session;
+    const quote = await cryptoQuote(test, session, '100');
+    const cases: [string, unknown, Record<string, string>?][] = [
+      ['/api/v1/withdraw/crypto/check', { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions }],
+      ['/api/v1/withdraw/fiat/calc', { asset: 'USDT', payee_id: payee.payee_id, amount: '200' }],
+      ['/api/v1/withdraw/payee/del', { payee_id: payee.payee_id }],
+      ['/api/v1/withdraw/address/del', { address_id: entry.address_id }],
+      ['/api/v1/withdraw/crypto/get', { payout_id: made.data.payout_id }],
+      ['/api/v1/withdraw/approval/decide', { payout_id: made.data.payout_id, decision: 'approve' }],
+    ];
+    for (const [path, body] of cases) {
+      const answer = await call(test, path, body, { session, headers: idempotent() });
+      expect(answer.code, path).toBe(codes.notFound);
+    }
+    const viewer = await colleague(test, owner.companyId, ['view_balances']);
+    for (const path of ['/api/v1/withdraw/crypto/record', '/api/v1/withdraw/payee/list']) {
+      const answer = await call(test, path, {}, { session: viewer });
+      expect(answer.code, path).toBe(codes.forbidden);
+    }
+    const preparer = await colleague(test, owner.companyId, ['prepare_payouts']);
+    const change = await call(
+      test,
+      '/api/v1/withdraw/address/add',
+      { name: 'X', asset: 'USDT', network: 'TRC20', address: trc20Address(9) },
+      { session: preparer, headers: idempotent() },
+    );
+    expect(change.code).toBe(codes.forbidden);
+  });
+});

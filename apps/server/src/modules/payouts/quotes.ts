@@ -1,0 +1,169 @@
+/**
+ * Payout quotes (withdraw/crypto/calc, withdraw/fiat/calc): what a payout of an amount costs and
+ * what arrives, kept server-side for payoutQuoteValiditySeconds so that the submission pays exactly
+ * what the user confirmed and the client can never choose its own fee or rate.
+ *
+ * - Crypto: the network fee of the asset on the network (contract networkFees) on top of the amount.
+ * - Fiat: the fee fiatPayoutFee (a share of the amount, at least a minimum, rounded up: the bank's
+ *   favour), and the amount converted to the payee's currency at the kept rates
+ *   (ledger conversionRates; refused when stale), rounded half up to the cent.
+ */
+import type { Asset, DigitalAsset, Network } from '@bank/contract/money';
+import {
+  cryptoPayoutLimits,
+  fiatPayoutFee,
+  fiatPayoutLimits,
+  networkFees,
+  type PayoutKind,
+  type PayoutQuote,
+  payoutQuoteValiditySeconds,
+} from '@bank/contract/payouts';
+import { and, eq } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
+import { formatAmountForWire, Money, type MoneyValue, parseAmount, roundToAsset } from '../../platform/money.ts';
+import { accountBalance, accountIdOf, conversionRates, convert } from '../ledger/index.ts';
+import type { PayoutActor } from './actor.ts';
+import { payeeRow } from './destinations.ts';
+import { payoutQuotes } from './tables.ts';
+
+export type QuoteRow = typeof payoutQuotes.$inferSelect;
+
+/** What the company can spend of the asset now (its balance less what is held). */
+export async function availableOf(handle: DbHandle, companyId: string, asset: Asset, now: Date): Promise<MoneyValue> {
+  const accountId = await accountIdOf(handle, { kind: 'customer', companyId, asset }, now);
+  const balance = await accountBalance(handle, accountId);
+  return parseAmount(balance?.available ?? '0');
+}
+
+/** Refuses an amount outside the limits, on the amount field, with the limit in the message. */
+function checkLimits(amount: MoneyValue, asset: Asset, limits: { min: string; max: string }): void {
+  if (amount.lessThan(parseAmount(limits.min)))
+    throw new AppError('validation', {
+      fields: { amount: { key: 'payouts.validation.amount_below_minimum', params: { minimum: limits.min, asset } } },
+    });
+  if (amount.greaterThan(parseAmount(limits.max)))
+    throw new AppError('validation', {
+      fields: { amount: { key: 'payouts.validation.amount_above_maximum', params: { maximum: limits.max, asset } } },
+    });
+}
+
+/** The fiat payout fee of an amount: the share, at least the minimum, rounded up to the asset's scale. */
+export function fiatFeeOf(amount: MoneyValue, asset: Asset): MoneyValue {
+  const share = roundToAsset(amount.times(fiatPayoutFee.rate), asset, 'fee');
+  return Money.max(share, parseAmount(fiatPayoutFee.minimum));
+}
+
+export function quoteOf(row: QuoteRow, available: MoneyValue): PayoutQuote {
+  const asset = row.asset as DigitalAsset;
+  const amount = parseAmount(row.amount);
+  const fee = parseAmount(row.fee);
+  return {
+    quote_id: row.id,
+    kind: row.kind,
+    asset,
+    network: (row.network as Network | null) ?? null,
+    amount: formatAmountForWire(amount, asset),
+    fee: formatAmountForWire(fee, asset),
+    total: formatAmountForWire(amount.plus(fee), asset),
+    receive_amount: formatAmountForWire(parseAmount(row.receive_amount), row.receive_currency as Asset),
+    receive_currency: row.receive_currency,
+    rate: row.rate === null ? null : parseAmount(row.rate).toFixed(),
+    rate_at: row.rate_at?.toISOString() ?? null,
+    available: formatAmountForWire(available, asset),
+    expires_at: row.expires_at.toISOString(),
+  };
+}
+
+type NewQuote = Omit<QuoteRow, 'id' | 'company_id' | 'created_at' | 'expires_at'>;
+
+async function keepQuote(handle: DbHandle, actor: PayoutActor, quote: NewQuote): Promise<PayoutQuote> {
+  const amount = parseAmount(quote.amount);
+  const total = amount.plus(parseAmount(quote.fee));
+  const available = await availableOf(handle, actor.companyId, quote.asset as Asset, actor.now);
+  if (total.greaterThan(available))
+    throw new AppError('insufficient_balance', { detail: `quote of ${total} ${quote.asset} over ${available}` });
+  const [row] = await handle
+    .insert(payoutQuotes)
+    .values({
+      ...quote,
+      id: newId(actor.now.getTime()),
+      company_id: actor.companyId,
+      created_at: actor.now,
+      expires_at: new Date(actor.now.getTime() + payoutQuoteValiditySeconds * 1000),
+    })
+    .returning();
+  if (!row) throw new Error('quote not written');
+  return quoteOf(row, available);
+}
+
+export async function quoteCryptoPayout(
+  handle: DbHandle,
+  actor: PayoutActor,
+  request: { asset: DigitalAsset; network: Network; amount: string },
+): Promise<PayoutQuote> {
+  const amount = parseAmount(request.amount);
+  checkLimits(amount, request.asset, cryptoPayoutLimits[request.asset]);
+  const fee = networkFees[request.asset][request.network] ?? '0';
+  return keepQuote(handle, actor, {
+    kind: 'crypto',
+    asset: request.asset,
+    network: request.network,
+    payee_id: null,
+    amount: amount.toFixed(),
+    fee,
+    receive_amount: amount.toFixed(),
+    receive_currency: request.asset,
+    rate: null,
+    rate_at: null,
+  });
+}
+
+export async function quoteFiatPayout(
+  handle: DbHandle,
+  actor: PayoutActor,
+  request: { asset: 'USDC' | 'USDT'; payee_id: string; amount: string },
+): Promise<PayoutQuote> {
+  const payee = await payeeRow(handle, actor.companyId, request.payee_id);
+  const amount = parseAmount(request.amount);
+  checkLimits(amount, request.asset, fiatPayoutLimits);
+  const currency = payee.currency as Asset;
+  const rates = await conversionRates(handle, request.asset, currency, actor.now);
+  if (rates.isStale) throw new AppError('rates_stale', { detail: `rates of ${request.asset}/${currency} are stale` });
+  const conversion = convert(amount, currency, rates, '0');
+  return keepQuote(handle, actor, {
+    kind: 'fiat',
+    asset: request.asset,
+    network: null,
+    payee_id: payee.id,
+    amount: amount.toFixed(),
+    fee: fiatFeeOf(amount, request.asset).toFixed(),
+    receive_amount: conversion.net.toFixed(),
+    receive_currency: currency,
+    rate: conversion.rate.toFixed(),
+    rate_at: conversion.rateAt,
+  });
+}
+
+/** A live quote of the company and kind for a payout: not found, expired or used are refused. */
+export async function usableQuote(
+  handle: DbHandle,
+  actor: PayoutActor,
+  kind: PayoutKind,
+  quoteId: string,
+  isUsed: (quoteId: string) => Promise<boolean>,
+): Promise<QuoteRow> {
+  const [row] = isUuid(quoteId)
+    ? await handle
+        .select()
+        .from(payoutQuotes)
+        .where(
+          and(eq(payoutQuotes.id, quoteId), eq(payoutQuotes.company_id, actor.companyId), eq(payoutQuotes.kind, kind)),
+        )
+    : [];
+  if (!row) throw new AppError('not_found', { detail: `no ${kind} quote ${quoteId} of company ${actor.companyId}` });
+  if (await isUsed(row.id)) throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_used' });
+  if (row.expires_at <= actor.now) throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_expired' });
+  return row;
+}

@@ -1,0 +1,65 @@
+/**
+ * Demo payouts set-up for the approved demo company (kyc-approved@demo.bank): no cooling period
+ * (DECISIONS.md: 0 in the demo company), payouts above 10,000 USDT or USDC wait for a second user's
+ * approval, one payee in pounds and one TRC20 USDT address, so that a payout can be tried at once.
+ * Runs once: a company with a policy is left as it is.
+ */
+import { addressOfKeyHash } from '@bank/contract/addresses';
+import { eq } from 'drizzle-orm';
+import { newId } from '../../platform/ids.ts';
+import type { DemoSeeder } from '../../platform/module.ts';
+import { users } from '../account/index.ts';
+import { payees, payoutAddresses, payoutPolicies } from './tables.ts';
+
+const demoCompanyAdministrator = 'kyc-approved@demo.bank';
+
+export const payoutsDemoSeeder: DemoSeeder = {
+  name: 'payouts',
+  async seed({ db, now }) {
+    const [administrator] = await db
+      .select({ id: users.id, company_id: users.company_id })
+      .from(users)
+      .where(eq(users.email, demoCompanyAdministrator))
+      .limit(1);
+    const companyId = administrator?.company_id;
+    if (!administrator || !companyId) return [];
+    const [policy] = await db.select().from(payoutPolicies).where(eq(payoutPolicies.company_id, companyId));
+    if (policy) return [];
+    await db.insert(payoutPolicies).values({
+      company_id: companyId,
+      cooling_hours: 0,
+      approve_all: false,
+      thresholds: { USDT: '10000', USDC: '10000' },
+      updated_at: now,
+    });
+    const common = {
+      company_id: companyId,
+      usable_from: now,
+      created_by: administrator.id,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insert(payees).values({
+      id: newId(now.getTime()),
+      beneficiary_name: 'Northwind Supplies Ltd',
+      account_number: 'GB33BUKB20201555555555',
+      bank_country: 'GB',
+      bank_name: 'Barclays Bank UK PLC',
+      swift_code: 'BUKBGB22',
+      bank_address: '1 Churchill Place, London E14 5HP',
+      currency: 'GBP',
+      email: 'accounts@northwind.example',
+      intermediary: null,
+      ...common,
+    });
+    await db.insert(payoutAddresses).values({
+      id: newId(now.getTime()),
+      name: 'Treasury cold wallet',
+      asset: 'USDT',
+      network: 'TRC20',
+      address: addressOfKeyHash('TRC20', new Uint8Array(20).fill(7)),
+      ...common,
+    });
+    return [];
+  },
+};

@@ -1,0 +1,277 @@
+/**
+ * Checking and submitting a payout (withdraw/<kind>/check and withdraw/<kind>/withdraw). Both run
+ * the same preparation: the quote is the company's, of the kind, live and unused; the destination
+ * is the company's, matches the quote and is past its cooling period; the balance covers the
+ * amount and the fee. Submitting (fresh second factor, in the idempotent call's transaction) then
+ * holds the amount and the fee at once (two pending ledger transfers), writes the payout, its
+ * history line and its event, and audits it: pending approval when the company's policy asks for
+ * a second user, admin review otherwise.
+ */
+
+import { confirmationsOfNetwork } from '@bank/contract/deposit';
+import type { Asset, DigitalAsset, Network } from '@bank/contract/money';
+import type { CryptoPayoutRequest, FiatPayoutRequest, Payout, PayoutCheck, PayoutKind } from '@bank/contract/payouts';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAudit } from '../../platform/audit.ts';
+import type { DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { lockCompany } from '../../platform/tenant.ts';
+import { requireFreshSecondFactor, users } from '../account/index.ts';
+import { accountIdOf, ledger } from '../ledger/index.ts';
+import { openTransaction } from '../transactions/index.ts';
+import type { PayoutActor } from './actor.ts';
+import { addressRow, payeeRow } from './destinations.ts';
+import { approvalPolicyOf, needsApproval } from './policy.ts';
+import { availableOf, type QuoteRow, quoteOf, usableQuote } from './quotes.ts';
+import { payoutOf, payoutSourceType } from './records.ts';
+import { type PayoutDestinationSnapshot, payouts, type StoredPayoutStep } from './tables.ts';
+
+type CryptoBody = z.output<typeof CryptoPayoutRequest>;
+type FiatBody = z.output<typeof FiatPayoutRequest>;
+export type PayoutBody = { kind: 'crypto'; body: CryptoBody } | { kind: 'fiat'; body: FiatBody };
+
+type Prepared = {
+  quote: QuoteRow;
+  destination: PayoutDestinationSnapshot;
+  payeeId: string | null;
+  addressId: string | null;
+  needsApproval: boolean;
+  available: ReturnType<typeof parseAmount>;
+};
+
+async function isQuoteUsed(handle: DbHandle, quoteId: string): Promise<boolean> {
+  const [row] = await handle.select({ id: payouts.id }).from(payouts).where(eq(payouts.quote_id, quoteId));
+  return row !== undefined;
+}
+
+/** Minutes until `from`, at least 1: the wait a message names ("in 42 minutes"). */
+function minutesUntil(from: Date, now: Date): number {
+  return Math.max(1, Math.ceil((from.getTime() - now.getTime()) / 60_000));
+}
+
+async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<Prepared> {
+  const quote = await usableQuote(handle, actor, payout.kind, payout.body.quote_id, (id) => isQuoteUsed(handle, id));
+  let destination: PayoutDestinationSnapshot;
+  let payeeId: string | null = null;
+  let addressId: string | null = null;
+  if (payout.kind === 'crypto') {
+    const address = await addressRow(handle, actor.companyId, payout.body.address_id);
+    if (address.asset !== quote.asset || address.network !== quote.network)
+      throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_mismatch' });
+    if (address.usable_from > actor.now)
+      throw new AppError('illegal_state', {
+        messageKey: 'payouts.errors.address_cooling',
+        params: { wait: minutesUntil(address.usable_from, actor.now) },
+        data: { usable_from: address.usable_from.toISOString() },
+      });
+    addressId = address.id;
+    destination = {
+      name: address.name,
+      address: address.address,
+      account_number: null,
+      bank_name: null,
+      bank_country: null,
+      swift_code: null,
+    };
+  } else {
+    const payee = await payeeRow(handle, actor.companyId, payout.body.payee_id);
+    if (payee.id !== quote.payee_id || payee.currency !== quote.receive_currency)
+      throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_mismatch' });
+    if (payee.usable_from > actor.now)
+      throw new AppError('illegal_state', {
+        messageKey: 'payouts.errors.payee_cooling',
+        params: { wait: minutesUntil(payee.usable_from, actor.now) },
+        data: { usable_from: payee.usable_from.toISOString() },
+      });
+    payeeId = payee.id;
+    destination = {
+      name: payee.beneficiary_name,
+      address: null,
+      account_number: payee.account_number,
+      bank_name: payee.bank_name,
+      bank_country: payee.bank_country,
+      swift_code: payee.swift_code,
+    };
+  }
+  const asset = quote.asset as DigitalAsset;
+  const amount = parseAmount(quote.amount);
+  const total = amount.plus(parseAmount(quote.fee));
+  const available = await availableOf(handle, actor.companyId, asset, actor.now);
+  if (total.greaterThan(available))
+    throw new AppError('insufficient_balance', { detail: `payout of ${total} ${asset} over ${available}` });
+  const policy = await approvalPolicyOf(handle, actor.companyId);
+  return { quote, destination, payeeId, addressId, needsApproval: needsApproval(policy, asset, amount), available };
+}
+
+export async function checkPayout(handle: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<PayoutCheck> {
+  const prepared = await prepare(handle, actor, payout);
+  return {
+    quote: quoteOf(prepared.quote, prepared.available),
+    destination: { ...prepared.destination, payee_id: prepared.payeeId, address_id: prepared.addressId },
+    purpose: payout.body.purpose,
+    sender_account_name: payout.body.sender_account_name,
+    remarks: payout.body.remarks,
+    needs_approval: prepared.needsApproval,
+  };
+}
+
+export async function userName(handle: DbHandle, userId: string): Promise<string> {
+  const [user] = await handle.select({ name: users.full_name }).from(users).where(eq(users.id, userId));
+  return user?.name ?? '';
+}
+
+/** The account a payout's amount is held towards: the network's clearing (coins) or the asset's conversion (fiat). */
+export async function payoutCounterAccount(
+  handle: DbHandle,
+  row: { kind: PayoutKind; asset: string; network: string | null },
+  now: Date,
+): Promise<string> {
+  const asset = row.asset as Asset;
+  return row.kind === 'crypto'
+    ? accountIdOf(handle, { kind: 'clearing', asset, rail: row.network ?? '' }, now)
+    : accountIdOf(handle, { kind: 'conversion', asset }, now);
+}
+
+export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<Payout> {
+  requireFreshSecondFactor(actor);
+  // One payout of a company at a time: the check of the quote, the destination and the balance
+  // holds until the hold is written.
+  await lockCompany(tx, actor.companyId);
+  const prepared = await prepare(tx, actor, payout);
+  const { quote } = prepared;
+  const asset = quote.asset as DigitalAsset;
+  const id = newId(actor.now.getTime());
+  const reference = { type: payoutSourceType, id };
+  const companyAccount = await accountIdOf(tx, { kind: 'customer', companyId: actor.companyId, asset }, actor.now);
+  const [hold, feeHold] = await ledger.transfer(
+    tx,
+    [
+      {
+        idempotencyKey: `payout-hold-${id}`,
+        kind: 'payout',
+        asset,
+        debitAccountId: companyAccount,
+        creditAccountId: await payoutCounterAccount(
+          tx,
+          { kind: payout.kind, asset, network: quote.network },
+          actor.now,
+        ),
+        amount: formatAmountForWire(parseAmount(quote.amount), asset),
+        reference,
+        isPending: true,
+      },
+      {
+        idempotencyKey: `payout-fee-${id}`,
+        kind: 'fee',
+        asset,
+        debitAccountId: companyAccount,
+        creditAccountId: await accountIdOf(tx, { kind: 'fee', asset }, actor.now),
+        amount: formatAmountForWire(parseAmount(quote.fee), asset),
+        reference,
+        isPending: true,
+      },
+    ],
+    actor.now,
+  );
+  if (!hold || !feeHold) throw new Error('payout holds not written');
+  const makerName = await userName(tx, actor.userId);
+  const at = actor.now.toISOString();
+  const status = prepared.needsApproval ? 'pending_approval' : 'admin_review';
+  const timeline: StoredPayoutStep[] = [
+    { step: 'submitted', actor: { kind: 'company_user', name: makerName, user_id: actor.userId }, reason: null, at },
+  ];
+  if (prepared.needsApproval)
+    timeline.push({ step: 'approval_requested', actor: { kind: 'bank', name: null, user_id: null }, reason: null, at });
+  const isFiat = payout.kind === 'fiat';
+  const network = quote.network as Network | null;
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      id,
+      company_id: actor.companyId,
+      kind: payout.kind,
+      status,
+      asset,
+      network,
+      amount: quote.amount,
+      fee: quote.fee,
+      payee_id: prepared.payeeId,
+      address_id: prepared.addressId,
+      destination: prepared.destination,
+      fiat_currency: isFiat ? quote.receive_currency : null,
+      fiat_amount: isFiat ? quote.receive_amount : null,
+      rate: quote.rate,
+      rate_at: quote.rate_at,
+      purpose: payout.body.purpose,
+      sender_account_name: payout.body.sender_account_name,
+      remarks: payout.body.remarks,
+      quote_id: quote.id,
+      needs_approval: prepared.needsApproval,
+      confirmations_required: network ? confirmationsOfNetwork[network] : null,
+      hold_transfer_id: hold.id,
+      fee_transfer_id: feeHold.id,
+      timeline,
+      created_by: actor.userId,
+      created_at: actor.now,
+      updated_at: actor.now,
+    })
+    .returning();
+  if (!row) throw new Error('payout not written');
+  const transactionId = await openTransaction(
+    tx,
+    {
+      companyId: actor.companyId,
+      type: isFiat ? 'fiat_payout' : 'crypto_payout',
+      direction: 'debit',
+      asset,
+      network,
+      amount: formatAmountForWire(parseAmount(quote.amount), asset),
+      fee: formatAmountForWire(parseAmount(quote.fee), asset),
+      status,
+      counterparty: prepared.destination.name,
+      fiat: isFiat
+        ? {
+            currency: quote.receive_currency,
+            amount: formatAmountForWire(parseAmount(quote.receive_amount), quote.receive_currency as Asset),
+            reference: id,
+            rate: quote.rate,
+            rateAt: quote.rate_at,
+          }
+        : null,
+      source: reference,
+      step: 'submitted',
+    },
+    actor.now,
+  );
+  await recordEvent(
+    tx,
+    'payout.status_changed',
+    {
+      company_id: actor.companyId,
+      payout_id: id,
+      kind: payout.kind,
+      status,
+      asset,
+      amount: formatAmountForWire(parseAmount(quote.amount), asset),
+      maker_user_id: actor.userId,
+      destination_name: prepared.destination.name,
+      reason: null,
+      transaction_id: transactionId,
+      at,
+    },
+    { companyId: actor.companyId },
+  );
+  await writeAudit(tx, {
+    action: 'payout.submitted',
+    at: actor.now,
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    ip: actor.ip,
+    detail: { payout_id: id, kind: payout.kind, asset, amount: quote.amount, fee: quote.fee, status },
+  });
+  return payoutOf({ row, makerName, transactionId });
+}
