@@ -47,7 +47,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useStepUpAction, useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { isCooling, refreshPayoutData } from './payout-format.ts';
-import { CoolingBadge, usePayoutConfig } from './withdraw-parts.tsx';
+import { CoolingBadge, usePayoutConfig, WithdrawSections } from './withdraw-parts.tsx';
 
 const pageSize = 20;
 
@@ -183,7 +183,7 @@ function EntryActions({ entry, actions }: { entry: AddressBookEntry; actions: Ac
       </Menu.Target>
       <Menu.Dropdown>
         {actions.mayPay ? (
-          <Menu.Item component={Link} to={sendPath} disabled={isCooling(entry.usable_from)}>
+          <Menu.Item component={Link} to={sendPath} disabled={isCooling(entry)}>
             {t('withdraw.addresses.send')}
           </Menu.Item>
         ) : null}
@@ -218,7 +218,7 @@ function AddressText({ entry }: { entry: AddressBookEntry }) {
 
 function EntryStatus({ entry }: { entry: AddressBookEntry }) {
   const { t } = useTranslation();
-  if (isCooling(entry.usable_from)) return <CoolingBadge usableFrom={entry.usable_from} verb="used" />;
+  if (isCooling(entry)) return <CoolingBadge entry={entry} verb="used" />;
   return (
     <Text size="sm" c="teal.9">
       {t('withdraw.addresses.ready')}
@@ -343,6 +343,7 @@ export function AddressBookPage() {
 
   return (
     <PageFrame title={t('pages.address_book.title')} description={t('pages.address_book.purpose')} actions={addButton}>
+      <WithdrawSections current="address_book" />
       {mayManage === false ? (
         <Text size="sm" c="dimmed">
           {t('withdraw.addresses.read_only')}

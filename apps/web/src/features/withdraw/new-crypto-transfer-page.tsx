@@ -102,7 +102,7 @@ function CryptoForm() {
   const addresses = useScreenQuery(listPayoutAddresses, { asset: values.asset, network: values.network });
   const items = addresses.data?.items ?? [];
   const addressOptions = items.map((entry) => {
-    const cooling = isCooling(entry.usable_from);
+    const cooling = isCooling(entry);
     const short = `${entry.address.slice(0, 10)}…${entry.address.slice(-6)}`;
     return {
       value: entry.address_id,

@@ -50,7 +50,7 @@ function initialValues(payeeFromLink: string | null): FiatDraftValues {
   const draft = readDraft('fiat');
   if (draft) return { ...draft.values, ...(payeeFromLink ? { payee_id: payeeFromLink } : {}) };
   return {
-    asset: 'USDC',
+    asset: 'USDT',
     payee_id: payeeFromLink ?? '',
     amount: '',
     purpose: '',
@@ -68,7 +68,7 @@ function PayeeSummary({ payee }: { payee: Payee }) {
           <Text size="sm" fw={600}>
             {payee.beneficiary_name}
           </Text>
-          <CoolingBadge usableFrom={payee.usable_from} />
+          <CoolingBadge entry={payee} />
         </Group>
         <Text size="sm" c="dimmed">
           {payee.bank_name} · {payee.swift_code} ·{' '}
@@ -111,7 +111,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
   valuesRef.current = values;
   const chosen = payees.find((payee) => payee.payee_id === values.payee_id);
   const payeeOptions = payees.map((payee) => {
-    const cooling = isCooling(payee.usable_from);
+    const cooling = isCooling(payee);
     const detail = `${payee.bank_name} · ${maskedAccountNumber(payee.account_number)} · ${payee.currency}`;
     return {
       value: payee.payee_id,

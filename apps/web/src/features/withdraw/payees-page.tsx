@@ -31,7 +31,7 @@ import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { PayeeFormDialog } from './payee-form-dialog.tsx';
 import { groupedAccountNumber, isCooling, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
-import { CoolingBadge } from './withdraw-parts.tsx';
+import { CoolingBadge, WithdrawSections } from './withdraw-parts.tsx';
 
 const pageSize = 20;
 
@@ -96,7 +96,7 @@ type Actions = {
 
 function PayeeActions({ payee, actions }: { payee: Payee; actions: Actions }) {
   const { t } = useTranslation();
-  const isReady = !isCooling(payee.usable_from);
+  const isReady = !isCooling(payee);
   if (!actions.mayManage && !actions.mayPay) return null;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -189,7 +189,7 @@ function PayeesTable({ payees, actions }: { payees: Payee[]; actions: Actions })
 
 function PayeeStatus({ payee }: { payee: Payee }) {
   const { t } = useTranslation();
-  if (isCooling(payee.usable_from)) return <CoolingBadge usableFrom={payee.usable_from} />;
+  if (isCooling(payee)) return <CoolingBadge entry={payee} />;
   return (
     <Text size="sm" c="teal.9">
       {t('withdraw.payees.ready')}
@@ -290,6 +290,7 @@ export function PayeesPage() {
 
   return (
     <PageFrame title={t('pages.payees.title')} description={t('pages.payees.purpose')} actions={addButton}>
+      <WithdrawSections current="payees" />
       {mayManage === false ? (
         <Text size="sm" c="dimmed">
           {t('withdraw.payees.read_only')}

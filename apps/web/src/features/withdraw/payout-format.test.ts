@@ -16,9 +16,12 @@ describe('payout format', () => {
     expect(groupedAccountNumber('GB82WEST12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
   });
 
-  it('says a payee is cooling until its usable time', () => {
+  it('says a payee is cooling until its usable time, unless it never had a cooling period', () => {
     const now = Date.parse('2026-11-26T10:00:00Z');
-    expect(isCooling('2026-11-26T10:00:01Z', now)).toBe(true);
-    expect(isCooling('2026-11-26T10:00:00Z', now)).toBe(false);
+    const changedAt = '2026-11-25T10:00:01Z';
+    expect(isCooling({ usable_from: '2026-11-26T10:00:01Z', updated_at: changedAt }, now)).toBe(true);
+    expect(isCooling({ usable_from: '2026-11-26T10:00:00Z', updated_at: changedAt }, now)).toBe(false);
+    // No cooling period: usable at its change, even when the server's clock runs ahead of this one.
+    expect(isCooling({ usable_from: '2026-11-26T10:05:00Z', updated_at: '2026-11-26T10:05:00Z' }, now)).toBe(false);
   });
 });

@@ -25,9 +25,14 @@ export function isPayoutMoving(status: TransactionStatus): boolean {
   return status === 'pending_approval' || status === 'admin_review' || status === 'in_process';
 }
 
-/** Whether a payee or address may not be paid yet (the server refuses it too, by its own clock). */
-export function isCooling(usableFrom: string, now: number = Date.now()): boolean {
-  return Date.parse(usableFrom) > now;
+/**
+ * Whether a payee or address may not be paid yet (the server refuses it too, by its own clock). One
+ * whose usable time is its change's own time had no cooling period (the demo company's), whatever
+ * the skew between this browser's clock and the server's.
+ */
+export function isCooling(entry: { usable_from: string; updated_at: string }, now: number = Date.now()): boolean {
+  const usableFrom = Date.parse(entry.usable_from);
+  return usableFrom > Date.parse(entry.updated_at) && usableFrom > now;
 }
 
 /** "•••• 3000": an account number as a list shows it until its owner asks for the whole. */

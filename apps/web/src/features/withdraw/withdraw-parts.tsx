@@ -34,11 +34,17 @@ export function usePayoutConfig() {
 }
 
 /** "Can be paid from 27/11/2026 10:15am" while the bank's cooling period after a change runs. */
-export function CoolingBadge({ usableFrom, verb = 'paid' }: { usableFrom: string; verb?: 'paid' | 'used' }) {
+export function CoolingBadge({
+  entry,
+  verb = 'paid',
+}: {
+  entry: { usable_from: string; updated_at: string };
+  verb?: 'paid' | 'used';
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
-  if (!isCooling(usableFrom)) return null;
-  const time = formatDateTime(usableFrom, language);
+  if (!isCooling(entry)) return null;
+  const time = formatDateTime(entry.usable_from, language);
   return (
     <ToneBadge colour="orange">
       <Group gap={4} wrap="nowrap" component="span">
