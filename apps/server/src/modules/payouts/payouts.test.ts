@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../platform/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
+import { settleSimulatedPayoutsSchedule } from './module.ts';
 import {
   addAddress,
   addPayee,
@@ -220,6 +221,46 @@ describe('crypto payouts', () => {
     );
     expect(failed.data).toMatchObject({ status: 'failed', failure_cause: 'chain_rejected' });
     expect(await available(companyId)).toBe('500');
+  });
+
+  it("the simulated rails confirm coins at their network's pace and settle fiat after two minutes", async () => {
+    const { session } = await fundedCompany(test, { funds: { USDT: '1000', USDC: '1000' } });
+    const entry = await addAddress(test, session);
+    const coins = await submitCrypto(test, session, entry.address_id, '100');
+    const payee = await addPayee(test, session);
+    const calc = await call<PayoutQuote>(
+      test,
+      '/api/v1/withdraw/fiat/calc',
+      { asset: 'USDC', payee_id: payee.payee_id, amount: '200' },
+      { session },
+    );
+    const fiat = await call<Payout>(
+      test,
+      '/api/v1/withdraw/fiat/withdraw',
+      { quote_id: calc.data.quote_id, payee_id: payee.payee_id, ...instructions },
+      { session, headers: idempotent() },
+    );
+    await review(coins.data.payout_id, 'approve');
+    await review(fiat.data.payout_id, 'approve');
+    const statusOf = async (payoutId: string) => {
+      const staff = await depositOperator(test);
+      const answer = await call<StaffPayout>(
+        test,
+        '/api/v1/admin/payouts/get',
+        { payout_id: payoutId },
+        { session: staff },
+      );
+      return answer.data;
+    };
+    test.clock.advance(60);
+    await test.app.jobs.runSchedule(settleSimulatedPayoutsSchedule);
+    // TRC20 adds 20 blocks a minute: 19 confirm the coins within the first minute.
+    expect((await statusOf(coins.data.payout_id)).status).toBe('success');
+    expect((await statusOf(fiat.data.payout_id)).status).toBe('in_process');
+    test.clock.advance(60);
+    await test.app.jobs.runSchedule(settleSimulatedPayoutsSchedule);
+    expect((await statusOf(fiat.data.payout_id)).status).toBe('success');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
 
   it('a replayed submission makes one payout; a second key on the same quote is refused', async () => {
