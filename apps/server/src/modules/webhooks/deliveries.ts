@@ -14,7 +14,7 @@ import { newId } from '../../platform/ids.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Clock } from '../../platform/session.ts';
 import { retryDelaysSeconds, webhookRules } from './rules.ts';
-import { openSigningSecret } from './secrets.ts';
+import { openSigningSecrets } from './secrets.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 import { postWebhook, type TargetPolicy } from './target.ts';
 
@@ -158,20 +158,23 @@ export async function attemptDelivery(dependencies: SenderDependencies, delivery
     .where(
       and(eq(webhookEndpoints.company_id, delivery.company_id), eq(webhookEndpoints.event_type, delivery.event_type)),
     );
-  const secret = await openSigningSecret(db, dependencies.secretBox, delivery.company_id);
+  const attemptedAt = clock.now();
+  const secrets = await openSigningSecrets(db, dependencies.secretBox, delivery.company_id, attemptedAt);
   // A test send goes to the URL whether or not its switch is on; an event only to an enabled one.
   const url = endpoint && (endpoint.is_enabled || delivery.is_test) ? endpoint.url : '';
-  const attemptedAt = clock.now();
   const body = JSON.stringify(delivery.payload);
   const outcome =
-    url === '' || secret === null
+    url === '' || secrets.length === 0
       ? { statusCode: null, latencyMs: 0, error: 'no_endpoint' as const, responseExcerpt: '' }
       : await postWebhook(
           url,
           {
             'webhook-id': delivery.webhook_id,
             'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
-            'webhook-signature': new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body),
+            // Space-separated signatures, one per live secret (Standard Webhooks).
+            'webhook-signature': secrets
+              .map((secret) => new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body))
+              .join(' '),
           },
           body,
           dependencies.policy,

@@ -33,6 +33,12 @@ export const webhookSecrets = pgTable('webhook_secrets', {
   secret_sealed: text('secret_sealed').notNull(),
   created_at: timestamptz('created_at').notNull(),
   created_by: uuid('created_by').references(() => users.id),
+  /**
+   * After a rotation, the secret it replaced, still signing beside the new one until
+   * `previous_expires_at` so that receivers can switch without dropping a delivery.
+   */
+  previous_secret_sealed: text('previous_secret_sealed'),
+  previous_expires_at: timestamptz('previous_expires_at'),
 });
 
 export const webhookDeliveries = pgTable(

@@ -258,7 +258,7 @@ describe('deliveries', () => {
     expect(refused).toMatchObject({ code: 9422, data: { fields: { event_type: 'please fill in the API link' } } });
   });
 
-  it('signs with the new secret once it is rotated, and the old one no longer verifies', async () => {
+  it('signs with the new secret once it is rotated, beside the old one for 24 hours only', async () => {
     const client = await configuredCompany(test, receiver.url);
     const rotated = await call<{ secret: string }>(
       test,
@@ -268,13 +268,34 @@ describe('deliveries', () => {
     );
     expect(rotated.code).toBe(200);
     expect(rotated.data.secret).not.toBe(client.secret);
-    const before = receiver.received.length;
-    await kycChanged(test, client.companyId);
-    await settleEmails(test);
-    const [request] = receiver.received.slice(before);
-    if (!request) throw new Error('nothing received');
-    expect(() => new Webhook(rotated.data.secret).verify(request.body, webhookHeaders(request))).not.toThrow();
-    expect(() => new Webhook(client.secret).verify(request.body, webhookHeaders(request))).toThrow();
+    const deliveredNow = async () => {
+      const before = receiver.received.length;
+      await kycChanged(test, client.companyId);
+      await settleEmails(test);
+      const [request] = receiver.received.slice(before);
+      if (!request) throw new Error('nothing received');
+      const headers = webhookHeaders(request);
+      const signedBy = (secret: string) =>
+        (headers['webhook-signature'] ?? '')
+          .split(' ')
+          .includes(
+            new Webhook(secret).sign(
+              headers['webhook-id'] ?? '',
+              new Date(Number(headers['webhook-timestamp']) * 1000),
+              request.body,
+            ),
+          );
+      return { request, signedBy };
+    };
+    const during = await deliveredNow();
+    expect(() =>
+      new Webhook(rotated.data.secret).verify(during.request.body, webhookHeaders(during.request)),
+    ).not.toThrow();
+    expect(() => new Webhook(client.secret).verify(during.request.body, webhookHeaders(during.request))).not.toThrow();
+    test.clock.advance(24 * 3600 + 60);
+    const after = await deliveredNow();
+    expect(after.signedBy(rotated.data.secret)).toBe(true);
+    expect(after.signedBy(client.secret)).toBe(false);
   });
 
   it('keeps other companies’ deliveries out of reach: not found, never listed, never replayed', async () => {

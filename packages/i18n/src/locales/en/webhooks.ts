@@ -33,7 +33,7 @@ export const webhooks = {
     rotate: 'Rotate secret',
     rotate_title: 'Rotate the signing secret?',
     rotate_text:
-      'Deliveries are signed with the new secret from now on, and the current one stops working. Give the new secret to your receivers at once.',
+      'Deliveries are signed with the new secret from now on, and with the current one beside it for 24 hours; then the current one stops working. Give the new secret to your receivers within that time.',
     rotate_confirm: 'Rotate secret',
     cancel: 'Cancel',
     shown_once_title: 'Your signing secret',
