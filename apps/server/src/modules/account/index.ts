@@ -7,7 +7,8 @@
  */
 export { emailTime } from './account-emails.ts';
 export { assertAcceptableNewPassword, hashPassword } from './passwords.ts';
-export { companyUsersHolding, findUserById } from './queries.ts';
+export { companyUsersHolding, findUserById, unpairAuthenticator } from './queries.ts';
+export { deleteRecoveryCodes } from './recovery-codes.ts';
 export { requireFreshSecondFactor } from './second-factor.ts';
 export { type DemoUser, ensureCompanyAdministrator, ensureUser, identityDemoAccounts } from './seed.ts';
 export { createSessionResolver, endSessionsOfUser } from './sessions.ts';

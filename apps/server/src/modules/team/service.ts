@@ -31,10 +31,12 @@ import { lockCompany } from '../../platform/tenant.ts';
 import {
   assertAcceptableNewPassword,
   companies,
+  deleteRecoveryCodes,
   endSessionsOfUser,
   hashPassword,
   permissionGroups,
   requireFreshSecondFactor,
+  unpairAuthenticator,
   users,
 } from '../account/index.ts';
 import { teamInvitations } from './tables.ts';
@@ -405,32 +407,49 @@ export async function inviteMember(
   if ((members?.total ?? 0) >= teamLimits.membersPerCompany) {
     throw teamRefusal('members_limit', 'members limit', { limit: teamLimits.membersPerCompany });
   }
-  const [taken] = await handle.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
-  if (taken) {
+  const [taken] = await handle
+    .select({ id: users.id, company_id: users.company_id, status: users.status })
+    .from(users)
+    .where(eq(users.email, body.email))
+    .limit(1);
+  // A member this company removed may be invited again: the same user, as a new invitee who sets a
+  // new password and pairs an authenticator anew (the old ones are forgotten). Anyone else's
+  // address is taken.
+  const isRemovedHere = taken?.company_id === actor.companyId && taken.status === 'removed';
+  if (taken && !isRemovedHere) {
     throw new AppError('email_taken', {
       messageKey: 'email.messages.email_in_use',
       fields: { email: { key: 'team.validation.email_in_use' } },
       detail: 'invitation of a registered address',
     });
   }
-  const userId = newId(actor.now.getTime());
-  await handle.insert(users).values({
-    id: userId,
-    company_id: actor.companyId,
-    email: body.email,
+  const userId = taken?.id ?? newId(actor.now.getTime());
+  const invitee = {
     full_name: body.username,
-    phone_country: '',
-    phone: '',
     password_hash: noPassword,
-    role: 'staff_member',
     language: actor.language,
     password_changed_at: actor.now,
-    created_at: actor.now,
-    status: 'invited',
+    status: 'invited' as const,
     permission_group_id: group.id,
     team_description: body.description,
     team_remarks: body.remarks,
-  });
+  };
+  if (taken) {
+    await handle.update(users).set(invitee).where(eq(users.id, userId));
+    await unpairAuthenticator(handle, userId);
+    await deleteRecoveryCodes(handle, userId);
+  } else {
+    await handle.insert(users).values({
+      id: userId,
+      company_id: actor.companyId,
+      email: body.email,
+      phone_country: '',
+      phone: '',
+      role: 'staff_member',
+      created_at: actor.now,
+      ...invitee,
+    });
+  }
   await sendInvitation(handle, dependencies, actor, { id: userId, email: body.email, full_name: body.username });
   await audit(handle, actor, 'team.member_invited', {
     member_id: userId,

@@ -175,6 +175,28 @@ describe('permission groups and sub-accounts', () => {
     const list = await call<{ items: TeamMember[] }>(test, '/api/v1/team/member/list', {}, { session: administrator });
     expect(list.data.items.map((item) => item.member_id)).not.toContain(member.memberId);
     expect(list.data.items[0]).toMatchObject({ is_administrator: true });
+
+    // A removed member may be invited again: a new password and a new authenticator, the old ones forgotten.
+    const before = await mailboxCount(test, member.email);
+    const again = await invite(administrator, group.data.group_id, member.email);
+    expect(again.answer.code, again.answer.msg).toBe(codes.ok);
+    expect(again.answer.data).toMatchObject({ member_id: member.memberId, status: 'invited' });
+    const token = await invitationToken(member.email, before);
+    const newPassword = 'Returning-Member#2026';
+    const accepted = await call(test, '/api/v1/team/invitation/accept', {
+      token,
+      new_password: newPassword,
+      confirm_password: newPassword,
+    });
+    expect(accepted.code, accepted.msg).toBe(codes.ok);
+    const returning = await signIn(test, { email: member.email, password: newPassword });
+    const info = await call<{ must_pair_authenticator: boolean }>(
+      test,
+      '/api/v1/account/getUserInfo',
+      {},
+      { session: returning },
+    );
+    expect(info.data.must_pair_authenticator).toBe(true);
   });
 
   it('keeps each company to its own team: ids of another company are not found', async () => {
