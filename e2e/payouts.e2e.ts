@@ -523,6 +523,8 @@ describe('payouts', () => {
 
     // The records download as CSV, with the payout in them.
     const desk = await openSignedIn(browser, await signInByApi(approvedClient));
+    // The period ends today by the server's clock, which the first journey moved a day ahead.
+    await desk.page.clock.install({ time: await serverNow() });
     await desk.page.goto('/blockchain_w/transfer_p_jmhb?text=Journey');
     await desk.page.getByTestId('payout-row').filter({ hasText: 'Journey supplier wallet' }).first().waitFor();
     await desk.page.getByRole('button', { name: 'Download' }).click();
@@ -558,7 +560,7 @@ describe('payouts', () => {
     await stepUp.locator('#step-up-code').fill(await waitForEmailCode(approvedClient.email, sentAfter));
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await desk.page.getByText('Journey supplier wallet (old) was deleted from your address book.').waitFor();
-    expect(await renamed.count()).toBe(0);
+    await renamed.waitFor({ state: 'detached' });
 
     // /fiat_withdrawal leads to the fiat payout form.
     await desk.page.goto('/fiat_withdrawal');
@@ -589,6 +591,8 @@ describe('payouts', () => {
     const phone = await openSignedIn(browser, session, { viewport: viewports.phone, language: 'ch' });
     await phone.page.goto(`/blockchain_w/fiat_t_h_info?id=${payout.payout_id}`);
     await phone.page.getByTestId('payout-status').filter({ hasText: '已拒绝' }).waitFor();
+    await phone.page.getByText('此付款已被拒绝').waitFor();
+    await phone.page.getByText('金额和手续费已退回您的余额。').waitFor();
     await phone.page.getByText('The beneficiary does not match the invoice.').first().waitFor();
     await screenshot(phone.page, 'payouts-fiat-rejected-phone-ch');
     await expectWithinWidth(phone.page, 'fiat-rejected-phone-ch');
@@ -675,5 +679,19 @@ describe('payouts', () => {
     await desk.page.getByTestId('payee-row').first().waitFor();
     await screenshot(desk.page, 'payouts-payees-desktop-ch');
     await desk.context.close();
+
+    const phone = await openSignedIn(browser, administrator, { viewport: viewports.phone, language: 'ch' });
+    for (const [path, ready, name] of [
+      ['/blockchain_w/m_m_payee_list', phone.page.getByTestId('payee-card').first(), 'payees'],
+      ['/blockchain_w/m_m_addr_list', phone.page.getByTestId('address-card').first(), 'addresses'],
+      ['/blockchain_w/approvals', phone.page.getByRole('heading', { name: '审批规则' }), 'approvals'],
+      ['/blockchain_w/transfer_p_fiat', phone.page.getByTestId('payout-card').first(), 'fiat-records'],
+    ] as const) {
+      await phone.page.goto(path);
+      await waitOrCapture(ready, `failed-${name}-phone-ch`);
+      await screenshot(phone.page, `payouts-${name}-phone-ch`);
+      await expectWithinWidth(phone.page, `${name}-phone-ch`);
+    }
+    await phone.context.close();
   }, 180_000);
 });

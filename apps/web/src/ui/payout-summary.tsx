@@ -38,7 +38,7 @@ export function PayoutFieldGrid({ children }: { children: ReactNode }) {
   return (
     <SimpleGrid
       component="dl"
-      cols={{ base: 1, xs: 2, md: 3 }}
+      cols={{ base: 2, md: 3 }}
       spacing="lg"
       verticalSpacing="md"
       m={0}

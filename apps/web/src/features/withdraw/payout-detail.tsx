@@ -8,7 +8,7 @@
 import { getCryptoPayout, getFiatPayout, type PayoutDetails, type PayoutKind } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { Alert, Anchor, Card, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconReceipt, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconReceipt, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +20,9 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PayoutFacts, PayoutTimeline } from '../../ui/payout-summary.tsx';
+import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useNamed } from '../../ui/steps-timeline.tsx';
 import { isPayoutMoving } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog } from './withdraw-parts.tsx';
 
@@ -39,6 +41,31 @@ function DetailSkeleton() {
       <Skeleton height={260} radius="md" />
       <Skeleton height={180} radius="md" />
     </Stack>
+  );
+}
+
+/** Why a payout did not go through, said where the reader looks first; the amount is back in the balance. */
+function OutcomeNote({ payout }: { payout: PayoutDetails }) {
+  const { t } = useTranslation();
+  const causeName = useNamed('payouts.failure_causes');
+  const isFailed = payout.status === 'failed';
+  return (
+    <Alert
+      color={isFailed ? 'orange' : 'red'}
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t(isFailed ? 'withdraw.detail.failed_title' : 'withdraw.detail.rejected_title')}
+      styles={readableAlertStyles(isFailed ? 'orange' : 'red')}
+    >
+      <Stack gap={4}>
+        <Text size="sm" c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+          {payout.failure_cause ? causeName(payout.failure_cause) : payout.rejection_reason}
+        </Text>
+        <Text size="sm" c="var(--mantine-color-text)">
+          {t('withdraw.detail.released')}
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -71,6 +98,7 @@ function Summary({ payout }: { payout: PayoutDetails }) {
             ) : null}
           </Stack>
         </Group>
+        {payout.rejection_reason || payout.failure_cause ? <OutcomeNote payout={payout} /> : null}
         <Divider />
         <PayoutFacts payout={payout} />
         <Divider />
