@@ -398,7 +398,25 @@ describe('payouts', () => {
     expect(await page.locator('#fiat-remarks').inputValue()).toBe('Invoice RM-2026-118');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/blockchain_w/new_fiat2');
+
+    // The quote runs out (five minutes on, for the server and this browser): the page says so and
+    // cannot confirm it; "Recalculate" asks for a new one.
+    await advanceServerClock(305);
+    await callOk(simulateRates, {}, sessionHeaders(await staffSession()));
+    await page.clock.fastForward('05:05');
+    await page.getByText('This quote has expired. Recalculate to get a new rate and fee before you confirm.').waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm payout' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Recalculate' }).click();
+    await page.getByRole('timer').waitFor();
+
+    // The sign-in's second factor is five minutes old: the server asks who it is before the payout goes.
     await page.getByRole('button', { name: 'Confirm payout' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await stepUp.locator('#step-up-password').fill(administrator.password);
+    const sentAfter = new Date();
+    await stepUp.getByRole('button', { name: 'Send code' }).click();
+    await stepUp.locator('#step-up-code').fill(await waitForEmailCode(administrator.email, sentAfter));
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL('**/blockchain_w/fiat_t_h_info?id=*');
     const payoutId = new URL(page.url()).searchParams.get('id') ?? '';
     await page.getByTestId('payout-status').filter({ hasText: 'Admin review' }).waitFor();
