@@ -6,7 +6,7 @@ import type { InboxMessage } from '@bank/contract/inbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit-table.ts';
-import { type CallOptions, call, settleEmails, uniqueEmail } from '../../platform/test-support.ts';
+import { type CallOptions, call, readMailbox, settleEmails, uniqueEmail } from '../../platform/test-support.ts';
 import { ensureUser } from '../account/index.ts';
 import { pairAuthenticator, registerUser, signIn, strongPassword } from '../account/test-support.ts';
 import { createKycTestApp, type KycTestApp, newClient, newStaff } from '../kyc/test-support.ts';
@@ -103,6 +103,13 @@ describe('a request to be contacted', () => {
     // The manager's inbox is told of it; another manager's is not.
     expect(await supportKinds(first.manager)).toEqual(['contact_request_received']);
     expect(await supportKinds(second.manager)).toEqual([]);
+    // And the manager is emailed, once.
+    const requestEmails = async (to: string) =>
+      (await readMailbox(test, to)).filter((email) => email.subject.includes('asks to be contacted about'));
+    const emails = await requestEmails(first.managerEmail);
+    expect(emails.map((email) => email.subject)).toEqual(['A client asks to be contacted about Structured products']);
+    expect(emails[0]?.text).toMatch(/Contact requests/);
+    expect(await requestEmails(second.managerEmail)).toEqual([]);
   });
 
   it('goes to the shared queue, which system admins read, when the company has no manager', async () => {

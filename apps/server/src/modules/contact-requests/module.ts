@@ -1,7 +1,8 @@
 /**
  * The contact requests module (organisation issue, part 7): from a product page a company user asks
  * their relationship manager to make contact (contact/*); the manager (or, for companies without
- * one, a system admin) reads the queue and marks requests handled (admin/contact_requests/*).
+ * one, a system admin) reads the queue and marks requests handled (admin/contact_requests/*); the
+ * manager is also emailed each request.
  */
 import {
   handleContactRequest,
@@ -9,9 +10,11 @@ import {
   listStaffContactRequests,
   requestContact,
 } from '@bank/contract/contact-requests';
+import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
+import { sendRelationshipManagerEmail } from './emails.ts';
 import { requesterPage, staffPage } from './queries.ts';
 import { markHandled, sendRequest } from './service.ts';
 
@@ -19,6 +22,14 @@ export const contactRequestsModule: AppModule = {
   name: 'contact-requests',
   register(app, context) {
     const db = context.database.db;
+
+    // The company's relationship manager hears of a request by email too, once per request.
+    consumeEvent(
+      { jobs: context.jobs, db },
+      'contact_request.sent',
+      'contact_request_email',
+      sendRelationshipManagerEmail(context.emailQueue),
+    );
 
     registerCall(app, requestContact, (body, call) =>
       sendRequest(

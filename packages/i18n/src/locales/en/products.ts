@@ -180,6 +180,11 @@ export const products = {
     sent_on: 'Sent {{date}}',
     handled_on: 'Handled {{date}}',
   },
+  rm_email: {
+    subject: 'A client asks to be contacted about {{product}}',
+    title: 'A client asks to be contacted',
+    body: '{{company}} asks to be contacted about {{product}} ({{time}}). The request, with how and when they would like to be reached, is in the back office under Contact requests.',
+  },
   statuses: { open: 'Sent', handled: 'Handled' },
   validation: {
     message_required: 'Please write a short message',

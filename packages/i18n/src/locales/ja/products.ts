@@ -146,6 +146,11 @@ export const products: Strings<typeof en> = {
     sent_on: '{{date}} 送信',
     handled_on: '{{date}} 対応済み',
   },
+  rm_email: {
+    subject: '{{product}}について連絡を希望するお客様がいます',
+    title: '連絡を希望するお客様がいます',
+    body: '{{company}} が{{product}}について連絡を希望しています（{{time}}）。ご希望の連絡方法と時間帯を含むリクエストは、バックオフィスの「連絡リクエスト」でご確認ください。',
+  },
   statuses: { open: '送信済み', handled: '対応済み' },
   validation: {
     message_required: '短いメッセージを入力してください',

@@ -116,6 +116,11 @@ export const products: Strings<typeof en> = {
     sent_on: '发送于 {{date}}',
     handled_on: '处理于 {{date}}',
   },
+  rm_email: {
+    subject: '有客户希望就{{product}}与您联系',
+    title: '有客户希望与您联系',
+    body: '{{company}} 希望就{{product}}与您联系（{{time}}）。请求内容以及希望的联系方式和时间，请在后台的“联系请求”中查看。',
+  },
   statuses: { open: '已发送', handled: '已处理' },
   validation: {
     message_required: '请填写简短留言',

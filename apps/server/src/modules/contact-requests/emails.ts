@@ -1,0 +1,46 @@
+/**
+ * The relationship manager's email: a consumer of `contact_request.sent` (one line in module.ts).
+ * A request from a company that has a relationship manager is emailed to that manager, in the
+ * manager's language, queued in the consumer's transaction; the back-office queue and the inbox
+ * carry it for everyone else who handles requests.
+ */
+import { localeOfLanguage } from '@bank/contract/constants';
+import { translate } from '@bank/i18n/resources';
+import { eq } from 'drizzle-orm';
+import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
+import { renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
+import type { EventConsumer } from '../../platform/events.ts';
+import { companies, emailTime, findUserById, languageOfUser } from '../account/index.ts';
+
+export function sendRelationshipManagerEmail(emailQueue: EmailQueue): EventConsumer<'contact_request.sent'> {
+  return async (tx, sent) => {
+    const [company] = await tx
+      .select({ name: companies.name, manager: companies.relationship_manager_id })
+      .from(companies)
+      .where(eq(companies.id, sent.company_id));
+    const manager = company?.manager ? await findUserById(tx, company.manager) : undefined;
+    if (!company || !manager) return;
+    const language = languageOfUser(manager);
+    const facts = {
+      company: company.name ?? '',
+      product: translate(language, `products.names.${sent.product}`),
+      time: emailTime(new Date(sent.at)),
+    };
+    const content = {
+      locale: localeOfLanguage[language],
+      title: translate(language, 'products.rm_email.title'),
+      paragraphs: [translate(language, 'products.rm_email.body', facts)],
+      footer: translate(language, 'email.footer'),
+    };
+    await emailQueue.enqueue(
+      tx,
+      {
+        to: manager.email,
+        subject: translate(language, 'products.rm_email.subject', facts),
+        text: renderEmailText(content),
+        html: renderEmailHtml(content),
+      },
+      { companyId: sent.company_id },
+    );
+  };
+}
