@@ -2,7 +2,7 @@
  * The one gate: installs what a fresh machine lacks, then type-check, lint, unit and server tests,
  * the production build and the browser journeys. Ends with the line `N passed, N failed`.
  * `--server-only` runs the server suites alone (CI runs them again against PostgreSQL that way),
- * and with E2E_DATABASE_URL set, the journeys of money (deposits, the history) on that PostgreSQL too.
+ * and with E2E_DATABASE_URL set, the journeys of money (deposits, payouts, the history) on that PostgreSQL too.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,14 @@ function add(counts) {
 if (isServerOnly) {
   add(runVitest('server tests', ['apps/server']));
   if (process.env.E2E_DATABASE_URL)
-    add(runVitest('money journeys on PostgreSQL', ['--config', 'e2e/vitest.config.ts', 'e2e/deposit.e2e.ts']));
+    add(
+      runVitest('money journeys on PostgreSQL', [
+        '--config',
+        'e2e/vitest.config.ts',
+        'e2e/deposit.e2e.ts',
+        'e2e/payouts.e2e.ts',
+      ]),
+    );
 } else {
   ensureSystemDependencies();
   step('type-check', 'npm', ['run', '--silent', 'typecheck']);
