@@ -22,13 +22,17 @@ import { apiHeaders } from '@bank/contract/envelope';
 import { decideKyc, saveCompany, saveCorporate, saveOwnership, saveTrading, submitKyc } from '@bank/contract/kyc';
 import { simulateRates } from '@bank/contract/ledger';
 import {
+  calcCryptoPayout,
   calcFiatPayout,
+  checkCryptoPayout,
   checkFiatPayout,
   decidePayoutApproval,
   decidePayoutReview,
   getFiatPayout,
   listPayees,
+  listPayoutAddresses,
   simulatePayoutOutcome,
+  submitCryptoPayout,
   submitFiatPayout,
 } from '@bank/contract/payouts';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -617,6 +621,63 @@ describe('payouts', () => {
     await expectAccessible(phone.page, 'fiat-rejected');
     await phone.context.close();
     expect(await availableUsdt(session, payeeId)).toBe(before);
+  }, 120_000);
+
+  it('shows a payout the network failed, with its cause, from the staff’s simulator', async () => {
+    const session = await signInByApi(approvedClient);
+    const headers = sessionHeaders(session);
+    const addresses = (await callOk(listPayoutAddresses, { asset: 'USDT', network: 'TRC20' }, headers)).items as {
+      address_id: string;
+      name: string;
+    }[];
+    const wallet = addresses.find((entry) => entry.name === 'Treasury cold wallet');
+    if (!wallet) throw new Error('the seeded address is missing');
+    const quote = await callOk(calcCryptoPayout, { asset: 'USDT', network: 'TRC20', amount: '20' }, headers);
+    const instructions = {
+      quote_id: String(quote.quote_id),
+      address_id: wallet.address_id,
+      purpose: 'own_account_transfer' as const,
+      sender_account_name: 'Meridian Treasury Services Ltd',
+      remarks: '',
+    };
+    await callOk(checkCryptoPayout, instructions, headers);
+    const payout = (await callOk(submitCryptoPayout, instructions, {
+      ...headers,
+      [apiHeaders.idempotencyKey]: crypto.randomUUID(),
+    })) as unknown as PayoutAnswer;
+    const staffSessionNow = await staffSession();
+    await callOk(
+      decidePayoutReview,
+      { payout_id: payout.payout_id, decision: 'approve', reason: '' },
+      sessionHeaders(staffSessionNow),
+    );
+
+    const staff = await openSignedIn(browser, staffSessionNow, { language: 'jp' });
+    await staff.page.goto('/admin/payouts?queue=in_process');
+    await staff.page
+      .getByRole('button', { name: /Treasury cold wallet/ })
+      .first()
+      .click();
+    const drawer = staff.page.getByRole('dialog', { name: '支払' });
+    // Failing needs its cause.
+    await drawer.getByRole('button', { name: '支払を失敗させる' }).click();
+    await drawer.getByText('この項目を入力してください').waitFor();
+    await choose(staff.page, drawer.locator('#simulator-cause'), 'ブロックチェーンネットワークが取引を拒否しました');
+    await screenshot(staff.page, 'payouts-admin-simulator-desktop-jp');
+    await drawer.getByRole('button', { name: '支払を失敗させる' }).click();
+    await staff.page.getByText('シミュレーターが支払を失敗させました。').waitFor();
+    await staff.context.close();
+
+    const client = await openSignedIn(browser, session, { language: 'jp' });
+    await client.page.goto(`/blockchain_w/digital_t_h_info?id=${payout.payout_id}`);
+    await client.page.getByTestId('payout-status').filter({ hasText: '失敗' }).waitFor();
+    await client.page.getByText('この支払は失敗しました').waitFor();
+    await client.page
+      .locator('section[aria-labelledby="payout-steps"]')
+      .getByText('理由：ブロックチェーンネットワークが取引を拒否しました')
+      .waitFor();
+    await screenshot(client.page, 'payouts-crypto-failed-desktop-jp');
+    await client.context.close();
   }, 120_000);
 
   it('sends a payout above the threshold to a second user: the preparer cannot approve it, the administrator does', async () => {

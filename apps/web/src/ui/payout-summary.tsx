@@ -213,6 +213,9 @@ const negativeSteps: ReadonlySet<string> = new Set(['approval_rejected', 'review
 export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
   const { t } = useTranslation();
   const stepName = useNamed('payouts.steps');
+  // A failure's reason is the contract's cause (a value to translate); a rejection's, someone's words.
+  const causeName = useNamed('payouts.failure_causes');
+  const reasonOf = (step: PayoutStep) => (step.step === 'failed' && step.reason ? causeName(step.reason) : step.reason);
   const actorName = (actor: PayoutStep['actor']) =>
     actor.kind === 'company_user'
       ? (actor.name ?? '—')
@@ -255,7 +258,7 @@ export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
             <Text size="sm">{actorName(step.actor)}</Text>
             {step.reason ? (
               <Text size="sm" c="dark.6" style={{ overflowWrap: 'anywhere' }}>
-                {t('withdraw.detail.step_reason', { reason: step.reason })}
+                {t('withdraw.detail.step_reason', { reason: reasonOf(step) ?? '' })}
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">

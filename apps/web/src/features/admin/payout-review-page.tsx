@@ -35,7 +35,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconChevronRight, IconFlask, IconSearch, IconSend, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
@@ -229,13 +229,21 @@ function OutcomeSimulator({ payout }: { payout: StaffPayout }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<'complete' | 'fail'>('complete');
+  // Read by the submission in the same click that chose it, before the page has drawn again.
+  const outcomeRef = useRef<'complete' | 'fail'>('complete');
+  const choose = (chosen: 'complete' | 'fail') => {
+    outcomeRef.current = chosen;
+    setOutcome(chosen);
+  };
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: simulatePayoutOutcome,
     initialValues: { cause: '' },
     toRequest: (values) => ({
       payout_id: payout.payout_id,
-      outcome,
-      ...(outcome === 'fail' && values.cause ? { cause: values.cause as (typeof payoutFailureCauses)[number] } : {}),
+      outcome: outcomeRef.current,
+      ...(outcomeRef.current === 'fail' && values.cause
+        ? { cause: values.cause as (typeof payoutFailureCauses)[number] }
+        : {}),
     }),
     onSuccess: async () => {
       showSuccess(
@@ -274,15 +282,11 @@ function OutcomeSimulator({ payout }: { payout: StaffPayout }) {
               variant="default"
               color="red"
               loading={isSubmitting && outcome === 'fail'}
-              onClick={() => setOutcome('fail')}
+              onClick={() => choose('fail')}
             >
               {t('withdraw.review.simulator.fail')}
             </Button>
-            <Button
-              type="submit"
-              loading={isSubmitting && outcome === 'complete'}
-              onClick={() => setOutcome('complete')}
-            >
+            <Button type="submit" loading={isSubmitting && outcome === 'complete'} onClick={() => choose('complete')}>
               {t('withdraw.review.simulator.complete')}
             </Button>
           </Group>
