@@ -721,6 +721,8 @@ describe('payouts', () => {
     await badge.click();
     await page.waitForURL('**/blockchain_w/approvals');
     const item = page.getByTestId('approval-item').filter({ hasText: 'Pat Preparer' }).first();
+    await item.getByRole('button', { name: 'Show details' }).click();
+    await item.getByText('GB33BUKB20201555555555').waitFor();
     await item.getByRole('button', { name: 'Approve the payout to Northwind Supplies Ltd' }).click();
     const approveDialog = page.getByRole('dialog', { name: 'Approve this payout?' });
     await approveDialog.getByRole('button', { name: 'Approve payout' }).click();

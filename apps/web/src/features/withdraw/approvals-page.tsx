@@ -8,7 +8,7 @@
 import type { UserInfo } from '@bank/contract/account';
 import { digitalAssets } from '@bank/contract/money';
 import { type ApprovalPolicy, listPendingApprovals, type Payout, setApprovalPolicy } from '@bank/contract/payouts';
-import { Anchor, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,6 +27,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { PayoutFacts } from '../../ui/payout-summary.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
@@ -49,6 +50,10 @@ function PendingPayout({
   const purposeName = useNamed('payouts.purposes');
   const isOwn = user !== undefined && payout.created_by.user_id === user.user_id;
   const titleId = `approval-${payout.payout_id}`;
+  const factsId = `approval-facts-${payout.payout_id}`;
+  // Approvers who do not prepare payouts cannot open the payout's page: its facts unfold here.
+  const mayOpen = useHoldsPermission('prepare_payouts') === true;
+  const [isUnfolded, setIsUnfolded] = useState(false);
   return (
     <Paper withBorder p="md" component="li" aria-labelledby={titleId} data-testid="approval-item">
       <Stack gap="sm">
@@ -74,9 +79,20 @@ function PendingPayout({
             {t('withdraw.approvals.made_by', { name: payout.created_by.name })} · <DateTime value={payout.created_at} />
           </Text>
           <Group gap="sm" wrap="wrap">
-            <Anchor component={Link} to={detailPathOfPayout(payout.kind, payout.payout_id)} size="sm" fw={500}>
-              {t('withdraw.approvals.view')}
-            </Anchor>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              aria-expanded={isUnfolded}
+              aria-controls={factsId}
+              onClick={() => setIsUnfolded((current) => !current)}
+            >
+              {t(isUnfolded ? 'withdraw.approvals.hide_facts' : 'withdraw.approvals.show_facts')}
+            </Button>
+            {mayOpen ? (
+              <Anchor component={Link} to={detailPathOfPayout(payout.kind, payout.payout_id)} size="sm" fw={500}>
+                {t('withdraw.approvals.view')}
+              </Anchor>
+            ) : null}
             {isOwn ? (
               <Text size="sm" c="dimmed">
                 {t('withdraw.approvals.own')}
@@ -86,6 +102,11 @@ function PendingPayout({
             )}
           </Group>
         </Group>
+        {isUnfolded ? (
+          <Box id={factsId} pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <PayoutFacts payout={payout} />
+          </Box>
+        ) : null}
       </Stack>
     </Paper>
   );
