@@ -8,7 +8,20 @@
 import type { UserInfo } from '@bank/contract/account';
 import { digitalAssets } from '@bank/contract/money';
 import { type ApprovalPolicy, listPendingApprovals, type Payout, setApprovalPolicy } from '@bank/contract/payouts';
-import { Anchor, Box, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

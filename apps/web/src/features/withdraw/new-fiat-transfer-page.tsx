@@ -40,7 +40,7 @@ import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
-import { type FiatDraftValues, isCooling, maskedAccountNumber, readDraft } from './payout-format.ts';
+import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
 import { CoolingBadge, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
@@ -216,7 +216,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
             {limits ? (
               <Text size="xs" c="dimmed" mt={-8}>
                 {t('withdraw.fiat_form.fee_hint', {
-                  rate: String(Number(limits.fee_rate) * 100),
+                  rate: percentOf(limits.fee_rate),
                   minimum: formatMoney(limits.fee_minimum, values.asset, locale),
                 })}
               </Text>

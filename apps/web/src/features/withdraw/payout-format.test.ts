@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, groupedAccountNumber, isCooling, maskedAccountNumber } from './payout-format.ts';
+import { compareDecimals, groupedAccountNumber, isCooling, maskedAccountNumber, percentOf } from './payout-format.ts';
 
 describe('payout format', () => {
   it('compares decimal strings exactly, whatever their digits', () => {
@@ -23,5 +23,12 @@ describe('payout format', () => {
     expect(isCooling({ usable_from: '2026-11-26T10:00:00Z', updated_at: changedAt }, now)).toBe(false);
     // No cooling period: usable at its change, even when the server's clock runs ahead of this one.
     expect(isCooling({ usable_from: '2026-11-26T10:05:00Z', updated_at: '2026-11-26T10:05:00Z' }, now)).toBe(false);
+  });
+
+  it('writes a fee rate as a percentage without floating point', () => {
+    expect(percentOf('0.005')).toBe('0.5');
+    expect(percentOf('0.0035')).toBe('0.35');
+    expect(percentOf('0.01')).toBe('1');
+    expect(percentOf('1')).toBe('100');
   });
 });

@@ -133,3 +133,12 @@ export function compareDecimals(left: string, right: string): number {
   if (fractionA === fractionB) return 0;
   return fractionA < fractionB ? -1 : 1;
 }
+
+/** A rate as a percentage, by moving the decimal point (no floating point): "0.005" -> "0.5". */
+export function percentOf(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const digits = `${whole}${fraction.padEnd(2, '0')}`;
+  const integer = digits.slice(0, whole.length + 2).replace(/^0+(?=\d)/, '');
+  const rest = digits.slice(whole.length + 2).replace(/0+$/, '');
+  return rest ? `${integer}.${rest}` : integer;
+}
