@@ -6,7 +6,7 @@
 import type { UserInfo } from '@bank/contract/account';
 import { decidePayoutApproval, getPayoutConfig, type Payout, payoutPurposes } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import { Button, Group, ScrollArea, Select, type SelectProps, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, type SelectProps, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -232,26 +232,24 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
     (link) => link.page !== 'payout_approvals' || mayApprove === true || mayManageTeam === true,
   );
   return (
-    <ScrollArea type="never" offsetScrollbars={false}>
-      <Group gap={4} wrap="nowrap" component="nav" aria-label={t('withdraw.sections.label')}>
-        {links.map((link) => {
-          const isCurrent = link.page === current;
-          return (
-            <Button
-              key={link.page}
-              component={Link}
-              to={pathOf(link.page)}
-              variant={isCurrent ? 'light' : 'subtle'}
-              color={isCurrent ? 'bank' : 'gray'}
-              size="sm"
-              aria-current={isCurrent ? 'page' : undefined}
-              style={{ flexShrink: 0 }}
-            >
-              {t(`withdraw.sections.${link.label}`)}
-            </Button>
-          );
-        })}
-      </Group>
-    </ScrollArea>
+    <Group gap={4} wrap="wrap" component="nav" aria-label={t('withdraw.sections.label')}>
+      {links.map((link) => {
+        const isCurrent = link.page === current;
+        return (
+          <Button
+            key={link.page}
+            component={Link}
+            to={pathOf(link.page)}
+            variant={isCurrent ? 'light' : 'subtle'}
+            color={isCurrent ? 'bank' : 'gray'}
+            size="sm"
+            aria-current={isCurrent ? 'page' : undefined}
+            style={{ flexShrink: 0 }}
+          >
+            {t(`withdraw.sections.${link.label}`)}
+          </Button>
+        );
+      })}
+    </Group>
   );
 }
