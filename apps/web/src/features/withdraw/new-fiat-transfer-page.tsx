@@ -41,7 +41,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
-import { CoolingBadge, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
+import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
 const payeesShown = 100;
@@ -149,6 +149,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
               <Text size="xs" c="dimmed">
                 {t('withdraw.fiat_form.asset_hint')}
               </Text>
+              <AvailableBalance asset={values.asset} />
             </Stack>
           </Stack>
         </Card>

@@ -4,6 +4,7 @@
  * second user (withdraw/approval/decide, with the step-up dialog when the server asks for it).
  */
 import type { UserInfo } from '@bank/contract/account';
+import { getDashboardHome } from '@bank/contract/ledger';
 import { decidePayoutApproval, getPayoutConfig, type Payout, payoutPurposes } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { Button, Group, Select, type SelectProps, Stack, Text, Textarea } from '@mantine/core';
@@ -251,5 +252,20 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
         );
       })}
     </Group>
+  );
+}
+
+/** "Available: 24,945.00 USDT": what the asset chosen can pay, for users who may read balances. */
+export function AvailableBalance({ asset }: { asset: string }) {
+  const { t } = useTranslation();
+  const mayRead = useHoldsPermission('view_balances');
+  const home = useScreenQuery(getDashboardHome, {}, { enabled: mayRead === true, staleTimeMs: 30_000 });
+  const line = home.data?.balances.find((balance) => balance.asset === asset);
+  if (!line) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="available-balance">
+      {t('withdraw.form.available')}{' '}
+      <Amount value={line.available} currency={asset} c="var(--mantine-color-text)" fw={600} />
+    </Text>
   );
 }

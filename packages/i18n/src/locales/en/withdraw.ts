@@ -131,6 +131,7 @@ export const withdraw = {
   form: {
     invalid: 'Some details need your attention: see the fields marked below.',
     amount: 'Amount',
+    available: 'Available:',
     amount_limits: 'From {{min}} to {{max}}, the fee on top',
     purpose: 'Purpose of the payment',
     purpose_placeholder: 'Search or choose a purpose',

@@ -131,6 +131,7 @@ export const withdraw = {
   form: {
     invalid: '確認が必要な項目があります：下の印の付いた欄をご覧ください。',
     amount: '金額',
+    available: '利用可能残高：',
     amount_limits: '{{min}} 〜 {{max}}（手数料は別途）',
     purpose: '支払目的',
     purpose_placeholder: '目的を検索または選択',

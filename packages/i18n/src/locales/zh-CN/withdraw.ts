@@ -124,6 +124,7 @@ export const withdraw = {
   form: {
     invalid: '部分信息需要您处理：请查看下方标出的字段。',
     amount: '金额',
+    available: '可用余额：',
     amount_limits: '{{min}} 至 {{max}}，手续费另计',
     purpose: '付款用途',
     purpose_placeholder: '搜索或选择用途',
