@@ -19,6 +19,8 @@ export const clientPermissions = [
   'webhooks',
   'exports',
   'company_profile',
+  /** FX conversions and OTC requests for quote (accepting one moves the company's money). */
+  'exchange',
 ] as const;
 
 export const staffPermissions = [
@@ -38,6 +40,8 @@ export const staffPermissions = [
   'feedback',
   /** Contact requests from the product pages: a relationship manager's own companies', a system admin's all. */
   'contact_requests',
+  /** OTC requests for quote: a relationship manager answers their own companies', a system admin all. */
+  'otc_desk',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -62,12 +66,13 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
     'announcements',
     'feedback',
     'contact_requests',
+    'otc_desk',
   ],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
   // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.
   // Feedback is a complaint channel as well, which compliance keeps an eye on and answers.
   compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback'],
-  sales_relationship_manager: ['audit_log', 'contact_requests'],
+  sales_relationship_manager: ['audit_log', 'contact_requests', 'otc_desk'],
 };
 
 /**

@@ -63,7 +63,8 @@ export type PageId =
   | 'admin_ledger'
   | 'feedback'
   | 'admin_feedback'
-  | 'admin_contact_requests';
+  | 'admin_contact_requests'
+  | 'admin_otc';
 
 export type MainPage = {
   id: PageId;
@@ -127,6 +128,7 @@ export const mainPages: readonly MainPage[] = [
   { id: 'feedback', path: '/feedback', isKycGated: false },
   { id: 'admin_feedback', path: '/admin/feedback', isKycGated: false, isStaffOnly: true },
   { id: 'admin_contact_requests', path: '/admin/contact_requests', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_otc', path: '/admin/otc', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

@@ -86,4 +86,5 @@ export const mainPages = {
     title: 'Contact requests',
     purpose: 'Clients asking their relationship manager to contact them about a product.',
   },
+  admin_otc: { title: 'OTC desk', purpose: 'Requests for quote on large trades from the companies you manage.' },
 } as const satisfies Record<PageId, PageText>;

@@ -77,4 +77,5 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '連絡依頼',
     purpose: '商品について担当者からの連絡を希望するお客さまの依頼。',
   },
+  admin_otc: { title: 'OTC デスク', purpose: 'ご担当の会社からの大口取引の見積もり依頼。' },
 };

@@ -56,4 +56,5 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   feedback: { title: '意见反馈', purpose: '告诉银行哪些好用、哪些不好用，并查看我们的答复。' },
   admin_feedback: { title: '客户反馈', purpose: '阅读并答复客户的反馈。' },
   admin_contact_requests: { title: '联系请求', purpose: '客户就产品请客户经理与其联系的请求。' },
+  admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
 };
