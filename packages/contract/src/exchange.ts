@@ -216,13 +216,14 @@ export const StaffOtcTrade = OtcTrade.extend({
 });
 export type StaffOtcTrade = z.infer<typeof StaffOtcTrade>;
 
-export const otcQueueFilters = ['open', 'all'] as const;
+/** The desk's queue: open (requested or quoted) or closed (the rest); absent, all. */
+export const otcQueueStatuses = ['open', 'closed'] as const;
 
 export const listOtcDesk = defineCall({
   path: '/api/v1/admin/otc/list',
   permission: 'otc_desk',
   summary: 'OTC requests of the companies the caller manages (a system admin: all), newest first',
-  request: PageRequest.extend({ filter: z.enum(otcQueueFilters).optional() }).strict(),
+  request: PageRequest.extend({ status: z.enum(otcQueueStatuses).optional() }).strict(),
   response: page(StaffOtcTrade),
 });
 

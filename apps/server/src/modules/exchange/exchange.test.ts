@@ -48,7 +48,7 @@ const codes = {
   stale: errorCatalogue.rates_stale.code,
 };
 
-const idempotent = (key = randomUUID()): CallOptions['headers'] => ({ 'idempotency-key': key });
+const idempotent = (key: string = randomUUID()): CallOptions['headers'] => ({ 'idempotency-key': key });
 
 async function fundedCompany(holdings: Record<string, string>): Promise<ClientOfCompany> {
   const client = await approvedCompany(test, 'Exchange Test Co');
@@ -341,7 +341,7 @@ describe('OTC', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'otc.expired'), eq(auditLog.company_id, client.companyId)));
     expect(entry?.detail).toMatchObject({ request_id: requested.data.request_id });
-    expect((await desk(manager, { filter: 'all' })).data.items[0]?.status).toBe('expired');
+    expect((await desk(manager, { status: 'closed' })).data.items[0]?.status).toBe('expired');
     expect(await balances(client)).toMatchObject({ USDT: '200000' });
   });
 

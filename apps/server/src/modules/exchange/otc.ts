@@ -14,7 +14,7 @@ import {
   type StaffOtcTrade,
   seesEveryOtcRequest,
 } from '@bank/contract/exchange';
-import { and, desc, eq, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, not, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
@@ -72,7 +72,7 @@ function illegal(row: TradeRow, to: OtcStatus, now: Date): AppError {
   const status = statusAt(row, now);
   if (status === 'expired') return new AppError('quote_expired', { detail: `otc request ${row.id} expired` });
   return new AppError('illegal_state', {
-    messageKey: `otc.errors.not_${to}`,
+    messageKey: `fx.otc.errors.not_${to}`,
     detail: `otc request ${row.id} is ${status}, cannot become ${to}`,
   });
 }
@@ -277,14 +277,14 @@ async function staffTradeOf(handle: DbHandle, joined: DeskJoined, now: Date): Pr
 export async function deskPage(
   handle: DbHandle,
   reader: Pick<DeskReader, 'userId' | 'role' | 'now'>,
-  request: PageQuery & { filter?: 'open' | 'all' | undefined },
+  request: PageQuery & { status?: 'open' | 'closed' | undefined },
 ): Promise<{ items: StaffOtcTrade[]; next_cursor: string | null }> {
-  const isOpenOnly = (request.filter ?? 'open') === 'open';
+  const open = inArray(otcTrades.status, ['requested', 'quoted']);
   const rows = await deskQuery(handle)
     .where(
       and(
         readableBy(reader),
-        isOpenOnly ? inArray(otcTrades.status, ['requested', 'quoted']) : undefined,
+        request.status === 'open' ? open : request.status === 'closed' ? not(open) : undefined,
         afterCursor(request.cursor),
       ),
     )
