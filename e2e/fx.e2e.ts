@@ -52,7 +52,11 @@ async function newestMessage(page: Page, title: string) {
   for (let attempt = 0; attempt < 15; attempt += 1) {
     await page.getByRole('button', { name: /^Messages/ }).click();
     await drawer.waitFor();
-    await drawer.getByTestId('inbox-message').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+    await drawer
+      .getByTestId('inbox-message')
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
     if ((await message.count()) > 0) return message;
     await page.waitForTimeout(1_000);
     await page.reload();

@@ -20,8 +20,9 @@ import {
   settleEmails,
   uniqueEmail,
 } from '../../platform/test-support.ts';
-import { companies, ensureUser } from '../account/index.ts';
-import { pairAuthenticator, registerUser, signIn, strongPassword } from '../account/test-support.ts';
+import { companies } from '../account/index.ts';
+import { pairAuthenticator, signIn, strongPassword } from '../account/test-support.ts';
+import { managerWithClient as managerOf } from '../contact-requests/test-support.ts';
 import { approvedCompany, type ClientOfCompany, depositOperator } from '../deposits/test-support.ts';
 import { checkLedgerInvariants } from '../ledger/index.ts';
 import { fundedAccount } from '../ledger/test-support.ts';
@@ -211,18 +212,9 @@ describe('FX', () => {
   });
 });
 
-/** A relationship manager with a CI code, and a funded client company registered with it. */
+/** A relationship manager and a funded, approved client company registered with their CI code. */
 async function managerWithClient(holdings: Record<string, string>) {
-  const email = uniqueEmail('rm');
-  const referralCode = `RM-${randomUUID().slice(0, 8)}`;
-  await ensureUser(
-    test.database.db,
-    { email, password: strongPassword, fullName: 'Rita Manager', role: 'sales_relationship_manager', referralCode },
-    test.clock.now(),
-  );
-  const manager = await signIn(test, { email, password: strongPassword });
-  await pairAuthenticator(test, manager);
-  const session = await signIn(test, await registerUser(test, { ci_code: referralCode }));
+  const { manager, client: session } = await managerOf(test);
   const info = await call<{ company: { id: string } }>(test, '/api/v1/account/getUserInfo', {}, { session });
   const companyId = info.data.company.id;
   await test.database.db.update(companies).set({ kyc_status: 'kyc_approved' }).where(eq(companies.id, companyId));

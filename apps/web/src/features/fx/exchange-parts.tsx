@@ -7,10 +7,10 @@ import { localeOfLanguage } from '@bank/contract/constants';
 import { otcThresholdUsd } from '@bank/contract/exchange';
 import { getDashboardHome } from '@bank/contract/ledger';
 import { type DigitalAsset, digitalAssets } from '@bank/contract/money';
-import { ActionIcon, Group, Select, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -90,27 +90,6 @@ export function PairFields<Values extends PairValues>({
         {...form.getInputProps('amount')}
       />
     </>
-  );
-}
-
-export function QuoteLine({
-  label,
-  children,
-  isStrong = false,
-}: {
-  label: string;
-  children: ReactNode;
-  isStrong?: boolean;
-}) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={isStrong ? 600 : 400}>
-        <Text size="sm" c={isStrong ? undefined : 'dimmed'} fw={isStrong ? 600 : 400}>
-          {label}
-        </Text>
-      </Table.Th>
-      <Table.Td ta="right">{children}</Table.Td>
-    </Table.Tr>
   );
 }
 

@@ -30,14 +30,8 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import {
-  PairFields,
-  type PairValues,
-  QuoteLine,
-  RateText,
-  useOtcThresholdText,
-  useSecondsLeft,
-} from './exchange-parts.tsx';
+import { QuoteLine } from '../../ui/quote-line.tsx';
+import { PairFields, type PairValues, RateText, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
 
 function QuoteCard({
   quote,

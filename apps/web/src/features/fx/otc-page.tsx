@@ -35,16 +35,10 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { QuoteLine } from '../../ui/quote-line.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatCountdown } from '../../ui/svg-data-url.ts';
-import {
-  PairFields,
-  type PairValues,
-  QuoteLine,
-  RateText,
-  useOtcThresholdText,
-  useSecondsLeft,
-} from './exchange-parts.tsx';
+import { PairFields, type PairValues, RateText, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
 
 export { OtcDeskPage } from './otc-desk-page.tsx';
 
