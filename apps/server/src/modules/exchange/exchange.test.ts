@@ -319,6 +319,17 @@ describe('OTC', () => {
     expect(await balances(client)).toMatchObject({ USDT: '200000' });
   });
 
+  it('refuses to settle what the balance cannot pay, keeping the quote open', async () => {
+    const { manager, client } = await managerWithClient({ USDT: '120000' });
+    const requested = await otcRequest(client.session);
+    await deskQuote(manager, requested.data.request_id);
+    const refused = await decide(client.session, 'accept', requested.data.request_id);
+    expect(refused.code).toBe(codes.insufficient);
+    expect((await mine(client.session))[0]?.status).toBe('quoted');
+    expect(await balances(client)).toMatchObject({ USDT: '120000' });
+    await expectLedgerSound();
+  });
+
   it('expires a quote past its validity: refused at once, then written by the schedule', async () => {
     const { manager, client } = await managerWithClient({ USDT: '200000' });
     const requested = await otcRequest(client.session);
