@@ -21,6 +21,9 @@ export const fxQuoteValiditySeconds = 30;
 /** The validity a relationship manager may give an OTC quote, in minutes. */
 export const otcValidityMinutes = { min: 1, max: 120 } as const;
 export const otcNoteMaxLength = 500;
+/** Quotes a company may ask for in a minute (a screen asks once per click), and OTC requests in an hour. */
+export const fxQuotesPerCompanyPerMinute = 30;
+export const otcRequestsPerCompanyPerHour = 20;
 /** A rate's decimals: units of the target per unit of the source, as conversions keep them. */
 export const rateScale = 8;
 
@@ -77,7 +80,7 @@ export const quoteFx = defineCall({
   path: '/api/v1/fx/quote',
   permission: 'exchange',
   isKycGated: true,
-  errors: ['rates_stale'],
+  errors: ['rates_stale', 'rate_limited'],
   summary: 'A quote to convert an amount of one digital asset into another, valid for 30 seconds',
   request: FxQuoteRequest,
   response: FxQuote,
@@ -155,7 +158,7 @@ export const requestOtcQuote = defineCall({
   permission: 'exchange',
   isKycGated: true,
   isIdempotent: true,
-  errors: ['rates_stale'],
+  errors: ['rates_stale', 'rate_limited'],
   summary: 'Asks the relationship manager for a quote on a large trade (from the OTC threshold)',
   request: OtcRequestDraft,
   response: OtcTrade,

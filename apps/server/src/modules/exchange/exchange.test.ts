@@ -199,6 +199,15 @@ describe('FX', () => {
     expect((await call(test, '/api/v1/otc/list', { page_size: 10 }, { session: viewer })).code).toBe(codes.forbidden);
   });
 
+  it('holds a company to 30 quotes a minute', async () => {
+    const client = await fundedCompany({});
+    for (let count = 0; count < 30; count += 1)
+      expect((await quote(client.session, { from: 'USDT', to: 'USDC', amount: '10' })).code).toBe(200);
+    expect((await quote(client.session, { from: 'USDT', to: 'USDC', amount: '10' })).code).toBe(
+      errorCatalogue.rate_limited.code,
+    );
+  });
+
   it('refuses the same asset twice, a zero amount, and from the OTC threshold points to OTC', async () => {
     const client = await fundedCompany({});
     const same = await quote(client.session, { from: 'USDT', to: 'USDT', amount: '10' });

@@ -4,12 +4,19 @@
  * the ledger (settlement.ts). The rate, fee and amount received come from the kept rates
  * (ledger/conversion.ts); the client names only the quote's id.
  */
-import { type FxConversion, type FxQuote, type FxQuoteRequest, fxQuoteValiditySeconds } from '@bank/contract/exchange';
+import {
+  type FxConversion,
+  type FxQuote,
+  type FxQuoteRequest,
+  fxQuotesPerCompanyPerMinute,
+  fxQuoteValiditySeconds,
+} from '@bank/contract/exchange';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { conversionRates, convert, isRateStale } from '../ledger/index.ts';
 import { assertBelowOtcThreshold, assertConvertsToSomething } from './limits.ts';
 import { settleConversion } from './settlement.ts';
@@ -40,6 +47,12 @@ function quoteOf(row: QuoteRow, now: Date): FxQuote {
 }
 
 export async function quoteFx(handle: DbHandle, caller: Caller, request: FxQuoteRequest, now: Date): Promise<FxQuote> {
+  await assertWithinCap(
+    handle,
+    `fx_quote:company:${caller.companyId}`,
+    { max: fxQuotesPerCompanyPerMinute, windowSeconds: 60 },
+    now,
+  );
   const rates = await conversionRates(handle, request.from, request.to, now);
   if (rates.isStale) throw new AppError('rates_stale', { detail: `rates of ${request.from}/${request.to} are stale` });
   const amount = parseAmount(request.amount);

@@ -11,6 +11,7 @@ import {
   type OtcRequestDraft,
   type OtcStatus,
   type OtcTrade,
+  otcRequestsPerCompanyPerHour,
   type StaffOtcTrade,
   seesEveryOtcRequest,
 } from '@bank/contract/exchange';
@@ -22,6 +23,7 @@ import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount, roundToAsset } from '../../platform/money.ts';
+import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { companies, users } from '../account/index.ts';
 import { conversionRates, latestRates } from '../ledger/index.ts';
 import { assertAtLeastOtcThreshold, assertConvertsToSomething, usdValueOf } from './limits.ts';
@@ -106,6 +108,12 @@ async function update(tx: DbHandle, id: string, change: Partial<TradeRow>, now: 
 
 export async function requestQuote(tx: DbHandle, requester: Requester, draft: OtcRequestDraft): Promise<OtcTrade> {
   const { now } = requester;
+  await assertWithinCap(
+    tx,
+    `otc_request:company:${requester.companyId}`,
+    { max: otcRequestsPerCompanyPerHour, windowSeconds: 60 * 60 },
+    now,
+  );
   const rates = await conversionRates(tx, draft.from, draft.to, now);
   if (rates.isStale) throw new AppError('rates_stale', { detail: `rates of ${draft.from}/${draft.to} are stale` });
   const amount = parseAmount(draft.amount);
