@@ -21,6 +21,7 @@ import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import * as fx from './fx.ts';
 import * as otc from './otc.ts';
+import { exchangeDemoSeeder } from './seed.ts';
 
 export const expireOtcQuotesSchedule = 'exchange__expire_otc_quotes';
 
@@ -40,6 +41,7 @@ const deskReaderOf = (call: CallContext): otc.DeskReader => ({
 
 export const exchangeModule: AppModule = {
   name: 'exchange',
+  demoSeeder: exchangeDemoSeeder,
   register(app, context) {
     const db = context.database.db;
 
