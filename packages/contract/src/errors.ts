@@ -24,6 +24,7 @@ export const errorCatalogue = {
   /** A payment or hold would take a customer account below zero (SPEC.md section 8). */
   insufficient_balance: { code: 9460, httpStatus: 200 },
   rates_stale: { code: 9461, httpStatus: 200 },
+  quote_expired: { code: 9462, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 

@@ -106,9 +106,15 @@ export const domainEventSchemas = {
     at: z.string(),
   }),
 
-  /** A fiat amount was converted to a digital asset at a recorded rate, less the fee. */
+  /**
+   * An amount was converted at a recorded rate, less the fee: a fiat deposit credited as a digital
+   * asset, an FX conversion or a settled OTC trade (`source`, absent from deposits recorded before).
+   */
   'conversion.made': z.object({
     company_id: z.string(),
+    source: z.enum(['fiat_deposit', 'fx', 'otc']).optional(),
+    /** The history line of an FX conversion or OTC trade. */
+    transaction_id: z.string().optional(),
     from_currency: z.string(),
     from_amount: z.string(),
     to_asset: z.string(),
@@ -137,6 +143,29 @@ export const domainEventSchemas = {
     /** Why it was rejected (the approver's or the bank's words) or the failure cause's value. */
     reason: z.string().nullable(),
     transaction_id: z.string(),
+    at: z.string(),
+  }),
+
+  /** A company asked for an OTC quote: the desk (its relationship manager, or the shared queue) is told. */
+  'otc.requested': z.object({
+    request_id: z.string(),
+    company_id: z.string(),
+    from: z.string(),
+    to: z.string(),
+    amount: z.string(),
+    at: z.string(),
+  }),
+
+  /** The desk answered an OTC request with a rate and a validity: the company is told. */
+  'otc.quoted': z.object({
+    request_id: z.string(),
+    company_id: z.string(),
+    from: z.string(),
+    to: z.string(),
+    amount: z.string(),
+    rate: z.string(),
+    amount_received: z.string(),
+    expires_at: z.string(),
     at: z.string(),
   }),
 } as const;

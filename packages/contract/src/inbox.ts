@@ -33,6 +33,10 @@ export const categoryOfMessageKind = {
   feedback_answered: 'support',
   contact_request_handled: 'support',
   contact_request_received: 'support',
+  fx_converted: 'transactions',
+  otc_quoted: 'transactions',
+  otc_settled: 'transactions',
+  otc_request_received: 'support',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -51,6 +55,8 @@ export const MessageLink = z.object({
     'structured_products',
     'investment_banking',
     'admin_contact_requests',
+    'otc',
+    'admin_otc',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

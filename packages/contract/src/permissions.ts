@@ -19,6 +19,8 @@ export const clientPermissions = [
   'webhooks',
   'exports',
   'company_profile',
+  /** FX conversions and OTC requests for quote (accepting one moves the company's money). */
+  'exchange',
 ] as const;
 
 export const staffPermissions = [
@@ -40,6 +42,8 @@ export const staffPermissions = [
   'contact_requests',
   /** Payouts in admin review: approving them to the rail or custody, or rejecting them. */
   'payout_review',
+  /** OTC requests for quote: a relationship manager answers their own companies', a system admin all. */
+  'otc_desk',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -65,12 +69,13 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
     'feedback',
     'contact_requests',
     'payout_review',
+    'otc_desk',
   ],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
   // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.
   // Feedback is a complaint channel as well, which compliance keeps an eye on and answers.
   compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback', 'payout_review'],
-  sales_relationship_manager: ['audit_log', 'contact_requests'],
+  sales_relationship_manager: ['audit_log', 'contact_requests', 'otc_desk'],
 };
 
 /**

@@ -65,7 +65,8 @@ export type PageId =
   | 'admin_feedback'
   | 'admin_contact_requests'
   | 'payout_approvals'
-  | 'admin_payouts';
+  | 'admin_payouts'
+  | 'admin_otc';
 
 export type MainPage = {
   id: PageId;
@@ -133,6 +134,7 @@ export const mainPages: readonly MainPage[] = [
   { id: 'admin_contact_requests', path: '/admin/contact_requests', isKycGated: false, isStaffOnly: true },
   /** Payouts in the bank's review, in process at the rail or custody, and decided. */
   { id: 'admin_payouts', path: '/admin/payouts', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_otc', path: '/admin/otc', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

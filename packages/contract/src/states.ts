@@ -107,6 +107,9 @@ export const preOrderStatuses = ['pending', 'approved', 'declined', 'partially_a
 export const PreOrderStatus = z.enum(preOrderStatuses);
 export type PreOrderStatus = z.infer<typeof PreOrderStatus>;
 
+/** An OTC request for quote (issue 13, part 6; exchange.ts holds its transitions); `accepted` is settled. */
+export const otcStatuses = ['requested', 'quoted', 'accepted', 'declined', 'expired', 'cancelled'] as const;
+
 /** Every list above by the name its i18n keys use (`states.<name>.<value>`). */
 export const stateLists = {
   transaction: transactionStatuses,
@@ -122,5 +125,6 @@ export const stateLists = {
   top_up: topUpStatuses,
   fee_payment: feePaymentStatuses,
   pre_order: preOrderStatuses,
+  otc: otcStatuses,
 } as const;
 export type StateListName = keyof typeof stateLists;

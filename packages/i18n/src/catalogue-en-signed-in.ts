@@ -10,6 +10,7 @@ import { deposit } from './locales/en/deposit.ts';
 import { documents } from './locales/en/documents.ts';
 import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
 import { feedback } from './locales/en/feedback.ts';
+import { fx } from './locales/en/fx.ts';
 import { inbox } from './locales/en/inbox.ts';
 import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
@@ -40,6 +41,7 @@ export const enSignedIn = {
   withdraw,
   feedback,
   products,
+  fx,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

@@ -9,6 +9,7 @@ import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
 import { errors as jaErrors } from './locales/ja/errors.ts';
 import { feedback as jaFeedback } from './locales/ja/feedback.ts';
+import { fx as jaFx } from './locales/ja/fx.ts';
 import { inbox as jaInbox } from './locales/ja/inbox.ts';
 import { kyc as jaKyc } from './locales/ja/kyc.ts';
 import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
@@ -37,6 +38,7 @@ export const ja: Catalogue = {
   withdraw: jaWithdraw,
   feedback: jaFeedback,
   products: jaProducts,
+  fx: jaFx,
   statement: jaStatement,
   shell: jaShell,
   pages: jaPages,

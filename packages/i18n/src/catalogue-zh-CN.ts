@@ -9,6 +9,7 @@ import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
 import { errors as zhErrors } from './locales/zh-CN/errors.ts';
 import { feedback as zhFeedback } from './locales/zh-CN/feedback.ts';
+import { fx as zhFx } from './locales/zh-CN/fx.ts';
 import { inbox as zhInbox } from './locales/zh-CN/inbox.ts';
 import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
 import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
@@ -37,6 +38,7 @@ export const zhCN: Catalogue = {
   withdraw: zhWithdraw,
   feedback: zhFeedback,
   products: zhProducts,
+  fx: zhFx,
   statement: zhStatement,
   shell: zhShell,
   pages: zhPages,

@@ -9,6 +9,7 @@ import { announcementsModule } from './announcements/module.ts';
 import { contactRequestsModule } from './contact-requests/module.ts';
 import { depositsModule } from './deposits/module.ts';
 import { documentsModule } from './documents/module.ts';
+import { exchangeModule } from './exchange/module.ts';
 import { feedbackModule } from './feedback/module.ts';
 import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
@@ -27,6 +28,7 @@ export const appModules: readonly AppModule[] = [
   transactionsModule,
   depositsModule,
   payoutsModule,
+  exchangeModule,
   announcementsModule,
   inboxModule,
   webhooksModule,

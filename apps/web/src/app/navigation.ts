@@ -130,8 +130,8 @@ const groups: readonly NavigationGroup[] = [
     withdrawItem('approvals', 'payout_approvals', IconChecks, { permission: 'approve_payouts' }),
     clientItem('fiat_deposit', 'fiat_deposit', IconArrowBarToDown, { permission: 'deposit' }),
     clientItem('fiat_withdrawal', 'fiat_withdrawal', IconArrowBarUp, { permission: 'prepare_payouts' }),
-    clientItem('fx', 'fx', IconArrowsExchange, { permission: 'prepare_payouts' }),
-    clientItem('otc', 'otc', IconChartCandle, { permission: 'prepare_payouts' }),
+    clientItem('fx', 'fx', IconArrowsExchange, { permission: 'exchange' }),
+    clientItem('otc', 'otc', IconChartCandle, { permission: 'exchange' }),
   ]),
   clientGroup('cards', [
     clientItem('cards', 'cards', IconCreditCard, { permission: 'cards' }),
@@ -189,6 +189,7 @@ export const staffNavigation: readonly NavigationGroup[] = [
       staffItem('announcements', 'announcements_admin', IconSpeakerphone, 'announcements'),
       staffItem('feedback', 'admin_feedback', IconMessageCircle, 'feedback'),
       staffItem('contact_requests', 'admin_contact_requests', IconPhoneCall, 'contact_requests'),
+      staffItem('otc_desk', 'admin_otc', IconChartCandle, 'otc_desk'),
     ],
   },
   {

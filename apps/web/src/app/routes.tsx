@@ -244,6 +244,10 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/client-service/client-service-pages.tsx'),
     (module) => module.ContactRequestsQueuePage,
   ),
+  admin_otc: lazyPage(
+    () => import('../features/fx/otc-page.tsx'),
+    (module) => module.OtcDeskPage,
+  ),
 };
 
 export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {

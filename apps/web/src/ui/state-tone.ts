@@ -19,6 +19,7 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   allocated: 'positive',
   replaced: 'positive',
   reissued: 'positive',
+  accepted: 'positive',
   // Needs the user to act
   not_submitted: 'attention',
   uncommitted: 'attention',
@@ -29,6 +30,7 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   awaiting_activation: 'attention',
   printed_pending_bind: 'attention',
   pending_rebind: 'attention',
+  quoted: 'attention',
   // In progress at the bank or a provider
   admin_review: 'in_progress',
   pending_approval: 'in_progress',
@@ -47,6 +49,7 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   partially_allocated: 'in_progress',
   cancelling: 'in_progress',
   upcoming: 'in_progress',
+  requested: 'in_progress',
   // Stopped or failed
   rejected: 'negative',
   kyc_rejected: 'negative',
@@ -64,6 +67,7 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   discontinued: 'neutral',
   returned: 'neutral',
   free: 'neutral',
+  expired: 'neutral',
 };
 
 /** Lists whose every value has one meaning: who blocked a card, why a card is in anomaly. */

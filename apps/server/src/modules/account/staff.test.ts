@@ -29,7 +29,7 @@ type AuditPage = {
 };
 
 describe('demo seed', () => {
-  it('creates the demo administrator and the staff accounts (each role, operations, communications and client service), once', async () => {
+  it('creates the demo administrator and the staff accounts (each role, operations, OTC desk, communications and client service), once', async () => {
     const countUsers = async () => (await test.database.db.select({ total: count() }).from(users))[0]?.total;
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
@@ -44,6 +44,7 @@ describe('demo seed', () => {
       'system_admin',
       'sales_relationship_manager',
       'system_admin',
+      'system_admin',
       'compliance_officer',
     ]);
     const [admin] = await test.database.db
@@ -57,6 +58,7 @@ describe('demo seed', () => {
       'compliance_officer',
       'compliance_officer',
       'sales_relationship_manager',
+      'system_admin',
       'system_admin',
       'system_admin',
       'system_admin',

@@ -6,10 +6,9 @@ import type { InboxMessage } from '@bank/contract/inbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit-table.ts';
-import { type CallOptions, call, readMailbox, settleEmails, uniqueEmail } from '../../platform/test-support.ts';
-import { ensureUser } from '../account/index.ts';
-import { pairAuthenticator, registerUser, signIn, strongPassword } from '../account/test-support.ts';
+import { type CallOptions, call, readMailbox, settleEmails } from '../../platform/test-support.ts';
 import { createKycTestApp, type KycTestApp, newClient, newStaff } from '../kyc/test-support.ts';
+import { managerWithClient as managerOf } from './test-support.ts';
 
 let test: KycTestApp;
 let admin: SignedIn;
@@ -27,20 +26,7 @@ const notFound = errorCatalogue.not_found.code;
 const illegalState = errorCatalogue.illegal_state.code;
 const invalid = errorCatalogue.validation.code;
 
-/** A relationship manager with a CI code, and a client company registered with it. */
-async function managerWithClient() {
-  const email = uniqueEmail('rm');
-  const referralCode = `RM-${randomUUID().slice(0, 8)}`;
-  await ensureUser(
-    test.database.db,
-    { email, password: strongPassword, fullName: 'Rita Manager', role: 'sales_relationship_manager', referralCode },
-    test.clock.now(),
-  );
-  const manager = await signIn(test, { email, password: strongPassword });
-  await pairAuthenticator(test, manager);
-  const client = await signIn(test, await registerUser(test, { ci_code: referralCode }));
-  return { manager, managerEmail: email, client };
-}
+const managerWithClient = () => managerOf(test);
 
 function request(session: SignedIn, body: Record<string, unknown> = {}, options: CallOptions = {}) {
   return call<ContactRequest>(

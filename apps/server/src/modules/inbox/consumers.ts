@@ -5,11 +5,13 @@
  * is a line in the contract's catalogue (inbox.ts) and a consumer here.
  */
 import { seesEveryContactRequest } from '@bank/contract/contact-requests';
+import { seesEveryOtcRequest } from '@bank/contract/exchange';
 import { holdsPermission, permissionsOf } from '@bank/contract/permissions';
 import { staffRoles } from '@bank/contract/roles';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import type { EventConsumer } from '../../platform/events.ts';
+import { parseAmount } from '../../platform/money.ts';
 import { companies, companyUsersHolding, users } from '../account/index.ts';
 import { deliverMessage } from './messages.ts';
 
@@ -217,6 +219,89 @@ export const contactRequestSentMessage: EventConsumer<'contact_request.sent'> = 
       link: { page: 'admin_contact_requests', id: null },
       companyId: sent.company_id,
       at: new Date(sent.at),
+      eventId: event.id,
+    });
+  }
+};
+
+/**
+ * An FX conversion or a settled OTC trade, to the company's users who may see its balances (a fiat
+ * deposit's conversion is told by its own `deposit.credited`).
+ */
+export const conversionMessage: EventConsumer<'conversion.made'> = async (tx, conversion, event) => {
+  if ((conversion.source !== 'fx' && conversion.source !== 'otc') || !conversion.transaction_id) return;
+  const readers = await companyUsersHolding(tx, conversion.company_id, 'view_balances');
+  await deliverMessage(
+    tx,
+    readers.map((reader) => reader.id),
+    {
+      kind: conversion.source === 'fx' ? 'fx_converted' : 'otc_settled',
+      params: {
+        from_asset: conversion.from_currency,
+        from_amount: conversion.from_amount,
+        to_asset: conversion.to_asset,
+        amount_received: parseAmount(conversion.to_amount).minus(parseAmount(conversion.fee)).toFixed(),
+        rate: conversion.rate,
+      },
+      link: { page: 'transaction_detail', id: conversion.transaction_id },
+      companyId: conversion.company_id,
+      at: new Date(conversion.at),
+      eventId: event.id,
+    },
+  );
+};
+
+/** The desk answered an OTC request: the company's users who may trade are told, to accept or decline in time. */
+export const otcQuotedMessage: EventConsumer<'otc.quoted'> = async (tx, quoted, event) => {
+  const readers = await companyUsersHolding(tx, quoted.company_id, 'exchange');
+  await deliverMessage(
+    tx,
+    readers.map((reader) => reader.id),
+    {
+      kind: 'otc_quoted',
+      params: {
+        from_asset: quoted.from,
+        from_amount: quoted.amount,
+        to_asset: quoted.to,
+        amount_received: quoted.amount_received,
+        rate: quoted.rate,
+        expires_at: quoted.expires_at,
+      },
+      link: { page: 'otc', id: quoted.request_id },
+      companyId: quoted.company_id,
+      at: new Date(quoted.at),
+      eventId: event.id,
+    },
+  );
+};
+
+/** The staff roles that answer OTC requests of companies without a relationship manager. */
+const sharedOtcDeskRoles = staffRoles.filter(
+  (role) => holdsPermission(permissionsOf({ role }), 'otc_desk') && seesEveryOtcRequest(role),
+);
+
+/** A new OTC request, to the desk it is in: the company's relationship manager, or the shared desk. */
+export const otcRequestedMessage: EventConsumer<'otc.requested'> = async (tx, requested, event) => {
+  const [company] = await tx
+    .select({ manager: companies.relationship_manager_id })
+    .from(companies)
+    .where(eq(companies.id, requested.company_id));
+  const readers = company?.manager
+    ? [company.manager]
+    : (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(inArray(users.role, [...sharedOtcDeskRoles]))
+          .orderBy(asc(users.id))
+      ).map((row) => row.id);
+  for (let start = 0; start < readers.length; start += readersPerInsert) {
+    await deliverMessage(tx, readers.slice(start, start + readersPerInsert), {
+      kind: 'otc_request_received',
+      params: { from_asset: requested.from, from_amount: requested.amount, to_asset: requested.to },
+      link: { page: 'admin_otc', id: requested.request_id },
+      companyId: requested.company_id,
+      at: new Date(requested.at),
       eventId: event.id,
     });
   }

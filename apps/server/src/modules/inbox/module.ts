@@ -17,9 +17,12 @@ import {
   announcementMessage,
   contactRequestHandledMessage,
   contactRequestSentMessage,
+  conversionMessage,
   depositCreditedMessage,
   feedbackAnsweredMessage,
   kycChangeMessage,
+  otcQuotedMessage,
+  otcRequestedMessage,
   payoutStatusMessage,
   securityChangeMessage,
 } from './consumers.ts';
@@ -40,6 +43,9 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'feedback.answered', subscriber, feedbackAnsweredMessage);
     consumeEvent(events, 'contact_request.handled', subscriber, contactRequestHandledMessage);
     consumeEvent(events, 'contact_request.sent', subscriber, contactRequestSentMessage);
+    consumeEvent(events, 'conversion.made', subscriber, conversionMessage);
+    consumeEvent(events, 'otc.quoted', subscriber, otcQuotedMessage);
+    consumeEvent(events, 'otc.requested', subscriber, otcRequestedMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

@@ -12,6 +12,7 @@ import {
   IconArrowRight,
   IconBook2,
   IconBuildingBank,
+  IconChartCandle,
   IconChecklist,
   IconFileSearch,
   IconMessageCircle,
@@ -33,7 +34,8 @@ type WorkArea = {
     | 'audit_log'
     | 'announcements'
     | 'feedback'
-    | 'contact_requests';
+    | 'contact_requests'
+    | 'otc_desk';
   path: string;
   icon: Icon;
   /** Shown only to staff whose role holds it. */
@@ -58,6 +60,7 @@ const workAreas: readonly WorkArea[] = [
     icon: IconPhoneCall,
     permission: 'contact_requests',
   },
+  { key: 'otc_desk', path: pathOf('admin_otc'), icon: IconChartCandle, permission: 'otc_desk' },
 ];
 
 export function BackOfficeHomePage() {

@@ -54,6 +54,7 @@ import type { FileRules } from '../../ui/file-type.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { QuoteLine } from '../../ui/quote-line.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
 
 type Target = (typeof fiatDepositTargets)[number];
@@ -82,27 +83,6 @@ const proofRules: FileRules = {
 function isQuotable(amount: string, currency: FiatCurrency): boolean {
   const decimals = decimalsOf(amount);
   return decimals !== null && decimals <= scaleOfAsset[currency] && Number(amount) > 0;
-}
-
-function QuoteLine({
-  label,
-  children,
-  isStrong = false,
-}: {
-  label: string;
-  children: React.ReactNode;
-  isStrong?: boolean;
-}) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={isStrong ? 600 : 400}>
-        <Text size="sm" c={isStrong ? undefined : 'dimmed'} fw={isStrong ? 600 : 400}>
-          {label}
-        </Text>
-      </Table.Th>
-      <Table.Td ta="right">{children}</Table.Td>
-    </Table.Tr>
-  );
 }
 
 function QuoteCard({ values }: { values: NoticeValues }) {

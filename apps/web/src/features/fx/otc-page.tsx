@@ -1,6 +1,264 @@
-/** /otc: quotes for large trades. An honest frame until the capability that builds it. */
-import { NotYetAvailablePage } from '../../ui/not-yet-available.tsx';
+/**
+ * /otc: requests for quote on large trades (from the OTC threshold). The client sends the pair, the
+ * amount and a note; the relationship manager answers in the back office with a rate and how long
+ * it holds; the client accepts (the trade settles at once) or declines within that time, or
+ * withdraws a request not answered yet. The list follows the desk's answer without a reload.
+ *
+ * The back office's desk (/admin/otc) is in this module too, so that the route table names one
+ * chunk for both pages: every page it names adds to the first load of /login.
+ */
+import {
+  acceptOtcQuote,
+  cancelOtcRequest,
+  declineOtcQuote,
+  listOtcTrades,
+  type OtcTrade,
+  otcNoteMaxLength,
+  requestOtcQuote,
+} from '@bank/contract/exchange';
+import { pathOf } from '@bank/contract/routes';
+import { Button, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
+import { IconChartCandle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi, newIdempotencyKey } from '../../lib/api-client.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { messageOfError } from '../../lib/form-errors.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { LoadError } from '../../ui/load-error.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { QuoteLine } from '../../ui/quote-line.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { formatCountdown } from '../../ui/svg-data-url.ts';
+import { PairFields, type PairValues, RateText, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
+
+export { OtcDeskPage } from './otc-desk-page.tsx';
+
+const listRequest = { page_size: 50 };
+
+function RequestForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const thresholdText = useOtcThresholdText();
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: requestOtcQuote,
+    initialValues: { from: 'USDT', to: 'USDC', amount: '', note: '' } as PairValues & { note: string },
+    toRequest: ({ note, ...values }) => ({ ...values, amount: values.amount.trim(), ...(note.trim() ? { note } : {}) }),
+    onSuccess: async () => {
+      showSuccess(t('fx.otc.sent'));
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: [listOtcTrades.path] });
+    },
+  });
+  return (
+    <Card component="form" onSubmit={submit} noValidate aria-labelledby="otc-form-title">
+      <Stack gap="md">
+        <Text component="h2" id="otc-form-title" fw={600} fz="md" m={0}>
+          {t('fx.otc.form_title')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('fx.otc.threshold', { amount: thresholdText })}
+        </Text>
+        <FormAlert message={formError} />
+        <PairFields form={form} idPrefix="otc" />
+        <Textarea
+          label={t('fx.otc.note')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={otcNoteMaxLength}
+          {...form.getInputProps('note')}
+        />
+        <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-end' }}>
+          {t('fx.otc.submit')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function TradeActions({ trade, isExpired }: { trade: OtcTrade; isExpired: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // One key per request: accepting twice (a double click, a retry) settles once.
+  const acceptKey = useRef(newIdempotencyKey());
+  const act = useMutation({
+    mutationFn: (action: 'accept' | 'decline' | 'cancel') => {
+      const body = { request_id: trade.request_id };
+      if (action === 'accept') return callApi(acceptOtcQuote, body, { idempotencyKey: acceptKey.current });
+      return callApi(action === 'decline' ? declineOtcQuote : cancelOtcRequest, body);
+    },
+    onSuccess: async (answer, action) => {
+      showSuccess(
+        t(`fx.otc.${action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled'}_toast`),
+      );
+      await queryClient.invalidateQueries({ queryKey: [listOtcTrades.path] });
+      if (answer.status === 'accepted') await queryClient.invalidateQueries();
+    },
+  });
+  const error = act.isError ? messageOfError(act.error) : null;
+  if (trade.status === 'requested')
+    return (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('fx.otc.waiting')}
+        </Text>
+        <FormAlert message={error} />
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => act.mutate('cancel')}
+          loading={act.isPending}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('fx.otc.cancel')}
+        </Button>
+      </Stack>
+    );
+  if (trade.status === 'quoted' && !isExpired)
+    return (
+      <Stack gap="xs">
+        <FormAlert message={error} />
+        <Group gap="sm">
+          <Button onClick={() => act.mutate('accept')} loading={act.isPending && act.variables === 'accept'}>
+            {t('fx.otc.accept')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => act.mutate('decline')}
+            loading={act.isPending && act.variables === 'decline'}
+          >
+            {t('fx.otc.decline')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  if (trade.status === 'accepted' && trade.transaction_id)
+    return (
+      <Button
+        component={Link}
+        variant="light"
+        size="xs"
+        to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(trade.transaction_id)}`}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('fx.otc.see_history')}
+      </Button>
+    );
+  return null;
+}
+
+function TradeCard({ trade }: { trade: OtcTrade }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const secondsLeft = useSecondsLeft(trade.status === 'quoted' ? trade.expires_at : null, trade.server_time);
+  const isExpired = trade.status === 'expired' || (trade.status === 'quoted' && secondsLeft === 0);
+  const status = isExpired ? 'expired' : trade.status;
+  return (
+    <Paper withBorder p="md" radius="md" component="li" data-testid="otc-trade" data-status={status}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Group gap={6} wrap="wrap">
+              <Amount value={trade.amount} currency={trade.from} fw={600} />
+              <Text span c="dimmed" aria-hidden>
+                →
+              </Text>
+              <Text span fw={600}>
+                {trade.to}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('fx.otc.requested_at', { time: formatDateTime(trade.requested_at, language) })}
+            </Text>
+          </Stack>
+          <StatusBadge list="otc" value={status} />
+        </Group>
+        {trade.note ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {trade.note}
+          </Text>
+        ) : null}
+        {trade.rate && trade.amount_received ? (
+          <Table verticalSpacing={4} withRowBorders={false}>
+            <Table.Tbody>
+              <QuoteLine label={t('fx.otc.rate')}>
+                <RateText from={trade.from} to={trade.to} rate={trade.rate} />
+              </QuoteLine>
+              <QuoteLine label={t('fx.otc.receive')} isStrong>
+                <Amount value={trade.amount_received} currency={trade.to} fw={700} />
+              </QuoteLine>
+            </Table.Tbody>
+          </Table>
+        ) : null}
+        {trade.status === 'quoted' && !isExpired && trade.expires_at ? (
+          <Text size="sm" fw={600} role="timer" className="tabular-figures">
+            {t('fx.otc.valid_until', { time: formatDateTime(trade.expires_at, language) })} ·{' '}
+            {t('fx.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
+          </Text>
+        ) : null}
+        <TradeActions trade={trade} isExpired={isExpired} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function TradeList() {
+  const { t } = useTranslation();
+  const trades = useScreenQuery(listOtcTrades, listRequest, {
+    // While a request waits for its quote or a quote for a decision, follow the desk's answer.
+    refetchIntervalMs: (data) =>
+      data?.items.some((item) => item.status === 'requested' || item.status === 'quoted') ? 5_000 : 30_000,
+  });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="otc-list-title">
+      <Text component="h2" id="otc-list-title" fw={600} fz="md" m={0}>
+        {t('fx.otc.list_title')}
+      </Text>
+      {trades.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton h={110} radius="md" />
+          <Skeleton h={110} radius="md" />
+        </Stack>
+      ) : trades.isError ? (
+        <LoadError error={trades.error} onRetry={() => void trades.refetch()} />
+      ) : trades.data.items.length === 0 ? (
+        <EmptyState
+          icon={<IconChartCandle size={26} stroke={1.6} />}
+          title={t('fx.otc.empty_title')}
+          description={t('fx.otc.empty_text')}
+        />
+      ) : (
+        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {trades.data.items.map((trade) => (
+            <TradeCard key={`${trade.request_id}-${trade.status}`} trade={trade} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 export function OtcPage() {
-  return <NotYetAvailablePage pageId="otc" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.otc.title')} description={t('pages.otc.purpose')}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <RequestForm />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <TradeList />
+        </Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
 }

@@ -64,6 +64,23 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
         }),
         note: null,
       };
+    case 'fx_converted':
+    case 'otc_quoted':
+    case 'otc_settled':
+    case 'otc_request_received': {
+      // Amounts in their asset's decimals, each with its asset: "12,500.00 USDT".
+      const money = (amount: string | undefined, asset: string | undefined) =>
+        amount && asset ? `${formatAmount(amount, asset, locale)} ${asset}` : '';
+      return {
+        title,
+        body: t(`inbox.kinds.${kind}.body`, {
+          from_amount: money(params.from_amount, params.from_asset),
+          amount_received: money(params.amount_received, params.to_asset),
+          to_asset: params.to_asset ?? '',
+        }),
+        note: null,
+      };
+    }
     case 'kyc_rejected':
     case 'kyc_returned':
       return {

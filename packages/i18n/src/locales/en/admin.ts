@@ -11,6 +11,7 @@ export const admin = {
       ledger_explorer: 'Ledger explorer',
       feedback: 'Client feedback',
       contact_requests: 'Contact requests',
+      otc_desk: 'OTC desk',
       account: 'My account',
     },
   },
@@ -26,6 +27,7 @@ export const admin = {
     feedback: 'Read clients’ feedback and answer it; the answer reaches their messages.',
     contact_requests:
       'Clients asking to be contacted about a product: your companies’ requests, or all of them with the shared queue.',
+    otc_desk: 'Answer clients’ OTC requests for quote with a rate and a validity.',
     open: 'Open',
   },
   no_permission: {

@@ -16,6 +16,7 @@ export const errorsSignedIn = {
   previous_renewal_first: 'Please process the previous renewal first.',
   insufficient_balance: 'Insufficient balance. Top up the account or choose another currency.',
   rates_stale: 'Exchange rates are being updated. Please try again in a few minutes.',
+  quote_expired: 'This quote has expired. A new quote is on its way: check the rate and accept again.',
   amount_below_minimum: 'The amount is below the minimum.',
   amount_above_maximum: 'The amount is above the maximum.',
   daily_top_up_limit: 'The amount is over the daily top-up limit.',

@@ -85,6 +85,16 @@ export const inbox = {
       title: 'New contact request',
       body: 'A client asks to be contacted about {{product}}.',
     },
+    fx_converted: { title: 'Conversion made', body: '{{from_amount}} converted to {{amount_received}}.' },
+    otc_quoted: {
+      title: 'Your OTC quote is ready',
+      body: '{{from_amount}} to {{to_asset}}: you would receive {{amount_received}}. Accept or decline it on the OTC page before it expires.',
+    },
+    otc_settled: { title: 'OTC trade settled', body: '{{from_amount}} exchanged for {{amount_received}}.' },
+    otc_request_received: {
+      title: 'New OTC request',
+      body: 'A client asks for a quote: {{from_amount}} to {{to_asset}}.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

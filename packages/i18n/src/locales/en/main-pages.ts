@@ -35,8 +35,8 @@ export const mainPages = {
   },
   fiat_deposit: { title: 'Fiat deposit', purpose: 'Fund your account in USD, SGD, CNY, GBP, AUD or HKD.' },
   fiat_withdrawal: { title: 'Fiat withdrawal', purpose: 'Withdraw to your company’s bank account.' },
-  otc: { title: 'OTC trading', purpose: 'Request a quote for a large trade from our trading desk.' },
-  fx: { title: 'Foreign exchange', purpose: 'Convert between currencies at the current rate.' },
+  otc: { title: 'OTC trading', purpose: 'Ask your relationship manager for a quote on a large trade.' },
+  fx: { title: 'Foreign exchange', purpose: 'Convert between your digital assets at a rate held for 30 seconds.' },
   account: { title: 'My account', purpose: 'Your profile, password, two-factor authentication and settings.' },
   kyc: { title: 'Company KYC', purpose: 'Verify your company to open deposits, transfers and cards.' },
   kyc_declaration: { title: 'Corporate declaration', purpose: 'Step 1 of 4: the declarations your company makes.' },
@@ -95,4 +95,5 @@ export const mainPages = {
     title: 'Payout review',
     purpose: 'Payouts to review before they leave the bank, payouts in process at the rail or custody, and decisions.',
   },
+  admin_otc: { title: 'OTC desk', purpose: 'Requests for quote on large trades from the companies you manage.' },
 } as const satisfies Record<PageId, PageText>;

@@ -83,4 +83,12 @@ export const states = {
     partially_allocated: 'Partially allocated',
     allocated: 'Allocated',
   },
+  otc: {
+    requested: 'Requested',
+    quoted: 'Quoted',
+    accepted: 'Settled',
+    declined: 'Declined',
+    expired: 'Expired',
+    cancelled: 'Cancelled',
+  },
 } as const;

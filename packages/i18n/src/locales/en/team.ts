@@ -9,7 +9,7 @@ export const team = {
     deposit: { label: 'Deposit', description: 'Deposit addresses, bank details and deposit notices.' },
     prepare_payouts: {
       label: 'Prepare payouts',
-      description: 'Fiat and crypto transfers, FX and OTC, up to submission.',
+      description: 'Fiat and crypto transfers, up to submission.',
     },
     approve_payouts: { label: 'Approve payouts', description: 'Approve payouts others prepared (never one’s own).' },
     manage_payees: {
@@ -27,6 +27,10 @@ export const team = {
     company_profile: {
       label: 'Company profile and KYC',
       description: 'The company’s KYC application and its documents.',
+    },
+    exchange: {
+      label: 'Exchange (FX and OTC)',
+      description: 'Convert between the company’s assets and trade OTC with the relationship manager.',
     },
   },
   statuses: {

@@ -14,6 +14,7 @@ export const admin: Strings<typeof en> = {
       ledger_explorer: '元帳エクスプローラー',
       feedback: 'お客さまの声',
       contact_requests: '連絡依頼',
+      otc_desk: 'OTC デスク',
       account: 'マイアカウント',
     },
   },
@@ -29,6 +30,7 @@ export const admin: Strings<typeof en> = {
     feedback: 'お客さまのご意見を読んで回答します。回答はお客さまのメッセージに届きます。',
     contact_requests:
       '商品について連絡を希望するお客さまの依頼：ご担当の会社の依頼、または共有キューを含むすべての依頼。',
+    otc_desk: 'お客さまの OTC 見積もり依頼にレートと有効期限で回答します。',
     open: '開く',
   },
   no_permission: {

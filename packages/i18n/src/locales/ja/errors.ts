@@ -37,6 +37,8 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   previous_renewal_first: '先に前回の更新手続きを完了してください。',
   insufficient_balance: '残高が不足しています。口座に入金するか、別の通貨を選択してください。',
   rates_stale: '為替レートを更新しています。数分後にもう一度お試しください。',
+  quote_expired:
+    'この見積もりは有効期限が切れました。新しい見積もりを取得しますので、レートを確認して再度承認してください。',
   amount_below_minimum: '金額が最低額を下回っています。',
   amount_above_maximum: '金額が上限額を超えています。',
   daily_top_up_limit: '金額が1日のチャージ上限を超えています。',

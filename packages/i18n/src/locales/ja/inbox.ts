@@ -93,6 +93,16 @@ export const inbox: typeof en = {
       title: '新しい連絡依頼',
       body: 'お客さまから{{product}}についての連絡依頼が届きました。',
     },
+    fx_converted: { title: '両替が完了しました', body: '{{from_amount}} を {{amount_received}} に両替しました。' },
+    otc_quoted: {
+      title: 'OTC の見積もりが届きました',
+      body: '{{from_amount}} から {{to_asset}} へ：受取額は {{amount_received}} です。有効期限までに OTC ページで承認または辞退してください。',
+    },
+    otc_settled: { title: 'OTC 取引が決済されました', body: '{{from_amount}} を {{amount_received}} と交換しました。' },
+    otc_request_received: {
+      title: '新しい OTC 依頼',
+      body: 'お客さまから見積もり依頼：{{from_amount}} から {{to_asset}} へ。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

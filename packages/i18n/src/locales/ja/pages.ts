@@ -32,8 +32,8 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   crypto_transfer_detail: { title: 'デジタル資産送金の詳細', purpose: '1件の送金のステータス、ハッシュ、記録。' },
   fiat_deposit: { title: '法定通貨の入金', purpose: 'USD、SGD、CNY、GBP、AUD、HKDで口座に入金します。' },
   fiat_withdrawal: { title: '法定通貨の出金', purpose: '貴社の銀行口座へ出金します。' },
-  otc: { title: 'OTC取引', purpose: 'トレーディングデスクに大口取引の見積もりを依頼します。' },
-  fx: { title: '外国為替', purpose: '現在のレートで通貨を両替します。' },
+  otc: { title: 'OTC取引', purpose: '担当者に大口取引の見積もりを依頼します。' },
+  fx: { title: '外国為替', purpose: '保有するデジタル資産を、30秒間保証されるレートで両替します。' },
   account: { title: 'マイアカウント', purpose: 'プロフィール、パスワード、二要素認証、設定。' },
   kyc: { title: '法人KYC', purpose: '貴社の本人確認を行い、入金、送金、カードを利用可能にします。' },
   kyc_declaration: { title: '法人の宣誓', purpose: 'ステップ1/4：貴社による宣誓事項。' },
@@ -85,4 +85,5 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '支払審査',
     purpose: '銀行から送金する前に審査する支払、送金網またはカストディで処理中の支払、および決定済みの支払。',
   },
+  admin_otc: { title: 'OTC デスク', purpose: 'ご担当の会社からの大口取引の見積もり依頼。' },
 };

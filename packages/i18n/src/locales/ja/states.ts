@@ -74,4 +74,12 @@ export const states: Shape = {
     partially_allocated: '一部割り当て済み',
     allocated: '割り当て済み',
   },
+  otc: {
+    requested: '依頼済み',
+    quoted: '見積もり済み',
+    accepted: '決済済み',
+    declined: '辞退',
+    expired: '期限切れ',
+    cancelled: '取消',
+  },
 };

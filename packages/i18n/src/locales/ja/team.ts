@@ -6,7 +6,7 @@ export const team: typeof en = {
   permissions: {
     view_balances: { label: '残高と履歴の閲覧', description: '残高、ホーム、取引履歴とその詳細。' },
     deposit: { label: '入金', description: '入金アドレス、銀行口座情報、入金通知。' },
-    prepare_payouts: { label: '送金の作成', description: '法定通貨・暗号資産の送金、為替、OTC の申請まで。' },
+    prepare_payouts: { label: '送金の作成', description: '法定通貨と暗号資産の送金（申請まで）。' },
     approve_payouts: { label: '送金の承認', description: '他のユーザーが作成した送金の承認（自分の送金は不可）。' },
     manage_payees: { label: '受取人とアドレスの管理', description: '受取人とアドレス帳の追加・変更・削除。' },
     cards: { label: 'カード', description: 'カード申請、チャージ、利用停止、PIN、カード履歴。' },
@@ -15,6 +15,7 @@ export const team: typeof en = {
     webhooks: { label: 'Webhook', description: 'Webhook のアドレス、署名シークレット、配信ログ。' },
     exports: { label: 'エクスポート', description: '明細や記録を PDF・CSV・XLSX でダウンロード。' },
     company_profile: { label: '会社情報と KYC', description: '会社の KYC 申請とその書類。' },
+    exchange: { label: '両替（FX と OTC）', description: '会社の資産間の両替と、担当者との OTC 取引。' },
   },
   statuses: {
     invited: '招待中',

@@ -14,6 +14,7 @@ export const admin: Strings<typeof en> = {
       ledger_explorer: '账本浏览器',
       feedback: '客户反馈',
       contact_requests: '联系请求',
+      otc_desk: '场外交易台',
       account: '我的账户',
     },
   },
@@ -27,6 +28,7 @@ export const admin: Strings<typeof en> = {
     ledger_explorer: '浏览账本的所有账户与转账，并核验资金未凭空产生或丢失。',
     feedback: '阅读并答复客户反馈，答复会送达客户的消息。',
     contact_requests: '客户就产品请求联系：您负责的公司的请求，或包括共享队列在内的全部请求。',
+    otc_desk: '以汇率和有效期答复客户的场外交易询价。',
     open: '打开',
   },
   no_permission: {

@@ -37,6 +37,7 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   previous_renewal_first: '请先处理上一次续费。',
   insufficient_balance: '余额不足，请为账户充值或选择其他币种。',
   rates_stale: '汇率正在更新，请几分钟后重试。',
+  quote_expired: '此报价已过期。新的报价即将生成，请核对汇率后再次确认。',
   amount_below_minimum: '金额低于最低限额。',
   amount_above_maximum: '金额高于最高限额。',
   daily_top_up_limit: '金额超过每日充值限额。',

@@ -84,6 +84,13 @@ export const inbox: typeof en = {
       title: '新的联系请求',
       body: '一位客户请求就{{product}}与其联系。',
     },
+    fx_converted: { title: '兑换已完成', body: '{{from_amount}} 已兑换为 {{amount_received}}。' },
+    otc_quoted: {
+      title: '您的场外报价已就绪',
+      body: '{{from_amount}} 兑换为 {{to_asset}}：您将收到 {{amount_received}}。请在报价过期前于场外交易页面接受或拒绝。',
+    },
+    otc_settled: { title: '场外交易已结算', body: '{{from_amount}} 已兑换为 {{amount_received}}。' },
+    otc_request_received: { title: '新的场外询价', body: '一位客户请求报价：{{from_amount}} 兑换为 {{to_asset}}。' },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',

@@ -26,8 +26,8 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   crypto_transfer_detail: { title: '数字资产转账详情', purpose: '单笔转账的状态、哈希和记录。' },
   fiat_deposit: { title: '法币入金', purpose: '以USD、SGD、CNY、GBP、AUD或HKD为账户注资。' },
   fiat_withdrawal: { title: '法币出金', purpose: '提取至贵公司的银行账户。' },
-  otc: { title: '场外交易', purpose: '向交易台申请大额交易报价。' },
-  fx: { title: '外汇兑换', purpose: '按当前汇率兑换货币。' },
+  otc: { title: '场外交易', purpose: '向客户经理申请大额交易报价。' },
+  fx: { title: '外汇兑换', purpose: '在您的数字资产之间兑换，汇率锁定 30 秒。' },
   account: { title: '我的账户', purpose: '个人资料、密码、双重认证和设置。' },
   kyc: { title: '公司KYC', purpose: '完成公司认证以开通充值、转账和银行卡。' },
   kyc_declaration: { title: '公司声明', purpose: '第1步（共4步）：贵公司作出的声明。' },
@@ -58,4 +58,5 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_contact_requests: { title: '联系请求', purpose: '客户就产品请客户经理与其联系的请求。' },
   payout_approvals: { title: '付款审批', purpose: '同事发起、等待另一位用户审批的付款，以及公司的审批规则。' },
   admin_payouts: { title: '付款审核', purpose: '放行前待审核的付款、正在通道或托管处理中的付款，以及已作出的决定。' },
+  admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
 };

@@ -74,4 +74,12 @@ export const states: Shape = {
     partially_allocated: '部分已分配',
     allocated: '已分配',
   },
+  otc: {
+    requested: '已询价',
+    quoted: '已报价',
+    accepted: '已结算',
+    declined: '已拒绝',
+    expired: '已过期',
+    cancelled: '已取消',
+  },
 };

@@ -6,7 +6,7 @@ export const team: typeof en = {
   permissions: {
     view_balances: { label: '查看余额与记录', description: '余额、首页、交易记录及其详情。' },
     deposit: { label: '充值', description: '充值地址、银行信息与入金通知。' },
-    prepare_payouts: { label: '准备付款', description: '法币与加密货币转账、外汇与场外交易，直至提交。' },
+    prepare_payouts: { label: '准备付款', description: '法币与数字资产转账，至提交为止。' },
     approve_payouts: { label: '审批付款', description: '审批他人准备的付款（不能审批自己的）。' },
     manage_payees: { label: '管理收款人与地址', description: '新增、修改和删除收款人及地址簿条目。' },
     cards: { label: '卡片', description: '开卡申请、充值、冻结、PIN 与卡片记录。' },
@@ -15,6 +15,7 @@ export const team: typeof en = {
     webhooks: { label: 'Webhook', description: 'Webhook 地址、签名密钥与投递记录。' },
     exports: { label: '导出', description: '以 PDF、CSV 或 XLSX 下载对账单和记录。' },
     company_profile: { label: '公司资料与 KYC', description: '公司的 KYC 申请及其文件。' },
+    exchange: { label: '兑换（货币兑换与场外交易）', description: '在公司资产之间兑换，并与客户经理进行场外交易。' },
   },
   statuses: {
     invited: '已邀请',

@@ -33,7 +33,8 @@ export const webhooks: Catalogue['webhooks'] = {
       '每次投递都带有 webhook-id、webhook-timestamp 和 webhook-signature 请求头。请使用 Standard Webhooks 库和您的密钥进行验证。',
     rotate: '轮换密钥',
     rotate_title: '轮换签名密钥？',
-    rotate_text: '从现在起投递将使用新密钥签名，并在 24 小时内同时使用当前密钥签名；之后当前密钥失效。请在此期间将新密钥配置到您的接收端。',
+    rotate_text:
+      '从现在起投递将使用新密钥签名，并在 24 小时内同时使用当前密钥签名；之后当前密钥失效。请在此期间将新密钥配置到您的接收端。',
     rotate_confirm: '轮换密钥',
     cancel: '取消',
     shown_once_title: '您的签名密钥',
