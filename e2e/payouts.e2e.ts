@@ -430,7 +430,9 @@ describe('payouts', () => {
 
     // The bank's staff approve it to the rail, and the rail simulator completes it.
     const staff = await openSignedIn(browser, await staffSession());
-    await staff.page.goto('/admin/payouts');
+    await staff.page.goto('/admin');
+    await staff.page.getByRole('link', { name: 'Open: Payout review' }).click();
+    await staff.page.waitForURL('**/admin/payouts');
     await staff.page
       .getByRole('button', { name: /Open the payout of .* to Rhein Maschinenbau GmbH/ })
       .first()

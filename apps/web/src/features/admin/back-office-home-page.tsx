@@ -17,6 +17,7 @@ import {
   IconFileSearch,
   IconMessageCircle,
   IconPhoneCall,
+  IconSend,
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ type WorkArea = {
   key:
     | 'kyc_review'
     | 'deposit_operations'
+    | 'payout_review'
     | 'ledger_explorer'
     | 'audit_log'
     | 'announcements'
@@ -40,6 +42,8 @@ type WorkArea = {
   icon: Icon;
   /** Shown only to staff whose role holds it. */
   permission?: StaffPermission;
+  /** Its name and purpose when they live outside the admin catalogue (the payouts' own namespace). */
+  texts?: { title: 'withdraw.navigation.payout_review'; description: 'withdraw.review.home_description' };
 };
 
 const workAreas: readonly WorkArea[] = [
@@ -49,6 +53,13 @@ const workAreas: readonly WorkArea[] = [
     path: pathOf('admin_deposits'),
     icon: IconBuildingBank,
     permission: 'deposit_operations',
+  },
+  {
+    key: 'payout_review',
+    path: pathOf('admin_payouts'),
+    icon: IconSend,
+    permission: 'payout_review',
+    texts: { title: 'withdraw.navigation.payout_review', description: 'withdraw.review.home_description' },
   },
   { key: 'ledger_explorer', path: pathOf('admin_ledger'), icon: IconBook2, permission: 'ledger_explorer' },
   { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch, permission: 'audit_log' },
@@ -87,34 +98,42 @@ export function BackOfficeHomePage() {
           {t('admin.home.sections')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {shownAreas.map((area) => (
-            <Paper key={area.key} withBorder p="lg" component="section" aria-labelledby={`area-${area.key}`}>
-              <Stack gap="sm" h="100%">
-                <Group gap="sm" wrap="nowrap">
-                  <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
-                    <area.icon size={20} stroke={1.6} />
-                  </ThemeIcon>
-                  <Title order={3} fz="md" id={`area-${area.key}`}>
-                    {t(`admin.navigation.items.${area.key}`)}
-                  </Title>
-                </Group>
-                <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-                  {t(`admin.home.${area.key}`)}
-                </Text>
-                <Group>
-                  <Button
-                    component={Link}
-                    to={area.path}
-                    variant="light"
-                    rightSection={<IconArrowRight size={16} aria-hidden />}
-                    aria-label={`${t('admin.home.open')}: ${t(`admin.navigation.items.${area.key}`)}`}
-                  >
-                    {t('admin.home.open')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
-          ))}
+          {shownAreas.map((area) => {
+            const title = area.texts
+              ? t(area.texts.title)
+              : t(`admin.navigation.items.${area.key as Exclude<WorkArea['key'], 'payout_review'>}`);
+            const description = area.texts
+              ? t(area.texts.description)
+              : t(`admin.home.${area.key as Exclude<WorkArea['key'], 'payout_review'>}`);
+            return (
+              <Paper key={area.key} withBorder p="lg" component="section" aria-labelledby={`area-${area.key}`}>
+                <Stack gap="sm" h="100%">
+                  <Group gap="sm" wrap="nowrap">
+                    <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+                      <area.icon size={20} stroke={1.6} />
+                    </ThemeIcon>
+                    <Title order={3} fz="md" id={`area-${area.key}`}>
+                      {title}
+                    </Title>
+                  </Group>
+                  <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                    {description}
+                  </Text>
+                  <Group>
+                    <Button
+                      component={Link}
+                      to={area.path}
+                      variant="light"
+                      rightSection={<IconArrowRight size={16} aria-hidden />}
+                      aria-label={`${t('admin.home.open')}: ${title}`}
+                    >
+                      {t('admin.home.open')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            );
+          })}
         </SimpleGrid>
       </Stack>
       {user && holdsPermission(user.permissions, 'user_support') ? <ResetAuthenticatorCard /> : null}

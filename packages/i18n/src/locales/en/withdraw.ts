@@ -333,6 +333,8 @@ export const withdraw = {
     saved_notice: 'The approval policy was saved.',
   },
   review: {
+    home_description:
+      "Payouts of every company to review before they leave the bank, and the rails' simulators for those in process.",
     queues: { admin_review: 'To review', in_process: 'In process', decided: 'Decided' },
     empty: {
       admin_review: { title: 'Nothing to review', description: 'Payouts submitted by clients wait here for review.' },

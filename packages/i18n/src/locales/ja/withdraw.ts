@@ -330,6 +330,7 @@ export const withdraw = {
     saved_notice: '承認ポリシーを保存しました。',
   },
   review: {
+    home_description: '銀行から送金する前に審査する各社の支払と、処理中の支払の送金網シミュレーター。',
     queues: { admin_review: '審査待ち', in_process: '処理中', decided: '決定済み' },
     empty: {
       admin_review: { title: '審査待ちはありません', description: 'お客さまが送信した支払がここで審査を待ちます。' },

@@ -321,6 +321,7 @@ export const withdraw = {
     saved_notice: '审批规则已保存。',
   },
   review: {
+    home_description: '各企业放行前待审核的付款，以及处理中付款的通道模拟器。',
     queues: { admin_review: '待审核', in_process: '处理中', decided: '已决定' },
     empty: {
       admin_review: { title: '没有待审核的付款', description: '客户提交的付款会在这里等待审核。' },
