@@ -138,6 +138,8 @@ export const payoutLimits = {
   addressesPerCompany: 500,
   reasonMaxLength: 500,
   remarksMaxLength: 200,
+  /** Quotes a company may ask for in a minute (each is kept until it expires). */
+  quotesPerCompanyPerMinute: 120,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -470,7 +472,7 @@ export const FiatCalcRequest = z
 
 export const calcCryptoPayout = defineCall({
   path: '/api/v1/withdraw/crypto/calc',
-  errors: ['insufficient_balance'],
+  errors: ['insufficient_balance', 'rate_limited'],
   summary: 'Quote a crypto payout: the network fee, the total held and what arrives, valid 5 minutes',
   request: CryptoCalcRequest,
   response: PayoutQuote,
@@ -480,7 +482,7 @@ export const calcFiatPayout = defineCall({
   path: '/api/v1/withdraw/fiat/calc',
   permission: 'prepare_payouts',
   isKycGated: true,
-  errors: ['not_found', 'rates_stale', 'insufficient_balance'],
+  errors: ['not_found', 'rates_stale', 'insufficient_balance', 'rate_limited'],
   summary: "Quote a fiat payout: the fee, the rate and what arrives in the payee's currency, valid 5 minutes",
   request: FiatCalcRequest,
   response: PayoutQuote,

@@ -16,6 +16,7 @@ import {
   networkFees,
   type PayoutKind,
   type PayoutQuote,
+  payoutLimits,
   payoutQuoteValiditySeconds,
 } from '@bank/contract/payouts';
 import { and, eq } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, Money, type MoneyValue, parseAmount, roundToAsset } from '../../platform/money.ts';
+import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { accountBalance, accountIdOf, conversionRates, convert } from '../ledger/index.ts';
 import type { PayoutActor } from './actor.ts';
 import { payeeRow } from './destinations.ts';
@@ -79,6 +81,12 @@ export function quoteOf(row: QuoteRow, available: MoneyValue): PayoutQuote {
 type NewQuote = Omit<QuoteRow, 'id' | 'company_id' | 'created_at' | 'expires_at'>;
 
 async function keepQuote(handle: DbHandle, actor: PayoutActor, quote: NewQuote): Promise<PayoutQuote> {
+  await assertWithinCap(
+    handle,
+    `payout_quote:company:${actor.companyId}`,
+    { max: payoutLimits.quotesPerCompanyPerMinute, windowSeconds: 60 },
+    actor.now,
+  );
   const amount = parseAmount(quote.amount);
   const total = amount.plus(parseAmount(quote.fee));
   const available = await availableOf(handle, actor.companyId, quote.asset as Asset, actor.now);
