@@ -261,6 +261,7 @@ function PayeeForm({ user, payee, onDone }: { user: UserInfo; payee: Payee | nul
     invalidFormMessage: t('withdraw.form.invalid'),
     onSuccess,
   };
+  // One form per call (hooks run unconditionally): the dialog uses the one its purpose needs.
   const addForm = useCallForm({ ...common, call: addPayee, toRequest: requestOf });
   const editForm = useCallForm({
     ...common,

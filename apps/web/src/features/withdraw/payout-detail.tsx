@@ -27,7 +27,6 @@ import { isPayoutMoving } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog } from './withdraw-parts.tsx';
 
 const movingRefreshMs = 5000;
-const idPattern = /^[\w-]{1,64}$/;
 
 const pagesOf = {
   fiat: { detail: 'fiat_transfer_detail', list: 'fiat_transfer', call: getFiatPayout },
@@ -123,7 +122,8 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
   const [params] = useSearchParams();
   const pages = pagesOf[kind];
   const id = params.get('id') ?? '';
-  const isWellFormed = idPattern.test(id);
+  // An id the contract could never accept is not found without asking the server.
+  const isWellFormed = pages.call.request.safeParse({ payout_id: id }).success;
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);
   const details = useScreenQuery(
     pages.call,
