@@ -59,33 +59,18 @@ const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approv
 /** Seeded: its sub-account in "Payments preparers" (prepares payouts, may not approve them). */
 const preparerAccount = { email: 'preparer@demo.bank', password: 'Demo-Preparer#2026' };
 /**
- * Staff who review payouts and drive the simulators (system_admin: payout_review, kyc_review,
- * deposit_operations), paired with an authenticator once for the file. A staff account is paired
- * once per server, so each journey file needs its own: payouts@bank.localhost when the server seeds
- * it, else the announcements' system administrator (TODO: the payouts module's seed to add
- * payouts@bank.localhost, so that this file and announcements.e2e.ts do not pair the same account).
+ * Staff who review payouts and drive the simulators (the seeded payout desk, a system_admin:
+ * payout_review and deposit_operations), paired with an authenticator once for the file: a staff
+ * account is paired once per server, so each journey file has its own.
  */
-const staffCandidates = [
-  { email: 'payouts@bank.localhost', password: 'Staff-Payouts#2026' },
-  { email: 'communications@bank.localhost', password: 'Staff-Notices#2026' },
-] as const;
+const staffAccount = { email: 'payouts@bank.localhost', password: 'Staff-Payouts#2026' } as const;
 
 let browser: Browser;
-let staffAccount: (typeof staffCandidates)[number];
 let staffAuthenticator: Authenticator;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const candidate of staffCandidates) {
-    try {
-      staffAuthenticator = await pairStaffByApi(candidate);
-      staffAccount = candidate;
-      break;
-    } catch {
-      // Not seeded on this server (its password step refused): the next candidate.
-    }
-  }
-  if (!staffAuthenticator) throw new Error('no staff account to review payouts');
+  staffAuthenticator = await pairStaffByApi(staffAccount);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -404,6 +404,15 @@ export const getPayoutConfig = defineCall({
   response: PayoutConfig,
 });
 
+export const getApprovalPolicy = defineCall({
+  path: '/api/v1/withdraw/policy/get',
+  permission: 'team',
+  isKycGated: true,
+  summary: "The company's payout approval policy, for those who set it",
+  request: z.object({}).strict(),
+  response: ApprovalPolicy,
+});
+
 export const setApprovalPolicy = defineCall({
   path: '/api/v1/withdraw/policy/set',
   permission: 'team',

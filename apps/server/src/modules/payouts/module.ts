@@ -22,6 +22,7 @@ import {
   downloadFiatPayouts,
   editAddress,
   editPayee,
+  getApprovalPolicy,
   getCryptoPayout,
   getFiatPayout,
   getPayoutConfig,
@@ -107,6 +108,7 @@ export const payoutsModule: AppModule = {
 
     // Configuration and policy
     registerCall(app, getPayoutConfig, (_body, call) => policy.payoutConfig(db, clientCompanyId(call)));
+    registerCall(app, getApprovalPolicy, (_body, call) => policy.approvalPolicyOf(db, clientCompanyId(call)));
     registerCall(app, setApprovalPolicy, (body, call) =>
       db.transaction((tx) => policy.setApprovalPolicy(tx, actorOf(call), body)),
     );

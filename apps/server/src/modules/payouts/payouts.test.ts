@@ -503,5 +503,10 @@ describe('tenancy and permissions', () => {
       { session: preparer, headers: idempotent() },
     );
     expect(change.code).toBe(codes.forbidden);
+    // Who sets the approval policy (team) reads it without preparing payouts.
+    const manager = await colleague(test, owner.companyId, ['team']);
+    const policy = await call(test, '/api/v1/withdraw/policy/get', {}, { session: manager });
+    expect(policy.code, policy.msg).toBe(codes.ok);
+    expect((await call(test, '/api/v1/withdraw/policy/get', {}, { session: preparer })).code).toBe(codes.forbidden);
   });
 });

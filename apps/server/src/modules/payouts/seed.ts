@@ -2,29 +2,44 @@
  * Demo payouts set-up for the approved demo company (kyc-approved@demo.bank): no cooling period
  * (DECISIONS.md: 0 in the demo company), payouts above 10,000 USDT or USDC wait for a second user's
  * approval, one payee in pounds and one TRC20 USDT address, so that a payout can be tried at once.
- * Runs once: a company with a policy is left as it is.
+ * Runs once: a company with a policy is left as it is. Also the payout desk's staff account.
  */
 import { addressOfKeyHash } from '@bank/contract/addresses';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
-import { users } from '../account/index.ts';
+import { ensureUser, users } from '../account/index.ts';
 import { payees, payoutAddresses, payoutPolicies } from './tables.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
+/**
+ * The demo's payout desk: a system administrator (payout review, and the rail simulators outside
+ * production) kept for payouts, so that the browser journey pairing its authenticator shares it
+ * with no other journey.
+ */
+export const payoutDeskStaff = {
+  email: 'payouts@bank.localhost',
+  password: 'Staff-Payouts#2026',
+  fullName: 'Parker Payouts',
+} as const;
+
 export const payoutsDemoSeeder: DemoSeeder = {
   name: 'payouts',
   async seed({ db, now }) {
+    await ensureUser(db, { ...payoutDeskStaff, role: 'system_admin' }, now);
+    const desk = [
+      { email: payoutDeskStaff.email, password: payoutDeskStaff.password, role: 'system_admin', note: 'payout review' },
+    ];
     const [administrator] = await db
       .select({ id: users.id, company_id: users.company_id })
       .from(users)
       .where(eq(users.email, demoCompanyAdministrator))
       .limit(1);
     const companyId = administrator?.company_id;
-    if (!administrator || !companyId) return [];
+    if (!administrator || !companyId) return desk;
     const [policy] = await db.select().from(payoutPolicies).where(eq(payoutPolicies.company_id, companyId));
-    if (policy) return [];
+    if (policy) return desk;
     await db.insert(payoutPolicies).values({
       company_id: companyId,
       cooling_hours: 0,
@@ -60,6 +75,6 @@ export const payoutsDemoSeeder: DemoSeeder = {
       address: addressOfKeyHash('TRC20', new Uint8Array(20).fill(7)),
       ...common,
     });
-    return [];
+    return desk;
   },
 };

@@ -7,7 +7,13 @@
  */
 import type { UserInfo } from '@bank/contract/account';
 import { digitalAssets } from '@bank/contract/money';
-import { type ApprovalPolicy, listPendingApprovals, type Payout, setApprovalPolicy } from '@bank/contract/payouts';
+import {
+  type ApprovalPolicy,
+  getApprovalPolicy,
+  listPendingApprovals,
+  type Payout,
+  setApprovalPolicy,
+} from '@bank/contract/payouts';
 import {
   Anchor,
   Box,
@@ -30,7 +36,7 @@ import { Link } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -46,7 +52,7 @@ import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { detailPathOfPayout, refreshPayoutData } from './payout-format.ts';
-import { DecisionButtons, DecisionDialog, usePayoutConfig, WithdrawSections } from './withdraw-parts.tsx';
+import { DecisionButtons, DecisionDialog, WithdrawSections } from './withdraw-parts.tsx';
 
 const pageSize = 20;
 
@@ -253,7 +259,7 @@ function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }
 
 function PolicyCard({ user }: { user: UserInfo | undefined }) {
   const { t } = useTranslation();
-  const config = usePayoutConfig();
+  const policy = useScreenQuery(getApprovalPolicy, {});
   return (
     <Card component="section" aria-labelledby="approval-policy">
       <Stack gap="md">
@@ -265,15 +271,15 @@ function PolicyCard({ user }: { user: UserInfo | undefined }) {
             {t('withdraw.policy.description')}
           </Text>
         </Stack>
-        {config.isPending || !user ? (
+        {policy.isPending || !user ? (
           <Stack gap="sm">
             <Skeleton height={24} width="50%" />
             <Skeleton height={60} />
           </Stack>
-        ) : config.isError ? (
-          <LoadError error={config.error} onRetry={() => void config.refetch()} />
+        ) : policy.isError ? (
+          <LoadError error={policy.error} onRetry={() => void policy.refetch()} />
         ) : (
-          <PolicyForm policy={config.data.approval} user={user} />
+          <PolicyForm policy={policy.data} user={user} />
         )}
       </Stack>
     </Card>
