@@ -58,6 +58,7 @@ import { payoutsDemoSeeder } from './seed.ts';
 import * as submission from './submission.ts';
 
 export const settleSimulatedPayoutsSchedule = 'payouts__settle_simulated_rails';
+export const deleteExpiredQuotesSchedule = 'payouts__delete_expired_quotes';
 
 function actorOf(call: CallContext): PayoutActor {
   return {
@@ -86,6 +87,14 @@ export const payoutsModule: AppModule = {
           await decisions.settleSimulatedPayouts(db, simulatedSettlementMinutes, context.clock.now());
         },
       });
+
+    context.jobs.schedule({
+      name: deleteExpiredQuotesSchedule,
+      cron: '41 3 * * *',
+      run: async () => {
+        await quotes.deleteExpiredQuotes(db, context.clock.now());
+      },
+    });
 
     // Payees and the address book
     registerCall(app, listPayees, (body, call) => destinations.listPayees(db, clientCompanyId(call), body));

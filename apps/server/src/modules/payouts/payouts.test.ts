@@ -3,11 +3,13 @@ import { errorCatalogue } from '@bank/contract/errors';
 import type { InboxMessage } from '@bank/contract/inbox';
 import type { Payout, PayoutCheck, PayoutDetails, PayoutQuote, StaffPayout } from '@bank/contract/payouts';
 import type { Transaction } from '@bank/contract/transaction';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../platform/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
-import { settleSimulatedPayoutsSchedule } from './module.ts';
+import { deleteExpiredQuotesSchedule, settleSimulatedPayoutsSchedule } from './module.ts';
+import { payoutQuotes, payouts } from './tables.ts';
 import {
   addAddress,
   addPayee,
@@ -48,6 +50,12 @@ async function available(companyId: string, asset: 'USDT' | 'USDC' = 'USDT'): Pr
   );
   // The ledger's NUMERIC, as the wire writes it (no trailing zeros).
   return String(Number(balance?.available ?? '0'));
+}
+
+/** Every rate quoted now (other tests move the clock past the rates' freshness). */
+async function freshRates() {
+  const answer = await call(test, '/api/v1/admin/simulator/rates', {}, { session: await depositOperator(test) });
+  expect(answer.code, answer.msg).toBe(codes.ok);
 }
 
 async function review(payoutId: string, decision: 'approve' | 'reject', reason = '') {
@@ -224,6 +232,7 @@ describe('crypto payouts', () => {
   });
 
   it("the simulated rails confirm coins at their network's pace and settle fiat after two minutes", async () => {
+    await freshRates();
     const { session } = await fundedCompany(test, { funds: { USDT: '1000', USDC: '1000' } });
     const entry = await addAddress(test, session);
     const coins = await submitCrypto(test, session, entry.address_id, '100');
@@ -261,6 +270,24 @@ describe('crypto payouts', () => {
     await test.app.jobs.runSchedule(settleSimulatedPayoutsSchedule);
     expect((await statusOf(fiat.data.payout_id)).status).toBe('success');
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+  });
+
+  it('forgets quotes a day after they expired, unless a payout used them', async () => {
+    const { session } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const unused = await cryptoQuote(test, session, '20');
+    const used = await submitCrypto(test, session, entry.address_id, '30');
+    test.clock.advance(25 * 3600);
+    await test.app.jobs.runSchedule(deleteExpiredQuotesSchedule);
+    const kept = async (quoteId: string) =>
+      (await test.database.db.select().from(payoutQuotes).where(eq(payoutQuotes.id, quoteId))).length;
+    expect(used.code).toBe(codes.ok);
+    const [made] = await test.database.db
+      .select({ quoteId: payouts.quote_id })
+      .from(payouts)
+      .where(eq(payouts.id, used.data.payout_id));
+    expect(await kept(unused.quote_id)).toBe(0);
+    expect(await kept(made?.quoteId ?? '')).toBe(1);
   });
 
   it('a replayed submission makes one payout; a second key on the same quote is refused', async () => {
@@ -333,6 +360,7 @@ describe('crypto payouts', () => {
 
 describe('fiat payouts', () => {
   it("a new payee waits for the bank's default cooling period of 24 hours", async () => {
+    await freshRates();
     const { session } = await fundedCompany(test, { funds: { USDC: '20000' }, coolingHours: null });
     const payee = await addPayee(test, session);
     expect(Date.parse(payee.usable_from) - test.clock.now().getTime()).toBeGreaterThan(23 * 3_600_000);
@@ -352,6 +380,7 @@ describe('fiat payouts', () => {
   });
 
   it('pays a payee past its cooling period end to end', async () => {
+    await freshRates();
     const { session, companyId } = await fundedCompany(test, { funds: { USDC: '20000' }, coolingHours: 0 });
     const payee = await addPayee(test, session);
     const calc = await call<PayoutQuote>(

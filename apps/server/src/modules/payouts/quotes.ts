@@ -19,7 +19,7 @@ import {
   payoutLimits,
   payoutQuoteValiditySeconds,
 } from '@bank/contract/payouts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
@@ -28,7 +28,7 @@ import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { accountBalance, accountIdOf, conversionRates, convert } from '../ledger/index.ts';
 import type { PayoutActor } from './actor.ts';
 import { payeeRow } from './destinations.ts';
-import { payoutQuotes } from './tables.ts';
+import { payoutQuotes, payouts } from './tables.ts';
 
 export type QuoteRow = typeof payoutQuotes.$inferSelect;
 
@@ -174,4 +174,22 @@ export async function usableQuote(
   if (await isUsed(row.id)) throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_used' });
   if (row.expires_at <= actor.now) throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_expired' });
   return row;
+}
+
+/** Quotes kept this long after their expiry are forgotten unless a payout used them. */
+export const expiredQuoteRetentionHours = 24;
+
+/** Forgets quotes that expired more than a day ago and made no payout; answers how many. */
+export async function deleteExpiredQuotes(handle: DbHandle, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - expiredQuoteRetentionHours * 3_600_000);
+  const deleted = await handle
+    .delete(payoutQuotes)
+    .where(
+      and(
+        lt(payoutQuotes.expires_at, before),
+        sql`not exists (select 1 from ${payouts} where ${payouts.quote_id} = ${payoutQuotes.id})`,
+      ),
+    )
+    .returning({ id: payoutQuotes.id });
+  return deleted.length;
 }
