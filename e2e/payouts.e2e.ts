@@ -446,6 +446,9 @@ describe('payouts', () => {
     await screenshot(page, 'payouts-fiat-detail-desktop-ch');
     await page.getByRole('link', { name: '在账户流水中查看' }).click();
     await page.waitForURL('**/my_transaction_info?id=*');
+    // The history line leads back to the payout.
+    await page.getByRole('link', { name: '查看付款详情：由谁审批、何时审批' }).click();
+    await page.waitForURL(`**/blockchain_w/fiat_t_h_info?id=${payoutId}`);
     await page.goto('/my_transaction');
     await page.getByTestId('transaction-row').filter({ hasText: 'Rhein Maschinenbau GmbH' }).first().waitFor();
     const unread = page.getByTestId('inbox-unread');

@@ -65,6 +65,8 @@ export const Transaction = z.object({
   fiat: FiatLeg.nullable(),
   /** Coins confirming on their network: how many confirmations so far of those required; null off chain. */
   confirmations: z.object({ count: z.number().int(), required: z.number().int() }).nullable(),
+  /** A payout's line: the payout it is, whose own page has its timeline; null for any other line. */
+  payout_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -193,6 +193,7 @@ describe('crypto payouts', () => {
       direction: 'debit',
       status: 'success',
       tx_hash: approved.data.tx_hash,
+      payout_id: submitted.data.payout_id,
     });
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
 

@@ -67,6 +67,8 @@ export function transactionOf(row: TransactionRow): Transaction {
       row.confirmations !== null && row.confirmations_required !== null
         ? { count: row.confirmations, required: row.confirmations_required }
         : null,
+    // A payout's line names the payout as its source (the payouts module writes it so).
+    payout_id: row.type === 'crypto_payout' || row.type === 'fiat_payout' ? row.source_id : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

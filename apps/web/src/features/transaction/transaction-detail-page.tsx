@@ -174,6 +174,15 @@ function Summary({ details }: { details: TransactionDetails }) {
               </Stack>
             </Field>
           ) : null}
+          {transaction.payout_id ? (
+            <Anchor
+              component={Link}
+              size="sm"
+              to={`${pathOf(transaction.type === 'fiat_payout' ? 'fiat_transfer_detail' : 'crypto_transfer_detail')}?${new URLSearchParams({ id: transaction.payout_id }).toString()}`}
+            >
+              {t('transactions.detail.payout_link')}
+            </Anchor>
+          ) : null}
         </Stack>
         {fiat ? (
           <>

@@ -83,6 +83,7 @@ export const transactions = {
     id: 'Transaction id',
     hash: 'Transaction hash',
     explorer: 'View on the network’s explorer',
+    payout_link: 'Open the payout: who approved it and when',
     new_tab: '(opens in a new tab)',
     fiat_title: 'Bank transfer',
     fiat_amount: 'Amount sent',

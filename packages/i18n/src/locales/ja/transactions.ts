@@ -87,6 +87,7 @@ export const transactions: Strings<typeof en> = {
     id: '取引ID',
     hash: 'トランザクションハッシュ',
     explorer: 'ブロックエクスプローラーで確認',
+    payout_link: '送金の詳細を開く（誰がいつ承認したか）',
     new_tab: '（新しいタブで開きます）',
     fiat_title: '銀行振込',
     fiat_amount: '振込金額',

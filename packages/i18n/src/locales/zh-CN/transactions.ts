@@ -86,6 +86,7 @@ export const transactions: Strings<typeof en> = {
     id: '交易编号',
     hash: '交易哈希',
     explorer: '在区块浏览器中查看',
+    payout_link: '查看付款详情：由谁审批、何时审批',
     new_tab: '（在新标签页中打开）',
     fiat_title: '银行转账',
     fiat_amount: '汇出金额',
