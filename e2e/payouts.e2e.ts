@@ -712,7 +712,7 @@ describe('payouts', () => {
     await page.waitForURL('**/blockchain_w/approvals');
     const item = page.getByTestId('approval-item').filter({ hasText: 'Pat Preparer' }).first();
     await item.getByRole('button', { name: 'Show details' }).click();
-    await item.getByText('GB33BUKB20201555555555').waitFor();
+    await item.getByText('GB33 BUKB 2020 1555 5555 55').waitFor();
     await item.getByRole('button', { name: 'Approve the payout to Northwind Supplies Ltd' }).click();
     const approveDialog = page.getByRole('dialog', { name: 'Approve this payout?' });
     await approveDialog.getByRole('button', { name: 'Approve payout' }).click();

@@ -21,6 +21,11 @@ import { useNamed } from './steps-timeline.tsx';
 /** A rate's digits: as many as it has, up to 8. */
 const ratePlaces = { min: 0, max: 8 };
 
+/** An IBAN or account number in groups of four, as a bank prints it. */
+export function groupedAccountNumber(accountNumber: string): string {
+  return accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 export function PayoutField({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={4} component="div" miw={0}>
@@ -99,7 +104,7 @@ export function DestinationFields({ payout }: { payout: Pick<Payout, 'destinatio
           {destination.account_number ? (
             <PayoutField label={t('withdraw.detail.account_number')}>
               <Text component="span" size="sm" ff="monospace">
-                {destination.account_number}
+                {groupedAccountNumber(destination.account_number)}
               </Text>
             </PayoutField>
           ) : null}

@@ -40,10 +40,7 @@ export function maskedAccountNumber(accountNumber: string): string {
   return accountNumber.length <= 4 ? accountNumber : `•••• ${accountNumber.slice(-4)}`;
 }
 
-/** An IBAN or account number in groups of four, as a bank prints it. */
-export function groupedAccountNumber(accountNumber: string): string {
-  return accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
-}
+export { groupedAccountNumber } from '../../ui/payout-summary.tsx';
 
 export type FiatDraftValues = {
   asset: 'USDC' | 'USDT';
