@@ -2,7 +2,6 @@ import { listTransactions } from '@bank/contract/transaction';
 import { describe, expect, it } from 'vitest';
 import {
   amountStateOf,
-  currentMonthOf,
   detailPathOf,
   hasFee,
   hasHistoryFilters,
@@ -67,10 +66,5 @@ describe('links and periods', () => {
       '/my_transaction_info?id=0193a1b2-7c00-7000-8000-000000000001',
     );
     expect(detailPathOf('a&b')).toBe('/my_transaction_info?id=a%26b');
-  });
-
-  it('opens the statement on the current month, from its first day to today', () => {
-    expect(currentMonthOf(new Date(2026, 10, 25, 9, 30))).toEqual({ from: '2026-11-01', to: '2026-11-25' });
-    expect(currentMonthOf(new Date(2026, 0, 1))).toEqual({ from: '2026-01-01', to: '2026-01-01' });
   });
 });

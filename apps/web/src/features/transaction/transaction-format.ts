@@ -87,13 +87,8 @@ export function detailPathOf(transactionId: string): string {
 }
 
 /** A calendar day as the contract's ISO date, in the reader's own time zone. */
-function isoDayOf(date: Date): string {
+function _isoDayOf(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/** The statement's default period: the current month, from its first day to today. */
-export function currentMonthOf(today: Date): { from: string; to: string } {
-  return { from: isoDayOf(new Date(today.getFullYear(), today.getMonth(), 1)), to: isoDayOf(today) };
 }

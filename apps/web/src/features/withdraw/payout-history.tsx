@@ -18,7 +18,6 @@ import {
 } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { transactionStatuses } from '@bank/contract/states';
-import { type ExportFormat, exportFormats } from '@bank/contract/transaction';
 import {
   Anchor,
   Button,
@@ -26,9 +25,7 @@ import {
   Grid,
   Group,
   Paper,
-  Radio,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -38,27 +35,23 @@ import {
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconChevronRight, IconDownload, IconFilterOff, IconPlus, IconSearch, IconSend } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { downloadFile } from '../../lib/api-client.ts';
-import { maxLengthAt, schemaErrors } from '../../lib/call-form.tsx';
-import { isApiError, messageOfError } from '../../lib/form-errors.ts';
-import { showSuccess } from '../../lib/notify.ts';
+import { maxLengthAt } from '../../lib/call-form.tsx';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { detailPathOfPayout, isPayoutMoving } from './payout-format.ts';
 import { WithdrawSections } from './withdraw-parts.tsx';
 
@@ -307,117 +300,23 @@ function PayoutCards({ kind, items }: { kind: PayoutKind; items: Payout[] }) {
   );
 }
 
-function firstOfMonth(): string {
-  return `${todayIso().slice(0, 8)}01`;
-}
-
 function DownloadDialog({ kind, isOpen, onClose }: { kind: PayoutKind; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const call = callsOf[kind].download;
-  const [choice, setChoice] = useState({
-    from: firstOfMonth(),
-    to: todayIso(),
-    status: '',
-    format: 'pdf' as ExportFormat,
-  });
-  const [errors, setErrors] = useState<Record<string, ReactNode>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isDownloading, setIsDownloading] = useState(false);
-  const change = (patch: Partial<typeof choice>) => {
-    setChoice((current) => ({ ...current, ...patch }));
-    setErrors({});
-    setFailure(null);
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = {
-      format: choice.format,
-      from: choice.from,
-      to: choice.to,
-      ...(choice.status ? { status: choice.status as Payout['status'] } : {}),
-    };
-    const checked = call.request.safeParse(body);
-    if (!checked.success) {
-      setErrors(schemaErrors(call, body));
-      return;
-    }
-    setIsDownloading(true);
-    try {
-      await downloadFile(call, checked.data);
-      showSuccess(t('withdraw.history.download.done'));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
-      else setFailure(messageOfError(error));
-    } finally {
-      setIsDownloading(false);
-    }
-  };
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t(`withdraw.history.download.title_${kind}`)}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('withdraw.history.download.description')}
-          </Text>
-          <FormAlert message={failure} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <DateField
-              label={t('withdraw.history.filters.from')}
-              value={choice.from}
-              max={choice.to || todayIso()}
-              onChange={(from) => change({ from })}
-              error={errors.from}
-              withAsterisk
-            />
-            <DateField
-              label={t('withdraw.history.filters.to')}
-              value={choice.to}
-              min={choice.from}
-              max={todayIso()}
-              onChange={(to) => change({ to })}
-              error={errors.to}
-              withAsterisk
-            />
-          </SimpleGrid>
-          <Select
-            label={t('withdraw.history.filters.status')}
-            data={[
-              { value: '', label: t('withdraw.history.filters.all_statuses') },
-              ...transactionStatuses.map((value) => ({ value, label: t(`states.transaction.${value}`) })),
-            ]}
-            value={choice.status}
-            allowDeselect={false}
-            onChange={(status) => change({ status: status ?? '' })}
-          />
-          <Radio.Group
-            label={t('withdraw.history.download.format')}
-            value={choice.format}
-            onChange={(format) => change({ format: format as ExportFormat })}
-            error={errors.format}
-          >
-            <Group gap="lg" mt={6}>
-              {exportFormats.map((format) => (
-                <Radio key={format} value={format} label={t(`transactions.statement.formats.${format}`)} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('withdraw.history.download.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={isDownloading}
-              leftSection={<IconDownload size={16} aria-hidden />}
-              data-autofocus
-            >
-              {t('withdraw.history.download.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <ExportDialog
+      call={callsOf[kind].download}
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t(`withdraw.history.download.title_${kind}`)}
+      description={t('withdraw.history.download.description')}
+      filter={{
+        field: 'status',
+        label: t('withdraw.history.filters.status'),
+        allLabel: t('withdraw.history.filters.all_statuses'),
+        options: transactionStatuses.map((value) => ({ value, label: t(`states.transaction.${value}`) })),
+      }}
+      doneMessage={t('withdraw.history.download.done')}
+    />
   );
 }
 
