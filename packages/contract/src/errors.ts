@@ -25,6 +25,17 @@ export const errorCatalogue = {
   insufficient_balance: { code: 9460, httpStatus: 200 },
   rates_stale: { code: 9461, httpStatus: 200 },
   quote_expired: { code: 9462, httpStatus: 200 },
+  /** Cards (issue 14; SPEC.md section 8): the rules of cards.ts's transition table and top-up limits. */
+  card_blocked_by_admin: { code: 9470, httpStatus: 200 },
+  card_pending_replacement: { code: 9471, httpStatus: 200 },
+  previous_renewal_first: { code: 9472, httpStatus: 200 },
+  activate_card_failed: { code: 9473, httpStatus: 200 },
+  set_pin_failed: { code: 9474, httpStatus: 200 },
+  amount_below_minimum: { code: 9475, httpStatus: 200 },
+  amount_above_maximum: { code: 9476, httpStatus: 200 },
+  daily_top_up_limit: { code: 9477, httpStatus: 200 },
+  /** The card's state does not allow the action (cards.ts's transition table names why). */
+  status_error: { code: 9478, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 

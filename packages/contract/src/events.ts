@@ -7,7 +7,15 @@
  */
 import { z } from 'zod';
 import { BankingProduct } from './contact-requests.ts';
-import { AccountKycStatus, TransactionStatus } from './states.ts';
+import {
+  AccountKycStatus,
+  CardAnomalyCause,
+  CardApplicationStatus,
+  CardOperationStage,
+  CardStatus,
+  TopUpStatus,
+  TransactionStatus,
+} from './states.ts';
 
 /** Changes to how a user signs in that the user is told of by email, whoever made them. */
 export const accountSecurityChanges = [
@@ -166,6 +174,56 @@ export const domainEventSchemas = {
     rate: z.string(),
     amount_received: z.string(),
     expires_at: z.string(),
+    at: z.string(),
+  }),
+
+  /**
+   * A card moved at the processor (issue 14): its operation stage, its state, or an anomaly. The
+   * company's card users are told, and the company's card operation status webhook.
+   */
+  'card.operation_status_changed': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    status: CardStatus,
+    from_stage: CardOperationStage.nullable(),
+    operation_stage: CardOperationStage,
+    anomaly_cause: CardAnomalyCause.nullable(),
+    at: z.string(),
+  }),
+
+  /** A card was activated with its KIT and activation codes: the card activation webhook. */
+  'card.activated': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    actor_user_id: z.string(),
+    at: z.string(),
+  }),
+
+  /** A card top-up moved (processing, success, retry, returned, cancelled): the top-up status webhook. */
+  'top_up.status_changed': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    top_up_id: z.string(),
+    status: TopUpStatus,
+    /** USD the card receives, and what the company paid in its stable coin. */
+    amount: z.string(),
+    debit_asset: z.string(),
+    debit_amount: z.string(),
+    maker_user_id: z.string(),
+    at: z.string(),
+  }),
+
+  /** A card application was submitted or decided by staff (approved, rejected with a reason). */
+  'card_application.status_changed': z.object({
+    company_id: z.string(),
+    application_id: z.string(),
+    applicant_name: z.string(),
+    status: CardApplicationStatus,
+    reason: z.string().nullable(),
+    submitted_by_user_id: z.string(),
     at: z.string(),
   }),
 } as const;

@@ -44,6 +44,10 @@ export const staffPermissions = [
   'payout_review',
   /** OTC requests for quote: a relationship manager answers their own companies', a system admin all. */
   'otc_desk',
+  /** Card applications (approve, reject with a reason) and cardholder KYC the processor refused. */
+  'card_review',
+  /** Cards at the bank: admin blocks, the fee schedule per level and, outside production, the card processor simulator's controls. */
+  'card_operations',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -70,11 +74,13 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
     'contact_requests',
     'payout_review',
     'otc_desk',
+    'card_review',
+    'card_operations',
   ],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
   // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.
   // Feedback is a complaint channel as well, which compliance keeps an eye on and answers.
-  compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback', 'payout_review'],
+  compliance_officer: ['kyc_review', 'audit_log', 'user_support', 'feedback', 'payout_review', 'card_review'],
   sales_relationship_manager: ['audit_log', 'contact_requests', 'otc_desk'],
 };
 

@@ -39,7 +39,11 @@ export const submissionStatuses = ['uncommitted', 'pending_review', 'success', '
 export const SubmissionStatus = z.enum(submissionStatuses);
 export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
 
-export const cardStatuses = ['uncommitted', 'approved', 'rejected', 'active', 'blocked'] as const;
+/**
+ * A card: `approved` is ordered at the processor and not yet activated; `expired` passed its end
+ * date without a renewal, or was replaced (DECISIONS.md leaves the end of a card to the project).
+ */
+export const cardStatuses = ['uncommitted', 'approved', 'rejected', 'active', 'blocked', 'expired'] as const;
 export const CardStatus = z.enum(cardStatuses);
 export type CardStatus = z.infer<typeof CardStatus>;
 
@@ -52,7 +56,8 @@ export const cardReplacementStatuses = ['pending_replacement', 'replaced', 'not_
 export const CardReplacementStatus = z.enum(cardReplacementStatuses);
 export type CardReplacementStatus = z.infer<typeof CardReplacementStatus>;
 
-export const cardApplicationStatuses = ['pending', 'approved', 'processing'] as const;
+/** An application: pending review, approved (the card is ordered), processing at the processor, or rejected with a reason. */
+export const cardApplicationStatuses = ['pending', 'approved', 'processing', 'rejected'] as const;
 export const CardApplicationStatus = z.enum(cardApplicationStatuses);
 export type CardApplicationStatus = z.infer<typeof CardApplicationStatus>;
 

@@ -10,13 +10,30 @@ import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { type LedgerAccountKind, ledgerAccounts } from './tables.ts';
 
+/**
+ * Who owns an account. A card's account (DECISIONS.md "Cards": a USD account of the company tied to
+ * the card) is a customer account, so that it never goes below zero, told apart from the
+ * company's own by its qualifier `card:<card id>` in the `rail` column.
+ */
 export type AccountOwner =
   | { kind: 'customer'; companyId: string; asset: Asset }
+  | { kind: 'card'; companyId: string; cardId: string }
   | { kind: Exclude<LedgerAccountKind, 'customer'>; asset: Asset; rail?: string };
+
+/** The `rail` qualifier of a card's account. */
+export const cardAccountQualifier = (cardId: string) => `card:${cardId}`;
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 
 function ownerColumns(owner: AccountOwner) {
+  if (owner.kind === 'card') {
+    return {
+      company_id: owner.companyId,
+      asset: 'USD',
+      kind: 'customer' as const,
+      rail: cardAccountQualifier(owner.cardId),
+    };
+  }
   return {
     company_id: owner.kind === 'customer' ? owner.companyId : null,
     asset: owner.asset,
@@ -80,7 +97,9 @@ export async function companyBalances(handle: DbHandle, companyId: string): Prom
   const rows = await handle
     .select(balanceColumns)
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.company_id, companyId), eq(ledgerAccounts.kind, 'customer')));
+    .where(
+      and(eq(ledgerAccounts.company_id, companyId), eq(ledgerAccounts.kind, 'customer'), eq(ledgerAccounts.rail, '')),
+    );
   return rows.map(asBalance);
 }
 

@@ -32,7 +32,7 @@ export async function movementsOfReference(
         join ledger_entries e on e.transfer_id = t.id
         join ledger_accounts a on a.id = e.account_id
         where t.reference_type = ${reference.type} and t.reference_id = ${reference.id}
-          and a.company_id = ${companyId} and a.kind = 'customer'
+          and a.company_id = ${companyId} and a.kind = 'customer' and a.rail = ''
         order by e.id`,
   );
   return rows.map((row) => {
@@ -98,7 +98,7 @@ export async function statementTotals(
             and e.created_at >= ${period.from.toISOString()}::timestamptz
             and e.created_at < ${period.until.toISOString()}::timestamptz
         ) s on true
-        where a.company_id = ${companyId} and a.kind = 'customer'`,
+        where a.company_id = ${companyId} and a.kind = 'customer' and a.rail = ''`,
   );
   const assets = only ? [only] : digitalAssets;
   return assets.flatMap((asset) => {
@@ -213,7 +213,7 @@ export async function dailyBalances(
           date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC'),
           interval '1 day') as d(day)
         cross join ledger_accounts a
-        where a.company_id = ${companyId} and a.kind = 'customer'
+        where a.company_id = ${companyId} and a.kind = 'customer' and a.rail = ''
         order by d.day`,
   );
   return rows

@@ -3,7 +3,14 @@
  * balances (accounts.ts) and the invariant check (invariants.ts). Deposits, conversions, payouts,
  * card top-ups and fees move money only through `ledger.transfer`, `ledger.post` and `ledger.void`.
  */
-export { type AccountBalance, type AccountOwner, accountBalance, accountIdOf, companyBalances } from './accounts.ts';
+export {
+  type AccountBalance,
+  type AccountOwner,
+  accountBalance,
+  accountIdOf,
+  cardAccountQualifier,
+  companyBalances,
+} from './accounts.ts';
 export { type Conversion, type ConversionRates, conversionRates, convert, rateOf } from './conversion.ts';
 export {
   type AssetStatementTotals,

@@ -48,7 +48,10 @@ export const ledgerAccounts = pgTable(
     company_id: uuid('company_id').references(() => companies.id),
     asset: text('asset').notNull(),
     kind: text('kind').$type<LedgerAccountKind>().notNull(),
-    /** A clearing account's rail (a network such as TRC20, or a fiat rail such as bank_USD); '' otherwise. */
+    /**
+     * A clearing account's rail (a network such as TRC20, or a fiat rail such as bank_USD); for a
+     * customer account, '' for the company's own and `card:<card id>` for a card's; '' otherwise.
+     */
     rail: text('rail').notNull().default(''),
     balance: amount('balance').notNull().default('0'),
     held: amount('held').notNull().default('0'),

@@ -24,10 +24,11 @@ export const states = {
     rejected: 'Rejected',
     active: 'Active',
     blocked: 'Blocked',
+    expired: 'Expired',
   },
   card_block: { client: 'Blocked by client', admin: 'Blocked by administrator', user: 'Blocked by user' },
   card_replacement: { pending_replacement: 'Pending replacement', replaced: 'Replaced', not_replaced: 'Not replaced' },
-  card_application: { pending: 'Pending', approved: 'Approved', processing: 'Processing' },
+  card_application: { pending: 'Pending', approved: 'Approved', processing: 'Processing', rejected: 'Rejected' },
   card_operation: {
     kyc_processing: 'KYC processing',
     consolidating: 'Consolidating',
