@@ -66,7 +66,9 @@ export type PageId =
   | 'admin_contact_requests'
   | 'payout_approvals'
   | 'admin_payouts'
-  | 'admin_otc';
+  | 'admin_otc'
+  | 'admin_card_applications'
+  | 'admin_cards';
 
 export type MainPage = {
   id: PageId;
@@ -135,6 +137,10 @@ export const mainPages: readonly MainPage[] = [
   /** Payouts in the bank's review, in process at the rail or custody, and decided. */
   { id: 'admin_payouts', path: '/admin/payouts', isKycGated: false, isStaffOnly: true },
   { id: 'admin_otc', path: '/admin/otc', isKycGated: false, isStaffOnly: true },
+  /** Card applications to approve or reject, and cardholders' KYC the processor refused. */
+  { id: 'admin_card_applications', path: '/admin/card_applications', isKycGated: false, isStaffOnly: true },
+  /** Cards at the bank: admin blocks, the fee schedule and the processor simulator. */
+  { id: 'admin_cards', path: '/admin/cards', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

@@ -6,6 +6,9 @@
 import { account } from './locales/en/account.ts';
 import { admin } from './locales/en/admin.ts';
 import { announcements } from './locales/en/announcements.ts';
+import { cardApplications } from './locales/en/card-applications.ts';
+import { cardMoney } from './locales/en/card-money.ts';
+import { cards } from './locales/en/cards.ts';
 import { deposit } from './locales/en/deposit.ts';
 import { documents } from './locales/en/documents.ts';
 import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
@@ -39,6 +42,9 @@ export const enSignedIn = {
   webhooks,
   payouts,
   withdraw,
+  card_money: cardMoney,
+  cards: cards,
+  card_applications: cardApplications,
   feedback,
   products,
   fx,

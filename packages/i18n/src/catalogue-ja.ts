@@ -4,6 +4,9 @@ import { account as jaAccount } from './locales/ja/account.ts';
 import { admin as jaAdmin } from './locales/ja/admin.ts';
 import { announcements as jaAnnouncements } from './locales/ja/announcements.ts';
 import { auth as jaAuth } from './locales/ja/auth.ts';
+import { cardApplications as jaCardApplications } from './locales/ja/card-applications.ts';
+import { cardMoney as jaCardMoney } from './locales/ja/card-money.ts';
+import { cards as jaCards } from './locales/ja/cards.ts';
 import { deposit as jaDeposit } from './locales/ja/deposit.ts';
 import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
@@ -36,6 +39,9 @@ export const ja: Catalogue = {
   webhooks: jaWebhooks,
   payouts: jaPayouts,
   withdraw: jaWithdraw,
+  card_money: jaCardMoney,
+  cards: jaCards,
+  card_applications: jaCardApplications,
   feedback: jaFeedback,
   products: jaProducts,
   fx: jaFx,

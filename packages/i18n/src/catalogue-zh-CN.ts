@@ -4,6 +4,9 @@ import { account as zhAccount } from './locales/zh-CN/account.ts';
 import { admin as zhAdmin } from './locales/zh-CN/admin.ts';
 import { announcements as zhAnnouncements } from './locales/zh-CN/announcements.ts';
 import { auth as zhAuth } from './locales/zh-CN/auth.ts';
+import { cardApplications as zhCardApplications } from './locales/zh-CN/card-applications.ts';
+import { cardMoney as zhCardMoney } from './locales/zh-CN/card-money.ts';
+import { cards as zhCards } from './locales/zh-CN/cards.ts';
 import { deposit as zhDeposit } from './locales/zh-CN/deposit.ts';
 import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
@@ -36,6 +39,9 @@ export const zhCN: Catalogue = {
   webhooks: zhWebhooks,
   payouts: zhPayouts,
   withdraw: zhWithdraw,
+  card_money: zhCardMoney,
+  cards: zhCards,
+  card_applications: zhCardApplications,
   feedback: zhFeedback,
   products: zhProducts,
   fx: zhFx,

@@ -184,6 +184,8 @@ export const staffNavigation: readonly NavigationGroup[] = [
         icon: IconSend,
         permission: 'payout_review',
       },
+      staffItem('card_review', 'admin_card_applications', IconIdBadge2, 'card_review'),
+      staffItem('card_operations', 'admin_cards', IconCreditCard, 'card_operations'),
       staffItem('ledger_explorer', 'admin_ledger', IconBook2, 'ledger_explorer'),
       staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch, 'audit_log'),
       staffItem('announcements', 'announcements_admin', IconSpeakerphone, 'announcements'),

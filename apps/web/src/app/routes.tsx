@@ -224,6 +224,14 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/admin/payout-review-page.tsx'),
     (module) => module.PayoutReviewPage,
   ),
+  admin_card_applications: lazyPage(
+    () => import('../features/admin/card-application-review-page.tsx'),
+    (module) => module.CardApplicationReviewPage,
+  ),
+  admin_cards: lazyPage(
+    () => import('../features/admin/card-operations-page.tsx'),
+    (module) => module.CardOperationsPage,
+  ),
   admin_ledger: lazyPage(
     () => import('../features/admin/ledger-explorer-page.tsx'),
     (module) => module.LedgerExplorerPage,

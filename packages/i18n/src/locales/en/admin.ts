@@ -12,6 +12,8 @@ export const admin = {
       feedback: 'Client feedback',
       contact_requests: 'Contact requests',
       otc_desk: 'OTC desk',
+      card_review: 'Card applications',
+      card_operations: 'Cards',
       account: 'My account',
     },
   },
@@ -28,6 +30,8 @@ export const admin = {
     contact_requests:
       'Clients asking to be contacted about a product: your companies’ requests, or all of them with the shared queue.',
     otc_desk: 'Answer clients’ OTC requests for quote with a rate and a validity.',
+    card_review: 'Approve or reject card applications and follow cardholders’ KYC at the processor.',
+    card_operations: 'Admin blocks, the card fee schedule and the card processor simulator.',
     open: 'Open',
   },
   no_permission: {

@@ -95,5 +95,13 @@ export const mainPages = {
     title: 'Payout review',
     purpose: 'Payouts to review before they leave the bank, payouts in process at the rail or custody, and decisions.',
   },
+  admin_card_applications: {
+    title: 'Card applications',
+    purpose: 'Applications to approve or reject, and cardholders’ KYC at the processor.',
+  },
+  admin_cards: {
+    title: 'Cards',
+    purpose: 'Block and unblock cards, keep the fee schedule and drive the card processor simulator.',
+  },
   admin_otc: { title: 'OTC desk', purpose: 'Requests for quote on large trades from the companies you manage.' },
 } as const satisfies Record<PageId, PageText>;

@@ -15,6 +15,8 @@ export const admin: Strings<typeof en> = {
       feedback: 'お客さまの声',
       contact_requests: '連絡依頼',
       otc_desk: 'OTC デスク',
+      card_review: 'カード申請',
+      card_operations: 'カード',
       account: 'マイアカウント',
     },
   },
@@ -31,6 +33,8 @@ export const admin: Strings<typeof en> = {
     contact_requests:
       '商品について連絡を希望するお客さまの依頼：ご担当の会社の依頼、または共有キューを含むすべての依頼。',
     otc_desk: 'お客さまの OTC 見積もり依頼にレートと有効期限で回答します。',
+    card_review: 'カード申請を承認または却下し、発行会社でのカード保有者の KYC を確認します。',
+    card_operations: '管理者による停止、カード手数料表、カード発行会社シミュレーター。',
     open: '開く',
   },
   no_permission: {

@@ -85,5 +85,10 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '支払審査',
     purpose: '銀行から送金する前に審査する支払、送金網またはカストディで処理中の支払、および決定済みの支払。',
   },
+  admin_card_applications: {
+    title: 'カード申請',
+    purpose: '承認または却下する申請と、発行会社でのカード保有者の KYC。',
+  },
+  admin_cards: { title: 'カード', purpose: 'カードの停止と解除、手数料表の管理、カード発行会社シミュレーターの操作。' },
   admin_otc: { title: 'OTC デスク', purpose: 'ご担当の会社からの大口取引の見積もり依頼。' },
 };

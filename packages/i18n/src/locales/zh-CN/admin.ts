@@ -15,6 +15,8 @@ export const admin: Strings<typeof en> = {
       feedback: '客户反馈',
       contact_requests: '联系请求',
       otc_desk: '场外交易台',
+      card_review: '卡片申请',
+      card_operations: '卡片',
       account: '我的账户',
     },
   },
@@ -29,6 +31,8 @@ export const admin: Strings<typeof en> = {
     feedback: '阅读并答复客户反馈，答复会送达客户的消息。',
     contact_requests: '客户就产品请求联系：您负责的公司的请求，或包括共享队列在内的全部请求。',
     otc_desk: '以汇率和有效期答复客户的场外交易询价。',
+    card_review: '批准或拒绝卡片申请，跟进发卡机构对持卡人 KYC 的审核。',
+    card_operations: '管理员冻结、卡片费用表和发卡机构模拟器。',
     open: '打开',
   },
   no_permission: {

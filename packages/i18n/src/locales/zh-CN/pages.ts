@@ -58,5 +58,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_contact_requests: { title: '联系请求', purpose: '客户就产品请客户经理与其联系的请求。' },
   payout_approvals: { title: '付款审批', purpose: '同事发起、等待另一位用户审批的付款，以及公司的审批规则。' },
   admin_payouts: { title: '付款审核', purpose: '放行前待审核的付款、正在通道或托管处理中的付款，以及已作出的决定。' },
+  admin_card_applications: { title: '卡片申请', purpose: '待批准或拒绝的申请，以及发卡机构对持卡人 KYC 的审核。' },
+  admin_cards: { title: '卡片', purpose: '冻结和解冻卡片、维护费用表并操作发卡机构模拟器。' },
   admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
 };
