@@ -65,9 +65,16 @@ type Values = {
 
 const coinPlaces = { min: 2, max: 6 };
 
+const usdPlaces = { min: 2, max: 2 };
+
 function useCoin() {
   const locale = localeOfLanguage[useLanguage()];
   return (value: string) => formatDecimal(value, coinPlaces, locale);
+}
+
+function useUsd() {
+  const locale = localeOfLanguage[useLanguage()];
+  return (value: string) => formatDecimal(value, usdPlaces, locale);
 }
 
 /** The result of a submission: followed until the load ends. */
@@ -178,6 +185,7 @@ function TopUpForm({
 }) {
   const { t } = useTranslation();
   const coin = useCoin();
+  const usd = useUsd();
   const config = useScreenQuery(getTopUpConfig, { card_id: values.cardId }, { enabled: values.cardId !== '' });
   const [amount] = useDebouncedValue(values.amount.trim(), quoteDebounceMs);
   const quoteBody = { card_id: values.cardId, amount, asset: values.asset };
@@ -262,9 +270,9 @@ function TopUpForm({
           description={
             data
               ? t('card_money.top_up.amount_help', {
-                  minimum: data.minimum,
-                  maximum: data.maximum,
-                  remaining: data.remaining_today,
+                  minimum: usd(data.minimum),
+                  maximum: usd(data.maximum),
+                  remaining: usd(data.remaining_today),
                 })
               : undefined
           }
