@@ -14,7 +14,6 @@ import { simulateBankCredit, simulateBlocks, simulateIncomingDeposit } from '@ba
 import { simulateRates } from '@bank/contract/ledger';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +28,7 @@ import {
 } from './support/accounts.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { pngFile } from './support/documents.ts';
+import { pdfText } from './support/pdf.ts';
 
 /** Seeded by the KYC module (kyc/seed.ts): a company whose KYC is approved. */
 const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
@@ -40,18 +40,6 @@ async function choose(page: Page, option: string): Promise<void> {
     .filter({ hasText: new RegExp(`^${option.replace(/[()]/g, '\\$&')}$`) })
     .first()
     .click();
-}
-
-/** The text of a PDF's pages (pdf.js, as the server's own statement test reads them). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
 }
 
 let browser: Browser;

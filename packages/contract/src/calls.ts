@@ -122,7 +122,7 @@ const listed: readonly Spec[] = [
   ['/api/v1/card/setPin', 'cards', true],
   ['/api/v1/card/transactionDetails', 'cards', true],
   ['/api/v1/card/transactionDownload', 'exports', true, true],
-  ['/api/v1/card/transactionStatement', 'cards', true],
+  ['/api/v1/card/transactionStatement', 'exports', true, true],
   ['/api/v1/card/calc', 'cards', true],
   ['/api/v1/card/accountKycList', 'cards', true],
   ['/api/v1/card/updateIdKycInfo', 'cards', true],

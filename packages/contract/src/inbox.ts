@@ -37,6 +37,9 @@ export const categoryOfMessageKind = {
   otc_quoted: 'transactions',
   otc_settled: 'transactions',
   otc_request_received: 'support',
+  top_up_completed: 'cards',
+  top_up_returned: 'cards',
+  top_up_cancelled: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -57,6 +60,7 @@ export const MessageLink = z.object({
     'admin_contact_requests',
     'otc',
     'admin_otc',
+    'top_up_history',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

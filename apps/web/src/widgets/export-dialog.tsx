@@ -3,7 +3,7 @@
  * (PDF, CSV, XLSX). The call's own request schema checks the choice before anything is asked; the
  * file comes back from the call and is saved under the name the server gives it. A refusal is shown
  * in the dialog in the reader's language (on its field, or in the alert); a lost connection is
- * already announced by the HTTP client. The statement and the payout records use it.
+ * already announced by the HTTP client. The statement, the payout records and the card documents use it.
  */
 import type { CallDefinition, RequestOf } from '@bank/contract/calls';
 import { type ExportFormat, exportFormats } from '@bank/contract/transaction';
@@ -43,6 +43,7 @@ export function ExportDialog<Call extends CallDefinition>({
   description,
   periodHint,
   filter,
+  fixedBody,
   doneMessage,
 }: {
   call: Call;
@@ -52,6 +53,8 @@ export function ExportDialog<Call extends CallDefinition>({
   description: string;
   periodHint?: string;
   filter?: ExportFilter;
+  /** Fields the page has already chosen (the card a card statement is of), sent with the choice. */
+  fixedBody?: Readonly<Record<string, string>>;
   doneMessage: string;
 }) {
   const { t } = useTranslation();
@@ -73,6 +76,7 @@ export function ExportDialog<Call extends CallDefinition>({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = {
+      ...fixedBody,
       format: choice.format,
       from: choice.from,
       to: choice.to,

@@ -9,6 +9,7 @@
  * the form straight here and keeps nothing of it; it learns a card's last 4 digits and its
  * reference, never more.
  */
+import { cardDeclineReasons } from '@bank/contract/card-money';
 import type { CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
 import type { CardAnomalyCause, CardOperationStage, TopUpStatus, VerificationDisplay } from '@bank/contract/states';
 import type { DbHandle } from '../../platform/db.ts';
@@ -84,14 +85,8 @@ export type ProcessorNotification =
 export const cardTransactionKinds = ['authorisation', 'settlement', 'refund', 'decline', 'fee', 'reversal'] as const;
 export type CardTransactionKind = (typeof cardTransactionKinds)[number];
 
-export const declineReasons = [
-  'insufficient_funds',
-  'card_blocked',
-  'incorrect_pin',
-  'merchant_not_allowed',
-  'limit_exceeded',
-  'expired_card',
-] as const;
+/** The processor's reasons for a decline: the contract's list, which screens translate. */
+export const declineReasons = cardDeclineReasons;
 export type DeclineReason = (typeof declineReasons)[number];
 
 export type ProcessorCardTransaction = {

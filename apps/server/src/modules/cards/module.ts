@@ -9,6 +9,8 @@
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { type CardsContext, simulatorKeyOf } from './context.ts';
+import { registerMoneyCalls } from './money-routes.ts';
+import { cardMoneyDemoSeeder } from './money-seed.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';
 
@@ -17,6 +19,7 @@ export const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {
   name: 'cards',
+  demoSeeder: cardMoneyDemoSeeder,
   register(app, context) {
     const db = context.database.db;
     const isSimulatorOpen = context.config.nodeEnv !== 'production';
@@ -24,7 +27,7 @@ export const cardsModule: AppModule = {
     const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(context.secretBox) });
     const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
     // Each part of the module registers its calls here (issue 14: applications, card management, money).
-    void app;
+    registerMoneyCalls(app, cards);
 
     const handlers = moneyNotificationHandlers(cards);
 

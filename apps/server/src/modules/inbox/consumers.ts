@@ -111,6 +111,30 @@ export const payoutStatusMessage: EventConsumer<'payout.status_changed'> = async
   });
 };
 
+const topUpMessageKinds = {
+  success: 'top_up_completed',
+  returned: 'top_up_returned',
+  cancelled: 'top_up_cancelled',
+} as const;
+
+/**
+ * A card top-up ended (loaded, returned, cancelled), to its maker and the company's users who hold
+ * the cards permission. Processing and retry are steps on the way, told on the top-up history.
+ */
+export const topUpStatusMessage: EventConsumer<'top_up.status_changed'> = async (tx, topUp, event) => {
+  const kind = topUpMessageKinds[topUp.status as keyof typeof topUpMessageKinds];
+  if (!kind) return;
+  const holders = await companyUsersHolding(tx, topUp.company_id, 'cards');
+  await deliverMessage(tx, [...new Set([topUp.maker_user_id, ...holders.map((holder) => holder.id)])], {
+    kind,
+    params: paramsOf({ amount: topUp.amount, last4: topUp.last4, asset: topUp.debit_asset }),
+    link: { page: 'top_up_history', id: null },
+    companyId: topUp.company_id,
+    at: new Date(topUp.at),
+    eventId: event.id,
+  });
+};
+
 /** A change to how a user signs in, to that user (the email says it too). */
 export const securityChangeMessage: EventConsumer<'account.security_changed'> = async (tx, change, event) => {
   await deliverMessage(tx, [change.user_id], {

@@ -25,6 +25,7 @@ import {
   otcRequestedMessage,
   payoutStatusMessage,
   securityChangeMessage,
+  topUpStatusMessage,
 } from './consumers.ts';
 import { markAllRead, markRead, messageBoxes, messagePage, removeMessage, unreadCount } from './messages.ts';
 
@@ -46,6 +47,7 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'conversion.made', subscriber, conversionMessage);
     consumeEvent(events, 'otc.quoted', subscriber, otcQuotedMessage);
     consumeEvent(events, 'otc.requested', subscriber, otcRequestedMessage);
+    consumeEvent(events, 'top_up.status_changed', subscriber, topUpStatusMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

@@ -6,7 +6,7 @@
  */
 import { type Asset, type DigitalAsset, digitalAssets, scaleOfAsset } from '@bank/contract/money';
 import type { LedgerMovement } from '@bank/contract/transaction';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
 import type { StatementLine } from '../../platform/exports/statement.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
@@ -63,6 +63,51 @@ export type AssetStatementTotals = {
 
 const feeKind = 'fee';
 
+/** The balance before the period, and the period's credits, debits other than fees and fees, of the account `accountId` names. */
+function periodTotalsColumns(accountId: SQL, period: StatementPeriod): SQL {
+  return sql`(select e.balance_after::text from ledger_entries e
+            where e.account_id = ${accountId} and e.created_at < ${period.from.toISOString()}::timestamptz
+            order by e.created_at desc, e.id desc limit 1) as opening,
+          s.credits::text as credits, s.debits::text as debits, s.fees::text as fees
+        from ledger_accounts a
+        left join lateral (
+          select sum(e.amount) filter (where e.amount > 0) as credits,
+                 -sum(e.amount) filter (where e.amount < 0 and t.kind <> ${feeKind}) as debits,
+                 -sum(e.amount) filter (where e.amount < 0 and t.kind = ${feeKind}) as fees
+          from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+          where e.account_id = ${accountId}
+            and e.created_at >= ${period.from.toISOString()}::timestamptz
+            and e.created_at < ${period.until.toISOString()}::timestamptz
+        ) s on true`;
+}
+
+type TotalsRow = {
+  asset: string;
+  account_id: string;
+  opening: string | null;
+  credits: string | null;
+  debits: string | null;
+  fees: string | null;
+};
+
+function totalsOf<A extends Asset>(asset: A, row: TotalsRow | undefined) {
+  const value = (text: string | null | undefined) => parseAmount(text ?? '0');
+  const opening = value(row?.opening);
+  const credits = value(row?.credits);
+  const debits = value(row?.debits);
+  const fees = value(row?.fees);
+  const format = (amount: MoneyValue) => formatAmountForWire(amount, asset);
+  return {
+    asset,
+    accountId: row?.account_id ?? null,
+    opening: format(opening),
+    credits: format(credits),
+    debits: format(debits),
+    fees: format(fees),
+    closing: format(opening.plus(credits).minus(debits).minus(fees)),
+  };
+}
+
 /**
  * Per asset (those asked, in the contract's order): the balance before the period, the credits,
  * the debits other than fees, the fees, and the balance at its end. opening + credits − debits −
@@ -74,54 +119,31 @@ export async function statementTotals(
   period: StatementPeriod,
   only?: DigitalAsset,
 ): Promise<AssetStatementTotals[]> {
-  const rows = await executeRows<{
-    asset: string;
-    account_id: string;
-    opening: string | null;
-    credits: string | null;
-    debits: string | null;
-    fees: string | null;
-  }>(
+  const rows = await executeRows<TotalsRow>(
     handle,
-    sql`select a.asset, a.id::text as account_id,
-          (select e.balance_after::text from ledger_entries e
-            where e.account_id = a.id and e.created_at < ${period.from.toISOString()}::timestamptz
-            order by e.created_at desc, e.id desc limit 1) as opening,
-          s.credits::text as credits, s.debits::text as debits, s.fees::text as fees
-        from ledger_accounts a
-        left join lateral (
-          select sum(e.amount) filter (where e.amount > 0) as credits,
-                 -sum(e.amount) filter (where e.amount < 0 and t.kind <> ${feeKind}) as debits,
-                 -sum(e.amount) filter (where e.amount < 0 and t.kind = ${feeKind}) as fees
-          from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-          where e.account_id = a.id
-            and e.created_at >= ${period.from.toISOString()}::timestamptz
-            and e.created_at < ${period.until.toISOString()}::timestamptz
-        ) s on true
+    sql`select a.asset, a.id::text as account_id, ${periodTotalsColumns(sql`a.id`, period)}
         where a.company_id = ${companyId} and a.kind = 'customer' and a.rail = ''`,
   );
   const assets = only ? [only] : digitalAssets;
   return assets.flatMap((asset) => {
     const row = rows.find((candidate) => candidate.asset === asset);
     if (!row && !only) return [];
-    const value = (text: string | null | undefined) => parseAmount(text ?? '0');
-    const opening = value(row?.opening);
-    const credits = value(row?.credits);
-    const debits = value(row?.debits);
-    const fees = value(row?.fees);
-    const format = (amount: MoneyValue) => formatAmountForWire(amount, asset);
-    return [
-      {
-        asset,
-        accountId: row?.account_id ?? null,
-        opening: format(opening),
-        credits: format(credits),
-        debits: format(debits),
-        fees: format(fees),
-        closing: format(opening.plus(credits).minus(debits).minus(fees)),
-      },
-    ];
+    return [totalsOf(asset, row)];
   });
+}
+
+/** The same totals of one account (a card's USD account): its statement's summary. */
+export async function accountStatementTotals<A extends Asset>(
+  handle: DbHandle,
+  account: { accountId: string; asset: A },
+  period: StatementPeriod,
+) {
+  const [row] = await executeRows<TotalsRow>(
+    handle,
+    sql`select a.asset, a.id::text as account_id, ${periodTotalsColumns(sql`a.id`, period)}
+        where a.id = ${account.accountId}`,
+  );
+  return totalsOf(account.asset, row);
 }
 
 /**
@@ -138,7 +160,7 @@ const linesPerRead = 500;
  */
 export async function* statementEntries(
   handle: DbHandle,
-  account: { accountId: string; asset: DigitalAsset },
+  account: { accountId: string; asset: Asset },
   period: StatementPeriod,
 ): AsyncGenerator<StatementLine> {
   const scale = scaleOfAsset[account.asset];

@@ -14,6 +14,7 @@ export {
 export { type Conversion, type ConversionRates, conversionRates, convert, rateOf } from './conversion.ts';
 export {
   type AssetStatementTotals,
+  accountStatementTotals,
   dailyBalances,
   movementsOfReference,
   type StatementPeriod,

@@ -15,6 +15,7 @@ import { webhookEndpoints } from './tables.ts';
 
 export const webhookEventOfDomainEvent: Partial<Record<DomainEventType, WebhookEventType>> = {
   'kyc.status_changed': 'kyc_status_changed',
+  'top_up.status_changed': 'top_up_status',
 };
 
 /** The facts a receiver gets: the payload without internal actor ids. */

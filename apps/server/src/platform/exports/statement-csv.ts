@@ -17,7 +17,7 @@ import {
   documentHeadingRows,
   lineCellsFormatter,
   lineColumnKeys,
-  statementLabel,
+  statementLabeller,
   summaryColumnKeys,
 } from './statement-text.ts';
 import { startWriting, writePaced } from './stream-pacing.ts';
@@ -30,7 +30,7 @@ const linesPerBatch = 160;
 
 export function writeCsvStatement(statement: Statement): Readable {
   const { language } = statement;
-  const label = (key: string) => statementLabel(language, key);
+  const label = statementLabeller(statement);
   const body = new PassThrough();
 
   startWriting(body, async () => {

@@ -21,6 +21,8 @@ export type StatementLine = {
   kind: string;
   /** The business record's id (the PDF shows it short). */
   reference: string;
+  /** What the line was, in the reader's language (a card purchase's merchant); the kind's label when absent. */
+  description?: string;
   direction: 'credit' | 'debit';
   /** Positive decimal string. */
   amount: string;
@@ -37,6 +39,11 @@ export type Statement = {
   generatedAt: Date;
   /** Known up front (computed by SQL), in the order the lines come in. */
   summaries: StatementAssetSummary[];
+  /**
+   * Labels of this statement in place of the company statement's, already in the reader's language:
+   * a card statement's title, and its debits read as purchases (`summary_columns.debits`).
+   */
+  labels?: Readonly<Partial<Record<'title' | 'summary_columns.debits', string>>>;
   /** Ordered by asset (in the summaries' order), then time. May be a million lines: read once, never collected. */
   lines: AsyncIterable<StatementLine>;
 };

@@ -16,6 +16,7 @@ import {
   productName,
   shortReference,
   statementLabel,
+  statementLabeller,
 } from './statement-text.ts';
 import { startWriting } from './stream-pacing.ts';
 
@@ -38,7 +39,7 @@ const lineColumns: Column[] = [
 ];
 
 function lineValues(language: Language, line: StatementLine): string[] {
-  const description = describeKind(language, line.kind);
+  const description = line.description ?? describeKind(language, line.kind);
   return [
     formatDisplayDateTime(line.at, language),
     line.isSettled ? description : statementLabel(language, 'pending', { description }),
@@ -58,14 +59,15 @@ export async function pdfStatementWriter(): Promise<(statement: Statement) => Re
 function writePdfStatement(pdfDocument: typeof PDFDocument, statement: Statement): Readable {
   const { language } = statement;
   const body = new PassThrough();
-  const title = statementLabel(language, 'title');
+  const label = statementLabeller(statement);
+  const title = label('title');
   const doc = openPdfDocument(pdfDocument, body, {
     language,
     title: `${title} ${statement.period.from} – ${statement.period.to}`,
     createdAt: statement.generatedAt,
   });
   const page = new PdfPage(doc, { language, footer: `${productName(language)} · ${statement.companyName}` });
-  const headers = (columns: Column[]) => columns.map((column) => page.label(column.labelKey));
+  const headers = (columns: Column[]) => columns.map((column) => label(column.labelKey));
 
   startWriting(body, async () => {
     page.openDocument({ ...statement, title });

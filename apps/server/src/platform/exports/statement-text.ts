@@ -8,11 +8,19 @@ import { type Language, localeOfLanguage } from '@bank/contract/constants';
 import { displayDecimals } from '@bank/contract/money';
 import type { ExportFormat } from '@bank/contract/transaction';
 import { hasMessage, type TranslationParams, translate } from '@bank/i18n/resources';
-import type { StatementLine } from './statement-model.ts';
+import type { Statement, StatementLine } from './statement-model.ts';
 
 /** A message of the `statement` namespace in the reader's language. */
 export function statementLabel(language: Language, key: string, params?: TranslationParams): string {
   return translate(language, `statement.${key}`, params);
+}
+
+/** The statement's labels: its own (`Statement.labels`) first, else the `statement` namespace's. */
+export function statementLabeller(
+  statement: Pick<Statement, 'language' | 'labels'>,
+): (key: string, params?: TranslationParams) => string {
+  const own: Readonly<Record<string, string | undefined>> = statement.labels ?? {};
+  return (key, params) => own[key] ?? statementLabel(statement.language, key, params);
 }
 
 /** The bank's product name as the web app shows it. */
@@ -130,7 +138,8 @@ export function lineCellsFormatter(language: Language): (line: StatementLine) =>
   let minuteMs = Number.NaN;
   let minuteText = '';
   return (line) => {
-    let description = descriptions.get(line.kind);
+    let description =
+      line.description === undefined ? descriptions.get(line.kind) : neutraliseFormula(line.description);
     if (description === undefined) {
       description = neutraliseFormula(describeKind(language, line.kind));
       if (descriptions.size < describedKindsLimit) descriptions.set(line.kind, description);

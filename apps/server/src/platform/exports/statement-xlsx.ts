@@ -12,7 +12,7 @@ import {
   lineCellsFormatter,
   lineColumnKeys,
   productName,
-  statementLabel,
+  statementLabeller,
   summaryColumnKeys,
 } from './statement-text.ts';
 import { startWriting } from './stream-pacing.ts';
@@ -38,7 +38,7 @@ export async function xlsxStatementWriter(): Promise<(statement: Statement) => R
 
 function writeXlsxStatement(excel: typeof ExcelJS, statement: Statement): Readable {
   const { language } = statement;
-  const label = (key: string) => statementLabel(language, key);
+  const label = statementLabeller(statement);
   const body = new PassThrough();
   const workbook = openWorkbook(excel, body, { creator: productName(language), created: statement.generatedAt });
 

@@ -95,6 +95,15 @@ export const inbox = {
       title: 'New OTC request',
       body: 'A client asks for a quote: {{from_amount}} to {{to_asset}}.',
     },
+    top_up_completed: { title: 'Card topped up', body: '{{amount}} USD was loaded onto card •••• {{last4}}.' },
+    top_up_returned: {
+      title: 'Card top-up returned',
+      body: 'The top-up of {{amount}} USD to card •••• {{last4}} was returned; the {{asset}} reserved for it was released.',
+    },
+    top_up_cancelled: {
+      title: 'Card top-up cancelled',
+      body: 'The top-up of {{amount}} USD to card •••• {{last4}} was cancelled; the {{asset}} reserved for it was released.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

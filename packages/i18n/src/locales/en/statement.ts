@@ -42,6 +42,10 @@ export const statement = {
     fiat_deposit: 'Fiat deposit',
     conversion: 'Conversion',
     fee: 'Fee',
+    card_top_up: 'Card top-up',
+    card_load: 'Card top-up',
+    card_purchase: 'Card purchase',
+    card_refund: 'Card refund',
   },
   other_kind: 'Other ({{kind}})',
   deposits: {

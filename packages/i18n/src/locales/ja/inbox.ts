@@ -103,6 +103,18 @@ export const inbox: typeof en = {
       title: '新しい OTC 依頼',
       body: 'お客さまから見積もり依頼：{{from_amount}} から {{to_asset}} へ。',
     },
+    top_up_completed: {
+      title: 'カードへのチャージ完了',
+      body: 'カード •••• {{last4}} に {{amount}} USD がチャージされました。',
+    },
+    top_up_returned: {
+      title: 'カードへのチャージが返金されました',
+      body: 'カード •••• {{last4}} への {{amount}} USD のチャージは返金されました。確保していた {{asset}} は解放されました。',
+    },
+    top_up_cancelled: {
+      title: 'カードへのチャージがキャンセルされました',
+      body: 'カード •••• {{last4}} への {{amount}} USD のチャージはキャンセルされました。確保していた {{asset}} は解放されました。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

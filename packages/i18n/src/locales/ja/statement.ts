@@ -41,6 +41,10 @@ export const statement: Strings<typeof en> = {
     fiat_deposit: '法定通貨の入金',
     conversion: '両替',
     fee: '手数料',
+    card_top_up: 'カードへのチャージ',
+    card_load: 'カードへのチャージ',
+    card_purchase: 'カード利用',
+    card_refund: 'カード利用の返金',
   },
   other_kind: 'その他（{{kind}}）',
   deposits: {

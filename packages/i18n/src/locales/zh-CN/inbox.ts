@@ -95,6 +95,15 @@ export const inbox: typeof en = {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',
     },
+    top_up_completed: { title: '卡片充值成功', body: '{{amount}} USD 已充值到卡片 •••• {{last4}}。' },
+    top_up_returned: {
+      title: '卡片充值已退回',
+      body: '向卡片 •••• {{last4}} 充值的 {{amount}} USD 已退回，预留的 {{asset}} 已释放。',
+    },
+    top_up_cancelled: {
+      title: '卡片充值已取消',
+      body: '向卡片 •••• {{last4}} 充值的 {{amount}} USD 已取消，预留的 {{asset}} 已释放。',
+    },
     security_changed: {
       title: '安全变更',
       changes: {

@@ -41,6 +41,10 @@ export const statement: Strings<typeof en> = {
     fiat_deposit: '法币入金',
     conversion: '换汇',
     fee: '手续费',
+    card_top_up: '卡片充值',
+    card_load: '卡片充值',
+    card_purchase: '卡片消费',
+    card_refund: '卡片退款',
   },
   other_kind: '其他（{{kind}}）',
   deposits: {

@@ -1,0 +1,447 @@
+/**
+ * Topping up a card (card/getTopUpConfig, card/calc, card/topUp; SPEC.md sections 5, 8 and 9): the
+ * card (only those whose allowed actions include `top_up`), the amount the card receives and the
+ * coin paid from; the fee, the rate and what the company pays appear as the amount is typed (the
+ * server's quote, debounced: the same rule the submission checks); then the source of funds and
+ * the confirmation tick. The result follows the top-up: under way with the working days it takes,
+ * then loaded, or "Something went wrong. Please try again later." with Retry.
+ */
+import {
+  calcTopUp,
+  getTopUpConfig,
+  listTopUps,
+  type SourceOfFunds,
+  submitTopUp,
+  type TopUp,
+  TopUpCalcRequest,
+  topUpWorkingDays,
+} from '@bank/contract/card-money';
+import { type Card, type CardFundingAsset, cardFundingAssets } from '@bank/contract/cards';
+import { localeOfLanguage } from '@bank/contract/constants';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi, newIdempotencyKey } from '../../lib/api-client.ts';
+import { isApiError, messageOfError } from '../../lib/form-errors.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
+import { AmountInput } from '../../ui/amount-input.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatDecimal } from '../../ui/format-amount.ts';
+import { QuoteLine } from '../../ui/quote-line.tsx';
+import { CardPicker } from './top-up-cards.tsx';
+
+/** The quote follows the typing this long after the last key. */
+const quoteDebounceMs = 400;
+/** While the processor loads, the result asks again this often. */
+const followEveryMs = 3000;
+
+type Values = {
+  cardId: string;
+  amount: string;
+  asset: CardFundingAsset;
+  source: SourceOfFunds | '';
+  confirmed: boolean;
+};
+
+const coinPlaces = { min: 2, max: 6 };
+
+const usdPlaces = { min: 2, max: 2 };
+
+function useCoin() {
+  const locale = localeOfLanguage[useLanguage()];
+  return (value: string) => formatDecimal(value, coinPlaces, locale);
+}
+
+function useUsd() {
+  const locale = localeOfLanguage[useLanguage()];
+  return (value: string) => formatDecimal(value, usdPlaces, locale);
+}
+
+/** The result of a submission: followed until the load ends. */
+function TopUpResult({
+  submitted,
+  onRetry,
+  onAnother,
+  onClose,
+}: {
+  submitted: TopUp;
+  onRetry: () => void;
+  onAnother: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const followed = useQuery({
+    queryKey: [listTopUps.path, { card_id: submitted.card_id, follow: submitted.top_up_id }],
+    queryFn: async ({ signal }) => {
+      const page = await loadScreenData(listTopUps, { card_id: submitted.card_id, page_size: 20 }, signal);
+      return page.items.find((item) => item.top_up_id === submitted.top_up_id) ?? submitted;
+    },
+    initialData: submitted,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'processing' || query.state.data?.status === 'retry' ? followEveryMs : false,
+  });
+  const topUp = followed.data ?? submitted;
+  const ended = topUp.status === 'success' || topUp.status === 'returned' || topUp.status === 'cancelled';
+  useEffect(() => {
+    // The history and the card's balance change with the outcome.
+    if (ended) void queryClient.invalidateQueries();
+  }, [ended, queryClient]);
+  const params = { amount: topUp.amount, last4: topUp.last4, asset: topUp.asset };
+
+  if (topUp.status === 'returned' || topUp.status === 'cancelled')
+    return (
+      <Stack gap="md">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('card_money.top_up.failed_title')}
+          role="alert"
+        >
+          <Text size="sm">{t('card_money.top_up.failed_body')}</Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('card_money.top_up.failed_detail', { status: t(`states.top_up.${topUp.status}`), asset: topUp.asset })}
+          </Text>
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('card_money.top_up.close')}
+          </Button>
+          <Button onClick={onRetry} data-autofocus>
+            {t('card_money.top_up.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  const isDone = topUp.status === 'success';
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-start" wrap="nowrap" role="status">
+        <ThemeIcon variant="light" color={isDone ? 'teal' : 'bank'} size="lg" radius="xl">
+          {isDone ? <IconCircleCheck size={20} aria-hidden /> : <IconClockHour4 size={20} aria-hidden />}
+        </ThemeIcon>
+        <Stack gap={4}>
+          <Text fw={600}>{t(isDone ? 'card_money.top_up.success_title' : 'card_money.top_up.processing_title')}</Text>
+          <Text size="sm">
+            {isDone
+              ? t('card_money.top_up.success_body', params)
+              : t('card_money.top_up.processing_body', { ...params, ...topUpWorkingDays })}
+          </Text>
+          {isDone ? null : (
+            <Group gap={6}>
+              <Loader size="xs" aria-hidden />
+              <Text size="xs" c="dimmed">
+                {t('card_money.top_up.status_now')}: {t(`states.top_up.${topUp.status}`)}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onAnother}>
+          {t('card_money.top_up.another')}
+        </Button>
+        <Button onClick={onClose} data-autofocus>
+          {t('card_money.top_up.close')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function TopUpForm({
+  cards,
+  values,
+  onChange,
+  onSubmitted,
+  onClose,
+}: {
+  cards: Card[];
+  values: Values;
+  onChange: (patch: Partial<Values>) => void;
+  onSubmitted: (topUp: TopUp) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  const usd = useUsd();
+  const config = useScreenQuery(getTopUpConfig, { card_id: values.cardId }, { enabled: values.cardId !== '' });
+  const [amount] = useDebouncedValue(values.amount.trim(), quoteDebounceMs);
+  const quoteBody = { card_id: values.cardId, amount, asset: values.asset };
+  const isQuotable = values.cardId !== '' && TopUpCalcRequest.safeParse(quoteBody).success;
+  const quote = useQuery({
+    queryKey: [calcTopUp.path, quoteBody],
+    queryFn: ({ signal }) => callApi(calcTopUp, quoteBody, { signal, isSilent: true }),
+    enabled: isQuotable,
+    retry: false,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  // One key per intended top-up: kept while the same body is retried, new for a changed one.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const quoteError = quote.isError && isApiError(quote.error) ? quote.error : null;
+  const amountError =
+    errors.amount ??
+    (quoteError ? ((quoteError.fieldErrors.amount as string | undefined) ?? quoteError.msg) : undefined);
+  const data = config.data;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const next: Record<string, string> = {};
+    if (values.source === '') next.source_of_funds = t('card_money.top_up.source_required');
+    if (!values.confirmed) next.confirmed = t('card_money.validation.confirm_required');
+    if (
+      !TopUpCalcRequest.safeParse({ card_id: values.cardId, amount: values.amount.trim(), asset: values.asset }).success
+    )
+      next.amount = t('validation.amount_format');
+    setErrors(next);
+    if (Object.keys(next).length > 0 || values.source === '') return;
+    const body = {
+      card_id: values.cardId,
+      amount: values.amount.trim(),
+      asset: values.asset,
+      source_of_funds: values.source,
+      confirmed: true as const,
+    };
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized) attempt.current = { key: newIdempotencyKey(), body: serialized };
+    setIsSubmitting(true);
+    try {
+      onSubmitted(await callApi(submitTopUp, body, { idempotencyKey: attempt.current.key }));
+    } catch (error) {
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
+        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, value]) => [key, String(value)])));
+      else setFailure(messageOfError(error) ?? t('card_money.top_up.failed_body'));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const fee = data?.fee;
+  const feeRule = fee
+    ? fee.rate
+      ? t('card_money.top_up.fee_rule', {
+          rate: `${formatDecimal(String(Number(fee.rate) * 100), { min: 0, max: 2 })}%`,
+          minimum: fee.amount,
+        })
+      : t('card_money.top_up.fee_flat', { minimum: fee.amount })
+    : null;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('card_money.top_up.intro')}
+        </Text>
+        <FormAlert message={failure} />
+        <CardPicker
+          cards={cards}
+          value={values.cardId}
+          onChange={(cardId) => onChange({ cardId })}
+          description={t('card_money.top_up.card_help')}
+        />
+        <AmountInput
+          currency="USD"
+          label={t('card_money.top_up.amount')}
+          description={
+            data
+              ? t('card_money.top_up.amount_help', {
+                  minimum: usd(data.minimum),
+                  maximum: usd(data.maximum),
+                  remaining: usd(data.remaining_today),
+                })
+              : undefined
+          }
+          value={values.amount}
+          onChange={(event) => {
+            setErrors(({ amount: _dropped, ...rest }) => rest);
+            onChange({ amount: event.currentTarget.value, confirmed: false });
+          }}
+          error={amountError}
+          withAsterisk
+          data-autofocus
+        />
+        <Select
+          label={t('card_money.top_up.asset')}
+          data={cardFundingAssets.map((asset) => {
+            const available = data?.funding.find((line) => line.asset === asset)?.available;
+            return {
+              value: asset,
+              label: available ? t('card_money.top_up.asset_option', { asset, available: coin(available) }) : asset,
+            };
+          })}
+          value={values.asset}
+          allowDeselect={false}
+          onChange={(asset) => onChange({ asset: (asset ?? 'USDC') as CardFundingAsset, confirmed: false })}
+          error={errors.asset}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Paper withBorder p="sm" component="section" aria-label={t('card_money.top_up.quote_title')} aria-live="polite">
+          <Text size="sm" fw={600} mb={4}>
+            {t('card_money.top_up.quote_title')}
+          </Text>
+          {!isQuotable || quoteError ? (
+            <Text size="sm" c="dimmed">
+              {t('card_money.top_up.quote_waiting')}
+            </Text>
+          ) : quote.isPending || !quote.data ? (
+            <Stack gap={6} aria-label={t('card_money.top_up.quote_loading')}>
+              <Skeleton h={14} />
+              <Skeleton h={14} />
+              <Skeleton h={14} w="70%" />
+            </Stack>
+          ) : (
+            <Table withRowBorders={false} verticalSpacing={4} data-testid="top-up-quote">
+              <Table.Tbody>
+                <QuoteLine label={t('card_money.top_up.card_receives')}>
+                  <Amount value={quote.data.amount} currency="USD" size="sm" />
+                </QuoteLine>
+                <QuoteLine label={t('card_money.top_up.fee')}>
+                  <Amount value={quote.data.fee} currency="USD" size="sm" data-testid="top-up-fee" />
+                  {feeRule ? (
+                    <Text size="xs" c="dimmed">
+                      {feeRule}
+                    </Text>
+                  ) : null}
+                </QuoteLine>
+                <QuoteLine label={t('card_money.top_up.rate')}>
+                  <Text size="sm">
+                    {t('card_money.top_up.rate_value', { rate: quote.data.rate, asset: quote.data.asset })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <DateTime value={quote.data.rate_at} />
+                  </Text>
+                </QuoteLine>
+                <QuoteLine label={t('card_money.top_up.you_pay')} isStrong>
+                  <Text size="sm" fw={600} className="tabular-figures" data-testid="top-up-total">
+                    {coin(quote.data.debit_total)} {quote.data.asset}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('card_money.top_up.you_pay_detail', {
+                      amount: coin(quote.data.debit_amount),
+                      fee: coin(quote.data.debit_fee),
+                      asset: quote.data.asset,
+                    })}
+                  </Text>
+                </QuoteLine>
+              </Table.Tbody>
+            </Table>
+          )}
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('card_money.top_up.rounding', { asset: values.asset })}
+          </Text>
+        </Paper>
+        <Select
+          label={t('card_money.top_up.source')}
+          placeholder={t('card_money.top_up.source_placeholder')}
+          data={(data?.sources_of_funds ?? []).map((source) => ({
+            value: source,
+            label: t(`card_money.sources.${source}`),
+          }))}
+          value={values.source || null}
+          onChange={(source) => onChange({ source: (source ?? '') as SourceOfFunds | '' })}
+          error={errors.source_of_funds}
+          withAsterisk
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Checkbox
+          label={t('card_money.top_up.confirm', {
+            total: quote.data ? coin(quote.data.debit_total) : '—',
+            asset: values.asset,
+          })}
+          checked={values.confirmed}
+          disabled={!quote.data}
+          onChange={(event) => onChange({ confirmed: event.currentTarget.checked })}
+          error={errors.confirmed}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('card_money.top_up.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={!quote.data}>
+            {t('card_money.top_up.submit', { amount: quote.data?.amount ?? values.amount })}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function TopUpDialog({
+  isOpen,
+  onClose,
+  cards,
+  initialCardId,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  cards: Card[];
+  initialCardId?: string;
+}) {
+  const { t } = useTranslation();
+  const topUpCards = cards.filter((card) => card.allowed_actions.includes('top_up'));
+  const firstCardId =
+    initialCardId && topUpCards.some((card) => card.id === initialCardId) ? initialCardId : (topUpCards[0]?.id ?? '');
+  const blank: Values = { cardId: firstCardId, amount: '', asset: 'USDC', source: '', confirmed: false };
+  const [values, setValues] = useState<Values>(blank);
+  const [submitted, setSubmitted] = useState<TopUp | null>(null);
+  useEffect(() => {
+    if (isOpen) setValues((current) => (current.cardId ? current : { ...current, cardId: firstCardId }));
+  }, [isOpen, firstCardId]);
+  const close = () => {
+    setSubmitted(null);
+    setValues(blank);
+    onClose();
+  };
+  return (
+    <Dialog isOpen={isOpen} onClose={close} title={t('card_money.top_up.title')} size="lg">
+      {submitted ? (
+        <TopUpResult
+          submitted={submitted}
+          // Retry brings the same choice back (confirmed again), as a new top-up.
+          onRetry={() => {
+            setValues((current) => ({ ...current, confirmed: false }));
+            setSubmitted(null);
+          }}
+          onAnother={() => {
+            setValues({ ...blank, cardId: values.cardId });
+            setSubmitted(null);
+          }}
+          onClose={close}
+        />
+      ) : (
+        <TopUpForm
+          cards={topUpCards}
+          values={values}
+          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+          onSubmitted={setSubmitted}
+          onClose={close}
+        />
+      )}
+    </Dialog>
+  );
+}

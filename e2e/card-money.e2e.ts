@@ -1,0 +1,222 @@
+/**
+ * Card money (issue 14, slice C): the demo administrator tops up the seeded active card from USDC
+ * (the fee shown first, the tick confirmed); staff complete the load in the processor simulator's
+ * panel; the top-up shows success and the card's balance rises. Staff make a purchase, which
+ * appears in the card's transactions (unsettled, with its details). The card statement downloads
+ * in Japanese and its closing balance is the card's balance. A top-up the processor cancels shows
+ * "Something went wrong. Please try again later." with Retry. The top-up history on a 375 px phone.
+ * The server's clock is never moved.
+ */
+import { readFile } from 'node:fs/promises';
+import {
+  getSimulatorCardMoney,
+  listCardTransactions,
+  listMoneyCards,
+  simulateCardLoads,
+} from '@bank/contract/card-money';
+import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import { simulateRates } from '@bank/contract/ledger';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiSession,
+  callOk,
+  expectAccessible,
+  openSignedIn,
+  pairStaffByApi,
+  sessionHeaders,
+  signInByApi,
+} from './support/accounts.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { pdfText } from './support/pdf.ts';
+
+/** Seeded by the cards module (cards/money-seed.ts): a system admin kept for this journey. */
+const cardMoneyStaff = { email: 'cardmoney@bank.localhost', password: 'Staff-CardMoney#2026' };
+/** Seeded by the KYC module; the cards module gives it an active card of Mei Lin with top-ups and purchases. */
+const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
+const phone = { width: 375, height: 812 };
+
+let browser: Browser;
+let staff: ApiSession;
+let client: ApiSession;
+let cardId: string;
+
+async function cardBalance(): Promise<{ balance: string; available: string }> {
+  const answer = await callOk(listCardTransactions, { card_id: cardId, page_size: 1 }, sessionHeaders(client));
+  return { balance: String(answer.balance), available: String(answer.available) };
+}
+
+async function select(page: Page, label: string, option: string): Promise<void> {
+  await page
+    .getByRole('textbox', { name: label })
+    .or(page.getByRole('combobox', { name: label }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Fills the top-up dialog up to the confirmation, the fee shown first. */
+async function fillTopUp(page: Page, amount: string, expectedFee: string) {
+  const dialog = page.getByRole('dialog', { name: 'Top up a card' });
+  await dialog.getByRole('textbox', { name: /Amount the card receives/ }).fill(amount);
+  await dialog.getByTestId('top-up-fee').getByText(expectedFee).waitFor();
+  await dialog.getByTestId('top-up-total').getByText(/USDC$/).waitFor();
+  await select(page, 'Source of funds', 'Business revenue');
+  await dialog.getByRole('checkbox', { name: /I confirm the amount/ }).check();
+  return dialog;
+}
+
+async function staffPanel() {
+  const staffPage = await openSignedIn(browser, staff);
+  await staffPage.page.goto(`/admin/cards?card=${cardId}`);
+  await staffPage.page.getByRole('heading', { name: 'Card processor simulator: money' }).waitFor();
+  return staffPage;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  staff = await signInByApi(cardMoneyStaff, await pairStaffByApi(cardMoneyStaff));
+  // Other journeys move the server's clock past the rates' freshness: quote them now, as the schedule would.
+  await callOk(simulateRates, {}, sessionHeaders(staff));
+  client = await signInByApi(approvedClient);
+  const { cards } = (await callOk(listMoneyCards, {}, sessionHeaders(client))) as {
+    cards: { id: string; cardholder_name: string; status: string }[];
+  };
+  const seeded = cards.find((card) => card.cardholder_name === 'Mei Lin' && card.status === 'active');
+  if (!seeded) throw new Error('the demo card of Mei Lin is not seeded');
+  cardId = seeded.id;
+  // USDC arrives the way coins do: the custody simulator, then the network's confirmations.
+  const { address } = await callOk(getDepositDetails, { asset: 'USDC', network: 'ERC20' }, sessionHeaders(client));
+  await callOk(
+    simulateIncomingDeposit,
+    { address: String(address), asset: 'USDC', network: 'ERC20', amount: '3000' },
+    sessionHeaders(staff),
+  );
+  await callOk(simulateBlocks, { blocks: 12 }, sessionHeaders(staff));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('card top-ups', () => {
+  it('tops up the card from USDC with the fee shown, staff complete the load, and the balance rises', async () => {
+    const before = await cardBalance();
+    const { page, context } = await openSignedIn(browser, client);
+    await page.goto('/top_up_history');
+    await page.getByTestId('top-up-row').first().waitFor();
+    await page.getByRole('button', { name: 'Top up a card' }).first().click();
+    const dialog = await fillTopUp(page, '250', '2.50');
+    await screenshot(page, 'card-top-up-quote-desktop-en');
+    await expectAccessible(page, 'top-up dialog');
+    await dialog.getByRole('button', { name: 'Top up 250.00 USD' }).click();
+    await dialog.getByText('Top-up under way').waitFor();
+    await dialog.getByText(/usually within 3 to 5 working days/).waitFor();
+    await screenshot(page, 'card-top-up-processing-desktop-en');
+
+    const desk = await staffPanel();
+    await desk.page.getByText('1 top-up being loaded').waitFor();
+    await expectAccessible(desk.page, 'card money simulator');
+    await desk.page.getByRole('button', { name: 'Complete loads now' }).click();
+    await desk.page.getByText('0 top-ups being loaded').waitFor();
+    await screenshot(desk.page, 'card-money-simulator-desktop-en');
+
+    await dialog.getByText('Card topped up').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const newest = page.getByTestId('top-up-row').first();
+    await newest.getByText('Success').waitFor();
+    await newest.getByText('250.00').waitFor();
+    const after = await cardBalance();
+    expect(Number(after.balance) - Number(before.balance)).toBeCloseTo(250, 2);
+
+    await page.goto(`/transaction_record?card=${cardId}`);
+    await page
+      .getByTestId('card-balance')
+      .getByText(Number(after.balance).toLocaleString('en', { minimumFractionDigits: 2 }))
+      .waitFor();
+    await screenshot(page, 'card-transactions-desktop-en');
+    await desk.context.close();
+    await context.close();
+  }, 120_000);
+
+  it('shows a failed top-up with Retry', async () => {
+    await callOk(simulateCardLoads, { card_id: cardId, next_outcome: 'cancelled' }, sessionHeaders(staff));
+    const { page, context } = await openSignedIn(browser, client);
+    await page.goto('/top_up_history');
+    await page.getByRole('button', { name: 'Top up a card' }).first().click();
+    const dialog = await fillTopUp(page, '20', '1.00');
+    await dialog.getByRole('button', { name: 'Top up 20.00 USD' }).click();
+    await dialog.getByText('Top-up under way').waitFor();
+    await callOk(simulateCardLoads, { card_id: cardId, complete_now: true }, sessionHeaders(staff));
+    await dialog.getByText('Something went wrong. Please try again later.').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'card-top-up-failed-desktop-en');
+    await expectAccessible(page, 'failed top-up');
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await dialog.getByRole('textbox', { name: /Amount the card receives/ }).waitFor();
+    expect(await dialog.getByRole('textbox', { name: /Amount the card receives/ }).inputValue()).toBe('20');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('top-up-row').first().getByText('Cancelled').waitFor();
+    await context.close();
+  }, 120_000);
+});
+
+describe('card transactions and the statement', () => {
+  it('shows a purchase staff made, and the Japanese statement closes at the card’s balance', async () => {
+    const desk = await staffPanel();
+    const purchase = desk.page.getByRole('form', { name: 'Purchase' });
+    await purchase.getByRole('textbox', { name: 'Amount (USD)' }).fill('42.50');
+    await purchase.getByRole('textbox', { name: 'Merchant' }).fill('E2E Bookshop');
+    await purchase.getByRole('button', { name: 'Make purchase' }).click();
+    await desk.page.getByText('Authorised: 42.50 USD at E2E Bookshop.').waitFor();
+    await desk.context.close();
+    const state = await callOk(getSimulatorCardMoney, { card_id: cardId }, sessionHeaders(staff));
+    expect(Number(state.held)).toBeGreaterThanOrEqual(42.5);
+
+    const { page, context } = await openSignedIn(browser, client);
+    await page.goto(`/transaction_record?card=${cardId}`);
+    const row = page.getByTestId('card-transaction-row').filter({ hasText: 'E2E Bookshop' }).first();
+    await row.getByText('Unsettled').waitFor();
+    await row.getByText('42.50').waitFor();
+    await row.getByRole('button', { name: 'Details of E2E Bookshop' }).click();
+    const details = page.getByTestId('card-transaction-details');
+    await details.getByText(/has not settled this purchase yet/).waitFor();
+    await expectAccessible(page, 'card transaction details');
+    await page.keyboard.press('Escape');
+    await context.close();
+
+    const japanese = await openSignedIn(browser, client, { language: 'jp' });
+    await japanese.page.goto(`/transaction_record?card=${cardId}`);
+    await japanese.page.getByTestId('card-transaction-row').first().waitFor();
+    await japanese.page.getByRole('button', { name: '明細書' }).click();
+    const dialog = japanese.page.getByRole('dialog', { name: 'カード利用明細書' });
+    const [download] = await Promise.all([
+      japanese.page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'ダウンロード' }).click(),
+    ]);
+    const text = await pdfText(await readFile((await download.path()) ?? ''));
+    expect(text.replace(/\s/g, '')).toContain('カード利用明細書');
+    // The summary row: USD, opening, credits, purchases, fees, closing.
+    const summary = /USD\s+(-?[\d,]+\.\d\d)\s+([\d,]+\.\d\d)\s+([\d,]+\.\d\d)\s+([\d,]+\.\d\d)\s+(-?[\d,]+\.\d\d)/.exec(
+      text,
+    );
+    expect(summary, text.slice(0, 600)).not.toBeNull();
+    const closing = (summary?.[5] ?? '').replace(/,/g, '');
+    expect(closing).toBe(Number((await cardBalance()).balance).toFixed(2));
+    await screenshot(japanese.page, 'card-transactions-desktop-jp');
+    await japanese.context.close();
+  }, 120_000);
+});
+
+describe('on a phone', () => {
+  it('shows the top-up history at 375 px, keyboard and screen-reader friendly', async () => {
+    const { page, context } = await openSignedIn(browser, client, { viewport: phone, language: 'ch' });
+    await page.goto('/top_up_history');
+    await page.getByTestId('top-up-card').first().waitFor();
+    await page.getByTestId('top-up-card').filter({ hasText: '成功' }).first().waitFor();
+    await page.getByTestId('top-up-card').filter({ hasText: '已取消' }).first().waitFor();
+    await screenshot(page, 'card-top-up-history-phone-ch');
+    await expectAccessible(page, 'top-up history on a phone');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(phone.width);
+    await context.close();
+  }, 60_000);
+});

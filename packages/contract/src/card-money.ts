@@ -1,0 +1,440 @@
+/**
+ * Card money (issue 14, slice C; SPEC.md sections 3 "Top-up", "Statement", 4, 5 "Card", 7 "Card",
+ * 8 and 9; DECISIONS.md "Cards"): top-ups of a card from the company's USDC or USDT, the card's
+ * transactions as the processor reports them, and the card statement.
+ *
+ * - A top-up names the USD the card receives; the load fee of the card's level comes on top, and the
+ *   company pays both in the stable coin at its USD rate (rounded up, the bank's favour). The amount
+ *   lies within `topUpLimitsUsd` and the day's loads of the card (UTC day, top-ups not cancelled or
+ *   returned) stay within the daily cap. The money is held at submission and the processor loads the
+ *   card asynchronously: processing, then success (the holds are posted and the card credited),
+ *   retry (the holds stay), returned or cancelled (the holds are voided).
+ * - A card transaction is one line as the cardholder reads it: a purchase (unsettled while
+ *   authorised, then settled or reversed; declined with the processor's reason), a refund or a fee.
+ * - The statement of a period: opening and closing balance, credits, purchases, fees, and every
+ *   line with its running balance, settled or unsettled, CR/DR.
+ */
+import { z } from 'zod';
+import { defineCall } from './calls.ts';
+import { Card, CardFee, CardFeeKind, CardFundingAsset, cardCurrency } from './cards.ts';
+import { workingDays } from './constants.ts';
+import { PageRequest, page } from './envelope.ts';
+import { checkAmount } from './money.ts';
+import { TopUpStatus } from './states.ts';
+import { identifierText, singleLineText } from './text.ts';
+import { ExportFormat, statementMaxDays } from './transaction.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Constants of the bank (SPEC.md section 9: "minimum, maximum and daily limits come from the server")
+
+/** USD per top-up and per card per UTC day. */
+export const topUpLimitsUsd = { minimum: '10.00', maximum: '10000.00', dailyCap: '20000.00' } as const;
+
+/** How long a load takes at a real processor (SPEC.md section 9), shown on the result. */
+export const topUpWorkingDays = { min: workingDays.cardTopUpMin, max: workingDays.cardTopUpMax } as const;
+
+/** Where the money of a top-up comes from, as the company declares it (labels: `card_money.sources.<value>`). */
+export const sourcesOfFunds = [
+  'business_revenue',
+  'company_reserves',
+  'shareholder_funds',
+  'investment',
+  'loan',
+  'other',
+] as const;
+export const SourceOfFunds = z.enum(sourcesOfFunds);
+export type SourceOfFunds = z.infer<typeof SourceOfFunds>;
+
+/** Top-ups still holding or having moved money: they count towards the day's cap. */
+export const topUpStatusesCountingTowardsCap = [
+  'processing',
+  'retry',
+  'success',
+] as const satisfies readonly TopUpStatus[];
+
+const CardId = identifierText(64);
+const dateText = z.string().date();
+
+/** A USD amount of a card: a positive decimal string of at most 2 decimals. */
+const usdAmount = z
+  .unknown()
+  .superRefine((value, context) => checkAmount(value, cardCurrency, {}, context, [])) as unknown as z.ZodType<string>;
+
+function checkPeriod(value: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx) {
+  if (value.from && value.to && value.from > value.to)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'validation.period_order' });
+}
+
+function checkDownloadPeriod(value: { from: string; to: string }, context: z.RefinementCtx) {
+  checkPeriod(value, context);
+  if (Date.parse(value.to) - Date.parse(value.from) > statementMaxDays * 86_400_000)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'validation.period_too_long' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The company's cards, as the money screens read them (until slice B's card/refreshData is merged)
+
+export const listMoneyCards = defineCall({
+  path: '/api/v1/card/moneyCards',
+  permission: 'cards',
+  isKycGated: true,
+  summary: "The company's cards with their balances and what may be done with each (the money screens' card choice)",
+  request: z.object({}).strict(),
+  response: z.object({ cards: z.array(Card) }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Top-up
+
+const CardRequest = z.object({ card_id: CardId }).strict();
+
+export const FundingBalance = z.object({ asset: CardFundingAsset, available: z.string() });
+
+export const TopUpConfig = z.object({
+  card_id: z.string(),
+  last4: z.string(),
+  currency: z.literal(cardCurrency),
+  minimum: z.string(),
+  maximum: z.string(),
+  daily_cap: z.string(),
+  /** USD loaded today (UTC) by top-ups not cancelled or returned, and what the cap leaves. */
+  loaded_today: z.string(),
+  remaining_today: z.string(),
+  /** The level's load fee: a share of the amount, at least its amount. */
+  fee: CardFee,
+  funding: z.array(FundingBalance),
+  sources_of_funds: z.array(SourceOfFunds),
+  working_days: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+export type TopUpConfig = z.infer<typeof TopUpConfig>;
+
+export const getTopUpConfig = defineCall({
+  path: '/api/v1/card/getTopUpConfig',
+  errors: ['not_found', 'rates_stale'],
+  summary: "A card's top-up limits, what was loaded today, the load fee and the company's stable-coin balances",
+  request: CardRequest,
+  response: TopUpConfig,
+});
+
+export const TopUpCalcRequest = z.object({ card_id: CardId, amount: usdAmount, asset: CardFundingAsset }).strict();
+
+/** What a top-up moves: the USD the card receives and the fee, and what the company pays in the coin. */
+const TopUpAmounts = z.object({
+  card_id: z.string(),
+  /** USD the card receives. */
+  amount: z.string(),
+  /** The load fee in USD. */
+  fee: z.string(),
+  asset: CardFundingAsset,
+  /** Units of the asset per USD, and when it was quoted. */
+  rate: z.string(),
+  rate_at: z.string(),
+  /** What the company pays in the asset: for the amount, for the fee, in all. */
+  debit_amount: z.string(),
+  debit_fee: z.string(),
+  debit_total: z.string(),
+});
+
+export const TopUpQuote = TopUpAmounts.extend({ remaining_today: z.string() });
+export type TopUpQuote = z.infer<typeof TopUpQuote>;
+
+const limitErrors = [
+  'not_found',
+  'amount_below_minimum',
+  'amount_above_maximum',
+  'daily_top_up_limit',
+  'insufficient_balance',
+  'rates_stale',
+  'status_error',
+  'card_blocked_by_admin',
+] as const;
+
+export const calcTopUp = defineCall({
+  path: '/api/v1/card/calc',
+  errors: limitErrors,
+  summary:
+    'The fee, the stable-coin amount debited at the current rate and what the card receives; refused as the top-up would be',
+  request: TopUpCalcRequest,
+  response: TopUpQuote,
+});
+
+export const TopUpRequest = TopUpCalcRequest.extend({
+  source_of_funds: SourceOfFunds,
+  /** The user's confirmation tick (SPEC.md section 5). */
+  confirmed: z.literal(true, { message: 'card_money.validation.confirm_required' }),
+}).strict();
+
+export const TopUp = TopUpAmounts.extend({
+  top_up_id: z.string(),
+  last4: z.string(),
+  cardholder_name: z.string(),
+  status: TopUpStatus,
+  source_of_funds: SourceOfFunds,
+  created_by_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** When the load ended (success, returned, cancelled); null while it is under way. */
+  completed_at: z.string().nullable(),
+});
+export type TopUp = z.infer<typeof TopUp>;
+
+export const submitTopUp = defineCall({
+  path: '/api/v1/card/topUp',
+  isIdempotent: true,
+  errors: limitErrors,
+  summary:
+    'Tops the card up: holds the amount and fee in the stable coin and asks the processor to load the card (processing)',
+  request: TopUpRequest,
+  response: TopUp,
+});
+
+export const TopUpFilter = z
+  .object({
+    card_id: CardId.optional(),
+    status: TopUpStatus.optional(),
+    from: dateText.optional(),
+    to: dateText.optional(),
+  })
+  .strict();
+export type TopUpFilter = z.infer<typeof TopUpFilter>;
+
+export const listTopUps = defineCall({
+  path: '/api/v1/card/topRecord',
+  errors: ['not_found'],
+  summary: "The company's top-ups, newest first, filtered by card, status and period, a page at a time",
+  request: PageRequest.extend(TopUpFilter.shape).strict().superRefine(checkPeriod),
+  response: page(TopUp),
+});
+
+export const downloadTopUps = defineCall({
+  path: '/api/v1/card/download',
+  errors: ['not_found'],
+  summary: "The company's top-ups of a period (one card or all, one status or all) as PDF, CSV or XLSX",
+  request: z
+    .object({
+      format: ExportFormat,
+      from: dateText,
+      to: dateText,
+      status: TopUpStatus.optional(),
+      card_id: CardId.optional(),
+    })
+    .strict()
+    .superRefine(checkDownloadPeriod),
+  response: z.null(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Card transactions
+
+export const cardTransactionKinds = ['purchase', 'refund', 'fee'] as const;
+export const CardTransactionKind = z.enum(cardTransactionKinds);
+export type CardTransactionKind = z.infer<typeof CardTransactionKind>;
+
+/** A purchase is unsettled while authorised, then settled or reversed; a refused one is declined. */
+export const cardTransactionStatuses = ['unsettled', 'settled', 'reversed', 'declined'] as const;
+export const CardTransactionStatus = z.enum(cardTransactionStatuses);
+export type CardTransactionStatus = z.infer<typeof CardTransactionStatus>;
+
+export const cardDeclineReasons = [
+  'insufficient_funds',
+  'card_blocked',
+  'incorrect_pin',
+  'merchant_not_allowed',
+  'limit_exceeded',
+  'expired_card',
+] as const;
+export const CardDeclineReason = z.enum(cardDeclineReasons);
+
+export const CardTransaction = z.object({
+  transaction_id: z.string(),
+  card_id: z.string(),
+  last4: z.string(),
+  kind: CardTransactionKind,
+  status: CardTransactionStatus,
+  /** CR (money onto the card) or DR (off it). */
+  direction: z.enum(['credit', 'debit']),
+  /** USD, 2 decimals. */
+  amount: z.string(),
+  merchant_name: z.string(),
+  merchant_category: z.string(),
+  merchant_country: z.string(),
+  /** What the merchant charged in its own currency, when not USD. */
+  original_amount: z.string().nullable(),
+  original_currency: z.string().nullable(),
+  decline_reason: CardDeclineReason.nullable(),
+  /** A fee line's kind of the schedule. */
+  fee_kind: z.string().nullable(),
+  /** A purchase's refunds so far (USD); a refund's purchase. */
+  refunded_amount: z.string(),
+  refund_of: z.string().nullable(),
+  /** The processor's reference of the line. */
+  processor_reference: z.string(),
+  /** When it happened at the processor (authorised, charged, refunded, declined), settled, reversed. */
+  at: z.string(),
+  settled_at: z.string().nullable(),
+  reversed_at: z.string().nullable(),
+});
+export type CardTransaction = z.infer<typeof CardTransaction>;
+
+export const CardTransactionFilter = z
+  .object({
+    from: dateText.optional(),
+    to: dateText.optional(),
+    kind: CardTransactionKind.optional(),
+    status: CardTransactionStatus.optional(),
+  })
+  .strict();
+export type CardTransactionFilter = z.infer<typeof CardTransactionFilter>;
+
+export const CardTransactionsRequest = PageRequest.extend({
+  card_id: CardId,
+  /** One transaction's details: the answer holds that one line (not_found when it is not the card's). */
+  transaction_id: CardId.optional(),
+  ...CardTransactionFilter.shape,
+})
+  .strict()
+  .superRefine(checkPeriod);
+
+export const listCardTransactions = defineCall({
+  path: '/api/v1/card/transactionDetails',
+  errors: ['not_found'],
+  summary:
+    "A card's transactions, newest first, filtered by period, kind and status, a page at a time; or one transaction's details",
+  request: CardTransactionsRequest,
+  response: page(CardTransaction).extend({
+    /** The card's balance now: posted, held by authorisations, available. */
+    balance: z.string(),
+    held: z.string(),
+    available: z.string(),
+  }),
+});
+
+export const downloadCardTransactions = defineCall({
+  path: '/api/v1/card/transactionDownload',
+  errors: ['not_found'],
+  summary: "A card's transactions of a period as CSV, XLSX or PDF",
+  request: z
+    .object({
+      card_id: CardId,
+      format: ExportFormat,
+      from: dateText,
+      to: dateText,
+      kind: CardTransactionKind.optional(),
+      status: CardTransactionStatus.optional(),
+    })
+    .strict()
+    .superRefine(checkDownloadPeriod),
+  response: z.null(),
+});
+
+export const downloadCardStatement = defineCall({
+  path: '/api/v1/card/transactionStatement',
+  errors: ['not_found'],
+  summary:
+    "A card's statement of a period (PDF, CSV or XLSX): opening and closing balance, credits, purchases, fees and every line",
+  request: z
+    .object({ card_id: CardId, format: ExportFormat, from: dateText, to: dateText })
+    .strict()
+    .superRefine(checkDownloadPeriod),
+  response: z.null(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Back office: the processor simulator's money controls (outside production)
+
+export const SimulatorCardMoney = z.object({
+  card_id: z.string(),
+  last4: z.string(),
+  company_name: z.string(),
+  status: z.string(),
+  balance: z.string(),
+  held: z.string(),
+  available: z.string(),
+  /** Top-ups the processor is still loading (processing or retry). */
+  loads_under_way: z.number().int(),
+  /** Purchases that can be settled or reversed (unsettled) or refunded (settled). */
+  purchases: z.array(CardTransaction),
+});
+export type SimulatorCardMoney = z.infer<typeof SimulatorCardMoney>;
+
+const simulatorErrors = ['not_found', 'illegal_state', 'forbidden'] as const;
+
+export const getSimulatorCardMoney = defineCall({
+  path: '/api/v1/admin/simulator/cardMoney',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary: "Simulator: a card's balance, loads under way and its recent purchases (refused in production)",
+  request: CardRequest,
+  response: SimulatorCardMoney,
+});
+
+export const simulateCardPurchase = defineCall({
+  path: '/api/v1/admin/simulator/cardPurchase',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary: 'Simulator: a purchase with the card at a merchant, authorised or declined (refused in production)',
+  request: z
+    .object({
+      card_id: CardId,
+      amount: usdAmount,
+      merchant_name: singleLineText(60).min(1),
+      merchant_category: singleLineText(40).default('general'),
+      merchant_country: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .default('SG'),
+    })
+    .strict(),
+  response: CardTransaction,
+});
+
+export const simulateCardSettlement = defineCall({
+  path: '/api/v1/admin/simulator/cardSettle',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary:
+    'Simulator: settle or reverse an unsettled purchase, or refund (part of) a settled one (refused in production)',
+  request: z
+    .object({
+      transaction_id: CardId,
+      action: z.enum(['settle', 'reverse', 'refund']),
+      /** For a refund: USD, at most what is left to refund; the whole purchase when absent. */
+      amount: usdAmount.optional(),
+    })
+    .strict(),
+  response: CardTransaction,
+});
+
+export const simulateCardFee = defineCall({
+  path: '/api/v1/admin/simulator/cardFee',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary: "Simulator: the processor charges a fee of the card's schedule to the card (refused in production)",
+  request: z
+    .object({
+      card_id: CardId,
+      fee_kind: CardFeeKind,
+      /** USD; the schedule's amount when absent. */
+      amount: usdAmount.optional(),
+    })
+    .strict(),
+  response: CardTransaction,
+});
+
+export const simulatedLoadOutcomes = ['success', 'retry', 'returned', 'cancelled'] as const;
+
+export const simulateCardLoads = defineCall({
+  path: '/api/v1/admin/simulator/cardLoads',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary:
+    "Simulator: how the card's next load ends, and/or finishing the card's loads under way now (refused in production)",
+  request: z
+    .object({
+      card_id: CardId,
+      next_outcome: z.enum(simulatedLoadOutcomes).optional(),
+      complete_now: z.boolean().default(false),
+    })
+    .strict(),
+  response: SimulatorCardMoney,
+});
