@@ -23,6 +23,10 @@ export const transactionTypes = [
   'fiat_payout',
   'fx_conversion',
   'otc_trade',
+  /** Money sent from the company's stable coin to one of its cards (issue 14). */
+  'card_top_up',
+  /** A card fee the company paid (card cost, replacement, annual fee). */
+  'card_fee',
 ] as const;
 export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;

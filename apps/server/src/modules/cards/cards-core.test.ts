@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
-import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates, ledger } from '../ledger/index.ts';
-import { chargeCompanyFee, feeOf, shareFee } from './fees.ts';
+import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
+import { transactionIdOfSource } from '../transactions/index.ts';
+import { chargeCompanyFee, feeOf, settleCompanyFee, shareFee } from './fees.ts';
 import { cardEvents, cardholders } from './tables.ts';
 import { activatedCard, cardRow, orderedCard, shippedCard, syncNow } from './test-support.ts';
 
@@ -114,9 +115,10 @@ describe('card fees charged to the company', () => {
     expect(charged).not.toBeNull();
     const held = await accountBalance(db, account);
     expect(Number(held?.held) - Number(before?.held)).toBeCloseTo(Number(charged?.debitAmount), 6);
-    await db.transaction((tx) => ledger.void(tx, charged?.transferId ?? '', now));
+    await db.transaction((tx) => settleCompanyFee(tx, charged?.transferId ?? '', 'void', now));
     expect((await accountBalance(db, account))?.available).toBe(before?.available);
     expect(await checkLedgerInvariants(db)).toEqual([]);
+    expect(await transactionIdOfSource(db, { type: 'card_fee', id: charged?.transferId ?? '' })).not.toBeNull();
   });
 
   it('computes a share-based fee rounded up to the cent, at least its minimum', () => {

@@ -16,6 +16,7 @@ import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseAmount, roundToAsset } from '../../platform/money.ts';
 import { accountIdOf, conversionRates, ledger, rateOf } from '../ledger/index.ts';
+import { advanceTransaction, openTransaction } from '../transactions/index.ts';
 import { cardFeeSchedule } from './tables.ts';
 
 /** The demo schedule the bank starts with (SPEC.md gives the kinds, not the amounts). */
@@ -87,8 +88,10 @@ export type CompanyFeeCharge = {
   kind: CardFeeKind;
   idempotencyKey: string;
   reference: { type: string; id: string };
-  /** Hold the fee until it is posted or voided (ledger.post / ledger.void). */
+  /** Hold the fee until it is settled (settleCompanyFee: posted or voided). */
   hold?: boolean;
+  /** What the company's history names as the fee's counterparty (the card, the cardholder). */
+  counterparty?: string;
 };
 
 export type CompanyFeeCharged = { transferId: string; debitAmount: string; rate: string };
@@ -130,5 +133,44 @@ export async function chargeCompanyFee(
     now,
   );
   if (!transfer) throw new Error('ledger answered no transfer for a card fee');
+  const isHeld = charge.hold ?? false;
+  // A replayed charge (same key) already has its history line.
+  if (!transfer.isReplay)
+    await openTransaction(
+      handle,
+      {
+        companyId: charge.companyId,
+        type: 'card_fee',
+        direction: 'debit',
+        asset: charge.asset,
+        amount: amount.toFixed(),
+        status: isHeld ? 'in_process' : 'success',
+        counterparty: charge.counterparty ?? null,
+        source: feeSourceOf(transfer.id),
+        step: isHeld ? 'fee_held' : 'fee_charged',
+      },
+      now,
+    );
   return { transferId: transfer.id, debitAmount: amount.toFixed(), rate: rate.toString() };
+}
+
+/** The history line of a fee names its ledger transfer. */
+const feeSourceOf = (transferId: string) => ({ type: 'card_fee', id: transferId });
+
+/** Posts a held fee (the decision it waited for went through) or voids it, and moves its history line. */
+export async function settleCompanyFee(
+  handle: DbHandle,
+  transferId: string,
+  outcome: 'post' | 'void',
+  now: Date,
+): Promise<void> {
+  const isPosted = outcome === 'post';
+  if (isPosted) await ledger.post(handle, transferId, now);
+  else await ledger.void(handle, transferId, now);
+  await advanceTransaction(
+    handle,
+    feeSourceOf(transferId),
+    { status: isPosted ? 'success' : 'failed', step: isPosted ? 'fee_charged' : 'fee_released' },
+    now,
+  );
 }

@@ -32,6 +32,7 @@ import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
 import { users } from '../account/index.ts';
 import { accountIdOf, companyBalances, conversionRates, ledger } from '../ledger/index.ts';
+import { advanceTransaction, openTransaction } from '../transactions/index.ts';
 import { assertCardAction, type CardRow, cardAccountId } from './card-view.ts';
 import { feeOf, shareFee, stablecoinCostOf } from './fees.ts';
 import { cardholders, cards } from './tables.ts';
@@ -225,6 +226,22 @@ export async function submitTopUp(
     })
     .returning();
   if (!row) throw new Error('top-up not inserted');
+  await openTransaction(
+    tx,
+    {
+      companyId: card.company_id,
+      type: 'card_top_up',
+      direction: 'debit',
+      asset: request.asset,
+      amount: quote.debit_amount,
+      fee: quote.debit_fee,
+      status: 'in_process',
+      counterparty: `•••• ${card.last4}`,
+      source: reference,
+      step: 'top_up_submitted',
+    },
+    now,
+  );
   await recordTopUpChange(tx, card, row, caller.userId, now);
   return row;
 }
@@ -309,6 +326,15 @@ export async function applyLoadStatus(
     );
   } else if (notification.status === 'returned' || notification.status === 'cancelled') {
     for (const hold of holds) await ledger.void(tx, hold, now);
+  }
+  if (notification.status === 'success' || notification.status === 'returned' || notification.status === 'cancelled') {
+    const isLoaded = notification.status === 'success';
+    await advanceTransaction(
+      tx,
+      { type: topUpReferenceType, id: row.id },
+      { status: isLoaded ? 'success' : 'failed', step: isLoaded ? 'card_loaded' : 'top_up_not_loaded' },
+      at,
+    );
   }
   const isFinal = finalStatuses.includes(notification.status);
   const [updated] = await tx

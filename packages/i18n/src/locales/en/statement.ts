@@ -58,6 +58,8 @@ export const statement = {
       fiat_payout: 'Fiat payout',
       fx_conversion: 'Currency conversion',
       otc_trade: 'OTC trade',
+      card_top_up: 'Card top-up',
+      card_fee: 'Card fee',
     },
     columns: {
       date: 'Date (UTC)',

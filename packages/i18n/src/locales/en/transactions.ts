@@ -23,6 +23,8 @@ export const transactions = {
     fiat_payout: 'Fiat payout',
     fx_conversion: 'Currency conversion',
     otc_trade: 'OTC trade',
+    card_top_up: 'Card top-up',
+    card_fee: 'Card fee',
   },
   bank_rail: 'Bank transfer · {{currency}}',
   columns: {
@@ -97,6 +99,12 @@ export const transactions = {
     steps_title: 'Progress',
     steps_empty: 'No step recorded yet.',
     steps: {
+      top_up_submitted: 'Sent to the card processor',
+      card_loaded: 'Loaded onto the card',
+      top_up_not_loaded: 'Not loaded: the amount was released',
+      fee_held: 'Fee reserved',
+      fee_charged: 'Fee charged',
+      fee_released: 'Fee released',
       seen_on_chain: 'Seen on the network',
       credited: 'Credited to your account',
       notice_submitted: 'Deposit notice sent',
@@ -117,6 +125,10 @@ export const transactions = {
     },
     directions: { credit: 'Credit', debit: 'Debit' },
     kinds: {
+      card_top_up: 'Card top-up',
+      card_fee_card_cost: 'Card cost',
+      card_fee_replacement: 'Card replacement fee',
+      card_fee_annual: 'Card annual fee',
       deposit: 'Deposit',
       fiat_deposit: 'Conversion credit',
       fee: 'Conversion fee',

@@ -57,6 +57,8 @@ export const statement: Strings<typeof en> = {
       fiat_payout: '法定通貨の送金',
       fx_conversion: '通貨の両替',
       otc_trade: 'OTC取引',
+      card_top_up: 'カードへのチャージ',
+      card_fee: 'カード手数料',
     },
     columns: {
       date: '日時（UTC）',

@@ -27,6 +27,8 @@ export const transactions: Strings<typeof en> = {
     fiat_payout: '法定通貨の送金',
     fx_conversion: '通貨の両替',
     otc_trade: 'OTC取引',
+    card_top_up: 'カードへのチャージ',
+    card_fee: 'カード手数料',
   },
   bank_rail: '銀行振込 · {{currency}}',
   columns: {
@@ -101,6 +103,12 @@ export const transactions: Strings<typeof en> = {
     steps_title: '進捗',
     steps_empty: '記録された手続きはまだありません。',
     steps: {
+      top_up_submitted: 'カード発行会社へ送信',
+      card_loaded: 'カードにチャージ済み',
+      top_up_not_loaded: 'チャージされず、金額は解放されました',
+      fee_held: '手数料を確保',
+      fee_charged: '手数料を請求',
+      fee_released: '手数料を解放',
       seen_on_chain: 'ネットワーク上で検知',
       credited: '口座に入金済み',
       notice_submitted: '入金の通知を送信',
@@ -121,6 +129,10 @@ export const transactions: Strings<typeof en> = {
     },
     directions: { credit: '入金', debit: '出金' },
     kinds: {
+      card_top_up: 'カードへのチャージ',
+      card_fee_card_cost: 'カード発行費用',
+      card_fee_replacement: 'カード再発行手数料',
+      card_fee_annual: 'カード年会費',
       deposit: '入金',
       fiat_deposit: '換算による入金',
       fee: '換算手数料',

@@ -57,6 +57,8 @@ export const statement: Strings<typeof en> = {
       fiat_payout: '法币转账',
       fx_conversion: '货币兑换',
       otc_trade: '场外交易',
+      card_top_up: '卡片充值',
+      card_fee: '卡片费用',
     },
     columns: {
       date: '日期（UTC）',

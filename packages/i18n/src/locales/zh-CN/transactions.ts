@@ -27,6 +27,8 @@ export const transactions: Strings<typeof en> = {
     fiat_payout: '法币转账',
     fx_conversion: '货币兑换',
     otc_trade: '场外交易',
+    card_top_up: '卡片充值',
+    card_fee: '卡片费用',
   },
   bank_rail: '银行转账 · {{currency}}',
   columns: {
@@ -100,6 +102,12 @@ export const transactions: Strings<typeof en> = {
     steps_title: '处理进度',
     steps_empty: '尚无处理记录。',
     steps: {
+      top_up_submitted: '已发送至发卡机构',
+      card_loaded: '已充值到卡',
+      top_up_not_loaded: '未充值，金额已释放',
+      fee_held: '费用已预留',
+      fee_charged: '费用已收取',
+      fee_released: '费用已释放',
       seen_on_chain: '网络已发现该交易',
       credited: '已存入您的账户',
       notice_submitted: '已发送入金通知',
@@ -120,6 +128,10 @@ export const transactions: Strings<typeof en> = {
     },
     directions: { credit: '收入', debit: '支出' },
     kinds: {
+      card_top_up: '卡片充值',
+      card_fee_card_cost: '制卡费',
+      card_fee_replacement: '换卡费',
+      card_fee_annual: '卡片年费',
       deposit: '充值',
       fiat_deposit: '兑换入账',
       fee: '兑换手续费',
