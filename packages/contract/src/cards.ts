@@ -130,7 +130,6 @@ function refuseBlocked(card: CardRuleFacts, actor: CardActor): ErrorKey | null {
   return 'status_error';
 }
 
-const onlyStaff = (actor: CardActor): ErrorKey | null => (actor === 'staff' ? null : 'forbidden');
 const notStaff = (actor: CardActor): ErrorKey | null => (actor === 'staff' || actor === 'system' ? 'forbidden' : null);
 
 /**

@@ -6,6 +6,7 @@
 import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
 import { announcementsModule } from './announcements/module.ts';
+import { cardsModule } from './cards/module.ts';
 import { contactRequestsModule } from './contact-requests/module.ts';
 import { depositsModule } from './deposits/module.ts';
 import { documentsModule } from './documents/module.ts';
@@ -29,6 +30,7 @@ export const appModules: readonly AppModule[] = [
   depositsModule,
   payoutsModule,
   exchangeModule,
+  cardsModule,
   announcementsModule,
   inboxModule,
   webhooksModule,

@@ -1,0 +1,727 @@
+/**
+ * The card processor simulator: behaves like an issuing processor so that the product runs and is
+ * tested on one machine (DECISIONS.md "What the server does"). It answers requests at once and
+ * reports what happens later as notifications, in order, as a processor's webhooks would:
+ *
+ * - a cardholder's KYC is decided `stepMinutes` after enrolment or correction (approved, unless the
+ *   control asked it to refuse the ID or the address);
+ * - an ordered card moves through the operation stages of SPEC.md section 4 once its holder's KYC
+ *   passed, one stage every `stepMinutes` (consolidating, reserved for print, printing, mailed with
+ *   its KIT code, awaiting activation); a replacement starts at "replacement in progress";
+ * - activation needs the KIT code and the activation code of the card's letter; a PIN is checked
+ *   for its form and forgotten;
+ * - a load is processing until `stepMinutes` later, then succeeds (or ends as the control said:
+ *   retry, returned, cancelled);
+ * - purchases are authorised against what the card can spend (or declined with a reason), settled,
+ *   refunded or reversed when the controls say, and fees are charged to the card.
+ *
+ * `advance(now)` does what is due; the product's schedule calls it outside production, and tests
+ * and the back office's controls call the others on demand. The letter (KIT and activation code)
+ * is what the processor's mailer prints: derived from the simulator's key and the card's
+ * reference, never stored, and shown only by `letterOf` (the back office's simulator panel, the
+ * stand-in for the envelope in the post).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { PostalAddress } from '@bank/contract/cards';
+import type { CardAnomalyCause, CardOperationStage, TopUpStatus } from '@bank/contract/states';
+import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import { Money, parseAmount } from '../../platform/money.ts';
+import type {
+  CardProcessor,
+  DeclineReason,
+  ProcessorCardTransaction,
+  ProcessorKycStatus,
+  ProcessorNotification,
+} from './card-processor.ts';
+import {
+  cardSimAuthorisations,
+  cardSimCards,
+  cardSimLoads,
+  cardSimMembers,
+  cardSimNotifications,
+} from './simulator-table.ts';
+
+/** A new card works for three years (to the end of its month). */
+const cardLifeYears = 3;
+
+/** The stages an ordered card passes through after its holder's KYC, and a replacement after its order. */
+const newCardStages: readonly CardOperationStage[] = [
+  'consolidating',
+  'reserved_for_print',
+  'printing',
+  'mailed',
+  'awaiting_activation',
+];
+const replacementStages: readonly CardOperationStage[] = ['printing', 'mailed', 'awaiting_activation'];
+
+export type Merchant = {
+  merchant_name: string;
+  merchant_category: string;
+  merchant_country: string;
+  original_amount?: string | null;
+  original_currency?: string | null;
+};
+
+export type CardLetter = { last4: string; name_on_card: string; kit_code: string; activation_code: string };
+
+export type LoadOutcome = Exclude<TopUpStatus, 'processing' | 'success'>;
+
+export type CardProcessorSimulator = CardProcessor & {
+  /** What is due at `now`: KYC decisions, stage moves, load outcomes. Answers how many things moved. */
+  advance(handle: DbHandle, now: Date): Promise<number>;
+  /** Moves a card straight to awaiting activation (its holder's KYC passed), each stage reported in order. */
+  shipNow(handle: DbHandle, reference: string, now: Date): Promise<void>;
+  letterOf(handle: DbHandle, reference: string): Promise<CardLetter>;
+  refuseNextKyc(handle: DbHandle, memberId: string, part: 'id' | 'address'): Promise<void>;
+  setNextLoadOutcome(handle: DbHandle, reference: string, outcome: LoadOutcome | null): Promise<void>;
+  failNextPin(handle: DbHandle, reference: string): Promise<void>;
+  /** Finishes the card's loads still processing (or waiting to retry) now. */
+  completeLoads(handle: DbHandle, reference: string, now: Date): Promise<void>;
+  /** A purchase at a merchant: authorised, or declined with a reason. */
+  purchase(
+    handle: DbHandle,
+    reference: string,
+    purchase: { amount: string } & Merchant,
+    now: Date,
+  ): Promise<ProcessorCardTransaction>;
+  settle(handle: DbHandle, authorisationId: string, now: Date): Promise<ProcessorCardTransaction>;
+  reverse(handle: DbHandle, authorisationId: string, now: Date): Promise<ProcessorCardTransaction>;
+  refund(handle: DbHandle, authorisationId: string, amount: string, now: Date): Promise<ProcessorCardTransaction>;
+  chargeFee(
+    handle: DbHandle,
+    reference: string,
+    fee: { kind: string; amount: string },
+    now: Date,
+  ): Promise<ProcessorCardTransaction>;
+  raiseAnomaly(handle: DbHandle, reference: string, cause: CardAnomalyCause, now: Date): Promise<void>;
+};
+
+export function createCardProcessorSimulator(options: {
+  secret: string;
+  stepMinutes?: number;
+}): CardProcessorSimulator {
+  const stepMs = (options.stepMinutes ?? 1) * 60_000;
+  const digits = (purpose: string, reference: string, length: number) => {
+    const hex = createHmac('sha256', options.secret).update(`${purpose}:${reference}`).digest('hex');
+    return (BigInt(`0x${hex.slice(0, 24)}`) % 10n ** BigInt(length)).toString().padStart(length, '0');
+  };
+  const kitCodeOf = (reference: string) => digits('kit', reference, 10);
+  const activationCodeOf = (reference: string) => digits('activation', reference, 6);
+
+  async function notify(handle: DbHandle, payload: DistributiveOmit<ProcessorNotification, 'seq'>, now: Date) {
+    const { type, ...rest } = payload;
+    await handle.insert(cardSimNotifications).values({ type, payload: rest, created_at: now });
+  }
+
+  async function cardOf(handle: DbHandle, reference: string) {
+    const [card] = await handle.select().from(cardSimCards).where(eq(cardSimCards.reference, reference));
+    if (!card) throw new Error(`card processor simulator: no card ${reference}`);
+    return card;
+  }
+
+  async function moveStage(
+    handle: DbHandle,
+    reference: string,
+    stage: CardOperationStage,
+    changes: { state?: string; anomaly_cause?: CardAnomalyCause | null; next_stage_at?: Date | null },
+    now: Date,
+  ) {
+    await handle
+      .update(cardSimCards)
+      .set({
+        operation_stage: stage,
+        anomaly_cause: changes.anomaly_cause ?? null,
+        next_stage_at: changes.next_stage_at ?? null,
+        updated_at: now,
+        ...(changes.state ? { state: changes.state } : {}),
+      })
+      .where(eq(cardSimCards.reference, reference));
+    const showsKit = stage === 'mailed' || stage === 'awaiting_activation';
+    await notify(
+      handle,
+      {
+        type: 'card_stage',
+        reference,
+        operation_stage: stage,
+        anomaly_cause: changes.anomaly_cause ?? null,
+        kit_code: showsKit ? kitCodeOf(reference) : null,
+        at: now.toISOString(),
+      },
+      now,
+    );
+  }
+
+  /** The stage after `stage` on the card's way to its holder, or null when it waits for someone. */
+  function nextStageOf(stage: CardOperationStage, isReplacement: boolean): CardOperationStage | null {
+    const path = isReplacement ? replacementStages : newCardStages;
+    if (stage === 'replacement_in_progress') return replacementStages[0] ?? null;
+    const index = path.indexOf(stage);
+    return index >= 0 && index < path.length - 1 ? (path[index + 1] ?? null) : null;
+  }
+
+  async function kycOfMember(handle: DbHandle, memberId: string) {
+    const [member] = await handle.select().from(cardSimMembers).where(eq(cardSimMembers.member_id, memberId));
+    return member;
+  }
+
+  /** Cards of a member waiting in kyc_processing start their way to print once its KYC passed. */
+  async function releaseCardsOf(handle: DbHandle, memberId: string, now: Date) {
+    const waiting = await handle
+      .select({ reference: cardSimCards.reference })
+      .from(cardSimCards)
+      .where(and(eq(cardSimCards.member_id, memberId), eq(cardSimCards.operation_stage, 'kyc_processing')));
+    for (const card of waiting) {
+      await moveStage(
+        handle,
+        card.reference,
+        'consolidating',
+        { next_stage_at: new Date(now.getTime() + stepMs) },
+        now,
+      );
+    }
+  }
+
+  async function decideKyc(handle: DbHandle, memberId: string, now: Date) {
+    const member = await kycOfMember(handle, memberId);
+    if (!member) return;
+    const kyc: ProcessorKycStatus =
+      member.refuse_next === 'id'
+        ? {
+            id_status: 'failed',
+            address_status: 'success',
+            message: 'The ID document is unreadable or does not match the details given.',
+          }
+        : member.refuse_next === 'address'
+          ? {
+              id_status: 'success',
+              address_status: 'failed',
+              message: 'The proof of address is older than 3 months or does not show the residence address.',
+            }
+          : { id_status: 'success', address_status: 'success', message: null };
+    await handle
+      .update(cardSimMembers)
+      .set({
+        kyc_id_status: kyc.id_status,
+        kyc_address_status: kyc.address_status,
+        kyc_message: kyc.message,
+        kyc_due_at: null,
+        refuse_next: null,
+      })
+      .where(eq(cardSimMembers.member_id, memberId));
+    await notify(handle, { type: 'kyc_status', member_id: memberId, kyc, at: now.toISOString() }, now);
+    if (kyc.id_status === 'success' && kyc.address_status === 'success') await releaseCardsOf(handle, memberId, now);
+  }
+
+  async function finishLoad(handle: DbHandle, load: typeof cardSimLoads.$inferSelect, now: Date) {
+    const card = await cardOf(handle, load.reference);
+    const outcome = (card.next_load_outcome as LoadOutcome | null) ?? null;
+    // A load told to retry is tried again a step later, and then succeeds.
+    const status: Exclude<TopUpStatus, 'processing'> = load.status === 'retry' ? 'success' : (outcome ?? 'success');
+    if (outcome)
+      await handle
+        .update(cardSimCards)
+        .set({ next_load_outcome: null })
+        .where(eq(cardSimCards.reference, card.reference));
+    await handle
+      .update(cardSimLoads)
+      .set({ status, due_at: status === 'retry' ? new Date(now.getTime() + stepMs) : null })
+      .where(eq(cardSimLoads.load_reference, load.load_reference));
+    if (status === 'success') {
+      await handle
+        .update(cardSimCards)
+        .set({ available: sql`${cardSimCards.available} + ${load.amount}` })
+        .where(eq(cardSimCards.reference, card.reference));
+    }
+    await notify(
+      handle,
+      {
+        type: 'load_status',
+        reference: card.reference,
+        load_reference: load.load_reference,
+        status,
+        at: now.toISOString(),
+      },
+      now,
+    );
+  }
+
+  async function transaction(
+    handle: DbHandle,
+    reference: string,
+    line: Omit<ProcessorCardTransaction, 'id'> & { id?: string },
+    now: Date,
+  ): Promise<ProcessorCardTransaction> {
+    const full: ProcessorCardTransaction = {
+      ...line,
+      id: line.id ?? `SIMTX${randomBytes(6).toString('hex').toUpperCase()}`,
+    };
+    await notify(handle, { type: 'card_transaction', reference, transaction: full, at: now.toISOString() }, now);
+    return full;
+  }
+
+  async function authorisationOf(handle: DbHandle, id: string) {
+    const [authorisation] = await handle.select().from(cardSimAuthorisations).where(eq(cardSimAuthorisations.id, id));
+    if (!authorisation) throw new Error(`card processor simulator: no authorisation ${id}`);
+    return authorisation;
+  }
+
+  const noMerchant = {
+    merchant_name: '',
+    merchant_category: '',
+    merchant_country: '',
+    original_amount: null,
+    original_currency: null,
+  };
+
+  const simulator: CardProcessorSimulator = {
+    name: 'simulator',
+
+    async isUsernameAvailable(handle, username) {
+      const [taken] = await handle
+        .select({ id: cardSimMembers.member_id })
+        .from(cardSimMembers)
+        .where(sql`lower(${cardSimMembers.username}) = lower(${username})`);
+      return !taken;
+    },
+
+    async enrolCardholder(handle, cardholder, now) {
+      // The processor's member ids: 12 characters mixing letters and digits (SPEC.md: 5 to 20).
+      const memberId = `M${randomBytes(6).toString('hex').toUpperCase()}X`;
+      await handle.insert(cardSimMembers).values({
+        member_id: memberId,
+        username: cardholder.username,
+        email: cardholder.email,
+        kyc_id_status: 'under_review',
+        kyc_address_status: 'under_review',
+        kyc_due_at: new Date(now.getTime() + stepMs),
+        created_at: now,
+      });
+      return { memberId };
+    },
+
+    async updateCardholder(handle, memberId, changes, now) {
+      const member = await kycOfMember(handle, memberId);
+      if (!member) throw new Error(`card processor simulator: no member ${memberId}`);
+      await handle
+        .update(cardSimMembers)
+        .set({
+          ...(changes.username ? { username: changes.username } : {}),
+          ...(changes.email ? { email: changes.email } : {}),
+          kyc_id_status: 'under_review',
+          kyc_address_status: 'under_review',
+          kyc_message: null,
+          kyc_due_at: new Date(now.getTime() + stepMs),
+        })
+        .where(eq(cardSimMembers.member_id, memberId));
+      await notify(
+        handle,
+        {
+          type: 'kyc_status',
+          member_id: memberId,
+          kyc: { id_status: 'under_review', address_status: 'under_review', message: null },
+          at: now.toISOString(),
+        },
+        now,
+      );
+    },
+
+    async issueCard(handle, order, now) {
+      const reference = `SIMCARD${randomBytes(8).toString('hex').toUpperCase()}`;
+      const end = new Date(Date.UTC(now.getUTCFullYear() + cardLifeYears, now.getUTCMonth() + 1, 0));
+      const expiresOn = end.toISOString().slice(0, 10);
+      const member = await kycOfMember(handle, order.memberId);
+      const kycPassed = member?.kyc_id_status === 'success' && member.kyc_address_status === 'success';
+      const stage: CardOperationStage = order.replacesReference
+        ? 'replacement_in_progress'
+        : kycPassed
+          ? 'consolidating'
+          : 'kyc_processing';
+      const last4 = digits('pan', reference, 4);
+      await handle.insert(cardSimCards).values({
+        reference,
+        member_id: order.memberId,
+        level: order.level,
+        network: order.network,
+        name_on_card: order.nameOnCard,
+        last4,
+        state: 'ordered',
+        operation_stage: stage,
+        next_stage_at: stage === 'kyc_processing' ? null : new Date(now.getTime() + stepMs),
+        mailing_address: order.mailingAddress,
+        expires_on: expiresOn,
+        replaces_reference: order.replacesReference,
+        created_at: now,
+        updated_at: now,
+      });
+      return { reference, last4, expires_on: expiresOn, operation_stage: stage };
+    },
+
+    async activate(handle, reference, codes, now) {
+      const card = await cardOf(handle, reference);
+      if (card.operation_stage !== 'awaiting_activation' || card.state !== 'ordered') return 'not_ready';
+      if (codes.kitCode !== kitCodeOf(reference) || codes.activationCode !== activationCodeOf(reference)) {
+        return 'codes_incorrect';
+      }
+      if (card.replaces_reference) {
+        // The new card takes over what the old one could spend; the old one is reissued and closed.
+        const old = await cardOf(handle, card.replaces_reference);
+        await handle
+          .update(cardSimCards)
+          .set({ available: sql`${cardSimCards.available} + ${old.available}` })
+          .where(eq(cardSimCards.reference, reference));
+        await handle.update(cardSimCards).set({ available: '0' }).where(eq(cardSimCards.reference, old.reference));
+        await moveStage(
+          handle,
+          old.reference,
+          'reissued',
+          { state: 'closed', anomaly_cause: old.anomaly_cause as CardAnomalyCause | null },
+          now,
+        );
+      }
+      await moveStage(handle, reference, 'activated', { state: 'active' }, now);
+      return 'activated';
+    },
+
+    async setPin(handle, reference, pin, now) {
+      const card = await cardOf(handle, reference);
+      if (card.state !== 'active' || !/^\d{4}$/.test(pin) || card.fail_next_pin) {
+        await handle
+          .update(cardSimCards)
+          .set({ fail_next_pin: false, updated_at: now })
+          .where(eq(cardSimCards.reference, reference));
+        return 'failed';
+      }
+      await handle
+        .update(cardSimCards)
+        .set({ pin_set: true, updated_at: now })
+        .where(eq(cardSimCards.reference, reference));
+      return 'set';
+    },
+
+    async block(handle, reference, cause, now) {
+      const card = await cardOf(handle, reference);
+      const isAnomaly = cause !== null;
+      await moveStage(
+        handle,
+        reference,
+        isAnomaly ? 'card_anomaly' : (card.operation_stage as CardOperationStage),
+        { state: 'blocked', anomaly_cause: cause },
+        now,
+      );
+    },
+
+    async unblock(handle, reference, now) {
+      await moveStage(handle, reference, 'activated', { state: 'active' }, now);
+    },
+
+    async changeMailingAddress(handle, reference, address: PostalAddress, now) {
+      await handle
+        .update(cardSimCards)
+        .set({ mailing_address: address, updated_at: now })
+        .where(eq(cardSimCards.reference, reference));
+    },
+
+    async renew(handle, reference, months, now) {
+      const card = await cardOf(handle, reference);
+      const current = new Date(`${card.expires_on}T00:00:00Z`);
+      const end = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + months + 1, 0));
+      const expiresOn = end.toISOString().slice(0, 10);
+      await handle
+        .update(cardSimCards)
+        .set({ expires_on: expiresOn, updated_at: now })
+        .where(eq(cardSimCards.reference, reference));
+      return { expiresOn };
+    },
+
+    async cancel(handle, reference, now) {
+      await moveStage(handle, reference, 'cancelled', { state: 'closed' }, now);
+    },
+
+    async load(handle, reference, load, now) {
+      const [existing] = await handle
+        .select()
+        .from(cardSimLoads)
+        .where(eq(cardSimLoads.idempotency_key, load.idempotencyKey));
+      if (existing) return { loadReference: existing.load_reference };
+      const card = await cardOf(handle, reference);
+      if (card.state !== 'active') throw new Error(`card processor simulator: card ${reference} is ${card.state}`);
+      const loadReference = `SIMLOAD${randomBytes(6).toString('hex').toUpperCase()}`;
+      await handle.insert(cardSimLoads).values({
+        load_reference: loadReference,
+        reference,
+        idempotency_key: load.idempotencyKey,
+        amount: load.amount,
+        status: 'processing',
+        due_at: new Date(now.getTime() + stepMs),
+        created_at: now,
+      });
+      return { loadReference };
+    },
+
+    async notificationsAfter(handle, cursor, limit) {
+      const rows = await handle
+        .select()
+        .from(cardSimNotifications)
+        .where(cursor === null ? undefined : gt(cardSimNotifications.seq, Number(cursor)))
+        .orderBy(asc(cardSimNotifications.seq))
+        .limit(limit);
+      return rows.map(
+        (row) => ({ seq: String(row.seq), type: row.type, ...(row.payload as object) }) as ProcessorNotification,
+      );
+    },
+
+    async advance(handle, now) {
+      let moved = 0;
+      const dueMembers = await handle
+        .select({ member_id: cardSimMembers.member_id })
+        .from(cardSimMembers)
+        .where(and(isNotNull(cardSimMembers.kyc_due_at), lte(cardSimMembers.kyc_due_at, now)));
+      for (const member of dueMembers) {
+        await decideKyc(handle, member.member_id, now);
+        moved += 1;
+      }
+      const dueCards = await handle
+        .select()
+        .from(cardSimCards)
+        .where(and(isNotNull(cardSimCards.next_stage_at), lte(cardSimCards.next_stage_at, now)));
+      for (const card of dueCards) {
+        const next = nextStageOf(card.operation_stage as CardOperationStage, card.replaces_reference !== null);
+        if (!next) continue;
+        const waits = next === 'awaiting_activation';
+        await moveStage(
+          handle,
+          card.reference,
+          next,
+          { next_stage_at: waits ? null : new Date(now.getTime() + stepMs) },
+          now,
+        );
+        moved += 1;
+      }
+      const dueLoads = await handle
+        .select()
+        .from(cardSimLoads)
+        .where(and(isNotNull(cardSimLoads.due_at), lte(cardSimLoads.due_at, now)));
+      for (const load of dueLoads) {
+        await finishLoad(handle, load, now);
+        moved += 1;
+      }
+      return moved;
+    },
+
+    async shipNow(handle, reference, now) {
+      const card = await cardOf(handle, reference);
+      const member = await kycOfMember(handle, card.member_id);
+      if (member && (member.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')) {
+        await decideKyc(handle, member.member_id, now);
+      }
+      let stage = (await cardOf(handle, reference)).operation_stage as CardOperationStage;
+      for (
+        let next = nextStageOf(stage, card.replaces_reference !== null);
+        next;
+        next = nextStageOf(stage, card.replaces_reference !== null)
+      ) {
+        await moveStage(handle, reference, next, { next_stage_at: null }, now);
+        stage = next;
+      }
+    },
+
+    async letterOf(handle, reference) {
+      const card = await cardOf(handle, reference);
+      return {
+        last4: card.last4,
+        name_on_card: card.name_on_card,
+        kit_code: kitCodeOf(reference),
+        activation_code: activationCodeOf(reference),
+      };
+    },
+
+    async refuseNextKyc(handle, memberId, part) {
+      await handle.update(cardSimMembers).set({ refuse_next: part }).where(eq(cardSimMembers.member_id, memberId));
+    },
+
+    async setNextLoadOutcome(handle, reference, outcome) {
+      await handle
+        .update(cardSimCards)
+        .set({ next_load_outcome: outcome })
+        .where(eq(cardSimCards.reference, reference));
+    },
+
+    async failNextPin(handle, reference) {
+      await handle.update(cardSimCards).set({ fail_next_pin: true }).where(eq(cardSimCards.reference, reference));
+    },
+
+    async completeLoads(handle, reference, now) {
+      for (let round = 0; round < 3; round += 1) {
+        const open = await handle
+          .select()
+          .from(cardSimLoads)
+          .where(and(eq(cardSimLoads.reference, reference), isNotNull(cardSimLoads.due_at)));
+        if (open.length === 0) return;
+        for (const load of open) await finishLoad(handle, load, now);
+      }
+    },
+
+    async purchase(handle, reference, purchase, now) {
+      const card = await cardOf(handle, reference);
+      const merchant = {
+        merchant_name: purchase.merchant_name,
+        merchant_category: purchase.merchant_category,
+        merchant_country: purchase.merchant_country,
+        original_amount: purchase.original_amount ?? null,
+        original_currency: purchase.original_currency ?? null,
+      };
+      const amount = parseAmount(purchase.amount);
+      const declineReason: DeclineReason | null =
+        card.state === 'blocked'
+          ? 'card_blocked'
+          : card.state !== 'active'
+            ? 'expired_card'
+            : amount.greaterThan(parseAmount(card.available))
+              ? 'insufficient_funds'
+              : null;
+      if (declineReason) {
+        return transaction(
+          handle,
+          reference,
+          {
+            kind: 'decline',
+            authorisation_id: null,
+            amount: amount.toFixed(2),
+            ...merchant,
+            decline_reason: declineReason,
+            fee_kind: null,
+          },
+          now,
+        );
+      }
+      const id = `SIMAUTH${randomBytes(6).toString('hex').toUpperCase()}`;
+      await handle
+        .update(cardSimCards)
+        .set({ available: sql`${cardSimCards.available} - ${amount.toFixed(2)}` })
+        .where(eq(cardSimCards.reference, reference));
+      await handle
+        .insert(cardSimAuthorisations)
+        .values({ id, reference, amount: amount.toFixed(2), merchant, state: 'open', created_at: now });
+      return transaction(
+        handle,
+        reference,
+        {
+          id,
+          kind: 'authorisation',
+          authorisation_id: id,
+          amount: amount.toFixed(2),
+          ...merchant,
+          decline_reason: null,
+          fee_kind: null,
+        },
+        now,
+      );
+    },
+
+    async settle(handle, authorisationId, now) {
+      const authorisation = await authorisationOf(handle, authorisationId);
+      if (authorisation.state !== 'open')
+        throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
+      await handle
+        .update(cardSimAuthorisations)
+        .set({ state: 'settled' })
+        .where(eq(cardSimAuthorisations.id, authorisationId));
+      return transaction(
+        handle,
+        authorisation.reference,
+        {
+          kind: 'settlement',
+          authorisation_id: authorisationId,
+          amount: parseAmount(authorisation.amount).toFixed(2),
+          ...(authorisation.merchant as Merchant & typeof noMerchant),
+          decline_reason: null,
+          fee_kind: null,
+        },
+        now,
+      );
+    },
+
+    async reverse(handle, authorisationId, now) {
+      const authorisation = await authorisationOf(handle, authorisationId);
+      if (authorisation.state !== 'open')
+        throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
+      await handle
+        .update(cardSimAuthorisations)
+        .set({ state: 'reversed' })
+        .where(eq(cardSimAuthorisations.id, authorisationId));
+      await handle
+        .update(cardSimCards)
+        .set({ available: sql`${cardSimCards.available} + ${authorisation.amount}` })
+        .where(eq(cardSimCards.reference, authorisation.reference));
+      return transaction(
+        handle,
+        authorisation.reference,
+        {
+          kind: 'reversal',
+          authorisation_id: authorisationId,
+          amount: parseAmount(authorisation.amount).toFixed(2),
+          ...(authorisation.merchant as Merchant & typeof noMerchant),
+          decline_reason: null,
+          fee_kind: null,
+        },
+        now,
+      );
+    },
+
+    async refund(handle, authorisationId, amount, now) {
+      const authorisation = await authorisationOf(handle, authorisationId);
+      if (authorisation.state !== 'settled')
+        throw new Error(`card processor simulator: authorisation ${authorisationId} is not settled`);
+      const refunded = parseAmount(amount).toFixed(2);
+      await handle
+        .update(cardSimCards)
+        .set({ available: sql`${cardSimCards.available} + ${refunded}` })
+        .where(eq(cardSimCards.reference, authorisation.reference));
+      return transaction(
+        handle,
+        authorisation.reference,
+        {
+          kind: 'refund',
+          authorisation_id: authorisationId,
+          amount: refunded,
+          ...(authorisation.merchant as Merchant & typeof noMerchant),
+          decline_reason: null,
+          fee_kind: null,
+        },
+        now,
+      );
+    },
+
+    async chargeFee(handle, reference, fee, now) {
+      // A processor takes a fee only up to what the card holds.
+      const card = await cardOf(handle, reference);
+      const charged = Money.min(parseAmount(fee.amount), parseAmount(card.available)).toFixed(2);
+      await handle
+        .update(cardSimCards)
+        .set({ available: sql`${cardSimCards.available} - ${charged}` })
+        .where(eq(cardSimCards.reference, reference));
+      return transaction(
+        handle,
+        reference,
+        {
+          kind: 'fee',
+          authorisation_id: null,
+          amount: charged,
+          ...noMerchant,
+          decline_reason: null,
+          fee_kind: fee.kind,
+        },
+        now,
+      );
+    },
+
+    async raiseAnomaly(handle, reference, cause, now) {
+      const card = await cardOf(handle, reference);
+      await moveStage(handle, reference, 'card_anomaly', { state: card.state, anomaly_cause: cause }, now);
+    },
+  };
+  return simulator;
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,0 +1,166 @@
+/**
+ * Reading a card for its company and checking an action against the transition table: the one way
+ * every card call finds its card (another company's card is not found) and is refused or allowed.
+ */
+import {
+  allowedCardActions,
+  type Card,
+  type CardAction,
+  type CardActor,
+  type CardRuleFacts,
+  cardActionRefusal,
+} from '@bank/contract/cards';
+import type { FeePaymentStatus } from '@bank/contract/states';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { parseAmount } from '../../platform/money.ts';
+import type { SessionContext } from '../../platform/session.ts';
+import { users } from '../account/index.ts';
+import { accountBalance, accountIdOf } from '../ledger/index.ts';
+import { cardholders, cards } from './tables.ts';
+
+export type CardRow = typeof cards.$inferSelect;
+
+/** The company's administrator acts as the client; other company users as holders; staff as staff. */
+export function cardActorOf(session: SessionContext): Exclude<CardActor, 'system'> {
+  if (session.is_staff) return 'staff';
+  return session.role === 'administrator' ? 'client_admin' : 'holder';
+}
+
+export function ruleFactsOf(card: CardRow): CardRuleFacts {
+  return {
+    status: card.status,
+    operation_stage: card.operation_stage,
+    block_type: card.status === 'blocked' ? card.block_type : null,
+    block_is_final: card.block_is_final,
+    replacement_status: card.replacement_status,
+  };
+}
+
+/** Throws the table's refusal of the action, if any. */
+export function assertCardAction(card: CardRow, action: CardAction, actor: CardActor): void {
+  const refusal = cardActionRefusal(ruleFactsOf(card), action, actor);
+  if (refusal)
+    throw new AppError(refusal, { detail: `card ${card.id}: ${action} by ${actor} refused (${card.status})` });
+}
+
+/** The company's card, locked for a change when `forUpdate`; another company's answers not_found. */
+export async function companyCard(
+  handle: DbHandle,
+  companyId: string,
+  cardId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CardRow> {
+  const query = handle
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.company_id, companyId)));
+  const [card] = options.forUpdate ? await query.for('update') : await query;
+  if (!card) throw new AppError('not_found', { detail: `no card ${cardId} in company ${companyId}` });
+  return card;
+}
+
+/** Any company's card, for staff. */
+export async function anyCard(
+  handle: DbHandle,
+  cardId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CardRow> {
+  const query = handle.select().from(cards).where(eq(cards.id, cardId));
+  const [card] = options.forUpdate ? await query.for('update') : await query;
+  if (!card) throw new AppError('not_found', { detail: `no card ${cardId}` });
+  return card;
+}
+
+/** The card's USD ledger account (opened on first use). */
+export function cardAccountId(handle: DbHandle, card: Pick<CardRow, 'id' | 'company_id'>, now: Date): Promise<string> {
+  return accountIdOf(handle, { kind: 'card', companyId: card.company_id, cardId: card.id }, now);
+}
+
+/** The annual fee state a card shows: filled in by the renewal slice through `annualFeeStatusOf`. */
+export type AnnualFeeStatusReader = (
+  handle: DbHandle,
+  cardIds: readonly string[],
+) => Promise<Map<string, FeePaymentStatus>>;
+
+/** Cards as the wire shows them, with what the actor may do with each. */
+export async function cardViews(
+  handle: DbHandle,
+  rows: readonly CardRow[],
+  actor: CardActor,
+  now: Date,
+  annualFeeStatusOf?: AnnualFeeStatusReader,
+): Promise<Card[]> {
+  if (rows.length === 0) return [];
+  const holders = await handle
+    .select()
+    .from(cardholders)
+    .where(
+      inArray(
+        cardholders.id,
+        rows.map((row) => row.cardholder_id),
+      ),
+    );
+  const holderOf = new Map(holders.map((holder) => [holder.id, holder]));
+  const blockerIds = [...new Set(rows.flatMap((row) => (row.blocked_by ? [row.blocked_by] : [])))];
+  const blockers =
+    blockerIds.length === 0
+      ? []
+      : await handle.select({ id: users.id, name: users.full_name }).from(users).where(inArray(users.id, blockerIds));
+  const nameOf = new Map(blockers.map((blocker) => [blocker.id, blocker.name]));
+  const annual = annualFeeStatusOf
+    ? await annualFeeStatusOf(
+        handle,
+        rows.map((row) => row.id),
+      )
+    : new Map<string, FeePaymentStatus>();
+  const views: Card[] = [];
+  for (const row of rows) {
+    const holder = holderOf.get(row.cardholder_id);
+    if (!holder) throw new Error(`card ${row.id} has no cardholder`);
+    const balance = await accountBalance(handle, await cardAccountId(handle, row, now));
+    views.push({
+      id: row.id,
+      last4: row.last4,
+      name_on_card: row.name_on_card,
+      cardholder_name: `${holder.first_name} ${holder.last_name}`,
+      applicant_type: holder.applicant_type,
+      level: row.level,
+      network: row.network,
+      status: row.status,
+      operation_stage: row.operation_stage,
+      anomaly_cause: row.anomaly_cause,
+      stage_updated_at: row.stage_updated_at.toISOString(),
+      block:
+        row.status === 'blocked' && row.block_type && row.blocked_at
+          ? {
+              type: row.block_type,
+              reason: row.block_reason ?? '',
+              cause: row.block_cause,
+              is_final: row.block_is_final,
+              by_name: row.blocked_by ? (nameOf.get(row.blocked_by) ?? '') : '',
+              at: row.blocked_at.toISOString(),
+            }
+          : null,
+      replacement_status: row.replacement_status,
+      replaces_card_id: row.replaces_card_id,
+      replaced_by_card_id: row.replaced_by_card_id,
+      kit_code: row.kit_code,
+      issued_on: row.issued_on,
+      expires_on: row.expires_on,
+      balance: money(balance?.balance),
+      held: money(balance?.held),
+      available: money(balance?.available),
+      mailing_address: row.mailing_address,
+      card_fee_status: row.card_fee_paid ? 'paid' : 'unpaid',
+      annual_fee_status: annual.get(row.id) ?? 'upcoming',
+      auto_renewal: row.auto_renewal,
+      allowed_actions: allowedCardActions(ruleFactsOf(row), actor),
+    });
+  }
+  return views;
+}
+
+/** USD at 2 decimals (a card account holds cents only). */
+const money = (value: string | undefined) => parseAmount(value ?? '0').toFixed(2);

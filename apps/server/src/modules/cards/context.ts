@@ -1,0 +1,17 @@
+/**
+ * What the cards module's calls are given: the module context and the card processor (the
+ * simulator outside production). Each slice of the module registers its calls with it.
+ */
+import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
+import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+
+export type CardsContext = ModuleContext & {
+  processor: CardProcessor;
+  /** The simulator's controls, outside production only (the back office's panel, tests). */
+  simulator: CardProcessorSimulator | null;
+};
+
+/** The simulator's key, derived from the server secret (the same in the app and in its tests). */
+export const simulatorKeyOf = (secretBox: SecretBox) => secretBox.keyedHash('card-processor-simulator', 'key');

@@ -1,0 +1,148 @@
+/**
+ * Ordering a card for an approved application: the cardholder is enrolled at the processor (its KYC
+ * is the processor's to decide, reported by the sync), and the card is ordered; the product keeps
+ * the card's last 4 digits and the processor's reference, the state `approved` and the stage the
+ * processor answered. Fees are the caller's (the application holds the card cost).
+ */
+import type { ApplicantType, CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
+import type { CardProcessor, ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
+import type { DbHandle } from '../../platform/db.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { cardholders, cards } from './tables.ts';
+import { recordCardEvent } from './timeline.ts';
+
+export type CardOrder = {
+  companyId: string;
+  applicationId: string;
+  /** Who asked for the card (the application's submitter): the card's creator. */
+  actorUserId: string;
+  cardholder: ProcessorCardholder;
+  applicantType: ApplicantType;
+  level: CardLevel;
+  network: CardNetwork;
+  nameOnCard: string;
+  mailingAddress: PostalAddress;
+};
+
+export async function orderCard(
+  handle: DbHandle,
+  processor: CardProcessor,
+  order: CardOrder,
+  now: Date,
+): Promise<{ cardId: string; cardholderId: string }> {
+  const { memberId } = await processor.enrolCardholder(handle, order.cardholder, now);
+  const cardholderId = newId(now.getTime());
+  await handle.insert(cardholders).values({
+    id: cardholderId,
+    company_id: order.companyId,
+    application_id: order.applicationId,
+    member_id: memberId,
+    first_name: order.cardholder.first_name,
+    last_name: order.cardholder.last_name,
+    username: order.cardholder.username,
+    email: order.cardholder.email,
+    applicant_type: order.applicantType,
+    kyc_id_status: 'under_review',
+    kyc_address_status: 'under_review',
+    created_at: now,
+    updated_at: now,
+  });
+  const cardId = await issueCardFor(
+    handle,
+    processor,
+    {
+      companyId: order.companyId,
+      cardholderId,
+      memberId,
+      level: order.level,
+      network: order.network,
+      nameOnCard: order.nameOnCard,
+      mailingAddress: order.mailingAddress,
+      actorUserId: order.actorUserId,
+      replaces: null,
+    },
+    now,
+  );
+  return { cardId, cardholderId };
+}
+
+/** Orders one card at the processor for an enrolled cardholder: a new card, or the replacement of one. */
+export async function issueCardFor(
+  handle: DbHandle,
+  processor: CardProcessor,
+  order: {
+    companyId: string;
+    cardholderId: string;
+    memberId: string;
+    level: CardLevel;
+    network: CardNetwork;
+    nameOnCard: string;
+    mailingAddress: PostalAddress;
+    actorUserId: string;
+    replaces: { cardId: string; reference: string } | null;
+  },
+  now: Date,
+): Promise<string> {
+  const issued = await processor.issueCard(
+    handle,
+    {
+      memberId: order.memberId,
+      level: order.level,
+      network: order.network,
+      nameOnCard: order.nameOnCard,
+      mailingAddress: order.mailingAddress,
+      replacesReference: order.replaces?.reference ?? null,
+    },
+    now,
+  );
+  const cardId = newId(now.getTime());
+  await handle.insert(cards).values({
+    id: cardId,
+    company_id: order.companyId,
+    cardholder_id: order.cardholderId,
+    processor_reference: issued.reference,
+    last4: issued.last4,
+    name_on_card: order.nameOnCard,
+    level: order.level,
+    network: order.network,
+    status: 'approved',
+    operation_stage: issued.operation_stage,
+    stage_updated_at: now,
+    replaces_card_id: order.replaces?.cardId ?? null,
+    expires_on: issued.expires_on,
+    mailing_address: order.mailingAddress,
+    card_fee_paid: true,
+    created_by: order.actorUserId,
+    created_at: now,
+    updated_at: now,
+  });
+  await recordCardEvent(
+    handle,
+    {
+      cardId,
+      companyId: order.companyId,
+      kind: 'ordered',
+      operationStage: issued.operation_stage,
+      detail: { replaces_card_id: order.replaces?.cardId ?? null },
+      actorUserId: order.actorUserId,
+    },
+    now,
+  );
+  await recordEvent(
+    handle,
+    'card.operation_status_changed',
+    {
+      company_id: order.companyId,
+      card_id: cardId,
+      last4: issued.last4,
+      status: 'approved',
+      from_stage: null,
+      operation_stage: issued.operation_stage,
+      anomaly_cause: null,
+      at: now.toISOString(),
+    },
+    { companyId: order.companyId },
+  );
+  return cardId;
+}

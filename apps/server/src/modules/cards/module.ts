@@ -1,0 +1,51 @@
+/**
+ * The cards module (issue 14): cardholders and their KYC at the processor, applications and their
+ * review, cards (activation, PIN, blocks, replacement, renewal and fees), top-ups, card
+ * transactions and the card statement. It creates the card processor (the simulator outside
+ * production), applies the processor's notifications on a schedule (`cards__sync_processor`), and
+ * outside production moves the simulator's work along on a schedule (`cards__advance_simulator`).
+ * Each part registers its calls here with the module's CardsContext.
+ */
+import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { type CardsContext, simulatorKeyOf } from './context.ts';
+import { moneyNotificationHandlers } from './notification-handlers.ts';
+import { syncProcessor } from './sync.ts';
+
+export const syncProcessorSchedule = 'cards__sync_processor';
+export const advanceSimulatorSchedule = 'cards__advance_simulator';
+
+export const cardsModule: AppModule = {
+  name: 'cards',
+  register(app, context) {
+    const db = context.database.db;
+    const isSimulatorOpen = context.config.nodeEnv !== 'production';
+    // A real processor's adapter takes the simulator's place in production, where none is wired yet.
+    const simulator = createCardProcessorSimulator({
+      secret: context.secretBox.keyedHash('card-processor-simulator', 'key'),
+    });
+    const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
+
+    const handlers = moneyNotificationHandlers(cards);
+
+    context.jobs.schedule({
+      name: syncProcessorSchedule,
+      cron: '* * * * *',
+      run: async () => {
+        await syncProcessor(db, cards.processor, handlers, context.clock.now());
+      },
+    });
+    if (cards.simulator && context.config.simulateNetworkBlocks) {
+      const running = cards.simulator;
+      context.jobs.schedule({
+        name: advanceSimulatorSchedule,
+        cron: '* * * * *',
+        run: async () => {
+          const now = context.clock.now();
+          await db.transaction((tx) => running.advance(tx, now));
+          await syncProcessor(db, cards.processor, handlers, now);
+        },
+      });
+    }
+  },
+};

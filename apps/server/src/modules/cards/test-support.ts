@@ -1,0 +1,124 @@
+/**
+ * Test support for cards: the processor simulator the app runs (same key), a company with a card
+ * ordered for a test cardholder, moved along by the simulator to awaiting activation or activated,
+ * and the processor's notifications applied as the schedule would.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CardLevel, PostalAddress } from '@bank/contract/cards';
+import type { Asset } from '@bank/contract/money';
+import { eq } from 'drizzle-orm';
+import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
+import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
+import type { RunningTestApp } from '../../platform/test-support.ts';
+import { fundedCompany } from '../payouts/test-support.ts';
+import type { CardsContext } from './context.ts';
+import { simulatorKeyOf } from './context.ts';
+import { orderCard } from './issuing.ts';
+import { moneyNotificationHandlers } from './notification-handlers.ts';
+import { syncProcessor } from './sync.ts';
+import { cards } from './tables.ts';
+
+export function testSimulator(test: RunningTestApp) {
+  return createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(test.config.appSecret)) });
+}
+
+/** Applies the processor's notifications now, as the schedule does. */
+export async function syncNow(test: RunningTestApp) {
+  const simulator = testSimulator(test);
+  const context = { processor: simulator, simulator } as unknown as CardsContext;
+  return syncProcessor(test.database.db, simulator, moneyNotificationHandlers(context), test.clock.now());
+}
+
+export const testAddress: PostalAddress = {
+  line1: '1 Raffles Place',
+  line2: '#20-01',
+  city: 'Singapore',
+  state: 'Singapore',
+  country: 'SG',
+  postal_code: '048616',
+};
+
+export function testCardholder(overrides: Partial<ProcessorCardholder> = {}): ProcessorCardholder {
+  const suffix = randomUUID().slice(0, 8);
+  return {
+    title: 'Ms',
+    first_name: 'Aiko',
+    last_name: 'Tanaka',
+    username: `aiko_${suffix}`,
+    email: `aiko.${suffix}@example.com`,
+    mobile: '+6591234567',
+    date_of_birth: '1985-04-12',
+    residence_address: testAddress,
+    id_type: 'passport',
+    id_number: 'TK1234567',
+    id_issuing_country: 'JP',
+    id_issue_date: '2020-01-15',
+    id_expiry_date: '2030-01-14',
+    proof_of_address_type: 'utility_bill',
+    proof_of_address_issue_date: '2026-10-01',
+    ...overrides,
+  };
+}
+
+/** A funded company with a card ordered for a director, still at the processor (stage kyc_processing). */
+export async function orderedCard(
+  test: RunningTestApp,
+  options: { funds?: Partial<Record<Asset, string>>; level?: CardLevel } = {},
+) {
+  const client = await fundedCompany(test, { funds: options.funds ?? { USDC: '100000', USDT: '100000' } });
+  const simulator = testSimulator(test);
+  const now = test.clock.now();
+  const ordered = await test.database.db.transaction((tx) =>
+    orderCard(
+      tx,
+      simulator,
+      {
+        companyId: client.companyId,
+        applicationId: randomUUID(),
+        actorUserId: client.session.userid,
+        cardholder: testCardholder(),
+        applicantType: 'director',
+        level: options.level ?? 'premier',
+        network: 'visa',
+        nameOnCard: 'AIKO TANAKA',
+        mailingAddress: testAddress,
+      },
+      now,
+    ),
+  );
+  const [card] = await test.database.db.select().from(cards).where(eq(cards.id, ordered.cardId));
+  if (!card) throw new Error('ordered card not found');
+  return { client, simulator, card, ...ordered };
+}
+
+/** A card the simulator shipped: awaiting activation, its KIT code known to the product. */
+export async function shippedCard(test: RunningTestApp, options: Parameters<typeof orderedCard>[1] = {}) {
+  const ordered = await orderedCard(test, options);
+  await test.database.db.transaction((tx) =>
+    ordered.simulator.shipNow(tx, ordered.card.processor_reference, test.clock.now()),
+  );
+  await syncNow(test);
+  const letter = await ordered.simulator.letterOf(test.database.db, ordered.card.processor_reference);
+  return { ...ordered, letter };
+}
+
+/** A card activated at the processor (as the activation call would), its state applied by the sync. */
+export async function activatedCard(test: RunningTestApp, options: Parameters<typeof orderedCard>[1] = {}) {
+  const shipped = await shippedCard(test, options);
+  const outcome = await shipped.simulator.activate(
+    test.database.db,
+    shipped.card.processor_reference,
+    { kitCode: shipped.letter.kit_code, activationCode: shipped.letter.activation_code },
+    test.clock.now(),
+  );
+  if (outcome !== 'activated') throw new Error(`activation answered ${outcome}`);
+  await syncNow(test);
+  return shipped;
+}
+
+export async function cardRow(test: RunningTestApp, cardId: string) {
+  const [card] = await test.database.db.select().from(cards).where(eq(cards.id, cardId));
+  if (!card) throw new Error(`no card ${cardId}`);
+  return card;
+}
