@@ -22,14 +22,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { Email, EmailCode, PhoneCountry, PhoneNumber, refinePhone } from './account.ts';
 import { defineCall } from './calls.ts';
-import {
-  ApplicantType,
-  CardFee,
-  CardFundingAsset,
-  CardLevel,
-  CardNetwork,
-  PostalAddress,
-} from './cards.ts';
+import { ApplicantType, CardFee, CardFundingAsset, CardLevel, CardNetwork, PostalAddress } from './cards.ts';
 import { CountryCode } from './countries.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
 import { PageRequest, page } from './envelope.ts';
@@ -71,7 +64,21 @@ export const proofOfAddressTypes = [
 ] as const;
 export const ProofOfAddressType = z.enum(proofOfAddressTypes, { message: 'validation.invalid_choice' });
 /** The language a document is written in (ISO 639-1, and `other`); not English needs a certified translation. */
-export const documentLanguages = ['en', 'zh', 'ja', 'ko', 'fr', 'de', 'es', 'pt', 'it', 'nl', 'ru', 'ar', 'other'] as const;
+export const documentLanguages = [
+  'en',
+  'zh',
+  'ja',
+  'ko',
+  'fr',
+  'de',
+  'es',
+  'pt',
+  'it',
+  'nl',
+  'ru',
+  'ar',
+  'other',
+] as const;
 export const DocumentLanguage = z.enum(documentLanguages, { message: 'validation.invalid_choice' });
 
 const required = { message: 'validation.required' };
@@ -324,7 +331,9 @@ export function applicationDateIssues(
     else if (effective.expiry_date <= today)
       issues.push({
         path: ['id_expiry_date'],
-        message: expiryDate ? 'card_applications.validation.id_expired' : 'card_applications.validation.id_default_expired',
+        message: expiryDate
+          ? 'card_applications.validation.id_expired'
+          : 'card_applications.validation.id_default_expired',
       });
   }
   const proofDate = value.proof_of_address_issue_date;
@@ -484,7 +493,7 @@ export const authorizeCardDocument = defineCall({
   permission: 'cards',
   isKycGated: true,
   errors: ['illegal_state'],
-  summary: "Authorise the upload of one cardholder document (ID or proof of address) and say where to send it",
+  summary: 'Authorise the upload of one cardholder document (ID or proof of address) and say where to send it',
   request: AuthorizeUploadRequest.omit({ section: true, kind: true }).extend({ purpose: CardDocumentPurpose }).strict(),
   response: UploadTicket,
 });
@@ -624,7 +633,7 @@ export const UpdateAddressKycRequest = z
 export const updateAddressKyc = defineCall({
   path: '/api/v1/card/updateAddressKycInfo',
   errors: kycErrors,
-  summary: "Correct the residence address and its proof: sent to the processor, the address is under review again",
+  summary: 'Correct the residence address and its proof: sent to the processor, the address is under review again',
   request: UpdateAddressKycRequest,
   response: CardholderKyc,
 });

@@ -37,6 +37,9 @@ export const categoryOfMessageKind = {
   otc_quoted: 'transactions',
   otc_settled: 'transactions',
   otc_request_received: 'support',
+  card_application_submitted: 'cards',
+  card_application_approved: 'cards',
+  card_application_rejected: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -57,6 +60,7 @@ export const MessageLink = z.object({
     'admin_contact_requests',
     'otc',
     'admin_otc',
+    'cardholder_kyc',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

@@ -65,7 +65,11 @@ export async function staffApplication(handle: DbHandle, applicationId: string):
   const row = await applicationForRead(handle, applicationId);
   const [joined] = await joinedApplications(handle, eq(cardApplications.id, row.id), desc(cardApplications.id), 1);
   if (!joined) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
-  return { ...summaryOf(joined), details: joined.row.details, documents: await documentsOfApplication(handle, joined.row) };
+  return {
+    ...summaryOf(joined),
+    details: joined.row.details,
+    documents: await documentsOfApplication(handle, joined.row),
+  };
 }
 
 async function applicationForRead(handle: DbHandle, applicationId: string): Promise<CardApplicationRow> {
@@ -102,7 +106,8 @@ export async function decideApplication(
       {
         companyId: row.company_id,
         applicationId: row.id,
-        actorUserId: staff.userId,
+        // The card's creator is the application's submitter; staff are the decision's actor.
+        actorUserId: row.submitted_by,
         cardholder: processorCardholderOf(details),
         applicantType: row.applicant_type,
         level: row.level,

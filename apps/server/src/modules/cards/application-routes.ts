@@ -22,14 +22,13 @@ import {
   verifyCardUsername,
 } from '@bank/contract/card-applications';
 import type { FastifyInstance } from 'fastify';
-import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
-import type { ModuleContext } from '../../platform/module.ts';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { createDocumentService } from '../documents/index.ts';
 import * as review from './application-review.ts';
 import * as applications from './applications.ts';
 import * as cardholderKyc from './cardholder-kyc.ts';
+import type { CardsContext } from './context.ts';
 
 function actorOf(call: CallContext): applications.ClientActor & { ip: string } {
   return {
@@ -41,7 +40,7 @@ function actorOf(call: CallContext): applications.ClientActor & { ip: string } {
   };
 }
 
-export function registerApplicationCalls(app: FastifyInstance, cards: ModuleContext & { processor: CardProcessor }): void {
+export function registerApplicationCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
   const { processor, secretBox } = cards;
   const codes: applications.CodeDependencies = {
@@ -91,7 +90,9 @@ export function registerApplicationCalls(app: FastifyInstance, cards: ModuleCont
   );
 
   // Cardholders' KYC (kycManage)
-  registerCall(app, listCardholderKyc, (body, call) => cardholderKyc.cardholderKycList(db, clientCompanyId(call), body));
+  registerCall(app, listCardholderKyc, (body, call) =>
+    cardholderKyc.cardholderKycList(db, clientCompanyId(call), body),
+  );
   registerCall(app, getCardholderKyc, (body, call) =>
     cardholderKyc.cardholderKyc(db, clientCompanyId(call), body.cardholder_id),
   );

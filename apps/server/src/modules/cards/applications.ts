@@ -17,30 +17,28 @@ import {
   type CardholderDocuments,
   cardApplicationRules,
   dayOf,
-  effectiveIdDates,
   e164Of,
+  effectiveIdDates,
   type SubmitCardApplicationRequest,
 } from '@bank/contract/card-applications';
-import { type CardLevel, cardFundingAssets, cardLevels, cardNetworks, type PostalAddress } from '@bank/contract/cards';
-import type { Language } from '@bank/contract/constants';
-import { localeOfLanguage } from '@bank/contract/constants';
+import { type CardLevel, cardFundingAssets, cardNetworks, type PostalAddress } from '@bank/contract/cards';
+import { cardLevels, type Language, localeOfLanguage } from '@bank/contract/constants';
 import type { DocumentPurpose } from '@bank/contract/documents';
-import type { Asset } from '@bank/contract/money';
 import type { CardApplicationStatus } from '@bank/contract/states';
 import { translate } from '@bank/i18n/resources';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CardProcessor, ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
+import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
 import { renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
 import type { OutgoingEmail } from '../../adapters/mail/mailer.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
 import { type AppDatabase, type DbHandle, postgresErrorCode } from '../../platform/db.ts';
-import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { assertWithinCap } from '../../platform/rate-limit.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Clock } from '../../platform/session.ts';
 import { lockCompany } from '../../platform/tenant.ts';
@@ -126,16 +124,32 @@ export const usernameTaken = (username: string) =>
 
 /** The unique index on live usernames caught a race: the same answer as the check. */
 export function isUsernameRace(error: unknown): boolean {
-  return postgresErrorCode(error) === '23505' && String((error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint ?? '').includes('card_applications_live_username');
+  return (
+    postgresErrorCode(error) === '23505' &&
+    String(
+      (error as { cause?: { constraint?: string } }).cause?.constraint ??
+        (error as { constraint?: string }).constraint ??
+        '',
+    ).includes('card_applications_live_username')
+  );
 }
 
-export function cardholderCodeEmail(language: Language, to: string, code: string, validityMinutes: number): OutgoingEmail {
+export function cardholderCodeEmail(
+  language: Language,
+  to: string,
+  code: string,
+  validityMinutes: number,
+): OutgoingEmail {
   const text = (key: string, params = {}) => translate(language, `card_applications.email.${key}`, params);
   const content = {
     locale: localeOfLanguage[language],
     title: text('title'),
     code,
-    paragraphs: [text('intro'), translate(language, 'email.code.validity', { minutes: validityMinutes }), text('unexpected')],
+    paragraphs: [
+      text('intro'),
+      translate(language, 'email.code.validity', { minutes: validityMinutes }),
+      text('unexpected'),
+    ],
     footer: translate(language, 'email.footer'),
   };
   return { to, subject: text('subject'), text: renderEmailText(content), html: renderEmailHtml(content) };
@@ -250,14 +264,19 @@ export const emailNotProven = (field = 'email') =>
  */
 export function cardDocumentPolicy(clock: Clock): DocumentOwnerPolicy {
   const isApproved = async (handle: DbHandle, companyId: string) => {
-    const [company] = await handle.select({ status: companies.kyc_status }).from(companies).where(eq(companies.id, companyId));
+    const [company] = await handle
+      .select({ status: companies.kyc_status })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     return company?.status === 'kyc_approved';
   };
   return {
     async lockOpen(tx, companyId) {
       await lockCompany(tx, companyId);
       if (!(await isApproved(tx, companyId)))
-        throw new AppError('kyc_not_approved', { detail: `company ${companyId} takes no card documents before KYC approval` });
+        throw new AppError('kyc_not_approved', {
+          detail: `company ${companyId} takes no card documents before KYC approval`,
+        });
     },
     isOpen: isApproved,
     checkPlace(section, purpose) {
@@ -290,13 +309,19 @@ export async function checkCardDocuments(
   companyId: string,
   fields: Record<string, { id: string | null; purpose: 'cardholder_id' | 'proof_of_address' }>,
 ): Promise<void> {
-  const named = Object.entries(fields).filter((entry): entry is [string, { id: string; purpose: 'cardholder_id' | 'proof_of_address' }] => entry[1].id !== null);
+  const named = Object.entries(fields).filter(
+    (entry): entry is [string, { id: string; purpose: 'cardholder_id' | 'proof_of_address' }] => entry[1].id !== null,
+  );
   const ids = named.map(([, field]) => field.id).filter(isUuid);
   const found = new Map((await findDocumentsByIds(handle, companyId, ids)).map((row) => [row.id, row]));
   for (const [field, { id, purpose }] of named) {
     const document = found.get(id);
     if (!document || document.deleted_at || document.section !== cardDocumentSection || document.kind !== purpose)
-      throw fieldRefusal(field, 'card_applications.validation.document_invalid', `document ${id} is not a ${purpose} of ${companyId}`);
+      throw fieldRefusal(
+        field,
+        'card_applications.validation.document_invalid',
+        `document ${id} is not a ${purpose} of ${companyId}`,
+      );
   }
 }
 
@@ -308,7 +333,9 @@ export async function documentsOfApplication(handle: DbHandle, row: CardApplicat
     row.address_front_document_id,
     row.address_back_document_id,
   ].filter((id): id is string => id !== null);
-  const found = new Map((await findDocumentsByIds(handle, row.company_id, ids)).map((document) => [document.id, document]));
+  const found = new Map(
+    (await findDocumentsByIds(handle, row.company_id, ids)).map((document) => [document.id, document]),
+  );
   const refOf = (id: string | null) => {
     const document: DocumentRow | undefined = id ? found.get(id) : undefined;
     return document ? documentRefOf(document) : null;
@@ -378,7 +405,12 @@ type JoinedApplication = {
   submittedByName: string;
   decidedByName: string | null;
   companyName: string;
-  card: { id: string; last4: string; status: typeof cards.$inferSelect.status; operation_stage: typeof cards.$inferSelect.operation_stage } | null;
+  card: {
+    id: string;
+    last4: string;
+    status: typeof cards.$inferSelect.status;
+    operation_stage: typeof cards.$inferSelect.operation_stage;
+  } | null;
 };
 
 /** pending, approved or rejected as stored; `processing` while the card is in KYC processing at the processor. */
@@ -397,11 +429,14 @@ export function applicationOf({ row, submittedByName, card }: JoinedApplication)
     network: row.network,
     name_on_card: row.name_on_card,
     funding_asset: row.funding_asset,
-    card_cost: formatAmountForWire(parseAmount(row.card_cost), 'USD' as Asset),
+    // USD with its 2 decimals, as the fee schedule shows it.
+    card_cost: parseAmount(row.card_cost).toFixed(2),
     debit_amount: formatAmountForWire(parseAmount(row.debit_amount), row.funding_asset),
     rejection_reason: row.rejection_reason,
     submitted_by_name: submittedByName,
-    card: card ? { card_id: card.id, last4: card.last4, status: card.status, operation_stage: card.operation_stage } : null,
+    card: card
+      ? { card_id: card.id, last4: card.last4, status: card.status, operation_stage: card.operation_stage }
+      : null,
     cardholder_id: row.cardholder_id,
     created_at: row.created_at.toISOString(),
     decided_at: row.decided_at?.toISOString() ?? null,
@@ -439,7 +474,7 @@ export async function joinedApplications(
     row: joined.row,
     submittedByName: joined.submittedByName,
     decidedByName: joined.decidedByName,
-    companyName: joined.companyName,
+    companyName: joined.companyName ?? '',
     card:
       joined.cardId && joined.last4 && joined.cardStatus && joined.stage
         ? { id: joined.cardId, last4: joined.last4, status: joined.cardStatus, operation_stage: joined.stage }
@@ -463,7 +498,11 @@ export function statusCondition(status: CardApplicationStatus | undefined): SQL 
 export const cursorOf = (request: { cursor?: string | undefined }) =>
   request.cursor && isUuid(request.cursor) ? request.cursor : undefined;
 
-export function pageOf<Row extends { row: { id: string } }, Item>(rows: Row[], pageSize: number, map: (row: Row) => Item): Page<Item> {
+export function pageOf<Row extends { row: { id: string } }, Item>(
+  rows: Row[],
+  pageSize: number,
+  map: (row: Row) => Item,
+): Page<Item> {
   const pageRows = rows.slice(0, pageSize);
   return {
     items: pageRows.map(map),
@@ -647,15 +686,23 @@ export async function submitApplication(
 }
 
 /** The application behind a cardholder's KYC, locked for a change; another company's is not found. */
-export async function lockedApplication(handle: DbHandle, applicationId: string, companyId?: string): Promise<CardApplicationRow> {
+export async function lockedApplication(
+  handle: DbHandle,
+  applicationId: string,
+  companyId?: string,
+): Promise<CardApplicationRow> {
   const [row] = isUuid(applicationId)
     ? await handle
         .select()
         .from(cardApplications)
-        .where(and(eq(cardApplications.id, applicationId), companyId ? eq(cardApplications.company_id, companyId) : undefined))
+        .where(
+          and(
+            eq(cardApplications.id, applicationId),
+            companyId ? eq(cardApplications.company_id, companyId) : undefined,
+          ),
+        )
         .for('update')
     : [];
   if (!row) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
   return row;
 }
-

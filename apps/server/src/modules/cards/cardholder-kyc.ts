@@ -22,7 +22,7 @@ import type {
   UpdateAddressKycRequest,
   UpdateIdKycRequest,
 } from '@bank/contract/card-applications';
-import { effectiveIdDates, e164Of } from '@bank/contract/card-applications';
+import { e164Of, effectiveIdDates } from '@bank/contract/card-applications';
 import type { VerificationDisplay } from '@bank/contract/states';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -108,7 +108,12 @@ export async function cardholderKycList(
   };
 }
 
-async function cardholderOf(handle: DbHandle, companyId: string, cardholderId: string, lock = false): Promise<CardholderRow> {
+async function cardholderOf(
+  handle: DbHandle,
+  companyId: string,
+  cardholderId: string,
+  lock = false,
+): Promise<CardholderRow> {
   const query = handle
     .select()
     .from(cardholders)
@@ -203,7 +208,10 @@ export async function updateIdKyc(
   const { row, application } = await lockedCardholder(tx, actor, body.cardholder_id);
   assertNotUnderReview(row.kyc_id_status, 'ID', row.id);
   const dateOfBirth = application.details.date_of_birth;
-  assertDates({ date_of_birth: dateOfBirth, id_issue_date: body.id_issue_date, id_expiry_date: body.id_expiry_date }, actor.now);
+  assertDates(
+    { date_of_birth: dateOfBirth, id_issue_date: body.id_issue_date, id_expiry_date: body.id_expiry_date },
+    actor.now,
+  );
   await checkCardDocuments(tx, actor.companyId, {
     id_front_document_id: { id: body.id_front_document_id, purpose: 'cardholder_id' },
     id_back_document_id: { id: body.id_back_document_id, purpose: 'cardholder_id' },
@@ -232,7 +240,10 @@ export async function updateIdKyc(
       id_issue_date: details.id_issue_date,
       id_expiry_date: details.id_expiry_date,
     },
-    audit: { id_type: details.id_type, documents: [body.id_front_document_id, body.id_back_document_id].filter(Boolean) },
+    audit: {
+      id_type: details.id_type,
+      documents: [body.id_front_document_id, body.id_back_document_id].filter(Boolean),
+    },
   });
 }
 

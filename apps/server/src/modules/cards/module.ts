@@ -8,6 +8,8 @@
  */
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppModule } from '../../platform/module.ts';
+import { registerApplicationCalls } from './application-routes.ts';
+import { applicationDemoSeeder } from './application-seed.ts';
 import { type CardsContext, simulatorKeyOf } from './context.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';
@@ -17,6 +19,7 @@ export const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {
   name: 'cards',
+  demoSeeder: applicationDemoSeeder,
   register(app, context) {
     const db = context.database.db;
     const isSimulatorOpen = context.config.nodeEnv !== 'production';
@@ -27,6 +30,7 @@ export const cardsModule: AppModule = {
     const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
 
     const handlers = moneyNotificationHandlers(cards);
+    registerApplicationCalls(app, cards);
 
     context.jobs.schedule({
       name: syncProcessorSchedule,

@@ -100,16 +100,38 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
   return (
     <Grid gap="sm">
       <Grid.Col span={12}>
-        <TextInput label={t('card_applications.fields.line1')} required autoComplete="address-line1" maxLength={100} {...input('line1')} />
+        <TextInput
+          label={t('card_applications.fields.line1')}
+          required
+          autoComplete="address-line1"
+          maxLength={100}
+          {...input('line1')}
+        />
       </Grid.Col>
       <Grid.Col span={12}>
-        <TextInput label={t('card_applications.fields.line2')} autoComplete="address-line2" maxLength={100} {...input('line2')} />
+        <TextInput
+          label={t('card_applications.fields.line2')}
+          autoComplete="address-line2"
+          maxLength={100}
+          {...input('line2')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('card_applications.fields.city')} required autoComplete="address-level2" maxLength={60} {...input('city')} />
+        <TextInput
+          label={t('card_applications.fields.city')}
+          required
+          autoComplete="address-level2"
+          maxLength={60}
+          {...input('city')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('card_applications.fields.state')} autoComplete="address-level1" maxLength={60} {...input('state')} />
+        <TextInput
+          label={t('card_applications.fields.state')}
+          autoComplete="address-level1"
+          maxLength={60}
+          {...input('state')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <CountrySelect
@@ -121,7 +143,12 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('card_applications.fields.postal_code')} autoComplete="postal-code" maxLength={16} {...input('postal_code')} />
+        <TextInput
+          label={t('card_applications.fields.postal_code')}
+          autoComplete="postal-code"
+          maxLength={16}
+          {...input('postal_code')}
+        />
       </Grid.Col>
     </Grid>
   );
@@ -146,7 +173,13 @@ export function useUsernameCheck() {
       setIsChecking(false);
     }
   };
-  return { checked, isChecking, error, check, isVerified: (username: string) => checked?.isAvailable === true && checked.username === username };
+  return {
+    checked,
+    isChecking,
+    error,
+    check,
+    isVerified: (username: string) => checked?.isAvailable === true && checked.username === username,
+  };
 }
 
 export function UsernameField({
@@ -192,7 +225,11 @@ export function UsernameField({
       <Text size="xs" role="status" c={result?.isAvailable ? 'teal.9' : 'red.8'}>
         {usernameCheck.error ??
           (result
-            ? t(result.isAvailable ? 'card_applications.help.username_free' : 'card_applications.validation.username_taken')
+            ? t(
+                result.isAvailable
+                  ? 'card_applications.help.username_free'
+                  : 'card_applications.validation.username_taken',
+              )
             : null)}
       </Text>
     </Stack>

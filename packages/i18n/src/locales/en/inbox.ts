@@ -95,6 +95,18 @@ export const inbox = {
       title: 'New OTC request',
       body: 'A client asks for a quote: {{from_amount}} to {{to_asset}}.',
     },
+    card_application_submitted: {
+      title: 'Card application submitted',
+      body: 'The card application for {{name}} is with our team for review (3 working days).',
+    },
+    card_application_approved: {
+      title: 'Card application approved',
+      body: 'The card for {{name}} is ordered: it is printed and mailed once the processor has checked the cardholder’s KYC.',
+    },
+    card_application_rejected: {
+      title: 'Card application rejected',
+      body: 'The card application for {{name}} was rejected, and the card cost released.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',
