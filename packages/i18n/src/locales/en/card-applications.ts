@@ -226,4 +226,4 @@ export const cardApplications = {
     no_document: 'Not provided',
     open_document: 'Open {{name}}',
   },
-} as const;
+};

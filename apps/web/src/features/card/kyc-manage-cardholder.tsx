@@ -1,0 +1,471 @@
+/**
+ * One cardholder's KYC at the processor (card/getCardKyc) with the corrections the company may send:
+ * the contact details (a new email proven by its code), the login username (checked free at the
+ * processor), and, once the processor has answered, the ID and the residence address with its proof
+ * (each goes back under review). Opened in a drawer of the kycManage page.
+ */
+import {
+  type CardholderKyc,
+  documentLanguages,
+  getCardholderKyc,
+  idTypes,
+  proofOfAddressTypes,
+  updateAccountInfo,
+  updateAddressKyc,
+  updateIdKyc,
+  updateMemberInfo,
+} from '@bank/contract/card-applications';
+import type { DocumentRef } from '@bank/contract/documents';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { errorKeyOf } from '../../lib/form-errors.ts';
+import { showSuccess } from '../../lib/notify.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { CountrySelect } from '../../ui/country-select.tsx';
+import { DateField, todayIso } from '../../ui/date-field.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { LabelledValue } from '../../ui/labelled-value.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import {
+  AddressFields,
+  CardDocumentField,
+  UsernameField,
+  useOptions,
+  useUsernameCheck,
+  VerifiedEmailField,
+} from './application-fields.tsx';
+
+const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/card/') });
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={3} fz="sm" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function SaveRow({ isSubmitting }: { isSubmitting: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button type="submit" loading={isSubmitting}>
+        {t('card_applications.actions.save')}
+      </Button>
+    </Group>
+  );
+}
+
+function ContactForm({ kyc }: { kyc: CardholderKyc }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: updateAccountInfo,
+    initialValues: {
+      phone_country: kyc.details.phone_country,
+      phone: kyc.details.phone,
+      email: kyc.details.email,
+      email_proof: '',
+    },
+    toRequest: (values) => ({
+      cardholder_id: kyc.cardholder_id,
+      ...values,
+      ...(values.email_proof ? {} : { email_proof: undefined }),
+    }),
+    onSuccess: async () => {
+      showSuccess(t('card_applications.manage.contact_saved'));
+      await refresh(queryClient);
+    },
+  });
+  const values = form.getValues();
+  const isNewEmail = values.email.trim().toLowerCase() !== kyc.details.email;
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        <VerifiedEmailField
+          idPrefix="kyc-contact"
+          email={values.email}
+          onEmailChange={(value) => {
+            form.setFieldValue('email', value);
+            form.setFieldValue('email_proof', '');
+          }}
+          proof={
+            !isNewEmail
+              ? { email: kyc.details.email }
+              : values.email_proof
+                ? { email: values.email.trim().toLowerCase() }
+                : null
+          }
+          onProven={(proof) => form.setFieldValue('email_proof', proof.email_proof)}
+          fieldError={form.errors.email ?? form.errors.email_proof}
+        />
+        <PhoneField form={form as never} idPrefix="kyc-contact-mobile" />
+        <SaveRow isSubmitting={isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+function MemberForm({ kyc }: { kyc: CardholderKyc }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const usernameCheck = useUsernameCheck();
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: updateMemberInfo,
+    initialValues: { username: kyc.username },
+    toRequest: (values) => ({ cardholder_id: kyc.cardholder_id, username: values.username }),
+    onSuccess: async () => {
+      showSuccess(t('card_applications.manage.username_saved'));
+      await refresh(queryClient);
+    },
+  });
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        <LabelledValue label={t('card_applications.fields.member_id')}>
+          <Text component="span" size="sm" ff="monospace">
+            {kyc.member_id}
+          </Text>
+        </LabelledValue>
+        <UsernameField
+          idPrefix="kyc-member"
+          value={form.getValues().username}
+          onChange={(value) => form.setFieldValue('username', value)}
+          fieldError={form.errors.username}
+          usernameCheck={usernameCheck}
+        />
+        <SaveRow isSubmitting={isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+function UnderReviewNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="bank" variant="light">
+      <Text size="sm" c="var(--mantine-color-text)">
+        {t('card_applications.errors.under_review')}
+      </Text>
+    </Alert>
+  );
+}
+
+function IdForm({ kyc }: { kyc: CardholderKyc }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const idTypeOptions = useOptions(idTypes, 'id_types');
+  const languageOptions = useOptions(documentLanguages, 'languages');
+  const { details, documents } = kyc;
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: updateIdKyc,
+    initialValues: {
+      id_type: details.id_type as string,
+      id_number: details.id_number,
+      id_issuing_country: details.id_issuing_country,
+      id_language: details.id_language as string,
+      id_issue_date: details.id_issue_date_defaulted ? '' : details.id_issue_date,
+      id_expiry_date: details.id_expiry_date_defaulted ? '' : details.id_expiry_date,
+      id_front: documents.id_front as DocumentRef | null,
+      id_back: documents.id_back as DocumentRef | null,
+    },
+    toRequest: ({ id_front, id_back, ...values }) => ({
+      cardholder_id: kyc.cardholder_id,
+      ...values,
+      id_issue_date: values.id_issue_date || null,
+      id_expiry_date: values.id_expiry_date || null,
+      id_front_document_id: id_front?.document_id ?? '',
+      id_back_document_id: id_back?.document_id ?? null,
+    }),
+    onSuccess: async () => {
+      showSuccess(t('card_applications.manage.saved'));
+      await refresh(queryClient);
+    },
+  });
+  const values = form.getValues();
+  const select = (name: 'id_type' | 'id_language' | 'id_issuing_country') => ({
+    ...form.getInputProps(name),
+    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
+  });
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              id="kyc-id-type"
+              label={t('card_applications.fields.id_type')}
+              data={idTypeOptions}
+              required
+              allowDeselect={false}
+              {...select('id_type')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              id="kyc-id-number"
+              label={t('card_applications.fields.id_number')}
+              required
+              maxLength={40}
+              {...form.getInputProps('id_number')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <CountrySelect
+              id="kyc-id-country"
+              label={t('card_applications.fields.id_issuing_country')}
+              required
+              {...select('id_issuing_country')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              id="kyc-id-language"
+              label={t('card_applications.fields.id_language')}
+              data={languageOptions}
+              required
+              {...select('id_language')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <DateField
+              id="kyc-id-issue"
+              label={t('card_applications.fields.id_issue_date')}
+              description={t('card_applications.help.optional')}
+              clearable
+              max={todayIso()}
+              value={form.getValues().id_issue_date}
+              error={form.errors.id_issue_date}
+              onChange={(value) => form.setFieldValue('id_issue_date', value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <DateField
+              id="kyc-id-expiry"
+              label={t('card_applications.fields.id_expiry_date')}
+              description={t('card_applications.help.optional')}
+              clearable
+              value={form.getValues().id_expiry_date}
+              error={form.errors.id_expiry_date}
+              onChange={(value) => form.setFieldValue('id_expiry_date', value)}
+            />
+          </Grid.Col>
+        </Grid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CardDocumentField
+            label={t('card_applications.fields.id_front')}
+            purpose="cardholder_id"
+            value={values.id_front}
+            onChange={(document) => form.setFieldValue('id_front', document)}
+            error={form.errors.id_front_document_id}
+            isRequired
+            fieldName="id_front_document_id"
+          />
+          <CardDocumentField
+            label={t('card_applications.fields.id_back')}
+            purpose="cardholder_id"
+            value={values.id_back}
+            onChange={(document) => form.setFieldValue('id_back', document)}
+            error={form.errors.id_back_document_id}
+            isRequired={values.id_type === 'national_id'}
+            fieldName="id_back_document_id"
+          />
+        </SimpleGrid>
+        <SaveRow isSubmitting={isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+function AddressForm({ kyc }: { kyc: CardholderKyc }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const typeOptions = useOptions(proofOfAddressTypes, 'proof_types');
+  const languageOptions = useOptions(documentLanguages, 'languages');
+  const { details, documents } = kyc;
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: updateAddressKyc,
+    initialValues: {
+      residence_address: details.residence_address,
+      proof_of_address_type: details.proof_of_address_type as string,
+      proof_of_address_issuer: details.proof_of_address_issuer,
+      proof_of_address_language: details.proof_of_address_language as string,
+      proof_of_address_issue_date: details.proof_of_address_issue_date,
+      proof_front: documents.proof_of_address_front as DocumentRef | null,
+      proof_back: documents.proof_of_address_back as DocumentRef | null,
+      documents_in_english: false,
+    },
+    toRequest: ({ proof_front, proof_back, ...values }) => ({
+      cardholder_id: kyc.cardholder_id,
+      ...values,
+      proof_of_address_front_document_id: proof_front?.document_id ?? '',
+      proof_of_address_back_document_id: proof_back?.document_id ?? null,
+    }),
+    onSuccess: async () => {
+      showSuccess(t('card_applications.manage.saved'));
+      await refresh(queryClient);
+    },
+  });
+  const values = form.getValues();
+  const select = (name: 'proof_of_address_type' | 'proof_of_address_language') => ({
+    ...form.getInputProps(name),
+    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
+  });
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        <AddressFields form={form as never} path="residence_address" idPrefix="kyc-residence" />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              id="kyc-proof-type"
+              label={t('card_applications.fields.proof_of_address_type')}
+              data={typeOptions}
+              required
+              {...select('proof_of_address_type')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              id="kyc-proof-issuer"
+              label={t('card_applications.fields.proof_of_address_issuer')}
+              required
+              maxLength={100}
+              {...form.getInputProps('proof_of_address_issuer')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              id="kyc-proof-language"
+              label={t('card_applications.fields.proof_of_address_language')}
+              data={languageOptions}
+              required
+              {...select('proof_of_address_language')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <DateField
+              id="kyc-proof-date"
+              label={t('card_applications.fields.proof_of_address_issue_date')}
+              required
+              max={todayIso()}
+              value={form.getValues().proof_of_address_issue_date}
+              error={form.errors.proof_of_address_issue_date}
+              onChange={(value) => form.setFieldValue('proof_of_address_issue_date', value)}
+            />
+          </Grid.Col>
+        </Grid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CardDocumentField
+            label={t('card_applications.fields.proof_front')}
+            purpose="proof_of_address"
+            value={values.proof_front}
+            onChange={(document) => form.setFieldValue('proof_front', document)}
+            error={form.errors.proof_of_address_front_document_id}
+            isRequired
+            fieldName="proof_of_address_front_document_id"
+          />
+          <CardDocumentField
+            label={t('card_applications.fields.proof_back')}
+            purpose="proof_of_address"
+            value={values.proof_back}
+            onChange={(document) => form.setFieldValue('proof_back', document)}
+            error={form.errors.proof_of_address_back_document_id}
+            fieldName="proof_of_address_back_document_id"
+          />
+        </SimpleGrid>
+        <Checkbox
+          id="kyc-english"
+          label={t('card_applications.fields.documents_in_english')}
+          {...form.getInputProps('documents_in_english', { type: 'checkbox' })}
+        />
+        <SaveRow isSubmitting={isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+export function CardholderKycDetail({ cardholderId }: { cardholderId: string }) {
+  const { t } = useTranslation();
+  const kyc = useScreenQuery(getCardholderKyc, { cardholder_id: cardholderId });
+  if (kyc.isPending)
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+        <Skeleton height={90} />
+        <Skeleton height={220} />
+      </Stack>
+    );
+  if (kyc.isError)
+    return errorKeyOf(kyc.error) === 'not_found' ? (
+      <EmptyState icon={<IconSearch size={26} stroke={1.6} />} title={t('card_applications.manage.not_found')} isBare />
+    ) : (
+      <LoadError error={kyc.error} onRetry={() => void kyc.refetch()} />
+    );
+  const data = kyc.data;
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Text fw={600} fz="lg">
+          {data.name}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm">{t('card_applications.manage.id_status')}</Text>
+          <StatusBadge list="verification" value={data.kyc_id_status} size="sm" />
+          <Text size="sm">{t('card_applications.manage.address_status')}</Text>
+          <StatusBadge list="verification" value={data.kyc_address_status} size="sm" />
+        </Group>
+        {data.kyc_message ? (
+          <Alert color="red" variant="light">
+            <Text size="sm" c="var(--mantine-color-text)">
+              {t('card_applications.manage.processor_message', { message: data.kyc_message })}
+            </Text>
+          </Alert>
+        ) : null}
+      </Stack>
+      <Section id="kyc-section-account" title={t('card_applications.manage.sections.account')}>
+        <ContactForm kyc={data} />
+      </Section>
+      <Section id="kyc-section-member" title={t('card_applications.manage.sections.member')}>
+        <MemberForm kyc={data} />
+      </Section>
+      <Section id="kyc-section-id" title={t('card_applications.manage.sections.id')}>
+        {data.kyc_id_status === 'under_review' ? <UnderReviewNote /> : <IdForm kyc={data} />}
+      </Section>
+      <Section id="kyc-section-address" title={t('card_applications.manage.sections.address')}>
+        {data.kyc_address_status === 'under_review' ? <UnderReviewNote /> : <AddressForm kyc={data} />}
+      </Section>
+    </Stack>
+  );
+}
