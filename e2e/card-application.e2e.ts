@@ -181,7 +181,7 @@ describe('card application journeys', () => {
     await expectAccessible(page, 'card application, cardholder step');
     // Continuing with nothing filled shows the rules on their fields.
     await page.getByTestId('next-step').click();
-    await page.getByText('Check that the username is free first.').waitFor();
+    await waitOrCapture(page.getByText('Please fill in this field').first(), 'card-application-empty-step');
     await choose(page, '#apply-title', 'Mr');
     await page.locator('#apply-first-name').fill(firstName);
     await page.locator('#apply-last-name').fill('Okada');
@@ -212,7 +212,7 @@ describe('card application journeys', () => {
     await page.locator('#apply-id-number').fill('TR1234567');
     await choose(page, '#apply-id-country', /Japan/, 'Japan');
     await page.locator('input[type="file"]').first().setInputFiles(pdfFile('passport.pdf'));
-    await page.getByText('passport.pdf').waitFor();
+    await page.getByRole('button', { name: 'Preview passport.pdf' }).waitFor();
     await next(page, 'Proof of address');
 
     // Step 4: the proof of address, dated within 90 days
@@ -220,7 +220,7 @@ describe('card application journeys', () => {
     await page.locator('#apply-proof-issuer').fill('Tokyo Electric');
     await typeDate(page, '#apply-proof-date', shownDate(isoDaysAgo(120)));
     await page.locator('input[type="file"]').first().setInputFiles(pdfFile('electricity-bill.pdf'));
-    await page.getByText('electricity-bill.pdf').waitFor();
+    await page.getByRole('button', { name: 'Preview electricity-bill.pdf' }).waitFor();
     await page.getByLabel(/The documents are in English/).check();
     await page.getByTestId('next-step').click();
     await page.getByText('The proof of address must be dated within the last 90 days').waitFor();
@@ -241,6 +241,7 @@ describe('card application journeys', () => {
     expect(await page.locator('#apply-name-on-card').inputValue()).toBe(`${firstName} Okada`);
     await next(page, 'Review');
     await expectAccessible(page, 'card application, review step');
+    await waitOrCapture(page.getByTestId('submit-application'), 'card-application-submit');
     await page.getByTestId('submit-application').click();
     await page.waitForURL('**/kycManage');
     const mine = page.getByTestId('card-application').filter({ hasText: `${firstName} Okada` });

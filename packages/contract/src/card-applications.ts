@@ -109,9 +109,14 @@ export const NameOnCard = singleLineText(cardApplicationRules.nameOnCardMaxLengt
 export const CalendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid_format' })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    message: 'validation.invalid_format',
-  });
+  // Checked after the pattern fails too (zod runs every check): an empty or odd text is no day, never a throw.
+  .refine(
+    (value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    },
+    { message: 'validation.invalid_format' },
+  );
 /** A day that may be left out: an empty text is no day. */
 const OptionalDay = z.preprocess((value) => (value === '' ? null : value), CalendarDay.nullable()).default(null);
 

@@ -447,9 +447,9 @@ export function CardStep({ form, idPrefix }: StepProps) {
         id={`${idPrefix}-notes`}
         label={t('card_applications.fields.notes')}
         description={t('card_applications.help.optional')}
-        autosize
-        minRows={2}
-        maxRows={6}
+        // A fixed height: an autosized box on a page as tall as the window can flip the scrollbar, and
+        // so its own width, back and forth.
+        rows={3}
         maxLength={1000}
         {...form.getInputProps('notes')}
       />

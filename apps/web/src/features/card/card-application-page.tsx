@@ -75,20 +75,16 @@ export const initialApplication = {
 };
 export type ApplicationValues = typeof initialApplication;
 
-export function requestOf(values: ApplicationValues) {
+export function requestOf({ id_front, id_back, proof_front, proof_back, ...values }: ApplicationValues) {
   return {
     ...values,
-    id_front: undefined,
-    id_back: undefined,
-    proof_front: undefined,
-    proof_back: undefined,
     mailing_address: values.mailing_same_as_residence ? null : values.mailing_address,
     id_issue_date: values.id_issue_date || null,
     id_expiry_date: values.id_expiry_date || null,
-    id_front_document_id: values.id_front?.document_id ?? '',
-    id_back_document_id: values.id_back?.document_id ?? null,
-    proof_of_address_front_document_id: values.proof_front?.document_id ?? '',
-    proof_of_address_back_document_id: values.proof_back?.document_id ?? null,
+    id_front_document_id: id_front?.document_id ?? '',
+    id_back_document_id: id_back?.document_id ?? null,
+    proof_of_address_front_document_id: proof_front?.document_id ?? '',
+    proof_of_address_back_document_id: proof_back?.document_id ?? null,
   };
 }
 
@@ -258,12 +254,14 @@ export function CardApplicationPage() {
                 ) : (
                   <Box />
                 )}
+                {/* Keyed apart: the same element turning into a submit button during the click that
+                    opened the review would submit the form at once. */}
                 {step === 'review' ? (
-                  <Button type="submit" loading={isSubmitting} data-testid="submit-application">
+                  <Button key="submit" type="submit" loading={isSubmitting} data-testid="submit-application">
                     {t('card_applications.apply.submit')}
                   </Button>
                 ) : (
-                  <Button onClick={next} data-testid="next-step">
+                  <Button key="next" onClick={next} data-testid="next-step">
                     {t('card_applications.apply.next')}
                   </Button>
                 )}
