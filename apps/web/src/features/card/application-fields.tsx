@@ -7,13 +7,27 @@
 import {
   authorizeCardDocument,
   completeCardDocument,
+  documentLanguages,
+  idTypes,
+  proofOfAddressTypes,
   sendCardholderCode,
   verifyCardholderCode,
   verifyCardUsername,
 } from '@bank/contract/card-applications';
 import type { DocumentRef } from '@bank/contract/documents';
 import { documentPurposeRules } from '@bank/contract/documents';
-import { Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -22,10 +36,13 @@ import { useSendEmailCode } from '../../api/send-email-code.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
+import { useLanguage } from '../../lib/i18n.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
 import { CountrySelect } from '../../ui/country-select.tsx';
+import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import type { FileRules } from '../../ui/file-type.ts';
+import { formatDate } from '../../ui/format-date.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
 
@@ -332,6 +349,223 @@ export function VerifiedEmailField({
           ) : null}
         </>
       )}
+    </Stack>
+  );
+}
+
+/** What the ID's fields read and write, in the application and in its correction. */
+export type IdValues = {
+  id_type: string;
+  id_number: string;
+  id_issuing_country: string;
+  id_language: string;
+  id_issue_date: string;
+  id_expiry_date: string;
+  id_front: DocumentRef | null;
+  id_back: DocumentRef | null;
+};
+
+/** The ID: its type, number, country, language, optional dates (SPEC.md's defaults shown) and both sides. */
+export function IdFields({
+  form,
+  idPrefix,
+  defaults,
+}: {
+  form: UseFormReturnType<IdValues>;
+  idPrefix: string;
+  defaults: { issue_date: string; expiry_date: string } | null;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const values = form.getValues();
+  const idTypeOptions = useOptions(idTypes, 'id_types');
+  const languageOptions = useOptions(documentLanguages, 'languages');
+  const shown = (day: string) => formatDate(day, language);
+  const choice = (name: 'id_issuing_country' | 'id_language') => ({
+    ...form.getInputProps(name),
+    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
+  });
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label={t('card_applications.fields.id_type')}
+        data={idTypeOptions}
+        value={values.id_type}
+        onChange={(value) => form.setFieldValue('id_type', value)}
+      />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            id={`${idPrefix}-id-number`}
+            label={t('card_applications.fields.id_number')}
+            required
+            autoComplete="off"
+            maxLength={40}
+            {...form.getInputProps('id_number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <CountrySelect
+            id={`${idPrefix}-id-country`}
+            label={t('card_applications.fields.id_issuing_country')}
+            required
+            {...choice('id_issuing_country')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select
+            id={`${idPrefix}-id-language`}
+            label={t('card_applications.fields.id_language')}
+            data={languageOptions}
+            required
+            {...choice('id_language')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <DateField
+            id={`${idPrefix}-id-issue`}
+            label={t('card_applications.fields.id_issue_date')}
+            description={
+              defaults && !values.id_issue_date
+                ? t('card_applications.apply.default_date', { date: shown(defaults.issue_date) })
+                : t('card_applications.help.optional')
+            }
+            max={todayIso()}
+            clearable
+            value={form.getValues().id_issue_date}
+            error={form.errors.id_issue_date}
+            onChange={(value) => form.setFieldValue('id_issue_date', value)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <DateField
+            id={`${idPrefix}-id-expiry`}
+            label={t('card_applications.fields.id_expiry_date')}
+            description={
+              defaults && !values.id_expiry_date
+                ? t('card_applications.apply.default_date', { date: shown(defaults.expiry_date) })
+                : t('card_applications.help.optional')
+            }
+            clearable
+            value={form.getValues().id_expiry_date}
+            error={form.errors.id_expiry_date}
+            onChange={(value) => form.setFieldValue('id_expiry_date', value)}
+          />
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <CardDocumentField
+          label={t('card_applications.fields.id_front')}
+          purpose="cardholder_id"
+          value={values.id_front}
+          onChange={(document) => form.setFieldValue('id_front', document)}
+          error={form.errors.id_front_document_id}
+          isRequired
+          fieldName="id_front_document_id"
+        />
+        <CardDocumentField
+          label={t('card_applications.fields.id_back')}
+          {...(values.id_type === 'passport' ? { description: t('card_applications.help.id_back_passport') } : {})}
+          purpose="cardholder_id"
+          value={values.id_back}
+          onChange={(document) => form.setFieldValue('id_back', document)}
+          error={form.errors.id_back_document_id}
+          isRequired={values.id_type === 'national_id'}
+          fieldName="id_back_document_id"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** What the proof of address's fields read and write, in the application and in its correction. */
+export type ProofValues = {
+  proof_of_address_type: string;
+  proof_of_address_issuer: string;
+  proof_of_address_language: string;
+  proof_of_address_issue_date: string;
+  proof_front: DocumentRef | null;
+  proof_back: DocumentRef | null;
+  documents_in_english: boolean;
+};
+
+/** The proof of address: its type, issuer, language, date (within 90 days), both sides and the English tick. */
+export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofValues>; idPrefix: string }) {
+  const { t } = useTranslation();
+  const values = form.getValues();
+  const typeOptions = useOptions(proofOfAddressTypes, 'proof_types');
+  const languageOptions = useOptions(documentLanguages, 'languages');
+  const choice = (name: 'proof_of_address_type' | 'proof_of_address_language') => ({
+    ...form.getInputProps(name),
+    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
+  });
+  return (
+    <Stack gap="md">
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            id={`${idPrefix}-proof-type`}
+            label={t('card_applications.fields.proof_of_address_type')}
+            data={typeOptions}
+            required
+            {...choice('proof_of_address_type')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            id={`${idPrefix}-proof-issuer`}
+            label={t('card_applications.fields.proof_of_address_issuer')}
+            required
+            maxLength={100}
+            {...form.getInputProps('proof_of_address_issuer')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            id={`${idPrefix}-proof-language`}
+            label={t('card_applications.fields.proof_of_address_language')}
+            data={languageOptions}
+            required
+            {...choice('proof_of_address_language')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DateField
+            id={`${idPrefix}-proof-date`}
+            label={t('card_applications.fields.proof_of_address_issue_date')}
+            required
+            max={todayIso()}
+            value={form.getValues().proof_of_address_issue_date}
+            error={form.errors.proof_of_address_issue_date}
+            onChange={(value) => form.setFieldValue('proof_of_address_issue_date', value)}
+          />
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <CardDocumentField
+          label={t('card_applications.fields.proof_front')}
+          purpose="proof_of_address"
+          value={values.proof_front}
+          onChange={(document) => form.setFieldValue('proof_front', document)}
+          error={form.errors.proof_of_address_front_document_id}
+          isRequired
+          fieldName="proof_of_address_front_document_id"
+        />
+        <CardDocumentField
+          label={t('card_applications.fields.proof_back')}
+          description={t('card_applications.help.optional')}
+          purpose="proof_of_address"
+          value={values.proof_back}
+          onChange={(document) => form.setFieldValue('proof_back', document)}
+          error={form.errors.proof_of_address_back_document_id}
+          fieldName="proof_of_address_back_document_id"
+        />
+      </SimpleGrid>
+      <Checkbox
+        id={`${idPrefix}-english`}
+        label={t('card_applications.fields.documents_in_english')}
+        {...form.getInputProps('documents_in_english', { type: 'checkbox' })}
+      />
     </Stack>
   );
 }

@@ -2,14 +2,7 @@
  * The six steps of the card application (card-application-page.tsx holds the form and the order):
  * each renders its fields from the one form, so that going back and forth keeps every answer.
  */
-import {
-  cardholderTitles,
-  documentLanguages,
-  genders,
-  getCardApplyConfig,
-  idTypes,
-  proofOfAddressTypes,
-} from '@bank/contract/card-applications';
+import { cardholderTitles, genders, getCardApplyConfig } from '@bank/contract/card-applications';
 import { cardFundingAssets, cardNetworks } from '@bank/contract/cards';
 import { applicantTypes, cardLevels } from '@bank/contract/constants';
 import {
@@ -18,7 +11,6 @@ import {
   Checkbox,
   Grid,
   Group,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Skeleton,
@@ -36,14 +28,14 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
-import { CountrySelect } from '../../ui/country-select.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import {
   AddressFields,
-  CardDocumentField,
+  IdFields,
+  ProofFields,
   UsernameField,
   useOptions,
   type useUsernameCheck,
@@ -216,178 +208,20 @@ export function IdStep({
   defaults,
 }: StepProps & { defaults: { issue_date: string; expiry_date: string } | null }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const values = form.getValues();
-  const idTypeOptions = useOptions(idTypes, 'id_types');
-  const languageOptions = useOptions(documentLanguages, 'languages');
-  const shown = (day: string) => formatDate(day, language);
   return (
     <Stack gap="md">
       <StepTitle hint={t('card_applications.apply.english_hint')}>{t('card_applications.apply.steps.id')}</StepTitle>
-      <SegmentedControl
-        aria-label={t('card_applications.fields.id_type')}
-        data={idTypeOptions}
-        value={values.id_type}
-        onChange={(value) => form.setFieldValue('id_type', value)}
-      />
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            id={`${idPrefix}-id-number`}
-            label={t('card_applications.fields.id_number')}
-            required
-            autoComplete="off"
-            maxLength={40}
-            {...form.getInputProps('id_number')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <CountrySelect
-            id={`${idPrefix}-id-country`}
-            label={t('card_applications.fields.id_issuing_country')}
-            required
-            {...choice(form, 'id_issuing_country')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select
-            id={`${idPrefix}-id-language`}
-            label={t('card_applications.fields.id_language')}
-            data={languageOptions}
-            required
-            {...choice(form, 'id_language')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <DateField
-            id={`${idPrefix}-id-issue`}
-            label={t('card_applications.fields.id_issue_date')}
-            description={
-              defaults && !values.id_issue_date
-                ? t('card_applications.apply.default_date', { date: shown(defaults.issue_date) })
-                : t('card_applications.help.optional')
-            }
-            max={todayIso()}
-            clearable
-            value={form.getValues().id_issue_date}
-            error={form.errors.id_issue_date}
-            onChange={(value) => form.setFieldValue('id_issue_date', value)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <DateField
-            id={`${idPrefix}-id-expiry`}
-            label={t('card_applications.fields.id_expiry_date')}
-            description={
-              defaults && !values.id_expiry_date
-                ? t('card_applications.apply.default_date', { date: shown(defaults.expiry_date) })
-                : t('card_applications.help.optional')
-            }
-            clearable
-            value={form.getValues().id_expiry_date}
-            error={form.errors.id_expiry_date}
-            onChange={(value) => form.setFieldValue('id_expiry_date', value)}
-          />
-        </Grid.Col>
-      </Grid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <CardDocumentField
-          label={t('card_applications.fields.id_front')}
-          purpose="cardholder_id"
-          value={values.id_front}
-          onChange={(document) => form.setFieldValue('id_front', document)}
-          error={form.errors.id_front_document_id}
-          isRequired
-          fieldName="id_front_document_id"
-        />
-        <CardDocumentField
-          label={t('card_applications.fields.id_back')}
-          {...(values.id_type === 'passport' ? { description: t('card_applications.help.id_back_passport') } : {})}
-          purpose="cardholder_id"
-          value={values.id_back}
-          onChange={(document) => form.setFieldValue('id_back', document)}
-          error={form.errors.id_back_document_id}
-          isRequired={values.id_type === 'national_id'}
-          fieldName="id_back_document_id"
-        />
-      </SimpleGrid>
+      <IdFields form={form as never} idPrefix={idPrefix} defaults={defaults} />
     </Stack>
   );
 }
 
 export function ProofStep({ form, idPrefix }: StepProps) {
   const { t } = useTranslation();
-  const values = form.getValues();
-  const typeOptions = useOptions(proofOfAddressTypes, 'proof_types');
-  const languageOptions = useOptions(documentLanguages, 'languages');
   return (
     <Stack gap="md">
       <StepTitle hint={t('card_applications.apply.proof_hint')}>{t('card_applications.apply.steps.proof')}</StepTitle>
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select
-            id={`${idPrefix}-proof-type`}
-            label={t('card_applications.fields.proof_of_address_type')}
-            data={typeOptions}
-            required
-            {...choice(form, 'proof_of_address_type')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            id={`${idPrefix}-proof-issuer`}
-            label={t('card_applications.fields.proof_of_address_issuer')}
-            required
-            maxLength={100}
-            {...form.getInputProps('proof_of_address_issuer')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select
-            id={`${idPrefix}-proof-language`}
-            label={t('card_applications.fields.proof_of_address_language')}
-            data={languageOptions}
-            required
-            {...choice(form, 'proof_of_address_language')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <DateField
-            id={`${idPrefix}-proof-date`}
-            label={t('card_applications.fields.proof_of_address_issue_date')}
-            required
-            max={todayIso()}
-            value={form.getValues().proof_of_address_issue_date}
-            error={form.errors.proof_of_address_issue_date}
-            onChange={(value) => form.setFieldValue('proof_of_address_issue_date', value)}
-          />
-        </Grid.Col>
-      </Grid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <CardDocumentField
-          label={t('card_applications.fields.proof_front')}
-          purpose="proof_of_address"
-          value={values.proof_front}
-          onChange={(document) => form.setFieldValue('proof_front', document)}
-          error={form.errors.proof_of_address_front_document_id}
-          isRequired
-          fieldName="proof_of_address_front_document_id"
-        />
-        <CardDocumentField
-          label={t('card_applications.fields.proof_back')}
-          description={t('card_applications.help.optional')}
-          purpose="proof_of_address"
-          value={values.proof_back}
-          onChange={(document) => form.setFieldValue('proof_back', document)}
-          error={form.errors.proof_of_address_back_document_id}
-          fieldName="proof_of_address_back_document_id"
-        />
-      </SimpleGrid>
-      <Checkbox
-        id={`${idPrefix}-english`}
-        label={t('card_applications.fields.documents_in_english')}
-        {...form.getInputProps('documents_in_english', { type: 'checkbox' })}
-      />
+      <ProofFields form={form as never} idPrefix={idPrefix} />
     </Stack>
   );
 }

@@ -6,31 +6,14 @@
  */
 import {
   type CardholderKyc,
-  documentLanguages,
   getCardholderKyc,
-  idTypes,
-  proofOfAddressTypes,
   updateAccountInfo,
   updateAddressKyc,
   updateIdKyc,
   updateMemberInfo,
 } from '@bank/contract/card-applications';
 import type { DocumentRef } from '@bank/contract/documents';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Grid,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -39,8 +22,6 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { CountrySelect } from '../../ui/country-select.tsx';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
@@ -50,9 +31,9 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import {
   AddressFields,
-  CardDocumentField,
+  IdFields,
+  ProofFields,
   UsernameField,
-  useOptions,
   useUsernameCheck,
   VerifiedEmailField,
 } from './application-fields.tsx';
@@ -184,8 +165,6 @@ function UnderReviewNote() {
 function IdForm({ kyc }: { kyc: CardholderKyc }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const idTypeOptions = useOptions(idTypes, 'id_types');
-  const languageOptions = useOptions(documentLanguages, 'languages');
   const { details, documents } = kyc;
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: updateIdKyc,
@@ -212,96 +191,11 @@ function IdForm({ kyc }: { kyc: CardholderKyc }) {
       await refresh(queryClient);
     },
   });
-  const values = form.getValues();
-  const select = (name: 'id_type' | 'id_language' | 'id_issuing_country') => ({
-    ...form.getInputProps(name),
-    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
-  });
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="sm">
         <FormAlert message={formError} />
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              id="kyc-id-type"
-              label={t('card_applications.fields.id_type')}
-              data={idTypeOptions}
-              required
-              allowDeselect={false}
-              {...select('id_type')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              id="kyc-id-number"
-              label={t('card_applications.fields.id_number')}
-              required
-              maxLength={40}
-              {...form.getInputProps('id_number')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <CountrySelect
-              id="kyc-id-country"
-              label={t('card_applications.fields.id_issuing_country')}
-              required
-              {...select('id_issuing_country')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              id="kyc-id-language"
-              label={t('card_applications.fields.id_language')}
-              data={languageOptions}
-              required
-              {...select('id_language')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateField
-              id="kyc-id-issue"
-              label={t('card_applications.fields.id_issue_date')}
-              description={t('card_applications.help.optional')}
-              clearable
-              max={todayIso()}
-              value={form.getValues().id_issue_date}
-              error={form.errors.id_issue_date}
-              onChange={(value) => form.setFieldValue('id_issue_date', value)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateField
-              id="kyc-id-expiry"
-              label={t('card_applications.fields.id_expiry_date')}
-              description={t('card_applications.help.optional')}
-              clearable
-              value={form.getValues().id_expiry_date}
-              error={form.errors.id_expiry_date}
-              onChange={(value) => form.setFieldValue('id_expiry_date', value)}
-            />
-          </Grid.Col>
-        </Grid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <CardDocumentField
-            label={t('card_applications.fields.id_front')}
-            purpose="cardholder_id"
-            value={values.id_front}
-            onChange={(document) => form.setFieldValue('id_front', document)}
-            error={form.errors.id_front_document_id}
-            isRequired
-            fieldName="id_front_document_id"
-          />
-          <CardDocumentField
-            label={t('card_applications.fields.id_back')}
-            purpose="cardholder_id"
-            value={values.id_back}
-            onChange={(document) => form.setFieldValue('id_back', document)}
-            error={form.errors.id_back_document_id}
-            isRequired={values.id_type === 'national_id'}
-            fieldName="id_back_document_id"
-          />
-        </SimpleGrid>
+        <IdFields form={form as never} idPrefix="kyc" defaults={null} />
         <SaveRow isSubmitting={isSubmitting} />
       </Stack>
     </form>
@@ -311,8 +205,6 @@ function IdForm({ kyc }: { kyc: CardholderKyc }) {
 function AddressForm({ kyc }: { kyc: CardholderKyc }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const typeOptions = useOptions(proofOfAddressTypes, 'proof_types');
-  const languageOptions = useOptions(documentLanguages, 'languages');
   const { details, documents } = kyc;
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: updateAddressKyc,
@@ -337,80 +229,12 @@ function AddressForm({ kyc }: { kyc: CardholderKyc }) {
       await refresh(queryClient);
     },
   });
-  const values = form.getValues();
-  const select = (name: 'proof_of_address_type' | 'proof_of_address_language') => ({
-    ...form.getInputProps(name),
-    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
-  });
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="sm">
         <FormAlert message={formError} />
         <AddressFields form={form as never} path="residence_address" idPrefix="kyc-residence" />
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              id="kyc-proof-type"
-              label={t('card_applications.fields.proof_of_address_type')}
-              data={typeOptions}
-              required
-              {...select('proof_of_address_type')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              id="kyc-proof-issuer"
-              label={t('card_applications.fields.proof_of_address_issuer')}
-              required
-              maxLength={100}
-              {...form.getInputProps('proof_of_address_issuer')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              id="kyc-proof-language"
-              label={t('card_applications.fields.proof_of_address_language')}
-              data={languageOptions}
-              required
-              {...select('proof_of_address_language')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateField
-              id="kyc-proof-date"
-              label={t('card_applications.fields.proof_of_address_issue_date')}
-              required
-              max={todayIso()}
-              value={form.getValues().proof_of_address_issue_date}
-              error={form.errors.proof_of_address_issue_date}
-              onChange={(value) => form.setFieldValue('proof_of_address_issue_date', value)}
-            />
-          </Grid.Col>
-        </Grid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <CardDocumentField
-            label={t('card_applications.fields.proof_front')}
-            purpose="proof_of_address"
-            value={values.proof_front}
-            onChange={(document) => form.setFieldValue('proof_front', document)}
-            error={form.errors.proof_of_address_front_document_id}
-            isRequired
-            fieldName="proof_of_address_front_document_id"
-          />
-          <CardDocumentField
-            label={t('card_applications.fields.proof_back')}
-            purpose="proof_of_address"
-            value={values.proof_back}
-            onChange={(document) => form.setFieldValue('proof_back', document)}
-            error={form.errors.proof_of_address_back_document_id}
-            fieldName="proof_of_address_back_document_id"
-          />
-        </SimpleGrid>
-        <Checkbox
-          id="kyc-english"
-          label={t('card_applications.fields.documents_in_english')}
-          {...form.getInputProps('documents_in_english', { type: 'checkbox' })}
-        />
+        <ProofFields form={form as never} idPrefix="kyc" />
         <SaveRow isSubmitting={isSubmitting} />
       </Stack>
     </form>
