@@ -16,7 +16,7 @@ import type { DocumentRef } from '@bank/contract/documents';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { errorKeyOf } from '../../lib/form-errors.ts';
@@ -54,20 +54,45 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function SaveRow({ isSubmitting }: { isSubmitting: boolean }) {
+/** After a correction: its notice, and the cardholder's lists and details read again. */
+function useSaved(notice: 'saved' | 'contact_saved' | 'username_saved') {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return async () => {
+    showSuccess(t(`card_applications.manage.${notice}`));
+    await refresh(queryClient);
+  };
+}
+
+/** A correction's form: its alert, its fields, Save. */
+function CorrectionForm({
+  submit,
+  formError,
+  isSubmitting,
+  children,
+}: {
+  submit: (event?: FormEvent<HTMLFormElement>) => void;
+  formError: string | null;
+  isSubmitting: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end">
-      <Button type="submit" loading={isSubmitting}>
-        {t('card_applications.actions.save')}
-      </Button>
-    </Group>
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        {children}
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            {t('card_applications.actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
 function ContactForm({ kyc }: { kyc: CardholderKyc }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: updateAccountInfo,
     initialValues: {
@@ -81,73 +106,58 @@ function ContactForm({ kyc }: { kyc: CardholderKyc }) {
       ...values,
       ...(values.email_proof ? {} : { email_proof: undefined }),
     }),
-    onSuccess: async () => {
-      showSuccess(t('card_applications.manage.contact_saved'));
-      await refresh(queryClient);
-    },
+    onSuccess: useSaved('contact_saved'),
   });
   const values = form.getValues();
   const isNewEmail = values.email.trim().toLowerCase() !== kyc.details.email;
   return (
-    <form noValidate onSubmit={submit} style={readableErrorColour}>
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <VerifiedEmailField
-          idPrefix="kyc-contact"
-          email={values.email}
-          onEmailChange={(value) => {
-            form.setFieldValue('email', value);
-            form.setFieldValue('email_proof', '');
-          }}
-          proof={
-            !isNewEmail
-              ? { email: kyc.details.email }
-              : values.email_proof
-                ? { email: values.email.trim().toLowerCase() }
-                : null
-          }
-          onProven={(proof) => form.setFieldValue('email_proof', proof.email_proof)}
-          fieldError={form.errors.email ?? form.errors.email_proof}
-        />
-        <PhoneField form={form as never} idPrefix="kyc-contact-mobile" />
-        <SaveRow isSubmitting={isSubmitting} />
-      </Stack>
-    </form>
+    <CorrectionForm submit={submit} formError={formError} isSubmitting={isSubmitting}>
+      <VerifiedEmailField
+        idPrefix="kyc-contact"
+        email={values.email}
+        onEmailChange={(value) => {
+          form.setFieldValue('email', value);
+          form.setFieldValue('email_proof', '');
+        }}
+        proof={
+          !isNewEmail
+            ? { email: kyc.details.email }
+            : values.email_proof
+              ? { email: values.email.trim().toLowerCase() }
+              : null
+        }
+        onProven={(proof) => form.setFieldValue('email_proof', proof.email_proof)}
+        fieldError={form.errors.email ?? form.errors.email_proof}
+      />
+      <PhoneField form={form as never} idPrefix="kyc-contact-mobile" />
+    </CorrectionForm>
   );
 }
 
 function MemberForm({ kyc }: { kyc: CardholderKyc }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const usernameCheck = useUsernameCheck();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: updateMemberInfo,
     initialValues: { username: kyc.username },
     toRequest: (values) => ({ cardholder_id: kyc.cardholder_id, username: values.username }),
-    onSuccess: async () => {
-      showSuccess(t('card_applications.manage.username_saved'));
-      await refresh(queryClient);
-    },
+    onSuccess: useSaved('username_saved'),
   });
   return (
-    <form noValidate onSubmit={submit} style={readableErrorColour}>
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <LabelledValue label={t('card_applications.fields.member_id')}>
-          <Text component="span" size="sm" ff="monospace">
-            {kyc.member_id}
-          </Text>
-        </LabelledValue>
-        <UsernameField
-          idPrefix="kyc-member"
-          value={form.getValues().username}
-          onChange={(value) => form.setFieldValue('username', value)}
-          fieldError={form.errors.username}
-          usernameCheck={usernameCheck}
-        />
-        <SaveRow isSubmitting={isSubmitting} />
-      </Stack>
-    </form>
+    <CorrectionForm submit={submit} formError={formError} isSubmitting={isSubmitting}>
+      <LabelledValue label={t('card_applications.fields.member_id')}>
+        <Text component="span" size="sm" ff="monospace">
+          {kyc.member_id}
+        </Text>
+      </LabelledValue>
+      <UsernameField
+        idPrefix="kyc-member"
+        value={form.getValues().username}
+        onChange={(value) => form.setFieldValue('username', value)}
+        fieldError={form.errors.username}
+        usernameCheck={usernameCheck}
+      />
+    </CorrectionForm>
   );
 }
 
@@ -163,8 +173,6 @@ function UnderReviewNote() {
 }
 
 function IdForm({ kyc }: { kyc: CardholderKyc }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { details, documents } = kyc;
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: updateIdKyc,
@@ -186,25 +194,16 @@ function IdForm({ kyc }: { kyc: CardholderKyc }) {
       id_front_document_id: id_front?.document_id ?? '',
       id_back_document_id: id_back?.document_id ?? null,
     }),
-    onSuccess: async () => {
-      showSuccess(t('card_applications.manage.saved'));
-      await refresh(queryClient);
-    },
+    onSuccess: useSaved('saved'),
   });
   return (
-    <form noValidate onSubmit={submit} style={readableErrorColour}>
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <IdFields form={form as never} idPrefix="kyc" defaults={null} />
-        <SaveRow isSubmitting={isSubmitting} />
-      </Stack>
-    </form>
+    <CorrectionForm submit={submit} formError={formError} isSubmitting={isSubmitting}>
+      <IdFields form={form as never} idPrefix="kyc" defaults={null} />
+    </CorrectionForm>
   );
 }
 
 function AddressForm({ kyc }: { kyc: CardholderKyc }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { details, documents } = kyc;
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: updateAddressKyc,
@@ -224,20 +223,13 @@ function AddressForm({ kyc }: { kyc: CardholderKyc }) {
       proof_of_address_front_document_id: proof_front?.document_id ?? '',
       proof_of_address_back_document_id: proof_back?.document_id ?? null,
     }),
-    onSuccess: async () => {
-      showSuccess(t('card_applications.manage.saved'));
-      await refresh(queryClient);
-    },
+    onSuccess: useSaved('saved'),
   });
   return (
-    <form noValidate onSubmit={submit} style={readableErrorColour}>
-      <Stack gap="sm">
-        <FormAlert message={formError} />
-        <AddressFields form={form as never} path="residence_address" idPrefix="kyc-residence" />
-        <ProofFields form={form as never} idPrefix="kyc" />
-        <SaveRow isSubmitting={isSubmitting} />
-      </Stack>
-    </form>
+    <CorrectionForm submit={submit} formError={formError} isSubmitting={isSubmitting}>
+      <AddressFields form={form as never} path="residence_address" idPrefix="kyc-residence" />
+      <ProofFields form={form as never} idPrefix="kyc" />
+    </CorrectionForm>
   );
 }
 
