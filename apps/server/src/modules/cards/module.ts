@@ -24,10 +24,10 @@ export const cardsModule: AppModule = {
     const db = context.database.db;
     const isSimulatorOpen = context.config.nodeEnv !== 'production';
     // A real processor's adapter takes the simulator's place in production, where none is wired yet.
-    const simulator = createCardProcessorSimulator({
-      secret: context.secretBox.keyedHash('card-processor-simulator', 'key'),
-    });
+    const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(context.secretBox) });
     const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
+    // Each part of the module registers its calls here (issue 14: applications, card management, money).
+    void app;
 
     const handlers = moneyNotificationHandlers(cards);
     registerApplicationCalls(app, cards);
