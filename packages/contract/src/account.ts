@@ -80,7 +80,8 @@ export const PhoneCountry = z
 export const PhoneNumber = singleLineText(32).min(1, { message: 'validation.required' });
 
 type WithPhone = { phone_country: string; phone: string };
-function refinePhone(value: WithPhone, context: z.RefinementCtx) {
+/** The phone number is valid for its country (registration's rule; card applications reuse it). */
+export function refinePhone(value: WithPhone, context: z.RefinementCtx) {
   let isValid = false;
   try {
     isValid = isValidPhoneNumber(value.phone, value.phone_country as Parameters<typeof isValidPhoneNumber>[1]);
@@ -120,6 +121,11 @@ export const passwordPairRule = {
 export const emailCodePurposes = ['register', 'login', 'reset_password', 'step_up'] as const;
 export const EmailCodePurpose = z.enum(emailCodePurposes);
 export type EmailCodePurpose = z.infer<typeof EmailCodePurpose>;
+/**
+ * Every purpose an emailed code is kept for: those the public sendEmail takes, and a cardholder's
+ * address proven during a card application (card/sendCode, card/verifyCode: cards module).
+ */
+export type StoredEmailCodePurpose = EmailCodePurpose | 'cardholder_email';
 
 export const SendEmailRequest = z.object({ email: Email, purpose: EmailCodePurpose }).strict();
 /** Answers the same whether or not the address has an account (no enumeration). */

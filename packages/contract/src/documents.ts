@@ -16,10 +16,10 @@ export type KycSection = z.infer<typeof KycSection>;
 
 /**
  * Where a document is kept in its company: a KYC section, `deposit` (proofs of transfer sent
- * with fiat deposit notices) or `feedback` (screenshots sent with feedback). The upload calls of
- * each owner name only their own.
+ * with fiat deposit notices), `feedback` (screenshots sent with feedback) or `card` (cardholders'
+ * IDs and proofs of address). The upload calls of each owner name only their own.
  */
-export const documentSections = [...kycSections, 'deposit', 'feedback'] as const;
+export const documentSections = [...kycSections, 'deposit', 'feedback', 'card'] as const;
 export type DocumentSection = (typeof documentSections)[number];
 
 export function isKycSection(section: DocumentSection): section is KycSection {

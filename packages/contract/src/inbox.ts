@@ -40,6 +40,9 @@ export const categoryOfMessageKind = {
   top_up_completed: 'cards',
   top_up_returned: 'cards',
   top_up_cancelled: 'cards',
+  card_application_submitted: 'cards',
+  card_application_approved: 'cards',
+  card_application_rejected: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -61,6 +64,7 @@ export const MessageLink = z.object({
     'otc',
     'admin_otc',
     'top_up_history',
+    'cardholder_kyc',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

@@ -27,7 +27,11 @@ export type SendEmailCode = {
   startCooldown: (seconds: number) => void;
 };
 
-export function useSendEmailCode(purpose: EmailCodePurpose): SendEmailCode {
+/** A call that emails a code to an address and answers the wait before the next (card/sendCode for a cardholder's address). */
+export type EmailCodeSender = (email: string) => Promise<{ resend_after_seconds: number }>;
+
+/** `purpose`: a purpose of the public sendEmail call, or a sender of another call that emails a code. */
+export function useSendEmailCode(purpose: EmailCodePurpose | EmailCodeSender): SendEmailCode {
   const { t } = useTranslation();
   const cooldown = useCooldown();
   const [hasSent, setHasSent] = useState(false);
@@ -42,8 +46,12 @@ export function useSendEmailCode(purpose: EmailCodePurpose): SendEmailCode {
       setNotice(null);
       setError(null);
       try {
-        const [{ callApi }, { sendEmail }] = await Promise.all([loadHttpClient(), loadAccountContract()]);
-        const answer = await callApi(sendEmail, { email, purpose });
+        const answer =
+          typeof purpose === 'function'
+            ? await purpose(email)
+            : await Promise.all([loadHttpClient(), loadAccountContract()]).then(([{ callApi }, { sendEmail }]) =>
+                callApi(sendEmail, { email, purpose }),
+              );
         startCooldown(answer.resend_after_seconds);
         setHasSent(true);
         setNotice(t('auth.code.sent', { email: email.trim().toLowerCase() }));

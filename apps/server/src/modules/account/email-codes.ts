@@ -6,7 +6,7 @@
  * the answers) are the same whether or not the address has an account.
  */
 import { randomInt } from 'node:crypto';
-import type { EmailCodePurpose } from '@bank/contract/account';
+import type { StoredEmailCodePurpose } from '@bank/contract/account';
 import { codeLengths } from '@bank/contract/constants';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
@@ -46,7 +46,7 @@ export async function assertMaySendCode(
   handle: DbHandle,
   request: {
     email: string;
-    purpose: EmailCodePurpose;
+    purpose: StoredEmailCodePurpose;
     now: Date;
     /**
      * The client asking, and its cap per clock hour across all addresses (config): what stops one
@@ -91,7 +91,7 @@ export async function assertMaySendCode(
 /** Whether a code of this purpose was sent to the address within the cool-down (a sign-in reuses it). */
 export async function hasRecentDeliveredCode(
   handle: DbHandle,
-  query: { email: string; purpose: EmailCodePurpose; now: Date },
+  query: { email: string; purpose: StoredEmailCodePurpose; now: Date },
 ): Promise<boolean> {
   const [latest] = await handle
     .select({ created_at: emailCodes.created_at, is_delivered: emailCodes.is_delivered, used_at: emailCodes.used_at })
@@ -107,7 +107,7 @@ export async function hasRecentDeliveredCode(
 export async function issueEmailCode(
   handle: DbHandle,
   secretBox: SecretBox,
-  request: { email: string; purpose: EmailCodePurpose; isDelivered: boolean; now: Date; ip: string | null },
+  request: { email: string; purpose: StoredEmailCodePurpose; isDelivered: boolean; now: Date; ip: string | null },
 ): Promise<string> {
   const id = newId(request.now.getTime());
   const code = newCode();
@@ -126,7 +126,7 @@ export async function issueEmailCode(
 
 export type CodeCheck = {
   email: string;
-  purpose: EmailCodePurpose;
+  purpose: StoredEmailCodePurpose;
   code: string;
   now: Date;
   /** Use the code up when right (a call that acts on it); the verify call only checks. */

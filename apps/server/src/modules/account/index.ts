@@ -6,9 +6,12 @@
  * module (status, group, notes: what the session resolver here reads on every call).
  */
 export { emailTime } from './account-emails.ts';
+/** Emailed codes (their store and limits), for a module that proves an address of its own (card applications). */
+export { assertMaySendCode, checkEmailCode, issueEmailCode, lockAddress } from './email-codes.ts';
 export { assertAcceptableNewPassword, hashPassword } from './passwords.ts';
 export { companyUsersHolding, findUserById, unpairAuthenticator } from './queries.ts';
 export { deleteRecoveryCodes } from './recovery-codes.ts';
+export { emailCodeRules } from './rules.ts';
 export { requireFreshSecondFactor } from './second-factor.ts';
 export { type DemoUser, ensureCompanyAdministrator, ensureUser, identityDemoAccounts } from './seed.ts';
 export { createSessionResolver, endSessionsOfUser } from './sessions.ts';

@@ -4,7 +4,7 @@
  * never stored as given: passwords as argon2id hashes, session tokens and challenge ids as SHA-256,
  * codes as keyed hashes, authenticator secrets encrypted (platform/secret-box.ts).
  */
-import type { EmailCodePurpose, secondFactorMethods, UserRole } from '@bank/contract/account';
+import type { StoredEmailCodePurpose, secondFactorMethods, UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
 import type { ClientPermission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
@@ -136,7 +136,7 @@ export const emailCodes = pgTable(
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
     /** register, login, reset_password or step_up. */
-    purpose: text('purpose').$type<EmailCodePurpose>().notNull(),
+    purpose: text('purpose').$type<StoredEmailCodePurpose>().notNull(),
     /** Keyed hash (HMAC with the server secret) of the 6 digits and the address. */
     code_hash: text('code_hash').notNull(),
     /**

@@ -8,6 +8,8 @@
  */
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppModule } from '../../platform/module.ts';
+import { registerApplicationCalls } from './application-routes.ts';
+import { applicationDemoSeeder } from './application-seed.ts';
 import { type CardsContext, simulatorKeyOf } from './context.ts';
 import { registerMoneyCalls } from './money-routes.ts';
 import { cardMoneyDemoSeeder } from './money-seed.ts';
@@ -19,7 +21,15 @@ export const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {
   name: 'cards',
-  demoSeeder: cardMoneyDemoSeeder,
+  // One seeder for the module: each part's demo data in turn (applications, then card money).
+  demoSeeder: {
+    name: 'cards',
+    async seed(context) {
+      const accounts = [];
+      for (const seeder of [applicationDemoSeeder, cardMoneyDemoSeeder]) accounts.push(...(await seeder.seed(context)));
+      return accounts;
+    },
+  },
   register(app, context) {
     const db = context.database.db;
     const isSimulatorOpen = context.config.nodeEnv !== 'production';
@@ -30,6 +40,7 @@ export const cardsModule: AppModule = {
     registerMoneyCalls(app, cards);
 
     const handlers = moneyNotificationHandlers(cards);
+    registerApplicationCalls(app, cards);
 
     context.jobs.schedule({
       name: syncProcessorSchedule,

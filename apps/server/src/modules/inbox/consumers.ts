@@ -135,6 +135,22 @@ export const topUpStatusMessage: EventConsumer<'top_up.status_changed'> = async 
   });
 };
 
+/** A card application: its submission to its submitter; a decision to the submitter and the company's card users. */
+export const cardApplicationMessage: EventConsumer<'card_application.status_changed'> = async (tx, change, event) => {
+  const isSubmission = change.status === 'pending';
+  const holders = isSubmission ? [] : await companyUsersHolding(tx, change.company_id, 'cards');
+  await deliverMessage(tx, [...new Set([change.submitted_by_user_id, ...holders.map((holder) => holder.id)])], {
+    kind: isSubmission
+      ? 'card_application_submitted'
+      : `card_application_${change.status === 'rejected' ? 'rejected' : 'approved'}`,
+    params: paramsOf({ name: change.applicant_name, reason: change.reason }),
+    link: { page: 'cardholder_kyc', id: null },
+    companyId: change.company_id,
+    at: new Date(change.at),
+    eventId: event.id,
+  });
+};
+
 /** A change to how a user signs in, to that user (the email says it too). */
 export const securityChangeMessage: EventConsumer<'account.security_changed'> = async (tx, change, event) => {
   await deliverMessage(tx, [change.user_id], {

@@ -15,6 +15,7 @@ import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import {
   announcementMessage,
+  cardApplicationMessage,
   contactRequestHandledMessage,
   contactRequestSentMessage,
   conversionMessage,
@@ -48,6 +49,7 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'otc.quoted', subscriber, otcQuotedMessage);
     consumeEvent(events, 'otc.requested', subscriber, otcRequestedMessage);
     consumeEvent(events, 'top_up.status_changed', subscriber, topUpStatusMessage);
+    consumeEvent(events, 'card_application.status_changed', subscriber, cardApplicationMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

@@ -78,7 +78,7 @@ const demoCompanies: readonly DemoCompany[] = [
 ];
 
 /** Puts bytes at a key whatever the driver: directly on disk, or through a presigned PUT on S3. */
-async function storeObject(storage: DocumentStorage, key: string, bytes: Buffer, now: Date): Promise<void> {
+export async function storeObject(storage: DocumentStorage, key: string, bytes: Buffer, now: Date): Promise<void> {
   if (storage instanceof DiskDocumentStorage) {
     const result = await storage.receiveUpload(key, Readable.from([bytes]), {
       maxBytes: bytes.length,

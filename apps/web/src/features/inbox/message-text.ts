@@ -81,11 +81,14 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
         note: null,
       };
     }
+    case 'card_application_submitted':
+    case 'card_application_approved':
+    case 'card_application_rejected':
     case 'kyc_rejected':
     case 'kyc_returned':
       return {
         title,
-        body: t(`inbox.kinds.${kind}.body`),
+        body: t(`inbox.kinds.${kind}.body`, { name: params.name ?? '' }),
         note: params.reason ? t('inbox.reason', { reason: params.reason }) : null,
       };
     default:

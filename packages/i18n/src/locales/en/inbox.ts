@@ -104,6 +104,18 @@ export const inbox = {
       title: 'Card top-up cancelled',
       body: 'The top-up of {{amount}} USD to card •••• {{last4}} was cancelled; the {{asset}} reserved for it was released.',
     },
+    card_application_submitted: {
+      title: 'Card application submitted',
+      body: 'The card application for {{name}} is with our team for review (3 working days).',
+    },
+    card_application_approved: {
+      title: 'Card application approved',
+      body: 'The card for {{name}} is ordered: it is printed and mailed once the processor has checked the cardholder’s KYC.',
+    },
+    card_application_rejected: {
+      title: 'Card application rejected',
+      body: 'The card application for {{name}} was rejected, and the card cost released.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

@@ -115,6 +115,18 @@ export const inbox: typeof en = {
       title: 'カードへのチャージがキャンセルされました',
       body: 'カード •••• {{last4}} への {{amount}} USD のチャージはキャンセルされました。確保していた {{asset}} は解放されました。',
     },
+    card_application_submitted: {
+      title: 'カード申請を受け付けました',
+      body: '{{name}} さまのカード申請を審査しています（3 営業日）。',
+    },
+    card_application_approved: {
+      title: 'カード申請が承認されました',
+      body: '{{name}} さまのカードを発注しました。プロセッサーがカード会員の KYC を確認した後、印刷・郵送されます。',
+    },
+    card_application_rejected: {
+      title: 'カード申請が却下されました',
+      body: '{{name}} さまのカード申請は却下され、カード発行費用の保留は解除されました。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

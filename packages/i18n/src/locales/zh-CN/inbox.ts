@@ -91,6 +91,12 @@ export const inbox: typeof en = {
     },
     otc_settled: { title: '场外交易已结算', body: '{{from_amount}} 已兑换为 {{amount_received}}。' },
     otc_request_received: { title: '新的场外询价', body: '一位客户请求报价：{{from_amount}} 兑换为 {{to_asset}}。' },
+    card_application_submitted: { title: '开卡申请已提交', body: '{{name}} 的开卡申请正在审核中（3 个工作日）。' },
+    card_application_approved: {
+      title: '开卡申请已批准',
+      body: '{{name}} 的卡片已下单：发卡机构核验持卡人 KYC 后即印制并寄出。',
+    },
+    card_application_rejected: { title: '开卡申请被拒绝', body: '{{name}} 的开卡申请被拒绝，冻结的制卡费已释放。' },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',
