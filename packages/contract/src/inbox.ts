@@ -37,6 +37,13 @@ export const categoryOfMessageKind = {
   otc_quoted: 'transactions',
   otc_settled: 'transactions',
   otc_request_received: 'support',
+  card_awaiting_activation: 'cards',
+  card_activated: 'cards',
+  card_blocked: 'cards',
+  card_unblocked: 'cards',
+  card_anomaly: 'cards',
+  card_expired: 'cards',
+  card_auto_renewal_failed: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -57,6 +64,8 @@ export const MessageLink = z.object({
     'admin_contact_requests',
     'otc',
     'admin_otc',
+    'cards',
+    'renewals',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

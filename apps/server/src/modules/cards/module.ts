@@ -3,13 +3,17 @@
  * review, cards (activation, PIN, blocks, replacement, renewal and fees), top-ups, card
  * transactions and the card statement. It creates the card processor (the simulator outside
  * production), applies the processor's notifications on a schedule (`cards__sync_processor`), and
- * outside production moves the simulator's work along on a schedule (`cards__advance_simulator`).
+ * outside production moves the simulator's work along on a schedule (`cards__advance_simulator`);
+ * daily, `cards__renewals` charges auto renewals, brings fee terms up to date and expires cards.
  * Each part registers its calls here with the module's CardsContext.
  */
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppModule } from '../../platform/module.ts';
+import { registerCardCalls } from './card-routes.ts';
+import { cardsDemoSeeder } from './card-seed.ts';
 import { type CardsContext, simulatorKeyOf } from './context.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
+import { renewalsSchedule, runRenewals } from './renewals.ts';
 import { syncProcessor } from './sync.ts';
 
 export const syncProcessorSchedule = 'cards__sync_processor';
@@ -17,6 +21,7 @@ export const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {
   name: 'cards',
+  demoSeeder: cardsDemoSeeder,
   register(app, context) {
     const db = context.database.db;
     const isSimulatorOpen = context.config.nodeEnv !== 'production';
@@ -24,7 +29,7 @@ export const cardsModule: AppModule = {
     const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(context.secretBox) });
     const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
     // Each part of the module registers its calls here (issue 14: applications, card management, money).
-    void app;
+    registerCardCalls(app, cards);
 
     const handlers = moneyNotificationHandlers(cards);
 
@@ -33,6 +38,13 @@ export const cardsModule: AppModule = {
       cron: '* * * * *',
       run: async () => {
         await syncProcessor(db, cards.processor, handlers, context.clock.now());
+      },
+    });
+    context.jobs.schedule({
+      name: renewalsSchedule,
+      cron: '23 1 * * *',
+      run: async () => {
+        await runRenewals(db, cards.processor, context.clock.now());
       },
     });
     if (cards.simulator && context.config.simulateNetworkBlocks) {

@@ -15,6 +15,9 @@ import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import {
   announcementMessage,
+  cardActivatedMessage,
+  cardAutoRenewalFailedMessage,
+  cardStatusMessage,
   contactRequestHandledMessage,
   contactRequestSentMessage,
   conversionMessage,
@@ -46,6 +49,9 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'conversion.made', subscriber, conversionMessage);
     consumeEvent(events, 'otc.quoted', subscriber, otcQuotedMessage);
     consumeEvent(events, 'otc.requested', subscriber, otcRequestedMessage);
+    consumeEvent(events, 'card.operation_status_changed', subscriber, cardStatusMessage);
+    consumeEvent(events, 'card.activated', subscriber, cardActivatedMessage);
+    consumeEvent(events, 'card.auto_renewal_failed', subscriber, cardAutoRenewalFailedMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));
