@@ -237,7 +237,7 @@ describe('the table as a client and staff meet it', () => {
     );
     expect(cardActionRefusal(cases.lost as CardRuleFacts, 'unblock', 'client_admin')).toBe('card_pending_replacement');
     expect(cardActionRefusal(cases.replacing as CardRuleFacts, 'replace', 'holder')).toBe('card_pending_replacement');
-    expect(cardActionRefusal(cases.active, 'activate', 'holder')).toBe('status_error');
+    expect(cardActionRefusal(cases.active as CardRuleFacts, 'activate', 'holder')).toBe('status_error');
     expect(cardActionRefusal(cases.awaiting as CardRuleFacts, 'activate', 'staff')).toBe('forbidden');
   });
 });
