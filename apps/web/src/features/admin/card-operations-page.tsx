@@ -298,7 +298,7 @@ function SimulatorPanel({ card }: { card: StaffCardDetails }) {
               </Text>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="var(--mantine-color-text)">
                     {t('cards.admin.simulator.kit_code')}
                   </Text>
                   <Text fw={600} className="tabular-figures" data-testid="letter-kit-code">
@@ -306,7 +306,7 @@ function SimulatorPanel({ card }: { card: StaffCardDetails }) {
                   </Text>
                 </Stack>
                 <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="var(--mantine-color-text)">
                     {t('cards.admin.simulator.activation_code')}
                   </Text>
                   <Text fw={600} className="tabular-figures" data-testid="letter-activation-code">
