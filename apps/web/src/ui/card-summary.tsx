@@ -199,8 +199,17 @@ export function CardFacts({
   );
 }
 
-/** What happened to the card, oldest first: each line with who acted (a colleague, the bank, the processor) and when. */
+/** What happened to the card, oldest first, under its heading: each line with who acted (a colleague, the bank, the processor) and when. */
 export function CardTimeline({ lines }: { lines: readonly CardTimelineLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('cards.details.timeline_title')}>
+      <TimelineLines lines={lines} />
+    </Section>
+  );
+}
+
+function TimelineLines({ lines }: { lines: readonly CardTimelineLine[] }) {
   const { t, i18n } = useTranslation();
   const describe = (line: CardTimelineLine) => {
     const key = `cards.timeline.${line.kind}`;

@@ -404,12 +404,7 @@ function StaffCardPanel({ cardId }: { cardId: string }) {
           </Text>
         )}
       />
-      <Stack gap="sm">
-        <Title order={3} fz="md" fw={600}>
-          {t('cards.details.timeline_title')}
-        </Title>
-        <CardTimeline lines={card.timeline} />
-      </Stack>
+      <CardTimeline lines={card.timeline} />
     </Stack>
   );
 }

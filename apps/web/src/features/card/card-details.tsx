@@ -121,12 +121,7 @@ function CardDetailsContent({ cardId, onOpenCard }: { cardId: string; onOpenCard
           </Anchor>
         }
       />
-      <Stack gap="sm">
-        <Title order={3} fz="md" fw={600}>
-          {t('cards.details.timeline_title')}
-        </Title>
-        <CardTimeline lines={card.timeline} />
-      </Stack>
+      <CardTimeline lines={card.timeline} />
     </Stack>
   );
 }
