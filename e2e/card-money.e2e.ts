@@ -8,12 +8,8 @@
  * The server's clock is never moved.
  */
 import { readFile } from 'node:fs/promises';
-import {
-  getSimulatorCardMoney,
-  listCardTransactions,
-  listMoneyCards,
-  simulateCardLoads,
-} from '@bank/contract/card-money';
+import { listCards } from '@bank/contract/card-management';
+import { getSimulatorCardMoney, listCardTransactions, simulateCardLoads } from '@bank/contract/card-money';
 import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
 import { simulateRates } from '@bank/contract/ledger';
 import type { Browser, Page } from 'playwright-core';
@@ -79,8 +75,8 @@ beforeAll(async () => {
   // Other journeys move the server's clock past the rates' freshness: quote them now, as the schedule would.
   await callOk(simulateRates, {}, sessionHeaders(staff));
   client = await signInByApi(approvedClient);
-  const { cards } = (await callOk(listMoneyCards, {}, sessionHeaders(client))) as {
-    cards: { id: string; cardholder_name: string; status: string }[];
+  const { items: cards } = (await callOk(listCards, { page_size: 100 }, sessionHeaders(client))) as {
+    items: { id: string; cardholder_name: string; status: string }[];
   };
   const seeded = cards.find((card) => card.cardholder_name === 'Mei Lin' && card.status === 'active');
   if (!seeded) throw new Error('the demo card of Mei Lin is not seeded');

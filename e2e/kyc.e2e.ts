@@ -356,7 +356,7 @@ describe('KYC journeys', () => {
     // The client, still on the session that saw KYC under review: the gated pages open at once
     // (the gate asks the server, which refreshes the session's kyc_status), and the overview agrees.
     await page.goto('/cards');
-    await page.getByText('Not yet available', { exact: true }).waitFor();
+    await page.getByText('No cards yet', { exact: true }).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => sessionStorage.getItem('kyc_status'))).toBe('kyc_approved');
     await page.goto('/kyc');
@@ -369,7 +369,7 @@ describe('KYC journeys', () => {
     await page.getByRole('img', { name: /^Signature of Director.s signature/ }).waitFor();
     await screenshot(page, 'kyc-declaration-read-only-en-desktop');
     await page.goto('/cards');
-    await page.getByText('Not yet available', { exact: true }).waitFor();
+    await page.getByText('No cards yet', { exact: true }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'kyc-approved-cards-en-desktop');
     await context.close();

@@ -54,6 +54,28 @@ CREATE TABLE "card_transactions" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "card_fee_terms" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"card_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"sequence" integer NOT NULL,
+	"starts_on" date NOT NULL,
+	"ends_on" date NOT NULL,
+	"due_on" date NOT NULL,
+	"months" integer NOT NULL,
+	"amount" numeric(38, 18) NOT NULL,
+	"status" text NOT NULL,
+	"paid_at" timestamp with time zone,
+	"deduction_mode" text,
+	"paid_asset" text,
+	"paid_amount" numeric(38, 18),
+	"transfer_id" uuid,
+	"remarks" text DEFAULT '' NOT NULL,
+	"auto_attempted_on" date,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "top_ups" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
@@ -85,6 +107,8 @@ ALTER TABLE "card_applications" ADD CONSTRAINT "card_applications_submitted_by_u
 ALTER TABLE "card_applications" ADD CONSTRAINT "card_applications_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transactions" ADD CONSTRAINT "card_transactions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transactions" ADD CONSTRAINT "card_transactions_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_fee_terms" ADD CONSTRAINT "card_fee_terms_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_fee_terms" ADD CONSTRAINT "card_fee_terms_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "top_ups" ADD CONSTRAINT "top_ups_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "top_ups" ADD CONSTRAINT "top_ups_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "top_ups" ADD CONSTRAINT "top_ups_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -94,6 +118,9 @@ CREATE UNIQUE INDEX "card_applications_live_username" ON "card_applications" USI
 CREATE INDEX "card_transactions_card" ON "card_transactions" USING btree ("card_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_transactions_processor_id" ON "card_transactions" USING btree ("processor_id");--> statement-breakpoint
 CREATE INDEX "card_transactions_refund_of" ON "card_transactions" USING btree ("refund_of");--> statement-breakpoint
+CREATE UNIQUE INDEX "card_fee_terms_card_sequence" ON "card_fee_terms" USING btree ("card_id","sequence");--> statement-breakpoint
+CREATE INDEX "card_fee_terms_company_due" ON "card_fee_terms" USING btree ("company_id","due_on","id");--> statement-breakpoint
+CREATE INDEX "card_fee_terms_open" ON "card_fee_terms" USING btree ("status","due_on");--> statement-breakpoint
 CREATE INDEX "top_ups_company" ON "top_ups" USING btree ("company_id","id");--> statement-breakpoint
 CREATE INDEX "top_ups_card_day" ON "top_ups" USING btree ("card_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "top_ups_load_reference" ON "top_ups" USING btree ("load_reference");

@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { Card, CardFee, CardFeeKind, CardFundingAsset, cardCurrency } from './cards.ts';
+import { CardFee, CardFeeKind, CardFundingAsset, cardCurrency } from './cards.ts';
 import { workingDays } from './constants.ts';
 import { PageRequest, page } from './envelope.ts';
 import { checkAmount } from './money.ts';
@@ -70,18 +70,6 @@ function checkDownloadPeriod(value: { from: string; to: string }, context: z.Ref
   if (Date.parse(value.to) - Date.parse(value.from) > statementMaxDays * 86_400_000)
     context.addIssue({ code: 'custom', path: ['to'], message: 'validation.period_too_long' });
 }
-
-// ---------------------------------------------------------------------------------------------
-// The company's cards, as the money screens read them (until slice B's card/refreshData is merged)
-
-export const listMoneyCards = defineCall({
-  path: '/api/v1/card/moneyCards',
-  permission: 'cards',
-  isKycGated: true,
-  summary: "The company's cards with their balances and what may be done with each (the money screens' card choice)",
-  request: z.object({}).strict(),
-  response: z.object({ cards: z.array(Card) }),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Top-up

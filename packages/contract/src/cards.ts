@@ -165,8 +165,11 @@ export const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
   },
   replace: (card, actor) => {
     if (actor === 'system') return 'forbidden';
+    // An administrator's block is told first (SPEC.md section 8), then a replacement already under way.
+    const blocked = refuseBlocked(card, actor);
+    if (blocked) return blocked;
     if (card.replacement_status === 'pending_replacement') return 'card_pending_replacement';
-    return refuseBlocked(card, actor) ?? (card.status === 'active' ? null : 'status_error');
+    return card.status === 'active' ? null : 'status_error';
   },
   top_up: (card, actor) =>
     notStaff(actor) ?? refuseBlocked(card, actor) ?? (card.status === 'active' ? null : 'status_error'),
@@ -180,7 +183,8 @@ export const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
     if (actor === 'system') return 'forbidden';
     if (card.status === 'blocked' && card.block_type === 'admin' && actor !== 'staff') return 'card_blocked_by_admin';
     if (!liveStatuses.includes(card.status) || stagesInTransit.includes(card.operation_stage)) return 'status_error';
-    return null;
+    // A card blocked for good is never mailed again: its replacement has its own address.
+    return card.status === 'blocked' && card.block_is_final ? 'status_error' : null;
   },
   expire: (card, actor) =>
     actor !== 'system' ? 'forbidden' : liveStatuses.includes(card.status) ? null : 'status_error',

@@ -201,6 +201,21 @@ export const domainEventSchemas = {
     at: z.string(),
   }),
 
+  /**
+   * An automatic renewal could not be charged (the company's stable coin did not cover the fee): the
+   * term stays pending or overdue, and the company's card users are told.
+   */
+  'card.auto_renewal_failed': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    term_id: z.string(),
+    amount: z.string(),
+    asset: z.string(),
+    due_on: z.string(),
+    at: z.string(),
+  }),
+
   /** A card top-up moved (processing, success, retry, returned, cancelled): the top-up status webhook. */
   'top_up.status_changed': z.object({
     company_id: z.string(),

@@ -43,6 +43,13 @@ export const categoryOfMessageKind = {
   card_application_submitted: 'cards',
   card_application_approved: 'cards',
   card_application_rejected: 'cards',
+  card_awaiting_activation: 'cards',
+  card_activated: 'cards',
+  card_blocked: 'cards',
+  card_unblocked: 'cards',
+  card_anomaly: 'cards',
+  card_expired: 'cards',
+  card_auto_renewal_failed: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -65,6 +72,8 @@ export const MessageLink = z.object({
     'admin_otc',
     'top_up_history',
     'cardholder_kyc',
+    'cards',
+    'renewals',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

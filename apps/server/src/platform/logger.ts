@@ -28,6 +28,7 @@ export const sensitiveFieldNames = [
   'totp_secret',
   'client_secret',
   'pin',
+  'pin_confirmation',
   'new_pin',
   'confirm_pin',
   'card_pin',

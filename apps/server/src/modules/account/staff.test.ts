@@ -29,7 +29,7 @@ type AuditPage = {
 };
 
 describe('demo seed', () => {
-  it('creates the demo administrator and the staff accounts (each role, operations, payout desk, OTC desk, communications and client service), once', async () => {
+  it('creates the demo administrator and the staff accounts (each role, operations, payout desk, OTC desk, card operations, communications and client service), once', async () => {
     const countUsers = async () => (await test.database.db.select({ total: count() }).from(users))[0]?.total;
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
@@ -46,6 +46,7 @@ describe('demo seed', () => {
       'system_admin',
       'system_admin',
       'system_admin',
+      'system_admin',
       'compliance_officer',
     ]);
     const [admin] = await test.database.db
@@ -59,6 +60,7 @@ describe('demo seed', () => {
       'compliance_officer',
       'compliance_officer',
       'sales_relationship_manager',
+      'system_admin',
       'system_admin',
       'system_admin',
       'system_admin',

@@ -418,8 +418,8 @@ describe('another company and permissions', () => {
         (await call(test, path, { card_id: cardId, format: 'csv', from: today, to: today }, { session })).code,
         path,
       ).toBe(codes.notFound);
-    const cards = await call<{ cards: { id: string }[] }>(test, '/api/v1/card/moneyCards', {}, { session });
-    expect(cards.data.cards.map((card) => card.id)).toEqual([mine.card.id]);
+    const cards = await call<{ items: { id: string }[] }>(test, '/api/v1/card/refreshData', {}, { session });
+    expect(cards.data.items.map((card) => card.id)).toEqual([mine.card.id]);
   });
 
   it('keeps card calls to holders of cards, simulator controls to staff, and refuses blocked cards', async () => {
@@ -435,7 +435,7 @@ describe('another company and permissions', () => {
         )
       ).code,
     ).toBe(codes.forbidden);
-    expect((await call(test, '/api/v1/card/moneyCards', {}, { session: viewer })).code).toBe(codes.forbidden);
+    expect((await call(test, '/api/v1/card/refreshData', {}, { session: viewer })).code).toBe(codes.forbidden);
     expect(
       (
         await call(

@@ -14,6 +14,7 @@ import type { FeePaymentStatus } from '@bank/contract/states';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
 import type { SessionContext } from '../../platform/session.ts';
 import { users } from '../account/index.ts';
@@ -52,6 +53,7 @@ export async function companyCard(
   cardId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CardRow> {
+  if (!isUuid(cardId)) throw new AppError('not_found', { detail: `no card ${cardId}` });
   const query = handle
     .select()
     .from(cards)
@@ -67,6 +69,7 @@ export async function anyCard(
   cardId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CardRow> {
+  if (!isUuid(cardId)) throw new AppError('not_found', { detail: `no card ${cardId}` });
   const query = handle.select().from(cards).where(eq(cards.id, cardId));
   const [card] = options.forUpdate ? await query.for('update') : await query;
   if (!card) throw new AppError('not_found', { detail: `no card ${cardId}` });

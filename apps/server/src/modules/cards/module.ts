@@ -3,17 +3,21 @@
  * review, cards (activation, PIN, blocks, replacement, renewal and fees), top-ups, card
  * transactions and the card statement. It creates the card processor (the simulator outside
  * production), applies the processor's notifications on a schedule (`cards__sync_processor`), and
- * outside production moves the simulator's work along on a schedule (`cards__advance_simulator`).
+ * outside production moves the simulator's work along on a schedule (`cards__advance_simulator`);
+ * daily, `cards__renewals` charges auto renewals, brings fee terms up to date and expires cards.
  * Each part registers its calls here with the module's CardsContext.
  */
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerApplicationCalls } from './application-routes.ts';
 import { applicationDemoSeeder } from './application-seed.ts';
+import { registerCardCalls } from './card-routes.ts';
+import { cardsDemoSeeder } from './card-seed.ts';
 import { type CardsContext, simulatorKeyOf } from './context.ts';
 import { registerMoneyCalls } from './money-routes.ts';
 import { cardMoneyDemoSeeder } from './money-seed.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
+import { renewalsSchedule, runRenewals } from './renewals.ts';
 import { syncProcessor } from './sync.ts';
 
 export const syncProcessorSchedule = 'cards__sync_processor';
@@ -21,12 +25,13 @@ export const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {
   name: 'cards',
-  // One seeder for the module: each part's demo data in turn (applications, then card money).
+  // One seeder for the module: each part's demo data in turn (cards, card money, applications).
   demoSeeder: {
     name: 'cards',
     async seed(context) {
       const accounts = [];
-      for (const seeder of [applicationDemoSeeder, cardMoneyDemoSeeder]) accounts.push(...(await seeder.seed(context)));
+      for (const seeder of [cardsDemoSeeder, cardMoneyDemoSeeder, applicationDemoSeeder])
+        accounts.push(...(await seeder.seed(context)));
       return accounts;
     },
   },
@@ -37,16 +42,24 @@ export const cardsModule: AppModule = {
     const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(context.secretBox) });
     const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
     // Each part of the module registers its calls here (issue 14: applications, card management, money).
+    registerApplicationCalls(app, cards);
+    registerCardCalls(app, cards);
     registerMoneyCalls(app, cards);
 
     const handlers = moneyNotificationHandlers(cards);
-    registerApplicationCalls(app, cards);
 
     context.jobs.schedule({
       name: syncProcessorSchedule,
       cron: '* * * * *',
       run: async () => {
         await syncProcessor(db, cards.processor, handlers, context.clock.now());
+      },
+    });
+    context.jobs.schedule({
+      name: renewalsSchedule,
+      cron: '23 1 * * *',
+      run: async () => {
+        await runRenewals(db, cards.processor, context.clock.now());
       },
     });
     if (cards.simulator && context.config.simulateNetworkBlocks) {

@@ -11,7 +11,6 @@ import {
   getSimulatorCardMoney,
   getTopUpConfig,
   listCardTransactions,
-  listMoneyCards,
   listTopUps,
   type SimulatorCardMoney,
   simulateCardFee,
@@ -20,7 +19,7 @@ import {
   simulateCardSettlement,
   submitTopUp,
 } from '@bank/contract/card-money';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -33,16 +32,12 @@ import { companies } from '../account/index.ts';
 import { accountBalance } from '../ledger/index.ts';
 import { cardStatementFile, cardTransactionsFile, topUpRecordFile } from './card-statement.ts';
 import { cardTransactionPage, lineOfProcessorId, openPurchases, purchaseForSimulator } from './card-transactions.ts';
-import { anyCard, type CardRow, cardAccountId, cardActorOf, cardViews, companyCard } from './card-view.ts';
+import { anyCard, type CardRow, cardAccountId, cardActorOf, companyCard } from './card-view.ts';
 import type { CardsContext } from './context.ts';
 import { feeOf } from './fees.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';
-import { cards as cardsTable } from './tables.ts';
 import * as topUps from './top-ups.ts';
-
-/** The most cards the money screens list (a company with more pages its cards in the card list). */
-const moneyCardsLimit = 200;
 
 async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
   const balance = await accountBalance(handle, await cardAccountId(handle, card, now));
@@ -56,16 +51,6 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
   const cardOfCall = (call: CallContext, cardId: string) => companyCard(db, clientCompanyId(call), cardId);
   const audit = (call: CallContext, action: string, detail: Record<string, unknown>, companyId: string | null) =>
     writeAudit(db, { action, at: call.now, actorUserId: call.session.user_id, companyId, ip: call.ip, detail });
-
-  registerCall(app, listMoneyCards, async (_body, call) => {
-    const rows = await db
-      .select()
-      .from(cardsTable)
-      .where(eq(cardsTable.company_id, clientCompanyId(call)))
-      .orderBy(desc(cardsTable.created_at))
-      .limit(moneyCardsLimit);
-    return { cards: await cardViews(db, rows, cardActorOf(call.session), call.now) };
-  });
 
   // Top-ups
   registerCall(app, getTopUpConfig, async (body, call) =>

@@ -6,6 +6,7 @@
  */
 import { seesEveryContactRequest } from '@bank/contract/contact-requests';
 import { seesEveryOtcRequest } from '@bank/contract/exchange';
+import type { MessageKind } from '@bank/contract/inbox';
 import { holdsPermission, permissionsOf } from '@bank/contract/permissions';
 import { staffRoles } from '@bank/contract/roles';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -150,6 +151,73 @@ export const cardApplicationMessage: EventConsumer<'card_application.status_chan
     eventId: event.id,
   });
 };
+
+/**
+ * A card moved (issue 14): the company's card users hear what needs them or changes what the card
+ * can do: it arrived in the post (activate it), a block, its lifting, an anomaly with its cause, its
+ * end. The stages on its way to print and the post are on the card's timeline only.
+ */
+export const cardStatusMessage: EventConsumer<'card.operation_status_changed'> = async (tx, change, event) => {
+  const isStageNew = change.from_stage !== change.operation_stage;
+  const kind =
+    change.status === 'expired' && change.operation_stage === 'cancelled'
+      ? 'card_expired'
+      : change.operation_stage === 'awaiting_activation' && isStageNew
+        ? 'card_awaiting_activation'
+        : change.operation_stage === 'card_anomaly' && isStageNew
+          ? 'card_anomaly'
+          : change.status === 'blocked' && !isStageNew
+            ? 'card_blocked'
+            : change.status === 'active' && !isStageNew && change.operation_stage === 'activated'
+              ? 'card_unblocked'
+              : null;
+  if (!kind) return;
+  await tellCardUsers(tx, change.company_id, event.id, {
+    kind,
+    params: paramsOf({ last4: change.last4, cause: change.anomaly_cause }),
+    link: 'cards',
+    at: change.at,
+  });
+};
+
+export const cardActivatedMessage: EventConsumer<'card.activated'> = async (tx, activation, event) => {
+  await tellCardUsers(tx, activation.company_id, event.id, {
+    kind: 'card_activated',
+    params: { last4: activation.last4 },
+    link: 'cards',
+    at: activation.at,
+  });
+};
+
+export const cardAutoRenewalFailedMessage: EventConsumer<'card.auto_renewal_failed'> = async (tx, failure, event) => {
+  await tellCardUsers(tx, failure.company_id, event.id, {
+    kind: 'card_auto_renewal_failed',
+    params: { last4: failure.last4, amount: failure.amount, asset: failure.asset, due_on: failure.due_on },
+    link: 'renewals',
+    at: failure.at,
+  });
+};
+
+async function tellCardUsers(
+  tx: DbHandle,
+  companyId: string,
+  eventId: string,
+  message: { kind: MessageKind; params: Record<string, string>; link: 'cards' | 'renewals'; at: string },
+) {
+  const readers = await companyUsersHolding(tx, companyId, 'cards');
+  await deliverMessage(
+    tx,
+    readers.map((reader) => reader.id),
+    {
+      kind: message.kind,
+      params: message.params,
+      link: { page: message.link, id: null },
+      companyId,
+      at: new Date(message.at),
+      eventId,
+    },
+  );
+}
 
 /** A change to how a user signs in, to that user (the email says it too). */
 export const securityChangeMessage: EventConsumer<'account.security_changed'> = async (tx, change, event) => {

@@ -15,7 +15,10 @@ import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import {
   announcementMessage,
+  cardActivatedMessage,
   cardApplicationMessage,
+  cardAutoRenewalFailedMessage,
+  cardStatusMessage,
   contactRequestHandledMessage,
   contactRequestSentMessage,
   conversionMessage,
@@ -50,6 +53,9 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'otc.requested', subscriber, otcRequestedMessage);
     consumeEvent(events, 'top_up.status_changed', subscriber, topUpStatusMessage);
     consumeEvent(events, 'card_application.status_changed', subscriber, cardApplicationMessage);
+    consumeEvent(events, 'card.operation_status_changed', subscriber, cardStatusMessage);
+    consumeEvent(events, 'card.activated', subscriber, cardActivatedMessage);
+    consumeEvent(events, 'card.auto_renewal_failed', subscriber, cardAutoRenewalFailedMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

@@ -16,6 +16,8 @@ import { webhookEndpoints } from './tables.ts';
 export const webhookEventOfDomainEvent: Partial<Record<DomainEventType, WebhookEventType>> = {
   'kyc.status_changed': 'kyc_status_changed',
   'top_up.status_changed': 'top_up_status',
+  'card.operation_status_changed': 'card_operation_status',
+  'card.activated': 'card_activation',
 };
 
 /** The facts a receiver gets: the payload without internal actor ids. */

@@ -163,7 +163,7 @@ export function CardTransactionsPage() {
   const [isStatementOpen, statement] = useDisclosure(false);
   const [opened, setOpened] = useState<CardTransaction | null>(null);
   const cards = useMoneyCards({ enabled: mayUseCards !== false });
-  const cardList = cards.data?.cards ?? [];
+  const cardList = cards.data?.items ?? [];
   const cardId = params.get('card') ?? cardList[0]?.id ?? '';
   const values = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<FilterKey, string>;
   const hasFilters = filterKeys.some((key) => values[key] !== '');

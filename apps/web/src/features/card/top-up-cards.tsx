@@ -1,16 +1,18 @@
 /**
- * The company's cards as the money screens choose them (card/moneyCards: until slice B's
- * card/refreshData is merged), the card choice itself, and the card's balance line.
+ * The company's cards as the money screens choose them (card/refreshData), the card choice
+ * itself, and the card's balance line.
  */
-import { listMoneyCards } from '@bank/contract/card-money';
+import { listCards } from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
+import { maxPageSize } from '@bank/contract/constants';
 import { Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 
+/** The company's cards to choose from (the first page of card/refreshData: up to 100, newest first). */
 export function useMoneyCards(options: { enabled?: boolean } = {}) {
-  return useScreenQuery(listMoneyCards, {}, { enabled: options.enabled ?? true });
+  return useScreenQuery(listCards, { page_size: maxPageSize }, { enabled: options.enabled ?? true });
 }
 
 export function CardPicker({

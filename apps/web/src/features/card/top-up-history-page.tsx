@@ -174,7 +174,7 @@ export function TopUpHistoryPage() {
   });
   if (mayUseCards === false) return <NoPermissionPage title={t('pages.top_up_history.title')} />;
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
-  const cardList = cards.data?.cards ?? [];
+  const cardList = cards.data?.items ?? [];
   const canTopUp = cardList.some((card) => card.allowed_actions.includes('top_up'));
   const setFilter = (key: FilterKey, value: string) =>
     setParams(

@@ -8,6 +8,7 @@ import { pathOf } from '@bank/contract/routes';
 import type { TFunction } from 'i18next';
 import { languageOfLocale } from '../../lib/i18n.ts';
 import { formatAmount } from '../../ui/format-amount.ts';
+import { formatDate } from '../../ui/format-date.ts';
 
 export type MessageText = { title: string; body: string; note: string | null };
 
@@ -77,6 +78,30 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
           from_amount: money(params.from_amount, params.from_asset),
           amount_received: money(params.amount_received, params.to_asset),
           to_asset: params.to_asset ?? '',
+        }),
+        note: null,
+      };
+    }
+    case 'top_up_completed':
+    case 'top_up_returned':
+    case 'top_up_cancelled':
+    case 'card_awaiting_activation':
+    case 'card_activated':
+    case 'card_blocked':
+    case 'card_unblocked':
+    case 'card_anomaly':
+    case 'card_expired':
+    case 'card_auto_renewal_failed': {
+      const cause = params.cause ? t(`states.card_anomaly.${params.cause}`, { defaultValue: params.cause }) : '';
+      const amount = params.amount ? formatAmount(params.amount, 'USD', locale) : '';
+      return {
+        title,
+        body: t(`inbox.kinds.${kind}.body`, {
+          last4: params.last4 ?? '',
+          cause,
+          amount,
+          asset: params.asset ?? '',
+          due_on: formatDate(params.due_on, languageOfLocale(locale)),
         }),
         note: null,
       };

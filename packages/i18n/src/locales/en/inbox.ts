@@ -116,6 +116,28 @@ export const inbox = {
       title: 'Card application rejected',
       body: 'The card application for {{name}} was rejected, and the card cost released.',
     },
+    card_awaiting_activation: {
+      title: 'Your card is on its way',
+      body: 'Card •••• {{last4}} was mailed. Activate it with the KIT code and activation code of its letter when it arrives.',
+    },
+    card_activated: { title: 'Card activated', body: 'Card •••• {{last4}} is active.' },
+    card_blocked: {
+      title: 'Card blocked',
+      body: 'Card •••• {{last4}} was blocked. Its details say who blocked it and why.',
+    },
+    card_unblocked: { title: 'Card unblocked', body: 'Card •••• {{last4}} works again.' },
+    card_anomaly: {
+      title: 'Card anomaly',
+      body: 'The processor reports an anomaly on card •••• {{last4}}: {{cause}}.',
+    },
+    card_expired: {
+      title: 'Card expired',
+      body: 'Card •••• {{last4}} reached its end date without a renewal and no longer works.',
+    },
+    card_auto_renewal_failed: {
+      title: 'Automatic renewal failed',
+      body: 'The annual fee of card •••• {{last4}} ({{amount}} USD) could not be taken from your {{asset}}, due {{due_on}}. Top up your balance or renew it on the renewals page.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

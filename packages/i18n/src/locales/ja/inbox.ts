@@ -127,6 +127,28 @@ export const inbox: typeof en = {
       title: 'カード申請が却下されました',
       body: '{{name}} さまのカード申請は却下され、カード発行費用の保留は解除されました。',
     },
+    card_awaiting_activation: {
+      title: 'カードを発送しました',
+      body: 'カード •••• {{last4}} を郵送しました。到着したら、同封の KIT コードとアクティベーションコードで有効化してください。',
+    },
+    card_activated: { title: 'カードが有効になりました', body: 'カード •••• {{last4}} が有効になりました。' },
+    card_blocked: {
+      title: 'カードが停止されました',
+      body: 'カード •••• {{last4}} が停止されました。誰がなぜ停止したかはカードの詳細に記載されています。',
+    },
+    card_unblocked: { title: 'カードの停止が解除されました', body: 'カード •••• {{last4}} は再び利用できます。' },
+    card_anomaly: {
+      title: 'カードの異常',
+      body: 'カード •••• {{last4}} について、プロセッサーが異常を報告しました：{{cause}}。',
+    },
+    card_expired: {
+      title: 'カードの有効期限が切れました',
+      body: 'カード •••• {{last4}} は更新されないまま終了日を迎えたため、利用できなくなりました。',
+    },
+    card_auto_renewal_failed: {
+      title: '自動更新に失敗しました',
+      body: 'カード •••• {{last4}} の年会費（{{amount}} USD、期日 {{due_on}}）を {{asset}} から引き落とせませんでした。残高を補充するか、更新ページで更新してください。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

@@ -97,6 +97,19 @@ export const inbox: typeof en = {
       body: '{{name}} 的卡片已下单：发卡机构核验持卡人 KYC 后即印制并寄出。',
     },
     card_application_rejected: { title: '开卡申请被拒绝', body: '{{name}} 的开卡申请被拒绝，冻结的制卡费已释放。' },
+    card_awaiting_activation: {
+      title: '您的卡已寄出',
+      body: '卡 •••• {{last4}} 已邮寄。收到后，请使用信封中的 KIT 码和激活码激活。',
+    },
+    card_activated: { title: '卡已激活', body: '卡 •••• {{last4}} 已激活。' },
+    card_blocked: { title: '卡已冻结', body: '卡 •••• {{last4}} 已被冻结。卡片详情中写明了冻结人和原因。' },
+    card_unblocked: { title: '卡已解冻', body: '卡 •••• {{last4}} 已恢复使用。' },
+    card_anomaly: { title: '卡片异常', body: '发卡处理方报告卡 •••• {{last4}} 出现异常：{{cause}}。' },
+    card_expired: { title: '卡已过期', body: '卡 •••• {{last4}} 已到期且未续费，不能再使用。' },
+    card_auto_renewal_failed: {
+      title: '自动续费失败',
+      body: '未能从您的 {{asset}} 中扣取卡 •••• {{last4}} 的年费（{{amount}} USD，到期日 {{due_on}}）。请充值余额或在续费页面手动续费。',
+    },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',

@@ -1,0 +1,163 @@
+/**
+ * The calls of card management (issue 14, slice B): the company's cards, activation, PIN, blocks,
+ * replacement, mailing address, annual fees and renewals, and the back office's card operations
+ * with the simulator's controls (which answer not_found in production, where no simulator runs).
+ * Each call is scoped to the caller's company; staff reach any company's card only through the
+ * back office's calls.
+ */
+import {
+  activateCard,
+  adminBlockCard,
+  adminUnblockCard,
+  blockCard,
+  changeMailingAddress,
+  getAnnualConfig,
+  getCard,
+  getFeeSchedule,
+  getReplaceConfig,
+  getStaffCard,
+  listCards,
+  listRenewals,
+  listStaffCards,
+  renewCard,
+  replaceCard,
+  setAnnualSetting,
+  setCardPin,
+  setFeeSchedule,
+  simulateCardAnomaly,
+  simulateCardLetter,
+  simulateRefuseKyc,
+  simulateShipCard,
+  unblockCard,
+} from '@bank/contract/card-management';
+import type { FastifyInstance } from 'fastify';
+import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/route.ts';
+import { registerCall } from '../../platform/route.ts';
+import { clientCompanyId } from '../../platform/tenant.ts';
+import { requireFreshSecondFactor } from '../account/index.ts';
+import { cardCallerOf } from './card-changes.ts';
+import * as operations from './card-operations.ts';
+import { companyCard } from './card-view.ts';
+import type { CardsContext } from './context.ts';
+import { feeScheduleOf } from './fees.ts';
+import * as management from './management.ts';
+import { moneyNotificationHandlers } from './notification-handlers.ts';
+import * as renewals from './renewals.ts';
+import { syncProcessor } from './sync.ts';
+
+export function registerCardCalls(app: FastifyInstance, cards: CardsContext): void {
+  const db = cards.database.db;
+  const { processor } = cards;
+  const handlers = moneyNotificationHandlers(cards);
+  const clientCaller = (call: CallContext) => ({ ...cardCallerOf(call), companyId: clientCompanyId(call) });
+  const actorOf = (call: CallContext) => cardCallerOf(call).actor;
+
+  // The company's cards
+  registerCall(app, listCards, async (body, call) => {
+    await renewals.bringTermsUpToDate(db, renewals.dayOf(call.now), clientCompanyId(call));
+    return management.listCompanyCards(db, clientCompanyId(call), actorOf(call), body, call.now);
+  });
+  registerCall(app, getCard, (body, call) =>
+    management.companyCardDetails(db, clientCompanyId(call), actorOf(call), body.card_id, call.now),
+  );
+  registerCall(app, activateCard, (body, call) => management.activateCard(db, processor, clientCaller(call), body));
+  registerCall(app, setCardPin, (body, call) => {
+    requireFreshSecondFactor(call);
+    return management.setCardPin(db, processor, clientCaller(call), { card_id: body.card_id, pin: body.pin });
+  });
+
+  // Blocks, replacement, mailing address
+  registerCall(app, blockCard, async (body, call) => {
+    const handle = call.transaction ?? db;
+    const card = await management.blockCard(handle, processor, clientCaller(call), body);
+    return management.cardViewOf(handle, card, actorOf(call), call.now);
+  });
+  registerCall(app, unblockCard, (body, call) =>
+    db.transaction(async (tx) => {
+      const card = await management.unblockCard(tx, processor, clientCaller(call), body);
+      return management.cardViewOf(tx, card, actorOf(call), call.now);
+    }),
+  );
+  registerCall(app, getReplaceConfig, (body, call) =>
+    management.replaceConfig(db, clientCompanyId(call), body.card_id, call.now),
+  );
+  registerCall(app, replaceCard, async (body, call) => {
+    const handle = call.transaction ?? db;
+    const card = await management.replaceCard(handle, processor, clientCaller(call), body);
+    return management.cardViewOf(handle, card, actorOf(call), call.now);
+  });
+  registerCall(app, changeMailingAddress, (body, call) =>
+    db.transaction(async (tx) => {
+      const card = await management.changeMailingAddress(tx, processor, clientCaller(call), {
+        card_id: body.card_id,
+        mailing_address: body.mailing_address,
+      });
+      return management.cardViewOf(tx, card, actorOf(call), call.now);
+    }),
+  );
+
+  // Annual fees and renewal
+  registerCall(app, getAnnualConfig, async (body, call) => {
+    const card = await companyCard(db, clientCompanyId(call), body.card_id);
+    return renewals.annualConfig(db, card, actorOf(call), call.now);
+  });
+  registerCall(app, setAnnualSetting, (body, call) =>
+    db.transaction((tx) => renewals.setAutoRenewal(tx, clientCaller(call), body)),
+  );
+  registerCall(app, listRenewals, (body, call) =>
+    renewals.listRenewals(db, clientCompanyId(call), actorOf(call), body, call.now),
+  );
+  registerCall(app, renewCard, (body, call) =>
+    renewals.renewTerm(call.transaction ?? db, processor, clientCaller(call), body),
+  );
+
+  // Back office
+  registerCall(app, listStaffCards, (body, call) => operations.listStaffCards(db, body, call.now));
+  registerCall(app, getStaffCard, (body, call) => operations.staffCardDetails(db, body.card_id, call.now));
+  registerCall(app, adminBlockCard, (body, call) =>
+    db.transaction(async (tx) => {
+      await management.blockCard(tx, processor, cardCallerOf(call), { ...body, kind: 'temporary' });
+      return operations.staffCardDetails(tx, body.card_id, call.now);
+    }),
+  );
+  registerCall(app, adminUnblockCard, (body, call) =>
+    db.transaction(async (tx) => {
+      await management.unblockCard(tx, processor, cardCallerOf(call), body);
+      return operations.staffCardDetails(tx, body.card_id, call.now);
+    }),
+  );
+  registerCall(app, getFeeSchedule, async (body) => ({ level: body.level, fees: await feeScheduleOf(db, body.level) }));
+  registerCall(app, setFeeSchedule, (body, call) =>
+    db.transaction((tx) => operations.setFeeSchedule(tx, cardCallerOf(call), body)),
+  );
+
+  // The simulator's controls: absent in production, where they answer as if they did not exist.
+  const openSimulator = (): CardProcessorSimulator => {
+    if (!cards.simulator) throw new AppError('not_found', { detail: 'the card simulator is closed in production' });
+    return cards.simulator;
+  };
+  const applyNotifications = (now: Date) => syncProcessor(db, processor, handlers, now);
+  registerCall(app, simulateShipCard, async (body, call) => {
+    const simulator = openSimulator();
+    await db.transaction((tx) => operations.shipNow(tx, simulator, cardCallerOf(call), body.card_id));
+    await applyNotifications(call.now);
+    return operations.staffCardDetails(db, body.card_id, call.now);
+  });
+  registerCall(app, simulateCardLetter, (body, call) => {
+    const simulator = openSimulator();
+    return db.transaction((tx) => operations.readLetter(tx, simulator, cardCallerOf(call), body.card_id));
+  });
+  registerCall(app, simulateCardAnomaly, async (body, call) => {
+    const simulator = openSimulator();
+    await db.transaction((tx) => operations.raiseAnomaly(tx, simulator, cardCallerOf(call), body));
+    await applyNotifications(call.now);
+    return operations.staffCardDetails(db, body.card_id, call.now);
+  });
+  registerCall(app, simulateRefuseKyc, async (body, call) => {
+    const simulator = openSimulator();
+    await db.transaction((tx) => operations.refuseNextKyc(tx, simulator, cardCallerOf(call), body));
+    return null;
+  });
+}
