@@ -36,6 +36,8 @@ let browser: Browser;
 let staff: ApiSession;
 let client: ApiSession;
 let cardId: string;
+/** The seeded card as the card choice names it (the company has other cards: the first is not it). */
+let cardOption: string;
 
 async function cardBalance(): Promise<{ balance: string; available: string }> {
   const answer = await callOk(listCardTransactions, { card_id: cardId, page_size: 1 }, sessionHeaders(client));
@@ -54,6 +56,12 @@ async function select(page: Page, label: string, option: string): Promise<void> 
 /** Fills the top-up dialog up to the confirmation, the fee shown first. */
 async function fillTopUp(page: Page, amount: string, expectedFee: string) {
   const dialog = page.getByRole('dialog', { name: 'Top up a card' });
+  await dialog
+    .getByRole('textbox', { name: 'Card', exact: true })
+    .or(dialog.getByRole('combobox', { name: 'Card', exact: true }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: cardOption, exact: true }).click();
   await dialog.getByRole('textbox', { name: /Amount the card receives/ }).fill(amount);
   await dialog.getByTestId('top-up-fee').getByText(expectedFee).waitFor();
   await dialog.getByTestId('top-up-total').getByText(/USDC$/).waitFor();
@@ -76,11 +84,12 @@ beforeAll(async () => {
   await callOk(simulateRates, {}, sessionHeaders(staff));
   client = await signInByApi(approvedClient);
   const { items: cards } = (await callOk(listCards, { page_size: 100 }, sessionHeaders(client))) as {
-    items: { id: string; cardholder_name: string; status: string }[];
+    items: { id: string; cardholder_name: string; status: string; last4: string }[];
   };
   const seeded = cards.find((card) => card.cardholder_name === 'Mei Lin' && card.status === 'active');
   if (!seeded) throw new Error('the demo card of Mei Lin is not seeded');
   cardId = seeded.id;
+  cardOption = `•••• ${seeded.last4} · ${seeded.cardholder_name}`;
   // USDC arrives the way coins do: the custody simulator, then the network's confirmations.
   const { address } = await callOk(getDepositDetails, { asset: 'USDC', network: 'ERC20' }, sessionHeaders(client));
   await callOk(

@@ -69,7 +69,7 @@ async function openStaffCard(page: Page, last4: string): Promise<ReturnType<Page
     .first()
     .click();
   const drawer = page.getByRole('dialog', { name: `Card •••• ${last4}` });
-  await waitOrCapture(drawer.getByText('Card processor simulator'), `cards-staff-${last4}`);
+  await waitOrCapture(drawer.getByText('Card processor simulator', { exact: true }), `cards-staff-${last4}`);
   return drawer;
 }
 

@@ -191,9 +191,10 @@ describe('OpenAPI document', () => {
     for (const path of listedCalls.keys()) {
       expect(document.paths[path]?.post, path).toBeDefined();
     }
-    const notBuilt = document.paths['/api/v1/card/calc'].post;
-    expect(notBuilt['x-status']).toBe('not_built');
-    expect(notBuilt.security).toEqual([{ token: [], userid: [] }]);
+    // Every call SPEC.md lists is built (cards, issue 14, were the last).
+    const notBuilt = [...listedCalls.keys()].filter((path) => document.paths[path].post['x-status'] === 'not_built');
+    expect(notBuilt).toEqual([]);
+    expect(document.paths['/api/v1/card/calc'].post.security).toEqual([{ token: [], userid: [] }]);
     expect(document.paths['/api/v1/account/login'].post.security).toEqual([]);
   });
 

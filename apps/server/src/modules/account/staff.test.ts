@@ -29,7 +29,7 @@ type AuditPage = {
 };
 
 describe('demo seed', () => {
-  it('creates the demo administrator and the staff accounts (each role, operations, payout desk, OTC desk, card operations, communications and client service), once', async () => {
+  it('creates the demo administrator and the staff accounts (each role, operations, payout desk, OTC desk, card desks, communications and client service), once', async () => {
     const countUsers = async () => (await test.database.db.select({ total: count() }).from(users))[0]?.total;
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
@@ -48,6 +48,9 @@ describe('demo seed', () => {
       'system_admin',
       'system_admin',
       'compliance_officer',
+      // The cards' desks: card money (system admin) and card review (compliance officer).
+      'system_admin',
+      'compliance_officer',
     ]);
     const [admin] = await test.database.db
       .select({ role: users.role, kyc: companies.kyc_status, company: companies.name })
@@ -59,7 +62,9 @@ describe('demo seed', () => {
     expect(staff.map((user) => user.role).sort()).toEqual([
       'compliance_officer',
       'compliance_officer',
+      'compliance_officer',
       'sales_relationship_manager',
+      'system_admin',
       'system_admin',
       'system_admin',
       'system_admin',
