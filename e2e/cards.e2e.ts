@@ -29,6 +29,7 @@ import {
   waitOrCapture,
 } from './support/accounts.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { keepCardSecret } from './support/card-secrets.ts';
 
 /** Seeded: the approved demo company's administrator, who holds the cards permission. */
 const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
@@ -78,6 +79,7 @@ async function readLetter(drawer: ReturnType<Page['getByRole']>) {
   await drawer.getByRole('button', { name: 'Show the letter' }).click();
   const kitCode = (await drawer.getByTestId('letter-kit-code').textContent())?.trim() ?? '';
   const activationCode = (await drawer.getByTestId('letter-activation-code').textContent())?.trim() ?? '';
+  keepCardSecret({ kind: 'activation_code', value: activationCode });
   expect(kitCode).toMatch(/^\d{10}$/);
   expect(activationCode).toMatch(/^\d{6}$/);
   return { kitCode, activationCode };
@@ -143,6 +145,8 @@ describe('cards', () => {
     await clientDrawer.getByRole('button', { name: 'Set PIN' }).click();
     dialog = page.getByRole('dialog', { name: `Set the PIN of card •••• ${awaiting.last4}` });
     await waitOrCapture(dialog.getByRole('button', { name: 'Set PIN' }), 'cards-pin-dialog');
+    keepCardSecret({ kind: 'pin', value: '2580' });
+    keepCardSecret({ kind: 'pin', value: '2581' });
     await dialog.getByLabel(/^New PIN\s*\*?$/).fill('2580');
     await dialog.getByLabel(/^New PIN again/).fill('2581');
     await dialog.getByRole('button', { name: 'Set PIN' }).click();

@@ -38,6 +38,8 @@ if (isServerOnly) {
         '--config',
         'e2e/vitest.config.ts',
         'e2e/deposit.e2e.ts',
+        'e2e/cards.e2e.ts',
+        'e2e/card-money.e2e.ts',
         'e2e/payouts.e2e.ts',
       ]),
     );

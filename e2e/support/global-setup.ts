@@ -5,11 +5,12 @@
  * that server for the run instead, and dropped after it (CI runs the money journeys so).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { scanForCardSecrets } from './card-secrets.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -78,7 +79,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      // Every request's line, kept in a file the card secrets scan reads after the run.
+      LOG_LEVEL: 'info',
       ENABLE_TEST_CLOCK: 'true',
       // Journeys add the simulated networks' blocks themselves: the minute's blocks would race them.
       SIMULATE_NETWORK_BLOCKS: 'false',
@@ -87,8 +89,18 @@ export default async function setup(project: TestProject) {
       // Every journey comes from 127.0.0.1: the per-client code cap would stop the suite, not an attacker.
       RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: '100000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const logFile = join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  server.stdout?.pipe(log);
+  // Warnings and errors still reach the run's output (pino's levels: 40 warn, 50 error, 60 fatal).
+  server.stdout?.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (/"level":(4|5|6)0\b/.test(line)) process.stdout.write(`${line}\n`);
+  });
+  const cardSecretsFile = join(dataDir, 'card-secrets.txt');
+  project.provide('cardSecretsFile', cardSecretsFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, server, 90_000);
   project.provide('baseUrl', baseUrl);
@@ -103,7 +115,39 @@ export default async function setup(project: TestProject) {
         done(undefined);
       });
     });
+    log.end();
+    const findings = await scanDatabase(postgres?.url ?? null, dataDir, (query) =>
+      scanForCardSecrets({ secretsFile: cardSecretsFile, logFile, query }),
+    );
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
+    if (findings.length > 0) throw new Error(`card secrets were kept:\n${findings.join('\n')}`);
   };
+}
+
+type Query = Parameters<typeof scanForCardSecrets>[0]['query'];
+
+/** Opens the run's database (the embedded one once the server stopped, or the PostgreSQL one) for a scan. */
+async function scanDatabase<Result>(
+  postgresUrl: string | null,
+  dataDir: string,
+  scan: (query: Query) => Promise<Result>,
+) {
+  if (postgresUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      return await scan((statement) => client.query(statement));
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const embedded = new PGlite(dataDir);
+  try {
+    return await scan((statement) => embedded.query<Record<string, unknown>>(statement));
+  } finally {
+    await embedded.close();
+  }
 }
