@@ -274,6 +274,37 @@ export function createCardProcessorSimulator(options: {
     original_currency: null,
   };
 
+  /** An open authorisation settled (the spending stays) or reversed (it comes back to the card). */
+  async function closeAuthorisation(
+    handle: DbHandle,
+    authorisationId: string,
+    state: 'settled' | 'reversed',
+    now: Date,
+  ): Promise<ProcessorCardTransaction> {
+    const authorisation = await authorisationOf(handle, authorisationId);
+    if (authorisation.state !== 'open')
+      throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
+    await handle.update(cardSimAuthorisations).set({ state }).where(eq(cardSimAuthorisations.id, authorisationId));
+    if (state === 'reversed')
+      await handle
+        .update(cardSimCards)
+        .set({ available: sql`${cardSimCards.available} + ${authorisation.amount}` })
+        .where(eq(cardSimCards.reference, authorisation.reference));
+    return transaction(
+      handle,
+      authorisation.reference,
+      {
+        kind: state === 'settled' ? 'settlement' : 'reversal',
+        authorisation_id: authorisationId,
+        amount: parseAmount(authorisation.amount).toFixed(2),
+        ...(authorisation.merchant as Merchant & typeof noMerchant),
+        decline_reason: null,
+        fee_kind: null,
+      },
+      now,
+    );
+  }
+
   const simulator: CardProcessorSimulator = {
     name: 'simulator',
 
@@ -620,53 +651,11 @@ export function createCardProcessorSimulator(options: {
     },
 
     async settle(handle, authorisationId, now) {
-      const authorisation = await authorisationOf(handle, authorisationId);
-      if (authorisation.state !== 'open')
-        throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
-      await handle
-        .update(cardSimAuthorisations)
-        .set({ state: 'settled' })
-        .where(eq(cardSimAuthorisations.id, authorisationId));
-      return transaction(
-        handle,
-        authorisation.reference,
-        {
-          kind: 'settlement',
-          authorisation_id: authorisationId,
-          amount: parseAmount(authorisation.amount).toFixed(2),
-          ...(authorisation.merchant as Merchant & typeof noMerchant),
-          decline_reason: null,
-          fee_kind: null,
-        },
-        now,
-      );
+      return closeAuthorisation(handle, authorisationId, 'settled', now);
     },
 
     async reverse(handle, authorisationId, now) {
-      const authorisation = await authorisationOf(handle, authorisationId);
-      if (authorisation.state !== 'open')
-        throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
-      await handle
-        .update(cardSimAuthorisations)
-        .set({ state: 'reversed' })
-        .where(eq(cardSimAuthorisations.id, authorisationId));
-      await handle
-        .update(cardSimCards)
-        .set({ available: sql`${cardSimCards.available} + ${authorisation.amount}` })
-        .where(eq(cardSimCards.reference, authorisation.reference));
-      return transaction(
-        handle,
-        authorisation.reference,
-        {
-          kind: 'reversal',
-          authorisation_id: authorisationId,
-          amount: parseAmount(authorisation.amount).toFixed(2),
-          ...(authorisation.merchant as Merchant & typeof noMerchant),
-          decline_reason: null,
-          fee_kind: null,
-        },
-        now,
-      );
+      return closeAuthorisation(handle, authorisationId, 'reversed', now);
     },
 
     async refund(handle, authorisationId, amount, now) {
