@@ -22,7 +22,15 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { Email, EmailCode, PhoneCountry, PhoneNumber, refinePhone } from './account.ts';
 import { defineCall } from './calls.ts';
-import { ApplicantType, CardFee, CardFundingAsset, CardLevel, CardNetwork, PostalAddress } from './cards.ts';
+import {
+  ApplicantType,
+  CardFee,
+  CardFundingAsset,
+  CardLevel,
+  CardNetwork,
+  PostalAddress,
+  PostalAddressFields,
+} from './cards.ts';
 import { CountryCode } from './countries.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
 import { PageRequest, page } from './envelope.ts';
@@ -120,17 +128,9 @@ export const CalendarDay = z
 /** A day that may be left out: an empty text is no day. */
 const OptionalDay = z.preprocess((value) => (value === '' ? null : value), CalendarDay.nullable()).default(null);
 
-export const AddressFields = z
-  .object({
-    line1: Required(100),
-    line2: singleLineText(100).default(''),
-    city: Required(60),
-    state: singleLineText(60).default(''),
-    country: CountryCode,
-    postal_code: singleLineText(16).default(''),
-  })
-  .strict();
-export type AddressFields = z.input<typeof AddressFields>;
+/** The application's addresses: the one postal address form of cards.ts. */
+export const AddressFields = PostalAddressFields;
+export type AddressFields = PostalAddressFields;
 
 const DocumentId = identifierText(64);
 /** What card/verifyCode answered; without it the email is not proven. */

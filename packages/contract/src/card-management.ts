@@ -11,8 +11,15 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { Card, CardFee, CardFeeKind, CardFundingAsset, CardLevel, PostalAddress } from './cards.ts';
-import { CountryCode } from './countries.ts';
+import {
+  Card,
+  CardFee,
+  CardFeeKind,
+  CardFundingAsset,
+  CardLevel,
+  PostalAddress,
+  PostalAddressFields,
+} from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import { CardAnomalyCause, CardOperationStage, CardStatus, FeePaymentStatus } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
@@ -223,18 +230,7 @@ export const replaceCard = defineCall({
   response: Card,
 });
 
-const requiredLine = (maxLength: number) => singleLineText(maxLength).pipe(z.string().min(1, required));
-
-export const MailingAddressFields = z
-  .object({
-    line1: requiredLine(100),
-    line2: singleLineText(100).default(''),
-    city: requiredLine(60),
-    state: singleLineText(60).default(''),
-    country: CountryCode,
-    postal_code: singleLineText(16).default(''),
-  })
-  .strict();
+export const MailingAddressFields = PostalAddressFields;
 
 export const changeMailingAddress = defineCall({
   path: '/api/v1/card/updateMailingAddress',

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { applicantTypes, cardLevels } from './constants.ts';
+import { CountryCode } from './countries.ts';
 import type { ErrorKey } from './errors.ts';
 import {
   CardAnomalyCause,
@@ -22,6 +23,10 @@ import {
   CardStatus,
   FeePaymentStatus,
 } from './states.ts';
+import { singleLineText } from './text.ts';
+
+const requiredLine = (maxLength: number) =>
+  singleLineText(maxLength).pipe(z.string().min(1, { message: 'validation.required' }));
 
 export const CardLevel = z.enum(cardLevels);
 export type CardLevel = z.infer<typeof CardLevel>;
@@ -226,6 +231,19 @@ export const PostalAddress = z.object({
   postal_code: z.string(),
 });
 export type PostalAddress = z.infer<typeof PostalAddress>;
+
+/** A postal address as a form sends it (an application's addresses, a card's mailing address): checked, trimmed. */
+export const PostalAddressFields = z
+  .object({
+    line1: requiredLine(100),
+    line2: singleLineText(100).default(''),
+    city: requiredLine(60),
+    state: singleLineText(60).default(''),
+    country: CountryCode,
+    postal_code: singleLineText(16).default(''),
+  })
+  .strict();
+export type PostalAddressFields = z.input<typeof PostalAddressFields>;
 
 export const CardBlock = z.object({
   type: CardBlockType,
