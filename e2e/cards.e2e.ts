@@ -29,7 +29,7 @@ import {
   waitOrCapture,
 } from './support/accounts.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
-import { keepCardSecret } from './support/card-secrets.ts';
+import { type CardSecret, collectApiAnswers, findingsIn, keepCardSecret } from './support/card-secrets.ts';
 
 /** Seeded: the approved demo company's administrator, who holds the cards permission. */
 const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
@@ -132,6 +132,8 @@ describe('cards', () => {
 
     // The holder activates it: a wrong code first.
     const { page, context } = await openSignedIn(browser, client);
+    const answers = collectApiAnswers(page);
+    const typed: CardSecret[] = [{ kind: 'activation_code', value: letter.activationCode }];
     const wrongCode = letter.activationCode === '000000' ? '111111' : '000000';
     let dialog = await activateThroughDialog(page, awaiting.last4, { ...letter, activationCode: wrongCode });
     await dialog.getByText('Failed to activate card.').waitFor();
@@ -147,6 +149,7 @@ describe('cards', () => {
     await waitOrCapture(dialog.getByRole('button', { name: 'Set PIN' }), 'cards-pin-dialog');
     keepCardSecret({ kind: 'pin', value: '2580' });
     keepCardSecret({ kind: 'pin', value: '2581' });
+    typed.push({ kind: 'pin', value: '2580' }, { kind: 'pin', value: '2581' });
     await dialog.getByLabel(/^New PIN\s*\*?$/).fill('2580');
     await dialog.getByLabel(/^New PIN again/).fill('2581');
     await dialog.getByRole('button', { name: 'Set PIN' }).click();
@@ -197,6 +200,7 @@ describe('cards', () => {
     await drawer.getByRole('button', { name: 'Print and mail now' }).click();
     await desk.page.getByText(`Card •••• ${replacement.last4} is mailed and awaits activation.`).waitFor();
     const replacementLetter = await readLetter(drawer);
+    typed.push({ kind: 'activation_code', value: replacementLetter.activationCode });
     await activateThroughDialog(page, replacement.last4, replacementLetter);
     await page.getByText(`Card •••• ${replacement.last4} is active.`).waitFor();
     const oldCard = (await companyCards(client)).find((card) => card.id === awaiting.id);
@@ -217,6 +221,10 @@ describe('cards', () => {
       deduction_mode: string | null;
     }[];
     expect(terms.some((term) => term.status === 'paid' && term.deduction_mode === 'manual')).toBe(true);
+
+    // No answer the client's pages received carries a PIN, an activation code or a full card number.
+    expect(answers.length).toBeGreaterThan(10);
+    expect(findingsIn('the client’s API answers', answers.join('\n'), typed)).toEqual([]);
 
     // Seen at phone size.
     const phone = await openSignedIn(browser, client, { viewport: viewports.phone });

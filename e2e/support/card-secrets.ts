@@ -97,3 +97,16 @@ export async function scanForCardSecrets(options: {
   for (const [table, text] of tables) findings.push(...findingsIn(`table ${table}`, text, secrets));
   return findings;
 }
+
+/** Collects the bodies of every API answer a page receives, for `findingsIn` (the client's pages: no simulator letter). */
+export function collectApiAnswers(page: import('playwright-core').Page): string[] {
+  const answers: string[] = [];
+  page.on('response', (response) => {
+    if (!response.url().includes('/api/v1/')) return;
+    response.text().then(
+      (text) => answers.push(text),
+      () => undefined,
+    );
+  });
+  return answers;
+}
