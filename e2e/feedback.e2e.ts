@@ -177,6 +177,9 @@ describe('product pages', () => {
     await row.waitFor();
     await expectNoSidewaysScroll(manager.page);
     await screenshot(manager.page, 'contact-requests-phone-en');
+    // A queue outside the manager's role, opened by its address: the page says so instead of the server's refusal.
+    await manager.page.goto('/admin/feedback');
+    await manager.page.getByText('Not part of your role').waitFor();
     await manager.context.close();
 
     await page.reload();

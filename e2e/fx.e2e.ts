@@ -47,6 +47,14 @@ async function select(page: Page, label: string, option: string): Promise<void> 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The focused element sits inside the open dialog (the app moves focus there as it opens). */
+async function waitForFocusIn(page: Page, dialogName: string): Promise<void> {
+  await page.waitForFunction(
+    (name) => document.activeElement?.closest(`[role="dialog"][aria-label="${name}"]`) != null,
+    dialogName,
+  );
+}
+
 /** Opens the inbox once its newest message has arrived (the outbox writes it from the job queue). */
 async function newestMessage(page: Page, title: string) {
   const drawer = page.getByRole('dialog', { name: 'Messages' });
@@ -84,9 +92,26 @@ describe('FX', () => {
     // The server's clock passes the quote's validity while the page still counts: it refuses, and quotes anew.
     await advanceServerClock(31);
     await quote.getByRole('button', { name: 'Convert now' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Convert now?' });
+    await confirmation.getByRole('button', { name: 'Convert', exact: true }).click();
     await page.getByText('The quote expired before it was accepted: this is a new one at the current rate.').waitFor();
     await screenshot(page, 'fx-requoted-desktop-en');
+    // Money moves on accept: the dialog says what converts at which rate; focus is in it and Escape cancels.
     await page.getByTestId('fx-quote').getByRole('button', { name: 'Convert now' }).click();
+    await confirmation
+      .getByText(/^Convert 1,000\.00 USDT to 0\.\d+ BTC at 0\.\d+\? This cannot be undone\.$/)
+      .waitFor();
+    await confirmation.getByText(/^Rate held for \d+ s$/).waitFor();
+    await waitForFocusIn(page, 'Convert now?');
+    // The dialog's opening has ended: axe judges its colours as they are read, not mid-transition.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await screenshot(page, 'fx-confirm-desktop-en');
+    await expectAccessible(page, 'fx confirmation');
+    await page.keyboard.press('Escape');
+    await confirmation.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('fx-done').count()).toBe(0);
+    await page.getByTestId('fx-quote').getByRole('button', { name: 'Convert now' }).click();
+    await confirmation.getByRole('button', { name: 'Convert', exact: true }).click();
     const done = page.getByTestId('fx-done');
     await done.getByText(/^1,000\.00 USDT converted to 0\.\d+ BTC\.$/).waitFor();
     await screenshot(page, 'fx-done-desktop-en');
@@ -165,6 +190,16 @@ describe('OTC', () => {
     await trade.getByRole('timer').waitFor();
     await screenshot(page, 'otc-quoted-desktop-en');
     await trade.getByRole('button', { name: 'Accept and settle' }).click();
+    const acceptance = page.getByRole('dialog', { name: 'Accept this quote?' });
+    await acceptance
+      .getByText(
+        /^Convert 120,000\.00 USDT to 119,880\.00 USDC at 0\.999\d*\? The trade settles at once and cannot be undone\.$/,
+      )
+      .waitFor();
+    await acceptance.getByText(/^Valid until .+ · \d+:\d{2} left$/).waitFor();
+    await waitForFocusIn(page, 'Accept this quote?');
+    await screenshot(page, 'otc-confirm-desktop-en');
+    await acceptance.getByRole('button', { name: 'Accept and settle' }).click();
     await trade.getByText('Settled', { exact: true }).waitFor();
     await trade.getByRole('link', { name: 'See it in the history' }).click();
     await page.waitForURL('**/my_transaction_info**');

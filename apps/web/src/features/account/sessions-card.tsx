@@ -15,11 +15,11 @@ import { messageOfError } from '../../lib/form-errors.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { AccountSection } from './account-section.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Session = ResponseOf<typeof listSessions>['items'][number];
 

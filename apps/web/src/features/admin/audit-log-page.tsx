@@ -12,12 +12,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 
@@ -216,6 +218,13 @@ function AuditList({ entries }: { entries: readonly Entry[] }) {
 }
 
 export function AuditLogPage() {
+  const { t } = useTranslation();
+  const mayRead = useHoldsPermission('audit_log');
+  if (mayRead === false) return <NoPermissionPage title={t('admin.audit.title')} />;
+  return <AuditLog />;
+}
+
+function AuditLog() {
   const { t } = useTranslation();
   const actionLabel = useActionLabel();
   const [action, setAction] = useState<string | null>(null);

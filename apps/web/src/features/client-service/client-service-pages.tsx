@@ -6,6 +6,8 @@
  */
 import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useHoldsPermission } from '../../api/user-info.ts';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { ContactRequestQueue } from './contact-review.tsx';
 import { FeedbackForm, FeedbackHistory } from './feedback-parts.tsx';
@@ -31,6 +33,8 @@ export function FeedbackPage() {
 /** /admin/feedback. */
 export function FeedbackQueuePage() {
   const { t } = useTranslation();
+  const mayAnswer = useHoldsPermission('feedback');
+  if (mayAnswer === false) return <NoPermissionPage title={t('pages.admin_feedback.title')} />;
   return (
     <PageFrame title={t('pages.admin_feedback.title')} description={t('pages.admin_feedback.purpose')}>
       <FeedbackQueue />
@@ -41,6 +45,8 @@ export function FeedbackQueuePage() {
 /** /admin/contact_requests. */
 export function ContactRequestsQueuePage() {
   const { t } = useTranslation();
+  const mayHandle = useHoldsPermission('contact_requests');
+  if (mayHandle === false) return <NoPermissionPage title={t('pages.admin_contact_requests.title')} />;
   return (
     <PageFrame title={t('pages.admin_contact_requests.title')} description={t('pages.admin_contact_requests.purpose')}>
       <ContactRequestQueue />

@@ -25,6 +25,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { errorKeyOf, messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { Amount } from '../../ui/amount.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatAmount } from '../../ui/format-amount.ts';
@@ -48,7 +49,9 @@ function QuoteCard({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const locale = localeOfLanguage[language];
   const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
   const secondsLeft = useSecondsLeft(quote.expires_at, quote.server_time) ?? 0;
   const isExpired = secondsLeft <= 0;
   // One key per quote: accepting it twice (a double click, a retry) is one conversion.
@@ -64,7 +67,7 @@ function QuoteCard({
       if (errorKeyOf(error) === 'quote_expired') onRequote(true);
     },
   });
-  const feeRate = new Intl.NumberFormat(localeOfLanguage[language], {
+  const feeRate = new Intl.NumberFormat(locale, {
     style: 'percent',
     maximumFractionDigits: 2,
   }).format(Number(quote.fee_rate));
@@ -125,11 +128,30 @@ function QuoteCard({
             </Button>
           </Stack>
         ) : (
-          <Button onClick={() => accept.mutate()} loading={accept.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button onClick={() => setIsConfirming(true)} loading={accept.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('fx.convert.accept')}
           </Button>
         )}
       </Stack>
+      {/* Money moves on accept: the user confirms what converts, at which rate, while the quote holds. */}
+      <ConfirmDialog
+        isOpen={isConfirming && !isExpired}
+        title={t('fx.convert.confirm_title')}
+        message={t('fx.convert.confirm_text', {
+          from: `${formatAmount(quote.amount, quote.from, locale)} ${quote.from}`,
+          to: `${formatAmount(quote.amount_received, quote.to, locale)} ${quote.to}`,
+          rate: quote.rate,
+        })}
+        confirmLabel={t('fx.convert.confirm')}
+        confirmColour="bank"
+        isWorking={accept.isPending}
+        onConfirm={() => accept.mutate(undefined, { onSettled: () => setIsConfirming(false) })}
+        onClose={() => setIsConfirming(false)}
+      >
+        <Text size="sm" fw={600} role="timer" className="tabular-figures">
+          {t('fx.convert.valid_for', { seconds: secondsLeft })}
+        </Text>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -32,6 +32,7 @@ import { IconChartCandle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
@@ -40,6 +41,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { type QueueFilter, StaffQueue } from '../../ui/staff-queue.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -209,6 +211,7 @@ export function OtcDeskPage() {
   const language = useLanguage();
   const locale = localeOfLanguage[language];
   const queryClient = useQueryClient();
+  const mayQuote = useHoldsPermission('otc_desk');
   const isPhone = useMediaQuery('(max-width: 48em)');
   const [status, setStatus] = useState<QueueFilter<(typeof otcQueueStatuses)[number]>>('open');
   const [opened, setOpened] = useState<StaffOtcTrade | null>(null);
@@ -216,6 +219,7 @@ export function OtcDeskPage() {
     setOpened(trade);
     await queryClient.invalidateQueries({ queryKey: [listOtcDesk.path] });
   };
+  if (mayQuote === false) return <NoPermissionPage title={t('pages.admin_otc.title')} />;
   return (
     <PageFrame title={t('pages.admin_otc.title')} description={t('pages.admin_otc.purpose')}>
       <StaffQueue

@@ -7,6 +7,7 @@
  * The back office's desk (/admin/otc) is in this module too, so that the route table names one
  * chunk for both pages: every page it names adds to the first load of /login.
  */
+import { localeOfLanguage } from '@bank/contract/constants';
 import {
   acceptOtcQuote,
   cancelOtcRequest,
@@ -20,7 +21,7 @@ import { pathOf } from '@bank/contract/routes';
 import { Button, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconChartCandle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi, newIdempotencyKey } from '../../lib/api-client.ts';
@@ -30,8 +31,10 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -85,9 +88,21 @@ function RequestForm() {
   );
 }
 
-function TradeActions({ trade, isExpired }: { trade: OtcTrade; isExpired: boolean }) {
+function TradeActions({
+  trade,
+  isExpired,
+  secondsLeft,
+}: {
+  trade: OtcTrade;
+  isExpired: boolean;
+  secondsLeft: number | null;
+}) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const locale = localeOfLanguage[language];
   const queryClient = useQueryClient();
+  // Accepting settles the trade at once and declining closes the quote: each is asked first.
+  const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null);
   // One key per request: accepting twice (a double click, a retry) settles once.
   const acceptKey = useRef(newIdempotencyKey());
   const act = useMutation({
@@ -105,6 +120,7 @@ function TradeActions({ trade, isExpired }: { trade: OtcTrade; isExpired: boolea
     },
   });
   const error = act.isError ? messageOfError(act.error) : null;
+  const decide = (action: 'accept' | 'decline') => act.mutate(action, { onSettled: () => setConfirming(null) });
   if (trade.status === 'requested')
     return (
       <Stack gap="xs">
@@ -128,17 +144,49 @@ function TradeActions({ trade, isExpired }: { trade: OtcTrade; isExpired: boolea
       <Stack gap="xs">
         <FormAlert message={error} />
         <Group gap="sm">
-          <Button onClick={() => act.mutate('accept')} loading={act.isPending && act.variables === 'accept'}>
+          <Button onClick={() => setConfirming('accept')} loading={act.isPending && act.variables === 'accept'}>
             {t('fx.otc.accept')}
           </Button>
           <Button
             variant="default"
-            onClick={() => act.mutate('decline')}
+            onClick={() => setConfirming('decline')}
             loading={act.isPending && act.variables === 'decline'}
           >
             {t('fx.otc.decline')}
           </Button>
         </Group>
+        <ConfirmDialog
+          isOpen={confirming === 'accept'}
+          title={t('fx.otc.confirm_accept_title')}
+          message={t('fx.otc.confirm_accept_text', {
+            from: `${formatAmount(trade.amount, trade.from, locale)} ${trade.from}`,
+            to: trade.amount_received
+              ? `${formatAmount(trade.amount_received, trade.to, locale)} ${trade.to}`
+              : trade.to,
+            rate: trade.rate ?? '',
+          })}
+          confirmLabel={t('fx.otc.confirm_accept')}
+          confirmColour="bank"
+          isWorking={act.isPending}
+          onConfirm={() => decide('accept')}
+          onClose={() => setConfirming(null)}
+        >
+          {trade.expires_at ? (
+            <Text size="sm" fw={600} role="timer" className="tabular-figures">
+              {t('fx.otc.valid_until', { time: formatDateTime(trade.expires_at, language) })} ·{' '}
+              {t('fx.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
+            </Text>
+          ) : null}
+        </ConfirmDialog>
+        <ConfirmDialog
+          isOpen={confirming === 'decline'}
+          title={t('fx.otc.confirm_decline_title')}
+          message={t('fx.otc.confirm_decline_text')}
+          confirmLabel={t('fx.otc.confirm_decline')}
+          isWorking={act.isPending}
+          onConfirm={() => decide('decline')}
+          onClose={() => setConfirming(null)}
+        />
       </Stack>
     );
   if (trade.status === 'accepted' && trade.transaction_id)
@@ -205,7 +253,7 @@ function TradeCard({ trade }: { trade: OtcTrade }) {
             {t('fx.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
           </Text>
         ) : null}
-        <TradeActions trade={trade} isExpired={isExpired} />
+        <TradeActions trade={trade} isExpired={isExpired} secondsLeft={secondsLeft} />
       </Stack>
     </Paper>
   );

@@ -13,11 +13,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateField } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -30,6 +32,13 @@ export function reviewPathOf(companyId: string): string {
 }
 
 export function KycQueuePage() {
+  const { t } = useTranslation();
+  const mayReview = useHoldsPermission('kyc_review');
+  if (mayReview === false) return <NoPermissionPage title={t('pages.admin_kyc.title')} />;
+  return <KycQueue />;
+}
+
+function KycQueue() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>(defaultStatus);
   const [from, setFrom] = useState('');

@@ -11,8 +11,10 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Table, Text, Title } fro
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
@@ -187,6 +189,13 @@ function Review({
 }
 
 export function KycReviewDetailPage() {
+  const { t } = useTranslation();
+  const mayReview = useHoldsPermission('kyc_review');
+  if (mayReview === false) return <NoPermissionPage title={t('pages.admin_kyc.title')} />;
+  return <KycReviewDetail />;
+}
+
+function KycReviewDetail() {
   const { companyId = '' } = useParams();
   const review = useScreenQuery(getKycReview, { company_id: companyId });
   return <QueryState query={review}>{(data) => <Review review={data} />}</QueryState>;
