@@ -14,7 +14,9 @@ import {
   IconBuildingBank,
   IconChartCandle,
   IconChecklist,
+  IconCreditCard,
   IconFileSearch,
+  IconIdBadge2,
   IconMessageCircle,
   IconPhoneCall,
   IconSend,
@@ -37,7 +39,9 @@ type WorkArea = {
     | 'announcements'
     | 'feedback'
     | 'contact_requests'
-    | 'otc_desk';
+    | 'otc_desk'
+    | 'card_review'
+    | 'card_operations';
   path: string;
   icon: Icon;
   /** Shown only to staff whose role holds it. */
@@ -61,6 +65,13 @@ const workAreas: readonly WorkArea[] = [
     permission: 'payout_review',
     texts: { title: 'withdraw.navigation.payout_review', description: 'withdraw.review.home_description' },
   },
+  {
+    key: 'card_review',
+    path: pathOf('admin_card_applications'),
+    icon: IconIdBadge2,
+    permission: 'card_review',
+  },
+  { key: 'card_operations', path: pathOf('admin_cards'), icon: IconCreditCard, permission: 'card_operations' },
   { key: 'ledger_explorer', path: pathOf('admin_ledger'), icon: IconBook2, permission: 'ledger_explorer' },
   { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch, permission: 'audit_log' },
   { key: 'announcements', path: pathOf('announcements_admin'), icon: IconSpeakerphone, permission: 'announcements' },
