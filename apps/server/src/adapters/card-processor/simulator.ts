@@ -42,6 +42,9 @@ import {
   cardSimNotifications,
 } from './simulator-table.ts';
 
+/** Steps (minutes in the demo) after which an authorised purchase settles on its own. */
+const settleAfterSteps = 60;
+
 /** A new card works for three years (to the end of its month). */
 const cardLifeYears = 3;
 
@@ -535,6 +538,20 @@ export function createCardProcessorSimulator(options: {
         .where(and(isNotNull(cardSimLoads.due_at), lte(cardSimLoads.due_at, now)));
       for (const load of dueLoads) {
         await finishLoad(handle, load, now);
+        moved += 1;
+      }
+      // Purchases settle a while after their authorisation, as the card network clears them.
+      const dueAuthorisations = await handle
+        .select({ id: cardSimAuthorisations.id })
+        .from(cardSimAuthorisations)
+        .where(
+          and(
+            eq(cardSimAuthorisations.state, 'open'),
+            lte(cardSimAuthorisations.created_at, new Date(now.getTime() - settleAfterSteps * stepMs)),
+          ),
+        );
+      for (const authorisation of dueAuthorisations) {
+        await closeAuthorisation(handle, authorisation.id, 'settled', now);
         moved += 1;
       }
       return moved;

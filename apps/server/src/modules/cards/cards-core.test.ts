@@ -127,3 +127,43 @@ describe('card fees charged to the company', () => {
     expect(shareFee({ kind: 'annual', amount: '100.00', rate: null }, '1')).toBe('100.00');
   });
 });
+
+// Last in the file: it moves the clock an hour on, and leaves notifications the product never applies.
+describe('the simulated card network', () => {
+  it('settles an authorised purchase on its own an hour later', async () => {
+    const { card, simulator } = await activatedCard(test);
+    const db = test.database.db;
+    await simulator.load(
+      db,
+      card.processor_reference,
+      { idempotencyKey: `sim-load-${card.id}`, amount: '100.00' },
+      test.clock.now(),
+    );
+    await simulator.completeLoads(db, card.processor_reference, test.clock.now());
+    const authorisation = await simulator.purchase(
+      db,
+      card.processor_reference,
+      { amount: '12.34', merchant_name: 'Corner Shop', merchant_category: '5411', merchant_country: 'SG' },
+      test.clock.now(),
+    );
+    expect(authorisation.kind).toBe('authorisation');
+    test.clock.advance(30 * 60);
+    await db.transaction((tx) => simulator.advance(tx, test.clock.now()));
+    const settledEarly = (await simulator.notificationsAfter(db, null, 10_000)).filter(
+      (note) =>
+        note.type === 'card_transaction' &&
+        note.transaction.authorisation_id === authorisation.id &&
+        note.transaction.kind === 'settlement',
+    );
+    expect(settledEarly).toHaveLength(0);
+    test.clock.advance(31 * 60);
+    await db.transaction((tx) => simulator.advance(tx, test.clock.now()));
+    const settled = (await simulator.notificationsAfter(db, null, 10_000)).filter(
+      (note) =>
+        note.type === 'card_transaction' &&
+        note.transaction.authorisation_id === authorisation.id &&
+        note.transaction.kind === 'settlement',
+    );
+    expect(settled).toHaveLength(1);
+  });
+});
