@@ -37,13 +37,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { PeriodFields } from '../../ui/period-fields.tsx';
 import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import {
@@ -238,25 +238,13 @@ export function CardTransactionsPage() {
           <Grid.Col span={{ base: 24, md: 8 }}>
             <CardPicker cards={cardList} value={cardId} onChange={(value) => setParam('card', value)} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <DateField
-              label={t('card_money.transactions.filters.from')}
-              value={values.from}
-              max={values.to || todayIso()}
-              onChange={(value) => setParam('from', value)}
-              clearable
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <DateField
-              label={t('card_money.transactions.filters.to')}
-              value={values.to}
-              min={values.from}
-              max={todayIso()}
-              onChange={(value) => setParam('to', value)}
-              clearable
-            />
-          </Grid.Col>
+          <PeriodFields
+            from={values.from}
+            to={values.to}
+            labels={{ from: t('card_money.transactions.filters.from'), to: t('card_money.transactions.filters.to') }}
+            span={{ base: 12, md: 4 }}
+            onChange={(field, value) => setParam(field, value)}
+          />
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Select
               label={t('card_money.transactions.filters.kind')}

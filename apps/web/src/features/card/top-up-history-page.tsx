@@ -17,13 +17,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { PeriodFields } from '../../ui/period-fields.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
@@ -236,25 +236,13 @@ export function TopUpHistoryPage() {
               onChange={(value) => setFilter('status', value ?? '')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <DateField
-              label={t('card_money.history.filters.from')}
-              value={values.from}
-              max={values.to || todayIso()}
-              onChange={(value) => setFilter('from', value)}
-              clearable
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <DateField
-              label={t('card_money.history.filters.to')}
-              value={values.to}
-              min={values.from}
-              max={todayIso()}
-              onChange={(value) => setFilter('to', value)}
-              clearable
-            />
-          </Grid.Col>
+          <PeriodFields
+            from={values.from}
+            to={values.to}
+            labels={{ from: t('card_money.history.filters.from'), to: t('card_money.history.filters.to') }}
+            span={{ base: 12, md: 5 }}
+            onChange={(field, value) => setFilter(field, value)}
+          />
         </Grid>
         {hasFilters ? (
           <Group justify="flex-end" mt="sm">

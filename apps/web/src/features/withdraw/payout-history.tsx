@@ -42,13 +42,13 @@ import { useHoldsPermission } from '../../api/user-info.ts';
 import { maxLengthAt } from '../../lib/call-form.tsx';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { PeriodFields } from '../../ui/period-fields.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
@@ -126,25 +126,13 @@ function Filters({
             }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <DateField
-            label={t('withdraw.history.filters.from')}
-            value={values.from}
-            max={values.to || todayIso()}
-            onChange={(value) => onChange('from', value)}
-            clearable
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <DateField
-            label={t('withdraw.history.filters.to')}
-            value={values.to}
-            min={values.from}
-            max={todayIso()}
-            onChange={(value) => onChange('to', value)}
-            clearable
-          />
-        </Grid.Col>
+        <PeriodFields
+          from={values.from}
+          to={values.to}
+          labels={{ from: t('withdraw.history.filters.from'), to: t('withdraw.history.filters.to') }}
+          span={{ base: 12, lg: 4 }}
+          onChange={(field, value) => onChange(field, value)}
+        />
         <Grid.Col span={{ base: 24, xs: 12, lg: 4 }}>
           <Select
             label={t('withdraw.history.filters.status')}
