@@ -123,6 +123,11 @@ export type CardRuleFacts = {
 
 /** Stages at which the card is at the printer or in the post: its mailing address can no longer change. */
 const stagesInTransit: readonly CardOperationStage[] = ['printing', 'mailed'];
+/**
+ * Stages at which a card waits for its holder to activate it: one mailed to its holder, or a
+ * programme card bound to its holder (it is already in the company's hands; programme.ts).
+ */
+const stagesAwaitingActivation: readonly CardOperationStage[] = ['awaiting_activation', 'bound'];
 /** States of a card that exists at the processor and has not ended. */
 const liveStatuses: readonly CardStatus[] = ['approved', 'active', 'blocked'];
 
@@ -145,7 +150,7 @@ export const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
   activate: (card, actor) =>
     notStaff(actor) ??
     refuseBlocked(card, actor) ??
-    (card.status === 'approved' && card.operation_stage === 'awaiting_activation' ? null : 'status_error'),
+    (card.status === 'approved' && stagesAwaitingActivation.includes(card.operation_stage) ? null : 'status_error'),
   set_pin: (card, actor) =>
     notStaff(actor) ?? refuseBlocked(card, actor) ?? (card.status === 'active' ? null : 'status_error'),
   block: (card, actor) => {

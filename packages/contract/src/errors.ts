@@ -36,6 +36,14 @@ export const errorCatalogue = {
   daily_top_up_limit: { code: 9477, httpStatus: 200 },
   /** The card's state does not allow the action (cards.ts's transition table names why). */
   status_error: { code: 9478, httpStatus: 200 },
+  /** The corporate card programme (issue 15; programme.ts holds the rules). */
+  contract_not_open: { code: 9480, httpStatus: 200 },
+  order_below_minimum: { code: 9481, httpStatus: 200 },
+  order_above_remaining: { code: 9482, httpStatus: 200 },
+  /** SPEC.md section 8: "Failed to allocate cards". */
+  allocate_cards_failed: { code: 9483, httpStatus: 200 },
+  card_already_bound: { code: 9484, httpStatus: 200 },
+  cardholder_kyc_not_approved: { code: 9485, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 

@@ -14,7 +14,14 @@ export const clientPermissions = [
   'approve_payouts',
   'manage_payees',
   'cards',
+  /** The card programme's contracts, orders, printed cards and membership fees (reading them). */
   'card_programme',
+  /** Placing pre-orders under a contract (the company's money is held for them). */
+  'programme_order',
+  /** Binding printed cards to cardholders, unbinding and rebinding them. */
+  'programme_bind',
+  /** Paying membership fees from the corporate account, and the contract's deduction mode. */
+  'programme_fees',
   'team',
   'webhooks',
   'exports',
@@ -48,6 +55,8 @@ export const staffPermissions = [
   'card_review',
   /** Cards at the bank: admin blocks, the fee schedule per level and, outside production, the card processor simulator's controls. */
   'card_operations',
+  /** Card programme contracts, the decision on pre-orders, allocation to print batches and, outside production, the printer simulator. */
+  'programme_desk',
 ] as const;
 
 export const permissions = [...clientPermissions, ...staffPermissions] as const;
@@ -76,6 +85,7 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
     'otc_desk',
     'card_review',
     'card_operations',
+    'programme_desk',
   ],
   // Compliance reviews what the bank tells clients (audit log) but does not publish it: who speaks
   // to every client is kept to system admins, so that a compromised reviewer cannot phish them all.

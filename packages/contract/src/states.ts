@@ -112,6 +112,16 @@ export const preOrderStatuses = ['pending', 'approved', 'declined', 'partially_a
 export const PreOrderStatus = z.enum(preOrderStatuses);
 export type PreOrderStatus = z.infer<typeof PreOrderStatus>;
 
+/** A card programme contract takes orders between its start and end dates (programme.ts). */
+export const contractStatuses = ['not_started', 'active', 'ended'] as const;
+export const ContractStatus = z.enum(contractStatuses);
+export type ContractStatus = z.infer<typeof ContractStatus>;
+
+/** Whether the membership term after one exists yet: due to be opened, opened, or not (the card ended). */
+export const membershipRenewalStatuses = ['pending', 'renewed', 'not_renewed'] as const;
+export const MembershipRenewalStatus = z.enum(membershipRenewalStatuses);
+export type MembershipRenewalStatus = z.infer<typeof MembershipRenewalStatus>;
+
 /** An OTC request for quote (issue 13, part 6; exchange.ts holds its transitions); `accepted` is settled. */
 export const otcStatuses = ['requested', 'quoted', 'accepted', 'declined', 'expired', 'cancelled'] as const;
 
@@ -130,6 +140,8 @@ export const stateLists = {
   top_up: topUpStatuses,
   fee_payment: feePaymentStatuses,
   pre_order: preOrderStatuses,
+  contract: contractStatuses,
+  membership_renewal: membershipRenewalStatuses,
   otc: otcStatuses,
 } as const;
 export type StateListName = keyof typeof stateLists;

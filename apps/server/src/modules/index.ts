@@ -16,6 +16,7 @@ import { inboxModule } from './inbox/module.ts';
 import { kycModule } from './kyc/module.ts';
 import { ledgerModule } from './ledger/module.ts';
 import { payoutsModule } from './payouts/module.ts';
+import { programmeModule } from './programme/module.ts';
 import { teamModule } from './team/module.ts';
 import { transactionsModule } from './transactions/module.ts';
 import { webhooksModule } from './webhooks/module.ts';
@@ -31,6 +32,7 @@ export const appModules: readonly AppModule[] = [
   payoutsModule,
   exchangeModule,
   cardsModule,
+  programmeModule,
   announcementsModule,
   inboxModule,
   webhooksModule,

@@ -131,6 +131,35 @@ export type CardProcessor = {
     },
     now: Date,
   ): Promise<IssuedCard>;
+  /**
+   * Prints a batch of programme cards for a company (no cardholder yet, the company's abbreviation
+   * on the name line); they go through the print stages to "printed pending bind", in the company's
+   * hands, reported as notifications.
+   */
+  printCards(
+    handle: DbHandle,
+    batch: {
+      batchNumber: string;
+      quantity: number;
+      level: CardLevel;
+      network: CardNetwork;
+      nameOnCard: string;
+      mailingAddress: PostalAddress;
+    },
+    now: Date,
+  ): Promise<IssuedCard[]>;
+  /**
+   * Binds a printed programme card to an enrolled cardholder whose KYC passed: bound at once when
+   * it was never bound, pending rebind (then bound, reported) when it was unbound from another.
+   */
+  bindCard(
+    handle: DbHandle,
+    reference: string,
+    memberId: string,
+    now: Date,
+  ): Promise<{ operation_stage: CardOperationStage }>;
+  /** Takes a bound programme card, not yet activated, back from its cardholder. */
+  unbindCard(handle: DbHandle, reference: string, now: Date): Promise<void>;
   activate(
     handle: DbHandle,
     reference: string,

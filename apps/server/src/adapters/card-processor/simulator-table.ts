@@ -31,7 +31,10 @@ export const cardSimCards = pgTable(
   'card_sim_cards',
   {
     reference: text('reference').primaryKey(),
-    member_id: text('member_id').notNull(),
+    /** The cardholder; null for a programme card printed before it is bound to anyone. */
+    member_id: text('member_id'),
+    /** The print batch of a programme card (printed for a company, bound to a cardholder later). */
+    batch_number: text('batch_number'),
     level: text('level').notNull(),
     network: text('network').notNull(),
     name_on_card: text('name_on_card').notNull(),

@@ -57,6 +57,27 @@ const newCardStages: readonly CardOperationStage[] = [
   'awaiting_activation',
 ];
 const replacementStages: readonly CardOperationStage[] = ['printing', 'mailed', 'awaiting_activation'];
+/** The stages of a programme card's print batch, from its order to the company's hands. */
+const printBatchStages: readonly CardOperationStage[] = [
+  'consolidating',
+  'pending_payment',
+  'reserved_for_print',
+  'printing',
+  'mailed',
+  'printed_pending_bind',
+];
+/** Stages at which a card waits for someone (its holder, the company) rather than moving on its own. */
+const waitingStages: readonly CardOperationStage[] = ['awaiting_activation', 'printed_pending_bind', 'bound'];
+
+/** Which way a card goes: a new card to its holder, a replacement, or a programme card to its company. */
+type CardPath = 'new' | 'replacement' | 'print_batch';
+const pathOf = (card: { batch_number: string | null; replaces_reference: string | null }): CardPath =>
+  card.batch_number !== null ? 'print_batch' : card.replaces_reference !== null ? 'replacement' : 'new';
+const stagesOfPath: Readonly<Record<CardPath, readonly CardOperationStage[]>> = {
+  new: newCardStages,
+  replacement: replacementStages,
+  print_batch: printBatchStages,
+};
 
 export type Merchant = {
   merchant_name: string;
@@ -156,9 +177,11 @@ export function createCardProcessorSimulator(options: {
   }
 
   /** The stage after `stage` on the card's way to its holder, or null when it waits for someone. */
-  function nextStageOf(stage: CardOperationStage, isReplacement: boolean): CardOperationStage | null {
-    const path = isReplacement ? replacementStages : newCardStages;
+  function nextStageOf(stage: CardOperationStage, cardPath: CardPath): CardOperationStage | null {
+    const path = stagesOfPath[cardPath];
     if (stage === 'replacement_in_progress') return replacementStages[0] ?? null;
+    // A programme card rebound to another holder is bound once the processor has moved it over.
+    if (stage === 'pending_rebind') return 'bound';
     const index = path.indexOf(stage);
     return index >= 0 && index < path.length - 1 ? (path[index + 1] ?? null) : null;
   }
@@ -391,9 +414,76 @@ export function createCardProcessorSimulator(options: {
       return { reference, last4, expires_on: expiresOn, operation_stage: stage };
     },
 
+    async printCards(handle, batch, now) {
+      const end = new Date(Date.UTC(now.getUTCFullYear() + cardLifeYears, now.getUTCMonth() + 1, 0));
+      const expiresOn = end.toISOString().slice(0, 10);
+      const printed = [];
+      for (let index = 0; index < batch.quantity; index += 1) {
+        const reference = `SIMCARD${randomBytes(8).toString('hex').toUpperCase()}`;
+        const last4 = digits('pan', reference, 4);
+        printed.push({ reference, last4, expires_on: expiresOn, operation_stage: 'consolidating' as const });
+      }
+      if (printed.length > 0)
+        await handle.insert(cardSimCards).values(
+          printed.map((card) => ({
+            reference: card.reference,
+            member_id: null,
+            batch_number: batch.batchNumber,
+            level: batch.level,
+            network: batch.network,
+            name_on_card: batch.nameOnCard,
+            last4: card.last4,
+            state: 'ordered',
+            operation_stage: card.operation_stage,
+            next_stage_at: new Date(now.getTime() + stepMs),
+            mailing_address: batch.mailingAddress,
+            expires_on: expiresOn,
+            created_at: now,
+            updated_at: now,
+          })),
+        );
+      return printed;
+    },
+
+    async bindCard(handle, reference, memberId, now) {
+      const card = await cardOf(handle, reference);
+      const member = await kycOfMember(handle, memberId);
+      if (member?.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')
+        throw new Error(`card processor simulator: member ${memberId} has not passed KYC`);
+      const stage = card.operation_stage as CardOperationStage;
+      if (card.batch_number === null || (stage !== 'printed_pending_bind' && stage !== 'unbound'))
+        throw new Error(`card processor simulator: card ${reference} cannot be bound at ${stage}`);
+      await handle
+        .update(cardSimCards)
+        .set({ member_id: memberId, updated_at: now })
+        .where(eq(cardSimCards.reference, reference));
+      const next: CardOperationStage = stage === 'unbound' ? 'pending_rebind' : 'bound';
+      await moveStage(
+        handle,
+        reference,
+        next,
+        { next_stage_at: next === 'pending_rebind' ? new Date(now.getTime() + stepMs) : null },
+        now,
+      );
+      return { operation_stage: next };
+    },
+
+    async unbindCard(handle, reference, now) {
+      const card = await cardOf(handle, reference);
+      const stage = card.operation_stage as CardOperationStage;
+      if (card.state !== 'ordered' || (stage !== 'bound' && stage !== 'pending_rebind'))
+        throw new Error(`card processor simulator: card ${reference} cannot be unbound at ${stage}`);
+      await handle
+        .update(cardSimCards)
+        .set({ member_id: null, updated_at: now })
+        .where(eq(cardSimCards.reference, reference));
+      await moveStage(handle, reference, 'unbound', { next_stage_at: null }, now);
+    },
+
     async activate(handle, reference, codes, now) {
       const card = await cardOf(handle, reference);
-      if (card.operation_stage !== 'awaiting_activation' || card.state !== 'ordered') return 'not_ready';
+      const isWaiting = card.operation_stage === 'awaiting_activation' || card.operation_stage === 'bound';
+      if (!isWaiting || card.state !== 'ordered' || card.member_id === null) return 'not_ready';
       if (codes.kitCode !== kitCodeOf(reference) || codes.activationCode !== activationCodeOf(reference)) {
         return 'codes_incorrect';
       }
@@ -520,9 +610,9 @@ export function createCardProcessorSimulator(options: {
         .from(cardSimCards)
         .where(and(isNotNull(cardSimCards.next_stage_at), lte(cardSimCards.next_stage_at, now)));
       for (const card of dueCards) {
-        const next = nextStageOf(card.operation_stage as CardOperationStage, card.replaces_reference !== null);
+        const next = nextStageOf(card.operation_stage as CardOperationStage, pathOf(card));
         if (!next) continue;
-        const waits = next === 'awaiting_activation';
+        const waits = waitingStages.includes(next);
         await moveStage(
           handle,
           card.reference,
@@ -559,16 +649,13 @@ export function createCardProcessorSimulator(options: {
 
     async shipNow(handle, reference, now) {
       const card = await cardOf(handle, reference);
-      const member = await kycOfMember(handle, card.member_id);
+      const member = card.member_id ? await kycOfMember(handle, card.member_id) : undefined;
       if (member && (member.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')) {
         await decideKyc(handle, member.member_id, now);
       }
+      const path = pathOf(card);
       let stage = (await cardOf(handle, reference)).operation_stage as CardOperationStage;
-      for (
-        let next = nextStageOf(stage, card.replaces_reference !== null);
-        next;
-        next = nextStageOf(stage, card.replaces_reference !== null)
-      ) {
+      for (let next = nextStageOf(stage, path); next; next = nextStageOf(stage, path)) {
         await moveStage(handle, reference, next, { next_stage_at: null }, now);
         stage = next;
       }

@@ -7,13 +7,12 @@
  * daily, `cards__renewals` charges auto renewals, brings fee terms up to date and expires cards.
  * Each part registers its calls here with the module's CardsContext.
  */
-import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerApplicationCalls } from './application-routes.ts';
 import { applicationDemoSeeder } from './application-seed.ts';
 import { registerCardCalls } from './card-routes.ts';
 import { cardsDemoSeeder } from './card-seed.ts';
-import { type CardsContext, simulatorKeyOf } from './context.ts';
+import { type CardsContext, cardProcessorOf } from './context.ts';
 import { registerMoneyCalls } from './money-routes.ts';
 import { cardMoneyDemoSeeder } from './money-seed.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
@@ -37,10 +36,7 @@ export const cardsModule: AppModule = {
   },
   register(app, context) {
     const db = context.database.db;
-    const isSimulatorOpen = context.config.nodeEnv !== 'production';
-    // A real processor's adapter takes the simulator's place in production, where none is wired yet.
-    const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(context.secretBox) });
-    const cards: CardsContext = { ...context, processor: simulator, simulator: isSimulatorOpen ? simulator : null };
+    const cards: CardsContext = { ...context, ...cardProcessorOf(context) };
     // Each part of the module registers its calls here (issue 14: applications, card management, money).
     registerApplicationCalls(app, cards);
     registerCardCalls(app, cards);

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { CardProcessor, ProcessorNotification } from '../../adapters/card-processor/card-processor.ts';
 import type { AppDatabase, Transaction } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { applyStockStage } from './stock.ts';
 import { cardholders, cardProcessorCursor, cards } from './tables.ts';
 import { recordCardEvent } from './timeline.ts';
 
@@ -109,6 +110,8 @@ function statusAfterStage(status: CardStatus, notification: NotificationOf<'card
 }
 
 async function applyStage(tx: Transaction, notification: NotificationOf<'card_stage'>, now: Date): Promise<void> {
+  // A programme card's stock row follows every stage; before it is bound it has no card row.
+  await applyStockStage(tx, notification, now);
   const [card] = await tx
     .select()
     .from(cards)

@@ -8,6 +8,9 @@
  *   only (never the full number, PIN or security code); the three state fields of the transition
  *   table (contract cards.ts), the block and the replacement; the card's USD ledger account is the
  *   ledger's `card` account of the company for this card (ledger accountIdOf { kind: 'card' }).
+ * - card_stock: programme cards (issue 15) printed for a company before they are bound to anyone:
+ *   the processor's reference and last 4, the print batch and the stage; bound, the card is a row of
+ *   `cards` with the same id, and the stock row keeps the batch it came from.
  * - card_events: the card's timeline: what happened, who did it and when.
  * - card_fee_schedule: the bank's fees per card level and kind, kept by staff.
  * - card_processor_cursor: how far the processor's notifications have been applied.
@@ -128,6 +131,9 @@ export const cardEventKinds = [
   'renewed',
   'auto_renewal_changed',
   'expired',
+  /** A programme card bound to a cardholder (or rebound to another), and taken back. */
+  'bound',
+  'unbound',
 ] as const;
 export type CardEventKind = (typeof cardEventKinds)[number];
 
@@ -172,3 +178,45 @@ export const cardProcessorCursor = pgTable('card_processor_cursor', {
   cursor: text('cursor').notNull(),
   updated_at: timestamptz('updated_at').notNull(),
 });
+
+/**
+ * Programme cards printed for a company (issue 15). A row is created when staff allocate a print
+ * batch; binding it to a cardholder creates the `cards` row of the same id (the card the cards
+ * screens and the cardholder know), which it keeps through unbinding and rebinding.
+ */
+export const cardStock = pgTable(
+  'card_stock',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The programme's print batch (programme_print_batches) and its number. */
+    batch_id: uuid('batch_id').notNull(),
+    batch_number: text('batch_number').notNull(),
+    processor_reference: text('processor_reference').notNull(),
+    last4: text('last4').notNull(),
+    /** The company abbreviation printed on the name line. */
+    name_on_card: text('name_on_card').notNull(),
+    level: text('level').$type<CardLevel>().notNull(),
+    network: text('network').$type<CardNetwork>().notNull(),
+    operation_stage: text('operation_stage').$type<CardOperationStage>().notNull(),
+    anomaly_cause: text('anomaly_cause').$type<CardAnomalyCause>(),
+    stage_updated_at: timestamptz('stage_updated_at').notNull(),
+    kit_code: text('kit_code'),
+    expires_on: date('expires_on', { mode: 'string' }).notNull(),
+    mailing_address: jsonb('mailing_address').$type<PostalAddress>().notNull(),
+    /** Set once the card was first bound: the `cards` row (same id). */
+    is_bound_once: boolean('is_bound_once').notNull().default(false),
+    created_by: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    created_at: timestamptz('created_at').notNull(),
+    updated_at: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    index('card_stock_company').on(table.company_id, table.id),
+    index('card_stock_batch').on(table.batch_id),
+    uniqueIndex('card_stock_processor_reference').on(table.processor_reference),
+  ],
+);

@@ -20,4 +20,9 @@ export const errorsSignedIn = {
   amount_below_minimum: 'The amount is below the minimum.',
   amount_above_maximum: 'The amount is above the maximum.',
   daily_top_up_limit: 'The amount is over the daily top-up limit.',
+  contract_not_open: 'This contract is not taking orders: it has not started yet or it has ended.',
+  order_below_minimum: 'The quantity is below the contract’s minimum order per batch.',
+  order_above_remaining: 'The quantity is more than the contract has left to order.',
+  card_already_bound: 'This card is already bound to a cardholder.',
+  cardholder_kyc_not_approved: 'The cardholder’s card KYC is not approved yet.',
 } as const;

@@ -84,6 +84,8 @@ export const states = {
     partially_allocated: 'Partially allocated',
     allocated: 'Allocated',
   },
+  contract: { not_started: 'Not started', active: 'Active', ended: 'Ended' },
+  membership_renewal: { pending: 'Renewal pending', renewed: 'Renewed', not_renewed: 'Not renewed' },
   otc: {
     requested: 'Requested',
     quoted: 'Quoted',

@@ -19,7 +19,16 @@ export const team = {
     cards: { label: 'Cards', description: 'Card applications, top-ups, blocks, PINs and card history.' },
     card_programme: {
       label: 'Card programme',
-      description: 'Contracts, pre-orders, allocation and binding of corporate cards.',
+      description: 'See the contracts, pre-orders, printed cards and membership fees of corporate cards.',
+    },
+    programme_order: {
+      label: 'Pre-order cards',
+      description: 'Place pre-orders under a contract (the prepayment and card cost are held).',
+    },
+    programme_bind: { label: 'Bind cards', description: 'Bind printed cards to cardholders, unbind and rebind them.' },
+    programme_fees: {
+      label: 'Pay membership fees',
+      description: 'Pay membership fees from the corporate account and set automatic deduction.',
     },
     team: { label: 'Team', description: 'Invite users and change permission groups.' },
     webhooks: { label: 'Webhooks', description: 'Webhook addresses, their secret and delivery log.' },

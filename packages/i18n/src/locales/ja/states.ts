@@ -81,6 +81,8 @@ export const states: Shape = {
     partially_allocated: '一部割り当て済み',
     allocated: '割り当て済み',
   },
+  contract: { not_started: '開始前', active: '有効', ended: '終了' },
+  membership_renewal: { pending: '更新待ち', renewed: '更新済み', not_renewed: '更新なし' },
   otc: {
     requested: '依頼済み',
     quoted: '見積もり済み',

@@ -10,7 +10,19 @@ export const team: typeof en = {
     approve_payouts: { label: '送金の承認', description: '他のユーザーが作成した送金の承認（自分の送金は不可）。' },
     manage_payees: { label: '受取人とアドレスの管理', description: '受取人とアドレス帳の追加・変更・削除。' },
     cards: { label: 'カード', description: 'カード申請、チャージ、利用停止、PIN、カード履歴。' },
-    card_programme: { label: '法人カードプログラム', description: '法人カードの契約、予約、割当、紐付け。' },
+    card_programme: {
+      label: '法人カードプログラム',
+      description: '法人カードの契約、予約注文、印刷済みカード、会費を閲覧します。',
+    },
+    programme_order: {
+      label: 'カードの予約注文',
+      description: '契約に基づき予約注文します（前払金とカード費用を保留）。',
+    },
+    programme_bind: {
+      label: 'カードの紐付け',
+      description: '印刷済みカードをカード会員に紐付け、解除、再紐付けします。',
+    },
+    programme_fees: { label: '会費の支払い', description: '法人口座から会費を支払い、自動引き落としを設定します。' },
     team: { label: 'チーム', description: 'ユーザーの招待と権限グループの変更。' },
     webhooks: { label: 'Webhook', description: 'Webhook のアドレス、署名シークレット、配信ログ。' },
     exports: { label: 'エクスポート', description: '明細や記録を PDF・CSV・XLSX でダウンロード。' },

@@ -81,6 +81,8 @@ export const states: Shape = {
     partially_allocated: '部分已分配',
     allocated: '已分配',
   },
+  contract: { not_started: '未开始', active: '生效中', ended: '已结束' },
+  membership_renewal: { pending: '待续期', renewed: '已续期', not_renewed: '未续期' },
   otc: {
     requested: '已询价',
     quoted: '已报价',
