@@ -7,6 +7,7 @@
  */
 import type { AppModule } from '../../platform/module.ts';
 import { programmeContextOf } from './context.ts';
+import { registerOrderCalls } from './order-routes.ts';
 
 export const programmeModule: AppModule = {
   name: 'programme',
@@ -15,5 +16,6 @@ export const programmeModule: AppModule = {
     // Each part of the module registers its calls here (contracts and orders; binding and membership fees).
     void app;
     void programme;
+    registerOrderCalls(app, programme);
   },
 };
