@@ -137,7 +137,7 @@ export async function createContract(
   const [company] = isUuid(request.company_id)
     ? await tx.select().from(companies).where(eq(companies.id, request.company_id))
     : [];
-  if (!company || company.kyc_status !== 'kyc_approved')
+  if (company?.kyc_status !== 'kyc_approved')
     throw new AppError('not_found', { detail: `no KYC-approved company ${request.company_id}` });
   const now = staff.now;
   const [row] = await tx
