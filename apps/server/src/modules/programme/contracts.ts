@@ -17,8 +17,6 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { companies } from '../account/index.ts';
-// The cards module's term arithmetic (one rule for a card's and a contract's term).
-import { termEndOf } from '../cards/renewals.ts';
 import { programmeContracts } from './tables.ts';
 
 /** Who acts in the back office, and when (one clock value per call). */
@@ -39,6 +37,13 @@ export async function nextNumber(handle: DbHandle, column: AnyPgColumn, prefix: 
     .where(sql`${column} like ${`${prefix}%`}`);
   const sequence = last?.number ? Number(last.number.slice(prefix.length)) + 1 : 1;
   return `${prefix}${String(sequence).padStart(digits, '0')}`;
+}
+
+/** The last day of a term of `months` from `startsOn`: the same day `months` later (or that month's last day), less one. */
+export function termEndOf(startsOn: string, months: number): string {
+  const [year = 0, month = 1, date = 1] = startsOn.split('-').map(Number);
+  const lastDate = new Date(Date.UTC(year, month + months, 0)).getUTCDate();
+  return dayOf(new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDate)) - 86_400_000));
 }
 
 export function contractOf(row: ContractRow, companyName: string, today: string): ProgrammeContract {

@@ -2,23 +2,19 @@
  * Demo contracts and orders: the programme desk's staff account (programme@bank.localhost, a system
  * admin), and for the approved demo company (kyc-approved@demo.bank) a running contract of 100
  * cards (minimum 10, abbreviation DEMO) with an approved order of 20, 12 of them in a batch the
- * simulator printed (printed, pending bind), and a pending order of 10. Runs once per company (any
+ * simulator printed (printed, pending bind once the cards module's sync ran, within a minute), and a pending order of 10. Runs once per company (any
  * contract of the company marks it). The binding and membership fee seeder runs after this one.
  */
 import { dayOf } from '@bank/contract/card-applications';
 import { CreateContractRequest, CreatePreOrderRequest } from '@bank/contract/programme-orders';
 import { eq } from 'drizzle-orm';
-import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
+import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { ensureUser, users } from '../account/index.ts';
-// The seed applies the processor's notifications as the cards module's schedule would (no job queue here).
-import type { CardsContext } from '../cards/context.ts';
-import { simulatorKeyOf } from '../cards/context.ts';
-import { moneyNotificationHandlers } from '../cards/notification-handlers.ts';
-import { syncProcessor } from '../cards/sync.ts';
+import { cardProcessorOf } from '../cards/index.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { allocateCards, printBatchNow } from './allocation.ts';
 import { createContract } from './contracts.ts';
@@ -52,10 +48,12 @@ const demoMailingAddress = {
 async function seedProgramme(
   db: AppDatabase,
   people: { staffId: string; administratorId: string; companyId: string },
-  appSecret: string,
+  config: Config,
   now: Date,
 ): Promise<void> {
-  const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(appSecret)) });
+  // The cards module's processor, made as the module makes it (the simulator outside production).
+  const { simulator } = cardProcessorOf({ config, secretBox: createSecretBox(config.appSecret) } as ModuleContext);
+  if (!simulator) return;
   const staff = { userId: people.staffId, ip: null, now };
   const client = { userId: people.administratorId, companyId: people.companyId, ip: '127.0.0.1', now };
   const orderOf = (quantity: number) =>
@@ -90,9 +88,8 @@ async function seedProgramme(
   const batch = await db.transaction((tx) =>
     allocateCards(tx, simulator, staff, { order_id: approved.id, quantity: 12 }),
   );
+  // Printed and mailed at once; the cards module's sync schedule applies the stages (printed, pending bind).
   await db.transaction((tx) => printBatchNow(tx, simulator, staff, batch.id));
-  const handlers = moneyNotificationHandlers({ processor: simulator, simulator } as unknown as CardsContext);
-  await syncProcessor(db, simulator, handlers, now);
   await db.transaction((tx) => placeOrder(tx, client, orderOf(10)));
 }
 
@@ -117,7 +114,7 @@ export const programmeOrdersDemoSeeder: DemoSeeder = {
     if (seeded) return [programmeDesk];
     await ensureRates(db, now);
     try {
-      await seedProgramme(db, { staffId, administratorId: administrator.id, companyId }, config.appSecret, now);
+      await seedProgramme(db, { staffId, administratorId: administrator.id, companyId }, config, now);
     } catch (error) {
       // A company without the USDT for the orders (its demo deposit not credited): no demo orders.
       if (!(error instanceof AppError)) throw error;
