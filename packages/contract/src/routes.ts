@@ -68,7 +68,12 @@ export type PageId =
   | 'admin_payouts'
   | 'admin_otc'
   | 'admin_card_applications'
-  | 'admin_cards';
+  | 'admin_cards'
+  | 'programme_contracts'
+  | 'programme_contract'
+  | 'programme_orders'
+  | 'programme_issuing'
+  | 'admin_programme';
 
 export type MainPage = {
   id: PageId;
@@ -141,6 +146,16 @@ export const mainPages: readonly MainPage[] = [
   { id: 'admin_card_applications', path: '/admin/card_applications', isKycGated: false, isStaffOnly: true },
   /** Cards at the bank: admin blocks, the fee schedule and the processor simulator. */
   { id: 'admin_cards', path: '/admin/cards', isKycGated: false, isStaffOnly: true },
+  /** The corporate card programme: the full contract summary table with the order figures on top. */
+  { id: 'programme_contracts', path: '/programme', isKycGated: true },
+  /** One contract's details and its orders; `:contractId` is the contract's opaque id. */
+  { id: 'programme_contract', path: '/programme/contracts/:contractId', isKycGated: true },
+  /** The order summary page: every pre-order with its status and allocation. */
+  { id: 'programme_orders', path: '/programme/orders', isKycGated: true },
+  /** The card issuing records: print batches and their stage. */
+  { id: 'programme_issuing', path: '/programme/issuing', isKycGated: true },
+  /** Programme contracts, pre-orders to decide, allocation to print batches and the printer simulator. */
+  { id: 'admin_programme', path: '/admin/programme', isKycGated: false, isStaffOnly: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

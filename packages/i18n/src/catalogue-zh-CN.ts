@@ -19,6 +19,7 @@ import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
 import { payouts as zhPayouts } from './locales/zh-CN/payouts.ts';
 import { products as zhProducts } from './locales/zh-CN/products.ts';
+import { programme as zhProgramme } from './locales/zh-CN/programme.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
@@ -42,6 +43,7 @@ export const zhCN: Catalogue = {
   card_money: zhCardMoney,
   cards: zhCards,
   card_applications: zhCardApplications,
+  programme: zhProgramme,
   feedback: zhFeedback,
   products: zhProducts,
   fx: zhFx,

@@ -43,6 +43,7 @@ import {
   IconSend,
   IconShieldCheck,
   IconSpeakerphone,
+  IconStack2,
   IconUserCircle,
   IconUsersGroup,
   IconWebhook,
@@ -142,6 +143,10 @@ const groups: readonly NavigationGroup[] = [
       sections: ['/kyc_apply_card_input'],
       permission: 'cards',
     }),
+    clientItem('card_programme', 'programme_contracts', IconStack2, {
+      sections: ['/programme'],
+      permission: 'card_programme',
+    }),
   ]),
   clientGroup('company', [
     clientItem('kyc', 'kyc', IconShieldCheck, { sections: ['/kyc_step'], permission: 'company_profile' }),
@@ -186,6 +191,7 @@ export const staffNavigation: readonly NavigationGroup[] = [
       },
       staffItem('card_review', 'admin_card_applications', IconIdBadge2, 'card_review'),
       staffItem('card_operations', 'admin_cards', IconCreditCard, 'card_operations'),
+      staffItem('card_programme', 'admin_programme', IconStack2, 'programme_desk'),
       staffItem('ledger_explorer', 'admin_ledger', IconBook2, 'ledger_explorer'),
       staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch, 'audit_log'),
       staffItem('announcements', 'announcements_admin', IconSpeakerphone, 'announcements'),

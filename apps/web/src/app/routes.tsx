@@ -232,6 +232,26 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/admin/card-operations-page.tsx'),
     (module) => module.CardOperationsPage,
   ),
+  programme_contracts: lazyPage(
+    () => import('../features/programme/programme-pages.tsx'),
+    (module) => module.ProgrammeContractsPage,
+  ),
+  programme_contract: lazyPage(
+    () => import('../features/programme/programme-pages.tsx'),
+    (module) => module.ProgrammeContractPage,
+  ),
+  programme_orders: lazyPage(
+    () => import('../features/programme/programme-pages.tsx'),
+    (module) => module.ProgrammeOrdersPage,
+  ),
+  programme_issuing: lazyPage(
+    () => import('../features/programme/programme-pages.tsx'),
+    (module) => module.ProgrammeIssuingPage,
+  ),
+  admin_programme: lazyPage(
+    () => import('../features/admin/programme-desk-page.tsx'),
+    (module) => module.ProgrammeDeskPage,
+  ),
   admin_ledger: lazyPage(
     () => import('../features/admin/ledger-explorer-page.tsx'),
     (module) => module.LedgerExplorerPage,

@@ -50,6 +50,8 @@ describe('demo seed', () => {
       'compliance_officer',
       // The cards' desks: card money (system admin) and card review (compliance officer).
       'system_admin',
+      // The card programme desk (system admin).
+      'system_admin',
       'compliance_officer',
     ]);
     const [admin] = await test.database.db
@@ -64,6 +66,7 @@ describe('demo seed', () => {
       'compliance_officer',
       'compliance_officer',
       'sales_relationship_manager',
+      'system_admin',
       'system_admin',
       'system_admin',
       'system_admin',

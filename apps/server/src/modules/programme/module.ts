@@ -7,13 +7,17 @@
  */
 import type { AppModule } from '../../platform/module.ts';
 import { programmeContextOf } from './context.ts';
+import { registerOrderCalls } from './order-routes.ts';
+import { programmeOrdersDemoSeeder } from './order-seed.ts';
 
 export const programmeModule: AppModule = {
   name: 'programme',
+  demoSeeder: programmeOrdersDemoSeeder,
   register(app, context) {
     const programme = programmeContextOf(context);
     // Each part of the module registers its calls here (contracts and orders; binding and membership fees).
     void app;
     void programme;
+    registerOrderCalls(app, programme);
   },
 };

@@ -21,6 +21,7 @@ import {
   IconPhoneCall,
   IconSend,
   IconSpeakerphone,
+  IconStack2,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,7 +42,8 @@ type WorkArea = {
     | 'contact_requests'
     | 'otc_desk'
     | 'card_review'
-    | 'card_operations';
+    | 'card_operations'
+    | 'card_programme';
   path: string;
   icon: Icon;
   /** Shown only to staff whose role holds it. */
@@ -72,6 +74,7 @@ const workAreas: readonly WorkArea[] = [
     permission: 'card_review',
   },
   { key: 'card_operations', path: pathOf('admin_cards'), icon: IconCreditCard, permission: 'card_operations' },
+  { key: 'card_programme', path: pathOf('admin_programme'), icon: IconStack2, permission: 'programme_desk' },
   { key: 'ledger_explorer', path: pathOf('admin_ledger'), icon: IconBook2, permission: 'ledger_explorer' },
   { key: 'audit_log', path: pathOf('admin_audit'), icon: IconFileSearch, permission: 'audit_log' },
   { key: 'announcements', path: pathOf('announcements_admin'), icon: IconSpeakerphone, permission: 'announcements' },

@@ -14,6 +14,7 @@ export const admin = {
       otc_desk: 'OTC desk',
       card_review: 'Card applications',
       card_operations: 'Cards',
+      card_programme: 'Card programme',
       account: 'My account',
     },
   },
@@ -32,6 +33,7 @@ export const admin = {
     otc_desk: 'Answer clients’ OTC requests for quote with a rate and a validity.',
     card_review: 'Approve or reject card applications and follow cardholders’ KYC at the processor.',
     card_operations: 'Admin blocks, the card fee schedule and the card processor simulator.',
+    card_programme: 'Companies’ card programme contracts, pre-orders to decide, allocation to print batches.',
     open: 'Open',
   },
   no_permission: {

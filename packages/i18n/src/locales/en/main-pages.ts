@@ -103,5 +103,13 @@ export const mainPages = {
     title: 'Cards',
     purpose: 'Block and unblock cards, keep the fee schedule and drive the card processor simulator.',
   },
+  programme_contracts: { title: 'Card programme', purpose: 'Your card programme contracts and their figures.' },
+  programme_contract: { title: 'Contract', purpose: 'A card programme contract and its orders.' },
+  programme_orders: { title: 'Order summary', purpose: 'Every pre-order of your card programme.' },
+  programme_issuing: { title: 'Card issuing records', purpose: 'The print batches of your programme cards.' },
+  admin_programme: {
+    title: 'Card programme',
+    purpose: 'Contracts, pre-orders to decide, allocation to print batches and the printer simulator.',
+  },
   admin_otc: { title: 'OTC desk', purpose: 'Requests for quote on large trades from the companies you manage.' },
 } as const satisfies Record<PageId, PageText>;

@@ -30,6 +30,7 @@ export const shellSignedIn = {
       card_transactions: 'Card transactions',
       renewals: 'Renewals',
       card_applications: 'Card applications',
+      card_programme: 'Card programme',
       kyc: 'Company KYC',
       account: 'My account',
       webhooks: 'Webhooks',

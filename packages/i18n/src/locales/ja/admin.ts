@@ -17,6 +17,7 @@ export const admin: Strings<typeof en> = {
       otc_desk: 'OTC デスク',
       card_review: 'カード申請',
       card_operations: 'カード',
+      card_programme: 'カードプログラム',
       account: 'マイアカウント',
     },
   },
@@ -35,6 +36,7 @@ export const admin: Strings<typeof en> = {
     otc_desk: 'お客さまの OTC 見積もり依頼にレートと有効期限で回答します。',
     card_review: 'カード申請を承認または却下し、発行会社でのカード保有者の KYC を確認します。',
     card_operations: '管理者による停止、カード手数料表、カード発行会社シミュレーター。',
+    card_programme: '企業のカードプログラム契約、審査待ちの事前注文、印刷バッチへの割り当て。',
     open: '開く',
   },
   no_permission: {

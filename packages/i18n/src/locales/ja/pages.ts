@@ -90,5 +90,13 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     purpose: '承認または却下する申請と、発行会社でのカード保有者の KYC。',
   },
   admin_cards: { title: 'カード', purpose: 'カードの停止と解除、手数料表の管理、カード発行会社シミュレーターの操作。' },
+  programme_contracts: { title: 'カードプログラム', purpose: 'カードプログラム契約とその数量。' },
+  programme_contract: { title: '契約', purpose: 'カードプログラム契約とその注文。' },
+  programme_orders: { title: '注文サマリー', purpose: 'カードプログラムのすべての事前注文。' },
+  programme_issuing: { title: 'カード発行記録', purpose: 'プログラムカードの印刷バッチ。' },
+  admin_programme: {
+    title: 'カードプログラム',
+    purpose: '契約、審査待ちの事前注文、印刷バッチへの割り当て、印刷シミュレーター。',
+  },
   admin_otc: { title: 'OTC デスク', purpose: 'ご担当の会社からの大口取引の見積もり依頼。' },
 };

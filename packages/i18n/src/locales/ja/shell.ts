@@ -35,6 +35,7 @@ export const shell: Strings<Shell> = {
       card_transactions: 'カード利用明細',
       renewals: '更新',
       card_applications: 'カード申請',
+      card_programme: 'カードプログラム',
       kyc: '法人KYC',
       account: 'マイアカウント',
       webhooks: 'Webhook 通知',

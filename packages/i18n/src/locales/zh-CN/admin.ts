@@ -17,6 +17,7 @@ export const admin: Strings<typeof en> = {
       otc_desk: '场外交易台',
       card_review: '卡片申请',
       card_operations: '卡片',
+      card_programme: '企业卡计划',
       account: '我的账户',
     },
   },
@@ -33,6 +34,7 @@ export const admin: Strings<typeof en> = {
     otc_desk: '以汇率和有效期答复客户的场外交易询价。',
     card_review: '批准或拒绝卡片申请，跟进发卡机构对持卡人 KYC 的审核。',
     card_operations: '管理员冻结、卡片费用表和发卡机构模拟器。',
+    card_programme: '企业的卡计划合同、待审批的预订单以及分配到印制批次。',
     open: '打开',
   },
   no_permission: {

@@ -60,5 +60,10 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_payouts: { title: '付款审核', purpose: '放行前待审核的付款、正在通道或托管处理中的付款，以及已作出的决定。' },
   admin_card_applications: { title: '卡片申请', purpose: '待批准或拒绝的申请，以及发卡机构对持卡人 KYC 的审核。' },
   admin_cards: { title: '卡片', purpose: '冻结和解冻卡片、维护费用表并操作发卡机构模拟器。' },
+  programme_contracts: { title: '企业卡计划', purpose: '您的企业卡计划合同及其数量。' },
+  programme_contract: { title: '合同', purpose: '企业卡计划合同及其订单。' },
+  programme_orders: { title: '订单汇总', purpose: '企业卡计划的全部预订单。' },
+  programme_issuing: { title: '制卡记录', purpose: '企业卡的印制批次。' },
+  admin_programme: { title: '企业卡计划', purpose: '合同、待审批的预订单、分配到印制批次以及印制模拟器。' },
   admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
 };

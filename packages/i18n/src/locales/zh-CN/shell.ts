@@ -35,6 +35,7 @@ export const shell: Strings<Shell> = {
       card_transactions: '卡交易记录',
       renewals: '续费',
       card_applications: '开卡申请',
+      card_programme: '企业卡计划',
       kyc: '公司KYC',
       account: '我的账户',
       webhooks: 'Webhook 通知',

@@ -1,0 +1,199 @@
+/**
+ * Allocation and the card issuing records: staff put cards of an approved order into a new print
+ * batch (B-YYYYMMDD-NNN), which the cards module prints at the processor with the contract's
+ * abbreviation; the order becomes partially allocated, then allocated. A batch reads at the least
+ * advanced operation stage of its cards. Outside production, staff may have the simulator print and
+ * mail a whole batch at once.
+ */
+import { allocationStatusOf, type PrintBatch } from '@bank/contract/programme';
+import { type CardOperationStage, cardOperationStages } from '@bank/contract/states';
+import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
+import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { DbHandle } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
+import { companies, users } from '../account/index.ts';
+import { cardStock, printStockCards } from '../cards/index.ts';
+import { contractRow, nextNumber, type StaffActor } from './contracts.ts';
+import { lockedOrder } from './orders.ts';
+import { programmeContracts, programmeOrders, programmePrintBatches } from './tables.ts';
+
+const allocatableStatuses = new Set(['approved', 'partially_allocated']);
+
+/** The stage of a batch: the least advanced of its cards' (the order of states.ts is the cards' path). */
+function leastAdvancedStage(stages: readonly CardOperationStage[]): CardOperationStage {
+  const first = Math.min(...stages.map((stage) => cardOperationStages.indexOf(stage)));
+  return cardOperationStages[first] ?? 'consolidating';
+}
+
+async function joinedBatches(handle: DbHandle, condition: SQL | undefined, limit: number) {
+  const rows = await handle
+    .select({
+      batch: programmePrintBatches,
+      orderNumber: programmeOrders.order_number,
+      level: programmeOrders.level,
+      network: programmeOrders.network,
+      contractNumber: programmeContracts.contract_number,
+      abbreviation: programmeContracts.company_abbreviation,
+      companyName: companies.name,
+      allocatedByName: users.full_name,
+    })
+    .from(programmePrintBatches)
+    .innerJoin(programmeOrders, eq(programmeOrders.id, programmePrintBatches.order_id))
+    .innerJoin(programmeContracts, eq(programmeContracts.id, programmeOrders.contract_id))
+    .innerJoin(companies, eq(companies.id, programmePrintBatches.company_id))
+    .innerJoin(users, eq(users.id, programmePrintBatches.allocated_by))
+    .where(condition)
+    .orderBy(desc(programmePrintBatches.id))
+    .limit(limit);
+  const batchIds = rows.map((row) => row.batch.id);
+  const stages =
+    batchIds.length === 0
+      ? []
+      : await handle
+          .select({ batchId: cardStock.batch_id, stage: cardStock.operation_stage })
+          .from(cardStock)
+          .where(inArray(cardStock.batch_id, batchIds))
+          .groupBy(cardStock.batch_id, cardStock.operation_stage);
+  return rows.map((row): PrintBatch => {
+    const own = stages.filter((line) => line.batchId === row.batch.id).map((line) => line.stage);
+    return {
+      id: row.batch.id,
+      batch_number: row.batch.batch_number,
+      order_id: row.batch.order_id,
+      order_number: row.orderNumber,
+      contract_number: row.contractNumber,
+      company_name: row.companyName ?? '',
+      company_abbreviation: row.abbreviation,
+      quantity: row.batch.quantity,
+      level: row.level,
+      network: row.network,
+      operation_stage: own.length > 0 ? leastAdvancedStage(own) : 'consolidating',
+      allocated_by_name: row.allocatedByName,
+      created_at: row.batch.created_at.toISOString(),
+    };
+  });
+}
+
+/** A page of print batches, newest first, of one company or of all (staff). */
+export async function batchPage(
+  handle: DbHandle,
+  companyId: string | null,
+  request: { page_size: number; cursor?: string | undefined },
+) {
+  const cursor = request.cursor && isUuid(request.cursor) ? request.cursor : undefined;
+  const rows = await joinedBatches(
+    handle,
+    and(
+      companyId ? eq(programmePrintBatches.company_id, companyId) : undefined,
+      cursor ? lt(programmePrintBatches.id, cursor) : undefined,
+    ),
+    request.page_size + 1,
+  );
+  const items = rows.slice(0, request.page_size);
+  return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.id ?? null) : null };
+}
+
+export async function batchView(handle: DbHandle, batchId: string): Promise<PrintBatch> {
+  const [batch] = isUuid(batchId) ? await joinedBatches(handle, eq(programmePrintBatches.id, batchId), 1) : [];
+  if (!batch) throw new AppError('not_found', { detail: `no print batch ${batchId}` });
+  return batch;
+}
+
+/**
+ * Allocates `quantity` cards of an approved (or partially allocated) order to one new print batch.
+ * More than the order's unallocated rest, or an order not approved, is `allocate_cards_failed`.
+ */
+export async function allocateCards(
+  tx: DbHandle,
+  processor: CardProcessor,
+  staff: StaffActor,
+  request: { order_id: string; quantity: number },
+): Promise<PrintBatch> {
+  const order = await lockedOrder(tx, request.order_id);
+  const rest = order.quantity - order.allocated_quantity;
+  if (!allocatableStatuses.has(order.status) || request.quantity > rest)
+    throw new AppError('allocate_cards_failed', {
+      detail: `pre-order ${order.id} is ${order.status} with ${rest} cards to allocate, asked ${request.quantity}`,
+    });
+  const contract = await contractRow(tx, order.contract_id, { forUpdate: true });
+  const now = staff.now;
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const batchId = newId(now.getTime());
+  const batchNumber = await nextNumber(tx, programmePrintBatches.batch_number, `B-${day}-`, 3);
+  await tx.insert(programmePrintBatches).values({
+    id: batchId,
+    batch_number: batchNumber,
+    order_id: order.id,
+    company_id: order.company_id,
+    quantity: request.quantity,
+    allocated_by: staff.userId,
+    created_at: now,
+  });
+  await printStockCards(
+    tx,
+    processor,
+    {
+      companyId: order.company_id,
+      batchId,
+      batchNumber,
+      quantity: request.quantity,
+      level: order.level,
+      network: order.network,
+      abbreviation: contract.company_abbreviation,
+      mailingAddress: order.mailing_address,
+      actorUserId: staff.userId,
+    },
+    now,
+  );
+  const allocated = order.allocated_quantity + request.quantity;
+  await tx
+    .update(programmeOrders)
+    .set({ allocated_quantity: allocated, status: allocationStatusOf(order.quantity, allocated), updated_at: now })
+    .where(eq(programmeOrders.id, order.id));
+  await tx
+    .update(programmeContracts)
+    .set({ allocated_quantity: sql`${programmeContracts.allocated_quantity} + ${request.quantity}`, updated_at: now })
+    .where(eq(programmeContracts.id, contract.id));
+  await writeAudit(tx, {
+    action: 'programme_order.allocated',
+    at: now,
+    actorUserId: staff.userId,
+    companyId: order.company_id,
+    ip: staff.ip,
+    detail: { order_id: order.id, batch_id: batchId, batch_number: batchNumber, quantity: request.quantity },
+  });
+  return batchView(tx, batchId);
+}
+
+/**
+ * The simulator prints and mails every card of the batch now; the cards module's sync applies the
+ * processor's notifications (each card's stage and its operation status event). Audited.
+ */
+export async function printBatchNow(
+  tx: DbHandle,
+  simulator: CardProcessorSimulator,
+  staff: StaffActor,
+  batchId: string,
+): Promise<void> {
+  const batch = await batchView(tx, batchId);
+  const printed = await tx
+    .select({ reference: cardStock.processor_reference })
+    .from(cardStock)
+    .where(eq(cardStock.batch_id, batch.id));
+  for (const card of printed) await simulator.shipNow(tx, card.reference, staff.now);
+  const [row] = await tx
+    .select({ companyId: programmePrintBatches.company_id })
+    .from(programmePrintBatches)
+    .where(eq(programmePrintBatches.id, batch.id));
+  await writeAudit(tx, {
+    action: 'programme_batch.simulator_printed',
+    at: staff.now,
+    actorUserId: staff.userId,
+    companyId: row?.companyId ?? null,
+    ip: staff.ip,
+    detail: { batch_id: batch.id, batch_number: batch.batch_number, cards: printed.length },
+  });
+}

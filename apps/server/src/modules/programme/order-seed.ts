@@ -1,0 +1,124 @@
+/**
+ * Demo contracts and orders: the programme desk's staff account (programme@bank.localhost, a system
+ * admin), and for the approved demo company (kyc-approved@demo.bank) a running contract of 100
+ * cards (minimum 10, abbreviation DEMO) with an approved order of 20, 12 of them in a batch the
+ * simulator printed (printed, pending bind once the cards module's sync ran, within a minute), and a pending order of 10. Runs once per company (any
+ * contract of the company marks it). The binding and membership fee seeder runs after this one.
+ */
+import { dayOf } from '@bank/contract/card-applications';
+import { CreateContractRequest, CreatePreOrderRequest } from '@bank/contract/programme-orders';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
+import { ensureUser, users } from '../account/index.ts';
+import { cardProcessorOf } from '../cards/index.ts';
+import { ensureRates } from '../ledger/index.ts';
+import { allocateCards, printBatchNow } from './allocation.ts';
+import { createContract } from './contracts.ts';
+import { decideOrder, placeOrder } from './orders.ts';
+import { programmeContracts } from './tables.ts';
+
+const demoCompanyAdministrator = 'kyc-approved@demo.bank';
+
+export const programmeDeskStaff = {
+  email: 'programme@bank.localhost',
+  password: 'Staff-Programme#2026',
+  fullName: 'Priya Programme',
+} as const;
+
+const programmeDesk: DemoAccount = {
+  email: programmeDeskStaff.email,
+  password: programmeDeskStaff.password,
+  role: 'system_admin',
+  note: 'card programme desk',
+};
+
+const demoMailingAddress = {
+  line1: '8 Marina View',
+  line2: '#30-01 Asia Square Tower 1',
+  city: 'Singapore',
+  state: 'Singapore',
+  country: 'SG',
+  postal_code: '018960',
+};
+
+async function seedProgramme(
+  db: AppDatabase,
+  people: { staffId: string; administratorId: string; companyId: string },
+  config: Config,
+  now: Date,
+): Promise<void> {
+  // The cards module's processor, made as the module makes it (the simulator outside production).
+  const { simulator } = cardProcessorOf({ config, secretBox: createSecretBox(config.appSecret) } as ModuleContext);
+  if (!simulator) return;
+  const staff = { userId: people.staffId, ip: null, now };
+  const client = { userId: people.administratorId, companyId: people.companyId, ip: '127.0.0.1', now };
+  const orderOf = (quantity: number) =>
+    CreatePreOrderRequest.parse({
+      contract_id: contract.id,
+      quantity,
+      level: 'premier',
+      network: 'visa',
+      delivery_type: 'courier',
+      mailing_address: demoMailingAddress,
+      asset: 'USDT',
+    });
+
+  const contract = await db.transaction((tx) =>
+    createContract(
+      tx,
+      staff,
+      CreateContractRequest.parse({
+        company_id: people.companyId,
+        company_abbreviation: 'DEMO',
+        term_months: 24,
+        total_quantity: 100,
+        minimum_order_quantity: 10,
+        prepayment_per_card: '20.00',
+        // Started a month ago: it is running, and takes orders.
+        starts_on: dayOf(new Date(now.getTime() - 30 * 86_400_000)),
+      }),
+    ),
+  );
+  const approved = await db.transaction((tx) => placeOrder(tx, client, orderOf(20)));
+  await db.transaction((tx) => decideOrder(tx, staff, { order_id: approved.id, decision: 'approve', reason: '' }));
+  const batch = await db.transaction((tx) =>
+    allocateCards(tx, simulator, staff, { order_id: approved.id, quantity: 12 }),
+  );
+  // Printed and mailed at once; the cards module's sync schedule applies the stages (printed, pending bind).
+  await db.transaction((tx) => printBatchNow(tx, simulator, staff, batch.id));
+  await db.transaction((tx) => placeOrder(tx, client, orderOf(10)));
+}
+
+/** Needs the configuration (the server secret the processor simulator's key comes from). */
+export const programmeOrdersDemoSeeder: DemoSeeder = {
+  name: 'programme_orders',
+  async seed({ db, now, config }) {
+    const staffId = await ensureUser(db, { ...programmeDeskStaff, role: 'system_admin' }, now);
+    if (!config || config.nodeEnv === 'production') return [programmeDesk];
+    const [administrator] = await db
+      .select({ id: users.id, company_id: users.company_id })
+      .from(users)
+      .where(eq(users.email, demoCompanyAdministrator))
+      .limit(1);
+    const companyId = administrator?.company_id;
+    if (!administrator || !companyId) return [programmeDesk];
+    const [seeded] = await db
+      .select({ id: programmeContracts.id })
+      .from(programmeContracts)
+      .where(eq(programmeContracts.company_id, companyId))
+      .limit(1);
+    if (seeded) return [programmeDesk];
+    await ensureRates(db, now);
+    try {
+      await seedProgramme(db, { staffId, administratorId: administrator.id, companyId }, config, now);
+    } catch (error) {
+      // A company without the USDT for the orders (its demo deposit not credited): no demo orders.
+      if (!(error instanceof AppError)) throw error;
+    }
+    return [programmeDesk];
+  },
+};
