@@ -21,6 +21,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { Email, EmailCode, PhoneCountry, PhoneNumber, refinePhone } from './account.ts';
+import { addDays, addYears } from './calendar.ts';
 import { defineCall } from './calls.ts';
 import {
   ApplicantType,
@@ -271,22 +272,6 @@ export function e164Of(country: string, phone: string): string {
 // Dates (today from the caller: the server's clock, the browser's)
 
 /** A day plus whole years; 29 February becomes 28 February in a common year. */
-export function addYears(day: string, years: number): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const target = year + years;
-  const lastOfMonth = new Date(Date.UTC(target, month, 0)).getUTCDate();
-  return `${String(target).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(date, lastOfMonth)).padStart(2, '0')}`;
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Today (UTC) as YYYY-MM-DD. */
-export function dayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /**
  * SPEC.md: an ID with no issue date is taken as issued on the holder's 18th birthday; with no expiry
  * date, as expiring at the birth date plus 55 years. The server stores these; the form shows them.

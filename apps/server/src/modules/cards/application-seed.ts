@@ -6,7 +6,8 @@
  * from its USDT, so that staff have one to review at once. Runs once per company.
  */
 import { randomUUID } from 'node:crypto';
-import { addDays, dayOf, SubmitCardApplicationRequest } from '@bank/contract/card-applications';
+import { addDays, dayOf } from '@bank/contract/calendar';
+import { SubmitCardApplicationRequest } from '@bank/contract/card-applications';
 import { eq, sql } from 'drizzle-orm';
 import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
+import { addDays, addYears, dayOf } from '@bank/contract/calendar';
 import type {
   CardApplication,
   CardholderKyc,
@@ -7,7 +8,6 @@ import type {
   StaffCardApplication,
   SubmitCardApplicationRequest,
 } from '@bank/contract/card-applications';
-import { addDays, addYears, dayOf } from '@bank/contract/card-applications';
 import type { DocumentRef, UploadTicket } from '@bank/contract/documents';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { InboxMessage } from '@bank/contract/inbox';

@@ -9,6 +9,7 @@
  * Also what the review and kycManage share: an application row as the contract shows it, the
  * documents a cardholder's KYC refers to, the processor's view of the cardholder.
  */
+import { dayOf } from '@bank/contract/calendar';
 import {
   applicationDateIssues,
   type CardApplication,
@@ -16,7 +17,6 @@ import {
   type CardholderDetails,
   type CardholderDocuments,
   cardApplicationRules,
-  dayOf,
   e164Of,
   effectiveIdDates,
   type SubmitCardApplicationRequest,

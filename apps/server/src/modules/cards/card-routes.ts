@@ -5,6 +5,7 @@
  * Each call is scoped to the caller's company; staff reach any company's card only through the
  * back office's calls.
  */
+import { dayOf } from '@bank/contract/calendar';
 import {
   activateCard,
   adminBlockCard,
@@ -56,7 +57,7 @@ export function registerCardCalls(app: FastifyInstance, cards: CardsContext): vo
 
   // The company's cards
   registerCall(app, listCards, async (body, call) => {
-    await renewals.bringTermsUpToDate(db, renewals.dayOf(call.now), clientCompanyId(call));
+    await renewals.bringTermsUpToDate(db, dayOf(call.now), clientCompanyId(call));
     return management.listCompanyCards(db, clientCompanyId(call), actorOf(call), body, call.now);
   });
   registerCall(app, getCard, (body, call) =>

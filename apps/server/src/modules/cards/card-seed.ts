@@ -6,6 +6,7 @@
  * card whose membership started some 320 days ago, so that its renewal is open. Runs once per
  * company (its demo cardholder's username marks it).
  */
+import { dayOf } from '@bank/contract/calendar';
 import type { PostalAddress } from '@bank/contract/cards';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
@@ -20,7 +21,7 @@ import { cardFeeTerms } from './fee-terms-table.ts';
 import { issueCardFor, orderCard } from './issuing.ts';
 import { activateCard } from './management.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
-import { bringTermsUpToDate, dayOf } from './renewals.ts';
+import { bringTermsUpToDate } from './renewals.ts';
 import { syncProcessor } from './sync.ts';
 import { cardholders, cards } from './tables.ts';
 

@@ -6,4 +6,5 @@
 export { cardProcessorOf } from './context.ts';
 export { chargeCompanyFee, feeOf, feeScheduleOf, settleCompanyFee, stablecoinCostOf } from './fees.ts';
 export { bindStockCard, type PrintOrder, printStockCards, type StockRow, unbindStockCard } from './stock.ts';
+export { syncProcessorSchedule } from './sync.ts';
 export { cardholders, cardStock, cards } from './tables.ts';

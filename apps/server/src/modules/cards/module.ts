@@ -17,9 +17,8 @@ import { registerMoneyCalls } from './money-routes.ts';
 import { cardMoneyDemoSeeder } from './money-seed.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { renewalsSchedule, runRenewals } from './renewals.ts';
-import { syncProcessor } from './sync.ts';
+import { syncProcessor, syncProcessorSchedule } from './sync.ts';
 
-export const syncProcessorSchedule = 'cards__sync_processor';
 export const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {

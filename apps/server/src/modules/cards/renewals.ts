@@ -8,6 +8,8 @@
  * settled, tells the processor and moves the card's end date on. The schedule `cards__renewals`
  * also expires cards whose end date passed without a renewal.
  */
+
+import { addDays, dayOf, termEndOf } from '@bank/contract/calendar';
 import { type AnnualConfig, cardLimits, type FeeCost, type FeeTerm } from '@bank/contract/card-management';
 import {
   annualTermMonths,
@@ -35,26 +37,6 @@ import { chargeCompanyFee, feeOf, stablecoinCostOf } from './fees.ts';
 import { cards } from './tables.ts';
 
 export const renewalsSchedule = 'cards__renewals';
-
-// ---------------------------------------------------------------------------------------------
-// Days
-
-/** The UTC day of a moment, YYYY-MM-DD. */
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-}
-
-/** The same day `months` later, or the month's last day when it has no such day (31 January + 1 month = 28/29 February). */
-export function addMonths(day: string, months: number): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const lastDate = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
-  return dayOf(new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDate))));
-}
-
-/** The last day of a term of `months` starting on `startsOn`. */
-export const termEndOf = (startsOn: string, months: number): string => addDays(addMonths(startsOn, months), -1);
 
 // ---------------------------------------------------------------------------------------------
 // Term states

@@ -25,6 +25,9 @@ export type MoneyNotificationHandlers = {
   card_transaction(tx: Transaction, notification: NotificationOf<'card_transaction'>, now: Date): Promise<void>;
 };
 
+/** The schedule that applies the processor's notifications (every minute; run at once after a simulator control). */
+export const syncProcessorSchedule = 'cards__sync_processor';
+
 const batchSize = 100;
 
 /** Applies every notification not applied yet; answers how many. */

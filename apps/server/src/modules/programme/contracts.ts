@@ -4,7 +4,7 @@
  * paid; the status from the dates on the bank's calendar day). Also the numbering every programme
  * record shares (CT-, PO-, B-) and the company choice of the back office.
  */
-import { dayOf } from '@bank/contract/card-applications';
+import { dayOf, termEndOf } from '@bank/contract/calendar';
 import { contractStatusOn, type ProgrammeContract } from '@bank/contract/programme';
 import type { CreateContractRequest } from '@bank/contract/programme-orders';
 import type { ContractStatus } from '@bank/contract/states';
@@ -37,13 +37,6 @@ export async function nextNumber(handle: DbHandle, column: AnyPgColumn, prefix: 
     .where(sql`${column} like ${`${prefix}%`}`);
   const sequence = last?.number ? Number(last.number.slice(prefix.length)) + 1 : 1;
   return `${prefix}${String(sequence).padStart(digits, '0')}`;
-}
-
-/** The last day of a term of `months` from `startsOn`: the same day `months` later (or that month's last day), less one. */
-export function termEndOf(startsOn: string, months: number): string {
-  const [year = 0, month = 1, date = 1] = startsOn.split('-').map(Number);
-  const lastDate = new Date(Date.UTC(year, month + months, 0)).getUTCDate();
-  return dayOf(new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDate)) - 86_400_000));
 }
 
 export function contractOf(row: ContractRow, companyName: string, today: string): ProgrammeContract {

@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
+import { syncProcessorSchedule } from '../cards/index.ts';
 import { allocateCards, batchPage, batchView, printBatchNow } from './allocation.ts';
 import type { ProgrammeContext } from './context.ts';
 import {
@@ -34,9 +35,6 @@ import {
   type StaffActor,
 } from './contracts.ts';
 import { decideOrder, orderPage, orderSummary, ordersOfContract, placeOrder, unitPriceOf } from './orders.ts';
-
-/** The cards module's schedule that applies the processor's notifications (cards/module.ts). */
-const cardsSyncSchedule = 'cards__sync_processor';
 
 export function registerOrderCalls(app: FastifyInstance, programme: ProgrammeContext): void {
   const db = programme.database.db;
@@ -89,7 +87,7 @@ export function registerOrderCalls(app: FastifyInstance, programme: ProgrammeCon
     if (!simulator) throw new AppError('not_found', { detail: 'the card processor simulator is closed in production' });
     await db.transaction((tx) => printBatchNow(tx, simulator, staffActor(call), body.batch_id));
     // The cards module's sync applies what the processor reported (stages, operation status events) now.
-    await programme.jobs.runSchedule(cardsSyncSchedule);
+    await programme.jobs.runSchedule(syncProcessorSchedule);
     return batchView(db, body.batch_id);
   });
 }

@@ -5,7 +5,7 @@
  * simulator printed (printed, pending bind once the cards module's sync ran, within a minute), and a pending order of 10. Runs once per company (any
  * contract of the company marks it). The binding and membership fee seeder runs after this one.
  */
-import { dayOf } from '@bank/contract/card-applications';
+import { dayOf } from '@bank/contract/calendar';
 import { CreateContractRequest, CreatePreOrderRequest } from '@bank/contract/programme-orders';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
-import { addDays, dayOf } from '@bank/contract/card-applications';
+import { addDays, dayOf } from '@bank/contract/calendar';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { PreOrder, PrintBatch, ProgrammeContract } from '@bank/contract/programme';
 import type { ContractDetails, CreatePreOrderRequest, OrderSummary } from '@bank/contract/programme-orders';

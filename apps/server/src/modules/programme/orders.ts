@@ -6,7 +6,7 @@
  * in the transaction of the change; the database's check on the contract refuses anything that would
  * make the remaining quantity negative.
  */
-import { dayOf } from '@bank/contract/card-applications';
+import { dayOf } from '@bank/contract/calendar';
 import type { CardFundingAsset, PostalAddressFields } from '@bank/contract/cards';
 import { orderQuantityRefusal, type PreOrder } from '@bank/contract/programme';
 import type { CreatePreOrderRequest, OrderSummary } from '@bank/contract/programme-orders';
