@@ -5,5 +5,6 @@
  */
 export { cardProcessorOf } from './context.ts';
 export { chargeCompanyFee, feeOf, feeScheduleOf, settleCompanyFee, stablecoinCostOf } from './fees.ts';
+export { addDays, dayOf, feeCosts, termEndOf } from './renewals.ts';
 export { bindStockCard, type PrintOrder, printStockCards, type StockRow, unbindStockCard } from './stock.ts';
 export { cardholders, cardStock, cards } from './tables.ts';

@@ -3,17 +3,29 @@
  * under them (the company's money held until staff decide), print batches staff allocate (cards
  * printed with the company's abbreviation, by the cards module's processor), binding printed cards
  * to cardholders, and their membership fees. Each part registers its calls here with the module's
- * ProgrammeContext.
+ * ProgrammeContext. Daily, `programme__membership_fees` opens next membership terms and charges
+ * the terms owed.
  */
 import type { AppModule } from '../../platform/module.ts';
+import { registerProgrammeCardCalls } from './card-routes.ts';
 import { programmeContextOf } from './context.ts';
+import { membershipFeesSchedule, runMembershipFees } from './membership-fees.ts';
+
+// Demo data: the orders slice's `programmeOrdersDemoSeeder` prints a DEMO batch, then
+// `programmeCardsDemoSeeder` (card-seed.ts) binds one of its cards; they are chained here at merge.
 
 export const programmeModule: AppModule = {
   name: 'programme',
   register(app, context) {
     const programme = programmeContextOf(context);
     // Each part of the module registers its calls here (contracts and orders; binding and membership fees).
-    void app;
-    void programme;
+    registerProgrammeCardCalls(app, programme);
+    context.jobs.schedule({
+      name: membershipFeesSchedule,
+      cron: '41 1 * * *',
+      run: async () => {
+        await runMembershipFees(context.database.db, context.clock.now());
+      },
+    });
   },
 };
