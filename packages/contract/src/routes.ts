@@ -68,7 +68,9 @@ export type PageId =
   | 'admin_payouts'
   | 'admin_otc'
   | 'admin_card_applications'
-  | 'admin_cards';
+  | 'admin_cards'
+  | 'programme_cards'
+  | 'programme_fees';
 
 export type MainPage = {
   id: PageId;
@@ -141,6 +143,9 @@ export const mainPages: readonly MainPage[] = [
   { id: 'admin_card_applications', path: '/admin/card_applications', isKycGated: false, isStaffOnly: true },
   /** Cards at the bank: admin blocks, the fee schedule and the processor simulator. */
   { id: 'admin_cards', path: '/admin/cards', isKycGated: false, isStaffOnly: true },
+  /** The card programme's printed cards (binding) and their membership fees. */
+  { id: 'programme_cards', path: '/programme/cards', isKycGated: true },
+  { id: 'programme_fees', path: '/programme/fees', isKycGated: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

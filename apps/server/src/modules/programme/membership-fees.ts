@@ -453,7 +453,7 @@ async function renewEndedTerms(db: AppDatabase, today: string, now: Date): Promi
         .from(programmeMembershipFees)
         .where(eq(programmeMembershipFees.id, candidate.id))
         .for('update');
-      if (!term || term.renewal_status !== 'pending') return false;
+      if (term?.renewal_status !== 'pending') return false;
       if (!(await isCardLive(tx, term.stock_card_id))) {
         await endMembership(tx, term, now);
         return false;

@@ -61,4 +61,6 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_card_applications: { title: '卡片申请', purpose: '待批准或拒绝的申请，以及发卡机构对持卡人 KYC 的审核。' },
   admin_cards: { title: '卡片', purpose: '冻结和解冻卡片、维护费用表并操作发卡机构模拟器。' },
   admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
+  programme_cards: { title: '已印制卡片', purpose: '按您的卡片计划印制的卡片：绑定给持卡人、解绑和重新绑定。' },
+  programme_fees: { title: '会员费', purpose: '计划卡片的会员费期次：逐笔或批量支付，或自动扣款。' },
 };
