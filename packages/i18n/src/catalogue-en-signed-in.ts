@@ -19,6 +19,7 @@ import { kyc } from './locales/en/kyc.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { payouts } from './locales/en/payouts.ts';
 import { products } from './locales/en/products.ts';
+import { programmeCards } from './locales/en/programme-cards.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
 import { team } from './locales/en/team.ts';
@@ -45,6 +46,7 @@ export const enSignedIn = {
   card_money: cardMoney,
   cards: cards,
   card_applications: cardApplications,
+  programme_cards: programmeCards,
   feedback,
   products,
   fx,

@@ -3,7 +3,7 @@
  * The card processor is the cards module's; a module that prints or binds programme cards asks it
  * through these functions, with the processor the cards module made (`cardProcessorOf`).
  */
-export { cardProcessorOf } from './context.ts';
+export { cardProcessorOf, simulatorKeyOf } from './context.ts';
 export { chargeCompanyFee, feeOf, feeScheduleOf, settleCompanyFee, stablecoinCostOf } from './fees.ts';
 export { addDays, dayOf, feeCosts, termEndOf } from './renewals.ts';
 export { bindStockCard, type PrintOrder, printStockCards, type StockRow, unbindStockCard } from './stock.ts';

@@ -21,11 +21,9 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { lockCompany } from '../../platform/tenant.ts';
 import { bindStockCard, cardholders, cardStock, cards, unbindStockCard } from '../cards/index.ts';
+import type { ProgrammeCaller } from './context.ts';
 import { openFirstTerm } from './membership-fees.ts';
 import { programmeContracts, programmeOrders, programmePrintBatches } from './tables.ts';
-
-/** Who acts on the company's programme cards, and from where. */
-export type ProgrammeCaller = { userId: string; companyId: string; ip: string | null; now: Date };
 
 const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 

@@ -19,13 +19,13 @@ import type { CallContext } from '../../platform/route.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import * as binding from './binding.ts';
-import type { ProgrammeContext } from './context.ts';
+import type { ProgrammeCaller, ProgrammeContext } from './context.ts';
 import * as fees from './membership-fees.ts';
 
 export function registerProgrammeCardCalls(app: FastifyInstance, programme: ProgrammeContext): void {
   const db = programme.database.db;
   const { processor } = programme;
-  const callerOf = (call: CallContext): binding.ProgrammeCaller => ({
+  const callerOf = (call: CallContext): ProgrammeCaller => ({
     userId: call.session.user_id,
     companyId: clientCompanyId(call),
     ip: call.ip,

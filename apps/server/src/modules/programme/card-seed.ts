@@ -10,8 +10,7 @@ import { createCardProcessorSimulator } from '../../adapters/card-processor/simu
 import type { DemoSeeder } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { users } from '../account/index.ts';
-import { simulatorKeyOf } from '../cards/context.ts';
-import { cardholders, cardStock } from '../cards/index.ts';
+import { cardholders, cardStock, simulatorKeyOf } from '../cards/index.ts';
 import { bindProgrammeCard } from './binding.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';

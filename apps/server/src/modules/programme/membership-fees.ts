@@ -39,7 +39,7 @@ import {
   feeOf,
   termEndOf,
 } from '../cards/index.ts';
-import type { ProgrammeCaller } from './binding.ts';
+import type { ProgrammeCaller } from './context.ts';
 import { programmeContracts, programmeMembershipFees, programmeOrders, programmePrintBatches } from './tables.ts';
 
 export const membershipFeesSchedule = 'programme__membership_fees';
