@@ -58,6 +58,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { totalUsdOf } from './fee-total.ts';
 import { refreshProgrammeData } from './printed-cards-page.tsx';
 
 const pageSize = 50;
@@ -66,15 +67,6 @@ type Filter = (typeof filters)[number];
 const payableStatuses: readonly FeePaymentStatus[] = ['pending', 'overdue', 'upcoming'];
 type FeeColumn = keyof typeof programmeCards.fees.columns;
 const isPayable = (record: MembershipFeeRecord) => payableStatuses.includes(record.payment_status);
-
-/** The sum of the records' fees (USD, cents), without floating point. */
-export function totalUsdOf(records: readonly MembershipFeeRecord[]): string {
-  const cents = records.reduce((sum, record) => {
-    const [units = '0', fraction = ''] = record.fee_due.split('.');
-    return sum + BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-  }, 0n);
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
 
 /** Each contract's deduction mode: a switch for holders of programme_fees. */
 function DeductionModes({ mayPay }: { mayPay: boolean }) {
