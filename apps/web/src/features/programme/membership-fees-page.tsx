@@ -32,7 +32,7 @@ import {
 } from '@mantine/core';
 import { IconReceiptTax, IconWallet } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
@@ -168,7 +168,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
   const isAllSelected = payable.length > 0 && payable.every((record) => selected.has(record.id));
   const column = (key: FeeColumn) => t(`programme_cards.fees.columns.${key}`);
   return (
-    <Table.ScrollContainer minWidth={1280} visibleFrom="md">
+    <Table.ScrollContainer minWidth={1060} visibleFrom="lg">
       <Table verticalSpacing="sm" data-testid="membership-fees">
         <Table.Thead>
           <Table.Tr>
@@ -184,11 +184,13 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
                 />
               </Table.Th>
             ) : null}
-            <Table.Th>{column('card')}</Table.Th>
-            <Table.Th>{column('expiry')}</Table.Th>
-            <Table.Th>{column('term')}</Table.Th>
+            <Table.Th>
+              {column('card')} / {column('expiry')}
+            </Table.Th>
+            <Table.Th>
+              {column('term')} / {column('months')}
+            </Table.Th>
             <Table.Th>{column('due')}</Table.Th>
-            <Table.Th ta="right">{column('months')}</Table.Th>
             <Table.Th ta="right">{column('fee')}</Table.Th>
             <Table.Th>{column('status')}</Table.Th>
             <Table.Th>{column('paid_on')}</Table.Th>
@@ -224,16 +226,20 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
                     <Text size="xs" c="dimmed">
                       {record.cardholder_name ?? record.contract_number}
                     </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(record.expires_on, language)}
+                    </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td>{formatDate(record.expires_on, language)}</Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(record.term_starts_on, language)} – {formatDate(record.term_ends_on, language)}
                   </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('programme_cards.fees.months', { count: record.term_months })}
+                  </Text>
                 </Table.Td>
                 <Table.Td>{formatDate(record.due_on, language)}</Table.Td>
-                <Table.Td ta="right">{record.term_months}</Table.Td>
                 <Table.Td>
                   <Amount value={record.fee_due} currency="USD" ta="right" fw={500} />
                 </Table.Td>
@@ -266,7 +272,7 @@ function FeesList({ records, mayPay, selected, onToggle, onPay }: { records: Mem
   const language = useLanguage();
   const column = (key: FeeColumn) => t(`programme_cards.fees.columns.${key}`);
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} hiddenFrom="md">
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} hiddenFrom="lg">
       {records.map((record) => (
         <li key={record.id}>
           <Paper
@@ -341,6 +347,12 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
       await refreshProgrammeData(queryClient);
     },
   });
+  // The first stable coin that covers the total, once the quote tells, unless the user chose one.
+  const covering = quote.data?.costs.find((cost) => Number(cost.available) >= Number(cost.amount))?.asset;
+  const { isDirty, setFieldValue } = form;
+  useEffect(() => {
+    if (covering && !isDirty('asset')) setFieldValue('asset', covering);
+  }, [covering, isDirty, setFieldValue]);
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="md">
