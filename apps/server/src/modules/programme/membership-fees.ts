@@ -430,6 +430,17 @@ export async function waiveMembershipFee(
 
 const batchSize = 500;
 
+/** A term the schedule works on, locked after its company (the order every change takes). */
+async function lockedTerm(tx: DbHandle, candidate: { id: string; company_id: string }): Promise<FeeRow | undefined> {
+  await lockCompany(tx, candidate.company_id);
+  const [term] = await tx
+    .select()
+    .from(programmeMembershipFees)
+    .where(eq(programmeMembershipFees.id, candidate.id))
+    .for('update');
+  return term;
+}
+
 /** The card's live state (its `cards` row; a card never bound has none and is not live). */
 async function isCardLive(handle: DbHandle, stockCardId: string): Promise<boolean> {
   const [card] = await handle.select({ status: cards.status }).from(cards).where(eq(cards.id, stockCardId));
@@ -447,12 +458,7 @@ async function renewEndedTerms(db: AppDatabase, today: string, now: Date): Promi
   let opened = 0;
   for (const candidate of ended) {
     const isOpened = await db.transaction(async (tx) => {
-      await lockCompany(tx, candidate.company_id);
-      const [term] = await tx
-        .select()
-        .from(programmeMembershipFees)
-        .where(eq(programmeMembershipFees.id, candidate.id))
-        .for('update');
+      const term = await lockedTerm(tx, candidate);
       if (term?.renewal_status !== 'pending') return false;
       if (!(await isCardLive(tx, term.stock_card_id))) {
         await endMembership(tx, term, now);
@@ -531,12 +537,7 @@ async function chargeOwedTerms(db: AppDatabase, today: string, now: Date) {
   let failed = 0;
   for (const candidate of owed) {
     const outcome = await db.transaction(async (tx) => {
-      await lockCompany(tx, candidate.company_id);
-      const [term] = await tx
-        .select()
-        .from(programmeMembershipFees)
-        .where(eq(programmeMembershipFees.id, candidate.id))
-        .for('update');
+      const term = await lockedTerm(tx, candidate);
       if (!term || term.settled !== null) return 'skipped';
       if (!(await isCardLive(tx, term.stock_card_id))) {
         await endMembership(tx, term, now);
