@@ -18,13 +18,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../platform/db.ts';
 import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../platform/test-support.ts';
+import { users } from '../account/index.ts';
 import { memberWithoutGroup } from '../account/test-support.ts';
-import { cards } from '../cards/index.ts';
-import { syncNow, testSimulator } from '../cards/test-support.ts';
+import { cardholders, cards } from '../cards/index.ts';
+import { shippedCard, syncNow, testSimulator } from '../cards/test-support.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { colleague } from '../payouts/test-support.ts';
+import { programmeCardsDemoSeeder } from './card-seed.ts';
 import { programmeMembershipFees } from './tables.ts';
-import { companyCardholder, printedProgramme, stockRow } from './test-support.ts';
+import { companyCardholder, printedProgramme, programmeBatch, shipBatch, stockRow } from './test-support.ts';
 
 let test: RunningTestApp;
 beforeAll(async () => {
@@ -170,6 +172,30 @@ describe('binding', () => {
     const boundMessages = messages.filter((message) => message.kind === 'programme_card_bound');
     expect(boundMessages).toHaveLength(1);
     expect(boundMessages[0]?.params).toMatchObject({ cardholder_name: 'Aiko Tanaka' });
+  });
+});
+
+describe('the demo seed', () => {
+  it('binds the demo company’s first printed card to its demo cardholder once, and does nothing before a card is printed', async () => {
+    const db = test.database.db;
+    const shipped = await shippedCard(test);
+    const company = { companyId: shipped.client.companyId, session: shipped.client.session };
+    await db.update(users).set({ email: 'kyc-approved@demo.bank' }).where(eq(users.id, shipped.client.session.userid));
+    await db.update(cardholders).set({ username: 'ken_meridian_demo' }).where(eq(cardholders.id, shipped.cardholderId));
+    const batch = await programmeBatch(test, company, { quantity: 2 });
+    const seed = () => programmeCardsDemoSeeder.seed({ db, now: test.clock.now(), config: test.config });
+    await seed();
+    expect((await stockRow(test, batch.stockIds[0] ?? '')).is_bound_once).toBe(false);
+    await shipBatch(test, batch.stockIds);
+    await seed();
+    await seed();
+    const bound = await db.select().from(cards).where(eq(cards.cardholder_id, shipped.cardholderId));
+    expect(bound.map((card) => card.id).filter((id) => batch.stockIds.includes(id))).toHaveLength(1);
+    const terms = await db
+      .select()
+      .from(programmeMembershipFees)
+      .where(eq(programmeMembershipFees.contract_id, batch.contractId));
+    expect(terms).toHaveLength(1);
   });
 });
 
