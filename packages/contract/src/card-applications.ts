@@ -217,6 +217,11 @@ export const CardStep = z
     name_on_card: NameOnCard,
     /** The stable coin the card cost is paid from. */
     funding_asset: CardFundingAsset,
+    /**
+     * For a programme card (issue 15): the cardholder is enrolled at the processor for its KYC, and
+     * later bound to a printed card of the company's programme; no card is ordered, no card cost held.
+     */
+    is_programme_enrolment: z.boolean().default(false),
     notes: multiLineText(cardApplicationRules.notesMaxLength).default(''),
     accept_terms: z.literal(true, { message: 'validation.terms_required' }),
     declare_source_of_funds: z.literal(true, { message: 'validation.source_of_funds_required' }),
@@ -368,6 +373,8 @@ export const CardholderDetails = z.object({
   proof_of_address_language: DocumentLanguage,
   proof_of_address_issue_date: z.string(),
   notes: z.string(),
+  /** Enrolment for a programme card only: no card of its own (absent in applications before it existed). */
+  is_programme_enrolment: z.boolean().default(false),
 });
 export type CardholderDetails = z.infer<typeof CardholderDetails>;
 
@@ -398,6 +405,8 @@ export const CardApplication = z.object({
   network: CardNetwork,
   name_on_card: z.string(),
   funding_asset: CardFundingAsset,
+  /** For a programme card: the cardholder enrolled, no card ordered, no card cost. */
+  is_programme_enrolment: z.boolean(),
   /** USD; and what the company's stable coin paid (held until the decision). */
   card_cost: z.string(),
   debit_amount: z.string(),

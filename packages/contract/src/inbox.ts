@@ -50,6 +50,8 @@ export const categoryOfMessageKind = {
   card_anomaly: 'cards',
   card_expired: 'cards',
   card_auto_renewal_failed: 'cards',
+  programme_batch_ready_to_bind: 'cards',
+  programme_card_bound: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -74,6 +76,7 @@ export const MessageLink = z.object({
     'cardholder_kyc',
     'cards',
     'renewals',
+    'programme_cards',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

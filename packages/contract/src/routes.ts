@@ -73,7 +73,9 @@ export type PageId =
   | 'programme_contract'
   | 'programme_orders'
   | 'programme_issuing'
-  | 'admin_programme';
+  | 'admin_programme'
+  | 'programme_cards'
+  | 'programme_fees';
 
 export type MainPage = {
   id: PageId;
@@ -156,6 +158,9 @@ export const mainPages: readonly MainPage[] = [
   { id: 'programme_issuing', path: '/programme/issuing', isKycGated: true },
   /** Programme contracts, pre-orders to decide, allocation to print batches and the printer simulator. */
   { id: 'admin_programme', path: '/admin/programme', isKycGated: false, isStaffOnly: true },
+  /** The card programme's printed cards (binding) and their membership fees. */
+  { id: 'programme_cards', path: '/programme/cards', isKycGated: true },
+  { id: 'programme_fees', path: '/programme/fees', isKycGated: true },
 ];
 
 /** Parent paths that redirect to their first child (SPEC.md section 2). */

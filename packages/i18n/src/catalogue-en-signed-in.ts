@@ -20,6 +20,7 @@ import { mainPages } from './locales/en/main-pages.ts';
 import { payouts } from './locales/en/payouts.ts';
 import { products } from './locales/en/products.ts';
 import { programme } from './locales/en/programme.ts';
+import { programmeCards } from './locales/en/programme-cards.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
 import { team } from './locales/en/team.ts';
@@ -47,6 +48,7 @@ export const enSignedIn = {
   cards: cards,
   card_applications: cardApplications,
   programme,
+  programme_cards: programmeCards,
   feedback,
   products,
   fx,

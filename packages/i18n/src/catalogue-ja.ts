@@ -20,6 +20,7 @@ import { pages as jaPages } from './locales/ja/pages.ts';
 import { payouts as jaPayouts } from './locales/ja/payouts.ts';
 import { products as jaProducts } from './locales/ja/products.ts';
 import { programme as jaProgramme } from './locales/ja/programme.ts';
+import { programmeCards as jaProgrammeCards } from './locales/ja/programme-cards.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
 import { statement as jaStatement } from './locales/ja/statement.ts';
 import { states as jaStates } from './locales/ja/states.ts';
@@ -42,6 +43,7 @@ export const ja: Catalogue = {
   withdraw: jaWithdraw,
   card_money: jaCardMoney,
   cards: jaCards,
+  programme_cards: jaProgrammeCards,
   card_applications: jaCardApplications,
   programme: jaProgramme,
   feedback: jaFeedback,

@@ -20,6 +20,7 @@ import { pages as zhPages } from './locales/zh-CN/pages.ts';
 import { payouts as zhPayouts } from './locales/zh-CN/payouts.ts';
 import { products as zhProducts } from './locales/zh-CN/products.ts';
 import { programme as zhProgramme } from './locales/zh-CN/programme.ts';
+import { programmeCards as zhProgrammeCards } from './locales/zh-CN/programme-cards.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
@@ -42,6 +43,7 @@ export const zhCN: Catalogue = {
   withdraw: zhWithdraw,
   card_money: zhCardMoney,
   cards: zhCards,
+  programme_cards: zhProgrammeCards,
   card_applications: zhCardApplications,
   programme: zhProgramme,
   feedback: zhFeedback,

@@ -25,6 +25,7 @@ import {
   IconBriefcase,
   IconBuildingBank,
   IconCalendarRepeat,
+  IconCards,
   IconChartCandle,
   IconChartPie,
   IconChecklist,
@@ -40,6 +41,7 @@ import {
   IconPhoneCall,
   IconReceipt,
   IconReceipt2,
+  IconReceiptTax,
   IconSend,
   IconShieldCheck,
   IconSpeakerphone,
@@ -147,6 +149,10 @@ const groups: readonly NavigationGroup[] = [
       sections: ['/programme'],
       permission: 'card_programme',
     }),
+  ]),
+  clientGroup('programme', [
+    clientItem('programme_cards', 'programme_cards', IconCards, { permission: 'card_programme' }),
+    clientItem('programme_fees', 'programme_fees', IconReceiptTax, { permission: 'card_programme' }),
   ]),
   clientGroup('company', [
     clientItem('kyc', 'kyc', IconShieldCheck, { sections: ['/kyc_step'], permission: 'company_profile' }),

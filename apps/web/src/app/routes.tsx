@@ -252,6 +252,14 @@ export const mainPageComponents: Record<PageId, PageComponent> = {
     () => import('../features/admin/programme-desk-page.tsx'),
     (module) => module.ProgrammeDeskPage,
   ),
+  programme_cards: lazyPage(
+    () => import('../features/programme/printed-cards-page.tsx'),
+    (module) => module.PrintedCardsPage,
+  ),
+  programme_fees: lazyPage(
+    () => import('../features/programme/membership-fees-page.tsx'),
+    (module) => module.MembershipFeesPage,
+  ),
   admin_ledger: lazyPage(
     () => import('../features/admin/ledger-explorer-page.tsx'),
     (module) => module.LedgerExplorerPage,

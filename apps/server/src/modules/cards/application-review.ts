@@ -26,7 +26,7 @@ import {
 } from './applications.ts';
 import { type CardApplicationRow, cardApplications } from './applications-table.ts';
 import { settleCompanyFee } from './fees.ts';
-import { orderCard } from './issuing.ts';
+import { enrolCardholder, orderCard } from './issuing.ts';
 import { cards } from './tables.ts';
 
 export type StaffActor = { userId: string; ip: string | null; now: Date };
@@ -98,7 +98,22 @@ export async function decideApplication(
     throw new AppError('illegal_state', { detail: `card application ${row.id} is already ${row.status}` });
   const now = staff.now;
   let change: Partial<CardApplicationRow>;
-  if (decision.decision === 'approve') {
+  if (decision.decision === 'approve' && row.details.is_programme_enrolment === true) {
+    // For a programme card: the cardholder enrolled for KYC only, bound later to a printed card.
+    const enrolled = await enrolCardholder(
+      tx,
+      processor,
+      {
+        companyId: row.company_id,
+        applicationId: row.id,
+        cardholder: processorCardholderOf(row.details),
+        applicantType: row.applicant_type,
+      },
+      now,
+    );
+    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
+    change = { status: 'approved', cardholder_id: enrolled.cardholderId };
+  } else if (decision.decision === 'approve') {
     const details = row.details;
     const ordered = await orderCard(
       tx,

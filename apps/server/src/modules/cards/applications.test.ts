@@ -527,6 +527,24 @@ describe('the review', () => {
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
 
+  it('enrols an applicant for a programme card: no card cost held, no card ordered, the cardholder’s KYC decided by the processor', async () => {
+    const client = await cardCompany(test);
+    const before = await available(client.companyId);
+    const body = { ...(await applicationBody(test, client.session)), is_programme_enrolment: true };
+    const submitted = await submit(test, client.session, body);
+    expect(submitted.code, submitted.msg).toBe(codes.ok);
+    expect(submitted.data).toMatchObject({ is_programme_enrolment: true, card_cost: '0.00' });
+    expect(await available(client.companyId)).toBe(before);
+    const approved = await decide(submitted.data.application_id, 'approve');
+    expect(approved.code, approved.msg).toBe(codes.ok);
+    expect(approved.data).toMatchObject({ status: 'approved', card: null });
+    const cardholderId = approved.data.cardholder_id ?? '';
+    expect(await test.database.db.select().from(cards).where(eq(cards.cardholder_id, cardholderId))).toEqual([]);
+    await processorAdvances();
+    const [holder] = await test.database.db.select().from(cardholders).where(eq(cardholders.id, cardholderId));
+    expect(holder).toMatchObject({ kyc_id_status: 'success', kyc_address_status: 'success' });
+  });
+
   it('rejects with a required reason: the hold is voided and the company reads the reason', async () => {
     const client = await cardCompany(test);
     const before = await available(client.companyId);

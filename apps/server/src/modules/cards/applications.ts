@@ -429,6 +429,7 @@ export function applicationOf({ row, submittedByName, card }: JoinedApplication)
     network: row.network,
     name_on_card: row.name_on_card,
     funding_asset: row.funding_asset,
+    is_programme_enrolment: row.details.is_programme_enrolment === true,
     // USD with its 2 decimals, as the fee schedule shows it.
     card_cost: parseAmount(row.card_cost).toFixed(2),
     debit_amount: formatAmountForWire(parseAmount(row.debit_amount), row.funding_asset),
@@ -566,6 +567,7 @@ export function detailsOf(body: SubmitBody): CardholderDetails {
     proof_of_address_language: body.proof_of_address_language,
     proof_of_address_issue_date: body.proof_of_address_issue_date,
     notes: body.notes,
+    is_programme_enrolment: body.is_programme_enrolment,
   };
 }
 
@@ -612,7 +614,8 @@ export async function submitApplication(
   if (!(await isUsernameFree(tx, dependencies.processor, body.username))) throw usernameTaken(body.username);
 
   const id = newId(now.getTime());
-  const cardCost = cardCostOf(await feeScheduleOf(tx, body.level as CardLevel));
+  // An enrolment for a programme card orders no card: the card's cost was paid with the programme's order.
+  const cardCost = body.is_programme_enrolment ? '0' : cardCostOf(await feeScheduleOf(tx, body.level as CardLevel));
   const charge = await chargeCompanyFee(
     tx,
     {
@@ -678,6 +681,7 @@ export async function submitApplication(
       network: body.network,
       funding_asset: body.funding_asset,
       card_cost: cardCost,
+      is_programme_enrolment: body.is_programme_enrolment,
     },
   });
   await recordApplicationEvent(tx, row, now);

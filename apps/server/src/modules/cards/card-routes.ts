@@ -51,7 +51,7 @@ import { syncProcessor } from './sync.ts';
 export function registerCardCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
   const { processor } = cards;
-  const handlers = moneyNotificationHandlers(cards);
+  const handlers = moneyNotificationHandlers();
   const clientCaller = (call: CallContext) => ({ ...cardCallerOf(call), companyId: clientCompanyId(call) });
   const actorOf = (call: CallContext) => cardCallerOf(call).actor;
 

@@ -101,7 +101,7 @@ async function seedCards(
   now: Date,
 ): Promise<void> {
   const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(appSecret)) });
-  const handlers = moneyNotificationHandlers({ processor: simulator, simulator } as unknown as CardsContext);
+  const handlers = moneyNotificationHandlers();
   const shipAndSync = async (cardId: string) => {
     const [card] = await db.select().from(cards).where(eq(cards.id, cardId));
     if (!card) throw new Error(`demo card ${cardId} not found`);

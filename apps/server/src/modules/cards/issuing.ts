@@ -31,23 +31,7 @@ export async function orderCard(
   order: CardOrder,
   now: Date,
 ): Promise<{ cardId: string; cardholderId: string }> {
-  const { memberId } = await processor.enrolCardholder(handle, order.cardholder, now);
-  const cardholderId = newId(now.getTime());
-  await handle.insert(cardholders).values({
-    id: cardholderId,
-    company_id: order.companyId,
-    application_id: order.applicationId,
-    member_id: memberId,
-    first_name: order.cardholder.first_name,
-    last_name: order.cardholder.last_name,
-    username: order.cardholder.username,
-    email: order.cardholder.email,
-    applicant_type: order.applicantType,
-    kyc_id_status: 'under_review',
-    kyc_address_status: 'under_review',
-    created_at: now,
-    updated_at: now,
-  });
+  const { cardholderId, memberId } = await enrolCardholder(handle, processor, order, now);
   const cardId = await issueCardFor(
     handle,
     processor,
@@ -65,6 +49,36 @@ export async function orderCard(
     now,
   );
   return { cardId, cardholderId };
+}
+
+/**
+ * Enrols the cardholder at the processor (its KYC the processor's to decide) with no card: an
+ * applicant for a programme card, bound later to a printed card of the company's programme.
+ */
+export async function enrolCardholder(
+  handle: DbHandle,
+  processor: CardProcessor,
+  order: Pick<CardOrder, 'companyId' | 'applicationId' | 'cardholder' | 'applicantType'>,
+  now: Date,
+): Promise<{ cardholderId: string; memberId: string }> {
+  const { memberId } = await processor.enrolCardholder(handle, order.cardholder, now);
+  const cardholderId = newId(now.getTime());
+  await handle.insert(cardholders).values({
+    id: cardholderId,
+    company_id: order.companyId,
+    application_id: order.applicationId,
+    member_id: memberId,
+    first_name: order.cardholder.first_name,
+    last_name: order.cardholder.last_name,
+    username: order.cardholder.username,
+    email: order.cardholder.email,
+    applicant_type: order.applicantType,
+    kyc_id_status: 'under_review',
+    kyc_address_status: 'under_review',
+    created_at: now,
+    updated_at: now,
+  });
+  return { cardholderId, memberId };
 }
 
 /** Orders one card at the processor for an enrolled cardholder: a new card, or the replacement of one. */

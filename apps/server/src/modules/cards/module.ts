@@ -41,7 +41,7 @@ export const cardsModule: AppModule = {
     registerCardCalls(app, cards);
     registerMoneyCalls(app, cards);
 
-    const handlers = moneyNotificationHandlers(cards);
+    const handlers = moneyNotificationHandlers();
 
     context.jobs.schedule({
       name: syncProcessorSchedule,

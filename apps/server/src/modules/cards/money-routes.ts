@@ -47,7 +47,7 @@ async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
 
 export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
-  const handlers = moneyNotificationHandlers(cards);
+  const handlers = moneyNotificationHandlers();
   const cardOfCall = (call: CallContext, cardId: string) => companyCard(db, clientCompanyId(call), cardId);
   const audit = (call: CallContext, action: string, detail: Record<string, unknown>, companyId: string | null) =>
     writeAudit(db, { action, at: call.now, actorUserId: call.session.user_id, companyId, ip: call.ip, detail });

@@ -70,7 +70,7 @@ async function seedCardMoney(
   // Each step a minute after the one before, ending now, so that the lines read in order.
   let step = 0;
   const at = () => new Date(now.getTime() - (30 - step++) * 60_000);
-  const handlers = moneyNotificationHandlers({} as CardsContext);
+  const handlers = moneyNotificationHandlers();
   const sync = (time: Date) => syncProcessor(db, simulator, handlers, time);
   await ensureRates(db, at());
 

@@ -27,7 +27,7 @@ export function testSimulator(test: RunningTestApp) {
 export async function syncNow(test: RunningTestApp) {
   const simulator = testSimulator(test);
   const context = { processor: simulator, simulator } as unknown as CardsContext;
-  return syncProcessor(test.database.db, simulator, moneyNotificationHandlers(context), test.clock.now());
+  return syncProcessor(test.database.db, simulator, moneyNotificationHandlers(), test.clock.now());
 }
 
 export const testAddress: PostalAddress = {

@@ -9,11 +9,12 @@ import { seesEveryOtcRequest } from '@bank/contract/exchange';
 import type { MessageKind } from '@bank/contract/inbox';
 import { holdsPermission, permissionsOf } from '@bank/contract/permissions';
 import { staffRoles } from '@bank/contract/roles';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import type { EventConsumer } from '../../platform/events.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { companies, companyUsersHolding, users } from '../account/index.ts';
+import { cardholders, cardStock, cards } from '../cards/index.ts';
 import { deliverMessage } from './messages.ts';
 
 /** Drops the facts an event does not have: a message's params are strings. */
@@ -159,6 +160,7 @@ export const cardApplicationMessage: EventConsumer<'card_application.status_chan
  */
 export const cardStatusMessage: EventConsumer<'card.operation_status_changed'> = async (tx, change, event) => {
   const isStageNew = change.from_stage !== change.operation_stage;
+  if (isStageNew && (await programmeCardMessage(tx, change, event.id))) return;
   const kind =
     change.status === 'expired' && change.operation_stage === 'cancelled'
       ? 'card_expired'
@@ -179,6 +181,74 @@ export const cardStatusMessage: EventConsumer<'card.operation_status_changed'> =
     at: change.at,
   });
 };
+
+/**
+ * A programme card (issue 15) moved: the company's programme users hear when a print batch is ready
+ * to bind, once per batch (told by the batch's first card, as every card of a batch is printed and
+ * mailed together), and its card users when a card is bound (or rebound) to a holder, who activates
+ * it. Answers whether the change was one of these.
+ */
+async function programmeCardMessage(
+  tx: DbHandle,
+  change: {
+    company_id: string;
+    card_id: string;
+    last4: string;
+    from_stage: string | null;
+    operation_stage: string;
+    at: string;
+  },
+  eventId: string,
+): Promise<boolean> {
+  if (change.operation_stage === 'printed_pending_bind') {
+    const [stock] = await tx.select().from(cardStock).where(eq(cardStock.id, change.card_id));
+    if (!stock) return false;
+    const [first] = await tx
+      .select({ id: cardStock.id })
+      .from(cardStock)
+      .where(eq(cardStock.batch_id, stock.batch_id))
+      .orderBy(asc(cardStock.id))
+      .limit(1);
+    if (first?.id !== stock.id) return true;
+    const [batch] = await tx
+      .select({ quantity: count() })
+      .from(cardStock)
+      .where(eq(cardStock.batch_id, stock.batch_id));
+    const readers = await companyUsersHolding(tx, change.company_id, 'card_programme');
+    await deliverMessage(
+      tx,
+      readers.map((reader) => reader.id),
+      {
+        kind: 'programme_batch_ready_to_bind',
+        params: { batch_number: stock.batch_number, quantity: String(batch?.quantity ?? 0) },
+        link: { page: 'programme_cards', id: null },
+        companyId: change.company_id,
+        at: new Date(change.at),
+        eventId,
+      },
+    );
+    return true;
+  }
+  const isBinding =
+    change.operation_stage === 'pending_rebind' ||
+    (change.operation_stage === 'bound' && change.from_stage !== 'pending_rebind');
+  if (!isBinding) return false;
+  const [holder] = await tx
+    .select({ first_name: cardholders.first_name, last_name: cardholders.last_name })
+    .from(cards)
+    .innerJoin(cardholders, eq(cardholders.id, cards.cardholder_id))
+    .where(eq(cards.id, change.card_id));
+  await tellCardUsers(tx, change.company_id, eventId, {
+    kind: 'programme_card_bound',
+    params: paramsOf({
+      last4: change.last4,
+      cardholder_name: holder ? `${holder.first_name} ${holder.last_name}` : null,
+    }),
+    link: 'cards',
+    at: change.at,
+  });
+  return true;
+}
 
 export const cardActivatedMessage: EventConsumer<'card.activated'> = async (tx, activation, event) => {
   await tellCardUsers(tx, activation.company_id, event.id, {

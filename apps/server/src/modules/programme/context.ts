@@ -8,6 +8,9 @@ import { cardProcessorOf } from '../cards/index.ts';
 
 export type ProgrammeContext = ModuleContext & ReturnType<typeof cardProcessorOf>;
 
+/** Who acts on the company's programme cards and fees, and from where. */
+export type ProgrammeCaller = { userId: string; companyId: string; ip: string | null; now: Date };
+
 export function programmeContextOf(context: ModuleContext): ProgrammeContext {
   return { ...context, ...cardProcessorOf(context) };
 }

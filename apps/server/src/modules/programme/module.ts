@@ -3,21 +3,41 @@
  * under them (the company's money held until staff decide), print batches staff allocate (cards
  * printed with the company's abbreviation, by the cards module's processor), binding printed cards
  * to cardholders, and their membership fees. Each part registers its calls here with the module's
- * ProgrammeContext.
+ * ProgrammeContext. Daily, `programme__membership_fees` opens next membership terms and charges
+ * the terms owed.
  */
 import type { AppModule } from '../../platform/module.ts';
+import { registerProgrammeCardCalls } from './card-routes.ts';
+import { programmeCardsDemoSeeder } from './card-seed.ts';
 import { programmeContextOf } from './context.ts';
+import { membershipFeesSchedule, runMembershipFees } from './membership-fees.ts';
 import { registerOrderCalls } from './order-routes.ts';
 import { programmeOrdersDemoSeeder } from './order-seed.ts';
 
 export const programmeModule: AppModule = {
   name: 'programme',
-  demoSeeder: programmeOrdersDemoSeeder,
+  // One seeder for the module: the DEMO contract with its orders and a printed batch, then one of
+  // its cards bound to a demo cardholder.
+  demoSeeder: {
+    name: 'programme',
+    async seed(context) {
+      const accounts = [];
+      for (const seeder of [programmeOrdersDemoSeeder, programmeCardsDemoSeeder])
+        accounts.push(...(await seeder.seed(context)));
+      return accounts;
+    },
+  },
   register(app, context) {
     const programme = programmeContextOf(context);
     // Each part of the module registers its calls here (contracts and orders; binding and membership fees).
-    void app;
-    void programme;
     registerOrderCalls(app, programme);
+    registerProgrammeCardCalls(app, programme);
+    context.jobs.schedule({
+      name: membershipFeesSchedule,
+      cron: '41 1 * * *',
+      run: async () => {
+        await runMembershipFees(context.database.db, context.clock.now());
+      },
+    });
   },
 };

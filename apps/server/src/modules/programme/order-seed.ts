@@ -2,7 +2,7 @@
  * Demo contracts and orders: the programme desk's staff account (programme@bank.localhost, a system
  * admin), and for the approved demo company (kyc-approved@demo.bank) a running contract of 100
  * cards (minimum 10, abbreviation DEMO) with an approved order of 20, 12 of them in a batch the
- * simulator printed (printed, pending bind once the cards module's sync ran, within a minute), and a pending order of 10. Runs once per company (any
+ * simulator printed (printed, pending bind), and a pending order of 10. Runs once per company (any
  * contract of the company marks it). The binding and membership fee seeder runs after this one.
  */
 import { dayOf } from '@bank/contract/calendar';
@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { ensureUser, users } from '../account/index.ts';
-import { cardProcessorOf } from '../cards/index.ts';
+import { applyProcessorNotifications, cardProcessorOf } from '../cards/index.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { allocateCards, printBatchNow } from './allocation.ts';
 import { createContract } from './contracts.ts';
@@ -88,8 +88,9 @@ async function seedProgramme(
   const batch = await db.transaction((tx) =>
     allocateCards(tx, simulator, staff, { order_id: approved.id, quantity: 12 }),
   );
-  // Printed and mailed at once; the cards module's sync schedule applies the stages (printed, pending bind).
+  // Printed and mailed at once, and the processor's report applied: the cards wait to be bound.
   await db.transaction((tx) => printBatchNow(tx, simulator, staff, batch.id));
+  await applyProcessorNotifications(db, simulator, now);
   await db.transaction((tx) => placeOrder(tx, client, orderOf(10)));
 }
 

@@ -277,6 +277,12 @@ export function CardStep({ form, idPrefix }: StepProps) {
           />
         </Grid.Col>
       </Grid>
+      <Checkbox
+        id={`${idPrefix}-programme-enrolment`}
+        label={t('card_applications.fields.is_programme_enrolment')}
+        description={t('card_applications.help.is_programme_enrolment')}
+        {...form.getInputProps('is_programme_enrolment', { type: 'checkbox' })}
+      />
       <Textarea
         id={`${idPrefix}-notes`}
         label={t('card_applications.fields.notes')}

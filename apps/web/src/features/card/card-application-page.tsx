@@ -69,6 +69,7 @@ export const initialApplication = {
   network: 'visa',
   name_on_card: '',
   funding_asset: 'USDT',
+  is_programme_enrolment: false,
   notes: '',
   accept_terms: false,
   declare_source_of_funds: false,
@@ -97,9 +98,16 @@ export function stepOfField(field: string): Step {
   if (field.startsWith('id_')) return 'id';
   if (field.startsWith('proof_of_address') || field === 'documents_in_english') return 'proof';
   if (
-    ['level', 'network', 'name_on_card', 'funding_asset', 'notes', 'accept_terms', 'declare_source_of_funds'].includes(
-      field,
-    )
+    [
+      'level',
+      'network',
+      'name_on_card',
+      'funding_asset',
+      'is_programme_enrolment',
+      'notes',
+      'accept_terms',
+      'declare_source_of_funds',
+    ].includes(field)
   )
     return 'card';
   return 'cardholder';

@@ -1,16 +1,11 @@
 /**
  * Pieces the cards page and the renewals page share: reloading what a card change touches, and the
- * choice of the stable coin a fee is paid from, with what it costs in each at the current rate.
+ * choice of the stable coin a fee is paid from (ui/fee-asset-picker.tsx).
  */
-import type { FeeCost } from '@bank/contract/card-management';
-import { localeOfLanguage } from '@bank/contract/constants';
-import { Radio, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/i18n.ts';
-import { Amount } from '../../ui/amount.tsx';
-import { formatAmount } from '../../ui/format-amount.ts';
+
+// The stable coin picker moved to ui/ (the card programme's membership fees use it too).
+export { FeeAssetPicker } from '../../ui/fee-asset-picker.tsx';
 
 /** Everything a card change may have moved: the cards, their fees and renewals, the company's balances. */
 export function refreshCardData(queryClient: QueryClient): Promise<void> {
@@ -19,51 +14,4 @@ export function refreshCardData(queryClient: QueryClient): Promise<void> {
       /^\/api\/v1\/(card|dashboard)\//.test(String(query.queryKey[0])) ||
       String(query.queryKey[0]).startsWith('/api/v1/account/getUserInfo'),
   });
-}
-
-/** One radio per stable coin: what the fee costs in it now and what the company holds of it. */
-export function FeeAssetPicker({
-  id,
-  label,
-  costs,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  costs: readonly FeeCost[];
-  value?: string;
-  onChange: (asset: string) => void;
-  error?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const locale = localeOfLanguage[useLanguage()];
-  return (
-    <Radio.Group id={id} label={label} value={value} onChange={onChange} error={error} required>
-      <Stack gap="xs" mt={6}>
-        {costs.map((cost) => (
-          <Radio
-            key={cost.asset}
-            value={cost.asset}
-            label={
-              <Stack gap={0} component="span">
-                <Text component="span" size="sm" fw={500}>
-                  {cost.asset}
-                  {' · '}
-                  <Amount value={cost.amount} currency={cost.asset} isCurrencyHidden size="sm" />
-                </Text>
-                <Text component="span" size="xs" c="dimmed">
-                  {t('cards.block.available', {
-                    amount: formatAmount(cost.available, cost.asset, locale),
-                    asset: cost.asset,
-                  })}
-                </Text>
-              </Stack>
-            }
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
-  );
 }

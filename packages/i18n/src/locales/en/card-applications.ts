@@ -79,6 +79,7 @@ export const cardApplications = {
     name_on_card: 'Name on card',
     funding_asset: 'Pay the card cost from',
     notes: 'Notes for our team',
+    is_programme_enrolment: 'For a programme card (enrolment only)',
     accept_terms: 'I accept the card terms and conditions',
     declare_source_of_funds:
       'I declare that the funds loaded on this card come from the company’s lawful business activity',
@@ -93,6 +94,8 @@ export const cardApplications = {
     name_on_card: 'As embossed: 2 to 26 Latin letters, spaces, hyphens, apostrophes or dots.',
     id_back_passport: 'Optional for a passport.',
     optional: 'Optional',
+    is_programme_enrolment:
+      'The cardholder is enrolled and their KYC checked, but no card is ordered and no card cost is taken: you bind one of your printed programme cards to them once their KYC is approved.',
   },
   actions: {
     check_username: 'Check availability',

@@ -138,6 +138,14 @@ export const inbox = {
       title: 'Automatic renewal failed',
       body: 'The annual fee of card •••• {{last4}} ({{amount}} USD) could not be taken from your {{asset}}, due {{due_on}}. Top up your balance or renew it on the renewals page.',
     },
+    programme_batch_ready_to_bind: {
+      title: 'Printed cards ready to bind',
+      body: 'Print batch {{batch_number}} ({{quantity}} cards) has been printed and mailed to you. Bind its cards to your cardholders.',
+    },
+    programme_card_bound: {
+      title: 'Card bound',
+      body: 'Card •••• {{last4}} is bound to {{cardholder_name}}: activate it with the codes of its letter.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

@@ -112,4 +112,12 @@ export const mainPages = {
     purpose: 'Contracts, pre-orders to decide, allocation to print batches and the printer simulator.',
   },
   admin_otc: { title: 'OTC desk', purpose: 'Requests for quote on large trades from the companies you manage.' },
+  programme_cards: {
+    title: 'Printed cards',
+    purpose: 'Cards printed under your programme: bind them to cardholders, unbind and rebind them.',
+  },
+  programme_fees: {
+    title: 'Membership fees',
+    purpose: 'Membership fee terms of your programme cards: pay them one by one or in bulk, or let them be deducted.',
+  },
 } as const satisfies Record<PageId, PageText>;

@@ -80,6 +80,7 @@ export const cardApplications: Catalogue['card_applications'] = {
     name_on_card: 'カード記載名',
     funding_asset: 'カード発行費用の支払元',
     notes: '審査担当への備考',
+    is_programme_enrolment: 'プログラムカード用（登録のみ）',
     accept_terms: 'カードの利用規約に同意します',
     declare_source_of_funds: 'このカードに入金する資金は会社の適法な事業活動によるものであることを申告します',
     member_id: 'プロセッサーの会員 ID',
@@ -93,6 +94,8 @@ export const cardApplications: Catalogue['card_applications'] = {
     name_on_card: 'エンボス表記：ラテン文字・スペース・ハイフン・アポストロフィ・ピリオドで 2～26 文字。',
     id_back_passport: 'パスポートの場合は任意です。',
     optional: '任意',
+    is_programme_enrolment:
+      'カード会員を登録して KYC を審査しますが、カードの発注やカード代金の引き落としは行いません。KYC 承認後、印刷済みのプログラムカードを紐付けてください。',
   },
   actions: {
     check_username: '使用できるか確認',

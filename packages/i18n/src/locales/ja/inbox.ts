@@ -149,6 +149,14 @@ export const inbox: typeof en = {
       title: '自動更新に失敗しました',
       body: 'カード •••• {{last4}} の年会費（{{amount}} USD、期日 {{due_on}}）を {{asset}} から引き落とせませんでした。残高を補充するか、更新ページで更新してください。',
     },
+    programme_batch_ready_to_bind: {
+      title: '印刷済みカードの紐付けが可能です',
+      body: '印刷バッチ {{batch_number}}（{{quantity}} 枚）が印刷・発送されました。カードをカード会員に紐付けてください。',
+    },
+    programme_card_bound: {
+      title: 'カードが紐付けられました',
+      body: 'カード •••• {{last4}} は {{cardholder_name}} に紐付けられました：同封の書面のコードで有効化してください。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

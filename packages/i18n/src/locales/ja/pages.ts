@@ -99,4 +99,12 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     purpose: '契約、審査待ちの事前注文、印刷バッチへの割り当て、印刷シミュレーター。',
   },
   admin_otc: { title: 'OTC デスク', purpose: 'ご担当の会社からの大口取引の見積もり依頼。' },
+  programme_cards: {
+    title: '印刷済みカード',
+    purpose: 'プログラムで印刷されたカード：カード会員への紐付け、解除、再紐付け。',
+  },
+  programme_fees: {
+    title: '会員費',
+    purpose: 'プログラムカードの会員費の期間：個別または一括で支払うか、自動引き落としにします。',
+  },
 };

@@ -77,6 +77,7 @@ export const cardApplications: Catalogue['card_applications'] = {
     name_on_card: '卡面姓名',
     funding_asset: '制卡费支付币种',
     notes: '给审核团队的备注',
+    is_programme_enrolment: '用于企业计划卡（仅登记）',
     accept_terms: '我接受银行卡条款与条件',
     declare_source_of_funds: '我声明充入此卡的资金来自公司的合法经营活动',
     member_id: '发卡机构会员 ID',
@@ -90,6 +91,8 @@ export const cardApplications: Catalogue['card_applications'] = {
     name_on_card: '按压印显示：2 至 26 个拉丁字母、空格、连字符、撇号或句点。',
     id_back_passport: '护照可不上传。',
     optional: '选填',
+    is_programme_enrolment:
+      '将登记持卡人并审核其 KYC，但不会订购卡片、不收取卡片费用：KYC 批准后，您可将已印制的计划卡绑定给该持卡人。',
   },
   actions: {
     check_username: '检查是否可用',

@@ -110,6 +110,14 @@ export const inbox: typeof en = {
       title: '自动续费失败',
       body: '未能从您的 {{asset}} 中扣取卡 •••• {{last4}} 的年费（{{amount}} USD，到期日 {{due_on}}）。请充值余额或在续费页面手动续费。',
     },
+    programme_batch_ready_to_bind: {
+      title: '已印制卡片可绑定',
+      body: '印制批次 {{batch_number}}（{{quantity}} 张卡）已印制并寄出。请将其卡片绑定给您的持卡人。',
+    },
+    programme_card_bound: {
+      title: '卡片已绑定',
+      body: '卡 •••• {{last4}} 已绑定给 {{cardholder_name}}：请使用信函中的代码激活。',
+    },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',

@@ -66,4 +66,6 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   programme_issuing: { title: '制卡记录', purpose: '企业卡的印制批次。' },
   admin_programme: { title: '企业卡计划', purpose: '合同、待审批的预订单、分配到印制批次以及印制模拟器。' },
   admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
+  programme_cards: { title: '已印制卡片', purpose: '按您的卡片计划印制的卡片：绑定给持卡人、解绑和重新绑定。' },
+  programme_fees: { title: '会员费', purpose: '计划卡片的会员费期次：逐笔或批量支付，或自动扣款。' },
 };

@@ -1,0 +1,68 @@
+/**
+ * Demo programme cards: for the approved demo company (kyc-approved@demo.bank), one printed card of
+ * its programme batch (printed by the orders part's demo seeder, which runs first) bound to its
+ * KYC-approved demo cardholder (Ken Meridian, from the cards module's seed), opening the card's
+ * first membership term. Does nothing when the company has no printed card waiting to be bound,
+ * and runs once (a card of the company bound already marks it).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import type { DemoSeeder } from '../../platform/module.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
+import { users } from '../account/index.ts';
+import { cardholders, cardStock, simulatorKeyOf } from '../cards/index.ts';
+import { bindProgrammeCard } from './binding.ts';
+
+const demoCompanyAdministrator = 'kyc-approved@demo.bank';
+/** The cards module's demo cardholder. */
+const demoCardholderUsername = 'ken_meridian_demo';
+
+export const programmeCardsDemoSeeder: DemoSeeder = {
+  name: 'programme_cards',
+  async seed({ db, now, config }) {
+    // The simulator's key comes from the server secret: without the configuration there is no processor to bind with.
+    if (!config || config.nodeEnv === 'production') return [];
+    const [administrator] = await db
+      .select({ id: users.id, company_id: users.company_id })
+      .from(users)
+      .where(eq(users.email, demoCompanyAdministrator))
+      .limit(1);
+    const companyId = administrator?.company_id;
+    if (!administrator || !companyId) return [];
+    const [boundBefore] = await db
+      .select({ id: cardStock.id })
+      .from(cardStock)
+      .where(and(eq(cardStock.company_id, companyId), eq(cardStock.is_bound_once, true)))
+      .limit(1);
+    if (boundBefore) return [];
+    const [printed] = await db
+      .select({ id: cardStock.id })
+      .from(cardStock)
+      .where(and(eq(cardStock.company_id, companyId), eq(cardStock.operation_stage, 'printed_pending_bind')))
+      .orderBy(asc(cardStock.id))
+      .limit(1);
+    const [holder] = await db
+      .select({ id: cardholders.id })
+      .from(cardholders)
+      .where(
+        and(
+          eq(cardholders.company_id, companyId),
+          eq(cardholders.username, demoCardholderUsername),
+          eq(cardholders.kyc_id_status, 'success'),
+          eq(cardholders.kyc_address_status, 'success'),
+        ),
+      )
+      .limit(1);
+    if (!printed || !holder) return [];
+    const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(config.appSecret)) });
+    await db.transaction((tx) =>
+      bindProgrammeCard(
+        tx,
+        simulator,
+        { userId: administrator.id, companyId, ip: null, now },
+        { stock_card_id: printed.id, cardholder_id: holder.id },
+      ),
+    );
+    return [];
+  },
+};
