@@ -5,6 +5,7 @@
  */
 export { cardProcessorOf, simulatorKeyOf } from './context.ts';
 export { chargeCompanyFee, feeOf, feeScheduleOf, settleCompanyFee, stablecoinCostOf } from './fees.ts';
+export { enrolCardholder } from './issuing.ts';
 export { applyProcessorNotifications } from './notification-handlers.ts';
 export { feeCosts } from './renewals.ts';
 export { bindStockCard, type PrintOrder, printStockCards, type StockRow, unbindStockCard } from './stock.ts';

@@ -10,19 +10,20 @@ import type { AppModule } from '../../platform/module.ts';
 import { registerProgrammeCardCalls } from './card-routes.ts';
 import { programmeCardsDemoSeeder } from './card-seed.ts';
 import { programmeContextOf } from './context.ts';
+import { programmeMemberDemoSeeder } from './member-seed.ts';
 import { membershipFeesSchedule, runMembershipFees } from './membership-fees.ts';
 import { registerOrderCalls } from './order-routes.ts';
 import { programmeOrdersDemoSeeder } from './order-seed.ts';
 
 export const programmeModule: AppModule = {
   name: 'programme',
-  // One seeder for the module: the DEMO contract with its orders and a printed batch, then one of
-  // its cards bound to a demo cardholder.
+  // One seeder for the module: the DEMO contract with its orders and a printed batch, one of its
+  // cards bound to a demo cardholder, and a staff member enrolled for a programme card.
   demoSeeder: {
     name: 'programme',
     async seed(context) {
       const accounts = [];
-      for (const seeder of [programmeOrdersDemoSeeder, programmeCardsDemoSeeder])
+      for (const seeder of [programmeOrdersDemoSeeder, programmeCardsDemoSeeder, programmeMemberDemoSeeder])
         accounts.push(...(await seeder.seed(context)));
       return accounts;
     },

@@ -1,0 +1,115 @@
+/**
+ * The demo company's staff member for programme cards: Sky Tanaka, a sub-account of the approved
+ * demo company (kyc-approved@demo.bank) in a "Cardholders" permission group (cards only), enrolled
+ * at the card processor as a staff cardholder for a programme card (no card of their own) with the
+ * processor's KYC approved. The administrator binds a printed card to them; they sign in and
+ * activate it. Runs once (the cardholder's username marks it).
+ */
+
+import type { ClientPermission } from '@bank/contract/permissions';
+import { and, eq } from 'drizzle-orm';
+import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
+import { newId } from '../../platform/ids.ts';
+import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
+import { ensureUser, permissionGroups, users } from '../account/index.ts';
+import { applyProcessorNotifications, cardholders, cardProcessorOf, enrolCardholder } from '../cards/index.ts';
+
+const demoCompanyAdministrator = 'kyc-approved@demo.bank';
+
+export const programmeStaffMember = {
+  email: 'sky.tanaka@demo.bank',
+  password: 'Demo-Cardholder#2026',
+  fullName: 'Sky Tanaka',
+} as const;
+
+const cardholdersGroup: { name: string; description: string; permissions: ClientPermission[] } = {
+  name: 'Cardholders',
+  description: 'Staff who hold a company card: they activate it, set its PIN and follow it.',
+  permissions: ['cards'],
+};
+
+const skyTanaka: ProcessorCardholder = {
+  title: 'Mx',
+  first_name: 'Sky',
+  last_name: 'Tanaka',
+  username: 'sky_tanaka_demo',
+  email: programmeStaffMember.email,
+  mobile: '+6598765432',
+  date_of_birth: '1992-09-03',
+  residence_address: {
+    line1: '12 Tanjong Pagar Road',
+    line2: '#05-02',
+    city: 'Singapore',
+    state: 'Singapore',
+    country: 'SG',
+    postal_code: '088443',
+  },
+  id_type: 'passport',
+  id_number: 'K7654321M',
+  id_issuing_country: 'SG',
+  id_issue_date: '2022-01-17',
+  id_expiry_date: '2032-01-16',
+  proof_of_address_type: 'utility_bill',
+  proof_of_address_issue_date: '2026-10-15',
+};
+
+const account: DemoAccount = {
+  email: programmeStaffMember.email,
+  password: programmeStaffMember.password,
+  role: 'staff_member',
+  note: 'sub-account of Meridian Treasury Services Ltd in "Cardholders"; enrolled for a programme card; pairs an authenticator at first sign-in',
+};
+
+export const programmeMemberDemoSeeder: DemoSeeder = {
+  name: 'programme_member',
+  async seed({ db, now, config }) {
+    // The simulator's key comes from the server secret: without the configuration there is no processor to enrol with.
+    if (!config || config.nodeEnv === 'production') return [];
+    const [administrator] = await db
+      .select({ company_id: users.company_id })
+      .from(users)
+      .where(eq(users.email, demoCompanyAdministrator))
+      .limit(1);
+    const companyId = administrator?.company_id;
+    if (!companyId) return [];
+
+    const [group] = await db
+      .select({ id: permissionGroups.id })
+      .from(permissionGroups)
+      .where(and(eq(permissionGroups.company_id, companyId), eq(permissionGroups.name, cardholdersGroup.name)))
+      .limit(1);
+    const groupId = group?.id ?? newId(now.getTime());
+    if (!group)
+      await db
+        .insert(permissionGroups)
+        .values({ id: groupId, company_id: companyId, ...cardholdersGroup, created_at: now, updated_at: now });
+    const userId = await ensureUser(db, { ...programmeStaffMember, role: 'staff_member', companyId }, now);
+    await db
+      .update(users)
+      .set({ permission_group_id: groupId, team_description: 'Operations staff; holds a programme card' })
+      .where(eq(users.id, userId));
+
+    const [enrolled] = await db
+      .select({ id: cardholders.id })
+      .from(cardholders)
+      .where(and(eq(cardholders.company_id, companyId), eq(cardholders.username, skyTanaka.username)))
+      .limit(1);
+    if (enrolled) return [account];
+    const { simulator } = cardProcessorOf({ config, secretBox: createSecretBox(config.appSecret) } as ModuleContext);
+    if (!simulator) return [account];
+    const enrolledAt = new Date(now.getTime() - 10 * 60_000);
+    await db.transaction((tx) =>
+      enrolCardholder(
+        tx,
+        simulator,
+        { companyId, applicationId: crypto.randomUUID(), cardholder: skyTanaka, applicantType: 'staff' },
+        enrolledAt,
+      ),
+    );
+    // The processor decides the KYC a step after enrolment; its answer is applied at once.
+    await db.transaction((tx) => simulator.advance(tx, now));
+    await applyProcessorNotifications(db, simulator, now);
+    return [account];
+  },
+};
