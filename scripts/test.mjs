@@ -40,6 +40,7 @@ if (isServerOnly) {
         'e2e/deposit.e2e.ts',
         'e2e/cards.e2e.ts',
         'e2e/card-money.e2e.ts',
+        'e2e/programme.e2e.ts',
         'e2e/payouts.e2e.ts',
       ]),
     );

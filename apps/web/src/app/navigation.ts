@@ -145,12 +145,13 @@ const groups: readonly NavigationGroup[] = [
       sections: ['/kyc_apply_card_input'],
       permission: 'cards',
     }),
-    clientItem('card_programme', 'programme_contracts', IconStack2, {
-      sections: ['/programme'],
-      permission: 'card_programme',
-    }),
   ]),
   clientGroup('programme', [
+    // The contracts page carries the order summary and the issuing records as its tabs.
+    clientItem('card_programme', 'programme_contracts', IconStack2, {
+      sections: ['/programme/contracts', '/programme/orders', '/programme/issuing'],
+      permission: 'card_programme',
+    }),
     clientItem('programme_cards', 'programme_cards', IconCards, { permission: 'card_programme' }),
     clientItem('programme_fees', 'programme_fees', IconReceiptTax, { permission: 'card_programme' }),
   ]),

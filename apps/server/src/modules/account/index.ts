@@ -13,7 +13,14 @@ export { companyUsersHolding, findUserById, unpairAuthenticator } from './querie
 export { deleteRecoveryCodes } from './recovery-codes.ts';
 export { emailCodeRules } from './rules.ts';
 export { requireFreshSecondFactor } from './second-factor.ts';
-export { type DemoUser, ensureCompanyAdministrator, ensureUser, identityDemoAccounts } from './seed.ts';
+export {
+  type DemoUser,
+  demoCompanyOf,
+  ensureCompanyAdministrator,
+  ensurePermissionGroup,
+  ensureUser,
+  identityDemoAccounts,
+} from './seed.ts';
 export { createSessionResolver, endSessionsOfUser } from './sessions.ts';
 export { registerStaffPairingRule } from './staff-pairing-rule.ts';
 export { companies, permissionGroups, users } from './tables.ts';

@@ -8,13 +8,15 @@
  */
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
+import type { ClientPermission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertCompany, insertUser } from './queries.ts';
-import { users } from './tables.ts';
+import { permissionGroups, users } from './tables.ts';
 
 export type DemoUser = {
   email: string;
@@ -131,3 +133,36 @@ export const identityDemoSeeder: DemoSeeder = {
     ];
   },
 };
+
+/** The demo company a seeded administrator runs, with the administrator's id; null before it is seeded. */
+export async function demoCompanyOf(
+  handle: DbHandle,
+  administratorEmail: string,
+): Promise<{ companyId: string; administratorId: string } | null> {
+  const [administrator] = await handle
+    .select({ id: users.id, company_id: users.company_id })
+    .from(users)
+    .where(eq(users.email, administratorEmail))
+    .limit(1);
+  return administrator?.company_id ? { companyId: administrator.company_id, administratorId: administrator.id } : null;
+}
+
+/** The company's permission group of that name, created with `group`'s permissions unless it exists; answers its id. */
+export async function ensurePermissionGroup(
+  handle: DbHandle,
+  companyId: string,
+  group: { name: string; description: string; permissions: ClientPermission[] },
+  now: Date,
+): Promise<string> {
+  const [existing] = await handle
+    .select({ id: permissionGroups.id })
+    .from(permissionGroups)
+    .where(and(eq(permissionGroups.company_id, companyId), eq(permissionGroups.name, group.name)))
+    .limit(1);
+  if (existing) return existing.id;
+  const id = newId(now.getTime());
+  await handle
+    .insert(permissionGroups)
+    .values({ id, company_id: companyId, ...group, created_at: now, updated_at: now });
+  return id;
+}

@@ -15,7 +15,6 @@ import type { AppDatabase } from '../../platform/db.ts';
 import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { ensureUser, users } from '../account/index.ts';
-import type { CardsContext } from './context.ts';
 import { simulatorKeyOf } from './context.ts';
 import { cardFeeTerms } from './fee-terms-table.ts';
 import { issueCardFor, orderCard } from './issuing.ts';

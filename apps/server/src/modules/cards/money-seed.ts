@@ -14,7 +14,7 @@ import { createSecretBox } from '../../platform/secret-box.ts';
 import { ensureUser, users } from '../account/index.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { companyCard } from './card-view.ts';
-import { type CardsContext, simulatorKeyOf } from './context.ts';
+import { simulatorKeyOf } from './context.ts';
 import { orderCard } from './issuing.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';

@@ -26,7 +26,7 @@ export function testSimulator(test: RunningTestApp) {
 /** Applies the processor's notifications now, as the schedule does. */
 export async function syncNow(test: RunningTestApp) {
   const simulator = testSimulator(test);
-  const context = { processor: simulator, simulator } as unknown as CardsContext;
+  const _context = { processor: simulator, simulator } as unknown as CardsContext;
   return syncProcessor(test.database.db, simulator, moneyNotificationHandlers(), test.clock.now());
 }
 

@@ -9,7 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
-import { users } from '../account/index.ts';
+import { demoCompanyOf } from '../account/index.ts';
 import { cardholders, cardStock, simulatorKeyOf } from '../cards/index.ts';
 import { bindProgrammeCard } from './binding.ts';
 
@@ -22,13 +22,9 @@ export const programmeCardsDemoSeeder: DemoSeeder = {
   async seed({ db, now, config }) {
     // The simulator's key comes from the server secret: without the configuration there is no processor to bind with.
     if (!config || config.nodeEnv === 'production') return [];
-    const [administrator] = await db
-      .select({ id: users.id, company_id: users.company_id })
-      .from(users)
-      .where(eq(users.email, demoCompanyAdministrator))
-      .limit(1);
-    const companyId = administrator?.company_id;
-    if (!administrator || !companyId) return [];
+    const demo = await demoCompanyOf(db, demoCompanyAdministrator);
+    if (!demo) return [];
+    const { companyId } = demo;
     const [boundBefore] = await db
       .select({ id: cardStock.id })
       .from(cardStock)
@@ -59,7 +55,7 @@ export const programmeCardsDemoSeeder: DemoSeeder = {
       bindProgrammeCard(
         tx,
         simulator,
-        { userId: administrator.id, companyId, ip: null, now },
+        { userId: demo.administratorId, companyId, ip: null, now },
         { stock_card_id: printed.id, cardholder_id: holder.id },
       ),
     );

@@ -9,10 +9,9 @@
 import type { ClientPermission } from '@bank/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
-import { newId } from '../../platform/ids.ts';
 import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
-import { ensureUser, permissionGroups, users } from '../account/index.ts';
+import { demoCompanyOf, ensurePermissionGroup, ensureUser, users } from '../account/index.ts';
 import { applyProcessorNotifications, cardholders, cardProcessorOf, enrolCardholder } from '../cards/index.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
@@ -66,24 +65,10 @@ export const programmeMemberDemoSeeder: DemoSeeder = {
   async seed({ db, now, config }) {
     // The simulator's key comes from the server secret: without the configuration there is no processor to enrol with.
     if (!config || config.nodeEnv === 'production') return [];
-    const [administrator] = await db
-      .select({ company_id: users.company_id })
-      .from(users)
-      .where(eq(users.email, demoCompanyAdministrator))
-      .limit(1);
-    const companyId = administrator?.company_id;
-    if (!companyId) return [];
-
-    const [group] = await db
-      .select({ id: permissionGroups.id })
-      .from(permissionGroups)
-      .where(and(eq(permissionGroups.company_id, companyId), eq(permissionGroups.name, cardholdersGroup.name)))
-      .limit(1);
-    const groupId = group?.id ?? newId(now.getTime());
-    if (!group)
-      await db
-        .insert(permissionGroups)
-        .values({ id: groupId, company_id: companyId, ...cardholdersGroup, created_at: now, updated_at: now });
+    const demo = await demoCompanyOf(db, demoCompanyAdministrator);
+    if (!demo) return [];
+    const { companyId } = demo;
+    const groupId = await ensurePermissionGroup(db, companyId, cardholdersGroup, now);
     const userId = await ensureUser(db, { ...programmeStaffMember, role: 'staff_member', companyId }, now);
     await db
       .update(users)

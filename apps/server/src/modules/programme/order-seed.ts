@@ -13,7 +13,7 @@ import type { AppDatabase } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
-import { ensureUser, users } from '../account/index.ts';
+import { demoCompanyOf, ensureUser } from '../account/index.ts';
 import { applyProcessorNotifications, cardProcessorOf } from '../cards/index.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { allocateCards, printBatchNow } from './allocation.ts';
@@ -100,13 +100,9 @@ export const programmeOrdersDemoSeeder: DemoSeeder = {
   async seed({ db, now, config }) {
     const staffId = await ensureUser(db, { ...programmeDeskStaff, role: 'system_admin' }, now);
     if (!config || config.nodeEnv === 'production') return [programmeDesk];
-    const [administrator] = await db
-      .select({ id: users.id, company_id: users.company_id })
-      .from(users)
-      .where(eq(users.email, demoCompanyAdministrator))
-      .limit(1);
-    const companyId = administrator?.company_id;
-    if (!administrator || !companyId) return [programmeDesk];
+    const demo = await demoCompanyOf(db, demoCompanyAdministrator);
+    if (!demo) return [programmeDesk];
+    const { companyId } = demo;
     const [seeded] = await db
       .select({ id: programmeContracts.id })
       .from(programmeContracts)
@@ -115,7 +111,7 @@ export const programmeOrdersDemoSeeder: DemoSeeder = {
     if (seeded) return [programmeDesk];
     await ensureRates(db, now);
     try {
-      await seedProgramme(db, { staffId, administratorId: administrator.id, companyId }, config, now);
+      await seedProgramme(db, { staffId, administratorId: demo.administratorId, companyId }, config, now);
     } catch (error) {
       // A company without the USDT for the orders (its demo deposit not credited): no demo orders.
       if (!(error instanceof AppError)) throw error;

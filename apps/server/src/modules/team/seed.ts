@@ -4,10 +4,9 @@
  * authenticator at the first sign-in. Runs once: a group of that name is not added twice.
  */
 import type { ClientPermission } from '@bank/contract/permissions';
-import { and, eq } from 'drizzle-orm';
-import { newId } from '../../platform/ids.ts';
+import { eq } from 'drizzle-orm';
 import type { DemoSeeder } from '../../platform/module.ts';
-import { ensureUser, permissionGroups, users } from '../account/index.ts';
+import { demoCompanyOf, ensurePermissionGroup, ensureUser, users } from '../account/index.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
@@ -31,27 +30,11 @@ const demoGroups: { name: string; description: string; permissions: ClientPermis
 export const teamDemoSeeder: DemoSeeder = {
   name: 'team',
   async seed({ db, now }) {
-    const [administrator] = await db
-      .select({ company_id: users.company_id })
-      .from(users)
-      .where(eq(users.email, demoCompanyAdministrator))
-      .limit(1);
-    const companyId = administrator?.company_id;
-    if (!companyId) return [];
+    const demo = await demoCompanyOf(db, demoCompanyAdministrator);
+    if (!demo) return [];
+    const { companyId } = demo;
     const groupIds: string[] = [];
-    for (const group of demoGroups) {
-      const [existing] = await db
-        .select({ id: permissionGroups.id })
-        .from(permissionGroups)
-        .where(and(eq(permissionGroups.company_id, companyId), eq(permissionGroups.name, group.name)))
-        .limit(1);
-      const id = existing?.id ?? newId(now.getTime());
-      if (!existing)
-        await db
-          .insert(permissionGroups)
-          .values({ id, company_id: companyId, ...group, created_at: now, updated_at: now });
-      groupIds.push(id);
-    }
+    for (const group of demoGroups) groupIds.push(await ensurePermissionGroup(db, companyId, group, now));
     const { preparer } = teamDemoAccounts;
     const userId = await ensureUser(db, { ...preparer, role: 'staff_member', companyId }, now);
     await db

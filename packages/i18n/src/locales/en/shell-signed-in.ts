@@ -31,7 +31,7 @@ export const shellSignedIn = {
       card_transactions: 'Card transactions',
       renewals: 'Renewals',
       card_applications: 'Card applications',
-      card_programme: 'Card programme',
+      card_programme: 'Contracts and orders',
       programme_cards: 'Printed cards',
       programme_fees: 'Membership fees',
       kyc: 'Company KYC',

@@ -36,7 +36,7 @@ export const shell: Strings<Shell> = {
       card_transactions: 'カード利用明細',
       renewals: '更新',
       card_applications: 'カード申請',
-      card_programme: 'カードプログラム',
+      card_programme: '契約と注文',
       programme_cards: '印刷済みカード',
       programme_fees: '会員費',
       kyc: '法人KYC',

@@ -36,7 +36,7 @@ export const shell: Strings<Shell> = {
       card_transactions: '卡交易记录',
       renewals: '续费',
       card_applications: '开卡申请',
-      card_programme: '企业卡计划',
+      card_programme: '合同与订单',
       programme_cards: '已印制卡片',
       programme_fees: '会员费',
       kyc: '公司KYC',
