@@ -216,6 +216,21 @@ export const domainEventSchemas = {
     at: z.string(),
   }),
 
+  /**
+   * The membership fee schedule could not take an owed programme card term (neither USDC nor USDT
+   * covered it): the term stays overdue, and the users who pay membership fees are told, once.
+   */
+  'programme.membership_fee_failed': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    term_id: z.string(),
+    /** USD. */
+    amount: z.string(),
+    due_on: z.string(),
+    at: z.string(),
+  }),
+
   /** A card top-up moved (processing, success, retry, returned, cancelled): the top-up status webhook. */
   'top_up.status_changed': z.object({
     company_id: z.string(),

@@ -52,6 +52,7 @@ export const categoryOfMessageKind = {
   card_auto_renewal_failed: 'cards',
   programme_batch_ready_to_bind: 'cards',
   programme_card_bound: 'cards',
+  programme_membership_fee_failed: 'cards',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -77,6 +78,7 @@ export const MessageLink = z.object({
     'cards',
     'renewals',
     'programme_cards',
+    'programme_fees',
   ]),
   /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
   id: z.string().nullable(),

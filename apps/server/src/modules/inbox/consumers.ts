@@ -268,6 +268,27 @@ export const cardAutoRenewalFailedMessage: EventConsumer<'card.auto_renewal_fail
   });
 };
 
+/** An owed membership term the schedule could not take: the users who pay membership fees hear it. */
+export const membershipFeeFailedMessage: EventConsumer<'programme.membership_fee_failed'> = async (
+  tx,
+  failure,
+  event,
+) => {
+  const readers = await companyUsersHolding(tx, failure.company_id, 'programme_fees');
+  await deliverMessage(
+    tx,
+    readers.map((reader) => reader.id),
+    {
+      kind: 'programme_membership_fee_failed',
+      params: { last4: failure.last4, amount: failure.amount, due_on: failure.due_on },
+      link: { page: 'programme_fees', id: null },
+      companyId: failure.company_id,
+      at: new Date(failure.at),
+      eventId: event.id,
+    },
+  );
+};
+
 async function tellCardUsers(
   tx: DbHandle,
   companyId: string,

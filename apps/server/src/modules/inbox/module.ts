@@ -25,6 +25,7 @@ import {
   depositCreditedMessage,
   feedbackAnsweredMessage,
   kycChangeMessage,
+  membershipFeeFailedMessage,
   otcQuotedMessage,
   otcRequestedMessage,
   payoutStatusMessage,
@@ -56,6 +57,7 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'card.operation_status_changed', subscriber, cardStatusMessage);
     consumeEvent(events, 'card.activated', subscriber, cardActivatedMessage);
     consumeEvent(events, 'card.auto_renewal_failed', subscriber, cardAutoRenewalFailedMessage);
+    consumeEvent(events, 'programme.membership_fee_failed', subscriber, membershipFeeFailedMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

@@ -248,14 +248,14 @@ describe('the daily membership fees schedule (the clock moved last: it leaves th
       expect(poorTerm).toMatchObject({ settled: null, remarks: 'charge_failed' });
       const told = await executeRows(
         db,
-        sql`select 1 from outbox_events where type = 'card.auto_renewal_failed' and payload->>'term_id' = ${poorTerm?.id ?? ''}`,
+        sql`select 1 from outbox_events where type = 'programme.membership_fee_failed' and payload->>'term_id' = ${poorTerm?.id ?? ''}`,
       );
       expect(told).toHaveLength(1);
       await test.app.jobs.runSchedule(membershipFeesSchedule);
       expect(
         await executeRows(
           db,
-          sql`select 1 from outbox_events where type = 'card.auto_renewal_failed' and payload->>'term_id' = ${poorTerm?.id ?? ''}`,
+          sql`select 1 from outbox_events where type = 'programme.membership_fee_failed' and payload->>'term_id' = ${poorTerm?.id ?? ''}`,
         ),
       ).toHaveLength(1);
       // (The session idled out while the clock moved: the list is read as its call reads it.)

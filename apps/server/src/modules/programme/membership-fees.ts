@@ -554,14 +554,13 @@ async function chargeOwedTerms(db: AppDatabase, today: string, now: Date) {
       // Told once: the schedule tries again each day without telling again.
       await recordEvent(
         tx,
-        'card.auto_renewal_failed',
+        'programme.membership_fee_failed',
         {
           company_id: term.company_id,
           card_id: term.stock_card_id,
           last4,
           term_id: term.id,
           amount: parseAmount(term.fee_due).toFixed(2),
-          asset: cardFundingAssets.join('/'),
           due_on: term.due_on,
           at: now.toISOString(),
         },

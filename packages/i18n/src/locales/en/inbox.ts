@@ -146,6 +146,10 @@ export const inbox = {
       title: 'Card bound',
       body: 'Card •••• {{last4}} is bound to {{cardholder_name}}: activate it with the codes of its letter.',
     },
+    programme_membership_fee_failed: {
+      title: 'Membership fee not paid',
+      body: 'The membership fee of card •••• {{last4}} ({{amount}} USD, due {{due_on}}) could not be taken: neither USDC nor USDT covered it. Add funds or pay it from the membership fees page.',
+    },
     announcement_published: {
       title: 'New announcement',
       body: 'The bank published an announcement. Open it to read it in full.',

@@ -157,6 +157,10 @@ export const inbox: typeof en = {
       title: 'カードが紐付けられました',
       body: 'カード •••• {{last4}} は {{cardholder_name}} に紐付けられました：同封の書面のコードで有効化してください。',
     },
+    programme_membership_fee_failed: {
+      title: '会費を引き落とせませんでした',
+      body: 'カード •••• {{last4}} の会費（{{amount}} USD、期日 {{due_on}}）を引き落とせませんでした。USDC と USDT のいずれも不足しています。入金するか、会費ページからお支払いください。',
+    },
     announcement_published: {
       title: '新しいお知らせ',
       body: '銀行からお知らせが掲載されました。開いて全文をお読みください。',

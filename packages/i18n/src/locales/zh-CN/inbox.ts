@@ -118,6 +118,10 @@ export const inbox: typeof en = {
       title: '卡片已绑定',
       body: '卡 •••• {{last4}} 已绑定给 {{cardholder_name}}：请使用信函中的代码激活。',
     },
+    programme_membership_fee_failed: {
+      title: '会员费未能支付',
+      body: '卡片 •••• {{last4}} 的会员费（{{amount}} USD，到期日 {{due_on}}）未能扣取：USDC 与 USDT 余额均不足。请充值，或在会员费页面支付。',
+    },
     announcement_published: {
       title: '新公告',
       body: '银行发布了一则公告。打开即可阅读全文。',
