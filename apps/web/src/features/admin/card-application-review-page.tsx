@@ -16,6 +16,7 @@ import { localeOfLanguage } from '@bank/contract/constants';
 import type { DocumentRef } from '@bank/contract/documents';
 import { cardApplicationStatuses } from '@bank/contract/states';
 import {
+  Badge,
   Button,
   Card,
   Drawer,
@@ -111,6 +112,11 @@ function QueueList({ status, onOpen }: { status: Status; onOpen: (id: string) =>
                         {application.applicant_name}
                       </Text>
                       <StatusBadge list="card_application" value={application.status} size="sm" />
+                      {application.is_programme_enrolment ? (
+                        <Badge variant="light" color="grape" size="sm">
+                          {t('card_applications.fields.is_programme_enrolment')}
+                        </Badge>
+                      ) : null}
                     </Group>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {application.company_name} ·{' '}
@@ -378,6 +384,11 @@ function ApplicationReview({ applicationId }: { applicationId: string }) {
             {`${t(`card_applications.levels.${application.level}`)} · ${t(`card_applications.networks.${application.network}`)}`}
           </LabelledValue>
           <LabelledValue label={t('card_applications.fields.name_on_card')}>{application.name_on_card}</LabelledValue>
+          {application.is_programme_enrolment ? (
+            <Badge variant="light" color="grape" size="lg" style={{ alignSelf: 'center' }}>
+              {t('card_applications.fields.is_programme_enrolment')}
+            </Badge>
+          ) : null}
           {application.card ? (
             <LabelledValue label={t('card_applications.manage.stage')}>
               <Group gap="xs">
