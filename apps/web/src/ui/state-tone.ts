@@ -20,6 +20,7 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   replaced: 'positive',
   reissued: 'positive',
   accepted: 'positive',
+  renewed: 'positive',
   // Needs the user to act
   not_submitted: 'attention',
   uncommitted: 'attention',
@@ -68,6 +69,9 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   returned: 'neutral',
   free: 'neutral',
   expired: 'neutral',
+  not_started: 'neutral',
+  ended: 'neutral',
+  not_renewed: 'neutral',
 };
 
 /** Lists whose every value has one meaning: who blocked a card, why a card is in anomaly. */
