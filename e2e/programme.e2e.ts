@@ -7,13 +7,14 @@
  * batches; the administrator binds one printed card to a staff member (Sky Tanaka, seeded: a
  * sub-account with the cards permission, enrolled for a programme card), who signs in and activates
  * it with the letter's codes; the card's first membership term is paid from the corporate account;
- * the contract summary shows paid and remaining quantities that match the orders; the ledger's
+ * staff waive another card's owed term with a reason the company reads; the contract summary
+ * shows paid and remaining quantities that match the orders; the ledger's
  * invariants hold. Pages are checked for accessibility; one is seen in Japanese and one at phone size.
  */
 import { listCards } from '@bank/contract/card-management';
 import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
 import { checkLedger, getDashboardHome } from '@bank/contract/ledger';
-import { listMembershipFees, listProgrammeCards } from '@bank/contract/programme-cards';
+import { listMembershipFees, listProgrammeCards, listStaffMembershipFees } from '@bank/contract/programme-cards';
 import { listPreOrders, listPrintBatches, listProgrammeContracts } from '@bank/contract/programme-orders';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +279,31 @@ describe('card programme', () => {
     ).find((item) => item.stock_card_id === chosen.id);
     expect(paid?.payment_status).toBe('paid');
     expect(beforeFee - (await usdcAvailable(client))).toBeCloseTo(Number(paid?.paid_amount), 5);
+
+    // The bank waives a term still owed (the demo contract's bound card), with a reason the company reads.
+    const owed = (
+      (await callOk(listStaffMembershipFees, { page_size: 100, payment_status: 'pending' }, sessionHeaders(desk)))
+        .items as { id: string; last4: string; contract_number: string }[]
+    ).find((item) => item.contract_number !== contract.contract_number);
+    if (!owed) throw new Error('no owed membership term to waive');
+    await staff.page.goto('/admin/programme');
+    await staff.page.getByRole('tab', { name: 'Membership fees' }).click();
+    await staff.page.getByRole('radiogroup', { name: 'Status' }).getByText('Pending', { exact: true }).click();
+    await staff.page.getByRole('button', { name: `Waive the membership fee of card •••• ${owed.last4}` }).click();
+    const waive = staff.page.getByRole('dialog', { name: `Waive the membership fee of •••• ${owed.last4}` });
+    await waive.getByRole('textbox', { name: /^Reason/ }).fill('Launch offer');
+    await screenshot(staff.page, 'programme-desk-waive-desktop-en');
+    await expectAccessible(staff.page, 'programme desk: waive a membership fee');
+    await waive.getByRole('button', { name: 'Waive' }).click();
+    await staff.page.getByText(`The membership fee of •••• ${owed.last4} is waived`).waitFor();
+    const waived = (
+      (await callOk(listMembershipFees, { page_size: 100 }, sessionHeaders(client))).items as {
+        id: string;
+        payment_status: string;
+        remarks: string;
+      }[]
+    ).find((item) => item.id === owed.id);
+    expect(waived).toMatchObject({ payment_status: 'free', remarks: 'Launch offer' });
 
     // The contract summary: 20 paid, none pending, 80 still orderable, 20 printed.
     await page.goto('/programme');

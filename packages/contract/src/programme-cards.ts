@@ -171,6 +171,15 @@ export const setFeeDeductionMode = defineCall({
   response: FeeContract,
 });
 
+export const listStaffMembershipFees = defineCall({
+  path: '/api/v1/admin/programme/fees/list',
+  permission: 'programme_desk',
+  summary:
+    "Every company's membership terms for the programme desk, latest due first, by payment status, a page at a time",
+  request: PageRequest.extend({ payment_status: FeePaymentStatus.optional() }).strict(),
+  response: page(MembershipFeeRecord),
+});
+
 export const waiveMembershipFee = defineCall({
   path: '/api/v1/admin/programme/fees/waive',
   permission: 'programme_desk',

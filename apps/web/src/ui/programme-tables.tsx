@@ -42,7 +42,8 @@ export function useProgrammeList<Item>(call: ListCall<Item>, filter: Record<stri
   });
 }
 
-function ProgrammeTable<Item>({
+/** One keyset list as a table: skeleton, load error, empty state, rows, "Load more". */
+export function ProgrammeTable<Item>({
   query,
   empty,
   columns,

@@ -1,6 +1,6 @@
 /**
  * The calls of the programme's printed cards and membership fees (issue 15): each scoped to the
- * caller's company; staff reach a company's terms only through the back office's waiver.
+ * caller's company; the programme desk lists every company's terms and waives one.
  */
 import {
   bindProgrammeCard,
@@ -8,6 +8,7 @@ import {
   listFeeContracts,
   listMembershipFees,
   listProgrammeCards,
+  listStaffMembershipFees,
   payMembershipFees,
   quoteMembershipFees,
   setFeeDeductionMode,
@@ -48,6 +49,7 @@ export function registerProgrammeCardCalls(app: FastifyInstance, programme: Prog
   registerCall(app, listMembershipFees, (body, call) =>
     fees.listMembershipFees(db, clientCompanyId(call), body, call.now),
   );
+  registerCall(app, listStaffMembershipFees, (body, call) => fees.listMembershipFees(db, null, body, call.now));
   registerCall(app, listFeeContracts, (_body, call) => fees.listFeeContracts(db, clientCompanyId(call)));
   registerCall(app, quoteMembershipFees, (body, call) =>
     fees.quoteMembershipFees(db, clientCompanyId(call), body.fee_ids, call.now),

@@ -11,6 +11,7 @@ import type { MembershipFeeRecord } from '@bank/contract/programme';
 import {
   bindProgrammeCard,
   listMembershipFees,
+  listStaffMembershipFees,
   payMembershipFees,
   quoteMembershipFees,
   setFeeDeductionMode,
@@ -193,6 +194,16 @@ describe('paying membership fees', () => {
     );
     const staff = await signIn(test, { email, password: strongPassword });
     await pairAuthenticator(test, staff);
+    // The desk finds the term among every company's owed terms.
+    const owed = await api<{ items: MembershipFeeRecord[] }>(
+      listStaffMembershipFees.path,
+      { page_size: 100, payment_status: 'pending' },
+      staff,
+    );
+    expect(owed.data.items.map((record) => record.id)).toContain(programme.termIds[0]);
+    expect((await api(listStaffMembershipFees.path, { page_size: 10 }, programme.client.session)).code).toBe(
+      codeOf('forbidden'),
+    );
     const waived = await api<MembershipFeeRecord>(
       waiveMembershipFee.path,
       { fee_id: programme.termIds[0], reason: 'Launch offer' },

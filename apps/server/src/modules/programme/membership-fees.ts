@@ -171,10 +171,13 @@ async function feeRecords(handle: DbHandle, ids: readonly string[], now: Date): 
 
 const cursorPattern = /^(\d{4}-\d{2}-\d{2})~([0-9a-f-]{36})$/;
 
-/** `programme/fees/list`: the company's membership terms, latest due first (keyset on due date and id). */
+/**
+ * `programme/fees/list`: the company's membership terms, latest due first (keyset on due date and
+ * id); for the programme desk (`companyId` null), every company's.
+ */
 export async function listMembershipFees(
   handle: DbHandle,
-  companyId: string,
+  companyId: string | null,
   request: {
     page_size: number;
     cursor?: string | undefined;
@@ -192,7 +195,7 @@ export async function listMembershipFees(
   const rows = await feeQuery(handle)
     .where(
       and(
-        eq(programmeMembershipFees.company_id, companyId),
+        companyId === null ? undefined : eq(programmeMembershipFees.company_id, companyId),
         request.payment_status ? sql`${statusColumn(today)} = ${request.payment_status}` : undefined,
         request.contract_id ? eq(programmeMembershipFees.contract_id, request.contract_id) : undefined,
         request.stock_card_id ? eq(programmeMembershipFees.stock_card_id, request.stock_card_id) : undefined,

@@ -48,8 +48,9 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { BatchesTable, ContractsTable, OrdersTable, useProgrammeList } from '../../ui/programme-tables.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
+import { MembershipFeesTab } from './programme-fees-tab.tsx';
 
-const tabs = ['contracts', 'orders', 'batches'] as const;
+const tabs = ['contracts', 'orders', 'batches', 'fees'] as const;
 
 function useRefreshDesk() {
   const queryClient = useQueryClient();
@@ -424,6 +425,7 @@ export function ProgrammeDeskPage() {
         </Tabs.Panel>
         <Tabs.Panel value="orders">{tab === 'orders' ? <OrdersTab /> : null}</Tabs.Panel>
         <Tabs.Panel value="batches">{tab === 'batches' ? <BatchesTab /> : null}</Tabs.Panel>
+        <Tabs.Panel value="fees">{tab === 'fees' ? <MembershipFeesTab /> : null}</Tabs.Panel>
       </Tabs>
       <CreateContractDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
     </PageFrame>

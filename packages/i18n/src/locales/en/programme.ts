@@ -98,7 +98,7 @@ export const programme = {
     title: 'Card programme desk',
     purpose: 'Set up contracts, decide pre-orders, allocate approved cards to print batches.',
     no_permission: 'The card programme desk is not part of your role.',
-    tabs: { contracts: 'Contracts', orders: 'Pre-orders', batches: 'Print batches' },
+    tabs: { contracts: 'Contracts', orders: 'Pre-orders', batches: 'Print batches', fees: 'Membership fees' },
     create: {
       open: 'New contract',
       title: 'New card programme contract',
@@ -141,5 +141,20 @@ export const programme = {
     empty_contracts: 'No contract yet',
     empty_orders: 'No order in this status',
     empty_batches: 'No print batch yet',
+    fees: {
+      card: 'Card',
+      term: 'Term',
+      due: 'Due date',
+      fee: 'Fee due',
+      remarks: 'Remarks',
+      empty: 'No membership term in this status',
+      waive: 'Waive',
+      waive_label: 'Waive the membership fee of card •••• {{last4}}',
+      waive_title: 'Waive the membership fee of •••• {{last4}}',
+      waive_text:
+        'The term of contract {{contract}} ({{amount}} USD) becomes free: the company no longer owes it and the schedule does not take it.',
+      reason: 'Reason (the company reads it in the remarks)',
+      waived: 'The membership fee of •••• {{last4}} is waived',
+    },
   },
 } as const;

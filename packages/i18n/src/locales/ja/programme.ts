@@ -97,7 +97,7 @@ export const programme = {
     title: 'カードプログラムデスク',
     purpose: '契約の設定、事前注文の審査、承認済みカードの印刷バッチへの割り当て。',
     no_permission: 'カードプログラムデスクはあなたの職務に含まれていません。',
-    tabs: { contracts: '契約', orders: '事前注文', batches: '印刷バッチ' },
+    tabs: { contracts: '契約', orders: '事前注文', batches: '印刷バッチ', fees: '会費' },
     create: {
       open: '新しい契約',
       title: '新しいカードプログラム契約',
@@ -140,5 +140,20 @@ export const programme = {
     empty_contracts: '契約はまだありません',
     empty_orders: 'このステータスの注文はありません',
     empty_batches: '印刷バッチはまだありません',
+    fees: {
+      card: 'カード',
+      term: '期間',
+      due: '期日',
+      fee: '会費',
+      remarks: '備考',
+      empty: 'このステータスの会費期間はありません',
+      waive: '免除',
+      waive_label: 'カード •••• {{last4}} の会費を免除',
+      waive_title: '•••• {{last4}} の会費を免除',
+      waive_text:
+        '契約 {{contract}} の期間（{{amount}} USD）は無料になります。会社の支払い義務はなくなり、自動引き落としもされません。',
+      reason: '理由（会社は備考で確認できます）',
+      waived: '•••• {{last4}} の会費を免除しました',
+    },
   },
 };

@@ -97,7 +97,7 @@ export const programme = {
     title: '企业卡计划台',
     purpose: '建立合同、审批预订单、将已批准的卡片分配到印制批次。',
     no_permission: '企业卡计划台不在您的职责范围内。',
-    tabs: { contracts: '合同', orders: '预订单', batches: '印制批次' },
+    tabs: { contracts: '合同', orders: '预订单', batches: '印制批次', fees: '会员费' },
     create: {
       open: '新建合同',
       title: '新建企业卡计划合同',
@@ -140,5 +140,19 @@ export const programme = {
     empty_contracts: '暂无合同',
     empty_orders: '此状态下暂无订单',
     empty_batches: '暂无印制批次',
+    fees: {
+      card: '卡片',
+      term: '期间',
+      due: '到期日',
+      fee: '应付会员费',
+      remarks: '备注',
+      empty: '此状态下没有会员费期间',
+      waive: '减免',
+      waive_label: '减免卡片 •••• {{last4}} 的会员费',
+      waive_title: '减免 •••• {{last4}} 的会员费',
+      waive_text: '合同 {{contract}} 的该期间（{{amount}} USD）将免费：公司不再需要支付，系统也不会自动扣款。',
+      reason: '原因（公司可在备注中看到）',
+      waived: '已减免 •••• {{last4}} 的会员费',
+    },
   },
 };
