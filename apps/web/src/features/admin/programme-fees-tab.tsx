@@ -18,6 +18,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDate } from '../../ui/format-date.ts';
+import { MembershipRemarks } from '../../ui/membership-remarks.tsx';
 import { ProgrammeTable, useProgrammeList } from '../../ui/programme-tables.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -65,18 +66,6 @@ function WaiveDialog({ record, onClose }: { record: MembershipFeeRecord; onClose
         </Stack>
       </form>
     </Dialog>
-  );
-}
-
-/** A remark the schedule wrote (a code the screen words), or the reason staff gave for a waiver. */
-function Remarks({ remarks }: { remarks: string }) {
-  const { t } = useTranslation();
-  return (
-    <Text size="sm" c="dimmed">
-      {remarks === 'charge_failed' || remarks === 'card_ended'
-        ? t(`programme_cards.fees.remarks.${remarks}`)
-        : remarks || '—'}
-    </Text>
   );
 }
 
@@ -133,7 +122,7 @@ export function MembershipFeesTab() {
               <StatusBadge list="fee_payment" value={record.payment_status} size="sm" />
             </Table.Td>
             <Table.Td>
-              <Remarks remarks={record.remarks} />
+              <MembershipRemarks remarks={record.remarks} />
             </Table.Td>
             <Table.Td ta="right">
               {owedStatuses.includes(record.payment_status) ? (

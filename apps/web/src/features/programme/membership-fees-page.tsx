@@ -54,6 +54,7 @@ import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
+import { MembershipRemarks } from '../../ui/membership-remarks.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
@@ -128,16 +129,6 @@ function DeductionModes({ mayPay }: { mayPay: boolean }) {
         </Paper>
       ))}
     </SimpleGrid>
-  );
-}
-
-function RemarksText({ remarks }: { remarks: string }) {
-  const { t } = useTranslation();
-  if (!remarks) return <Text size="sm">—</Text>;
-  return (
-    <Text size="xs" c="dimmed" maw={220}>
-      {remarks === 'charge_failed' || remarks === 'card_ended' ? t(`programme_cards.fees.remarks.${remarks}`) : remarks}
-    </Text>
   );
 }
 
@@ -250,7 +241,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
                 <Table.Td>{t(`programme_cards.fees.renewal_statuses.${record.renewal_status}`)}</Table.Td>
                 <Table.Td>{t(`programme_cards.fees.modes.${record.deduction_mode}`)}</Table.Td>
                 <Table.Td>
-                  <RemarksText remarks={record.remarks} />
+                  <MembershipRemarks remarks={record.remarks} />
                 </Table.Td>
                 {mayPay ? (
                   <Table.Td ta="right">
@@ -317,7 +308,7 @@ function FeesList({ records, mayPay, selected, onToggle, onPay }: { records: Mem
                   {t(`programme_cards.fees.modes.${record.deduction_mode}`)}
                 </LabelledValue>
               </SimpleGrid>
-              {record.remarks ? <RemarksText remarks={record.remarks} /> : null}
+              {record.remarks ? <MembershipRemarks remarks={record.remarks} /> : null}
               {mayPay && isPayable(record) ? (
                 <Group justify="flex-end">
                   <PayButton record={record} onPay={onPay} />
