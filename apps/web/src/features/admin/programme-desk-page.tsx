@@ -5,6 +5,7 @@
  * batches at their stage, with the simulator's "print and mail now" (refused in production).
  */
 import type { PreOrder, PrintBatch, ProgrammeContract } from '@bank/contract/programme';
+import { stockGroupOf } from '@bank/contract/programme-cards';
 import {
   allocatePreOrder,
   createProgrammeContract,
@@ -353,14 +354,6 @@ function BatchesTab() {
       if (message) showError(message);
     },
   });
-  const printedStages = new Set([
-    'printed_pending_bind',
-    'bound',
-    'unbound',
-    'pending_rebind',
-    'awaiting_activation',
-    'activated',
-  ]);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -371,7 +364,8 @@ function BatchesTab() {
         showCompany
         empty={<EmptyState icon={<IconPackage size={26} stroke={1.6} />} title={t('programme.admin.empty_batches')} />}
         actions={(batch) =>
-          printedStages.has(batch.operation_stage) ? null : (
+          // Only a batch still on its way through the printer can be printed and mailed now.
+          stockGroupOf(batch.operation_stage) !== 'printing' ? null : (
             <Button
               size="xs"
               variant="light"
