@@ -4,7 +4,8 @@
  * held first (TigerBeetle's two-phase model: `hold`, then `post` or `void`).
  *
  * - `transfer(handle, items)`: a batch of transfers that commit together or not at all (a
- *   conversion with its fee). Inside the database (migrations 0008 and 0016, `ledger_transfer`) every
+ *   conversion with its fee). Inside the database (migrations 0008, 0016 and 0029: `ledger_transfer`
+ *   for a batch, `ledger_transfer_one` for a single transfer and for each of a batch's) every
  *   account of the batch is locked in id order, a customer account that would go below zero
  *   refuses the batch (`insufficient_balance`), and each transfer's idempotency key answers its
  *   first transfer again when the same transfer is asked twice, concurrently or not.
@@ -132,10 +133,28 @@ export const ledger: Ledger = {
         pending: request.isPending === true,
       };
     });
+    const at = now.toISOString();
+    const [single] = items;
+    if (single && items.length === 1) {
+      // Most actions make one transfer: plain arguments spare the database a JSON batch to decode.
+      // A named statement: each connection parses and plans it once.
+      const [row] = await runLedger(
+        handle
+          .select({ id: sql<string>`transfer_id`, isReplay: sql<boolean>`replayed` })
+          .from(
+            sql`ledger_transfer_one(${single.id}::uuid, ${single.key}, ${single.hash}, ${single.kind}, ${single.asset},
+              ${single.debit}::uuid, ${single.credit}::uuid, ${single.amount}::numeric, ${single.ref_type},
+              ${single.ref_id}, ${single.pending}, ${at}::timestamptz)`,
+          )
+          .prepare('ledger_transfer_one')
+          .execute(),
+      );
+      return row ? [row] : [];
+    }
     const [row] = await runLedger(
       executeRows<{ answers: { id: string; replayed: boolean }[] }>(
         handle,
-        sql`select ledger_transfer(${JSON.stringify(items)}::jsonb, ${now.toISOString()}::timestamptz) as answers`,
+        sql`select ledger_transfer(${JSON.stringify(items)}::jsonb, ${at}::timestamptz) as answers`,
       ),
     );
     return (row?.answers ?? []).map((answer) => ({ id: answer.id, isReplay: answer.replayed }));
