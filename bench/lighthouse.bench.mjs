@@ -66,7 +66,13 @@ export async function run() {
         }
         const { lhr } = await lighthouse(
           `${server.url}${path}`,
-          { onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', logLevel: 'error' },
+          {
+            onlyCategories: ['performance', 'accessibility'],
+            formFactor: 'mobile',
+            logLevel: 'error',
+            // Its resize to the page's full height would bring below-the-fold content on screen.
+            disableFullPageScreenshot: true,
+          },
           undefined,
           page,
         );

@@ -304,6 +304,15 @@ describe('fiat deposit', () => {
     expect(Math.abs(chartChange - credited)).toBeLessThan(0.01 * chartBefore + 5);
     await page.getByTestId('recent-transaction').first().waitFor();
     await screenshot(page, 'home-after-fiat-deposit-desktop-en');
+    // On a phone the chart is below the balances: it is drawn (and its library loaded) as it comes into view.
+    await page.setViewportSize(viewports.phone);
+    await page.reload();
+    await chartLatest(page);
+    const chart = page.locator('section[aria-labelledby="balance-chart-title"] [role="img"]');
+    expect(await chart.count()).toBe(0);
+    await page.getByTestId('chart-latest').scrollIntoViewIfNeeded();
+    await chart.waitFor();
+    await page.setViewportSize(viewports.desktop);
 
     // The history shows it credited, its details the rate it was converted at and the fee's entry.
     await page.goto('/my_transaction?type=fiat_deposit&status=success');

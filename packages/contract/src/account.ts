@@ -9,13 +9,11 @@ import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { codeLengths, emailMaxLength, passwordRule } from './constants.ts';
 import { meetsPasswordRule } from './password-rule.ts';
-import { permissions } from './permissions.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 export { recoveryCodeRules } from './constants.ts';
 
 import { PageRequest, page } from './envelope.ts';
-import { UserRole } from './roles.ts';
 import { AccountKycStatus } from './states.ts';
 
 export { meetsPasswordRule, type PasswordCheck, passwordChecks } from './password-rule.ts';
@@ -217,30 +215,8 @@ export const login = defineCall({
   response: LoginResponse,
 });
 
-export const UserInfo = z.object({
-  user_id: z.string(),
-  email: z.string(),
-  full_name: z.string(),
-  phone_country: z.string(),
-  phone: z.string(),
-  kyc_status: AccountKycStatus,
-  role: UserRole,
-  is_staff: z.boolean(),
-  is_authenticator_paired: z.boolean(),
-  /** Staff and sub-accounts without an authenticator: they must pair one before anything else. */
-  must_pair_authenticator: z.boolean(),
-  /** What the user may do (permissions.ts): screens hide the rest. */
-  permissions: z.array(z.enum(permissions)),
-  has_accepted_terms: z.boolean(),
-  company: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-});
-export type UserInfo = z.infer<typeof UserInfo>;
-export const getUserInfo = defineCall({
-  path: '/api/v1/account/getUserInfo',
-  summary: 'The signed-in user, their company and its KYC status',
-  request: z.object({}).strict(),
-  response: UserInfo,
-});
+// The signed-in user: its own module, so that the signed-in shell loads it without the phone rules.
+export { getUserInfo, UserInfo } from './user-info.ts';
 
 export const modifyProfile = defineCall({
   path: '/api/v1/account/modify',

@@ -3,15 +3,17 @@
  * one query key, so that each of them sees what the others loaded. Every answer also refreshes the
  * session keys it carries (`kyc_status`, `is_staff`), so that the KYC gate and the back-office guard
  * follow the server without a new sign-in.
- * The identity contract is loaded on use (account-contract.ts).
+ * Its call is loaded on use, on its own (not with the identity contract and its phone rules).
  */
-import type { UserInfo } from '@bank/contract/account';
+
 import { holdsPermission, type Permission } from '@bank/contract/permissions';
+import type { UserInfo } from '@bank/contract/user-info';
 import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type CallOptions, callApi } from '../lib/api-client.ts';
 import { loadScreenData } from '../lib/screen-query.ts';
 import { writeSession } from '../lib/session-storage.ts';
-import { loadAccountContract } from './account-contract.ts';
+
+const loadUserInfoCall = () => import('@bank/contract/user-info');
 
 export const userInfoQueryKey = ['/api/v1/account/getUserInfo', {}] as const;
 
@@ -25,7 +27,7 @@ export function useUserInfo(): UseQueryResult<UserInfo> {
   return useQuery({
     queryKey: userInfoQueryKey,
     queryFn: async ({ signal }) => {
-      const { getUserInfo } = await loadAccountContract();
+      const { getUserInfo } = await loadUserInfoCall();
       return remember(await loadScreenData(getUserInfo, {}, signal));
     },
   });
@@ -33,7 +35,7 @@ export function useUserInfo(): UseQueryResult<UserInfo> {
 
 /** One getUserInfo call outside a screen (the keep-alive); its answer refreshes the cached user. */
 export async function fetchUserInfo(queryClient: QueryClient, options: CallOptions = {}): Promise<UserInfo> {
-  const { getUserInfo } = await loadAccountContract();
+  const { getUserInfo } = await loadUserInfoCall();
   const info = remember(await callApi(getUserInfo, {}, options));
   queryClient.setQueryData(userInfoQueryKey, info);
   return info;

@@ -50,6 +50,9 @@ export const theme = createTheme({
   // one of them into the first load of /login.
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // Mantine 9 keeps a closed list's options in the page; a country list is 243 of them, drawn on
+    // every page with a phone field before its first paint. Options are drawn when the list opens.
+    Combobox: { defaultProps: { keepMounted: false } },
     Paper: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'md', withBorder: true, padding: 'lg' } },
     Badge: { defaultProps: { variant: 'light', radius: 'sm' } },

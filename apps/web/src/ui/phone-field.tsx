@@ -48,15 +48,28 @@ function usePhoneRules(): PhoneRules | undefined {
   return rules;
 }
 
+const namedCountriesByLocale = new Map<string, { value: CountryCode; label: string }[]>();
+
+/** Every ISO country named in the locale, in its alphabetical order: worked out once per locale. */
+function namedCountries(locale: string) {
+  let named = namedCountriesByLocale.get(locale);
+  if (!named) {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    const collator = new Intl.Collator(locale);
+    named = (countryCodes as CountryCode[])
+      .map((code) => ({ value: code, label: names.of(code) ?? code }))
+      .sort((left, right) => collator.compare(left.label, right.label));
+    namedCountriesByLocale.set(locale, named);
+  }
+  return named;
+}
+
 function countryOptions(locale: string, rules: PhoneRules | undefined): CountryOption[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-  const collator = new Intl.Collator(locale);
-  const codes = rules
-    ? countryCodes.filter((code): code is CountryCode => rules.isSupportedCountry(code))
-    : (countryCodes as CountryCode[]);
-  return codes
-    .map((code) => ({ value: code, label: names.of(code) ?? code, callingCode: rules?.getCountryCallingCode(code) }))
-    .sort((left, right) => collator.compare(left.label, right.label));
+  const named = namedCountries(locale);
+  if (!rules) return named.map((country) => ({ ...country, callingCode: undefined }));
+  return named
+    .filter((country) => rules.isSupportedCountry(country.value))
+    .map((country) => ({ ...country, callingCode: rules.getCountryCallingCode(country.value) }));
 }
 
 const knownCountries = new Set(countryCodes);

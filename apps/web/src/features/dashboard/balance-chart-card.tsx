@@ -1,15 +1,18 @@
 /**
  * The home page's "Total balance" card: the company's total in US dollars at the end of each of the
  * last 30 or 90 days (dashboard/balanceHistory), the latest total and the change over the period,
- * and the chart. The chart library (@mantine/charts on recharts, and its styles) is its own chunk,
- * balance-chart.tsx, loaded when this card appears, so that no other page carries it; the data and
- * the chunk load side by side.
+ * and the chart. The chart library (@mantine/charts on recharts, and its styles, some 100 KB) is its
+ * own chunk, balance-chart.tsx, so that no other page carries it. It loads, and the chart is drawn,
+ * when the card comes onto the screen: on a phone the card is below the balances, and the home
+ * page's first paint does not wait for a chart nobody sees yet.
  */
 import { localeOfLanguage } from '@bank/contract/constants';
 import { type BalanceHistoryPoint, balanceHistoryDays, getBalanceHistory } from '@bank/contract/ledger';
 import { Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { useIntersection, useMergedRef } from '@mantine/hooks';
 import { IconChartAreaLine } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
@@ -24,6 +27,28 @@ const BalanceChart = lazy(loadChart);
 type Days = (typeof balanceHistoryDays)[number];
 
 const chartHeightPx = 220;
+
+const onScreen: IntersectionObserverInit = { threshold: 0 };
+
+/**
+ * Whether the element has come onto the screen (and stays so once it has). Judged only once the
+ * page's data has arrived: while the cards above are still skeletons the element sits higher than
+ * it will, and would seem on screen on a phone where it is not.
+ */
+function useHasComeOnScreen() {
+  const element = useRef<HTMLDivElement | null>(null);
+  const { ref: observed, entry } = useIntersection<HTMLDivElement>(onScreen);
+  const ref = useMergedRef(element, observed);
+  const isSettled = useIsFetching() === 0;
+  const [hasComeOnScreen, setHasComeOnScreen] = useState(false);
+  const isIntersecting = entry?.isIntersecting === true;
+  useEffect(() => {
+    if (hasComeOnScreen || !isSettled || !isIntersecting || !element.current) return;
+    // The observer's last word may predate the page's final layout: the layout itself decides.
+    if (element.current.getBoundingClientRect().top < window.innerHeight) setHasComeOnScreen(true);
+  }, [hasComeOnScreen, isSettled, isIntersecting]);
+  return { ref, hasComeOnScreen };
+}
 
 /**
  * US dollars with 2 decimals as whole cents, so that the change is worked out without floating
@@ -87,12 +112,14 @@ export function BalanceChartCard() {
   const { t } = useTranslation();
   const [days, setDays] = useState<Days>(balanceHistoryDays[0]);
   const history = useScreenQuery(getBalanceHistory, { days });
-  // The chart's chunk starts loading with the card, beside its data, not after it.
+  const { ref, hasComeOnScreen } = useHasComeOnScreen();
+  // The chart's chunk starts loading as the card comes onto the screen.
   useEffect(() => {
-    void loadChart().catch(() => undefined);
-  }, []);
+    if (hasComeOnScreen) void loadChart().catch(() => undefined);
+  }, [hasComeOnScreen]);
+  const chartSkeleton = <Skeleton h={chartHeightPx} radius="md" />;
   return (
-    <Card component="section" aria-labelledby="balance-chart-title" h="100%">
+    <Card ref={ref} component="section" aria-labelledby="balance-chart-title" h="100%">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2}>
@@ -127,9 +154,13 @@ export function BalanceChartCard() {
             ) : (
               <Stack gap="sm">
                 <Figures points={data.points} />
-                <Suspense fallback={<Skeleton h={chartHeightPx} radius="md" />}>
-                  <BalanceChart points={data.points} heightPx={chartHeightPx} />
-                </Suspense>
+                {hasComeOnScreen ? (
+                  <Suspense fallback={chartSkeleton}>
+                    <BalanceChart points={data.points} heightPx={chartHeightPx} />
+                  </Suspense>
+                ) : (
+                  chartSkeleton
+                )}
               </Stack>
             )
           }
