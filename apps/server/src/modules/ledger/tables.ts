@@ -1,7 +1,7 @@
 /**
  * The ledger's tables (DECISIONS.md "Money": double entry, two-phase holds). Nothing outside this
- * module writes them; every change goes through the functions `ledger_transfer` and
- * `ledger_resolve` (migrations 0008 and 0016), which ledger.ts calls.
+ * module writes them; every change goes through the functions `ledger_transfer`,
+ * `ledger_transfer_one` and `ledger_resolve` (migrations 0008, 0016 and 0029), which ledger.ts calls.
  *
  * - ledger_accounts: one per company per asset (kind `customer`) and the bank's own accounts
  *   (conversion per asset, fees, clearing per rail). `balance` is credits minus debits of posted
