@@ -119,6 +119,8 @@ describe('identity journeys', () => {
     const { context, page } = await openPage(browser, { viewport: viewports.desktop, language: 'en' });
     await page.goto('/login');
     await page.locator('#login-email').waitFor();
+    // The page arrives drawn and inert until the app has taken it over; keys count from then on.
+    await page.locator('#root:not([inert])').waitFor();
     // Tab order from the top of the page: skip link, email, password.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -558,6 +560,54 @@ describe('identity journeys', () => {
 });
 
 let staffAuthenticator: Authenticator | undefined;
+
+describe('public pages drawn at build time', () => {
+  it("arrive drawn in the visitor's language, readable without JavaScript, and the app takes the drawing over", async () => {
+    // Without JavaScript the form is there, in the language of the app's cookie.
+    const bare = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const barePage = await bare.newPage();
+    await barePage.goto('/reg');
+    expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('Open an account');
+    expect(await barePage.getByRole('textbox').count()).toBeGreaterThan(5);
+    await bare.addCookies([{ name: 'language', value: 'jp', url: baseUrl }]);
+    await barePage.goto('/login');
+    expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('ログイン');
+    expect(await barePage.locator('html').getAttribute('lang')).toBe('ja');
+    await bare.close();
+
+    // With JavaScript held back, the drawn heading is on screen; once the app runs it is the same
+    // element (hydrated, not drawn again), and the app has done its part (the browser's country).
+    const { page, context } = await openPage(browser, { viewport: viewports.phone });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    let release = () => {};
+    const isReleased = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await isReleased;
+      await route.continue();
+    });
+    await page.goto('/reg', { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    await heading.evaluate((element) => {
+      element.setAttribute('data-drawn', 'yes');
+    });
+    release();
+    await expect.poll(() => page.locator('#register-phone-country').inputValue(), { timeout: 15_000 }).not.toBe('');
+    expect(await heading.getAttribute('data-drawn')).toBe('yes');
+    await page.getByLabel('Full name').fill('Drawn Page');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Drawn Page');
+    expect(problems).toEqual([]);
+    // The app keeps the language for the server: this visitor's next /login is drawn in English.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('en');
+    await context.close();
+  });
+});
 
 describe('screens', () => {
   const languages = [

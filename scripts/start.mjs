@@ -10,8 +10,9 @@ const shared = ['packages/contract/src', 'packages/i18n/src'];
 const builds = [
   {
     workspace: '@bank/web',
-    output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', ...shared],
+    // The build's last step draws the public pages (apps/web/scripts/prerender.mjs).
+    output: 'apps/web/dist/prerendered/login.en.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/scripts', ...shared],
   },
   {
     workspace: '@bank/server',

@@ -26,9 +26,11 @@ function precompressAssets(): Plugin {
     name: 'bank:precompress-assets',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The build of the page drawing for Node (prerender.tsx) is not served: nothing to compress.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (!outDir) return;
       const assetsDir = path.join(outDir, 'assets');
       const names = (await readdir(assetsDir)).filter((name) => compressible.test(name));
       await Promise.all(

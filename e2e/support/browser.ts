@@ -51,6 +51,8 @@ export async function openPage(
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? viewports.desktop });
+  // The language switch also keeps the language in a cookie, for the pages the server sends drawn.
+  if (options.language) await context.addCookies([{ name: 'language', value: options.language, url: baseUrl }]);
   if (options.language || options.session) {
     await context.addInitScript(
       ({ language, session }) => {

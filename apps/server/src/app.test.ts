@@ -181,6 +181,58 @@ describe('web app', () => {
   });
 });
 
+describe('pages drawn at build time', () => {
+  const drawn = (language: string) => `<!doctype html><html lang="${language}"><body>drawn ${language}</body></html>`;
+  let drawnDir: string;
+  let drawnApp: TestApp;
+
+  beforeAll(async () => {
+    drawnDir = await mkdtemp(path.join(os.tmpdir(), 'web-dist-drawn-'));
+    await mkdir(path.join(drawnDir, 'prerendered'), { recursive: true });
+    await writeFile(path.join(drawnDir, 'index.html'), indexHtml);
+    // As apps/web/scripts/prerender.mjs writes them; no Chinese login, to see the fall-back.
+    for (const language of ['en', 'jp']) {
+      const file = path.join(drawnDir, 'prerendered', `login.${language}.html`);
+      await writeFile(file, drawn(language));
+      await writeFile(`${file}.br`, brotliCompressSync(drawn(language)));
+      await writeFile(`${file}.gz`, gzipSync(drawn(language)));
+    }
+    drawnApp = await createTestApp({ config: { webDistDir: drawnDir } });
+  });
+
+  afterAll(async () => {
+    await drawnApp?.close();
+    await rm(drawnDir, { recursive: true, force: true });
+  });
+
+  const get = (headers: Record<string, string>) => drawnApp.app.inject({ method: 'GET', url: '/login', headers });
+
+  it("sends /login drawn in the language of the app's cookie, English without one", async () => {
+    const english = await get({});
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toContain('text/html');
+    expect(english.headers['cache-control']).toBe('no-cache');
+    expect(english.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(english.body).toBe(drawn('en'));
+    expect((await get({ cookie: 'theme=dark; language=jp' })).body).toBe(drawn('jp'));
+    expect((await get({ cookie: 'language=../../etc/passwd' })).body).toBe(drawn('en'));
+  });
+
+  it('sends the compressed copy the browser accepts', async () => {
+    const brotli = await get({ cookie: 'language=jp', 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(drawn('jp'));
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(drawn('en'));
+  });
+
+  it('sends the empty page where no drawing exists', async () => {
+    expect((await get({ cookie: 'language=ch' })).body).toBe(indexHtml);
+    expect((await drawnApp.app.inject({ method: 'GET', url: '/reg' })).body).toBe(indexHtml);
+  });
+});
+
 describe('OpenAPI document', () => {
   it('is an OpenAPI 3.1 document with every listed call as a POST', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });

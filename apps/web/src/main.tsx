@@ -2,16 +2,21 @@
  * Entry point. A stored app version other than this one clears all storage and reloads first
  * (SPEC.md section 4); then i18next starts with the stored language and the app renders.
  * zod-jitless comes first: it must be set before any of the contract's schemas is made.
+ *
+ * A public page the server sent already drawn (prerender.tsx; `data-prerendered` names its
+ * language) is hydrated: React takes over the drawn form rather than drawing it again. Drawn in
+ * another language than the browser's stored one, or for a signed-in visitor (who is sent on to the
+ * dashboard), it is drawn afresh instead.
  */
 import './app/zod-jitless.ts';
 import './app/first-load-styles.ts';
 import './app/app.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/routes.tsx';
-import { initI18n } from './lib/i18n.ts';
-import { resetStorageOnNewVersion } from './lib/session-storage.ts';
+import { currentLanguage, initI18n } from './lib/i18n.ts';
+import { isSignedIn, resetStorageOnNewVersion } from './lib/session-storage.ts';
 
 const isReloading = resetStorageOnNewVersion();
 const root = document.getElementById('root');
@@ -20,11 +25,17 @@ if (!isReloading && root) {
   // The first render waits for the language's catalogue (no flash of English for ch and jp).
   const isI18nReady = initI18n();
   preloadPage(window.location.pathname);
-  void isI18nReady.then(() =>
-    createRoot(root).render(
+  void isI18nReady.then(() => {
+    const app = (
       <StrictMode>
         <App />
-      </StrictMode>,
-    ),
-  );
+      </StrictMode>
+    );
+    if (root.dataset.prerendered === currentLanguage() && !isSignedIn()) {
+      hydrateRoot(root, app); // the page lifts the drawing's `inert` once it has taken it over
+    } else {
+      root.removeAttribute('inert');
+      createRoot(root).render(app);
+    }
+  });
 }

@@ -6,11 +6,16 @@
  * and a client that accepts neither gets the original bytes. Every path of
  * the contract's route table answers index.html (deep links); any other page path answers it too,
  * with HTTP 404, and the app shows its 404 page.
+ *
+ * /login and /reg answer the page already drawn at build time (apps/web/src/prerender.tsx,
+ * dist/prerendered/<page>.<language>.html) in the language of the `language` cookie the app keeps
+ * (English without one), so that a browser draws the form before the JavaScript arrives.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { spaPaths } from '@bank/contract/routes';
+import { defaultLanguage, isLanguage, type Language } from '@bank/contract/constants';
+import { publicPaths, spaPaths } from '@bank/contract/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -23,6 +28,27 @@ export type WebApp = {
 };
 
 const immutableCache = 'public, max-age=31536000, immutable';
+
+/** The pages drawn at build time, by path, with the name of their files. */
+const prerenderedPages = new Map<string, string>([
+  [publicPaths.login, 'login'],
+  [publicPaths.register, 'register'],
+]);
+
+/** The language the app keeps in its `language` cookie; English when there is none. */
+function languageOfRequest(request: FastifyRequest): Language {
+  const match = /(?:^|;\s*)language=([^;]*)/.exec(request.headers.cookie ?? '');
+  const value = match?.[1]?.trim();
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
+/** The compressed copy the browser accepts, if any (the build writes `.br` and `.gz` beside each file). */
+function encodingOfRequest(request: FastifyRequest): { encoding: 'br' | 'gzip'; extension: string } | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return { encoding: 'br', extension: '.br' };
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', extension: '.gz' };
+  return undefined;
+}
 
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string }): Promise<WebApp> {
   const indexFile = path.join(options.webDistDir, 'index.html');
@@ -44,6 +70,21 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       .header('cache-control', 'no-cache')
       .send(await readFile(indexFile));
 
+  const sendPrerendered = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
+    const file = path.join(options.webDistDir, 'prerendered', `${page}.${languageOfRequest(request)}.html`);
+    const encoded = encodingOfRequest(request);
+    const compressed = encoded ? await readFile(file + encoded.extension).catch(() => undefined) : undefined;
+    const bytes = compressed ?? (await readFile(file).catch(() => undefined));
+    if (!bytes) return sendIndex(reply, 200);
+    if (compressed && encoded) reply.header('content-encoding', encoded.encoding);
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
+      .send(bytes);
+  };
+
   const staticFiles: FastifyPluginAsync = async (scope) => {
     await scope.register(fastifyStatic, {
       root: options.webDistDir,
@@ -57,7 +98,12 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
         reply.header('cache-control', filePath.startsWith(assetsDir) ? immutableCache : 'no-cache');
       },
     });
-    for (const page of spaPaths) scope.get(page, async (_request, reply) => sendIndex(reply, 200));
+    for (const page of spaPaths) {
+      const prerendered = prerenderedPages.get(page);
+      scope.get(page, async (request, reply) =>
+        prerendered ? sendPrerendered(request, reply, prerendered) : sendIndex(reply, 200),
+      );
+    }
   };
   await app.register(staticFiles);
 

@@ -6,12 +6,24 @@
 import { appVersion } from '@bank/contract/constants';
 import { Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Brand } from './brand.tsx';
 import { LanguageLinks } from './language-links.tsx';
 import { PublicPageSkeleton } from './public-page-skeleton.tsx';
+
+/**
+ * A page the server sent drawn (main.tsx hydrates it) arrives inert; once React has taken the page
+ * over, with its form's code, it can be used. Rendered beside the page, inside its Suspense
+ * boundary, so that this runs when the page itself is in place.
+ */
+function DrawingTakenOver() {
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+  }, []);
+  return null;
+}
 
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
@@ -33,7 +45,10 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             <Box component="header" mb={32}>
               <Brand />
             </Box>
-            <Suspense fallback={<PublicPageSkeleton />}>{children ?? <Outlet />}</Suspense>
+            <Suspense fallback={<PublicPageSkeleton />}>
+              {children ?? <Outlet />}
+              <DrawingTakenOver />
+            </Suspense>
             <Divider my="xl" color="gray.2" />
             <LanguageLinks />
           </Paper>

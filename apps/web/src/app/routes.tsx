@@ -8,7 +8,7 @@
  */
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { loadSignedInMessages } from '../lib/i18n.ts';
 import { isSignedIn } from '../lib/session-storage.ts';
 import { ClientHomeGate } from './client-home-gate.tsx';
@@ -389,5 +389,3 @@ export function preloadPage(pathname: string): void {
     void mainPageComponents[mainPage.id].preload().catch(() => undefined);
   }
 }
-
-export const router = createBrowserRouter(routes);

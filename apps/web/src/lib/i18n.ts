@@ -11,7 +11,7 @@ import { type Language, type Locale, languages, localeOfLanguage } from '@bank/c
 import { type Catalogue, enFirstLoad } from '@bank/i18n/catalogue-en';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { readLanguage, writeLanguage } from './session-storage.ts';
+import { readLanguage, rememberLanguageForServer, writeLanguage } from './session-storage.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -69,6 +69,7 @@ async function startI18n(): Promise<void> {
     interpolation: { escapeValue: false },
   });
   applyToDocument(language);
+  rememberLanguageForServer(language);
 }
 
 let signedInMessages: Promise<void> | undefined;

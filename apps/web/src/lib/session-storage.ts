@@ -138,6 +138,18 @@ export function readLanguage(): Language {
 
 export function writeLanguage(language: Language): void {
   write(localStorage, persistentKeys.language, language);
+  rememberLanguageForServer(language);
+}
+
+/**
+ * The language as a cookie too, for the one thing the server draws itself: the public pages drawn
+ * at build time (prerender.tsx), sent in the visitor's language. It says nothing else.
+ */
+export function rememberLanguageForServer(language: Language): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser this serves.
+  document.cookie = `${persistentKeys.language}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /**

@@ -12,6 +12,7 @@
  */
 import { publicPaths } from '@bank/contract/routes';
 import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { loadAccountContract } from '../../api/account-contract.ts';
@@ -49,7 +50,8 @@ export function RegisterPage() {
       full_name: '',
       email: '',
       email_code: '',
-      phone_country: browserCountry(),
+      // The browser's country once on screen (below): the page may have been drawn at build time.
+      phone_country: null as string | null,
       phone: '',
       new_password: '',
       confirm_password: '',
@@ -69,6 +71,13 @@ export function RegisterPage() {
       void navigate(publicPaths.login, { replace: true, state: loginState });
     },
   });
+
+  // The browser's country, until the visitor picks one: known only in the browser, so not in the
+  // page drawn at build time.
+  useEffect(() => {
+    const country = browserCountry();
+    if (country && form.getValues().phone_country === null) form.setFieldValue('phone_country', country);
+  }, [form]);
 
   /** "Send code": only for an address the contract accepts. */
   const requestCode = async () => {

@@ -1,0 +1,73 @@
+/**
+ * The public pages drawn at build time (scripts/prerender.mjs runs this, built by Vite for Node):
+ * the HTML of /login and /reg in each language, which the server sends in place of the empty page
+ * so that a browser draws the form before the JavaScript has arrived; main.tsx then hydrates it.
+ * Only pages that look the same for every signed-out visitor are drawn here.
+ */
+import { type Language, localeOfLanguage } from '@bank/contract/constants';
+
+export { languages, localeOfLanguage } from '@bank/contract/constants';
+
+import { publicPaths } from '@bank/contract/routes';
+import { enFirstLoad } from '@bank/i18n/catalogue-en';
+import { ja } from '@bank/i18n/catalogue-ja';
+import { zhCN } from '@bank/i18n/catalogue-zh-CN';
+import i18next from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+
+/** The pages drawn at build time, by the name the server looks them up by. */
+export const prerenderedPages = { login: publicPaths.login, register: publicPaths.register } as const;
+
+let isStarted = false;
+
+async function switchTo(language: Language): Promise<void> {
+  if (!isStarted) {
+    await i18next.use(initReactI18next).init({
+      resources: {
+        en: { translation: enFirstLoad },
+        'zh-CN': { translation: zhCN },
+        ja: { translation: ja },
+      },
+      lng: 'en',
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    isStarted = true;
+  }
+  await i18next.changeLanguage(localeOfLanguage[language]);
+}
+
+/**
+ * The page's markup (what goes inside `<div id="root">`). The first drawing waits for every lazy
+ * part (its chunk) and is thrown away: a part that arrived during a drawing is sent as hidden markup
+ * and an inline script that moves it into place, which the CSP would block. The second drawing
+ * finds every part loaded and writes plain HTML, which is checked to hold no such pending part.
+ */
+export async function renderPage(path: string, language: Language): Promise<string> {
+  await switchTo(language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect when drawn at build time`);
+  const page = () => (
+    <AppProviders>
+      {/* No hydration data: the pages have no loaders, and an inline script would break the CSP. */}
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    </AppProviders>
+  );
+  const { prelude } = await prerender(page());
+  await new Response(prelude).arrayBuffer();
+  const markup = renderToString(page());
+  if (/<script|<!--\$[!?]-->/.test(markup))
+    throw new Error(`${path} still had a part loading when drawn at build time`);
+  return markup;
+}
