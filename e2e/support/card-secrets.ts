@@ -30,9 +30,12 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** 16 digits standing alone (not within a longer number or a decimal) that pass the Luhn check. */
+/**
+ * 16 digits standing alone (not within a longer number, a decimal or a hexadecimal string such as a
+ * SHA-256 hash, where one hash in 250 has a run of 16 digits) that pass the Luhn check.
+ */
 function cardNumbersIn(text: string): string[] {
-  return [...text.matchAll(/(?<![\d.])\d{16}(?![\d.])/g)]
+  return [...text.matchAll(/(?<![\da-fA-F.])\d{16}(?![\da-fA-F.])/g)]
     .map((match) => match[0])
     .filter((digits) => !/^(\d)\1+$/.test(digits) && luhnValid(digits));
 }
