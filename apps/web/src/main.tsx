@@ -18,6 +18,11 @@ import { preloadPage } from './app/routes.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { isSignedIn, resetStorageOnNewVersion } from './lib/session-storage.ts';
 
+/** Settles once the browser has painted the page as it stands (a frame, then a task after it). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 const isReloading = resetStorageOnNewVersion();
 const root = document.getElementById('root');
 
@@ -25,7 +30,9 @@ if (!isReloading && root) {
   // The first render waits for the language's catalogue (no flash of English for ch and jp).
   const isI18nReady = initI18n();
   preloadPage(window.location.pathname);
-  void isI18nReady.then(() => {
+  // A drawn page is painted before React's work of taking it over begins, not after.
+  const isDrawnPainted = root.dataset.prerendered ? afterNextPaint() : undefined;
+  void Promise.all([isI18nReady, isDrawnPainted]).then(() => {
     const app = (
       <StrictMode>
         <App />
