@@ -5,6 +5,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensureBenchmarkTools } from './system-deps.mjs';
+
+ensureBenchmarkTools();
 
 const folder = resolve('bench');
 const only = process.argv[2];

@@ -1,7 +1,8 @@
 /**
  * What a fresh machine lacks for the browser journeys: Debian's Chromium (never a downloaded
- * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes.
- * Installs them through apt when running as root; otherwise says exactly what to install.
+ * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes; and for the
+ * benchmarks, wrk too. Installs them through apt when running as root; otherwise says exactly what
+ * to install.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,14 +16,12 @@ function hasDebianPackage(name) {
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
-export function ensureSystemDependencies() {
-  const missing = [];
-  if (!existsSync(chromiumPath)) missing.push('chromium');
-  if (!hasDebianPackage('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+/** Installs the missing Debian packages (as root), or stops with the command that would. */
+function installDebianPackages(purpose, missing) {
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`The browser tests need Debian packages that are not installed: ${missing.join(' ')}`);
+    console.error(`${purpose} need Debian packages that are not installed: ${missing.join(' ')}`);
     console.error(`Install them with:  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
     process.exit(1);
   }
@@ -30,4 +29,22 @@ export function ensureSystemDependencies() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+}
+
+function missingForBrowser() {
+  const missing = [];
+  if (!existsSync(chromiumPath)) missing.push('chromium');
+  if (!hasDebianPackage('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+  return missing;
+}
+
+export function ensureSystemDependencies() {
+  installDebianPackages('The browser tests', missingForBrowser());
+}
+
+/** The benchmarks' tools: the browser (Lighthouse) and wrk (the API's rate). */
+export function ensureBenchmarkTools() {
+  const missing = missingForBrowser();
+  if (!hasDebianPackage('wrk')) missing.push('wrk');
+  installDebianPackages('The benchmarks', missing);
 }
