@@ -8,7 +8,6 @@ import { type Language, localeOfLanguage } from '@bank/contract/constants';
 
 export { languages, localeOfLanguage } from '@bank/contract/constants';
 
-import { publicPaths } from '@bank/contract/routes';
 import { enFirstLoad } from '@bank/i18n/catalogue-en';
 import { ja } from '@bank/i18n/catalogue-ja';
 import { zhCN } from '@bank/i18n/catalogue-zh-CN';
@@ -19,24 +18,18 @@ import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { i18nOptions } from './lib/i18n.ts';
 
-/** The pages drawn at build time, by the name the server looks them up by. */
-export const prerenderedPages = { login: publicPaths.login, register: publicPaths.register } as const;
+export { prerenderedPages } from '@bank/contract/routes';
 
 let isStarted = false;
 
 async function switchTo(language: Language): Promise<void> {
   if (!isStarted) {
     await i18next.use(initReactI18next).init({
-      resources: {
-        en: { translation: enFirstLoad },
-        'zh-CN': { translation: zhCN },
-        ja: { translation: ja },
-      },
+      ...i18nOptions,
+      resources: { en: { translation: enFirstLoad }, 'zh-CN': { translation: zhCN }, ja: { translation: ja } },
       lng: 'en',
-      fallbackLng: 'en',
-      initAsync: false,
-      interpolation: { escapeValue: false },
     });
     isStarted = true;
   }

@@ -12,6 +12,12 @@ export const defaultLanguage: Language = 'en';
 export const localeOfLanguage = { en: 'en', ch: 'zh-CN', jp: 'ja' } as const satisfies Record<Language, string>;
 export type Locale = (typeof localeOfLanguage)[Language];
 
+/**
+ * The cookie in which the app also keeps the language (web lib/session-storage.ts), read by the
+ * server for the one thing it sends drawn: the public pages drawn at build time.
+ */
+export const languageCookie = 'language';
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }

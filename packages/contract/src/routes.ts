@@ -14,6 +14,12 @@ export const publicPaths = {
   teamInvitation: '/team_invitation',
 } as const;
 
+/**
+ * The public pages the web build draws in each language (apps/web/src/prerender.tsx), by the name
+ * of their files (dist/prerendered/<name>.<language>.html), which the server sends for their paths.
+ */
+export const prerenderedPages = { login: publicPaths.login, register: publicPaths.register } as const;
+
 export type PageId =
   | 'home'
   | 'transactions'

@@ -14,8 +14,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultLanguage, isLanguage, type Language } from '@bank/contract/constants';
-import { publicPaths, spaPaths } from '@bank/contract/routes';
+import { defaultLanguage, isLanguage, type Language, languageCookie } from '@bank/contract/constants';
+import { prerenderedPages, spaPaths } from '@bank/contract/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -29,15 +29,13 @@ export type WebApp = {
 
 const immutableCache = 'public, max-age=31536000, immutable';
 
-/** The pages drawn at build time, by path, with the name of their files. */
-const prerenderedPages = new Map<string, string>([
-  [publicPaths.login, 'login'],
-  [publicPaths.register, 'register'],
-]);
+/** The pages drawn at build time: the name of their files, by path. */
+const prerenderedByPath = new Map<string, string>(Object.entries(prerenderedPages).map(([name, page]) => [page, name]));
+const languageCookiePattern = new RegExp(`(?:^|;\\s*)${languageCookie}=([^;]*)`);
 
-/** The language the app keeps in its `language` cookie; English when there is none. */
+/** The language the app keeps in its cookie; English when there is none. */
 function languageOfRequest(request: FastifyRequest): Language {
-  const match = /(?:^|;\s*)language=([^;]*)/.exec(request.headers.cookie ?? '');
+  const match = languageCookiePattern.exec(request.headers.cookie ?? '');
   const value = match?.[1]?.trim();
   return isLanguage(value) ? value : defaultLanguage;
 }
@@ -99,7 +97,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       },
     });
     for (const page of spaPaths) {
-      const prerendered = prerenderedPages.get(page);
+      const prerendered = prerenderedByPath.get(page);
       scope.get(page, async (request, reply) =>
         prerendered ? sendPrerendered(request, reply, prerendered) : sendIndex(reply, 200),
       );

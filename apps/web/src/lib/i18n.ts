@@ -9,7 +9,7 @@
  */
 import { type Language, type Locale, languages, localeOfLanguage } from '@bank/contract/constants';
 import { type Catalogue, enFirstLoad } from '@bank/i18n/catalogue-en';
-import i18next, { type Resource, type TFunction } from 'i18next';
+import i18next, { type InitOptions, type Resource, type TFunction } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readLanguage, rememberLanguageForServer, writeLanguage } from './session-storage.ts';
 
@@ -30,6 +30,15 @@ async function ensureCatalogue(locale: Locale): Promise<void> {
   if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return;
   i18next.addResourceBundle(locale, 'translation', await loadCatalogue[locale]());
 }
+
+/** How i18next runs, in the browser and for the pages drawn at build time (prerender.tsx). */
+export const i18nOptions = {
+  fallbackLng: 'en',
+  supportedLngs: Object.values(localeOfLanguage),
+  partialBundledLanguages: true,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+} as const satisfies InitOptions;
 
 function applyToDocument(language: Language): void {
   document.documentElement.lang = localeOfLanguage[language];
@@ -59,15 +68,7 @@ async function startI18n(): Promise<void> {
       language = 'en';
     }
   }
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: localeOfLanguage[language],
-    fallbackLng: 'en',
-    supportedLngs: Object.values(localeOfLanguage),
-    partialBundledLanguages: true,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  await i18next.use(initReactI18next).init({ ...i18nOptions, resources, lng: localeOfLanguage[language] });
   applyToDocument(language);
   rememberLanguageForServer(language);
 }

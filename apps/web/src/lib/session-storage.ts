@@ -5,7 +5,7 @@
  * only decides whether the back office is shown: the server refuses its calls to anyone else). Persistent data lives in localStorage: language (en, ch, jp) and the app version.
  * Nothing else in the app reads or writes these keys directly.
  */
-import { appVersion, defaultLanguage, isLanguage, type Language } from '@bank/contract/constants';
+import { appVersion, defaultLanguage, isLanguage, type Language, languageCookie } from '@bank/contract/constants';
 
 export const sessionKeys = {
   token: 'token',
@@ -149,7 +149,7 @@ export function rememberLanguageForServer(language: Language): void {
   if (typeof document === 'undefined') return;
   const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser this serves.
-  document.cookie = `${persistentKeys.language}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
+  document.cookie = `${languageCookie}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /**
