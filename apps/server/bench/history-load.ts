@@ -38,10 +38,6 @@ async function setup(count: number) {
   await client.connect();
   try {
     await client.query('begin');
-    await client.query(
-      `delete from ledger_entries where account_id in (select a.id from ledger_accounts a join companies c on c.id = a.company_id where c.ci_code = $1)`,
-      [companyCode],
-    );
     await client.query(`delete from ledger_transfers where idempotency_key like 'bench-history-%'`);
     await client.query(
       `delete from ledger_accounts where company_id in (select id from companies where ci_code = $1)`,
@@ -74,23 +70,21 @@ async function setup(count: number) {
        values (gen_random_uuid(), $1, 'USDC', 'customer', '', 0, now())`,
       [id],
     );
-    // Entries of the current month: a deposit of 1.5 USDC every second from its first day on, each
-    // with its transfer (from a clearing account, whose own entries the statement does not read).
+    // Entries of the current month: a deposit of 1.5 USDC every second from its first day on, each a
+    // posted transfer from a clearing account (whose own side the statement does not read).
     await client.query(
       `insert into ledger_transfers (id, idempotency_key, request_hash, kind, asset, debit_account_id, credit_account_id,
-         amount, state, reference_type, reference_id, created_at, resolved_at)
+         amount, state, reference_type, reference_id, created_at, resolved_at,
+         debit_at, debit_balance_after, credit_at, credit_balance_after)
        select gen_random_uuid(), 'bench-history-' || i, '', 'deposit', 'USDC', gen_random_uuid(), a.id, 1.5, 'posted',
-         'bench', i::text, date_trunc('month', now()) + i * interval '1 second', date_trunc('month', now()) + i * interval '1 second'
-       from ledger_accounts a, generate_series(1, $2::int) as i where a.company_id = $1`,
+         'bench', i::text, t, t, t, -1.5 * i, t, 1.5 * i
+       from ledger_accounts a, generate_series(1, $2::int) as i,
+         lateral (select date_trunc('month', now()) + i * interval '1 second' as t) times
+       where a.company_id = $1`,
       [id, count],
     );
-    await client.query(
-      `insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
-       select t.id, t.credit_account_id, t.amount, 1.5 * t.reference_id::int, t.created_at
-       from ledger_transfers t where t.idempotency_key like 'bench-history-%' order by t.created_at`,
-    );
     await client.query('commit');
-    await client.query('vacuum analyze transactions, ledger_transfers, ledger_entries');
+    await client.query('vacuum analyze transactions, ledger_transfers');
   } finally {
     await client.end();
   }

@@ -218,13 +218,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl && !options.pgliteTemplate ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
-/** The PostgreSQL error code of a failed query; drizzle wraps the driver's error in `cause`. */
-export function postgresErrorCode(error: unknown): string | undefined {
+/** A field of the PostgreSQL error behind a failed query; drizzle wraps the driver's error in `cause`. */
+function postgresErrorField(error: unknown, field: 'code' | 'constraint' | 'detail'): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (current as Record<string, unknown>)[field];
+    if (typeof value === 'string' && (field !== 'code' || /^[0-9A-Z]{5}$/.test(value))) return value;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The PostgreSQL error code (SQLSTATE) of a failed query. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  return postgresErrorField(error, 'code');
+}
+
+/** The constraint a failed query violated (a unique key taken, a check refused), if it names one. */
+export function violatedConstraint(error: unknown): string | undefined {
+  return postgresErrorField(error, 'constraint');
+}
+
+/** The detail of a failed query's error (what a database function raised it about). */
+export function postgresErrorDetail(error: unknown): string | undefined {
+  return postgresErrorField(error, 'detail');
 }

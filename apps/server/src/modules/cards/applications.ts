@@ -33,7 +33,7 @@ import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
 import { renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
 import type { OutgoingEmail } from '../../adapters/mail/mailer.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { type AppDatabase, type DbHandle, postgresErrorCode } from '../../platform/db.ts';
+import { type AppDatabase, type DbHandle, postgresErrorCode, violatedConstraint } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
@@ -124,14 +124,7 @@ export const usernameTaken = (username: string) =>
 
 /** The unique index on live usernames caught a race: the same answer as the check. */
 export function isUsernameRace(error: unknown): boolean {
-  return (
-    postgresErrorCode(error) === '23505' &&
-    String(
-      (error as { cause?: { constraint?: string } }).cause?.constraint ??
-        (error as { constraint?: string }).constraint ??
-        '',
-    ).includes('card_applications_live_username')
-  );
+  return postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'card_applications_live_username';
 }
 
 export function cardholderCodeEmail(

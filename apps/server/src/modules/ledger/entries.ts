@@ -13,6 +13,55 @@ import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platfor
 
 const asTime = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/** A posted transfer's two sides, each with the columns of its account, time and balance after. */
+const sides = [
+  {
+    account: sql.raw('t.debit_account_id'),
+    at: sql.raw('t.debit_at'),
+    balanceAfter: sql.raw('t.debit_balance_after'),
+    sign: sql.raw('-'),
+  },
+  {
+    account: sql.raw('t.credit_account_id'),
+    at: sql.raw('t.credit_at'),
+    balanceAfter: sql.raw('t.credit_balance_after'),
+    sign: sql.raw(''),
+  },
+];
+
+/**
+ * An account's entries in a time range, in time order (`asc`) or the latest first (`desc`), at most
+ * `limit`: columns `at`, `kind`, `reference_id`, `amount` (signed: negative for a debit) and
+ * `balance_after`. The same lines as the `ledger_entries` view, read as a union of the account's
+ * debits and its credits, each on its own (account, time) index with its own limit: the planner
+ * stays on the indexes whatever it guesses of an account's number of entries (a clearing account
+ * has millions, a company's a few), where an ordered read of the view could sort them all.
+ */
+function entriesOf(
+  accountId: SQL,
+  range: { from?: SQL; after?: SQL; before?: SQL },
+  order: 'asc' | 'desc',
+  limit: number,
+): SQL {
+  const direction = sql.raw(order);
+  const branches = sides.map(
+    (side) => sql`(select ${side.at} as at, t.kind, t.reference_id, ${side.sign}t.amount as amount,
+        ${side.balanceAfter} as balance_after
+      from ledger_transfers t
+      where ${side.account} = ${accountId} and ${side.at} is not null
+        ${range.from ? sql`and ${side.at} >= ${range.from}` : sql``}
+        ${range.after ? sql`and ${side.at} > ${range.after}` : sql``}
+        ${range.before ? sql`and ${side.at} < ${range.before}` : sql``}
+      order by ${side.at} ${direction} limit ${limit})`,
+  );
+  return sql`(select * from (${sql.join(branches, sql` union all `)}) sides order by at ${direction} limit ${limit})`;
+}
+
+/** The account's balance after its last entry before `before` (after its last entry without it); null before its first. */
+export function balanceBefore(accountId: SQL, before?: SQL): SQL {
+  return sql`(select last.balance_after from ${entriesOf(accountId, { before }, 'desc', 1)} last)`;
+}
+
 /** The posted movements of the company's accounts that a business record caused, in order. */
 export async function movementsOfReference(
   handle: DbHandle,
@@ -27,13 +76,12 @@ export async function movementsOfReference(
     created_at: string | Date;
   }>(
     handle,
-    sql`select t.kind, t.asset, e.amount::text as amount, e.balance_after::text as balance_after, e.created_at
-        from ledger_transfers t
-        join ledger_entries e on e.transfer_id = t.id
+    sql`select e.kind, e.asset, e.amount::text as amount, e.balance_after::text as balance_after, e.created_at
+        from ledger_entries e
         join ledger_accounts a on a.id = e.account_id
-        where t.reference_type = ${reference.type} and t.reference_id = ${reference.id}
+        where e.reference_type = ${reference.type} and e.reference_id = ${reference.id}
           and a.company_id = ${companyId} and a.kind = 'customer' and a.rail = ''
-        order by e.id`,
+        order by e.created_at, e.transfer_id`,
   );
   return rows.map((row) => {
     const asset = row.asset as Asset;
@@ -65,16 +113,14 @@ const feeKind = 'fee';
 
 /** The balance before the period, and the period's credits, debits other than fees and fees, of the account `accountId` names. */
 function periodTotalsColumns(accountId: SQL, period: StatementPeriod): SQL {
-  return sql`(select e.balance_after::text from ledger_entries e
-            where e.account_id = ${accountId} and e.created_at < ${period.from.toISOString()}::timestamptz
-            order by e.created_at desc, e.id desc limit 1) as opening,
+  return sql`${balanceBefore(accountId, sql`${period.from.toISOString()}::timestamptz`)}::text as opening,
           s.credits::text as credits, s.debits::text as debits, s.fees::text as fees
         from ledger_accounts a
         left join lateral (
           select sum(e.amount) filter (where e.amount > 0) as credits,
-                 -sum(e.amount) filter (where e.amount < 0 and t.kind <> ${feeKind}) as debits,
-                 -sum(e.amount) filter (where e.amount < 0 and t.kind = ${feeKind}) as fees
-          from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+                 -sum(e.amount) filter (where e.amount < 0 and e.kind <> ${feeKind}) as debits,
+                 -sum(e.amount) filter (where e.amount < 0 and e.kind = ${feeKind}) as fees
+          from ledger_entries e
           where e.account_id = ${accountId}
             and e.created_at >= ${period.from.toISOString()}::timestamptz
             and e.created_at < ${period.until.toISOString()}::timestamptz
@@ -155,8 +201,8 @@ export async function accountStatementTotals<A extends Asset>(
 const linesPerRead = 500;
 
 /**
- * An account's entries of the period in time order, read a page at a time on the (account, time)
- * index: memory holds one page whatever the period's size.
+ * An account's entries of the period in time order, read a page at a time on its (account, time)
+ * indexes: memory holds one page whatever the period's size.
  */
 export async function* statementEntries(
   handle: DbHandle,
@@ -164,15 +210,13 @@ export async function* statementEntries(
   period: StatementPeriod,
 ): AsyncGenerator<StatementLine> {
   const scale = scaleOfAsset[account.asset];
-  let after: { at: string; id: string } | null = null;
+  // An account's entries have strictly increasing times (ledger_accounts.last_entry_at): the time
+  // alone is the page's key.
+  let after: string | null = null;
   for (;;) {
-    const keyset: ReturnType<typeof sql> = after
-      ? sql`and (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
-      : sql``;
     // Amounts come formatted by the database (rounded to the asset's scale, trailing zeros dropped,
     // as formatAmountForWire writes them): a million lines make no decimal objects to collect.
     const rows: {
-      id: string;
       at: string;
       kind: string;
       reference_id: string;
@@ -181,17 +225,22 @@ export async function* statementEntries(
       balance_after: string;
     }[] = await executeRows(
       handle,
-      sql`select e.id::text as id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
-            t.kind, t.reference_id, e.amount < 0 as is_debit,
+      sql`select to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+            e.kind, e.reference_id, e.amount < 0 as is_debit,
             trim_scale(round(abs(e.amount), ${scale}))::text as amount,
             trim_scale(round(e.balance_after, ${scale}))::text as balance_after
-          from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-          where e.account_id = ${account.accountId}
-            and e.created_at >= ${period.from.toISOString()}::timestamptz
-            and e.created_at < ${period.until.toISOString()}::timestamptz
-            ${keyset}
-          order by e.created_at, e.id
-          limit ${linesPerRead}`,
+          from ${entriesOf(
+            sql`${account.accountId}::uuid`,
+            after
+              ? { after: sql`${after}::timestamptz`, before: sql`${period.until.toISOString()}::timestamptz` }
+              : {
+                  from: sql`${period.from.toISOString()}::timestamptz`,
+                  before: sql`${period.until.toISOString()}::timestamptz`,
+                },
+            'asc',
+            linesPerRead,
+          )} e
+          order by e.at`,
     );
     for (const row of rows) {
       yield {
@@ -208,7 +257,7 @@ export async function* statementEntries(
     }
     const last = rows.at(-1);
     if (!last || rows.length < linesPerRead) return;
-    after = { at: last.at, id: last.id };
+    after = last.at;
   }
 }
 
@@ -227,9 +276,7 @@ export async function dailyBalances(
   const rows = await executeRows<{ day: string; asset: string; balance: string | null }>(
     handle,
     sql`select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day, a.asset,
-          (select e.balance_after::text from ledger_entries e
-            where e.account_id = a.id and e.created_at < d.day + interval '1 day'
-            order by e.created_at desc, e.id desc limit 1) as balance
+          ${balanceBefore(sql`a.id`, sql`d.day + interval '1 day'`)}::text as balance
         from generate_series(
           date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC') - ${days - 1} * interval '1 day',
           date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC'),

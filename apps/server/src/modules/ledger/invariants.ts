@@ -5,13 +5,14 @@
  * - every asset sums to zero over all accounts (nothing created or lost);
  * - no customer account is below zero, counting held money as spent;
  * - every balance equals the sum of its entries, and its last entry's balance after;
- * - an account's entries are in the same order by time as by id (the order they were posted in),
- *   so that a statement read by time shows each running balance after the one before it;
+ * - an account's entries have strictly increasing times, and read in time order each balance after
+ *   is the one before it plus the entry's amount (what a statement shows as its running balance);
  * - every held amount equals the sum of the pending transfers debiting the account;
  * - every posted transfer has two entries, of opposite sign, of its amount.
  */
 import { sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
+import { balanceBefore } from './entries.ts';
 
 export type InvariantBreach = { rule: string; subject: string; detail: string };
 
@@ -37,17 +38,16 @@ const checks: { rule: string; query: ReturnType<typeof sql> }[] = [
     rule: 'balance_equals_last_entry',
     query: sql`select a.id::text as subject, a.balance::text || ' <> ' || last.balance_after::text as detail
       from ledger_accounts a
-      join lateral (select balance_after from ledger_entries where account_id = a.id
-        order by created_at desc, id desc limit 1) last on true
+      join lateral (select ${balanceBefore(sql`a.id`)} as balance_after) last on true
       where a.balance <> last.balance_after`,
   },
   {
     rule: 'entries_in_time_order',
-    query: sql`select account_id::text as subject, 'entry ' || id::text || ' at ' || created_at::text as detail
-      from (select account_id, id, created_at,
-              lag(created_at) over (partition by account_id order by id) as before
-            from ledger_entries) e
-      where created_at < before`,
+    query: sql`select account_id::text as subject, 'transfer ' || transfer_id::text || ' at ' || created_at::text as detail
+      from (select account_id, transfer_id, created_at, amount, balance_after,
+              lag(created_at) over w as before, lag(balance_after) over w as balance_before
+            from ledger_entries window w as (partition by account_id order by created_at, transfer_id)) e
+      where created_at <= before or balance_after <> coalesce(balance_before, 0) + amount`,
   },
   {
     rule: 'held_equals_pending',
@@ -59,11 +59,11 @@ const checks: { rule: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     rule: 'posted_transfer_balanced',
-    query: sql`select t.id::text as subject, count(e.id)::text || ' entries' as detail
+    query: sql`select t.id::text as subject, count(e.transfer_id)::text || ' entries' as detail
       from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
       where t.state = 'posted'
       group by t.id, t.amount, t.debit_account_id, t.credit_account_id
-      having count(e.id) <> 2
+      having count(e.transfer_id) <> 2
         or sum(e.amount) <> 0
         or sum(e.amount) filter (where e.account_id = t.credit_account_id) <> t.amount
         or sum(e.amount) filter (where e.account_id = t.debit_account_id) <> -t.amount`,

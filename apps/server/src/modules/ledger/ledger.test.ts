@@ -70,7 +70,7 @@ describe('ledger transfers', () => {
       database.db,
       sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
             trim_scale(balance_after)::text as balance_after
-          from ledger_entries where account_id = ${a} order by created_at, id`,
+          from ledger_entries where account_id = ${a} order by created_at`,
     );
     // Read by time, each balance after follows the one before it.
     expect(ofA.map((row) => row.balance_after)).toEqual(['100', '90', '85']);
@@ -119,6 +119,21 @@ describe('ledger transfers', () => {
     expect(ids.size).toBe(1);
     expect(outcomes.filter((outcome) => outcome[0]?.isReplay === false)).toHaveLength(1);
     expect(await accountBalance(database.db, b)).toMatchObject({ balance: '1.000000000000000000' });
+  });
+
+  it('makes one transfer of one key asked at once for other accounts, and refuses the others as a conflict', async () => {
+    // Asks for different accounts take different locks: only the unique key stands between them.
+    const pairs = await Promise.all(Array.from({ length: 8 }, () => twoAccounts('100')));
+    const outcomes = await Promise.allSettled(
+      pairs.map(({ a, b }) => ledger.transfer(database.db, [payment(a, b, '1', 'key-raced')], now)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected')
+        expect(await refusalOf(Promise.reject(outcome.reason))).toBe('idempotency_conflict');
+    const credited = await Promise.all(pairs.map(({ b }) => accountBalance(database.db, b)));
+    expect(credited.filter((account) => account?.balance === '1.000000000000000000')).toHaveLength(1);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 
   it('refuses what no correct caller asks: zero, a negative amount, too many decimals, one account twice, another asset', async () => {

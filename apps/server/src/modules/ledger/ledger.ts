@@ -4,11 +4,12 @@
  * held first (TigerBeetle's two-phase model: `hold`, then `post` or `void`).
  *
  * - `transfer(handle, items)`: a batch of transfers that commit together or not at all (a
- *   conversion with its fee). Inside the database (migrations 0008, 0016 and 0029: `ledger_transfer`
- *   for a batch, `ledger_transfer_one` for a single transfer and for each of a batch's) every
- *   account of the batch is locked in id order, a customer account that would go below zero
- *   refuses the batch (`insufficient_balance`), and each transfer's idempotency key answers its
- *   first transfer again when the same transfer is asked twice, concurrently or not.
+ *   conversion with its fee). Inside the database (migrations 0008, 0016, 0029 and 0030:
+ *   `ledger_transfer` for a batch, `ledger_transfer_one` for a single transfer and for each of a
+ *   batch's) every account of the batch is locked in id order, a customer account that would go
+ *   below zero refuses the batch (`insufficient_balance`), and each transfer's idempotency key
+ *   answers its first transfer again when the same transfer is asked twice, concurrently or not.
+ *   A posted transfer's row carries both of its sides (each account's time and balance after).
  * - `post(handle, id)` / `void(handle, id)`: a pending transfer's outcome, idempotent.
  *
  * Pass an open transaction to join the business change that caused the transfers; passed the
@@ -17,7 +18,13 @@
 import { createHash } from 'node:crypto';
 import type { Asset } from '@bank/contract/money';
 import { sql } from 'drizzle-orm';
-import { type DbHandle, executeRows, postgresErrorCode } from '../../platform/db.ts';
+import {
+  type DbHandle,
+  executeRows,
+  postgresErrorCode,
+  postgresErrorDetail,
+  violatedConstraint,
+} from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { parseAmount, roundToAsset } from '../../platform/money.ts';
@@ -56,20 +63,10 @@ export class LedgerBugError extends Error {
 
 function refusalOf(error: unknown): unknown {
   const code = postgresErrorCode(error);
-  const refuse = code ? refusals[code] : undefined;
-  if (!refuse) return error;
-  const detail = findDetail(error) ?? '';
-  return refuse(detail);
-}
-
-function findDetail(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current; depth += 1) {
-    const detail = (current as { detail?: unknown }).detail;
-    if (typeof detail === 'string') return detail;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  // The same key asked at once for transfers of other accounts: the second meets the unique key.
+  const isKeyRace = code === '23505' && violatedConstraint(error) === 'ledger_transfers_idempotency_key';
+  const refuse = refusals[isKeyRace ? 'LD002' : (code ?? '')];
+  return refuse ? refuse(postgresErrorDetail(error) ?? '') : error;
 }
 
 /** The amount as the ledger stores it; refuses zero, a negative amount or one beyond the asset's scale. */
