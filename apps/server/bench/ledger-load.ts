@@ -5,7 +5,8 @@
  *                               each, funded from a clearing account by posted transfers
  *   run URL CLIENTS SECONDS HOT transfers of 1.25 between random accounts through the product's
  *                               ledger.transfer, CLIENTS at once; with HOT=1 every transfer debits
- *                               the first account. Prints {"transfers": n, "refused": n}
+ *                               the first account. Prints {"transfers": n, "refused": n,
+ *                               "clientCpuUsPerTransfer": n} (this process's CPU time per transfer)
  *   check URL                   prints the invariant breaches as JSON (an empty list when sound)
  *
  * As the baseline's pgbench does, each transfer is its own transaction (one statement).
