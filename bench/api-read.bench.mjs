@@ -8,15 +8,15 @@
  * - latency: an open-loop generator offering 1,000 requests/s for 10 s whatever the answers
  *   (a latency counts from when the request was due, so a stall is not hidden), its p50 and p99.
  *
- * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_api (made when
- * missing). wrk: /usr/bin/wrk (apt-get install wrk).
+ * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_api (made anew
+ * each run). wrk: /usr/bin/wrk (apt-get install wrk).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureDatabase, freePort, percentile, registerUser, signIn, startServer } from './support.mjs';
+import { freePort, freshDatabase, percentile, registerUser, signIn, startServer } from './support.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_api';
 const baselineScript = resolve('../shared/bench/api-read-baseline.mjs');
@@ -109,7 +109,7 @@ async function fixedRateLatencies(url, session) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function run() {
-  await ensureDatabase(databaseUrl);
+  await freshDatabase(databaseUrl);
   const product = await startServer({
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',

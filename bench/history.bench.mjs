@@ -8,16 +8,17 @@
  *   and PDF to nowhere, each in a process of its own: the peak resident memory (goal for CSV under
  *   150 MB), its size and time.
  *
- * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_history.
+ * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_history (made
+ * anew each run).
  * Set BENCH_HISTORY_ROWS to measure at another depth.
  */
-import { bundleServerScript, ensureDatabase, runServerScript } from './support.mjs';
+import { bundleServerScript, freshDatabase, runServerScript } from './support.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_history';
 const rows = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
 
 export async function run() {
-  await ensureDatabase(databaseUrl);
+  await freshDatabase(databaseUrl);
   const bundle = await bundleServerScript('history-load');
   await runServerScript(bundle, ['setup', databaseUrl, String(rows)]);
   const { first, deep } = JSON.parse(await runServerScript(bundle, ['page', databaseUrl, String(rows)]));

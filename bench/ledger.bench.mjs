@@ -7,12 +7,12 @@
  * The invariant check runs after the product's runs.
  *
  * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_ledger (made
- * when missing). pgbench comes with the PostgreSQL server's packages.
+ * anew each run). pgbench comes with the PostgreSQL server's packages.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { bundleServerScript, ensureDatabase, runServerScript } from './support.mjs';
+import { bundleServerScript, freshDatabase, runServerScript } from './support.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_ledger';
 const baselineDir = resolve('../shared/bench');
@@ -74,7 +74,7 @@ function baselineHotRate() {
 }
 
 export async function run() {
-  await ensureDatabase(databaseUrl);
+  await freshDatabase(databaseUrl);
   mkdirSync(tools, { recursive: true });
   loadBundle = await bundleServerScript('ledger-load');
   const figures = {};

@@ -42,16 +42,19 @@ export async function startServer(environment) {
   return { url, readyMs, stop };
 }
 
-/** Creates the database of the URL on its server when it does not exist yet. */
-export async function ensureDatabase(databaseUrl) {
+/**
+ * Makes the database of the URL anew on its server (dropped first when it exists): a benchmark's
+ * figures start from its own setup, never from what an earlier run, or an earlier schema, left.
+ */
+export async function freshDatabase(databaseUrl) {
   const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
+  const name = `"${url.pathname.slice(1).replaceAll('"', '""')}"`;
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.href });
   await client.connect();
-  const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
   await client.end();
 }
 
