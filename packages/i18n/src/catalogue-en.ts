@@ -11,7 +11,7 @@ import { auth as enAuth } from './locales/en/auth.ts';
 import { email as enEmail } from './locales/en/email.ts';
 import { errors as enErrors } from './locales/en/errors.ts';
 import { kycEmail as enKycEmail } from './locales/en/kyc-email.ts';
-import { publicPages } from './locales/en/pages.ts';
+import { firstViewPages, publicPages } from './locales/en/pages.ts';
 import { shellFirstLoad } from './locales/en/shell.ts';
 import { statement as enStatement } from './locales/en/statement.ts';
 import { validation as enValidation } from './locales/en/validation.ts';
@@ -21,7 +21,7 @@ export const enFirstLoad = {
   errors: enErrors,
   validation: enValidation,
   shell: shellFirstLoad,
-  pages: publicPages,
+  pages: { ...publicPages, ...firstViewPages },
   auth: enAuth,
 };
 

@@ -19,7 +19,11 @@ const en: Catalogue = {
   errors: { ...enFirstLoad.errors, ...enSignedIn.errors },
   validation: { ...enFirstLoad.validation, ...enSignedIn.validation },
   pages: { ...enFirstLoad.pages, ...enSignedIn.pages },
-  shell: { ...enFirstLoad.shell, ...enSignedIn.shell },
+  shell: {
+    ...enFirstLoad.shell,
+    ...enSignedIn.shell,
+    home: { ...enFirstLoad.shell.home, ...enSignedIn.shell.home },
+  },
 };
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN, ja };

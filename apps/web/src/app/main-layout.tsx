@@ -28,8 +28,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
-import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
+import { PageLoading } from './first-view.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import {
@@ -209,7 +209,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
 
         <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} bg="gray.0">
           <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 32 }} maw={1280} mx="auto">
-            <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+            <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
           </Box>
         </AppShell.Main>
       </AppShell>

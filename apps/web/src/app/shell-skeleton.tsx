@@ -2,11 +2,13 @@
  * The signed-in shell's outline (header, sidebar on larger screens, a page skeleton) while the main
  * layout's code loads on the first visit of a signed-in page, instead of a blank screen. Part of
  * the first load, so built from the light parts only; it takes the layout's measures
- * (shell-metrics.ts) so that nothing moves when the real shell replaces it.
+ * (shell-metrics.ts) so that nothing moves when the real shell replaces it. The page's heading is
+ * drawn when the first load can write it (first-view.tsx): home's welcome, the first thing a user
+ * reads, does not wait for the shell.
  */
 import { Box, Group, Skeleton } from '@mantine/core';
-import { PageSkeleton } from '../ui/skeletons.tsx';
 import { Brand } from './brand.tsx';
+import { PageLoading } from './first-view.tsx';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 
 export function ShellSkeleton() {
@@ -44,7 +46,7 @@ export function ShellSkeleton() {
           mx="auto"
           style={{ flexGrow: 1, minWidth: 0 }}
         >
-          <PageSkeleton />
+          <PageLoading />
         </Box>
       </Group>
     </Box>

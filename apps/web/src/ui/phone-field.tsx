@@ -4,16 +4,18 @@
  * code from libphonenumber-js, and the number itself. The contract's phone rule (libphonenumber's
  * isValidPhoneNumber for that country) judges it; this component only collects it.
  *
- * libphonenumber-js and its metadata (the calling codes) load after the field has been drawn, so that
- * a page's first paint does not wait for them: until then the list names every ISO country without
- * its calling code.
+ * libphonenumber-js and its metadata (the calling codes, 36 KB gzipped) load after the field has been
+ * drawn, so that a page's first paint does not wait for them: until then the list names every ISO
+ * country without its calling code. With `areCallingCodesOnFocus` (registration, whose first load
+ * should carry no more than the drawn form needs) they load on the first focus in the field, or
+ * when the page asks (`preparePhoneField`, on the first focus in its form), not with the page.
  */
 import { localeOfLanguage } from '@bank/contract/constants';
 import { countryCodes } from '@bank/contract/country-codes';
 import { Grid, Group, Select, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n.ts';
 
@@ -24,27 +26,44 @@ type PhoneRules = Pick<typeof import('libphonenumber-js/min'), 'getCountryCallin
 
 let phoneRules: PhoneRules | undefined;
 let phoneRulesLoading: Promise<PhoneRules> | undefined;
+/** The fields on screen, told when the rules have arrived. */
+const rulesListeners = new Set<() => void>();
 
 function loadPhoneRules(): Promise<PhoneRules> {
   phoneRulesLoading ??= import('libphonenumber-js/min').then(
     (module) => {
       phoneRules = module;
+      for (const listener of rulesListeners) listener();
       return module;
     },
     (error: unknown) => {
-      phoneRulesLoading = undefined; // a dropped connection: the next field to mount tries again
+      phoneRulesLoading = undefined; // a dropped connection: the next field to ask tries again
       throw error;
     },
   );
   return phoneRulesLoading;
 }
 
-/** The phone rules once loaded; loading starts after the first render. */
-function usePhoneRules(): PhoneRules | undefined {
-  const [rules, setRules] = useState(phoneRules);
+/** Starts loading the calling codes, for a page whose form the user has begun to fill in. */
+export function preparePhoneField(): void {
+  if (!phoneRules) loadPhoneRules().catch(() => undefined);
+}
+
+function subscribeToRules(listener: () => void): () => void {
+  rulesListeners.add(listener);
+  return () => rulesListeners.delete(listener);
+}
+
+/** The phone rules once loaded (none in a page drawn at build time); loading starts after the first render unless deferred. */
+function usePhoneRules(isDeferred: boolean): PhoneRules | undefined {
+  const rules = useSyncExternalStore(
+    subscribeToRules,
+    () => phoneRules,
+    () => undefined,
+  );
   useEffect(() => {
-    if (!rules) loadPhoneRules().then(setRules, () => undefined);
-  }, [rules]);
+    if (!isDeferred) preparePhoneField();
+  }, [isDeferred]);
   return rules;
 }
 
@@ -103,19 +122,21 @@ export type PhoneFieldProps = {
   form: PhoneForm;
   isRequired?: boolean;
   idPrefix: string;
+  /** The calling codes load on the first focus in the field (or preparePhoneField), not after the first render. */
+  areCallingCodesOnFocus?: boolean;
 };
 
-export function PhoneField({ form, isRequired = true, idPrefix }: PhoneFieldProps) {
+export function PhoneField({ form, isRequired = true, idPrefix, areCallingCodesOnFocus = false }: PhoneFieldProps) {
   const country = form.getValues().phone_country;
   const { t } = useTranslation();
   const language = useLanguage();
-  const rules = usePhoneRules();
+  const rules = usePhoneRules(areCallingCodesOnFocus);
   const options = useMemo(() => countryOptions(localeOfLanguage[language], rules), [language, rules]);
   const callingCode = options.find((option) => option.value === country)?.callingCode;
   const byValue = useMemo(() => new Map(options.map((option) => [option.value, option])), [options]);
 
   return (
-    <Grid gap="sm">
+    <Grid gap="sm" onFocusCapture={preparePhoneField}>
       <Grid.Col span={{ base: 12, xs: 5 }}>
         <Select
           id={`${idPrefix}-country`}

@@ -1,6 +1,29 @@
 /** Loading placeholders shaped like what is coming, so that the page does not jump when it arrives. */
-import { Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
+function PanelLines() {
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <Skeleton height={16} width="40%" radius="sm" />
+        <Skeleton height={12} radius="sm" />
+        <Skeleton height={12} width="85%" radius="sm" />
+        <Skeleton height={12} width="70%" radius="sm" />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One panel of a page while its content loads, below a heading already drawn. */
+export function PanelSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Box aria-busy="true" aria-label={t('shell.loading')}>
+      <PanelLines />
+    </Box>
+  );
+}
 
 /** The title, description and one panel of a page. */
 export function PageSkeleton() {
@@ -11,14 +34,7 @@ export function PageSkeleton() {
         <Skeleton height={28} width={260} radius="sm" />
         <Skeleton height={14} width={420} maw="90%" radius="sm" />
       </Stack>
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Skeleton height={16} width="40%" radius="sm" />
-          <Skeleton height={12} radius="sm" />
-          <Skeleton height={12} width="85%" radius="sm" />
-          <Skeleton height={12} width="70%" radius="sm" />
-        </Stack>
-      </Paper>
+      <PanelLines />
     </Stack>
   );
 }

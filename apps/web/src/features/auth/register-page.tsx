@@ -8,7 +8,8 @@
  * notice instead of a code), so this page cannot tell anyone whether an address has an account.
  *
  * First paint: the identity contract (zod and libphonenumber-js's tables) loads on the form's first
- * focus, not with the page; the form is drawn without it and its schemas check it from then on.
+ * focus, not with the page; the form is drawn without it and its schemas check it from then on. The
+ * phone field's calling codes (libphonenumber-js) load at the same moment.
  */
 import { publicPaths } from '@bank/contract/routes';
 import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -22,7 +23,7 @@ import { showSuccess } from '../../lib/notify.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
-import { browserCountry, PhoneField } from '../../ui/phone-field.tsx';
+import { browserCountry, PhoneField, preparePhoneField } from '../../ui/phone-field.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
@@ -95,7 +96,10 @@ export function RegisterPage() {
         style={readableErrorColour}
         noValidate
         onSubmit={submit}
-        onFocusCapture={prefetchCall}
+        onFocusCapture={() => {
+          prefetchCall();
+          preparePhoneField();
+        }}
         aria-label={t('pages.register.title')}
       >
         <Stack gap="md">
@@ -141,7 +145,7 @@ export function RegisterPage() {
             />
             <SendCodeStatus notice={sendCode.notice} error={sendCode.error} />
           </Box>
-          <PhoneField idPrefix="register-phone" form={form} />
+          <PhoneField idPrefix="register-phone" form={form} areCallingCodesOnFocus />
           <TextInput
             id="register-ci-code"
             {...form.getInputProps('ci_code')}

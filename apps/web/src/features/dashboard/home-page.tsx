@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { isKycApproved, readSession } from '../../lib/session-storage.ts';
+import { homeHeading } from '../../ui/home-heading.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { BalanceChartCard } from './balance-chart-card.tsx';
@@ -51,14 +52,11 @@ function VerificationCard() {
 
 export function HomePage() {
   const { t } = useTranslation();
-  const username = readSession().username;
+  const { title, description } = homeHeading(t);
   // A user whose permission group does not show balances sees the welcome and the company's status only.
   const maySeeBalances = useHoldsPermission('view_balances');
   return (
-    <PageFrame
-      title={username ? t('shell.home.welcome', { name: username }) : t('shell.home.welcome_anonymous')}
-      description={t('pages.home.purpose')}
-    >
+    <PageFrame title={title} description={description}>
       <VerificationCard />
       {maySeeBalances === false ? (
         <Card>

@@ -4,7 +4,6 @@ import type { PageId } from '@bank/contract/routes';
 type PageText = { title: string; purpose: string };
 
 export const mainPages = {
-  home: { title: 'Home', purpose: 'Where your company stands with the bank, and what needs your attention.' },
   transactions: { title: 'Transactions', purpose: 'Every movement on your accounts, with statements to download.' },
   transaction_detail: { title: 'Transaction details', purpose: 'The full record of one transaction.' },
   crypto_deposit: { title: 'Deposit digital assets', purpose: 'Receive USDT, USDC, BTC or ETH into your account.' },
@@ -120,4 +119,4 @@ export const mainPages = {
     title: 'Membership fees',
     purpose: 'Membership fee terms of your programme cards: pay them one by one or in bulk, or let them be deducted.',
   },
-} as const satisfies Record<PageId, PageText>;
+} as const satisfies Record<Exclude<PageId, 'home'>, PageText>;

@@ -2,7 +2,7 @@
  * A title and a one-line purpose for every public page, by its key in `publicPaths`: on the first
  * load. The signed-in pages' are main-pages.ts, loaded with them.
  */
-import type { publicPaths } from '@bank/contract/routes';
+import type { PageId, publicPaths } from '@bank/contract/routes';
 import type { mainPages } from './main-pages.ts';
 
 type PageText = { title: string; purpose: string };
@@ -16,5 +16,13 @@ export const publicPages = {
   teamInvitation: { title: 'Join your company', purpose: 'Choose a password to accept your invitation.' },
 } as const satisfies Record<keyof typeof publicPaths, PageText>;
 
+/**
+ * Home's, on the first load too: a signed-in visit draws home's heading before the signed-in
+ * screens' code and messages (main-pages.ts) arrive.
+ */
+export const firstViewPages = {
+  home: { title: 'Home', purpose: 'Where your company stands with the bank, and what needs your attention.' },
+} as const satisfies Partial<Record<PageId, PageText>>;
+
 /** Every page's, as the other locales write them. */
-export type Pages = typeof publicPages & typeof mainPages;
+export type Pages = typeof publicPages & typeof firstViewPages & typeof mainPages;

@@ -76,8 +76,6 @@ export const shellSignedIn = {
     title: 'This information could not be loaded',
   },
   home: {
-    welcome: 'Welcome, {{name}}',
-    welcome_anonymous: 'Welcome',
     kyc_title: 'Company verification',
     kyc_approved: 'Your company is verified. Deposits, transfers and cards are available to you.',
     kyc_pending:

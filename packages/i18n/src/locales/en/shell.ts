@@ -44,6 +44,11 @@ export const shellFirstLoad = {
     secure_note: 'Your connection to the bank is encrypted.',
   },
   date_placeholder: '—',
+  /** Home's heading, which a signed-in visit draws before the signed-in screens' code and messages arrive. */
+  home: {
+    welcome: 'Welcome, {{name}}',
+    welcome_anonymous: 'Welcome',
+  },
 } as const;
 
 /** The whole frame, as the other locales write it. */
