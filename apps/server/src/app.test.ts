@@ -163,20 +163,30 @@ describe('web app', () => {
     expect(traversal.body).not.toContain('root:');
   });
 
-  it('says to build the web app when it is not built', async () => {
+  it('says to build the web app until it is built, then serves it without a restart', async () => {
+    // npm start starts the server while the web app is still building (scripts/start.mjs).
+    const laterDistDir = await mkdtemp(path.join(os.tmpdir(), 'web-dist-later-'));
     let unbuilt: FastifyInstance | undefined;
     try {
-      unbuilt = await buildApp(testConfig({ webDistDir: path.join(webDistDir, 'missing') }), {
-        database: test.database,
-      });
-      for (const url of ['/login', '/no_such_page']) {
+      unbuilt = await buildApp(testConfig({ webDistDir: laterDistDir }), { database: test.database });
+      for (const url of ['/login', '/no_such_page', '/favicon.svg']) {
         const response = await unbuilt.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(503);
         expect(response.headers['content-type']).toContain('text/plain');
+        expect(response.headers['cache-control']).toBe('no-store');
         expect(response.body).toBe(notBuiltMessage);
         expect(response.body).toContain('npm run build');
       }
+      await writeFile(path.join(laterDistDir, 'index.html'), indexHtml);
+      await writeFile(path.join(laterDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const page = await unbuilt.inject({ method: 'GET', url: '/login' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(indexHtml);
+      expect((await unbuilt.inject({ method: 'GET', url: '/no_such_page' })).statusCode).toBe(404);
+      expect((await unbuilt.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
     } finally {
       await unbuilt?.close();
+      await rm(laterDistDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Starts the server: settings, database (migrated), application, job worker, socket. Stops
+ * Starts the server: settings, database (migrated), application, demo data, job worker, socket. Stops
  * gracefully on SIGINT/SIGTERM: no new requests, running ones finish, the job queue stops, the
  * database closes; a stop that hangs is cut after a time limit.
  */
@@ -12,6 +12,26 @@ import { systemClock } from './platform/session.ts';
 import { createOffsetClock } from './platform/test-clock.ts';
 
 const shutdownTimeLimitMs = 15_000;
+
+/**
+ * `npm start` runs the server while it still builds the web app (scripts/start.mjs passes
+ * `--after-web-build`): the database is migrated and seeded and the job queue started meanwhile,
+ * and the server listens once the script says on the IPC channel that the build is done (a message
+ * sent earlier waits on the channel).
+ */
+function webAppBuilt(): Promise<void> {
+  if (!process.argv.includes('--after-web-build')) return Promise.resolve();
+  const parentGone = new Error('npm start ended before the web app was built');
+  if (!process.connected) return Promise.reject(parentGone);
+  return new Promise((resolve, reject) => {
+    const rejectParentGone = () => reject(parentGone);
+    process.once('disconnect', rejectParentGone);
+    process.once('message', () => {
+      process.off('disconnect', rejectParentGone);
+      resolve();
+    });
+  });
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -29,12 +49,13 @@ async function main(): Promise<void> {
   // The configuration refuses the test clock in production.
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;
   const app = await buildApp(config, { database, clock });
-  if (config.seedDemo) {
-    const accounts = await runDemoSeed({ db: database.db, now: clock.now(), config }, demoSeeders);
-    console.log(formatDemoAccounts(accounts));
-  }
+  const demoAccounts = config.seedDemo
+    ? await runDemoSeed({ db: database.db, now: clock.now(), config }, demoSeeders)
+    : undefined;
   await app.jobs.start();
+  await webAppBuilt();
   await app.listen({ port: config.port, host: config.host });
+  if (demoAccounts) console.log(formatDemoAccounts(demoAccounts));
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

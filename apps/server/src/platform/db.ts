@@ -5,7 +5,8 @@
  * argument so that several of them can join one transaction.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
+import { PGlite, type Transaction as PgliteTransaction, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -100,13 +101,36 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
+/**
+ * PGlite runs each statement synchronously on the server's own thread, and its promises settle
+ * without waiting for any I/O: a chain of statements (the job queue relaying a seeded database's
+ * events after a start, a burst of jobs) would hold off every request and timer until it ends.
+ * Each statement or transaction first lets the event loop take a turn, so requests interleave.
+ */
+class PgliteTakingTurns extends PGlite {
+  override async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await turnOfTheEventLoop();
+    return super.query<T>(query, params, options);
+  }
+
+  override async exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
+    await turnOfTheEventLoop();
+    return super.exec(query, options);
+  }
+
+  override async transaction<T>(callback: (transaction: PgliteTransaction) => Promise<T>): Promise<T> {
+    await turnOfTheEventLoop();
+    return super.transaction(callback);
+  }
+}
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let client: PGlite;
   if (options.pgliteTemplate) {
-    client = new PGlite({ loadDataDir: options.pgliteTemplate });
+    client = new PgliteTakingTurns({ loadDataDir: options.pgliteTemplate });
   } else {
     await mkdir(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir);
+    client = new PgliteTakingTurns(options.dataDir);
   }
   await client.waitReady;
   const db = drizzlePglite({ client });

@@ -11,7 +11,6 @@
  * dist/prerendered/<page>.<language>.html) in the language of the `language` cookie the app keeps
  * (English without one), so that a browser draws the form before the JavaScript arrives.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLanguage, isLanguage, type Language, languageCookie } from '@bank/contract/constants';
@@ -52,28 +51,28 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   const indexFile = path.join(options.webDistDir, 'index.html');
   const assetsDir = path.join(options.webDistDir, 'assets') + path.sep;
 
-  if (!existsSync(indexFile)) {
-    app.log.warn({ webDistDir: options.webDistDir }, 'web app not built: pages answer a message instead');
-    const answerNotBuilt = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage);
-    for (const page of spaPaths) app.get(page, answerNotBuilt);
-    return { answerUnknownPage: answerNotBuilt };
-  }
-
-  // Read on every page load (small, cached by the OS) so a rebuilt app is served without a restart.
-  const sendIndex = async (reply: FastifyReply, status: number) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await readFile(indexFile));
+  // Whether the app is built is seen on every page load, not at start: `npm start` starts the server
+  // while the web app is still building (scripts/start.mjs), and a rebuilt app is served without a
+  // restart. index.html is small and cached by the OS.
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const bytes = await readFile(indexFile).catch(() => undefined);
+    if (!bytes) {
+      request.log.warn({ webDistDir: options.webDistDir }, 'web app not built: answered a message instead');
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(notBuiltMessage);
+    }
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(bytes);
+  };
 
   const sendPrerendered = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
     const file = path.join(options.webDistDir, 'prerendered', `${page}.${languageOfRequest(request)}.html`);
     const encoded = encodingOfRequest(request);
     const compressed = encoded ? await readFile(file + encoded.extension).catch(() => undefined) : undefined;
     const bytes = compressed ?? (await readFile(file).catch(() => undefined));
-    if (!bytes) return sendIndex(reply, 200);
+    if (!bytes) return sendIndex(request, reply, 200);
     if (compressed && encoded) reply.header('content-encoding', encoded.encoding);
     return reply
       .status(200)
@@ -89,6 +88,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       prefix: '/',
       index: false,
       wildcard: true,
+      // Not built yet (see sendIndex): the files are looked for on each request.
+      suppressWarning: true,
       decorateReply: false,
       cacheControl: false,
       preCompressed: true,
@@ -99,11 +100,11 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     for (const page of spaPaths) {
       const prerendered = prerenderedByPath.get(page);
       scope.get(page, async (request, reply) =>
-        prerendered ? sendPrerendered(request, reply, prerendered) : sendIndex(reply, 200),
+        prerendered ? sendPrerendered(request, reply, prerendered) : sendIndex(request, reply, 200),
       );
     }
   };
   await app.register(staticFiles);
 
-  return { answerUnknownPage: async (_request, reply) => sendIndex(reply, 404) };
+  return { answerUnknownPage: (request, reply) => sendIndex(request, reply, 404) };
 }

@@ -6,7 +6,12 @@
  * every object the file defines. Every object is visited, reachable or not: a PDF viewer repairs
  * broken files in ways this walk cannot predict, so an unreferenced script counts too.
  */
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } from '@cantoo/pdf-lib';
+import type { PDFDict, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
+
+type PdfLib = typeof import('@cantoo/pdf-lib');
+
+/** Loaded with the first PDF checked: importing it takes about half a second of every server start. */
+let pdfLibLoaded: Promise<PdfLib> | undefined;
 
 /** Why a PDF is refused; each has a message in the validation catalogue (validation.pdf_<reason>). */
 export type PdfRefusal =
@@ -50,8 +55,8 @@ const refusedTypes: Readonly<Record<string, PdfRefusal>> = {
   '3D': 'rich_media',
 };
 
-function nameText(object: PDFObject | undefined): string | null {
-  return object instanceof PDFName ? object.decodeText() : null;
+function nameText(pdf: PdfLib, object: PDFObject | undefined): string | null {
+  return object instanceof pdf.PDFName ? object.decodeText() : null;
 }
 
 /** Reasons in the order a user is told them: what runs code first, a mere open action last. */
@@ -65,14 +70,14 @@ const refusalPriority: readonly PdfRefusal[] = [
 ];
 
 /** Adds the active content of one dictionary to `found`, looking only at its own entries. */
-function collectFromDict(dict: PDFDict, found: Set<PdfRefusal>): void {
+function collectFromDict(pdf: PdfLib, dict: PDFDict, found: Set<PdfRefusal>): void {
   for (const [key, value] of dict.entries()) {
     const keyText = key.decodeText();
     // An open action that is only a destination (open at page N) is what many writers emit.
-    if (keyText === 'OpenAction' && value instanceof PDFArray) continue;
+    if (keyText === 'OpenAction' && value instanceof pdf.PDFArray) continue;
     const byKey = refusedKeys[keyText];
     if (byKey) found.add(byKey);
-    const valueText = nameText(value);
+    const valueText = nameText(pdf, value);
     if (valueText === null) continue;
     const byAction = keyText === 'S' ? refusedActionTypes[valueText] : undefined;
     if (byAction) found.add(byAction);
@@ -82,14 +87,14 @@ function collectFromDict(dict: PDFDict, found: Set<PdfRefusal>): void {
 }
 
 /** Walks an object and the direct objects inside it (references are visited on their own). */
-function collectWithin(object: PDFObject, found: Set<PdfRefusal>): void {
+function collectWithin(pdf: PdfLib, object: PDFObject, found: Set<PdfRefusal>): void {
   const pending: PDFObject[] = [object];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const dict = next instanceof PDFStream ? next.dict : next instanceof PDFDict ? next : null;
+    const dict = next instanceof pdf.PDFStream ? next.dict : next instanceof pdf.PDFDict ? next : null;
     if (dict) {
-      collectFromDict(dict, found);
+      collectFromDict(pdf, dict, found);
       pending.push(...dict.values());
-    } else if (next instanceof PDFArray) {
+    } else if (next instanceof pdf.PDFArray) {
       pending.push(...next.asArray());
     }
   }
@@ -97,20 +102,22 @@ function collectWithin(object: PDFObject, found: Set<PdfRefusal>): void {
 
 /** Null for a PDF without active content; otherwise the gravest reason it is refused. */
 export async function pdfActiveContent(bytes: Uint8Array): Promise<PdfRefusal | null> {
+  pdfLibLoaded ??= import('@cantoo/pdf-lib');
+  const pdf = await pdfLibLoaded;
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, {
+    document = await pdf.PDFDocument.load(bytes, {
       updateMetadata: false,
       preserveXFA: true,
       throwOnInvalidObject: true,
     });
   } catch (error) {
-    return error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable';
+    return error instanceof pdf.EncryptedPDFError ? 'encrypted' : 'unreadable';
   }
   if (document.context.trailerInfo.Encrypt) return 'encrypted';
   const objects = document.context.enumerateIndirectObjects();
   if (objects.length === 0) return 'unreadable';
   const found = new Set<PdfRefusal>();
-  for (const [, object] of objects) collectWithin(object, found);
+  for (const [, object] of objects) collectWithin(pdf, object, found);
   return refusalPriority.find((refusal) => found.has(refusal)) ?? null;
 }

@@ -8,15 +8,7 @@
  * cannot be swapped afterwards with the same URL. Emulators without conditional writes ignore it.
  */
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Clock } from '../../platform/session.ts';
 import {
   assertContentType,
@@ -44,19 +36,25 @@ export type S3StorageOptions = {
   client?: S3Client;
 };
 
+/**
+ * The SDK, loaded when an S3 storage is made rather than with the server: importing it takes about
+ * a third of a second of every start, and the disk driver never needs it.
+ */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 /** S3's longest presigned URL lifetime. */
 const maxPresignSeconds = 7 * 24 * 60 * 60;
 const connectionTimeoutMs = 5_000;
 const requestTimeoutMs = 30_000;
 
-function isMissing(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function isMissing(sdk: S3Sdk, error: unknown): boolean {
+  if (!(error instanceof sdk.S3ServiceException)) return false;
   return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
 }
 
-function isUnsatisfiableRange(error: unknown): boolean {
+function isUnsatisfiableRange(sdk: S3Sdk, error: unknown): boolean {
   return (
-    error instanceof S3ServiceException && (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)
+    error instanceof sdk.S3ServiceException && (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)
   );
 }
 
@@ -80,7 +78,8 @@ async function readAtMost(stream: Readable, byteCount: number): Promise<Buffer> 
 export class S3DocumentStorage implements DocumentStorage {
   readonly driver = 's3' as const;
   readonly bucket: string;
-  readonly #client: S3Client;
+  readonly #sdk: Promise<S3Sdk>;
+  readonly #client: Promise<S3Client>;
   readonly #ownsClient: boolean;
   readonly #clock: Clock;
 
@@ -88,21 +87,31 @@ export class S3DocumentStorage implements DocumentStorage {
     this.bucket = options.bucket;
     this.#clock = options.clock;
     this.#ownsClient = options.client === undefined;
-    this.#client =
-      options.client ??
-      new S3Client({
-        region: options.region,
-        endpoint: options.endpoint,
-        forcePathStyle: options.forcePathStyle,
-        credentials: options.credentials,
-        // Checksums only where S3 requires them: the SDK's default adds a CRC32 of the *empty*
-        // body to presigned PUT URLs (which the real upload then fails), and emulators reject the
-        // aws-chunked bodies it would send.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        maxAttempts: 3,
-        requestHandler: { connectionTimeout: connectionTimeoutMs, requestTimeout: requestTimeoutMs },
-      });
+    this.#sdk = import('@aws-sdk/client-s3');
+    const { client } = options;
+    this.#client = client
+      ? Promise.resolve(client)
+      : this.#sdk.then(
+          (sdk) =>
+            new sdk.S3Client({
+              region: options.region,
+              endpoint: options.endpoint,
+              forcePathStyle: options.forcePathStyle,
+              credentials: options.credentials,
+              // Checksums only where S3 requires them: the SDK's default adds a CRC32 of the *empty*
+              // body to presigned PUT URLs (which the real upload then fails), and emulators reject the
+              // aws-chunked bodies it would send.
+              requestChecksumCalculation: 'WHEN_REQUIRED',
+              responseChecksumValidation: 'WHEN_REQUIRED',
+              maxAttempts: 3,
+              requestHandler: { connectionTimeout: connectionTimeoutMs, requestTimeout: requestTimeoutMs },
+            }),
+        );
+  }
+
+  /** What a presigned URL is made with: the SDK, the client and the presigner. */
+  #signing() {
+    return Promise.all([this.#sdk, this.#client, import('@aws-sdk/s3-request-presigner')]);
   }
 
   #expiresInSeconds(expiresAt: Date): { expiresIn: number; signingDate: Date } {
@@ -123,13 +132,14 @@ export class S3DocumentStorage implements DocumentStorage {
     }
     // A presigned PUT cannot carry a size range (only POST policies can): with a declared size the
     // exact Content-Length is signed, otherwise the completion step's size check is the limit.
-    const command = new PutObjectCommand({
+    const [sdk, client, { getSignedUrl }] = await this.#signing();
+    const command = new sdk.PutObjectCommand({
       Bucket: this.bucket,
       Key: request.key,
       IfNoneMatch: '*',
       ...(request.contentLength === undefined ? {} : { ContentLength: request.contentLength }),
     });
-    const url = await getSignedUrl(this.#client, command, this.#expiresInSeconds(request.expiresAt));
+    const url = await getSignedUrl(client, command, this.#expiresInSeconds(request.expiresAt));
     // Content-Length is set by the browser itself (it may not be set by script); If-None-Match is signed and must be sent.
     return { url, method: 'PUT', headers: { 'if-none-match': '*' } };
   }
@@ -138,7 +148,8 @@ export class S3DocumentStorage implements DocumentStorage {
     assertStorageKey(request.key);
     assertContentType(request.contentType);
     const disposition = effectiveDisposition(request.contentType, request.disposition);
-    const command = new GetObjectCommand({
+    const [sdk, client, { getSignedUrl }] = await this.#signing();
+    const command = new sdk.GetObjectCommand({
       Bucket: this.bucket,
       Key: request.key,
       // The type judged at completion, not what the uploader sent with the PUT.
@@ -146,17 +157,18 @@ export class S3DocumentStorage implements DocumentStorage {
       ResponseContentDisposition: contentDispositionHeader(disposition, request.fileName),
       ResponseCacheControl: 'private, no-store',
     });
-    const url = await getSignedUrl(this.#client, command, this.#expiresInSeconds(request.expiresAt));
+    const url = await getSignedUrl(client, command, this.#expiresInSeconds(request.expiresAt));
     return { url };
   }
 
   async statObject(key: string): Promise<{ sizeBytes: number } | null> {
     assertStorageKey(key);
+    const [sdk, client] = await Promise.all([this.#sdk, this.#client]);
     try {
-      const head = await this.#client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { sizeBytes: head.ContentLength ?? 0 };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
@@ -165,36 +177,39 @@ export class S3DocumentStorage implements DocumentStorage {
     assertStorageKey(key);
     if (!Number.isSafeInteger(byteCount) || byteCount < 0) throw new RangeError('byteCount must be >= 0');
     if (byteCount === 0) return (await this.statObject(key)) === null ? null : Buffer.alloc(0);
+    const [sdk, client] = await Promise.all([this.#sdk, this.#client]);
     try {
-      const object = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${byteCount - 1}` }),
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${byteCount - 1}` }),
       );
       return object.Body ? await readAtMost(object.Body as Readable, byteCount) : Buffer.alloc(0);
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       // An empty object has no byte 0: S3 answers 416.
-      if (isUnsatisfiableRange(error)) return Buffer.alloc(0);
+      if (isUnsatisfiableRange(sdk, error)) return Buffer.alloc(0);
       throw error;
     }
   }
 
   async openRead(key: string): Promise<Readable | null> {
     assertStorageKey(key);
+    const [sdk, client] = await Promise.all([this.#sdk, this.#client]);
     try {
-      const object = await this.#client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return (object.Body as Readable | undefined) ?? null;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
 
   async deleteObject(key: string): Promise<void> {
     assertStorageKey(key);
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const [sdk, client] = await Promise.all([this.#sdk, this.#client]);
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async close(): Promise<void> {
-    if (this.#ownsClient) this.#client.destroy();
+    if (this.#ownsClient) (await this.#client).destroy();
   }
 }
