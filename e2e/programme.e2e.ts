@@ -323,7 +323,9 @@ describe('card programme', () => {
 
     // The ledger's invariants hold after all of it.
     expect((await callOk(checkLedger, {}, sessionHeaders(desk))).breaches).toEqual([]);
-  });
+    // The programme's whole life in one journey, with seven accessibility checks (about 20 s of it):
+    // some 65 s on a quiet machine, twice or more that on a loaded one.
+  }, 240_000);
 
   it('reads in Japanese and on a phone', async () => {
     const client = await signInByApi(administrator);

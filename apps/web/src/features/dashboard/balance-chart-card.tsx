@@ -43,9 +43,17 @@ function useHasComeOnScreen() {
   const [hasComeOnScreen, setHasComeOnScreen] = useState(false);
   const isIntersecting = entry?.isIntersecting === true;
   useEffect(() => {
-    if (hasComeOnScreen || !isSettled || !isIntersecting || !element.current) return;
-    // The observer's last word may predate the page's final layout: the layout itself decides.
-    if (element.current.getBoundingClientRect().top < window.innerHeight) setHasComeOnScreen(true);
+    if (hasComeOnScreen || !isSettled || !isIntersecting) return;
+    // The observer's last word may predate the page's final layout: the layout itself decides, two
+    // frames on, once what the data's arrival rendered has been laid out (on a busy machine the cards
+    // above can still be growing in the frame the last answer arrived).
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        const top = element.current?.getBoundingClientRect().top;
+        if (top !== undefined && top < window.innerHeight) setHasComeOnScreen(true);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [hasComeOnScreen, isSettled, isIntersecting]);
   return { ref, hasComeOnScreen };
 }
