@@ -3,9 +3,12 @@
  * gracefully on SIGINT/SIGTERM: no new requests, running ones finish, the job queue stops, the
  * database closes; a stop that hangs is cut after a time limit.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoSeeders } from './modules/index.ts';
+import { migratedPgliteTemplate } from './platform/database-template.ts';
 import { openDatabase } from './platform/db.ts';
 import { formatDemoAccounts, runDemoSeed } from './platform/module.ts';
 import { systemClock } from './platform/session.ts';
@@ -45,7 +48,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(config);
+  // A new embedded database starts from the migrated template in the machine's cache.
+  const isNewEmbeddedDatabase = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  const database = await openDatabase({
+    ...config,
+    ...(isNewEmbeddedDatabase ? { pgliteTemplate: await migratedPgliteTemplate() } : {}),
+  });
   // The configuration refuses the test clock in production.
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;
   const app = await buildApp(config, { database, clock });

@@ -46,7 +46,10 @@ export type Database = {
 export type OpenDatabaseOptions = {
   dataDir: string;
   databaseUrl: string | undefined;
-  /** A dump of an already migrated PGlite database to start from (tests); ignores dataDir. */
+  /**
+   * A dump of an already migrated PGlite database to start a new one from: in memory when dataDir
+   * is empty (tests), else loaded into dataDir, which must not hold a database yet.
+   */
   pgliteTemplate?: Blob;
 };
 
@@ -126,11 +129,12 @@ class PgliteTakingTurns extends PGlite {
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let client: PGlite;
-  if (options.pgliteTemplate) {
-    client = new PgliteTakingTurns({ loadDataDir: options.pgliteTemplate });
+  const loadDataDir = options.pgliteTemplate;
+  if (!options.dataDir) {
+    client = new PgliteTakingTurns({ ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     await mkdir(options.dataDir, { recursive: true });
-    client = new PgliteTakingTurns(options.dataDir);
+    client = new PgliteTakingTurns(options.dataDir, { ...(loadDataDir ? { loadDataDir } : {}) });
   }
   await client.waitReady;
   const db = drizzlePglite({ client });
@@ -150,7 +154,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
-    description: options.pgliteTemplate ? 'embedded PostgreSQL (PGlite) in memory' : `PGlite in ${options.dataDir}`,
+    description: options.dataDir ? `PGlite in ${options.dataDir}` : 'embedded PostgreSQL (PGlite) in memory',
     async close() {
       if (!client.closed) await client.close();
     },

@@ -1,0 +1,88 @@
+/**
+ * The migrated empty database, built once per schema and kept in the machine's cache: creating a
+ * PGlite database (its initdb) and running the migrations takes seconds, loading this dump about one.
+ * A new embedded database starts from it: each test file's in memory, and the server's first start
+ * in a new data folder (main.ts), so that a fresh clone on a machine that has run the product or its
+ * tests before does not build it again. The key changes with any migration, the job queue's schema
+ * or the PGlite build (a dump is only loadable by the build that wrote it), so a stale template is
+ * never loaded.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import PgBoss from 'pg-boss';
+import { jobQueueSchema } from './jobs.ts';
+import { migrationsDir } from './paths.ts';
+
+/** BANK_CACHE_DIR, else the user's cache folder (XDG_CACHE_HOME, else ~/.cache). */
+export function machineCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.BANK_CACHE_DIR) return path.resolve(env.BANK_CACHE_DIR);
+  return path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'corporate-banking');
+}
+
+/** A template being written by another process for longer than this is taken as abandoned. */
+const staleLockMs = 120_000;
+
+/** Names the schema: the migrations, the job queue's tables and the PGlite build. */
+export function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+  }
+  hash.update(PgBoss.getConstructionPlans(jobQueueSchema));
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(pgliteEntry));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function buildTemplate(file: string): Promise<void> {
+  const client = new PGlite();
+  try {
+    await client.waitReady;
+    await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
+    await client.exec(PgBoss.getConstructionPlans(jobQueueSchema));
+    const dump = await client.dumpDataDir('gzip');
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The template's dump, built first if the cache has none. Processes may ask at once (test files run
+ * in parallel): a lock file lets one build it while the others wait.
+ */
+export async function migratedPgliteTemplate(cacheDir: string = machineCacheDir()): Promise<Blob> {
+  await mkdir(cacheDir, { recursive: true });
+  const file = path.join(cacheDir, `pglite-template-${templateKey()}.tar.gz`);
+  const lock = `${file}.lock`;
+  for (;;) {
+    if (existsSync(file)) return new Blob([await readFile(file)]);
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.close();
+      try {
+        if (!existsSync(file)) await buildTemplate(file);
+      } finally {
+        await rm(lock, { force: true });
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const lockAgeMs = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
+      if (lockAgeMs > staleLockMs) await rm(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
