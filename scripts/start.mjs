@@ -8,14 +8,21 @@
  * its job queue while the web app is still building, then waits for this script to say the build is
  * done before it listens (`--after-web-build`, apps/server/src/main.ts). On a fresh clone the web
  * build and the first start on a new database take about as long as each other: side by side, on
- * two cores, they take little more than the longer of the two.
+ * two cores, they take little more than the longer of the two. What this machine has made before is
+ * not made again: a web build of the same sources is copied from the machine's cache
+ * (build-cache.mjs), and a new embedded database starts from the migrated template kept there
+ * (apps/server/src/platform/database-template.ts).
  */
 import { spawn } from 'node:child_process';
+import { buildKey, keepBuild, restoreBuild } from './build-cache.mjs';
 import { isStale } from './freshness.mjs';
 
 const shared = ['packages/contract/src', 'packages/i18n/src'];
 const webBuild = {
   workspace: '@bank/web',
+  folder: 'apps/web/dist',
+  // Everything the build reads, for the machine's build cache (build-cache.mjs).
+  inputs: ['apps/web', 'packages/contract', 'packages/i18n'],
   // The build's last step draws the public pages (apps/web/scripts/prerender.mjs).
   output: 'apps/web/dist/prerendered/login.en.html',
   sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/scripts', ...shared],
@@ -54,8 +61,23 @@ function stopAll(signal) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
 
-const isWebBuilding = isStale(webBuild.output, webBuild.sources);
-const webBuilt = isWebBuilding ? build(webBuild) : Promise.resolve();
+/**
+ * The web app's build, unless it is up to date or this machine has built the same sources before
+ * (a fresh clone of a commit built elsewhere on it): then the cached build is copied in.
+ */
+function buildWebApp() {
+  if (!isStale(webBuild.output, webBuild.sources)) return undefined;
+  const key = buildKey(webBuild.inputs);
+  if (restoreBuild('web', key, webBuild.folder)) {
+    console.log('The web app was built from these sources before: its build is copied from the cache.');
+    return undefined;
+  }
+  // Kept once the server has been told, so that copying it does not delay the first answer.
+  return build(webBuild).then(() => () => keepBuild('web', key, webBuild.folder));
+}
+
+const webBuilt = buildWebApp();
+const isWebBuilding = webBuilt !== undefined;
 if (isStale(serverBuild.output, serverBuild.sources)) await build(serverBuild);
 
 const server = run(process.execPath, ['apps/server/dist/main.js', ...(isWebBuilding ? ['--after-web-build'] : [])], {
@@ -66,5 +88,6 @@ server.on('exit', (code) => {
   stopAll('SIGTERM');
   process.exit(code ?? 0);
 });
-await webBuilt;
+const keepWebBuild = await webBuilt;
 if (server.connected) server.send('web-app-built');
+keepWebBuild?.();
