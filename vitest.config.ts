@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Unit and server tests of every workspace. Browser journeys run separately (e2e/run.mjs). */
+/** Unit and server tests of every workspace. Browser journeys run separately (e2e/vitest.config.ts). */
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
@@ -8,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One test file per core (Vitest's default leaves one core to itself, which on two cores halves
+    // the rate): a file's process is busy setting up its database and app, Vitest's own is not.
+    maxWorkers: availableParallelism(),
   },
 });

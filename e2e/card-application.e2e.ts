@@ -30,7 +30,7 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { baseUrl, captureScreen, launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { pdfFile } from './support/documents.ts';
 import { waitForEmailCode } from './support/server.ts';
 
@@ -77,7 +77,7 @@ async function next(page: Page, heading: string): Promise<void> {
 
 async function expectWithinWidth(page: Page, name: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (width > viewports.phone.width) await screenshot(page, `failed-width-${name}`);
+  if (width > viewports.phone.width) await captureScreen(page, `failed-width-${name}`);
   expect(width, name).toBeLessThanOrEqual(viewports.phone.width);
 }
 

@@ -50,7 +50,7 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { baseUrl, captureScreen, launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { pdfFile, pngFile } from './support/documents.ts';
 import { advanceServerClock, waitForEmailCode } from './support/server.ts';
 
@@ -107,7 +107,7 @@ async function serverNow(): Promise<Date> {
 
 async function expectWithinWidth(page: Page, name: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (width > viewports.phone.width) await screenshot(page, `failed-width-${name}`);
+  if (width > viewports.phone.width) await captureScreen(page, `failed-width-${name}`);
   expect(width, name).toBeLessThanOrEqual(viewports.phone.width);
 }
 

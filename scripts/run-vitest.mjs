@@ -12,6 +12,7 @@ export function runVitest(label, args, env = {}) {
   const reportPath = join(reportFolder, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(reportPath, { force: true });
   console.log(`\n=== ${label} ===`);
+  const startedMs = Date.now();
   const result = spawnSync(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
@@ -31,6 +32,6 @@ export function runVitest(label, args, env = {}) {
     failed += 1;
   }
   if (result.status !== 0 && failed === 0) failed = 1;
-  console.log(`${label}: ${passed} passed, ${failed} failed`);
+  console.log(`${label}: ${passed} passed, ${failed} failed (${Math.round((Date.now() - startedMs) / 1000)} s)`);
   return { passed, failed };
 }

@@ -14,7 +14,7 @@ import type { CallDefinition, RequestOf } from '@bank/contract/calls';
 import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, openPage, type PageOptions, type StoredSession, screenshot } from './browser.ts';
+import { baseUrl, captureScreen, openPage, type PageOptions, type StoredSession } from './browser.ts';
 import { waitForEmailCode } from './server.ts';
 
 /** Seeded staff (apps/server/src/modules/account/seed.ts). */
@@ -175,7 +175,7 @@ export async function waitOrCapture(locator: Locator, name: string): Promise<voi
   try {
     await locator.waitFor();
   } catch (error) {
-    await screenshot(locator.page(), name);
+    await captureScreen(locator.page(), name);
     throw error;
   }
 }

@@ -117,10 +117,19 @@ export function storedSession(overrides: Partial<StoredSession> = {}): StoredSes
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Keeps what the page shows now, whole, in e2e/screenshots/<name>.png (a journey that failed shows why). */
+export async function captureScreen(page: Page, name: string): Promise<void> {
   const folder = join('e2e', 'screenshots');
   mkdirSync(folder, { recursive: true });
-  const path = join(folder, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A screenshot for the record, to look at a screen as a user would. CI sets E2E_SCREENSHOTS=off:
+ * nobody looks at its 150 screenshots, which cost it about two minutes; the captures of a failure
+ * (captureScreen) are kept there too.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  await captureScreen(page, name);
 }
