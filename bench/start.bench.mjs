@@ -1,0 +1,69 @@
+/**
+ * `npm start` on a fresh clone (issue 10): the time from the command to the first answer of /login,
+ * on a clone of the committed HEAD whose dependencies are installed (the project's node_modules,
+ * linked, stand in for `npm ci`, which this does not time). Twice, with a machine cache of its own
+ * (BANK_CACHE_DIR, empty at first): the first start this machine makes of these sources, which
+ * builds the web app, the server and the database template and keeps them; then a second fresh
+ * clone of the same commit, which finds them in the cache.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './support.mjs';
+
+const workspaceFolders = ['apps/server', 'apps/web', 'packages/contract', 'packages/i18n'];
+
+/** A clone of HEAD with the installed dependencies linked in (hard links: no copy, no download). */
+function freshClone(into) {
+  execFileSync('git', ['clone', '--quiet', resolve('.'), into]);
+  for (const folder of ['.', ...workspaceFolders]) {
+    const modules = join(folder, 'node_modules');
+    if (existsSync(modules)) execFileSync('cp', ['-al', resolve(modules), join(into, folder, 'node_modules')]);
+  }
+}
+
+async function timeToFirstAnswer(clone, cacheDir) {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const start = spawn('npm', ['start'], {
+    cwd: clone,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BANK_CACHE_DIR: cacheDir },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    for (;;) {
+      if (start.exitCode !== null) throw new Error(`npm start exited with ${start.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/login`)).ok) break;
+      } catch {
+        // not yet listening
+      }
+      await new Promise((wake) => setTimeout(wake, 50));
+    }
+    return Math.round(performance.now() - startedAt);
+  } finally {
+    await new Promise((done) => {
+      start.once('exit', done);
+      process.kill(-start.pid, 'SIGTERM');
+    });
+  }
+}
+
+export async function run() {
+  const folder = mkdtempSync(join(tmpdir(), 'bank-start-'));
+  const cacheDir = join(folder, 'cache');
+  try {
+    freshClone(join(folder, 'first'));
+    const firstOnMachineMs = await timeToFirstAnswer(join(folder, 'first'), cacheDir);
+    freshClone(join(folder, 'second'));
+    const freshCloneMs = await timeToFirstAnswer(join(folder, 'second'), cacheDir);
+    return {
+      start_fresh_clone_first_on_machine_ms: firstOnMachineMs,
+      start_fresh_clone_ms: freshCloneMs,
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
