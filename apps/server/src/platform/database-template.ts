@@ -8,10 +8,10 @@
  * never loaded.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
+import { homedir, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -24,6 +24,22 @@ import { migrationsDir } from './paths.ts';
 export function machineCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.BANK_CACHE_DIR) return path.resolve(env.BANK_CACHE_DIR);
   return path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'corporate-banking');
+}
+
+/**
+ * The cache folder, made if need be; where it cannot be written to (a locked-down home), the
+ * temporary folder's stands in.
+ */
+async function writableCacheDir(preferred: string): Promise<string> {
+  try {
+    await mkdir(preferred, { recursive: true });
+    await access(preferred, constants.W_OK);
+    return preferred;
+  } catch {
+    const fallback = path.join(tmpdir(), `corporate-banking-cache-${userInfo().username}`);
+    await mkdir(fallback, { recursive: true });
+    return fallback;
+  }
 }
 
 /** A template being written by another process for longer than this is taken as abandoned. */
@@ -61,8 +77,8 @@ async function buildTemplate(file: string): Promise<void> {
  * The template's dump, built first if the cache has none. Processes may ask at once (test files run
  * in parallel): a lock file lets one build it while the others wait.
  */
-export async function migratedPgliteTemplate(cacheDir: string = machineCacheDir()): Promise<Blob> {
-  await mkdir(cacheDir, { recursive: true });
+export async function migratedPgliteTemplate(preferredCacheDir: string = machineCacheDir()): Promise<Blob> {
+  const cacheDir = await writableCacheDir(preferredCacheDir);
   const file = path.join(cacheDir, `pglite-template-${templateKey()}.tar.gz`);
   const lock = `${file}.lock`;
   for (;;) {
