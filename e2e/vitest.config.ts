@@ -29,6 +29,10 @@ export default defineConfig({
     sequence: { sequencer: ClockAwareSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A journey that fails is run once more before it counts as failed, as Playwright's own runner
+    // does on CI: on two busy cores a page can miss a deadline the next attempt meets. A journey
+    // that fails twice fails the run.
+    retry: 1,
     pool: 'forks',
   },
 });
