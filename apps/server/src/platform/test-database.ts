@@ -1,7 +1,8 @@
 /**
  * Test support: a fresh, migrated database for each test file. PGlite by default, in memory, loaded
- * from the migrated template (database-template.ts) in about one second. With DATABASE_URL set, a new database with a random name is copied on that server
- * from a migrated template database (built once per schema) for each file and dropped when it closes.
+ * from the migrated template (database-template.ts) in about one second. With DATABASE_URL set, a
+ * new database with a random name is copied on that server from a migrated template database
+ * (built once per schema) for each file, and dropped when it closes.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
