@@ -136,6 +136,29 @@ describe('ledger transfers', () => {
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 
+  it('answers each of many calls made at once on its own, though they share commits', async () => {
+    // 20 asks of 5 from an account of 60 (group-commit.ts): 12 are made, 8 refused, whatever groups they met.
+    const { a, b } = await twoAccounts('60');
+    const others = await twoAccounts('100');
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 20 }, () => ledger.transfer(database.db, [payment(a, b, '5')], now)),
+      ...Array.from({ length: 10 }, () => ledger.transfer(database.db, [payment(others.a, others.b, '1')], now)),
+    ]);
+    const refusals = await Promise.all(
+      outcomes.map((outcome) => (outcome.status === 'rejected' ? refusalOf(Promise.reject(outcome.reason)) : 'made')),
+    );
+    expect(refusals.slice(0, 20).filter((refusal) => refusal === 'made')).toHaveLength(12);
+    expect(refusals.slice(0, 20).filter((refusal) => refusal === 'insufficient_balance')).toHaveLength(8);
+    expect(refusals.slice(20)).toEqual(Array.from({ length: 10 }, () => 'made'));
+    const ids = outcomes.flatMap((outcome) =>
+      outcome.status === 'fulfilled' ? outcome.value.map((made) => made.id) : [],
+    );
+    expect(new Set(ids).size).toBe(22);
+    expect(await accountBalance(database.db, a)).toMatchObject({ balance: '0.000000000000000000', version: 13 });
+    expect(await accountBalance(database.db, others.b)).toMatchObject({ balance: '10.000000000000000000' });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
   it('refuses what no correct caller asks: zero, a negative amount, too many decimals, one account twice, another asset', async () => {
     const { a, b } = await twoAccounts('100');
     for (const amount of ['0', '-1', '0.0000001'])

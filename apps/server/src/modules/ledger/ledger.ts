@@ -4,21 +4,23 @@
  * held first (TigerBeetle's two-phase model: `hold`, then `post` or `void`).
  *
  * - `transfer(handle, items)`: a batch of transfers that commit together or not at all (a
- *   conversion with its fee). Inside the database (migrations 0008, 0016, 0029 and 0030:
- *   `ledger_transfer` for a batch, `ledger_transfer_one` for a single transfer and for each of a
- *   batch's) every account of the batch is locked in id order, a customer account that would go
- *   below zero refuses the batch (`insufficient_balance`), and each transfer's idempotency key
+ *   conversion with its fee). Inside the database (`ledger_transfer_group`, migration 0031, the
+ *   one writer of transfers) every account of the batch is locked in id order, a customer account
+ *   that would go below zero refuses the batch (`insufficient_balance`), and each transfer's idempotency key
  *   answers its first transfer again when the same transfer is asked twice, concurrently or not.
  *   A posted transfer's row carries both of its sides (each account's time and balance after).
  * - `post(handle, id)` / `void(handle, id)`: a pending transfer's outcome, idempotent.
  *
  * Pass an open transaction to join the business change that caused the transfers; passed the
- * database itself, a call is one statement and commits on its own.
+ * database itself, a call commits on its own, in one commit with the other calls made at that
+ * moment when the database is busy (group commit, group-commit.ts and migration 0031).
  */
 import { createHash } from 'node:crypto';
 import type { Asset } from '@bank/contract/money';
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
+  type AppDatabase,
   type DbHandle,
   executeRows,
   postgresErrorCode,
@@ -28,6 +30,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { parseAmount, roundToAsset } from '../../platform/money.ts';
+import { type GroupCommitter, groupCommitter } from './group-commit.ts';
 
 export type TransferRequest = {
   /** Unique per intended transfer: asking again with the same key and the same transfer is answered, not repeated. */
@@ -105,70 +108,119 @@ async function runLedger<Row>(statement: Promise<Row>): Promise<Row> {
 
 const param = (name: string) => sql.placeholder(name);
 
-/**
- * A single transfer as a named statement: built once per handle (the database, or a transaction
- * making several transfers), parsed and planned once per connection. Building the query again for
- * every transfer was most of the ledger's own time in the benchmark's client profile.
- */
-function singleTransferStatement(handle: DbHandle) {
-  return handle
-    .select({ id: sql<string>`transfer_id`, isReplay: sql<boolean>`replayed` })
-    .from(
-      sql`ledger_transfer_one(${param('id')}::uuid, ${param('key')}, ${param('hash')}, ${param('kind')},
-        ${param('asset')}, ${param('debit')}::uuid, ${param('credit')}::uuid, ${param('amount')}::numeric,
-        ${param('ref_type')}, ${param('ref_id')}, ${param('pending')}, ${param('at')}::timestamptz)`,
-    )
-    .prepare('ledger_transfer_one');
-}
-
-const singleTransferStatements = new WeakMap<DbHandle, ReturnType<typeof singleTransferStatement>>();
-
 export type Ledger = {
   transfer(handle: DbHandle, requests: readonly TransferRequest[], now: Date): Promise<TransferOutcome[]>;
   post(handle: DbHandle, transferId: string, now: Date): Promise<boolean>;
   void(handle: DbHandle, transferId: string, now: Date): Promise<boolean>;
 };
 
+type Item = {
+  id: string;
+  key: string;
+  hash: string;
+  kind: string;
+  asset: Asset;
+  debit: string;
+  credit: string;
+  amount: string;
+  ref_type: string;
+  ref_id: string;
+  pending: boolean;
+  at: string;
+};
+
+function itemOf(request: TransferRequest, now: Date): Item {
+  if (request.debitAccountId === request.creditAccountId)
+    throw new LedgerBugError('a transfer needs two different accounts');
+  const amount = checkedAmount(request);
+  return {
+    id: newId(now.getTime()),
+    key: request.idempotencyKey,
+    hash: requestHashOf(request, amount),
+    kind: request.kind,
+    asset: request.asset,
+    debit: request.debitAccountId,
+    credit: request.creditAccountId,
+    amount,
+    ref_type: request.reference.type,
+    ref_id: request.reference.id,
+    pending: request.isPending === true,
+    at: now.toISOString(),
+  };
+}
+
+const transferColumns = [
+  ['ids', 'id', 'uuid'],
+  ['keys', 'key', 'text'],
+  ['hashes', 'hash', 'text'],
+  ['kinds', 'kind', 'text'],
+  ['assets', 'asset', 'text'],
+  ['debits', 'debit', 'uuid'],
+  ['credits', 'credit', 'uuid'],
+  ['amounts', 'amount', 'numeric'],
+  ['ref_types', 'ref_type', 'text'],
+  ['ref_ids', 'ref_id', 'text'],
+  ['pendings', 'pending', 'boolean'],
+  ['nows', 'at', 'timestamptz'],
+] as const satisfies readonly (readonly [string, keyof Item, string])[];
+
+/**
+ * Transfers as one named statement of parallel arrays (`ledger_transfer_group`, migration 0031):
+ * built once per handle (the database, or a transaction making several calls), parsed and planned
+ * once per connection. Building the query again for every call was most of the ledger's own time
+ * in the benchmark's client profile.
+ */
+function transferStatement(handle: DbHandle) {
+  const columns = sql.join(
+    transferColumns.map(([name, , type]) => sql`${param(name)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  return handle
+    .select({ ids: sql<string[]>`transfer_ids`, replays: sql<boolean[]>`replays` })
+    .from(sql`ledger_transfer_group(${columns})`)
+    .prepare('ledger_transfer_group');
+}
+
+const transferStatements = new WeakMap<DbHandle, ReturnType<typeof transferStatement>>();
+
+/** Transfers that commit together or not at all, on the handle given (with it, or on their own). */
+async function commitTogether(handle: DbHandle, items: readonly Item[]): Promise<TransferOutcome[]> {
+  let statement = transferStatements.get(handle);
+  if (!statement) {
+    statement = transferStatement(handle);
+    transferStatements.set(handle, statement);
+  }
+  const values = Object.fromEntries(transferColumns.map(([name, field]) => [name, items.map((item) => item[field])]));
+  const [row] = await runLedger(statement.execute(values));
+  return (row?.ids ?? []).map((id, index) => ({ id, isReplay: row?.replays[index] === true }));
+}
+
+/** How many groups one database has at work at once, and how large they grow (bench/ledger.bench.mjs). */
+const groupsInFlight = 2;
+const maxGroupItems = 64;
+
+const groupCommitters = new WeakMap<AppDatabase, GroupCommitter<Item, TransferOutcome>>();
+
+function groupCommitterOf(database: AppDatabase): GroupCommitter<Item, TransferOutcome> {
+  let committer = groupCommitters.get(database);
+  if (!committer) {
+    committer = groupCommitter<Item, TransferOutcome>({
+      commit: (items) => commitTogether(database, items),
+      groupsInFlight,
+      maxItems: maxGroupItems,
+    });
+    groupCommitters.set(database, committer);
+  }
+  return committer;
+}
+
 export const ledger: Ledger = {
   async transfer(handle, requests, now) {
     if (requests.length === 0) return [];
-    const items = requests.map((request) => {
-      if (request.debitAccountId === request.creditAccountId)
-        throw new LedgerBugError('a transfer needs two different accounts');
-      const amount = checkedAmount(request);
-      return {
-        id: newId(now.getTime()),
-        key: request.idempotencyKey,
-        hash: requestHashOf(request, amount),
-        kind: request.kind,
-        asset: request.asset,
-        debit: request.debitAccountId,
-        credit: request.creditAccountId,
-        amount,
-        ref_type: request.reference.type,
-        ref_id: request.reference.id,
-        pending: request.isPending === true,
-      };
-    });
-    const at = now.toISOString();
-    const [single] = items;
-    if (single && items.length === 1) {
-      // Most actions make one transfer: plain arguments spare the database a JSON batch to decode.
-      let statement = singleTransferStatements.get(handle);
-      if (!statement) {
-        statement = singleTransferStatement(handle);
-        singleTransferStatements.set(handle, statement);
-      }
-      const [row] = await runLedger(statement.execute({ ...single, at }));
-      return row ? [row] : [];
-    }
-    const [row] = await runLedger(
-      executeRows<{ answers: { id: string; replayed: boolean }[] }>(
-        handle,
-        sql`select ledger_transfer(${JSON.stringify(items)}::jsonb, ${at}::timestamptz) as answers`,
-      ),
-    );
-    return (row?.answers ?? []).map((answer) => ({ id: answer.id, isReplay: answer.replayed }));
+    const items = requests.map((request) => itemOf(request, now));
+    // Inside a business transaction the transfers join it; on their own they may share a commit.
+    if (handle instanceof PgTransaction) return commitTogether(handle, items);
+    return groupCommitterOf(handle).submit(items);
   },
 
   async post(handle, transferId, now) {

@@ -1,8 +1,7 @@
 /**
  * The ledger's tables (DECISIONS.md "Money": double entry, two-phase holds). Nothing outside this
- * module writes them; every change goes through the functions `ledger_transfer`,
- * `ledger_transfer_one` and `ledger_resolve` (migrations 0008, 0016, 0029 and 0030), which
- * ledger.ts calls.
+ * module writes them; every change goes through the functions `ledger_transfer_group` and
+ * `ledger_resolve` (migrations 0030 and 0031), which ledger.ts calls.
  *
  * - ledger_accounts: one per company per asset (kind `customer`) and the bank's own accounts
  *   (conversion per asset, fees, clearing per rail). `balance` is credits minus debits of posted
