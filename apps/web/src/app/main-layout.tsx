@@ -5,7 +5,7 @@
  * Keyboard: a skip link first, landmarks (banner, navigation, main), focus moved to the content
  * after each navigation so that screen readers start at the new page.
  */
-import { appVersion } from '@bank/contract/constants';
+import { appVersion, localeOfLanguage } from '@bank/contract/constants';
 import { isKycGatedPage, pathOf } from '@bank/contract/routes';
 import {
   AppShell,
@@ -27,7 +27,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
+import { useLanguage } from '../lib/i18n.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
+import { whenIdle } from '../lib/when-idle.ts';
+import { prepareAmountFormat } from '../ui/format-amount.ts';
 import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
@@ -145,6 +148,10 @@ export function MainLayout({ children }: { children?: ReactNode }) {
     useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, undefined, {
       getInitialValueInEffect: false,
     }) ?? false;
+
+  // Amounts are on most signed-in pages: their format is made while the browser waits for data.
+  const locale = localeOfLanguage[useLanguage()];
+  useEffect(() => whenIdle(() => prepareAmountFormat(locale)), [locale]);
 
   // After a navigation: close the drawer, start at the top, and move focus to the new content.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page

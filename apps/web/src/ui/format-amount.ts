@@ -36,6 +36,15 @@ function formatterOf(locale: string, places: DecimalPlaces): Intl.NumberFormat {
 }
 
 /**
+ * Makes the locale's amount format ahead of need. A browser's first number format loads its number
+ * data (about 90 ms on a slow phone, measured at 4x slower CPU), and home's balances asked for it in
+ * the same task that drew them; the signed-in shell asks for it here when the browser is idle.
+ */
+export function prepareAmountFormat(locale: string): void {
+  formatterOf(locale, displayDecimals('USD'));
+}
+
+/**
  * Formats a decimal string with the given decimal places: rounded to `max`, trailing zeros dropped
  * down to `min`. A value that is not a decimal string is returned unchanged, so that a wrong value is
  * visible rather than hidden behind a made-up number.

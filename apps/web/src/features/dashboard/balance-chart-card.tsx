@@ -8,7 +8,7 @@
  */
 import { localeOfLanguage } from '@bank/contract/constants';
 import { type BalanceHistoryPoint, balanceHistoryDays, getBalanceHistory } from '@bank/contract/ledger';
-import { Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useIntersection, useMergedRef } from '@mantine/hooks';
 import { IconChartAreaLine } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
@@ -138,16 +138,17 @@ export function BalanceChartCard() {
               {t('transactions.chart.description')}
             </Text>
           </Stack>
-          <SegmentedControl
-            size="xs"
-            aria-label={t('transactions.chart.period')}
-            value={String(days)}
-            onChange={(value) => setDays(Number(value) as Days)}
-            data={balanceHistoryDays.map((count) => ({
-              value: String(count),
-              label: t('transactions.chart.days', { count }),
-            }))}
-          />
+          {/* Chips rather than a segmented control, whose sliding indicator measures the layout
+              in the task that draws home (a forced layout of the whole page on a slow phone). */}
+          <Group gap={6} role="radiogroup" aria-label={t('transactions.chart.period')}>
+            <Chip.Group multiple={false} value={String(days)} onChange={(value) => setDays(Number(value) as Days)}>
+              {balanceHistoryDays.map((count) => (
+                <Chip key={count} value={String(count)} size="xs" variant="light">
+                  {t('transactions.chart.days', { count })}
+                </Chip>
+              ))}
+            </Chip.Group>
+          </Group>
         </Group>
         <QueryState query={history} skeleton={<Skeleton h={chartHeightPx + 56} radius="md" />}>
           {(data) =>
