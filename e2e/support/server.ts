@@ -34,3 +34,9 @@ export async function advanceServerClock(seconds: number): Promise<void> {
   });
   if (!response.ok) throw new Error(`test clock answered ${response.status}`);
 }
+
+/** Runs a server schedule at once (ENABLE_TEST_CLOCK), rather than waiting for its next minute's tick. */
+export async function runServerSchedule(name: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/dev/schedules/${encodeURIComponent(name)}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`schedule ${name} answered ${response.status}`);
+}

@@ -40,7 +40,7 @@ import { registerUnbuiltCalls } from './platform/route.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { type Clock, type SessionResolver, systemClock } from './platform/session.ts';
-import { isAdjustableClock, registerTestClockRoute } from './platform/test-clock.ts';
+import { isAdjustableClock, registerTestClockRoutes } from './platform/test-clock.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 export type AppDependencies = {
@@ -158,7 +158,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerHealthRoutes(app, { database, jobs });
   // Development side doors, absent in production: the mailbox without SMTP, the clock when enabled.
   if (mailer.kind === 'dev_mailbox') registerDevMailboxRoutes(app, database.db);
-  if (config.enableTestClock && isAdjustableClock(clock)) registerTestClockRoute(app, clock);
+  if (config.enableTestClock && isAdjustableClock(clock)) registerTestClockRoutes(app, clock, jobs);
 
   const context: ModuleContext = { config, database, clock, jobs, secretBox, emailQueue, documentStorage };
   for (const module of dependencies.modules ?? appModules) {

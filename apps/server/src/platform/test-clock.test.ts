@@ -33,11 +33,24 @@ describe('test clock (ENABLE_TEST_CLOCK)', () => {
     }
   });
 
+  it('runs a declared schedule at once, and knows no other', async () => {
+    const ran = await test.app.inject({ method: 'POST', url: '/dev/schedules/platform__prune_rate_limit_counters' });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(ran.json()).toEqual({ ran: 'platform__prune_rate_limit_counters' });
+    const unknown = await test.app.inject({ method: 'POST', url: '/dev/schedules/no_such_schedule' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('does not exist unless enabled', async () => {
     const plain = await buildApp(testConfig(), { database: test.database });
     try {
       const response = await plain.inject({ method: 'POST', url: '/dev/clock', payload: { advance_seconds: 60 } });
       expect(response.statusCode).toBe(404);
+      const schedule = await plain.inject({
+        method: 'POST',
+        url: '/dev/schedules/platform__prune_rate_limit_counters',
+      });
+      expect(schedule.statusCode).toBe(404);
     } finally {
       await plain.close();
     }

@@ -1,10 +1,13 @@
 /**
  * The test clock of browser journeys: the system clock plus an offset that POST /dev/clock moves
- * forward, so that a journey can see a session expire without waiting 16 minutes. Exists only when
- * config ENABLE_TEST_CLOCK=true, which production refuses at start.
+ * forward, so that a journey can see a session expire without waiting 16 minutes; and POST
+ * /dev/schedules/<name>, which runs a schedule at once, so that a journey that moved the clock past
+ * a retry's time sees it made without waiting for the next minute's tick. Exists only when config
+ * ENABLE_TEST_CLOCK=true, which production refuses at start.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Jobs } from './jobs.ts';
 import type { Clock } from './session.ts';
 
 export type AdjustableClock = Clock & {
@@ -32,7 +35,7 @@ const maxAdvanceSeconds = 366 * 24 * 60 * 60;
 
 const AdvanceRequest = z.object({ advance_seconds: z.number().int().min(1).max(maxAdvanceSeconds) }).strict();
 
-export function registerTestClockRoute(app: FastifyInstance, clock: AdjustableClock): void {
+export function registerTestClockRoutes(app: FastifyInstance, clock: AdjustableClock, jobs: Jobs): void {
   app.post('/dev/clock', async (request, reply) => {
     const parsed = AdvanceRequest.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -41,5 +44,13 @@ export function registerTestClockRoute(app: FastifyInstance, clock: AdjustableCl
     const now = clock.advance(parsed.data.advance_seconds);
     request.log.warn({ advance_seconds: parsed.data.advance_seconds, now: now.toISOString() }, 'test clock moved');
     return { now: now.toISOString() };
+  });
+
+  app.post<{ Params: { name: string } }>('/dev/schedules/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (!jobs.scheduleNames().includes(name)) return reply.status(404).send({ error: `no schedule ${name}` });
+    await jobs.runSchedule(name);
+    request.log.warn({ schedule: name }, 'schedule run at once');
+    return { ran: name };
   });
 }
