@@ -4,9 +4,9 @@
  * together as one statement and one commit (`ledger_transfer_group`, migration 0031).
  *
  * A call is never kept waiting for company: when fewer than `groupsInFlight` groups are at the
- * database, what is waiting leaves at once (a lone call goes alone, by the ordinary path). Only
- * while the database is busy do calls gather, so a group grows with the load and its one commit,
- * one round trip and one lock of a busy account are shared by all its calls.
+ * database, what is waiting leaves at once (a lone call goes alone). Only while the database is
+ * busy do calls gather, so a group grows with the load and its one commit, one round trip and one
+ * lock of a busy account are shared by all its calls.
  *
  * Each call keeps its own answer: a group is all or nothing in the database, and when any of its
  * transfers is refused (want of funds, a key used for another transfer, a deadlock) every call of
