@@ -1,14 +1,23 @@
 /**
  * Runs one Vitest suite and returns its counts, read from Vitest's JSON report, so that the gate
- * scripts can print the plain `N passed, N failed` line that CI reads. With `logFile`, the suite's
- * output goes to that file and is printed once it ends, so that a suite run beside another does not
- * mix its lines with the other's.
+ * scripts can print the plain `N passed, N failed` line that CI reads.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-function countsOf(reportPath, exitCode) {
+export function runVitest(label, args, env = {}) {
+  const reportFolder = join('test-results');
+  mkdirSync(reportFolder, { recursive: true });
+  const reportPath = join(reportFolder, `${label.replace(/\W+/g, '-')}.json`);
+  rmSync(reportPath, { force: true });
+  console.log(`\n=== ${label} ===`);
+  const startedMs = Date.now();
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
   let passed = 0;
   let failed = 0;
   try {
@@ -22,35 +31,7 @@ function countsOf(reportPath, exitCode) {
   } catch {
     failed += 1;
   }
-  if (exitCode !== 0 && failed === 0) failed = 1;
+  if (result.status !== 0 && failed === 0) failed = 1;
+  console.log(`${label}: ${passed} passed, ${failed} failed (${Math.round((Date.now() - startedMs) / 1000)} s)`);
   return { passed, failed };
-}
-
-/** Resolves with `{ passed, failed }` once the suite has ended. */
-export async function runVitest(label, args, { env = {}, logFile } = {}) {
-  const reportFolder = join('test-results');
-  mkdirSync(reportFolder, { recursive: true });
-  const reportPath = join(reportFolder, `${label.replace(/\W+/g, '-')}.json`);
-  rmSync(reportPath, { force: true });
-  console.log(`\n=== ${label} ===${logFile ? ` (its output follows when it ends)` : ''}`);
-  const startedMs = Date.now();
-  const output = logFile ? openSync(logFile, 'w') : 'inherit';
-  const exitCode = await new Promise((resolve) => {
-    const child = spawn(
-      'npx',
-      ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
-      { stdio: ['ignore', output, output], env: { ...process.env, ...env } },
-    );
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-  if (logFile) {
-    closeSync(output);
-    console.log(`\n=== ${label} (output) ===\n${readFileSync(logFile, 'utf8')}`);
-  }
-  const counts = countsOf(reportPath, exitCode);
-  console.log(
-    `${label}: ${counts.passed} passed, ${counts.failed} failed (${Math.round((Date.now() - startedMs) / 1000)} s)`,
-  );
-  return counts;
 }
