@@ -26,6 +26,12 @@ export async function waitForEmailCode(to: string, after: Date, timeoutMs = 15_0
   throw new Error(`no code emailed to ${to} within ${timeoutMs} ms`);
 }
 
+/**
+ * Moves the server's clock forward, then has the server quote its rates again, as its 5-minute
+ * schedule would have in that time: otherwise a jump of more than 15 minutes (a session's expiry)
+ * leaves every rate stale until the schedule's next real tick, and a journey run just after it
+ * (a card application's cost in USDT) is refused `rates_stale`.
+ */
 export async function advanceServerClock(seconds: number): Promise<void> {
   const response = await fetch(`${baseUrl}/dev/clock`, {
     method: 'POST',
@@ -33,6 +39,7 @@ export async function advanceServerClock(seconds: number): Promise<void> {
     body: JSON.stringify({ advance_seconds: seconds }),
   });
   if (!response.ok) throw new Error(`test clock answered ${response.status}`);
+  await runServerSchedule('ledger__refresh_rates');
 }
 
 /** Runs a server schedule at once (ENABLE_TEST_CLOCK), rather than waiting for its next minute's tick. */
