@@ -312,6 +312,14 @@ describe('fiat deposit', () => {
     expect(await chart.count()).toBe(0);
     await page.getByTestId('chart-latest').scrollIntoViewIfNeeded();
     await chart.waitFor();
+    // The period is one radio group of chips: from the keyboard, the arrow key chooses 90 days and
+    // the figures follow.
+    const changeSince = page.getByText(/^Change since /);
+    const sinceThirtyDays = await changeSince.textContent();
+    await page.getByRole('radio', { name: '30 days' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '90 days' }).isChecked()).toBe(true);
+    await expect.poll(() => changeSince.textContent()).not.toBe(sinceThirtyDays);
     await page.setViewportSize(viewports.desktop);
 
     // The history shows it credited, its details the rate it was converted at and the fee's entry.

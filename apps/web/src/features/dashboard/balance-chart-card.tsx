@@ -12,7 +12,7 @@ import { Card, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useIntersection, useMergedRef } from '@mantine/hooks';
 import { IconChartAreaLine } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
@@ -121,6 +121,8 @@ export function BalanceChartCard() {
   const [days, setDays] = useState<Days>(balanceHistoryDays[0]);
   const history = useScreenQuery(getBalanceHistory, { days });
   const { ref, hasComeOnScreen } = useHasComeOnScreen();
+  // One name makes the chips one radio group: the arrow keys move between them, as in any radio group.
+  const periodName = useId();
   // The chart's chunk starts loading as the card comes onto the screen.
   useEffect(() => {
     if (hasComeOnScreen) void loadChart().catch(() => undefined);
@@ -143,7 +145,7 @@ export function BalanceChartCard() {
           <Group gap={6} role="radiogroup" aria-label={t('transactions.chart.period')}>
             <Chip.Group multiple={false} value={String(days)} onChange={(value) => setDays(Number(value) as Days)}>
               {balanceHistoryDays.map((count) => (
-                <Chip key={count} value={String(count)} size="xs" variant="light">
+                <Chip key={count} name={periodName} value={String(count)} size="xs" variant="light">
                   {t('transactions.chart.days', { count })}
                 </Chip>
               ))}
