@@ -607,6 +607,43 @@ describe('public pages drawn at build time', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('en');
     await context.close();
   });
+
+  it("draws home's outline before the app, which then shows the visitor's own view", async () => {
+    // Without JavaScript: the signed-in shell's outline with home's heading, naming no one.
+    const bare = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const barePage = await bare.newPage();
+    await bare.addCookies([{ name: 'language', value: 'ch', url: baseUrl }]);
+    await barePage.goto('/');
+    expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('欢迎');
+    expect(await barePage.locator('#root').getAttribute('data-outline')).toBe('');
+    await bare.close();
+
+    const problems: string[] = [];
+    const watch = (page: Page) => {
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+    };
+    // Signed in: the outline gives way to the user's welcome and home's own panels.
+    const user = await registerUser('outline');
+    const { page, context } = await openSignedIn(await signInByApi(user), { viewport: viewports.phone });
+    watch(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${user.fullName}` }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Company verification' }).waitFor();
+    await page.getByRole('link', { name: 'Go to company KYC' }).waitFor();
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    await context.close();
+    // Signed out: the outline gives way to the sign-in form.
+    const signedOut = await openPage(browser);
+    watch(signedOut.page);
+    await signedOut.page.goto('/');
+    await signedOut.page.waitForURL('**/login');
+    await signedOut.page.locator('#login-email').waitFor();
+    await signedOut.context.close();
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('screens', () => {

@@ -88,7 +88,7 @@ const contentSecurityPolicy = [
  * a page opens, for chunks the shell has mostly loaded already); their lists of dependencies (about
  * 5 KB gzip over some 50 pages) would otherwise sit in the entry, in the first load of /login.
  */
-const preloadedChunks = /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|home-page)-/;
+const preloadedChunks = /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state)-/;
 
 export default defineConfig({
   plugins: [react(), precompressAssets()],

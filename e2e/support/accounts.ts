@@ -162,6 +162,14 @@ export async function openSignedIn(browser: Browser, session: ApiSession, option
 
 /** Fails the journey on any serious accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
+  // A notice fading in or out is drawn half transparent: its contrast is measured once it has settled.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.mantine-Notification-root')).every((notice) => {
+      for (let element: Element | null = notice; element; element = element.parentElement)
+        if (getComputedStyle(element).opacity !== '1') return false;
+      return true;
+    }),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(

@@ -207,6 +207,7 @@ describe('pages drawn at build time', () => {
       await writeFile(`${file}.br`, brotliCompressSync(drawn(language)));
       await writeFile(`${file}.gz`, gzipSync(drawn(language)));
     }
+    await writeFile(path.join(drawnDir, 'prerendered', 'home.ch.html'), drawn('home ch'));
     drawnApp = await createTestApp({ config: { webDistDir: drawnDir } });
   });
 
@@ -235,6 +236,20 @@ describe('pages drawn at build time', () => {
     const gzip = await get({ 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(drawn('en'));
+  });
+
+  it("sends home's outline at /, in the language of the app's cookie", async () => {
+    const home = await drawnApp.app.inject({ method: 'GET', url: '/', headers: { cookie: 'language=ch' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toBe(drawn('home ch'));
+    // Another signed-in page has no outline of its own: the empty page.
+    const transactions = await drawnApp.app.inject({
+      method: 'GET',
+      url: '/transactions',
+      headers: { cookie: 'language=ch' },
+    });
+    expect(transactions.body).toBe(indexHtml);
   });
 
   it('sends the empty page where no drawing exists', async () => {

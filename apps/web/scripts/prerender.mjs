@@ -1,5 +1,5 @@
 /**
- * The last step of the web app's build: the public pages drawn in each language (src/prerender.tsx,
+ * The last step of the web app's build: the public pages and home's outline drawn in each language (src/prerender.tsx,
  * built for Node into dist-prerender by `vite build --ssr`), each written as
  * dist/prerendered/<page>.<language>.html: the built index.html with the page's markup in its root
  * and its language on <html>, beside brotli and gzip copies. The server sends these in place of the
@@ -37,7 +37,7 @@ globalThis.localStorage = new EmptyStorage();
 // second here and change nothing in the markup.
 process.env.NODE_ENV ??= 'production';
 
-const { renderPage, prerenderedPages, languages, localeOfLanguage } = await import(
+const { renderPage, prerenderedPages, outlinePages, languages, localeOfLanguage } = await import(
   pathToFileURL(path.join(drawing, 'prerender.js')).href
 );
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
@@ -53,11 +53,13 @@ const gzipAsync = promisify(gzip);
 for (const [page, pagePath] of Object.entries(prerenderedPages)) {
   for (const language of languages) {
     const markup = await renderPage(pagePath, language);
+    // An outline is drawn afresh by the app (main.tsx), never taken over.
+    const kind = outlinePages.has(pagePath) ? ' data-outline' : '';
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${localeOfLanguage[language]}"`)
       // Inert until the app has taken the drawing over (public-layout.tsx): a click or a key before
       // then would reach a form with no code behind it, whose browser default is to send it by GET.
-      .replace(emptyRoot, `<div id="root" data-prerendered="${language}" inert>${markup}</div>`);
+      .replace(emptyRoot, `<div id="root" data-prerendered="${language}"${kind} inert>${markup}</div>`);
     const file = path.join(out, `${page}.${language}.html`);
     const bytes = Buffer.from(html);
     await writeFile(file, bytes);

@@ -6,12 +6,13 @@
  * A public page the server sent already drawn (prerender.tsx; `data-prerendered` names its
  * language) is hydrated: React takes over the drawn form rather than drawing it again. Drawn in
  * another language than the browser's stored one, or for a signed-in visitor (who is sent on to the
- * dashboard), it is drawn afresh instead.
+ * dashboard), it is drawn afresh instead, as is home's outline (`data-outline`), which names no one:
+ * it stays on screen until the app draws the visitor's own view (or sends a signed-out one to log in).
  */
 import './app/zod-jitless.ts';
 import './app/first-load-styles.ts';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/routes.tsx';
@@ -38,11 +39,12 @@ if (!isReloading && root) {
         <App />
       </StrictMode>
     );
-    if (root.dataset.prerendered === currentLanguage() && !isSignedIn()) {
+    if (root.dataset.prerendered === currentLanguage() && root.dataset.outline === undefined && !isSignedIn()) {
       hydrateRoot(root, app); // the page lifts the drawing's `inert` once it has taken it over
     } else {
       root.removeAttribute('inert');
-      createRoot(root).render(app);
+      const reactRoot = createRoot(root);
+      startTransition(() => reactRoot.render(app));
     }
   });
 }

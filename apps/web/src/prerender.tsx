@@ -1,13 +1,16 @@
 /**
- * The public pages drawn at build time (scripts/prerender.mjs runs this, built by Vite for Node):
- * the HTML of /login and /reg in each language, which the server sends in place of the empty page
- * so that a browser draws the form before the JavaScript has arrived; main.tsx then hydrates it.
- * Only pages that look the same for every signed-out visitor are drawn here.
+ * The pages drawn at build time (scripts/prerender.mjs runs this, built by Vite for Node): the HTML
+ * of /login and /reg in each language, which the server sends in place of the empty page so that a
+ * browser draws the form before the JavaScript has arrived; main.tsx then hydrates it. Only pages
+ * that look the same for every signed-out visitor are drawn here, and home's outline
+ * (`outlinePages`): the signed-in shell's frame with home's heading, the same for everyone since it
+ * names no one, which the app draws afresh once it knows who is visiting.
  */
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 
 export { languages, localeOfLanguage } from '@bank/contract/constants';
 
+import { outlinePages } from '@bank/contract/routes';
 import { enFirstLoad } from '@bank/i18n/catalogue-en';
 import { ja } from '@bank/i18n/catalogue-ja';
 import { zhCN } from '@bank/i18n/catalogue-zh-CN';
@@ -15,12 +18,13 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { ShellSkeleton } from './app/shell-skeleton.tsx';
 import { i18nOptions } from './lib/i18n.ts';
 
-export { prerenderedPages } from '@bank/contract/routes';
+export { outlinePages, prerenderedPages } from '@bank/contract/routes';
 
 let isStarted = false;
 
@@ -44,6 +48,14 @@ async function switchTo(language: Language): Promise<void> {
  */
 export async function renderPage(path: string, language: Language): Promise<string> {
   await switchTo(language);
+  if (outlinePages.has(path))
+    return renderToString(
+      <AppProviders>
+        <StaticRouter location={path}>
+          <ShellSkeleton />
+        </StaticRouter>
+      </AppProviders>,
+    );
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered a redirect when drawn at build time`);

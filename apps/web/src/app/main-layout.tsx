@@ -29,7 +29,6 @@ import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
-import { whenIdle } from '../lib/when-idle.ts';
 import { prepareAmountFormat } from '../ui/format-amount.ts';
 import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
@@ -149,9 +148,13 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       getInitialValueInEffect: false,
     }) ?? false;
 
-  // Amounts are on most signed-in pages: their format is made while the browser waits for data.
+  // Amounts are on most signed-in pages: their format is made while the browser waits for data, in a
+  // task of its own as soon as the shell is drawn (an idle moment may come only after the data).
   const locale = localeOfLanguage[useLanguage()];
-  useEffect(() => whenIdle(() => prepareAmountFormat(locale)), [locale]);
+  useEffect(() => {
+    const handle = window.setTimeout(() => prepareAmountFormat(locale), 0);
+    return () => window.clearTimeout(handle);
+  }, [locale]);
 
   // After a navigation: close the drawer, start at the top, and move focus to the new content.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page

@@ -1,10 +1,12 @@
 /**
  * The route table: every path of SPEC.md section 2, taken from the contract (`publicPaths`,
- * `mainPages`, `redirects`), and the one place that maps a page id to the component that renders it.
- * Each page is its own chunk (React.lazy), so /login loads the shell and the login page only.
+ * `mainPages`, `redirects`). Each page is loaded on demand (React.lazy), so /login loads the app's
+ * frame and the login page only. The public pages are mapped to their components here; the signed-in
+ * pages in signed-in-pages.ts, which the signed-in shell's chunk loads.
  *
- * A feature adds a page by adding its id and path to the contract's routes.ts, its title and
- * purpose to the i18n `pages` catalogue, and one line below; the compiler lists any id left out.
+ * A feature adds a signed-in page by adding its id and path to the contract's routes.ts, its title
+ * and purpose to the i18n `pages` catalogue, and one line in signed-in-pages.ts; the compiler lists
+ * any id left out.
  */
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
@@ -34,257 +36,23 @@ function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 }
 
 /** The signed-in shell, with the server-state cache its pages use (server-state.tsx) and their messages. */
-const MainLayout = lazyPage(
-  async () => (await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]))[0],
-  (module) => module.SignedInLayout,
-);
+const loadSignedInShell = async () => (await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]))[0];
+const MainLayout = lazyPage(loadSignedInShell, (module) => module.SignedInLayout);
 
-export const mainPageComponents: Record<PageId, PageComponent> = {
-  home: lazyPage(
-    () => import('../features/dashboard/home-page.tsx'),
-    (module) => module.HomePage,
-  ),
-  transactions: lazyPage(
-    () => import('../features/transaction/transactions-page.tsx'),
-    (module) => module.TransactionsPage,
-  ),
-  transaction_detail: lazyPage(
-    () => import('../features/transaction/transaction-detail-page.tsx'),
-    (module) => module.TransactionDetailPage,
-  ),
-  crypto_deposit: lazyPage(
-    () => import('../features/deposit/crypto-deposit-page.tsx'),
-    (module) => module.CryptoDepositPage,
-  ),
-  fiat_deposit_request: lazyPage(
-    () => import('../features/deposit/fiat-deposit-request-page.tsx'),
-    (module) => module.FiatDepositRequestPage,
-  ),
-  deposit_transaction_detail: lazyPage(
-    () => import('../features/deposit/deposit-detail-page.tsx'),
-    (module) => module.DepositDetailPage,
-  ),
-  bank_details: lazyPage(
-    () => import('../features/deposit/bank-details-page.tsx'),
-    (module) => module.BankDetailsPage,
-  ),
-  fiat_deposit: lazyPage(
-    () => import('../features/deposit/fiat-deposit-page.tsx'),
-    (module) => module.FiatDepositPage,
-  ),
-  fiat_transfer: lazyPage(
-    () => import('../features/withdraw/fiat-transfer-page.tsx'),
-    (module) => module.FiatTransferPage,
-  ),
-  crypto_transfer: lazyPage(
-    () => import('../features/withdraw/crypto-transfer-page.tsx'),
-    (module) => module.CryptoTransferPage,
-  ),
-  payees: lazyPage(
-    () => import('../features/withdraw/payees-page.tsx'),
-    (module) => module.PayeesPage,
-  ),
-  address_book: lazyPage(
-    () => import('../features/withdraw/address-book-page.tsx'),
-    (module) => module.AddressBookPage,
-  ),
-  new_fiat_transfer: lazyPage(
-    () => import('../features/withdraw/new-fiat-transfer-page.tsx'),
-    (module) => module.NewFiatTransferPage,
-  ),
-  new_fiat_transfer_confirm: lazyPage(
-    () => import('../features/withdraw/confirm-fiat-transfer-page.tsx'),
-    (module) => module.ConfirmFiatTransferPage,
-  ),
-  new_crypto_transfer: lazyPage(
-    () => import('../features/withdraw/new-crypto-transfer-page.tsx'),
-    (module) => module.NewCryptoTransferPage,
-  ),
-  new_crypto_transfer_confirm: lazyPage(
-    () => import('../features/withdraw/confirm-crypto-transfer-page.tsx'),
-    (module) => module.ConfirmCryptoTransferPage,
-  ),
-  fiat_transfer_detail: lazyPage(
-    () => import('../features/withdraw/fiat-transfer-detail-page.tsx'),
-    (module) => module.FiatTransferDetailPage,
-  ),
-  crypto_transfer_detail: lazyPage(
-    () => import('../features/withdraw/crypto-transfer-detail-page.tsx'),
-    (module) => module.CryptoTransferDetailPage,
-  ),
-  fiat_withdrawal: lazyPage(
-    () => import('../features/withdraw/fiat-withdrawal-page.tsx'),
-    (module) => module.FiatWithdrawalPage,
-  ),
-  payout_approvals: lazyPage(
-    () => import('../features/withdraw/approvals-page.tsx'),
-    (module) => module.PayoutApprovalsPage,
-  ),
-  otc: lazyPage(
-    () => import('../features/fx/otc-page.tsx'),
-    (module) => module.OtcPage,
-  ),
-  fx: lazyPage(
-    () => import('../features/fx/fx-page.tsx'),
-    (module) => module.FxPage,
-  ),
-  account: lazyPage(
-    () => import('../features/account/account-page.tsx'),
-    (module) => module.AccountPage,
-  ),
-  kyc: lazyPage(
-    () => import('../features/kyc/kyc-overview-page.tsx'),
-    (module) => module.KycOverviewPage,
-  ),
-  kyc_declaration: lazyPage(
-    () => import('../features/kyc/kyc-declaration-page.tsx'),
-    (module) => module.KycDeclarationPage,
-  ),
-  kyc_company: lazyPage(
-    () => import('../features/kyc/kyc-company-page.tsx'),
-    (module) => module.KycCompanyPage,
-  ),
-  kyc_ownership: lazyPage(
-    () => import('../features/kyc/kyc-ownership-page.tsx'),
-    (module) => module.KycOwnershipPage,
-  ),
-  kyc_trading: lazyPage(
-    () => import('../features/kyc/kyc-trading-page.tsx'),
-    (module) => module.KycTradingPage,
-  ),
-  private_banking: lazyPage(
-    () => import('../features/products/product-page.tsx'),
-    (module) => module.PrivateBankingPage,
-  ),
-  structured_products: lazyPage(
-    () => import('../features/products/product-page.tsx'),
-    (module) => module.StructuredProductsPage,
-  ),
-  investment_banking: lazyPage(
-    () => import('../features/products/product-page.tsx'),
-    (module) => module.InvestmentBankingPage,
-  ),
-  cards: lazyPage(
-    () => import('../features/card/cards-page.tsx'),
-    (module) => module.CardsPage,
-  ),
-  top_up_history: lazyPage(
-    () => import('../features/card/top-up-history-page.tsx'),
-    (module) => module.TopUpHistoryPage,
-  ),
-  card_transactions: lazyPage(
-    () => import('../features/card/card-transactions-page.tsx'),
-    (module) => module.CardTransactionsPage,
-  ),
-  cardholder_kyc: lazyPage(
-    () => import('../features/card/card-applications-page.tsx'),
-    (module) => module.CardApplicationsPage,
-  ),
-  card_application: lazyPage(
-    () => import('../features/card/card-application-page.tsx'),
-    (module) => module.CardApplicationPage,
-  ),
-  renewals: lazyPage(
-    () => import('../features/card/renewals-page.tsx'),
-    (module) => module.RenewalsPage,
-  ),
-  announcements: lazyPage(
-    () => import('../features/affiche/announcements-page.tsx'),
-    (module) => module.AnnouncementsPage,
-  ),
-  announcements_admin: lazyPage(
-    () => import('../features/affiche/manage-announcements-page.tsx'),
-    (module) => module.ManageAnnouncementsPage,
-  ),
-  webhook_settings: lazyPage(
-    () => import('../features/webhooks/webhook-settings-page.tsx'),
-    (module) => module.WebhookSettingsPage,
-  ),
-  admin_home: lazyPage(
-    () => import('../features/admin/back-office-home-page.tsx'),
-    (module) => module.BackOfficeHomePage,
-  ),
-  admin_kyc: lazyPage(
-    () => import('../features/kyc-review/kyc-queue-page.tsx'),
-    (module) => module.KycQueuePage,
-  ),
-  admin_kyc_detail: lazyPage(
-    () => import('../features/kyc-review/kyc-review-detail-page.tsx'),
-    (module) => module.KycReviewDetailPage,
-  ),
-  admin_audit: lazyPage(
-    () => import('../features/admin/audit-log-page.tsx'),
-    (module) => module.AuditLogPage,
-  ),
-  admin_deposits: lazyPage(
-    () => import('../features/admin/deposit-operations-page.tsx'),
-    (module) => module.DepositOperationsPage,
-  ),
-  admin_payouts: lazyPage(
-    () => import('../features/admin/payout-review-page.tsx'),
-    (module) => module.PayoutReviewPage,
-  ),
-  admin_card_applications: lazyPage(
-    () => import('../features/admin/card-application-review-page.tsx'),
-    (module) => module.CardApplicationReviewPage,
-  ),
-  admin_cards: lazyPage(
-    () => import('../features/admin/card-operations-page.tsx'),
-    (module) => module.CardOperationsPage,
-  ),
-  programme_contracts: lazyPage(
-    () => import('../features/programme/programme-pages.tsx'),
-    (module) => module.ProgrammeContractsPage,
-  ),
-  programme_contract: lazyPage(
-    () => import('../features/programme/programme-pages.tsx'),
-    (module) => module.ProgrammeContractPage,
-  ),
-  programme_orders: lazyPage(
-    () => import('../features/programme/programme-pages.tsx'),
-    (module) => module.ProgrammeOrdersPage,
-  ),
-  programme_issuing: lazyPage(
-    () => import('../features/programme/programme-pages.tsx'),
-    (module) => module.ProgrammeIssuingPage,
-  ),
-  admin_programme: lazyPage(
-    () => import('../features/admin/programme-desk-page.tsx'),
-    (module) => module.ProgrammeDeskPage,
-  ),
-  programme_cards: lazyPage(
-    () => import('../features/programme/printed-cards-page.tsx'),
-    (module) => module.PrintedCardsPage,
-  ),
-  programme_fees: lazyPage(
-    () => import('../features/programme/membership-fees-page.tsx'),
-    (module) => module.MembershipFeesPage,
-  ),
-  admin_ledger: lazyPage(
-    () => import('../features/admin/ledger-explorer-page.tsx'),
-    (module) => module.LedgerExplorerPage,
-  ),
-  team: lazyPage(
-    () => import('../features/team/team-page.tsx'),
-    (module) => module.TeamPage,
-  ),
-  feedback: lazyPage(
-    () => import('../features/client-service/client-service-pages.tsx'),
-    (module) => module.FeedbackPage,
-  ),
-  admin_feedback: lazyPage(
-    () => import('../features/client-service/client-service-pages.tsx'),
-    (module) => module.FeedbackQueuePage,
-  ),
-  admin_contact_requests: lazyPage(
-    () => import('../features/client-service/client-service-pages.tsx'),
-    (module) => module.ContactRequestsQueuePage,
-  ),
-  admin_otc: lazyPage(
-    () => import('../features/fx/otc-page.tsx'),
-    (module) => module.OtcDeskPage,
-  ),
-};
+/**
+ * A signed-in page: its code is loaded by the signed-in shell's chunk (signed-in-pages.ts), which is
+ * loaded first. Home is in that chunk; another page is a second download once the shell has arrived.
+ */
+function signedInPage(id: PageId): PageComponent {
+  return lazyPage(
+    async () => (await loadSignedInShell()).signedInPages[id](),
+    (Page) => Page,
+  );
+}
+
+export const mainPageComponents = Object.fromEntries(
+  mainPages.map((page) => [page.id, signedInPage(page.id)]),
+) as Record<PageId, PageComponent>;
 
 export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
   login: lazyPage(
@@ -374,6 +142,8 @@ export const routes: RouteObject[] = [
  * Starts loading the code of the page at `pathname` (and the signed-in shell for a signed-in page)
  * while the app starts, rather than when React first renders the route: each would otherwise wait
  * for the one before it. The guards still decide what is shown; a wrong guess only costs a download.
+ * A signed-in page starts in a task of its own: asking for the shell's chunks (a link for each) is
+ * main-thread work, which on a slow phone would lengthen the task that runs the app's first code.
  */
 export function preloadPage(pathname: string): void {
   const publicPage = (Object.keys(publicPaths) as (keyof typeof publicPaths)[]).find(
@@ -385,7 +155,7 @@ export function preloadPage(pathname: string): void {
   }
   const mainPage = mainPages.find((page) => page.path === pathname);
   if (mainPage && isSignedIn()) {
-    void MainLayout.preload().catch(() => undefined);
-    void mainPageComponents[mainPage.id].preload().catch(() => undefined);
+    // The page's code comes through the shell's chunk (signed-in-pages.ts).
+    setTimeout(() => void mainPageComponents[mainPage.id].preload().catch(() => undefined), 0);
   }
 }

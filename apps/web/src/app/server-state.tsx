@@ -33,3 +33,6 @@ export function withServerState(Page: ComponentType): ComponentType {
     );
   };
 }
+
+/** The signed-in pages' code, loaded through this chunk (signed-in-pages.ts). */
+export { signedInPages } from './signed-in-pages.ts';

@@ -38,7 +38,7 @@ function formatterOf(locale: string, places: DecimalPlaces): Intl.NumberFormat {
 /**
  * Makes the locale's amount format ahead of need. A browser's first number format loads its number
  * data (about 90 ms on a slow phone, measured at 4x slower CPU), and home's balances asked for it in
- * the same task that drew them; the signed-in shell asks for it here when the browser is idle.
+ * the same task that drew them; the signed-in shell asks for it in a task of its own once drawn.
  */
 export function prepareAmountFormat(locale: string): void {
   formatterOf(locale, displayDecimals('USD'));

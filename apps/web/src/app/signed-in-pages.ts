@@ -1,0 +1,89 @@
+/**
+ * The code of every signed-in page, loaded on demand by the signed-in shell's chunk (server-state.tsx)
+ * rather than by the first load's route table (routes.tsx). A page's chunk is then made only of what
+ * the shell has not loaded already: the modules the shell and the pages share (Mantine's menus, the
+ * query library, the API client, the icons of the navigation) sit in the shell's chunk instead of
+ * some sixty small chunks shared by one set of pages or another, which a signed-in first visit
+ * fetched one by one. Home is part of the shell: it is where a signed-in visit starts.
+ *
+ * A feature adds a page by adding its id and path to the contract's routes.ts, its title and purpose
+ * to the i18n `pages` catalogue, and one line below; the compiler lists any id left out.
+ */
+import type { PageId } from '@bank/contract/routes';
+import type { ComponentType } from 'react';
+import { HomePage } from '../features/dashboard/home-page.tsx';
+
+export const signedInPages: Record<PageId, () => Promise<ComponentType>> = {
+  home: async () => HomePage,
+  transactions: async () => (await import('../features/transaction/transactions-page.tsx')).TransactionsPage,
+  transaction_detail: async () =>
+    (await import('../features/transaction/transaction-detail-page.tsx')).TransactionDetailPage,
+  crypto_deposit: async () => (await import('../features/deposit/crypto-deposit-page.tsx')).CryptoDepositPage,
+  fiat_deposit_request: async () =>
+    (await import('../features/deposit/fiat-deposit-request-page.tsx')).FiatDepositRequestPage,
+  deposit_transaction_detail: async () =>
+    (await import('../features/deposit/deposit-detail-page.tsx')).DepositDetailPage,
+  bank_details: async () => (await import('../features/deposit/bank-details-page.tsx')).BankDetailsPage,
+  fiat_deposit: async () => (await import('../features/deposit/fiat-deposit-page.tsx')).FiatDepositPage,
+  fiat_transfer: async () => (await import('../features/withdraw/fiat-transfer-page.tsx')).FiatTransferPage,
+  crypto_transfer: async () => (await import('../features/withdraw/crypto-transfer-page.tsx')).CryptoTransferPage,
+  payees: async () => (await import('../features/withdraw/payees-page.tsx')).PayeesPage,
+  address_book: async () => (await import('../features/withdraw/address-book-page.tsx')).AddressBookPage,
+  new_fiat_transfer: async () => (await import('../features/withdraw/new-fiat-transfer-page.tsx')).NewFiatTransferPage,
+  new_fiat_transfer_confirm: async () =>
+    (await import('../features/withdraw/confirm-fiat-transfer-page.tsx')).ConfirmFiatTransferPage,
+  new_crypto_transfer: async () =>
+    (await import('../features/withdraw/new-crypto-transfer-page.tsx')).NewCryptoTransferPage,
+  new_crypto_transfer_confirm: async () =>
+    (await import('../features/withdraw/confirm-crypto-transfer-page.tsx')).ConfirmCryptoTransferPage,
+  fiat_transfer_detail: async () =>
+    (await import('../features/withdraw/fiat-transfer-detail-page.tsx')).FiatTransferDetailPage,
+  crypto_transfer_detail: async () =>
+    (await import('../features/withdraw/crypto-transfer-detail-page.tsx')).CryptoTransferDetailPage,
+  fiat_withdrawal: async () => (await import('../features/withdraw/fiat-withdrawal-page.tsx')).FiatWithdrawalPage,
+  payout_approvals: async () => (await import('../features/withdraw/approvals-page.tsx')).PayoutApprovalsPage,
+  otc: async () => (await import('../features/fx/otc-page.tsx')).OtcPage,
+  fx: async () => (await import('../features/fx/fx-page.tsx')).FxPage,
+  account: async () => (await import('../features/account/account-page.tsx')).AccountPage,
+  kyc: async () => (await import('../features/kyc/kyc-overview-page.tsx')).KycOverviewPage,
+  kyc_declaration: async () => (await import('../features/kyc/kyc-declaration-page.tsx')).KycDeclarationPage,
+  kyc_company: async () => (await import('../features/kyc/kyc-company-page.tsx')).KycCompanyPage,
+  kyc_ownership: async () => (await import('../features/kyc/kyc-ownership-page.tsx')).KycOwnershipPage,
+  kyc_trading: async () => (await import('../features/kyc/kyc-trading-page.tsx')).KycTradingPage,
+  private_banking: async () => (await import('../features/products/product-page.tsx')).PrivateBankingPage,
+  structured_products: async () => (await import('../features/products/product-page.tsx')).StructuredProductsPage,
+  investment_banking: async () => (await import('../features/products/product-page.tsx')).InvestmentBankingPage,
+  cards: async () => (await import('../features/card/cards-page.tsx')).CardsPage,
+  top_up_history: async () => (await import('../features/card/top-up-history-page.tsx')).TopUpHistoryPage,
+  card_transactions: async () => (await import('../features/card/card-transactions-page.tsx')).CardTransactionsPage,
+  cardholder_kyc: async () => (await import('../features/card/card-applications-page.tsx')).CardApplicationsPage,
+  card_application: async () => (await import('../features/card/card-application-page.tsx')).CardApplicationPage,
+  renewals: async () => (await import('../features/card/renewals-page.tsx')).RenewalsPage,
+  announcements: async () => (await import('../features/affiche/announcements-page.tsx')).AnnouncementsPage,
+  announcements_admin: async () =>
+    (await import('../features/affiche/manage-announcements-page.tsx')).ManageAnnouncementsPage,
+  webhook_settings: async () => (await import('../features/webhooks/webhook-settings-page.tsx')).WebhookSettingsPage,
+  admin_home: async () => (await import('../features/admin/back-office-home-page.tsx')).BackOfficeHomePage,
+  admin_kyc: async () => (await import('../features/kyc-review/kyc-queue-page.tsx')).KycQueuePage,
+  admin_kyc_detail: async () => (await import('../features/kyc-review/kyc-review-detail-page.tsx')).KycReviewDetailPage,
+  admin_audit: async () => (await import('../features/admin/audit-log-page.tsx')).AuditLogPage,
+  admin_deposits: async () => (await import('../features/admin/deposit-operations-page.tsx')).DepositOperationsPage,
+  admin_payouts: async () => (await import('../features/admin/payout-review-page.tsx')).PayoutReviewPage,
+  admin_card_applications: async () =>
+    (await import('../features/admin/card-application-review-page.tsx')).CardApplicationReviewPage,
+  admin_cards: async () => (await import('../features/admin/card-operations-page.tsx')).CardOperationsPage,
+  programme_contracts: async () => (await import('../features/programme/programme-pages.tsx')).ProgrammeContractsPage,
+  programme_contract: async () => (await import('../features/programme/programme-pages.tsx')).ProgrammeContractPage,
+  programme_orders: async () => (await import('../features/programme/programme-pages.tsx')).ProgrammeOrdersPage,
+  programme_issuing: async () => (await import('../features/programme/programme-pages.tsx')).ProgrammeIssuingPage,
+  admin_programme: async () => (await import('../features/admin/programme-desk-page.tsx')).ProgrammeDeskPage,
+  programme_cards: async () => (await import('../features/programme/printed-cards-page.tsx')).PrintedCardsPage,
+  programme_fees: async () => (await import('../features/programme/membership-fees-page.tsx')).MembershipFeesPage,
+  admin_ledger: async () => (await import('../features/admin/ledger-explorer-page.tsx')).LedgerExplorerPage,
+  team: async () => (await import('../features/team/team-page.tsx')).TeamPage,
+  feedback: async () => (await import('../features/client-service/client-service-pages.tsx')).FeedbackPage,
+  admin_feedback: async () => (await import('../features/client-service/client-service-pages.tsx')).FeedbackQueuePage,
+  admin_contact_requests: async () =>
+    (await import('../features/client-service/client-service-pages.tsx')).ContactRequestsQueuePage,
+  admin_otc: async () => (await import('../features/fx/otc-page.tsx')).OtcDeskPage,
+};
