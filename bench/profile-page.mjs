@@ -1,0 +1,165 @@
+/**
+ * `node bench/profile-page.mjs [path] [--signed-in] [--cpu N] [--runs N]`: where a page's load spends
+ * the main thread, to read before optimising it. Starts the built product (`npm run build` first) on
+ * a fresh embedded database, opens the page in Debian's Chromium at a phone's size with its CPU N
+ * times slower (4, as Lighthouse's mobile run assumes; 1 shows the tasks as Lighthouse observes them
+ * before scaling), records the browser's trace and a CPU profile, and prints each long task (50 ms
+ * or more) after the first paint: its start, its length and the functions that took its time. The
+ * last run's profile is written to bench/.profile/page.cpuprofile, for the browser's DevTools.
+ *
+ * `--signed-in` opens the page as the seeded demo user with KYC approved (the dashboard's user in
+ * lighthouse.bench.mjs). The functions have their minified names unless the web app was built with
+ * `BUILD_UNMINIFIED=1 npm run build` (build it again before measuring anything else). Not a
+ * benchmark (`npm run bench` does not run it): it keeps no figure.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { signIn, startServer } from './support.mjs';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'signed-in': { type: 'boolean', default: false },
+    cpu: { type: 'string', default: '4' },
+    runs: { type: 'string', default: '1' },
+  },
+});
+const path = positionals[0] ?? '/';
+const cpuRate = Number(values.cpu);
+const longTaskUs = 50_000;
+const demoUser = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
+const out = resolve('bench/.profile');
+
+/** The trace categories of the renderer's tasks and paints. */
+const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'loading',
+  'blink.user_timing',
+].join(',');
+
+function frameName(node) {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const file = url.replace(/.*\//, '');
+  return file ? `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` : functionName || '(anonymous)';
+}
+
+/** The most costly functions of the samples taken during a task: by their own time and with their callees. */
+function costs(profile, samples) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const self = new Map();
+  const inclusive = new Map();
+  for (const { id, us } of samples) {
+    const name = frameName(nodes.get(id));
+    self.set(name, (self.get(name) ?? 0) + us);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const caller = frameName(nodes.get(at));
+      if (caller === '(root)' || seen.has(caller)) continue;
+      seen.add(caller);
+      inclusive.set(caller, (inclusive.get(caller) ?? 0) + us);
+    }
+  }
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => `      ${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`);
+  return ['    own time:', ...top(self, 8), '    with callees:', ...top(inclusive, 12)].join('\n');
+}
+
+function report(events, profile, pageUrl) {
+  const navigation = events.find(
+    (event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith(pageUrl),
+  );
+  if (!navigation) throw new Error('the trace has no navigation to the page');
+  const onMain = (event) => event.pid === navigation.pid && event.tid === navigation.tid;
+  const firstPaint = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === navigation.pid);
+  const since = (us) => `${((us - navigation.ts) / 1000).toFixed(0)} ms`;
+  console.log(`first contentful paint at ${firstPaint ? since(firstPaint.ts) : '(none)'}`);
+  const tasks = events
+    .filter((event) => event.name === 'RunTask' && onMain(event) && event.dur >= longTaskUs)
+    .sort((a, b) => a.ts - b.ts);
+  // The profile's sample times are on the trace's clock.
+  const sampleTimes = [];
+  let at = profile.startTime;
+  for (const [index, id] of profile.samples.entries()) {
+    at += profile.timeDeltas[index];
+    sampleTimes.push({ id, at });
+  }
+  let blocking = 0;
+  for (const task of tasks) {
+    const end = task.ts + task.dur;
+    const afterPaint = firstPaint ? Math.max(0, end - Math.max(task.ts, firstPaint.ts)) : task.dur;
+    if (afterPaint > longTaskUs) blocking += afterPaint - longTaskUs;
+    const samples = [];
+    for (const [index, sample] of sampleTimes.entries()) {
+      if (sample.at < task.ts || sample.at >= end) continue;
+      const next = sampleTimes[index + 1]?.at ?? sample.at;
+      samples.push({ id: sample.id, us: next - sample.at });
+    }
+    console.log(`\n  task at ${since(task.ts)}, ${(task.dur / 1000).toFixed(0)} ms`);
+    console.log(costs(profile, samples));
+  }
+  console.log(
+    `\nblocking time after the first paint (each long task's time over 50 ms): ${(blocking / 1000).toFixed(0)} ms`,
+  );
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bank-profile-'));
+const server = await startServer({ DATA_DIR: dataDir });
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+try {
+  for (let run = 1; run <= Number(values.runs); run += 1) {
+    console.log(`\n# ${path}, CPU ${cpuRate}x slower, run ${run}`);
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    if (values['signed-in']) {
+      const session = await signIn(server.url, demoUser.email, demoUser.password);
+      const stored = {
+        token: session.token,
+        userid: session.userid,
+        username: session.username,
+        is_google: '1',
+        kyc_status: session.kyc_status,
+      };
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+      }, stored);
+    }
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    const events = [];
+    devtools.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const traced = new Promise((done) => devtools.once('Tracing.tracingComplete', done));
+    await devtools.send('Tracing.start', { categories: traceCategories, transferMode: 'ReportEvents' });
+    await devtools.send('Profiler.enable');
+    await devtools.send('Profiler.setSamplingInterval', { interval: 100 });
+    await devtools.send('Profiler.start');
+    await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+    // The page's data and the renders it causes come after the load event.
+    await page.waitForTimeout(5_000);
+    const { profile } = await devtools.send('Profiler.stop');
+    await devtools.send('Tracing.end');
+    await traced;
+    report(events, profile, server.url);
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'page.cpuprofile'), JSON.stringify(profile));
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
