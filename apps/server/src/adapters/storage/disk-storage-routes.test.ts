@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerSecurityHeaders } from '../../platform/security-headers.ts';
 import { DiskDocumentStorage } from './disk-storage.ts';
 import { registerDiskStorageRoutes } from './disk-storage-routes.ts';
@@ -156,6 +157,24 @@ describe('upload to a signed URL', () => {
     const response = await put(target.url, Readable.from([Buffer.alloc(600), Buffer.alloc(600), Buffer.alloc(600)]));
     expect(response.statusCode).toBe(413);
     expect(await storage.statObject(key)).toBeNull();
+    expect(await readdir(path.join(rootDir, '.uploads'))).toEqual([]);
+  });
+
+  it('leaves nothing behind when the limit is passed before the partial file is even created', async () => {
+    // The file system is slow to create the partial file: the refusal comes first.
+    const open = fs.open;
+    const slowOpen = vi.spyOn(fs, 'open').mockImplementation(((...args: unknown[]) => {
+      setTimeout(() => Reflect.apply(open, fs, args), 100);
+    }) as typeof fs.open);
+    try {
+      const result = await storage.receiveUpload(newKey(), Readable.from([Buffer.alloc(1200)]), { maxBytes: 1000 });
+      expect(result).toEqual({ outcome: 'too_large' });
+      expect(slowOpen).toHaveBeenCalled();
+    } finally {
+      slowOpen.mockRestore();
+    }
+    // Not even once the slow creation has come through.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await readdir(path.join(rootDir, '.uploads'))).toEqual([]);
   });
 

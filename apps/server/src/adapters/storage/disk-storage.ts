@@ -244,9 +244,15 @@ export class DiskDocumentStorage implements DocumentStorage {
     source.once('error', onSourceError);
     source.once('close', onSourceClose);
     source.pipe(limiter);
+    const file = createWriteStream(partialPath, { flags: 'wx', mode: 0o600, flush: true });
     try {
-      await pipeline(limiter, createWriteStream(partialPath, { flags: 'wx', mode: 0o600, flush: true }));
+      await pipeline(limiter, file);
       return sizeBytes;
+    } catch (error) {
+      // A refusal can come while the file is still being opened (created): wait until it is closed,
+      // so that the caller's removal of the partial file finds it rather than running before it.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
+      throw error;
     } finally {
       source.unpipe(limiter);
       source.off('error', onSourceError);
