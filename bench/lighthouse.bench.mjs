@@ -15,14 +15,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { signIn, startServer } from './support.mjs';
+import { dashboardSessionStorage, startServer } from './support.mjs';
 
 /** The last Lighthouse whose engines accept Node 20. */
 const lighthouseVersion = '12.8.2';
 const tools = resolve('bench/.tools');
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** A seeded demo account with KYC approved: its dashboard is the one a working client sees. */
-const dashboardUser = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
 
 async function loadTools() {
   const modules = join(tools, 'node_modules');
@@ -73,14 +71,7 @@ export async function run() {
         try {
           const page = await browser.newPage();
           if (isSignedIn) {
-            const session = await signIn(server.url, dashboardUser.email, dashboardUser.password);
-            const stored = {
-              token: session.token,
-              userid: session.userid,
-              username: session.username,
-              is_google: '1',
-              kyc_status: session.kyc_status,
-            };
+            const stored = await dashboardSessionStorage(server.url);
             await page.evaluateOnNewDocument((entries) => {
               for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
             }, stored);

@@ -8,7 +8,7 @@
  * last run's profile is written to bench/.profile/page.cpuprofile, for the browser's DevTools.
  *
  * `--signed-in` opens the page as the seeded demo user with KYC approved (the dashboard's user in
- * lighthouse.bench.mjs). The functions have their minified names unless the web app was built with
+ * lighthouse.bench.mjs, support.mjs). The functions have their minified names unless the web app was built with
  * `BUILD_UNMINIFIED=1 npm run build` (build it again before measuring anything else). Not a
  * benchmark (`npm run bench` does not run it): it keeps no figure.
  */
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { signIn, startServer } from './support.mjs';
+import { dashboardSessionStorage, startServer } from './support.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,7 +30,6 @@ const { values, positionals } = parseArgs({
 const path = positionals[0] ?? '/';
 const cpuRate = Number(values.cpu);
 const longTaskUs = 50_000;
-const demoUser = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
 const out = resolve('bench/.profile');
 
 /** The trace categories of the renderer's tasks and paints. */
@@ -125,14 +124,7 @@ try {
       hasTouch: true,
     });
     if (values['signed-in']) {
-      const session = await signIn(server.url, demoUser.email, demoUser.password);
-      const stored = {
-        token: session.token,
-        userid: session.userid,
-        username: session.username,
-        is_google: '1',
-        kyc_status: session.kyc_status,
-      };
+      const stored = await dashboardSessionStorage(server.url);
       await context.addInitScript((entries) => {
         for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
       }, stored);

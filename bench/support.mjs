@@ -115,6 +115,24 @@ export async function signIn(url, email, userPassword = password) {
   return post(url, '/api/v1/account/login', { step: 'second_factor', challenge_id: challenge.challenge_id, code });
 }
 
+/** A seeded demo account with KYC approved: its dashboard is the one a working client sees. */
+export const dashboardUser = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
+
+/**
+ * The session storage of a browser signed in as the dashboard's user, as the web app keeps it: to
+ * be set in the page before the app starts.
+ */
+export async function dashboardSessionStorage(url) {
+  const session = await signIn(url, dashboardUser.email, dashboardUser.password);
+  return {
+    token: session.token,
+    userid: session.userid,
+    username: session.username,
+    is_google: '1',
+    kyc_status: session.kyc_status,
+  };
+}
+
 /**
  * Bundles apps/server/bench/<name>.ts with the product's code compiled in, into apps/server/.bench/
  * (one level below apps/server, so that it finds the checked-in migrations as the server does).

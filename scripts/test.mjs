@@ -2,7 +2,8 @@
  * The one gate: installs what a fresh machine lacks, then type-check, lint, unit and server tests,
  * the production build and the browser journeys. Ends with the line `N passed, N failed`.
  * `--server-only` runs the server suites alone (CI runs them again against PostgreSQL that way),
- * and with E2E_DATABASE_URL set, the journeys of money (deposits, payouts, the history) on that PostgreSQL too.
+ * and with E2E_DATABASE_URL set, the journeys of money (deposits, cards, the programme, payouts) on
+ * that PostgreSQL too.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { authOfPermission, listedCalls } from '@bank/contract/calls';
 import { permissions } from '@bank/contract/permissions';
-import { spaPaths } from '@bank/contract/routes';
+import { pathOf, spaPaths } from '@bank/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -246,9 +246,10 @@ describe('pages drawn at build time', () => {
     // Another signed-in page has no outline of its own: the empty page.
     const transactions = await drawnApp.app.inject({
       method: 'GET',
-      url: '/transactions',
+      url: pathOf('transactions'),
       headers: { cookie: 'language=ch' },
     });
+    expect(transactions.statusCode).toBe(200);
     expect(transactions.body).toBe(indexHtml);
   });
 

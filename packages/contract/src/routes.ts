@@ -14,20 +14,6 @@ export const publicPaths = {
   teamInvitation: '/team_invitation',
 } as const;
 
-/**
- * The pages the web build draws in each language (apps/web/src/prerender.tsx), by the name of their
- * files (dist/prerendered/<name>.<language>.html), which the server sends for their paths: the public
- * forms, and home's outline (`outlinePages`).
- */
-export const prerenderedPages = { login: publicPaths.login, register: publicPaths.register, home: '/' } as const;
-
-/**
- * The drawn pages that are an outline, not the page: the signed-in shell's frame and home's heading
- * with no one's name or data, which the app replaces (it does not take the drawing over) once it
- * knows the visitor.
- */
-export const outlinePages: ReadonlySet<string> = new Set([prerenderedPages.home]);
-
 export type PageId =
   | 'home'
   | 'transactions'
@@ -195,6 +181,24 @@ export function pathOf(id: PageId): string {
   if (!page) throw new Error(`unknown page ${id}`);
   return page.path;
 }
+
+/**
+ * The pages the web build draws in each language (apps/web/src/prerender.tsx), by the name of their
+ * files (dist/prerendered/<name>.<language>.html), which the server sends for their paths: the public
+ * forms, and home's outline (`outlinePages`).
+ */
+export const prerenderedPages = {
+  login: publicPaths.login,
+  register: publicPaths.register,
+  home: pathOf('home'),
+} as const;
+
+/**
+ * The drawn pages that are an outline, not the page: the signed-in shell's frame and home's heading
+ * with no one's name or data, which the app replaces (it does not take the drawing over) once it
+ * knows the visitor.
+ */
+export const outlinePages: ReadonlySet<string> = new Set([prerenderedPages.home]);
 
 /** Every path the server answers with index.html (deep links). */
 export const spaPaths: readonly string[] = [
