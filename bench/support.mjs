@@ -15,9 +15,13 @@ export async function freePort() {
   });
 }
 
-/** Starts apps/server/dist/main.js and resolves when /readyz answers, with the time it took. */
-export async function startServer(environment) {
-  const port = await freePort();
+/**
+ * Starts apps/server/dist/main.js and resolves when /readyz answers, with the time it took. On a
+ * free port unless given one: the crash drill starts it again where its clients are pointed.
+ * `stop` ends it with SIGTERM unless told another signal (the drill's SIGKILL).
+ */
+export async function startServer(environment, { port = undefined } = {}) {
+  port ??= await freePort();
   const startedAt = performance.now();
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
@@ -34,10 +38,11 @@ export async function startServer(environment) {
     await new Promise((wake) => setTimeout(wake, 50));
   }
   const readyMs = Math.round(performance.now() - startedAt);
-  const stop = () =>
+  const stop = (signal = 'SIGTERM') =>
     new Promise((done) => {
+      if (server.exitCode !== null || server.signalCode !== null) return done();
       server.once('exit', done);
-      server.kill('SIGTERM');
+      server.kill(signal);
     });
   return { url, readyMs, stop };
 }

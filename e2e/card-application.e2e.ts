@@ -6,7 +6,10 @@
  *     uploaded, the fees read on the review, submitted; the application reads pending;
  * (b) staff approve it in the back office, and reject a second one with a reason, which the client
  *     then reads; the approved cardholder shows in kycManage with its KYC under review;
- * (c) Japanese on kycManage, and the application form on a phone (375 px) without sideways scroll.
+ * (c) Japanese on kycManage, and the application form on a phone (375 px) without sideways scroll;
+ * (d) an application left half-way is a draft on the server: leaving with changes not yet saved asks
+ *     first, the page opens again (in Japanese) on the draft at its step with the ID uploaded and
+ *     the ID's dates still empty (never filled in for the user), and "Start over" blanks it.
  * Pages are checked for accessibility.
  */
 import { randomUUID } from 'node:crypto';
@@ -280,6 +283,97 @@ describe('card application journeys', () => {
     await holder.click();
     await page.getByRole('dialog', { name: 'Cardholder KYC' }).getByText('Member ID at the processor').waitFor();
     await context.close();
+  }, 240_000);
+
+  it('keeps a draft on the server: asks before leaving, resumes at its step in Japanese, never fills a date', async () => {
+    const firstName = `Kai${suffix().replace(/\d/g, '').slice(0, 4) || 'to'}`;
+    const { context, page } = await openSignedIn(browser, clientSession, {
+      viewport: viewports.desktop,
+      language: 'en',
+    });
+    await page.goto('/kyc_apply_card_input');
+    await page.getByRole('heading', { name: 'Apply for a card', level: 1 }).waitFor();
+    await page.locator('#apply-first-name').waitFor();
+    // A first attempt of this journey may have left its draft: start from a blank form.
+    if ((await page.getByTestId('draft-resumed').count()) > 0) {
+      await page.getByRole('button', { name: 'Start over' }).click();
+      await expect.poll(() => page.getByTestId('draft-resumed').count()).toBe(0);
+    }
+    await choose(page, '#apply-title', 'Ms');
+    await page.locator('#apply-first-name').fill(firstName);
+    await page.locator('#apply-last-name').fill('Draft');
+    await page.getByTestId('draft-status').getByText('Draft saved').waitFor();
+
+    // A change not yet saved: leaving asks first; staying keeps the page.
+    await page.locator('#apply-last-name').fill('Drafted');
+    await page.locator('a[href="/cards"]').first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave the application?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/kyc_apply_card_input');
+
+    // The first step done, the address, then the ID: uploaded, its dates left out.
+    await choose(page, '#apply-gender', 'Female');
+    await typeDate(page, '#apply-birth', '02/07/1990');
+    const username = `kai_${suffix()}`;
+    await page.locator('#apply-username').fill(username);
+    await page.getByTestId('check-username').click();
+    await page.getByText('This username is free.').waitFor();
+    const cardholderEmail = `kai-${suffix()}@example.com`;
+    await page.locator('#apply-email').fill(cardholderEmail);
+    const sentAfter = new Date();
+    await page.getByTestId('send-email-code').click();
+    const code = await waitForEmailCode(cardholderEmail, sentAfter);
+    await page.locator('#apply-email-code').fill(code);
+    await page.getByTestId('verify-email-code').click();
+    await page.getByText('Email confirmed.').waitFor();
+    await choose(page, '#apply-mobile-country', /Japan/, 'Japan');
+    await page.locator('#apply-mobile-number').fill('090-1234-5678');
+    await next(page, 'Residence address');
+    await page.locator('#apply-residence-line1').fill('2-2 Otemachi');
+    await page.locator('#apply-residence-city').fill('Tokyo');
+    await choose(page, '#apply-residence-country', /Japan/, 'Japan');
+    await next(page, 'Identity document');
+    expect(await page.locator('#apply-id-issue').inputValue()).toBe('');
+    expect(await page.locator('#apply-id-expiry').inputValue()).toBe('');
+    await page.getByText('Not on the document: 02/07/2008 is used').waitFor();
+    await page.locator('input[type="file"]').first().setInputFiles(pdfFile('draft-passport.pdf'));
+    await page.getByRole('button', { name: 'Preview draft-passport.pdf' }).waitFor();
+    await screenshot(page, 'card-application-draft-desktop-en');
+    // Typed and left at once: the last answer is saved on the way out.
+    await page.locator('#apply-id-number').fill('TK7654321');
+    await page.locator('a[href="/cards"]').first().click();
+    await expect.poll(async () => new URL(page.url()).pathname === '/cards' || (await leave.isVisible())).toBe(true);
+    if (await leave.isVisible()) await leave.getByRole('button', { name: 'Save and leave' }).click();
+    await page.waitForURL('**/cards');
+    await context.close();
+
+    // Later, in Japanese: the draft where it was left.
+    const japanese = await openSignedIn(browser, clientSession, { viewport: viewports.desktop, language: 'jp' });
+    await japanese.page.goto('/kyc_apply_card_input');
+    const resumed = japanese.page.getByTestId('draft-resumed');
+    await resumed.getByText('下書きを復元しました').waitFor();
+    expect(await japanese.page.locator('#apply-id-number').inputValue()).toBe('TK7654321');
+    await japanese.page
+      .getByRole('button', { name: /draft-passport\.pdf/ })
+      .first()
+      .waitFor();
+    expect(await japanese.page.locator('#apply-id-issue').inputValue()).toBe('');
+    expect(await japanese.page.locator('#apply-id-expiry').inputValue()).toBe('');
+    await japanese.page.getByText('書類に記載なし：2008/07/02 を使用します').waitFor();
+    await screenshot(japanese.page, 'card-application-resumed-desktop-jp');
+    await expectAccessible(japanese.page, 'card application resumed');
+    await japanese.page.getByRole('button', { name: '戻る' }).click();
+    await japanese.page.getByRole('button', { name: '戻る' }).click();
+    expect(await japanese.page.locator('#apply-last-name').inputValue()).toBe('Drafted');
+    expect(await japanese.page.locator('#apply-username').inputValue()).toBe(username);
+
+    // Start over: a blank form at the first step, and nothing kept.
+    await resumed.getByRole('button', { name: '最初からやり直す' }).click();
+    await expect.poll(() => japanese.page.locator('#apply-first-name').inputValue()).toBe('');
+    await japanese.page.reload();
+    await japanese.page.locator('#apply-first-name').waitFor();
+    expect(await japanese.page.getByTestId('draft-resumed').count()).toBe(0);
+    await japanese.context.close();
   }, 240_000);
 
   it('speaks Japanese on kycManage and fits the application form on a phone', async () => {

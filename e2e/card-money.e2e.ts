@@ -5,6 +5,9 @@
  * appears in the card's transactions (unsettled, with its details). The card statement downloads
  * in Japanese and its closing balance is the card's balance. A top-up the processor cancels shows
  * "Something went wrong. Please try again later." with Retry. The top-up history on a 375 px phone.
+ * From the card's own panel on /cards: a top-up that starts from the coin holding the money (USDT),
+ * the panel's balance refreshed once the load completes, and a temporarily blocked card offering
+ * Unblock and a lost or stolen report, never Block or Top up; in English and in Chinese on a phone.
  * The server's clock is never moved.
  */
 import { readFile } from 'node:fs/promises';
@@ -23,7 +26,7 @@ import {
   sessionHeaders,
   signInByApi,
 } from './support/accounts.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { pdfText } from './support/pdf.ts';
 
 /** Seeded by the cards module (cards/money-seed.ts): a system admin kept for this journey. */
@@ -44,13 +47,13 @@ async function cardBalance(): Promise<{ balance: string; available: string }> {
   return { balance: String(answer.balance), available: String(answer.available) };
 }
 
-async function select(page: Page, label: string, option: string): Promise<void> {
+async function select(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page
     .getByRole('textbox', { name: label })
     .or(page.getByRole('combobox', { name: label }))
     .first()
     .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
 
 /** Fills the top-up dialog up to the confirmation, the fee shown first. */
@@ -63,6 +66,8 @@ async function fillTopUp(page: Page, amount: string, expectedFee: string) {
     .click();
   await page.getByRole('option', { name: cardOption, exact: true }).click();
   await dialog.getByRole('textbox', { name: /Amount the card receives/ }).fill(amount);
+  // The company holds more USDT: USDC is a choice the user makes.
+  await select(page, 'Pay from', /^USDC · /);
   await dialog.getByTestId('top-up-fee').getByText(expectedFee).waitFor();
   await dialog.getByTestId('top-up-total').getByText(/USDC$/).waitFor();
   await select(page, 'Source of funds', 'Business revenue');
@@ -141,7 +146,8 @@ describe('card top-ups', () => {
     await screenshot(page, 'card-transactions-desktop-en');
     await desk.context.close();
     await context.close();
-  }, 120_000);
+    // Three pages and four accessibility scans: on two busy cores this takes its time.
+  }, 240_000);
 
   it('shows a failed top-up with Retry', async () => {
     await callOk(simulateCardLoads, { card_id: cardId, next_outcome: 'cancelled' }, sessionHeaders(staff));
@@ -209,6 +215,106 @@ describe('card transactions and the statement', () => {
     await screenshot(japanese.page, 'card-transactions-desktop-jp');
     await japanese.context.close();
   }, 120_000);
+});
+
+describe('the card’s own panel', () => {
+  it('tops up the card from its panel, from the coin that holds the money, and the panel follows', async () => {
+    const { page, context } = await openSignedIn(browser, client);
+    await page.goto(`/cards?card=${cardId}`);
+    const drawer = page.getByRole('dialog', { name: /^Card •••• \d{4}$/ });
+    await drawer.getByTestId('card-top-up').waitFor();
+    const availableBefore = (await cardBalance()).available;
+    await drawer.getByTestId('card-top-up').click();
+    const dialog = page.getByRole('dialog', { name: 'Top up a card' });
+    // The dialog is already on this card, and on USDT: the demo company's USDC holds less.
+    expect(
+      await dialog
+        .getByRole('textbox', { name: 'Card', exact: true })
+        .or(dialog.getByRole('combobox', { name: 'Card', exact: true }))
+        .first()
+        .inputValue(),
+    ).toBe(cardOption);
+    expect(
+      await dialog
+        .getByRole('textbox', { name: 'Pay from' })
+        .or(dialog.getByRole('combobox', { name: 'Pay from' }))
+        .first()
+        .inputValue(),
+    ).toMatch(/^USDT · /);
+    expect(await dialog.getByTestId('top-up-cannot-pay').count()).toBe(0);
+    await dialog.getByRole('textbox', { name: /Amount the card receives/ }).fill('30');
+    await dialog.getByTestId('top-up-total').getByText(/USDT$/).waitFor();
+    await select(page, 'Source of funds', 'Company reserves');
+    await dialog.getByRole('checkbox', { name: /I confirm the amount/ }).check();
+    await screenshot(page, 'card-panel-top-up-desktop-en');
+    await expectAccessible(page, 'top-up from the card panel');
+    await dialog.getByRole('button', { name: 'Top up 30.00 USD' }).click();
+    await dialog.getByText('Top-up under way').waitFor();
+    await callOk(simulateCardLoads, { card_id: cardId, complete_now: true }, sessionHeaders(staff));
+    await dialog.getByText('Card topped up').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // No reload: the panel shows the new balance.
+    const availableAfter = (await cardBalance()).available;
+    expect(Number(availableAfter) - Number(availableBefore)).toBeCloseTo(30, 2);
+    const shown = Number(availableAfter).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await drawer.getByText(shown).first().waitFor();
+    await drawer.getByText('Topped up').first().waitFor();
+    await screenshot(page, 'card-panel-desktop-en');
+    await context.close();
+  }, 120_000);
+
+  it('offers a blocked card Unblock and a lost or stolen report, never Block or Top up', async () => {
+    const { page, context } = await openSignedIn(browser, client);
+    await page.goto(`/cards?card=${cardId}`);
+    const drawer = page.getByRole('dialog', { name: /^Card •••• \d{4}$/ });
+    await drawer.getByRole('button', { name: 'Block', exact: true }).click();
+    const block = page.getByRole('dialog', { name: /^Block card •••• / });
+    await block.getByRole('textbox', { name: 'Reason' }).fill('Misplaced for the weekend');
+    await block.getByRole('button', { name: 'Block card' }).click();
+    await drawer.getByRole('button', { name: 'Unblock' }).waitFor();
+    await drawer.getByRole('button', { name: 'Report lost, stolen or damaged' }).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Block', exact: true }).count()).toBe(0);
+    expect(await drawer.getByTestId('card-top-up').count()).toBe(0);
+    await screenshot(page, 'card-panel-blocked-desktop-en');
+    await drawer.getByRole('button', { name: 'Report lost, stolen or damaged' }).click();
+    const report = page.getByRole('dialog', { name: /^Report card •••• \d{4} lost, stolen or damaged$/ });
+    await report.getByText('Lost or stolen', { exact: true }).waitFor();
+    expect(await report.getByText('For now', { exact: true }).count()).toBe(0);
+    await report.getByRole('button', { name: 'Cancel' }).click();
+    await report.waitFor({ state: 'hidden' });
+    await drawer.getByRole('button', { name: 'Unblock' }).click();
+    await page
+      .getByRole('dialog', { name: /^Unblock card/ })
+      .getByRole('button', { name: /^Unblock/ })
+      .click();
+    await drawer.getByTestId('card-top-up').waitFor();
+    await drawer.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Unblock' }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('reads in Chinese on a phone', async () => {
+    const { page, context } = await openSignedIn(browser, client, { viewport: viewports.phone, language: 'ch' });
+    await page.goto('/cards');
+    await page.getByTestId('card-tile').first().waitFor();
+    await screenshot(page, 'cards-phone-ch');
+    await page.goto(`/cards?card=${cardId}`);
+    const drawer = page.getByRole('dialog', { name: /^卡片 •••• \d{4}$/ });
+    await drawer.getByTestId('card-top-up').getByText('充值').waitFor();
+    await screenshot(page, 'card-panel-phone-ch');
+    await expectAccessible(page, 'card panel in Chinese on a phone');
+    await drawer.getByTestId('card-top-up').click();
+    const dialog = page.getByRole('dialog', { name: '为卡片充值' });
+    await dialog
+      .getByTestId('top-up-total')
+      .or(dialog.getByText('输入金额后将显示手续费和支付金额。'))
+      .first()
+      .waitFor();
+    await screenshot(page, 'card-panel-top-up-phone-ch');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewports.phone.width);
+    await context.close();
+  }, 60_000);
 });
 
 describe('on a phone', () => {

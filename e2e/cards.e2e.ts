@@ -137,6 +137,9 @@ describe('cards', () => {
     const wrongCode = letter.activationCode === '000000' ? '111111' : '000000';
     let dialog = await activateThroughDialog(page, awaiting.last4, { ...letter, activationCode: wrongCode });
     await dialog.getByText('Failed to activate card.').waitFor();
+    // The first annual fee is shown before the activation that charges it.
+    await dialog.getByText('First annual fee').waitFor();
+    await dialog.getByTestId('activation-fee').getByText('100.00').waitFor();
     await dialog.getByRole('textbox', { name: 'Activation code' }).fill(letter.activationCode);
     await dialog.getByRole('button', { name: 'Activate card' }).click();
     await page.getByText(`Card •••• ${awaiting.last4} is active.`).waitFor();

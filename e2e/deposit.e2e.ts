@@ -359,16 +359,6 @@ describe('fiat deposit', () => {
       return readFile((await download.path()) ?? '');
     }
 
-    // CSV: per asset, the closing balance is the balance the home page shows.
-    const csv = parse(await downloadStatement('CSV'), { bom: true, relax_column_count: true }) as string[][];
-    for (const asset of ['USDT', 'USDC'] as const) {
-      const summary = csv.find((row) => row[0] === asset && row.length === 6);
-      expect(Number(summary?.[5]), asset).toBeCloseTo(balances[asset], 2);
-      // opening + credits − debits − fees = closing
-      const [opening, credits, debits, fees, closing] = (summary ?? []).slice(1).map(Number);
-      expect((opening ?? 0) + (credits ?? 0) - (debits ?? 0) - (fees ?? 0)).toBeCloseTo(closing ?? 0, 6);
-    }
-
     const xlsx = new ExcelJS.Workbook();
     await xlsx.xlsx.load((await downloadStatement('Excel (XLSX)')) as unknown as ArrayBuffer);
     const summarySheet = xlsx.worksheets[0];
@@ -384,24 +374,49 @@ describe('fiat deposit', () => {
     expect(await pdfText(englishPdf)).toContain('Account statement');
     await context.close();
 
-    // The same statement in Chinese.
+    // The same statement in Chinese: the CSV is one table (one header row, every record of its
+    // width) that a CSV library reads as it is, its times in the browser's zone, named in the header;
+    // per asset the lines add up to the balance the home page shows.
     const chinese = await openSignedIn(browser, client, { language: 'ch' });
-    await chinese.page.goto('/my_transaction');
-    await chinese.page.getByTestId('transaction-row').first().waitFor();
     const page2 = chinese.page;
-    await page2.getByRole('button', { name: '下载对账单' }).click();
-    const dialog = page2.getByRole('dialog', { name: '下载对账单' });
-    await choose(page2, 'PDF');
-    const [download] = await Promise.all([
-      page2.waitForEvent('download'),
-      dialog.getByRole('button', { name: '下载' }).click(),
-    ]);
-    const chinesePdf = await readFile((await download.path()) ?? '');
-    const text = await pdfText(chinesePdf);
+    await page2.goto('/my_transaction');
+    await page2.getByTestId('transaction-row').first().waitFor();
+    async function downloadChinese(format: 'PDF' | 'CSV') {
+      await page2.getByRole('button', { name: '下载对账单' }).click();
+      const dialog = page2.getByRole('dialog', { name: '下载对账单' });
+      await choose(page2, format);
+      const [download] = await Promise.all([
+        page2.waitForEvent('download'),
+        dialog.getByRole('button', { name: '下载' }).click(),
+      ]);
+      return readFile((await download.path()) ?? '');
+    }
+    const zone = await page2.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const [header, ...lines] = parse(await downloadChinese('CSV'), { bom: true }) as string[][];
+    expect(header).toEqual([`日期（${zone}）`, '资产', '摘要', '业务编号', '贷方', '借方', '余额', '状态']);
+    for (const asset of ['USDT', 'USDC'] as const) {
+      const ofAsset = lines.filter((row) => row[1] === asset);
+      expect(ofAsset.length, asset).toBeGreaterThan(0);
+      const signed = (row: string[]) => Number(row[4] || 0) - Number(row[5] || 0);
+      const first = ofAsset[0] ?? [];
+      const opening = Number(first[6]) - signed(first);
+      const closing = Number(ofAsset.at(-1)?.[6]);
+      // opening + credits − debits = closing, to the last unit; the closing is the balance shown.
+      expect(opening + ofAsset.reduce((sum, row) => sum + signed(row), 0)).toBeCloseTo(closing, 6);
+      expect(closing, asset).toBeCloseTo(balances[asset], 2);
+    }
+    // A reference is the transaction id the history shows: searching it finds the line.
+    const reference = lines.find((row) => row[1] === 'USDT')?.[3] ?? '';
+    await page2.goto(`/my_transaction?text=${reference}`);
+    await page2.getByTestId('transaction-row').first().waitFor();
+    expect(await page2.getByTestId('transaction-row').count()).toBe(1);
+
+    const text = await pdfText(await downloadChinese('PDF'));
     expect(text.replace(/\s/g, '')).toContain('账户对账单');
+    expect(text).toContain(zone);
     await screenshot(page2, 'transactions-desktop-ch');
     await chinese.context.close();
-  }, 120_000);
+  }, 150_000);
 
   it('says in Chinese what is wrong with an amount', async () => {
     const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient), { language: 'ch' });

@@ -99,7 +99,7 @@ describe('FX', () => {
     // Money moves on accept: the dialog says what converts at which rate; focus is in it and Escape cancels.
     await page.getByTestId('fx-quote').getByRole('button', { name: 'Convert now' }).click();
     await confirmation
-      .getByText(/^Convert 1,000\.00 USDT to 0\.\d+ BTC at 0\.\d+\? This cannot be undone\.$/)
+      .getByText(/^Convert 1,000\.00 USDT to 0\.\d+ BTC at 1 USDT = 0\.\d+ BTC\? This cannot be undone\.$/)
       .waitFor();
     await confirmation.getByText(/^Rate held for \d+ s$/).waitFor();
     await waitForFocusIn(page, 'Convert now?');
@@ -176,7 +176,7 @@ describe('OTC', () => {
       .click();
     const drawer = desk.page.getByRole('dialog', { name: 'OTC request' });
     await drawer.getByText('Quarter-end rebalancing').waitFor();
-    await drawer.getByRole('textbox', { name: /^Rate \(USDC per 1 USDT\)/ }).fill('0.999');
+    await drawer.getByRole('textbox', { name: /^Rate: 1 USDT = … USDC/ }).fill('0.999');
     await drawer.getByRole('textbox', { name: /^Validity \(minutes\)/ }).fill('10');
     await screenshot(desk.page, 'otc-desk-desktop-en');
     await expectAccessible(desk.page, 'otc desk');
@@ -193,7 +193,7 @@ describe('OTC', () => {
     const acceptance = page.getByRole('dialog', { name: 'Accept this quote?' });
     await acceptance
       .getByText(
-        /^Convert 120,000\.00 USDT to 119,880\.00 USDC at 0\.999\d*\? The trade settles at once and cannot be undone\.$/,
+        /^Convert 120,000\.00 USDT to 119,880\.00 USDC at 1 USDT = 0\.999\d* USDC\? The trade settles at once and cannot be undone\.$/,
       )
       .waitFor();
     await acceptance.getByText(/^Valid until .+ · \d+:\d{2} left$/).waitFor();

@@ -33,6 +33,7 @@ import {
   openSignedIn as openSignedInWith,
   pairStaffByApi,
   registerUser,
+  rememberStaffAuthenticator,
   sessionHeaders,
   signInByApi,
   staffAccount,
@@ -391,7 +392,11 @@ describe('identity journeys', () => {
     await page.goto('/admin');
     await page.waitForURL('**/user_info');
     await secretText.waitFor();
-    const authenticator = new Authenticator((await secretText.innerText()).replace(/\s+/g, ''));
+    // Remembered at once, for later journeys of the run that sign this staff member in (accounts.ts).
+    const authenticator = rememberStaffAuthenticator(
+      staffAccount.email,
+      (await secretText.innerText()).replace(/\s+/g, ''),
+    );
     await page.locator('#authenticator-code').fill(await authenticator.nextCode());
     await page.getByRole('button', { name: 'Turn on' }).click();
     // The recovery codes are shown once; the back office opens when they are saved.

@@ -11,8 +11,17 @@
  * Each journey registers its own company. The compliance officer (seeded) is paired with an
  * authenticator through the API once for the file and signs in once.
  */
-import { completeUpload, createPhoneUploadLink, phoneUploadInfo } from '@bank/contract/documents';
-import { getKycReview, listKycReviews } from '@bank/contract/kyc';
+import { authorizeUpload, completeUpload, createPhoneUploadLink, phoneUploadInfo } from '@bank/contract/documents';
+import { errorCatalogue } from '@bank/contract/errors';
+import {
+  getKycReview,
+  listKycReviews,
+  saveCompany,
+  saveCorporate,
+  saveOwnership,
+  saveTrading,
+  submitKyc,
+} from '@bank/contract/kyc';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,7 +38,7 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser.ts';
+import { baseUrl, launchBrowser, openPage, screenshot, viewports } from './support/browser.ts';
 import { htmlNamedPng, pdfFile, pngFile } from './support/documents.ts';
 import { readMailbox } from './support/server.ts';
 
@@ -524,6 +533,90 @@ describe('KYC journeys', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('a final refusal', () => {
+  it('is refused finally by staff with a reason; the company reads it, what to do next, and cannot submit again', async () => {
+    const client = await newClient('kyc-refused');
+    const companyName = uniqueCompanyName('Quarry Lantern Trading');
+    await submitThroughApi(client.session, companyName);
+    const decidedAfter = new Date();
+
+    // The officer chooses the final refusal: no sections to correct, a reason the client will read,
+    // and a confirmation that says it cannot be undone.
+    const staff = await openSignedIn(browser, await officer(), { viewport: viewports.desktop, language: 'en' });
+    await openReview(staff.page, companyName);
+    await staff.page.getByRole('radio', { name: 'Refuse finally' }).check();
+    await staff.page.getByText('Final: the company is told the reason and can never submit its KYC again.').waitFor();
+    expect(await staff.page.getByRole('checkbox', { name: 'Company information' }).count()).toBe(0);
+    await staff.page.getByRole('button', { name: 'Refuse KYC finally' }).click();
+    await staff.page.getByText('Please fill in the reason').first().waitFor();
+    const reason = 'A beneficial owner of the company appears on a sanctions list.';
+    await staff.page.getByLabel(/^Reason \(shown to the client\)/).fill(reason);
+    await staff.page.getByRole('button', { name: 'Refuse KYC finally' }).click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Confirm the decision' });
+    await dialog.getByText(`Refuse the KYC of ${companyName} finally? This cannot be undone`).waitFor();
+    await dialog.getByText('Reason (shown to the client)').waitFor();
+    await dialog.getByText(reason).waitFor();
+    await screenshot(staff.page, 'admin-kyc-refuse-confirm-en-desktop');
+    await dialog.getByRole('button', { name: 'Refuse KYC finally' }).click();
+    await staff.page.waitForURL('**/admin/kyc');
+    await staff.page.getByText(`The KYC of ${companyName} is refused finally.`).waitFor();
+    await staff.context.close();
+
+    // The administrator is emailed the reason and where to turn.
+    await expect
+      .poll(
+        async () =>
+          (await readMailbox(client.user.email)).some(
+            (email) =>
+              email.subject === 'Your KYC application was refused' &&
+              email.text.includes(reason) &&
+              email.text.includes('contact your relationship manager') &&
+              new Date(email.time) >= decidedAfter,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // In English: the final state, the reason, what to do next, and no way to submit again.
+    const english = await openSignedIn(browser, client.session, { viewport: viewports.desktop, language: 'en' });
+    await english.page.goto('/kyc');
+    await english.page.locator('#kyc-status-title').locator('..').getByText('KYC rejected').waitFor();
+    await english.page.getByText('This decision is final').first().waitFor();
+    await english.page.getByRole('alert').getByText(reason).waitFor();
+    await english.page.getByRole('cell', { name: 'Refused (final)' }).waitFor();
+    await english.page.getByRole('heading', { name: 'What you can do now' }).waitFor();
+    await english.page.getByRole('link', { name: 'Write to the bank' }).waitFor();
+    expect(await english.page.getByRole('button', { name: /^Submit/ }).count()).toBe(0);
+    await screenshot(english.page, 'kyc-overview-refused-en-desktop');
+    await english.page.getByRole('link', { name: 'View: Company information' }).click();
+    await english.page.getByText(/^Your company’s KYC was refused; these sections are the record/).waitFor();
+    expect(await english.page.getByRole('button', { name: 'Save draft' }).count()).toBe(0);
+    await english.page.getByRole('link', { name: 'Back to overview' }).click();
+    await english.page.getByRole('link', { name: 'Write to the bank' }).click();
+    await english.page.waitForURL('**/feedback');
+    await english.context.close();
+
+    // The server refuses a resubmission, saying why.
+    const again = await call(submitKyc, {}, sessionHeaders(client.session));
+    expect(again.code).toBe(errorCatalogue.illegal_state.code);
+    expect(again.msg).toContain('cannot be changed or submitted again');
+
+    // In Japanese, on a phone: the same, translated and within the width.
+    const japanese = await openSignedIn(browser, client.session, { viewport: viewports.phone, language: 'jp' });
+    await japanese.page.goto('/kyc');
+    await japanese.page.getByRole('heading', { name: '今後の対応' }).waitFor();
+    await japanese.page.getByText('この決定は最終的なもの', { exact: false }).first().waitFor();
+    await japanese.page.getByRole('alert').getByText(reason).waitFor();
+    await japanese.page.getByRole('cell', { name: '最終却下' }).waitFor();
+    await japanese.page.getByRole('link', { name: '銀行に連絡する' }).waitFor();
+    expect(await japanese.page.getByRole('button', { name: /提出/ }).count()).toBe(0);
+    await expectNoEnglish(japanese.page, 'refused /kyc in jp', [client.user.fullName, companyName, reason]);
+    await expectWithinWidth(japanese.page, 'refused /kyc in jp');
+    await screenshot(japanese.page, 'kyc-overview-refused-ja-phone');
+    await japanese.context.close();
+  }, 120_000);
+});
+
 describe('KYC screens', () => {
   it('shows the overview and a step in Chinese and Japanese on a phone, translated and within the width', async () => {
     const client = await newClient('kyc-languages');
@@ -664,6 +757,120 @@ describe('KYC screens', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+
+async function uploadThroughApi(
+  session: ApiSession,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  section: 'corporate' | 'company' | 'trading',
+  kind: 'kyc_document' | 'signature' = 'kyc_document',
+): Promise<string> {
+  const headers = sessionHeaders(session);
+  const ticket = (await callOk(
+    authorizeUpload,
+    { section, kind, file_name: file.name, content_type: file.mimeType, size_bytes: file.buffer.length },
+    headers,
+  )) as { upload_id: string; upload_url: string; headers: Record<string, string> };
+  const put = await fetch(new URL(ticket.upload_url, baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream', ...ticket.headers },
+    body: new Uint8Array(file.buffer),
+  });
+  expect(put.status).toBe(200);
+  return String((await callOk(completeUpload, { upload_id: ticket.upload_id }, headers)).document_id);
+}
+
+/** The four sections saved complete and submitted through the API: the company waits for review. */
+async function submitThroughApi(session: ApiSession, companyName: string): Promise<void> {
+  const headers = sessionHeaders(session);
+  const directorSignature = await uploadThroughApi(session, pngFile('signature.png'), 'corporate', 'signature');
+  const profile = await uploadThroughApi(session, pdfFile('profile.pdf'), 'company');
+  const traderSignature = await uploadThroughApi(session, pngFile('signature.png'), 'trading', 'signature');
+  const form = await uploadThroughApi(session, pdfFile('trading-form.pdf'), 'trading');
+  const declarations = {
+    information_accurate: true,
+    not_sanctioned: true,
+    no_shell_bank: true,
+    funds_lawful: true,
+    notify_changes: true,
+  };
+  await callOk(
+    saveCorporate,
+    {
+      complete: true,
+      data: {
+        declarations,
+        director_name: 'Iris Quarry',
+        director_designation: 'Managing Director',
+        director_date: '2026-01-15',
+        signature_document_id: directorSignature,
+      },
+    },
+    headers,
+  );
+  await callOk(
+    saveCompany,
+    {
+      complete: true,
+      data: {
+        company_name: companyName,
+        registered_address: '8 Marina View, Singapore 018960',
+        country: 'SG',
+        mailing_address: '8 Marina View, Singapore 018960',
+        telephone: '+65 6123 4567',
+        website: 'https://quarry.example.com',
+        registration_number: '201912345K',
+        registration_country: 'SG',
+        registration_date: '2019-05-01',
+        nature_of_business: 'Commodity trading',
+        entity_type: 'limited_liability_company',
+        business_countries: ['SG'],
+        employee_count: 12,
+        client_count: 40,
+        top_client_countries: ['MY'],
+        annual_turnover_usd: '1500000.00',
+        source_of_wealth: 'Revenue',
+        top_currencies: ['USD'],
+        monthly_volume_band: '100k_500k',
+        monthly_frequency_band: '10_20',
+        years_in_operation: 6,
+        document_ids: [profile],
+      },
+    },
+    headers,
+  );
+  await callOk(
+    saveOwnership,
+    {
+      complete: true,
+      data: {
+        shareholders: [
+          { name: 'Iris Quarry', ownership_percent: '100', id_number: 'S1234567D', issuing_country: 'SG' },
+        ],
+        officers: [{ name: 'Iris Quarry', position: 'Director' }],
+      },
+    },
+    headers,
+  );
+  await callOk(
+    saveTrading,
+    {
+      complete: true,
+      data: {
+        authorised_persons: [
+          {
+            name: 'Iris Quarry',
+            position: 'Director',
+            email: 'iris@quarry.example.com',
+            signature_document_id: traderSignature,
+          },
+        ],
+        document_ids: [form],
+      },
+    },
+    headers,
+  );
+  await callOk(submitKyc, {}, headers);
+}
 
 /** The seeded company waiting for review (kyc/seed.ts), read from the queue through the API. */
 async function seededPendingCompanyId(): Promise<string> {

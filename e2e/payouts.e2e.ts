@@ -9,7 +9,10 @@
  *     field), completed by the custody simulator, shows its hash and explorer link;
  * (c) a payout rejected by staff with a reason: the client reads the reason, and the balance is back;
  * (d) a payout above the approval threshold: the preparer cannot approve it, the administrator can
- *     (the header counts what waits) but never their own.
+ *     (the header counts what waits) but never their own, which the seeded approver (who does not
+ *     prepare payouts) opens from the header and approves;
+ * (e) a payout waiting for approval, its timeline ending with whom it waits for, cancelled by its
+ *     maker (in Japanese, on a phone): the hold is released and the balance is whole again.
  * Pages are checked for accessibility, and shot on a desk and a phone in Chinese and Japanese.
  */
 
@@ -22,6 +25,7 @@ import { apiHeaders } from '@bank/contract/envelope';
 import { decideKyc, saveCompany, saveCorporate, saveOwnership, saveTrading, submitKyc } from '@bank/contract/kyc';
 import { simulateRates } from '@bank/contract/ledger';
 import {
+  addPayee,
   calcCryptoPayout,
   calcFiatPayout,
   checkCryptoPayout,
@@ -52,12 +56,15 @@ import {
 } from './support/accounts.ts';
 import { baseUrl, captureScreen, launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { pdfFile, pngFile } from './support/documents.ts';
+import { pdfText } from './support/pdf.ts';
 import { advanceServerClock, waitForEmailCode } from './support/server.ts';
 
 /** Seeded: the approved demo company (no cooling period; above 10,000 USDT or USDC a second user approves). */
 const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
 /** Seeded: its sub-account in "Payments preparers" (prepares payouts, may not approve them). */
 const preparerAccount = { email: 'preparer@demo.bank', password: 'Demo-Preparer#2026' };
+/** Seeded: its sub-account in "Payment approvers" (approves payouts, may not prepare them). */
+const approverAccount = { email: 'approver@demo.bank', password: 'Demo-Approver#2026' };
 /**
  * Staff who review payouts and drive the simulators (the seeded payout desk, a system_admin:
  * payout_review and deposit_operations), paired with an authenticator once for the file: a staff
@@ -75,6 +82,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+let preparerAuthenticator: Promise<Authenticator> | undefined;
+
+/** The preparer's session; its authenticator is paired once for the file. */
+function preparerSession(): Promise<ApiSession> {
+  preparerAuthenticator ??= pairStaffByApi(preparerAccount);
+  return preparerAuthenticator.then((authenticator) => signInByApi(preparerAccount, authenticator));
+}
 
 function staffSession(): Promise<ApiSession> {
   return signInByApi(staffAccount, staffAuthenticator);
@@ -295,7 +310,12 @@ describe('payouts', () => {
     await page.getByRole('button', { name: 'Add payee' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a payee' });
     await dialog.locator('#payee-beneficiary-name').fill('Rhein Maschinenbau GmbH');
+    await dialog.locator('#payee-beneficiary-address').fill('Hafenstraße 5, 68159 Mannheim, Germany');
+    // A bank in the United States is reached by its ABA routing number; one in Germany by its IBAN alone.
+    await choose(page, dialog.locator('#payee-bank-country'), /^United States/, 'United States');
+    await dialog.getByLabel('ABA routing number').waitFor();
     await choose(page, dialog.locator('#payee-bank-country'), 'Germany', 'Germany');
+    expect(await dialog.locator('#payee-local-bank-code').count()).toBe(0);
     await dialog.getByText('Banks in this country use IBANs').waitFor();
     await dialog.locator('#payee-account-number').fill('DE89 3704 0044 0532 0130 01');
     await dialog.locator('#payee-bank-name').fill('Commerzbank AG');
@@ -465,6 +485,105 @@ describe('payouts', () => {
     await page.getByText('付款已完成').first().waitFor();
     await context.close();
   }, 300_000);
+
+  it('pays a EUR payee by the amount it receives, approved by a colleague, and its receipt reads what was paid (Japanese)', async () => {
+    const administrator = await signInByApi(approvedClient);
+    await fund(administrator, '12000');
+    await callOk(simulateRates, {}, sessionHeaders(await staffSession()));
+    const payee = await callOk(
+      addPayee,
+      {
+        beneficiary_name: 'Lyon Outillage SARL',
+        beneficiary_address: '12 Quai Perrache, 69002 Lyon, France',
+        account_number: 'FR14 2004 1010 0505 0001 3M02 606',
+        bank_country: 'FR',
+        bank_name: 'La Banque Postale',
+        swift_code: 'PSSTFRPPLYO',
+        bank_address: '115 Rue de Sèvres, 75275 Paris',
+        local_bank_code: '',
+        currency: 'EUR',
+      },
+      { ...sessionHeaders(administrator), [apiHeaders.idempotencyKey]: crypto.randomUUID() },
+    );
+    const payeeId = String(payee.payee_id);
+
+    // The preparer fixes what the payee receives; the live quote answers what is sent, the fee and the rate.
+    const preparer = await preparerSession();
+    const made = await openSignedIn(browser, preparer, { language: 'jp' });
+    await made.page.goto(`/blockchain_w/new_fiat?payee=${payeeId}`);
+    await segment(made.page, 'USDT');
+    await segment(made.page, '受取人の受取額');
+    await made.page.locator('#fiat-receive-amount').fill('10000');
+    const liveQuote = made.page.getByTestId('live-quote');
+    await waitOrCapture(liveQuote.getByText('10,000.00'), 'failed-live-quote-jp');
+    await liveQuote.getByText(/まで有効/).waitFor();
+    await made.page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('#fiat-amount')?.value ?? '') !== '',
+    );
+    const sent = await made.page.locator('#fiat-amount').inputValue();
+    expect(Number(sent)).toBeGreaterThan(10000);
+    await screenshot(made.page, 'payouts-fiat-receive-side-desktop-jp');
+    await choose(made.page, made.page.locator('#fiat-purpose'), '仕入先への支払い', '仕入先');
+    await made.page.locator('#fiat-sender').fill('Meridian Treasury Services Ltd');
+    await made.page.getByRole('button', { name: '次へ' }).click();
+    await made.page.waitForURL('**/blockchain_w/new_fiat2');
+    await made.page.getByText('2 人目の承認が必要です').waitFor();
+    await made.page.getByText('10,000.00').first().waitFor();
+    await made.page.getByRole('button', { name: '支払を確定' }).click();
+    await made.page.waitForURL('**/blockchain_w/fiat_t_h_info?id=*');
+    const payoutId = new URL(made.page.url()).searchParams.get('id') ?? '';
+    await made.page.getByTestId('payout-status').filter({ hasText: '承認待ち' }).waitFor();
+    await made.context.close();
+
+    // A colleague who may approve does; the bank reviews it and the rail pays it.
+    await callOk(
+      decidePayoutApproval,
+      { payout_id: payoutId, decision: 'approve', reason: '' },
+      sessionHeaders(await signInByApi(approvedClient)),
+    );
+    const staff = sessionHeaders(await staffSession());
+    await callOk(decidePayoutReview, { payout_id: payoutId, decision: 'approve', reason: '' }, staff);
+    await callOk(simulatePayoutOutcome, { payout_id: payoutId, outcome: 'complete' }, staff);
+    const paid = await callOk(getFiatPayout, { payout_id: payoutId }, sessionHeaders(administrator));
+    expect(paid.status).toBe('success');
+    const fiat = paid.fiat as { amount: string; rate: string };
+    expect(fiat.amount).toBe('10000');
+
+    // The receipt, from the payout's page, in Japanese: read back with a PDF reader.
+    const reader = await openSignedIn(browser, await signInByApi(approvedClient), { language: 'jp' });
+    await reader.page.goto(`/blockchain_w/fiat_t_h_info?id=${payoutId}`);
+    await reader.page.getByTestId('payout-status').filter({ hasText: '成功' }).waitFor();
+    const [download] = await Promise.all([
+      reader.page.waitForEvent('download'),
+      reader.page.getByRole('button', { name: '受領書をダウンロード' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`payout-receipt-${payoutId}.pdf`);
+    const text = await pdfText(await readFile((await download.path()) ?? ''));
+    for (const expected of [
+      '送金受領書',
+      'Meridian Treasury Services Ltd',
+      'Lyon Outillage SARL',
+      '12 Quai Perrache, 69002 Lyon, France',
+      'FR1420041010050500013M02606',
+      '10,000.00 EUR',
+      `1 USDT = ${fiat.rate} EUR`,
+      '送金手数料',
+      String(paid.bank_reference),
+      '完了',
+    ])
+      expect(text).toContain(expected);
+
+    // The history line has its own receipt, from the transaction's details.
+    await reader.page.goto(`/my_transaction_info?id=${String(paid.transaction_id)}`);
+    const [lineDownload] = await Promise.all([
+      reader.page.waitForEvent('download'),
+      reader.page.getByRole('button', { name: '明細書をダウンロード' }).click(),
+    ]);
+    const lineText = await pdfText(await readFile((await lineDownload.path()) ?? ''));
+    for (const expected of ['取引明細書', '法定通貨の送金', '10,000.00 EUR', `1 USDT = ${fiat.rate} EUR`, payoutId])
+      expect(lineText).toContain(expected);
+    await reader.context.close();
+  }, 240_000);
 
   it('sends coins to a saved address and shows the transaction hash', async () => {
     const session = await signInByApi(approvedClient);
@@ -670,8 +789,37 @@ describe('payouts', () => {
     await client.context.close();
   }, 120_000);
 
+  it('lets the maker cancel a payout waiting for approval, and the balance is whole again', async () => {
+    const administrator = await signInByApi(approvedClient);
+    const payeeId = await northwindPayeeId(administrator);
+    const before = await availableUsdt(administrator, payeeId);
+    const payout = await payFiatByApi(administrator, payeeId, '10002');
+    expect(payout.status).toBe('pending_approval');
+    expect(await availableUsdt(administrator, payeeId)).not.toBe(before);
+
+    const phone = await openSignedIn(browser, administrator, { viewport: viewports.phone, language: 'jp' });
+    await phone.page.goto(`/blockchain_w/fiat_t_h_info?id=${payout.payout_id}`);
+    await phone.page.getByTestId('payout-status').filter({ hasText: '承認待ち' }).waitFor();
+    // Whom it waits for, drawn open at the end of the timeline (not as a completed step).
+    await phone.page.getByTestId('payout-waiting-step').filter({ hasText: '同僚の承認待ち' }).waitFor();
+    await phone.page.getByRole('button', { name: '支払を取り消す' }).click();
+    const dialog = phone.page.getByRole('dialog', { name: 'この支払を取り消しますか？' });
+    await dialog.getByText(/10,0\d\d\.\d\d USDT/).waitFor();
+    await screenshot(phone.page, 'payouts-cancel-confirm-phone-jp');
+    await dialog.getByRole('button', { name: '支払を取り消す' }).click();
+    await phone.page.getByText('支払を取り消しました。確保した金額は残高に戻りました。').waitFor();
+    await phone.page.getByTestId('payout-status').filter({ hasText: '取消済み' }).waitFor();
+    await phone.page.getByText('承認前に取消').first().waitFor();
+    expect(await phone.page.getByTestId('payout-waiting-step').count()).toBe(0);
+    await screenshot(phone.page, 'payouts-cancelled-phone-jp');
+    await expectWithinWidth(phone.page, 'cancelled-phone-jp');
+    await expectAccessible(phone.page, 'payout-cancelled');
+    await phone.context.close();
+    expect(await availableUsdt(administrator, payeeId)).toBe(before);
+  }, 120_000);
+
   it('sends a payout above the threshold to a second user: the preparer cannot approve it, the administrator does', async () => {
-    const preparer = await signInByApi(preparerAccount, await pairStaffByApi(preparerAccount));
+    const preparer = await preparerSession();
     const payeeId = await northwindPayeeId(preparer);
 
     // The preparer makes it through the form; the confirmation says a second approval is needed.
@@ -724,6 +872,13 @@ describe('payouts', () => {
     expect(approved.status).toBe('admin_review');
     const timeline = approved.timeline as { step: string; actor: { name: string | null } }[];
     expect(timeline.map((step) => step.step)).toEqual(['submitted', 'approval_requested', 'approved']);
+    // The bank declines it, which releases its hold: the demo balance (less what the seeded cards and
+    // orders hold) does not cover two payouts above the threshold at once.
+    await callOk(
+      decidePayoutReview,
+      { payout_id: payoutId, decision: 'reject', reason: 'Journey: the invoice is not attached.' },
+      sessionHeaders(await staffSession()),
+    );
 
     // Never the maker: the administrator's own payout above the threshold waits for someone else.
     const own = await payFiatByApi(administrator, payeeId, '10001');
@@ -764,5 +919,27 @@ describe('payouts', () => {
       await expectWithinWidth(phone.page, `${name}-phone-ch`);
     }
     await phone.context.close();
+
+    // The seeded approver, who does not prepare payouts, counts the administrator's own payout in the
+    // header, opens it (read-only but for the decision) and approves it: no payout waits forever.
+    const approver = await signInByApi(approverAccount, await pairStaffByApi(approverAccount));
+    const checker = await openSignedIn(browser, approver);
+    await checker.page.goto('/');
+    await waitOrCapture(
+      checker.page.getByRole('link', { name: /^Payout approvals, \d+ waiting$/ }),
+      'failed-approver-badge',
+    );
+    await checker.page.goto(`/blockchain_w/fiat_t_h_info?id=${own.payout_id}`);
+    await checker.page.getByText('This payout waits for your approval').waitFor();
+    await checker.page.getByRole('link', { name: 'Back to approvals' }).waitFor();
+    await checker.page.getByRole('button', { name: 'Approve the payout to Northwind Supplies Ltd' }).click();
+    await checker.page
+      .getByRole('dialog', { name: 'Approve this payout?' })
+      .getByRole('button', { name: 'Approve payout' })
+      .click();
+    await checker.page.getByText('You approved the payout.').waitFor();
+    await checker.page.getByTestId('payout-status').filter({ hasText: 'Admin review' }).waitFor();
+    await screenshot(checker.page, 'payouts-approver-read-only-desktop-en');
+    await checker.context.close();
   }, 180_000);
 });

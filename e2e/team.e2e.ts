@@ -118,6 +118,8 @@ describe('team', () => {
     await invitee.page.locator('#authenticator-code').fill(await new Authenticator(secret).nextCode());
     await invitee.page.getByRole('button', { name: 'Turn on' }).click();
     await invitee.page.getByTestId('recovery-codes').waitFor();
+    // Paired: the call to pair is gone while the recovery codes are shown.
+    await invitee.page.getByText('Set up your authenticator to continue').waitFor({ state: 'detached' });
     await invitee.page.getByRole('button', { name: 'I have saved my codes' }).click();
     await invitee.page.waitForURL(/\/$/);
 
@@ -126,7 +128,7 @@ describe('team', () => {
     const navigation = invitee.page.getByRole('dialog').getByRole('navigation');
     await navigation.getByRole('link', { name: 'Transactions' }).waitFor();
     await navigation.getByRole('link', { name: 'Transfer & payout' }).waitFor();
-    for (const hidden of ['Deposit', 'Company KYC', 'Team & permissions', 'Cards'])
+    for (const hidden of ['Digital asset deposit', 'Fiat deposit', 'Company KYC', 'Team & permissions', 'Cards'])
       expect(await navigation.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
     await screenshot(invitee.page, 'team-member-navigation-en-phone');
 

@@ -98,7 +98,12 @@ describe('webhooks', () => {
 
     // Enabling a type without its API link is refused beside the field, as SPEC.md words it.
     const kyc = page.getByTestId('webhook-endpoint-kyc_status_changed');
-    await kyc.getByRole('switch', { name: 'Enabled: KYC status change' }).check();
+    // The switch says its state: "Off" until it is turned on.
+    const kycSwitch = kyc.getByRole('switch', { name: 'Send notifications: KYC status change' });
+    expect(await kycSwitch.isChecked()).toBe(false);
+    await kycSwitch.check({ force: true });
+    await kyc.getByText('On', { exact: true }).waitFor();
+    expect(await kycSwitch.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await kyc.getByText('please fill in the API link').waitFor();
     await expect(kyc.getByRole('textbox', { name: 'API link' })).toBeTruthy();
@@ -197,7 +202,8 @@ describe('webhooks', () => {
     await chinese.page.goto('/webhook_settings');
     await chinese.page.getByRole('heading', { name: 'Webhook 通知设置', level: 1 }).waitFor();
     const activation = chinese.page.getByTestId('webhook-endpoint-card_activation');
-    await activation.getByRole('switch', { name: '启用: 卡片激活' }).check();
+    await activation.getByRole('switch', { name: '发送通知: 卡片激活' }).check({ force: true });
+    await activation.getByText('开启', { exact: true }).waitFor();
     await chinese.page.getByRole('button', { name: '保存设置' }).click();
     await activation.getByText('请填写API链接').waitFor();
     await screenshot(chinese.page, 'webhooks-validation-zh');

@@ -1,6 +1,7 @@
 /**
  * Runs one Vitest suite and returns its counts, read from Vitest's JSON report, so that the gate
- * scripts can print the plain `N passed, N failed` line that CI reads.
+ * scripts can print the plain `N passed, N failed` line that CI reads, and name each failed test
+ * where the tail of a log shows it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ export function runVitest(label, args, env = {}) {
   );
   let passed = 0;
   let failed = 0;
+  const failures = [];
   try {
     const report = JSON.parse(readFileSync(reportPath, 'utf8'));
     passed = report.numPassedTests;
@@ -28,10 +30,24 @@ export function runVitest(label, args, env = {}) {
     failed += report.testResults.filter(
       (file) => file.status === 'failed' && file.assertionResults.length === 0,
     ).length;
+    for (const file of report.testResults) {
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+      if (file.status === 'failed' && failedTests.length === 0)
+        failures.push(`${label}: ${file.name}: ${firstLine(file.message)}`);
+      for (const test of failedTests)
+        failures.push(`${label}: ${file.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
   } catch {
     failed += 1;
   }
   if (result.status !== 0 && failed === 0) failed = 1;
   console.log(`${label}: ${passed} passed, ${failed} failed (${Math.round((Date.now() - startedMs) / 1000)} s)`);
-  return { passed, failed };
+  return { passed, failed, failures };
+}
+
+/** The first line of a failure, short enough for the tail of a CI log. */
+function firstLine(message) {
+  return String(message ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
 }

@@ -42,10 +42,11 @@ function step(label, command, args) {
 if (!existsSync('node_modules/.package-lock.json'))
   step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
 
-const totals = { passed: 0, failed: 0 };
+const totals = { passed: 0, failed: 0, failures: [] };
 function add(counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
+  totals.failures.push(...counts.failures);
 }
 
 if (isServerOnly) {
@@ -62,5 +63,7 @@ if (isServerOnly) {
 }
 
 writeFileSync('test-results/summary.json', JSON.stringify(totals));
+// Named again at the end, where a CI log's tail shows them.
+for (const failure of totals.failures) console.log(`FAILED ${failure}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

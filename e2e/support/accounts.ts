@@ -8,12 +8,14 @@
  * The server allows 5 emailed codes an hour per address: each journey uses its own new user, and
  * staff sign in with their authenticator once paired.
  */
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { approveAuthenticator, login, register, sendEmail, startAuthenticatorPairing } from '@bank/contract/account';
 import type { CallDefinition, RequestOf } from '@bank/contract/calls';
 import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { baseUrl, captureScreen, openPage, type PageOptions, type StoredSession } from './browser.ts';
 import { waitForEmailCode } from './server.ts';
 
@@ -75,10 +77,28 @@ const stepSeconds = 30;
  */
 export class Authenticator {
   private lastStep = Number.NEGATIVE_INFINITY;
-  constructor(readonly secret: string) {}
+  /**
+   * @param stepFile where the last step used is kept when journeys in several workers share this
+   * authenticator (a seeded staff member's): a step is then used once across all of them.
+   */
+  constructor(
+    readonly secret: string,
+    private readonly stepFile?: string,
+  ) {}
 
   /** @param isForLater the code may be checked a few seconds from now (after a confirmation dialog). */
   async nextCode(isForLater = false): Promise<string> {
+    const stepFile = this.stepFile;
+    if (!stepFile) return this.nextCodeAfter(isForLater);
+    return withFileLock(`${stepFile}.lock`, async () => {
+      if (existsSync(stepFile)) this.lastStep = Math.max(this.lastStep, Number(readFileSync(stepFile, 'utf8')));
+      const code = await this.nextCodeAfter(isForLater);
+      writeFileSync(stepFile, String(this.lastStep));
+      return code;
+    });
+  }
+
+  private async nextCodeAfter(isForLater: boolean): Promise<string> {
     for (;;) {
       const now = await serverNowSeconds();
       const current = Math.floor(now / stepSeconds);
@@ -145,13 +165,54 @@ export function sessionHeaders(session: ApiSession): Record<string, string> {
   return { token: session.token, userid: session.userid };
 }
 
-/** Staff signed in with an emailed code, their authenticator paired through the API (fresh after sign-in). */
+/** Where a seeded staff member's authenticator secret is kept once paired, for this run's server. */
+function staffSecretFile(email: string): string {
+  return join(inject('staffAuthenticatorsDir'), `${email}.secret`);
+}
+
+/** Records a staff member's authenticator paired another way (the pairing journey pairs in the browser). */
+export function rememberStaffAuthenticator(email: string, secret: string): Authenticator {
+  const file = staffSecretFile(email);
+  writeFileSync(file, secret);
+  return new Authenticator(secret, `${file}.step`);
+}
+
+/**
+ * A seeded staff member's authenticator: paired through the API the first time any journey asks
+ * (signed in with an emailed code, fresh after sign-in), and read back by every later journey of the
+ * run, whichever worker it runs in. A lock file lets one worker pair while the others wait, and the
+ * last step used is shared, so that two journeys never send the same code (a replay is refused).
+ */
 export async function pairStaffByApi(account: { email: string; password: string }): Promise<Authenticator> {
-  const session = await signInByApi(account);
-  const setup = await callOk(startAuthenticatorPairing, {}, sessionHeaders(session));
-  const authenticator = new Authenticator(String(setup.secret));
-  await callOk(approveAuthenticator, { code: await authenticator.nextCode() }, sessionHeaders(session));
-  return authenticator;
+  const file = staffSecretFile(account.email);
+  const shared = () => new Authenticator(readFileSync(file, 'utf8'), `${file}.step`);
+  if (existsSync(file)) return shared();
+  return withFileLock(`${file}.lock`, async () => {
+    if (existsSync(file)) return shared();
+    const session = await signInByApi(account);
+    const setup = await callOk(startAuthenticatorPairing, {}, sessionHeaders(session));
+    const authenticator = new Authenticator(String(setup.secret), `${file}.step`);
+    await callOk(approveAuthenticator, { code: await authenticator.nextCode() }, sessionHeaders(session));
+    writeFileSync(file, String(setup.secret));
+    return authenticator;
+  });
+}
+
+/** Runs `work` while holding a lock file that every worker of the run sees (created exclusively). */
+async function withFileLock<Result>(lock: string, work: () => Promise<Result>): Promise<Result> {
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      await new Promise((wake) => setTimeout(wake, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 /** A page already signed in with `session` (set in sessionStorage before the app starts). */

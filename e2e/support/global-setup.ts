@@ -5,7 +5,7 @@
  * that server for the run instead, and dropped after it (CI runs the money journeys so).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { scanForCardSecrets } from './card-secrets.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    staffAuthenticatorsDir: string;
   }
 }
 
@@ -96,6 +97,10 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', logFd, 'inherit'],
   });
   const cardSecretsFile = join(dataDir, 'card-secrets.txt');
+  // Seeded staff pair an authenticator once per server: every journey finds the secret here (accounts.ts).
+  const staffAuthenticatorsDir = join(dataDir, 'staff-authenticators');
+  mkdirSync(staffAuthenticatorsDir);
+  project.provide('staffAuthenticatorsDir', staffAuthenticatorsDir);
   project.provide('cardSecretsFile', cardSecretsFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, server, 90_000);

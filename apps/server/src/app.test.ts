@@ -77,11 +77,11 @@ describe('probes', () => {
   it('answers /readyz 503 until the job queue runs, then 200', async () => {
     const before = await test.app.inject({ method: 'GET', url: '/readyz' });
     expect(before.statusCode).toBe(503);
-    expect(before.json()).toEqual({ status: 'not_ready', database: true, job_queue: false });
+    expect(before.json()).toEqual({ status: 'not_ready', database: true, migrations: true, job_queue: false });
     await test.app.jobs.start();
     const after = await test.app.inject({ method: 'GET', url: '/readyz' });
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ status: 'ready', database: true, job_queue: true });
+    expect(after.json()).toEqual({ status: 'ready', database: true, migrations: true, job_queue: true });
   });
 });
 

@@ -18,6 +18,7 @@ import type { DestinationStream } from 'pino';
 import { registerDevMailboxRoutes } from './adapters/mail/dev-mailbox-routes.ts';
 import { createEmailQueue, registerEmailDelivery } from './adapters/mail/email-queue.ts';
 import { createDevMailboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createProviders } from './adapters/providers.ts';
 import { createDocumentStorage } from './adapters/storage/create-document-storage.ts';
 import type { Config } from './config.ts';
 import { createSessionResolver, registerStaffPairingRule } from './modules/account/index.ts';
@@ -28,6 +29,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { deleteExpiredIdempotencyKeys, deleteExpiredIdempotencyKeysSchedule } from './platform/idempotency.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
+import { createMetrics, registerMetrics, registerPressureRelief } from './platform/metrics.ts';
 import type { AppModule, ModuleContext } from './platform/module.ts';
 import { buildOpenApiDocument, registerApiDocs } from './platform/openapi.ts';
 import {
@@ -65,7 +67,7 @@ declare module 'fastify' {
 }
 
 /** JSON call bodies are small: files go to storage through awsS3Auth, not through the API. */
-export const maxJsonBodyBytes = 1024 * 1024;
+const maxJsonBodyBytes = 1024 * 1024;
 
 const apiPrefix = '/api/';
 
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.removeContentTypeParser('text/plain');
 
   registerRequestContext(app);
+  if (config.maxEventLoopDelayMs > 0)
+    await registerPressureRelief(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs, retryAfterSeconds: 5 });
   await registerSecurityHeaders(app);
   registerErrorHandler(app, config.nodeEnv === 'production' ? {} : { isDeclared: isDeclaredBy(app) });
   // Rate limits: after the request context and before any route, so that they refuse before a handler runs.
@@ -156,11 +160,28 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
 
   registerHealthRoutes(app, { database, jobs });
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, {
+    db: database.db,
+    contention: database.contention,
+    token: config.metricsToken,
+    isProduction: config.nodeEnv === 'production',
+  });
   // Development side doors, absent in production: the mailbox without SMTP, the clock when enabled.
   if (mailer.kind === 'dev_mailbox') registerDevMailboxRoutes(app, database.db);
   if (config.enableTestClock && isAdjustableClock(clock)) registerTestClockRoutes(app, clock, jobs);
 
-  const context: ModuleContext = { config, database, clock, jobs, secretBox, emailQueue, documentStorage };
+  const context: ModuleContext = {
+    config,
+    database,
+    clock,
+    jobs,
+    secretBox,
+    emailQueue,
+    documentStorage,
+    metrics,
+    providers: createProviders(config, secretBox),
+  };
   for (const module of dependencies.modules ?? appModules) {
     const modulePlugin: FastifyPluginAsync = async (scope) => module.register(scope, context);
     await app.register(modulePlugin);

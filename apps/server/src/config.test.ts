@@ -38,6 +38,11 @@ describe('loadConfig', () => {
       RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '30',
       RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: '40',
       STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
+      CARD_PROCESSOR: 'simulator',
+      CUSTODY: 'simulator',
+      BANK_RAIL: 'simulator',
+      RATES_PROVIDER: 'simulator',
+      DEMO_MODE: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,6 +61,7 @@ describe('loadConfig', () => {
       enableTestClock: false,
       simulateNetworkBlocks: true,
       webhooksAllowPrivateTargets: false,
+      metricsToken: undefined,
       rateLimitPublicCallsPerMinute: 30,
       rateLimitEmailCodesPerClientPerHour: 40,
       storage: {
@@ -63,6 +69,9 @@ describe('loadConfig', () => {
         dir: '/var/lib/bank/files',
         signingSecret: 'a-storage-signing-secret-of-32-characters',
       },
+      providers: { cardProcessor: 'simulator', custody: 'simulator', bankRail: 'simulator', rates: 'simulator' },
+      demoMode: true,
+      maxEventLoopDelayMs: 2000,
     });
   });
 
@@ -128,6 +137,7 @@ describe('loadConfig', () => {
       APP_SECRET: 'a-production-secret-of-at-least-32-characters',
       SMTP_URL: 'smtp://smtp.bank.example',
       STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
+      DEMO_MODE: 'true',
     };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
@@ -142,5 +152,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' })).toThrow(
       /WEBHOOKS_ALLOW_PRIVATE_TARGETS: refused/,
     );
+  });
+
+  it('chooses each outside provider by configuration, and refuses the simulators in production unless it is a demo', () => {
+    expect(loadConfig({}).providers).toEqual({
+      cardProcessor: 'simulator',
+      custody: 'simulator',
+      bankRail: 'simulator',
+      rates: 'simulator',
+    });
+    expect(() => loadConfig({ CUSTODY: 'fireblocks' })).toThrow(/CUSTODY: must be simulator/);
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtp://smtp.bank.example',
+      STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
+    };
+    let refusal = '';
+    try {
+      loadConfig(production);
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    for (const name of ['CARD_PROCESSOR', 'CUSTODY', 'BANK_RAIL', 'RATES_PROVIDER'])
+      expect(refusal).toContain(`${name}: the simulator is refused when NODE_ENV=production unless DEMO_MODE=true`);
+    expect(loadConfig({ ...production, DEMO_MODE: 'true' }).demoMode).toBe(true);
   });
 });

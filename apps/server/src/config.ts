@@ -11,7 +11,7 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const portMessage = { error: 'must be a whole number from 0 to 65535' };
 const booleanSetting = z.enum(['true', 'false'], { error: 'must be true or false' });
 
-export const defaultMailFrom = 'Bank <no-reply@bank.localhost>';
+const defaultMailFrom = 'Bank <no-reply@bank.localhost>';
 /**
  * Used only outside production, where APP_SECRET may be left unset so that `npm start` works at
  * once. Production refuses to start without a secret of its own.
@@ -25,6 +25,10 @@ const rateLimitSetting = z.coerce
   .int(rateLimitMessage)
   .min(1, rateLimitMessage)
   .max(100_000, rateLimitMessage);
+
+const providerSetting = z
+  .enum(['simulator'], { error: 'must be simulator (the only adapter built here; docs/operations.md, "Adapters")' })
+  .default('simulator');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number(portMessage).int(portMessage).min(0, portMessage).max(65_535, portMessage).default(3000),
@@ -49,6 +53,21 @@ const EnvSchema = z.object({
   ENABLE_TEST_CLOCK: booleanSetting.optional(),
   SIMULATE_NETWORK_BLOCKS: booleanSetting.optional(),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanSetting.optional(),
+  /** The bearer token /metrics asks for; without one it is open outside production and absent in it. */
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  // The outside providers (adapters/providers.ts): only the simulators are built here; a bank adds its own.
+  CARD_PROCESSOR: providerSetting,
+  CUSTODY: providerSetting,
+  BANK_RAIL: providerSetting,
+  RATES_PROVIDER: providerSetting,
+  /** Production on the simulators: a demo, said explicitly. */
+  DEMO_MODE: booleanSetting.optional(),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0 turns the check off)' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .optional(),
   RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: rateLimitSetting.default(100),
   // Codes one client address may have emailed per hour, to all addresses together (issue 10 §4).
   RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: rateLimitSetting.default(20),
@@ -109,11 +128,23 @@ export type Config = {
    * and journeys whose receiver runs on this machine. Off by default; production refuses it.
    */
   webhooksAllowPrivateTargets: boolean;
+  /** /metrics (Prometheus) asks for this bearer token; unset: open outside production, absent in it. */
+  metricsToken: string | undefined;
   /** The general limit of public (anonymous) calls per client address, shared by every instance. */
   rateLimitPublicCallsPerMinute: number;
   rateLimitEmailCodesPerClientPerHour: number;
   /** Where uploaded documents are kept (adapters/storage). */
   storage: StorageSettings;
+  /** Which adapter stands for each outside provider (adapters/providers.ts). */
+  providers: { cardProcessor: 'simulator'; custody: 'simulator'; bankRail: 'simulator'; rates: 'simulator' };
+  /** DEMO_MODE: production may run on the simulators (a public demo); refused otherwise. */
+  demoMode: boolean;
+  /**
+   * Calls are answered busy (503, Retry-After) while the event loop lags this much (under-pressure);
+   * 0 turns it off. 2 s in production; off elsewhere, where the embedded database's statements
+   * (run on the server's own thread) and a test run's load stall the loop without any overload.
+   */
+  maxEventLoopDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -162,9 +193,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     enableTestClock: settings.ENABLE_TEST_CLOCK === 'true',
     simulateNetworkBlocks: settings.SIMULATE_NETWORK_BLOCKS !== 'false',
     webhooksAllowPrivateTargets: settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+    metricsToken: settings.METRICS_TOKEN,
     rateLimitPublicCallsPerMinute: settings.RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE,
     rateLimitEmailCodesPerClientPerHour: settings.RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR,
     storage: storageSettingsOf(settings),
+    providers: {
+      cardProcessor: settings.CARD_PROCESSOR,
+      custody: settings.CUSTODY,
+      bankRail: settings.BANK_RAIL,
+      rates: settings.RATES_PROVIDER,
+    },
+    demoMode: settings.DEMO_MODE === 'true',
+    maxEventLoopDelayMs: settings.MAX_EVENT_LOOP_DELAY_MS ?? (settings.NODE_ENV === 'production' ? 2000 : 0),
   };
 }
 
@@ -181,10 +221,17 @@ function productionProblems(settings: z.output<typeof EnvSchema>): string[] {
     problems.push(
       '  WEBHOOKS_ALLOW_PRIVATE_TARGETS: refused when NODE_ENV=production (webhooks could reach the internal network)',
     );
+  // A simulator moves no real money: production runs on one only when it says it is a demo.
+  if (settings.DEMO_MODE !== 'true')
+    for (const name of ['CARD_PROCESSOR', 'CUSTODY', 'BANK_RAIL', 'RATES_PROVIDER'] as const)
+      if (settings[name] === 'simulator')
+        problems.push(
+          `  ${name}: the simulator is refused when NODE_ENV=production unless DEMO_MODE=true (a demo); a real provider's adapter is needed`,
+        );
   return problems;
 }
 
-export type StorageSettings =
+type StorageSettings =
   | {
       driver: 'disk';
       /** STORAGE_DIR, by default DATA_DIR/files. */

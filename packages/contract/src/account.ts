@@ -61,7 +61,9 @@ export const AuthenticatorCode = z
   .regex(new RegExp(`^\\d{${codeLengths.authenticator}}$`), { message: 'validation.authenticator_code' });
 
 /** A second-factor code: the authenticator's when one is paired, otherwise an emailed code (both 6 digits). */
-export const SecondFactorCode = AuthenticatorCode;
+export const SecondFactorCode = AuthenticatorCode.describe(
+  'The authenticator’s 6-digit code, or a 6-digit code sent by email when no authenticator is paired',
+);
 
 /** A recovery code as shown (XXXXX-XXXXX); any case, the hyphen or a space optional. */
 export const RecoveryCode = z
@@ -125,7 +127,22 @@ export type EmailCodePurpose = z.infer<typeof EmailCodePurpose>;
  */
 export type StoredEmailCodePurpose = EmailCodePurpose | 'cardholder_email';
 
-export const SendEmailRequest = z.object({ email: Email, purpose: EmailCodePurpose }).strict();
+/**
+ * What a step-up code confirms, named in its email ("Use this code to confirm the payout you are
+ * sending"), so that a code asked for one thing is not given away for another.
+ */
+export const stepUpActions = ['payout', 'payee', 'team', 'webhooks', 'security', 'card'] as const;
+export const StepUpAction = z.enum(stepUpActions);
+export type StepUpAction = z.infer<typeof StepUpAction>;
+
+export const SendEmailRequest = z
+  .object({
+    email: Email,
+    purpose: EmailCodePurpose,
+    /** With purpose step_up: the action the code confirms (its email names it). */
+    action: StepUpAction.optional(),
+  })
+  .strict();
 /** Answers the same whether or not the address has an account (no enumeration). */
 export const sendEmail = defineCall({
   path: '/api/v1/sendEmail',

@@ -8,18 +8,18 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { type Language, languages } from './constants.ts';
+import type { Language } from './constants.ts';
 import { PageRequest, page } from './envelope.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** A title fits a line of the list and of the inbox. */
-export const announcementTitleMaxLength = 120;
+const announcementTitleMaxLength = 120;
 /** A notice, not a brochure: about two screens of text. */
 export const announcementBodyMaxLength = 5000;
 /** Companies an announcement may name (beyond that, send it to all). */
-export const announcementMaxCompanies = 200;
+const announcementMaxCompanies = 200;
 
-export const announcementAudiences = ['all_companies', 'chosen_companies'] as const;
+const announcementAudiences = ['all_companies', 'chosen_companies'] as const;
 export const AnnouncementAudience = z.enum(announcementAudiences);
 export type AnnouncementAudience = z.infer<typeof AnnouncementAudience>;
 
@@ -32,7 +32,7 @@ export const AnnouncementState = z.enum(announcementStates);
 export type AnnouncementState = z.infer<typeof AnnouncementState>;
 
 /** What may be done to an announcement in each state: the one table server and screens read. */
-export const announcementActionsOfState = {
+const announcementActionsOfState = {
   draft: ['edit', 'publish'],
   unpublished: ['edit', 'publish'],
   scheduled: ['unpublish'],
@@ -65,12 +65,6 @@ const requiredBody = multiLineText(announcementBodyMaxLength).pipe(
 const instant = z.iso.datetime({ offset: true, message: 'announcements.validation.time_invalid' });
 
 export type AnnouncementTextField = `${'title' | 'body'}_${Language}`;
-/** The six text fields, in the order the form shows them. */
-export const announcementTextFields = languages.flatMap((language) => [
-  `title_${language}` as const,
-  `body_${language}` as const,
-]) satisfies AnnouncementTextField[];
-
 const textFields = {
   title_en: requiredTitle,
   body_en: requiredBody,

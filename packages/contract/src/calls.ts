@@ -76,12 +76,12 @@ const listed: readonly Spec[] = [
   ['/api/v1/dashboard/home', 'view_balances'],
   ['/api/v1/dashboard/block', 'cards', true],
   ['/api/v1/dashboard/unblock', 'cards', true],
-  ['/api/v1/dashboard/getReplaceConfig', 'cards', true],
+  ['/api/v1/dashboard/getReplaceConfig', 'card_management', true],
   ['/api/v1/dashboard/getAnnualConfig', 'cards', true],
-  ['/api/v1/dashboard/replace', 'cards', true],
-  ['/api/v1/dashboard/annualSetting', 'cards', true],
-  ['/api/v1/dashboard/renewList', 'cards', true],
-  ['/api/v1/dashboard/renew', 'cards', true],
+  ['/api/v1/dashboard/replace', 'card_management', true],
+  ['/api/v1/dashboard/annualSetting', 'card_management', true],
+  ['/api/v1/dashboard/renewList', 'card_management', true],
+  ['/api/v1/dashboard/renew', 'card_management', true],
   // Deposit
   ['/api/v1/deposit/details', 'deposit', true],
   ['/api/v1/deposit/record', 'deposit', true],
@@ -112,26 +112,26 @@ const listed: readonly Spec[] = [
   ['/api/v1/transaction/get', 'view_balances'],
   ['/api/v1/transaction/details', 'view_balances'],
   // Card
-  ['/api/v1/card/audit', 'cards', true],
+  ['/api/v1/card/audit', 'card_management', true],
   ['/api/v1/card/active', 'cards', true],
-  ['/api/v1/card/getTopUpConfig', 'cards', true],
-  ['/api/v1/card/topUp', 'cards', true],
+  ['/api/v1/card/getTopUpConfig', 'card_management', true],
+  ['/api/v1/card/topUp', 'card_management', true],
   ['/api/v1/card/topRecord', 'cards', true],
   ['/api/v1/card/download', 'exports', true, true],
   ['/api/v1/card/refreshData', 'cards', true],
   ['/api/v1/card/setPin', 'cards', true],
   ['/api/v1/card/transactionDetails', 'cards', true],
-  ['/api/v1/card/transactionDownload', 'exports', true, true],
-  ['/api/v1/card/transactionStatement', 'exports', true, true],
-  ['/api/v1/card/calc', 'cards', true],
-  ['/api/v1/card/accountKycList', 'cards', true],
-  ['/api/v1/card/updateIdKycInfo', 'cards', true],
-  ['/api/v1/card/updateAccountInfo', 'cards', true],
-  ['/api/v1/card/updateAddressKycInfo', 'cards', true],
-  ['/api/v1/card/getCardKyc', 'cards', true],
-  ['/api/v1/card/verifyUsername', 'cards', true],
-  ['/api/v1/card/verifyCode', 'cards', true],
-  ['/api/v1/card/updateMemberInfo', 'cards', true],
+  ['/api/v1/card/transactionDownload', 'cards', true, true],
+  ['/api/v1/card/transactionStatement', 'cards', true, true],
+  ['/api/v1/card/calc', 'card_management', true],
+  ['/api/v1/card/accountKycList', 'card_management', true],
+  ['/api/v1/card/updateIdKycInfo', 'card_management', true],
+  ['/api/v1/card/updateAccountInfo', 'card_management', true],
+  ['/api/v1/card/updateAddressKycInfo', 'card_management', true],
+  ['/api/v1/card/getCardKyc', 'card_management', true],
+  ['/api/v1/card/verifyUsername', 'card_management', true],
+  ['/api/v1/card/verifyCode', 'card_management', true],
+  ['/api/v1/card/updateMemberInfo', 'card_management', true],
   // Messages
   ['/api/v1/msg/list', 'session'],
   ['/api/v1/msg/read', 'session'],
@@ -189,11 +189,12 @@ export function defineCall<Request extends z.ZodType, Response extends z.ZodType
 /**
  * Every catalogue error a call can answer: those every call of its kind can (bad input, an outage;
  * no session or no permission unless it is public; throttled if public; KYC not approved if gated;
- * a reused idempotency key if idempotent) and those it declares. OpenAPI lists them per operation,
+ * a reused idempotency key if idempotent; busy, to be asked again) and those it declares. OpenAPI lists them per operation,
  * and outside production the server answers 500 for an error a call did not declare.
  */
 export function errorKeysOf(spec: CallSpec & { errors?: readonly ErrorKey[] }): ErrorKey[] {
-  const keys = new Set<ErrorKey>(['validation', 'internal']);
+  // busy: the server under pressure, or a transaction that lost to contention on every try.
+  const keys = new Set<ErrorKey>(['validation', 'internal', 'busy']);
   if (spec.permission === 'public') keys.add('rate_limited');
   else {
     keys.add('session_invalid');

@@ -34,7 +34,7 @@ import {
 } from './cards.ts';
 import { CountryCode } from './countries.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
-import { PageRequest, page } from './envelope.ts';
+import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { CardApplicationStatus, CardOperationStage, CardStatus, VerificationDisplay } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
@@ -158,8 +158,11 @@ export const CardholderStep = z
     phone_country: PhoneCountry,
     phone: PhoneNumber,
     applicant_type: ApplicantType,
-    /** A staff member's card is sponsored by a director or partner of the company (docs/decisions.md). */
-    sponsor_name: singleLineText(100).default(''),
+    /**
+     * A staff member's card is sponsored by a director or partner of the company, chosen from its
+     * members (CardApplyConfig's `sponsors`); empty for a director or a partner.
+     */
+    sponsor_user_id: z.union([z.literal(''), identifierText(64)]).default(''),
   })
   .strict();
 
@@ -233,15 +236,15 @@ type Issue = { path: string[]; message: string };
 /** Rules across fields that need no date: the sponsor, the mailing address, a national ID's back. */
 export function applicationFieldIssues(value: {
   applicant_type?: string;
-  sponsor_name?: string;
+  sponsor_user_id?: string;
   mailing_same_as_residence?: boolean;
   mailing_address?: unknown;
   id_type?: string;
   id_back_document_id?: string | null;
 }): Issue[] {
   const issues: Issue[] = [];
-  if (value.applicant_type === 'staff' && !value.sponsor_name?.trim())
-    issues.push({ path: ['sponsor_name'], message: 'card_applications.validation.sponsor_required' });
+  if (value.applicant_type === 'staff' && !value.sponsor_user_id?.trim())
+    issues.push({ path: ['sponsor_user_id'], message: 'card_applications.validation.sponsor_required' });
   if (value.mailing_same_as_residence === false && !value.mailing_address)
     issues.push({ path: ['mailing_address'], message: 'validation.required' });
   if (value.id_type === 'national_id' && !value.id_back_document_id)
@@ -442,6 +445,8 @@ export const CardApplyConfig = z.object({
   funding_assets: z.array(CardFundingAsset),
   /** The company's available balance of each funding asset. */
   balances: z.array(z.object({ asset: CardFundingAsset, available: z.string() })),
+  /** The company's active directors and partners: who may sponsor a staff member's card. */
+  sponsors: z.array(z.object({ user_id: z.string(), name: z.string(), company_role: z.enum(['director', 'partner']) })),
 });
 export type CardApplyConfig = z.infer<typeof CardApplyConfig>;
 
@@ -453,7 +458,7 @@ const CardholderId = identifierText(64);
 
 export const getCardApplyConfig = defineCall({
   path: '/api/v1/card/applyConfig',
-  permission: 'cards',
+  permission: 'card_management',
   isKycGated: true,
   summary: "Both levels' fee schedules (the card cost first), the networks and the company's stable coin balances",
   request: z.object({}).strict(),
@@ -469,7 +474,7 @@ export const verifyCardUsername = defineCall({
 
 export const sendCardholderCode = defineCall({
   path: '/api/v1/card/sendCode',
-  permission: 'cards',
+  permission: 'card_management',
   isKycGated: true,
   errors: ['rate_limited'],
   summary: "Email a 6-digit code to the cardholder's address, to prove it (the platform's code limits apply)",
@@ -489,7 +494,7 @@ export const CardDocumentPurpose = z.enum(['cardholder_id', 'proof_of_address'])
 
 export const authorizeCardDocument = defineCall({
   path: '/api/v1/card/documentUpload',
-  permission: 'cards',
+  permission: 'card_management',
   isKycGated: true,
   errors: ['illegal_state'],
   summary: 'Authorise the upload of one cardholder document (ID or proof of address) and say where to send it',
@@ -499,7 +504,7 @@ export const authorizeCardDocument = defineCall({
 
 export const completeCardDocument = defineCall({
   path: '/api/v1/card/documentComplete',
-  permission: 'cards',
+  permission: 'card_management',
   isKycGated: true,
   errors: ['not_found', 'illegal_state'],
   summary: 'Check an uploaded cardholder document by its content and size, and keep it for an application',
@@ -518,7 +523,7 @@ export const submitCardApplication = defineCall({
 
 export const listCardApplications = defineCall({
   path: '/api/v1/card/applicationList',
-  permission: 'cards',
+  permission: 'card_management',
   isKycGated: true,
   summary: "The company's card applications, newest first",
   request: PageRequest.extend({ status: CardApplicationStatus.optional() }).strict(),
@@ -532,7 +537,7 @@ export const listCardApplicationsForReview = defineCall({
   path: '/api/v1/admin/cardApplications/list',
   permission: 'card_review',
   summary: 'Card applications of every company: pending oldest first, others newest first',
-  request: PageRequest.extend({ status: CardApplicationStatus.default('pending') }).strict(),
+  request: PageRequest.extend({ status: CardApplicationStatus.default('pending'), ...QueueSearch.shape }).strict(),
   response: page(StaffCardApplication.omit({ details: true, documents: true })),
 });
 
@@ -569,7 +574,8 @@ export const decideCardApplication = defineCall({
 
 export const CardholderKycSummary = z.object({
   cardholder_id: z.string(),
-  application_id: z.string(),
+  /** The application the cardholder was enrolled from; null for one the bank enrolled directly. */
+  application_id: z.string().nullable(),
   name: z.string(),
   email: z.string(),
   username: z.string(),

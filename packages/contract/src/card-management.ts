@@ -1,8 +1,9 @@
 /**
  * Card management (issue 14, slice B; SPEC.md sections 3, 4, 5 and 7 "Card" and "Dashboard"): the
  * company's cards and their timeline, activation with the letter's KIT and activation codes, the
- * PIN (never stored, logged or echoed), blocks (temporary, or lost, stolen or damaged: final, with
- * the replacement fee and a replacement card ordered at once), unblocking, replacement of a worn
+ * PIN (never stored, logged or echoed), blocks (temporary, or lost, stolen or damaged: final and at
+ * once, the replacement ordered with its fee, or waiting on the fee when the company cannot pay it),
+ * unblocking, replacement of a worn
  * card, the mailing address, annual fee terms and renewals, and the back office's card operations
  * with the processor simulator's controls (outside production).
  *
@@ -11,12 +12,15 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
+import { CardLoadLimits } from './card-money.ts';
 import {
   Card,
   CardFee,
   CardFeeKind,
+  CardFeeRule,
   CardFundingAsset,
   CardLevel,
+  FeeQuote,
   PostalAddress,
   PostalAddressFields,
 } from './cards.ts';
@@ -66,7 +70,7 @@ export const CardTimelineLine = z.object({
 });
 export type CardTimelineLine = z.infer<typeof CardTimelineLine>;
 
-export const CardDetails = Card.extend({ timeline: z.array(CardTimelineLine) });
+export const CardDetails = Card.extend({ timeline: z.array(CardTimelineLine), load_limits: CardLoadLimits });
 export type CardDetails = z.infer<typeof CardDetails>;
 
 export const listCards = defineCall({
@@ -91,9 +95,17 @@ export const getCard = defineCall({
 
 export const activateCard = defineCall({
   path: '/api/v1/card/active',
-  errors: ['not_found', 'activate_card_failed', 'rate_limited', 'status_error', 'card_blocked_by_admin', 'forbidden'],
+  errors: [
+    'not_found',
+    'activate_card_failed',
+    'rate_limited',
+    'status_error',
+    'card_blocked_by_admin',
+    'forbidden',
+    'fee_changed',
+  ],
   summary:
-    "Activate a card with the KIT code and the activation code of its letter (a replacement takes over the old card's balance)",
+    "Activate a card with the KIT code and the activation code of its letter (a replacement takes over the old card's balance); the first annual fee getAnnualConfig showed (`activation_fee`) comes back as `fee_quote`",
   request: z
     .object({
       card_id: CardId,
@@ -105,6 +117,8 @@ export const activateCard = defineCall({
         .string()
         .trim()
         .regex(/^\d{6}$/, { message: 'cards.validation.activation_code' }),
+      /** The first annual fee shown; needed when activation charges one (getAnnualConfig's `activation_fee`). */
+      fee_quote: FeeQuote.optional(),
     })
     .strict(),
   response: Card,
@@ -164,14 +178,20 @@ export const BlockRequest = z
     reason: Reason,
     /** The stable coin the replacement fee of a final block is paid from. */
     asset: CardFundingAsset.optional(),
+    /** The replacement fee shown (getReplaceConfig) for a final block. */
+    fee_quote: FeeQuote.optional(),
   })
   .strict()
   .refine((value) => value.kind === 'temporary' || value.asset !== undefined, {
     path: ['asset'],
     message: 'validation.required',
+  })
+  .refine((value) => value.kind === 'temporary' || value.fee_quote !== undefined, {
+    path: ['fee_quote'],
+    message: 'validation.required',
   });
 
-const feeErrors = ['insufficient_balance', 'rates_stale'] as const;
+const feeErrors = ['insufficient_balance', 'rates_stale', 'fee_changed'] as const;
 const ruleErrors = [
   'not_found',
   'status_error',
@@ -185,7 +205,7 @@ export const blockCard = defineCall({
   errors: [...ruleErrors, ...feeErrors],
   isIdempotent: true,
   summary:
-    'Block a card: temporarily, or for good as lost, stolen or damaged (the replacement fee is charged and a replacement ordered)',
+    'Block a card: temporarily, or for good as lost, stolen or damaged (blocked at once; the replacement fee is charged and a replacement ordered when the company can pay it, otherwise the replacement waits on the fee)',
   request: BlockRequest,
   response: Card,
 });
@@ -226,7 +246,19 @@ export const replaceCard = defineCall({
   isIdempotent: true,
   summary:
     'Order a new card for a worn one (the replacement fee is charged); the old card works until the new one is activated',
-  request: z.object({ card_id: CardId, asset: CardFundingAsset }).strict(),
+  request: z.object({ card_id: CardId, asset: CardFundingAsset, fee_quote: FeeQuote }).strict(),
+  response: Card,
+});
+
+export const payReplacementFee = defineCall({
+  path: '/api/v1/dashboard/payReplacementFee',
+  permission: 'card_management',
+  isKycGated: true,
+  errors: [...ruleErrors, ...feeErrors],
+  isIdempotent: true,
+  summary:
+    'Pay the replacement fee a lost, stolen or damaged card still owes (the company could not pay it when it was blocked): the replacement is ordered',
+  request: z.object({ card_id: CardId, asset: CardFundingAsset, fee_quote: FeeQuote }).strict(),
   response: Card,
 });
 
@@ -234,11 +266,25 @@ export const MailingAddressFields = PostalAddressFields;
 
 export const changeMailingAddress = defineCall({
   path: '/api/v1/card/updateMailingAddress',
-  permission: 'cards',
+  permission: 'card_management',
   isKycGated: true,
   errors: ['not_found', 'status_error', 'card_blocked_by_admin', 'forbidden'],
   summary: 'Change where a card (and its replacement) is mailed, while it is not at the printer or in the post',
   request: z.object({ card_id: CardId, mailing_address: MailingAddressFields }).strict(),
+  response: Card,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Cancellation
+
+export const cancelCard = defineCall({
+  path: '/api/v1/card/cancel',
+  permission: 'card_management',
+  isKycGated: true,
+  errors: [...ruleErrors, 'fresh_second_factor_required', 'illegal_state'],
+  summary:
+    "Cancel a card for good (the company's administrator, fresh second factor): the processor cancels it, then what is left on it returns to the company's stable coin",
+  request: CardIdRequest,
   response: Card,
 });
 
@@ -260,8 +306,12 @@ export const feeTermRemarks = [
   'auto_renewal_failed',
   /** The card ended (its end date passed without a renewal): the term will not be charged. */
   'card_expired',
+  /** The company cancelled the card: the term will not be charged. */
+  'card_cancelled',
   /** Taken over from the card this one replaced. */
   'carried_over',
+  /** A programme card: its programme membership fee replaces the annual fee, so the term is not owed. */
+  'membership_replaces_annual',
 ] as const;
 export const FeeTermRemark = z.enum(feeTermRemarks);
 export type FeeTermRemark = z.infer<typeof FeeTermRemark>;
@@ -309,6 +359,16 @@ export const AnnualConfig = z.object({
   auto_renewal_asset: CardFundingAsset,
   terms: z.array(FeeTerm),
   costs: z.array(FeeCost),
+  /** Which fee keeps the card: `membership` for a programme card, which has no annual fee. */
+  fee_rule: CardFeeRule,
+  /**
+   * USD the card's activation charges (its first annual fee, from `auto_renewal_asset`), shown
+   * before it is activated; null when activation charges nothing (a programme card, a replacement
+   * taking over its card's terms, a card already active).
+   */
+  activation_fee: z.string().nullable(),
+  /** What `activation_fee` costs in each stable coin now; empty when it is null. */
+  activation_costs: z.array(FeeCost),
 });
 export type AnnualConfig = z.infer<typeof AnnualConfig>;
 
@@ -341,7 +401,8 @@ export const renewCard = defineCall({
   isIdempotent: true,
   summary:
     "Pay a card's annual fee term from USDC or USDT (the term before must be settled); the card's end date moves on",
-  request: z.object({ term_id: identifierText(64), asset: CardFundingAsset }).strict(),
+  /** `fee_quote`: the term's amount as the renewal list showed it. */
+  request: z.object({ term_id: identifierText(64), asset: CardFundingAsset, fee_quote: FeeQuote }).strict(),
   response: FeeTerm,
 });
 
@@ -473,7 +534,8 @@ export const simulateRefuseKyc = defineCall({
   path: '/api/v1/admin/cards/simulator/refuseKyc',
   permission: 'card_operations',
   errors: ['not_found'],
-  summary: "Simulator: the processor refuses the cardholder's next KYC review (ID or address); not in production",
-  request: z.object({ card_id: CardId, part: z.enum(['id', 'address']) }).strict(),
+  summary:
+    "Simulator: the processor refuses the cardholder's next KYC review (ID or address), or the next replacement card ordered for them; not in production",
+  request: z.object({ card_id: CardId, part: z.enum(['id', 'address', 'replacement']) }).strict(),
   response: z.null(),
 });

@@ -11,24 +11,72 @@
  *   retry (the holds stay), returned or cancelled (the holds are voided).
  * - A card transaction is one line as the cardholder reads it: a purchase (unsettled while
  *   authorised, then settled or reversed; declined with the processor's reason), a refund or a fee.
- * - The statement of a period: opening and closing balance, credits, purchases, fees, and every
- *   line with its running balance, settled or unsettled, CR/DR.
+ * - The statement of a period: opening and closing balance, with the load capacity and the
+ *   per-transaction, daily and monthly limits beside it (`cardLoadLimitsUsd`), credits, purchases,
+ *   fees, and every line with its running balance, settled or unsettled, CR/DR.
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { CardFee, CardFeeKind, CardFundingAsset, cardCurrency } from './cards.ts';
+import { CardFee, CardFeeKind, CardFundingAsset, type CardLevel, cardCurrency, FeeQuote } from './cards.ts';
 import { workingDays } from './constants.ts';
 import { PageRequest, page } from './envelope.ts';
 import { checkAmount } from './money.ts';
 import { TopUpStatus } from './states.ts';
 import { identifierText, singleLineText } from './text.ts';
-import { ExportFormat, statementMaxDays } from './transaction.ts';
+import { ExportFormat, statementMaxDays, TimeZoneName } from './transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of the bank (SPEC.md section 9: "minimum, maximum and daily limits come from the server")
 
 /** USD per top-up and per card per UTC day. */
 export const topUpLimitsUsd = { minimum: '10.00', maximum: '10000.00', dailyCap: '20000.00' } as const;
+
+/** One card level's load limits, USD (see `cardLoadLimitsUsd`). */
+export type CardLoadLimitsOfLevel = {
+  readonly minimum: string;
+  /** The most one top-up loads: the statement's per-transaction limit. */
+  readonly perTransaction: string;
+  /** Per card per UTC day, and per UTC calendar month, of top-ups not cancelled or returned. */
+  readonly daily: string;
+  readonly monthly: string;
+  /** The most the card may hold: its load capacity is this less its balance and the loads on their way. */
+  readonly maximumBalance: string;
+};
+
+/**
+ * The load limits of each card level (SPEC.md section 9: a card statement lists the load capacity
+ * and the per-transaction, daily and monthly limits): the one table the top-up rule, the top-up
+ * config, the card and its statement read. Every level shares the bank's top-up limits above; the
+ * monthly limit and the most a card may hold grow with the level. A top-up over the monthly limit
+ * or the load capacity is refused as `amount_above_maximum`, with a message naming which.
+ */
+export const cardLoadLimitsUsd = {
+  premier: {
+    minimum: topUpLimitsUsd.minimum,
+    perTransaction: topUpLimitsUsd.maximum,
+    daily: topUpLimitsUsd.dailyCap,
+    monthly: '50000.00',
+    maximumBalance: '25000.00',
+  },
+  prestige: {
+    minimum: topUpLimitsUsd.minimum,
+    perTransaction: topUpLimitsUsd.maximum,
+    daily: topUpLimitsUsd.dailyCap,
+    monthly: '150000.00',
+    maximumBalance: '100000.00',
+  },
+} as const satisfies Record<CardLevel, CardLoadLimitsOfLevel>;
+
+/** A card's load limits as the card and the top-up config show them (USD, 2 decimals). */
+export const CardLoadLimits = z.object({
+  per_transaction: z.string(),
+  daily: z.string(),
+  monthly: z.string(),
+  maximum_balance: z.string(),
+  /** What the card can still be loaded with now: its maximum balance less its balance and the loads on their way. */
+  load_capacity: z.string(),
+});
+export type CardLoadLimits = z.infer<typeof CardLoadLimits>;
 
 /** How long a load takes at a real processor (SPEC.md section 9), shown on the result. */
 export const topUpWorkingDays = { min: workingDays.cardTopUpMin, max: workingDays.cardTopUpMax } as const;
@@ -88,6 +136,10 @@ export const TopUpConfig = z.object({
   /** USD loaded today (UTC) by top-ups not cancelled or returned, and what the cap leaves. */
   loaded_today: z.string(),
   remaining_today: z.string(),
+  /** The card level's load limits, the month's loads and what the monthly limit leaves. */
+  limits: CardLoadLimits,
+  loaded_this_month: z.string(),
+  remaining_this_month: z.string(),
   /** The level's load fee: a share of the amount, at least its amount. */
   fee: CardFee,
   funding: z.array(FundingBalance),
@@ -147,6 +199,8 @@ export const calcTopUp = defineCall({
 });
 
 export const TopUpRequest = TopUpCalcRequest.extend({
+  /** The load fee calc showed for this amount. */
+  fee_quote: FeeQuote,
   source_of_funds: SourceOfFunds,
   /** The user's confirmation tick (SPEC.md section 5). */
   confirmed: z.literal(true, { message: 'card_money.validation.confirm_required' }),
@@ -169,7 +223,7 @@ export type TopUp = z.infer<typeof TopUp>;
 export const submitTopUp = defineCall({
   path: '/api/v1/card/topUp',
   isIdempotent: true,
-  errors: limitErrors,
+  errors: [...limitErrors, 'fee_changed'],
   summary:
     'Tops the card up: holds the amount and fee in the stable coin and asks the processor to load the card (processing)',
   request: TopUpRequest,
@@ -214,7 +268,8 @@ export const downloadTopUps = defineCall({
 // ---------------------------------------------------------------------------------------------
 // Card transactions
 
-export const cardTransactionKinds = ['purchase', 'refund', 'fee'] as const;
+/** `balance_return`: what was left on a card that ended, sent back to the company's stable coin. */
+export const cardTransactionKinds = ['purchase', 'refund', 'fee', 'balance_return'] as const;
 export const CardTransactionKind = z.enum(cardTransactionKinds);
 export type CardTransactionKind = z.infer<typeof CardTransactionKind>;
 
@@ -319,9 +374,9 @@ export const downloadCardStatement = defineCall({
   path: '/api/v1/card/transactionStatement',
   errors: ['not_found'],
   summary:
-    "A card's statement of a period (PDF, CSV or XLSX): opening and closing balance, credits, purchases, fees and every line",
+    "A card's statement of a period (PDF, CSV or XLSX): opening and closing balance, the load capacity and limits, credits, purchases, fees and every line",
   request: z
-    .object({ card_id: CardId, format: ExportFormat, from: dateText, to: dateText })
+    .object({ card_id: CardId, format: ExportFormat, from: dateText, to: dateText, time_zone: TimeZoneName.optional() })
     .strict()
     .superRefine(checkDownloadPeriod),
   response: z.null(),

@@ -14,6 +14,7 @@ import {
   cardActionRefusal,
   cardActions,
   cardActors,
+  cardFeeRules,
 } from './cards.ts';
 import { errorCatalogue } from './errors.ts';
 import { cardBlockTypes, cardOperationStages, cardReplacementStatuses, cardStatuses } from './states.ts';
@@ -24,7 +25,17 @@ function* everyCard(): Generator<CardRuleFacts> {
       for (const block_type of [null, ...cardBlockTypes])
         for (const block_is_final of [false, true])
           for (const replacement_status of cardReplacementStatuses)
-            yield { status, operation_stage, block_type, block_is_final, replacement_status };
+            for (const replacement_fee_owed of [false, true])
+              for (const fee_rule of cardFeeRules)
+                yield {
+                  status,
+                  operation_stage,
+                  block_type,
+                  block_is_final,
+                  replacement_status,
+                  replacement_fee_owed,
+                  fee_rule,
+                };
 }
 
 function* everyCase(): Generator<{
@@ -44,16 +55,21 @@ const isClient = (actor: CardActor) => clients.includes(actor);
 describe('the card transition table over every combination of facts, actions and actors', () => {
   it('answers null or an error of the catalogue', () => {
     let count = 0;
+    const catalogued = new Set<string>(Object.keys(errorCatalogue));
+    const strays = new Set<string>();
     for (const { refusal } of everyCase()) {
       count += 1;
-      if (refusal !== null) expect(Object.keys(errorCatalogue)).toContain(refusal);
+      if (refusal !== null && !catalogued.has(refusal)) strays.add(refusal);
     }
+    expect([...strays]).toEqual([]);
     expect(count).toBe(
       cardStatuses.length *
         cardOperationStages.length *
         (cardBlockTypes.length + 1) *
         2 *
         cardReplacementStatuses.length *
+        2 *
+        cardFeeRules.length *
         cardActions.length *
         cardActors.length,
     );
@@ -88,6 +104,7 @@ describe('the card transition table over every combination of facts, actions and
       if (action !== 'block_lost_stolen' && action !== 'block_damaged') continue;
       const isAllowed =
         actor !== 'system' &&
+        card.operation_stage !== 'cancelling' &&
         (card.status === 'active' ||
           (card.status === 'blocked' && !card.block_is_final && (card.block_type !== 'admin' || actor === 'staff')));
       expect({ card, actor, allowed: refusal === null }).toEqual({ card, actor, allowed: isAllowed });
@@ -98,7 +115,10 @@ describe('the card transition table over every combination of facts, actions and
     for (const { card, action, actor, refusal } of everyCase()) {
       if (action !== 'expire') continue;
       if (actor !== 'system') expect(refusal).toBe('forbidden');
-      else expect(refusal === null).toBe(['approved', 'active', 'blocked'].includes(card.status));
+      else
+        expect(refusal === null).toBe(
+          ['approved', 'active', 'blocked'].includes(card.status) && card.operation_stage !== 'cancelling',
+        );
     }
   });
 
@@ -111,15 +131,46 @@ describe('the card transition table over every combination of facts, actions and
     }
   });
 
+  it('a programme card (membership fee rule) is never renewed: its membership fee replaces the annual fee', () => {
+    for (const { card, action, refusal } of everyCase())
+      if (action === 'renew' && card.fee_rule === 'membership') expect(refusal).not.toBeNull();
+  });
+
   it('a card that is not yet issued, refused or ended allows nothing but what is already refused', () => {
     for (const { card, refusal } of everyCase())
-      if (['uncommitted', 'rejected', 'expired'].includes(card.status)) expect(refusal).not.toBeNull();
+      if (['rejected', 'expired', 'cancelled'].includes(card.status)) expect(refusal).not.toBeNull();
+  });
+
+  it('a card is cancelled only by its company’s administrator, while it lives, never over the bank’s block', () => {
+    for (const { card, action, actor, refusal } of everyCase()) {
+      if (action !== 'cancel') continue;
+      const isBankBlock = card.status === 'blocked' && card.block_type === 'admin';
+      if (isBankBlock && isClient(actor)) expect(refusal).toBe('card_blocked_by_admin');
+      else if (actor !== 'client_admin') expect(refusal).toBe('forbidden');
+      else if (!['approved', 'active', 'blocked'].includes(card.status)) expect(refusal).toBe('status_error');
+    }
+  });
+
+  it('a PIN is reset only on an active card; otherwise "Password reset is not supported in the current state"', () => {
+    for (const { card, action, actor, refusal } of everyCase()) {
+      if (action !== 'set_pin' || actor === 'staff' || actor === 'system') continue;
+      if (card.status === 'blocked' && card.block_type === 'admin') continue;
+      if (card.status === 'active') continue;
+      if (card.status === 'blocked') continue;
+      expect({ card, refusal }).toEqual({ card, refusal: 'password_reset_unsupported' });
+    }
+  });
+
+  it('a card the processor is cancelling allows nothing', () => {
+    for (const { card, refusal } of everyCase())
+      if (card.operation_stage === 'cancelling') expect(refusal).not.toBeNull();
   });
 
   it('staff never activate, set a PIN or top up a card; the schedule only renews (auto renewal) and expires', () => {
     for (const { action, actor, refusal } of everyCase()) {
       if (actor === 'staff' && ['activate', 'set_pin', 'top_up'].includes(action)) expect(refusal).toBe('forbidden');
       if (actor === 'system' && action !== 'expire' && action !== 'renew') expect(refusal).not.toBeNull();
+      if (actor === 'staff' && action === 'cancel') expect(refusal).toBe('forbidden');
     }
   });
 
@@ -127,6 +178,7 @@ describe('the card transition table over every combination of facts, actions and
     for (const { card, action, actor, refusal } of everyCase()) {
       if (action !== 'unblock' || card.status !== 'blocked' || card.block_is_final) continue;
       if (card.replacement_status === 'pending_replacement' || actor === 'system') continue;
+      if (card.operation_stage === 'cancelling') continue;
       const mayLift =
         card.block_type === 'admin' ? actor === 'staff' : card.block_type === 'client' ? actor !== 'holder' : true;
       expect({ card, actor, allowed: refusal === null }).toEqual({ card, actor, allowed: mayLift });
@@ -161,11 +213,14 @@ describe('the table as a client and staff meet it', () => {
     block_type: null,
     block_is_final: false,
     replacement_status: 'not_replaced',
+    replacement_fee_owed: false,
+    fee_rule: 'annual',
   };
   const cases: Record<string, CardRuleFacts> = {
     awaiting: { ...base, status: 'approved', operation_stage: 'awaiting_activation' },
     in_the_post: { ...base, status: 'approved', operation_stage: 'mailed' },
     active: base,
+    programme_active: { ...base, fee_rule: 'membership' },
     replacing: { ...base, replacement_status: 'pending_replacement' },
     blocked_by_user: { ...base, status: 'blocked', block_type: 'user' },
     blocked_by_client: { ...base, status: 'blocked', block_type: 'client' },
@@ -178,38 +233,56 @@ describe('the table as a client and staff meet it', () => {
       block_is_final: true,
       replacement_status: 'pending_replacement',
     },
+    lost_fee_owed: {
+      ...base,
+      status: 'blocked',
+      operation_stage: 'card_anomaly',
+      block_type: 'user',
+      block_is_final: true,
+      replacement_status: 'pending_replacement',
+      replacement_fee_owed: true,
+    },
     expired: { ...base, status: 'expired', operation_stage: 'cancelled' },
+    cancelling: { ...base, operation_stage: 'cancelling' },
+    cancelled: { ...base, status: 'cancelled', operation_stage: 'cancelled' },
+    refused: { ...base, status: 'rejected', operation_stage: 'replacement_refused' },
   };
   const temporaryBlocks: CardAction[] = ['block', 'block_lost_stolen', 'block_damaged'];
   const expected: Record<string, Record<CardActor, CardAction[]>> = {
     awaiting: {
-      holder: ['activate', 'change_mailing_address'],
-      client_admin: ['activate', 'change_mailing_address'],
+      holder: ['activate'],
+      client_admin: ['activate', 'change_mailing_address', 'cancel'],
       staff: ['change_mailing_address'],
       system: ['expire'],
     },
-    in_the_post: { holder: [], client_admin: [], staff: [], system: ['expire'] },
+    in_the_post: { holder: [], client_admin: ['cancel'], staff: [], system: ['expire'] },
     active: {
-      holder: ['set_pin', ...temporaryBlocks, 'replace', 'top_up', 'renew', 'change_mailing_address'],
-      client_admin: ['set_pin', ...temporaryBlocks, 'replace', 'top_up', 'renew', 'change_mailing_address'],
+      holder: ['set_pin', ...temporaryBlocks],
+      client_admin: ['set_pin', ...temporaryBlocks, 'replace', 'top_up', 'renew', 'change_mailing_address', 'cancel'],
       staff: [...temporaryBlocks, 'replace', 'change_mailing_address'],
       system: ['renew', 'expire'],
     },
+    programme_active: {
+      holder: ['set_pin', ...temporaryBlocks],
+      client_admin: ['set_pin', ...temporaryBlocks, 'replace', 'top_up', 'change_mailing_address', 'cancel'],
+      staff: [...temporaryBlocks, 'replace', 'change_mailing_address'],
+      system: ['expire'],
+    },
     replacing: {
-      holder: ['set_pin', ...temporaryBlocks, 'top_up', 'renew', 'change_mailing_address'],
+      holder: ['set_pin', ...temporaryBlocks],
       client_admin: ['set_pin', ...temporaryBlocks, 'top_up', 'renew', 'change_mailing_address'],
       staff: [...temporaryBlocks, 'change_mailing_address'],
       system: ['renew', 'expire'],
     },
     blocked_by_user: {
-      holder: ['block_lost_stolen', 'block_damaged', 'unblock', 'renew', 'change_mailing_address'],
-      client_admin: ['block_lost_stolen', 'block_damaged', 'unblock', 'renew', 'change_mailing_address'],
+      holder: ['block_lost_stolen', 'block_damaged', 'unblock'],
+      client_admin: ['block_lost_stolen', 'block_damaged', 'unblock', 'renew', 'change_mailing_address', 'cancel'],
       staff: [...temporaryBlocks, 'unblock', 'change_mailing_address'],
       system: ['renew', 'expire'],
     },
     blocked_by_client: {
-      holder: ['block_lost_stolen', 'block_damaged', 'renew', 'change_mailing_address'],
-      client_admin: ['block_lost_stolen', 'block_damaged', 'unblock', 'renew', 'change_mailing_address'],
+      holder: ['block_lost_stolen', 'block_damaged'],
+      client_admin: ['block_lost_stolen', 'block_damaged', 'unblock', 'renew', 'change_mailing_address', 'cancel'],
       staff: [...temporaryBlocks, 'unblock', 'change_mailing_address'],
       system: ['renew', 'expire'],
     },
@@ -220,7 +293,16 @@ describe('the table as a client and staff meet it', () => {
       system: ['renew', 'expire'],
     },
     lost: { holder: [], client_admin: [], staff: [], system: ['expire'] },
+    lost_fee_owed: {
+      holder: [],
+      client_admin: ['pay_replacement_fee'],
+      staff: [],
+      system: ['expire'],
+    },
     expired: { holder: [], client_admin: [], staff: [], system: [] },
+    cancelling: { holder: [], client_admin: [], staff: [], system: [] },
+    cancelled: { holder: [], client_admin: [], staff: [], system: [] },
+    refused: { holder: [], client_admin: [], staff: [], system: [] },
   };
 
   for (const [name, card] of Object.entries(cases))
@@ -236,7 +318,12 @@ describe('the table as a client and staff meet it', () => {
       'card_blocked_by_admin',
     );
     expect(cardActionRefusal(cases.lost as CardRuleFacts, 'unblock', 'client_admin')).toBe('card_pending_replacement');
-    expect(cardActionRefusal(cases.replacing as CardRuleFacts, 'replace', 'holder')).toBe('card_pending_replacement');
+    expect(cardActionRefusal(cases.replacing as CardRuleFacts, 'replace', 'client_admin')).toBe(
+      'card_pending_replacement',
+    );
+    // The company's actions are not a holder's: top-up, replacement, renewal, the mailing address.
+    for (const action of ['top_up', 'replace', 'renew', 'change_mailing_address'] as const)
+      expect(cardActionRefusal(cases.active as CardRuleFacts, action, 'holder')).toBe('forbidden');
     expect(cardActionRefusal(cases.active as CardRuleFacts, 'activate', 'holder')).toBe('status_error');
     expect(cardActionRefusal(cases.awaiting as CardRuleFacts, 'activate', 'staff')).toBe('forbidden');
   });

@@ -78,6 +78,28 @@ export const CardFee = z.object({
 });
 export type CardFee = z.infer<typeof CardFee>;
 
+/**
+ * Which fee keeps a card alive: its own annual fee terms, or, for a programme card (and the cards
+ * that replace it), the programme's membership fee, which replaces the annual fee (no annual term,
+ * no expiry for an unpaid annual fee).
+ */
+export const cardFeeRules = ['annual', 'membership'] as const;
+export const CardFeeRule = z.enum(cardFeeRules);
+export type CardFeeRule = z.infer<typeof CardFeeRule>;
+
+/**
+ * The fee a screen showed before the action that charges it (DECISIONS.md: a fee is shown before it
+ * is charged): the action carries it back, and the server charges that amount or refuses with
+ * `fee_changed` when the fee is another now. Card fees are US dollars, 2 decimals.
+ */
+export const FeeQuote = z
+  .object({
+    amount: z.string().regex(/^\d{1,12}\.\d{2}$/, { message: 'validation.invalid_format' }),
+    asset: z.literal(cardCurrency),
+  })
+  .strict();
+export type FeeQuote = z.infer<typeof FeeQuote>;
+
 /** The months one annual fee term covers, and how many days before a term ends its renewal opens. */
 export const annualTermMonths = 12;
 export const renewalOpensDaysBefore = 60;
@@ -85,7 +107,11 @@ export const renewalOpensDaysBefore = 60;
 // ---------------------------------------------------------------------------------------------
 // The transition table
 
-/** Who acts on a card: a company user with the cards permission (the holder), the company's administrator, the bank's staff, or the schedule. */
+/**
+ * Who acts on a card: its holder (a company user with card use only, on a card they hold), the
+ * company (a user with card management: permissions.ts `cardScopeOf`), the bank's staff, or the
+ * schedule.
+ */
 export const cardActors = ['holder', 'client_admin', 'staff', 'system'] as const;
 export type CardActor = (typeof cardActors)[number];
 
@@ -95,17 +121,27 @@ export const cardActions = [
   'set_pin',
   /** A temporary block (kind `client` for the company's administrator, `user` for a holder, `admin` for staff). */
   'block',
-  /** Final blocks: they start a replacement and charge its fee. */
+  /**
+   * Final blocks: the card is blocked at once; the replacement is ordered with its fee when the
+   * company can pay it, and otherwise waits on the fee (`pay_replacement_fee`).
+   */
   'block_lost_stolen',
   'block_damaged',
   'unblock',
   /** A new card for a worn one, the old one working until the new one is activated. */
   'replace',
+  /** The replacement fee a final block could not take: paying it orders the replacement. */
+  'pay_replacement_fee',
   'top_up',
   'renew',
   'change_mailing_address',
   /** The schedule: a card whose end date passed without a renewal. */
   'expire',
+  /**
+   * The company ends a card for good: the processor cancels it (stage `cancelling`, then
+   * `cancelled`) and what is left on it returns to the company's stable coin.
+   */
+  'cancel',
 ] as const;
 export const CardAction = z.enum(cardActions);
 export type CardAction = z.infer<typeof CardAction>;
@@ -119,6 +155,10 @@ export type CardRuleFacts = {
   /** A lost, stolen or damaged block: never lifted. */
   block_is_final: boolean;
   replacement_status: CardReplacementStatus;
+  /** A final block whose replacement waits on its fee (the company could not pay it then). */
+  replacement_fee_owed: boolean;
+  /** A programme card (`membership`) has no annual fee to renew. */
+  fee_rule: CardFeeRule;
 };
 
 /** Stages at which the card is at the printer or in the post: its mailing address can no longer change. */
@@ -141,18 +181,27 @@ function refuseBlocked(card: CardRuleFacts, actor: CardActor): ErrorKey | null {
 }
 
 const notStaff = (actor: CardActor): ErrorKey | null => (actor === 'staff' || actor === 'system' ? 'forbidden' : null);
+/**
+ * What only the company does with a card (card management): its holder alone may not. The bank's
+ * block is told first (SPEC.md section 8), to a holder as to the company.
+ */
+const companyOnly = (card: CardRuleFacts, actor: CardActor): ErrorKey | null => {
+  if (actor !== 'holder') return null;
+  return card.status === 'blocked' && card.block_type === 'admin' ? 'card_blocked_by_admin' : 'forbidden';
+};
 
 /**
  * The rules of SPEC.md section 4 as one table: for each action, the refusal a card's facts and its
  * actor meet, in the order they are checked, or null when the action is allowed.
  */
-export const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
+const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
   activate: (card, actor) =>
     notStaff(actor) ??
     refuseBlocked(card, actor) ??
     (card.status === 'approved' && stagesAwaitingActivation.includes(card.operation_stage) ? null : 'status_error'),
+  // SPEC.md section 8's own words for a PIN reset the card's state does not allow.
   set_pin: (card, actor) =>
-    notStaff(actor) ?? refuseBlocked(card, actor) ?? (card.status === 'active' ? null : 'status_error'),
+    notStaff(actor) ?? refuseBlocked(card, actor) ?? (card.status === 'active' ? null : 'password_reset_unsupported'),
   block: (card, actor) => {
     if (actor === 'system') return 'forbidden';
     if (card.status === 'active') return null;
@@ -175,22 +224,42 @@ export const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
   },
   replace: (card, actor) => {
     if (actor === 'system') return 'forbidden';
+    const holderRefusal = companyOnly(card, actor);
+    if (holderRefusal) return holderRefusal;
     // An administrator's block is told first (SPEC.md section 8), then a replacement already under way.
     const blocked = refuseBlocked(card, actor);
     if (blocked) return blocked;
     if (card.replacement_status === 'pending_replacement') return 'card_pending_replacement';
     return card.status === 'active' ? null : 'status_error';
   },
+  pay_replacement_fee: (card, actor) => {
+    // The company pays its own fees; staff and the schedule do not act for it here.
+    if (actor === 'staff' || actor === 'system') return 'forbidden';
+    const holderRefusal = companyOnly(card, actor);
+    if (holderRefusal) return holderRefusal;
+    if (card.status === 'blocked' && card.block_type === 'admin') return 'card_blocked_by_admin';
+    const isWaitingOnFee = card.status === 'blocked' && card.block_is_final && card.replacement_fee_owed;
+    return isWaitingOnFee ? null : 'status_error';
+  },
   top_up: (card, actor) =>
-    notStaff(actor) ?? refuseBlocked(card, actor) ?? (card.status === 'active' ? null : 'status_error'),
+    notStaff(actor) ??
+    companyOnly(card, actor) ??
+    refuseBlocked(card, actor) ??
+    (card.status === 'active' ? null : 'status_error'),
   renew: (card, actor) => {
     if (actor === 'staff') return 'forbidden';
+    const holderRefusal = companyOnly(card, actor);
+    if (holderRefusal) return holderRefusal;
     if (card.status === 'blocked' && card.block_type === 'admin' && actor !== 'system') return 'card_blocked_by_admin';
+    // The programme's membership fee replaces the annual fee: there is no annual term to pay.
+    if (card.fee_rule === 'membership') return 'status_error';
     if (card.status === 'blocked' && card.block_is_final) return 'status_error';
     return card.status === 'active' || card.status === 'blocked' ? null : 'status_error';
   },
   change_mailing_address: (card, actor) => {
     if (actor === 'system') return 'forbidden';
+    const holderRefusal = companyOnly(card, actor);
+    if (holderRefusal) return holderRefusal;
     if (card.status === 'blocked' && card.block_type === 'admin' && actor !== 'staff') return 'card_blocked_by_admin';
     if (!liveStatuses.includes(card.status) || stagesInTransit.includes(card.operation_stage)) return 'status_error';
     // A card blocked for good is never mailed again: its replacement has its own address.
@@ -198,6 +267,15 @@ export const cardTransitionTable: Readonly<Record<CardAction, Rule>> = {
   },
   expire: (card, actor) =>
     actor !== 'system' ? 'forbidden' : liveStatuses.includes(card.status) ? null : 'status_error',
+  // A company-level decision: its administrator's, never a holder's, and never over the bank's block.
+  cancel: (card, actor) => {
+    if (card.status === 'blocked' && card.block_type === 'admin' && (actor === 'holder' || actor === 'client_admin'))
+      return 'card_blocked_by_admin';
+    if (actor !== 'client_admin') return 'forbidden';
+    if (!liveStatuses.includes(card.status)) return 'status_error';
+    // The replacement would take over the balance: the company cancels the new card, or waits.
+    return card.replacement_status === 'pending_replacement' ? 'card_pending_replacement' : null;
+  },
 };
 
 function finalBlockRule(card: CardRuleFacts, actor: CardActor): ErrorKey | null {
@@ -208,9 +286,14 @@ function finalBlockRule(card: CardRuleFacts, actor: CardActor): ErrorKey | null 
   return card.block_is_final ? 'status_error' : null;
 }
 
-/** The refusal of `action` on the card by `actor`, or null when the table allows it. */
+/**
+ * The refusal of `action` on the card by `actor`, or null when the table allows it. A card the
+ * processor is cancelling allows nothing more: it ends as soon as the processor confirms.
+ */
 export function cardActionRefusal(card: CardRuleFacts, action: CardAction, actor: CardActor): ErrorKey | null {
-  return cardTransitionTable[action](card, actor);
+  const refusal = cardTransitionTable[action](card, actor);
+  if (refusal) return refusal;
+  return card.operation_stage === 'cancelling' ? 'status_error' : null;
 }
 
 /** Every action the table allows the actor on the card: what a screen offers. */
@@ -250,7 +333,7 @@ export const PostalAddressFields = z
   .strict();
 export type PostalAddressFields = z.input<typeof PostalAddressFields>;
 
-export const CardBlock = z.object({
+const CardBlock = z.object({
   type: CardBlockType,
   /** Why: the holder's or staff's words, or the anomaly (lost or stolen, damaged). */
   reason: z.string(),
@@ -259,7 +342,6 @@ export const CardBlock = z.object({
   by_name: z.string(),
   at: z.string(),
 });
-export type CardBlock = z.infer<typeof CardBlock>;
 
 export const Card = z.object({
   id: z.string(),
@@ -287,10 +369,16 @@ export const Card = z.object({
   balance: z.string(),
   held: z.string(),
   available: z.string(),
+  /** When the card's latest transaction (purchase, refund, fee) happened; null while it has none. */
+  last_transaction_at: z.string().nullable(),
   mailing_address: PostalAddress,
   card_fee_status: z.enum(['paid', 'unpaid']),
   annual_fee_status: FeePaymentStatus,
   auto_renewal: z.boolean(),
+  /** A final block's replacement waits on its fee: the company could not pay it when the card was blocked. */
+  replacement_fee_owed: z.boolean(),
+  /** Which fee keeps the card: its annual fee, or the programme's membership fee (a programme card). */
+  fee_rule: CardFeeRule,
   /** What the caller may do now, by the transition table. */
   allowed_actions: z.array(CardAction),
 });

@@ -38,7 +38,6 @@ export const session = {
 } as const;
 
 export const notificationDurationMs = 3000;
-export const exchangeRateRefreshSeconds = 5 * 60;
 /** A screen's data load gives up after this (SPEC.md section 8). */
 export const screenLoadTimeoutMs = 120_000;
 /** The client shows HTTP 500/502/404 after this delay (SPEC.md section 8). */
@@ -46,22 +45,15 @@ export const httpErrorDelayMs = 1000;
 /** After a 9400 the client clears storage and reloads after this delay. */
 export const sessionExpiredReloadDelayMs = 2000;
 
-/** Request defaults of SPEC.md section 7: declared, the retry is not used by the client. */
-export const requestDefaults = { retry: 3, retryDelayMs: 1000, timeoutMs: 6_000_000 } as const;
-
-export const minimumFirstDepositUsd = '1000';
-export const minimumAccountActivationUsd = '1000';
-
 export const workingDays = {
   fiatWithdrawal: 3,
   relationshipManagerReply: 3,
+  feedbackReply: 3,
   cardTopUpMin: 3,
   cardTopUpMax: 5,
   cardReview: 3,
   kycReview: 3,
 } as const;
-
-export const proofOfAddressMaxAgeDays = 90;
 
 export const uploadLimits = {
   kycFilesPerSection: 10,
@@ -71,6 +63,13 @@ export const uploadLimits = {
   /** Judged by content (magic bytes), never by name. */
   documentMimeTypes: ['image/jpeg', 'image/png', 'application/pdf'],
   cardImageMimeTypes: ['image/jpeg', 'image/png'],
+  /**
+   * An image must open as one: its header readable, each side at least this many pixels (a
+   * document or a signature, never a tracking pixel), and no more pixels than a camera makes
+   * (a larger one is a decompression bomb waiting for the reviewer's viewer).
+   */
+  imageMinSidePixels: 32,
+  imageMaxPixels: 100_000_000,
 } as const;
 
 export const maxShareholders = 5;
@@ -91,16 +90,10 @@ export const codeLengths = {
 
 export const passwordRule = { minLength: 8, maxLength: 64 } as const;
 
-export const nameOnCardRule = { minLength: 2, maxLength: 26 } as const;
-export const companyAbbreviationMaxLength = 5;
-export const memberIdRule = { minLength: 5, maxLength: 20 } as const;
-
 /** Monthly expected volume bands, in USD. */
 export const monthlyVolumeBands = ['under_10k', '10k_100k', '100k_500k', '500k_1m', '1m_10m', 'over_10m'] as const;
-export type MonthlyVolumeBand = (typeof monthlyVolumeBands)[number];
 
 export const monthlyFrequencyBands = ['under_10', '10_20', 'over_20'] as const;
-export type MonthlyFrequencyBand = (typeof monthlyFrequencyBands)[number];
 
 export const entityTypes = [
   'sole_proprietorship',
@@ -109,7 +102,6 @@ export const entityTypes = [
   'corporation',
   'other',
 ] as const;
-export type EntityType = (typeof entityTypes)[number];
 
 export const cardLevels = ['premier', 'prestige'] as const;
 export const applicantTypes = ['director', 'partner', 'staff'] as const;

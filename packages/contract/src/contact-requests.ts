@@ -8,11 +8,11 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { PageRequest, page } from './envelope.ts';
+import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** The products a request may be about: the product pages' ids (routes.ts). */
-export const bankingProducts = ['private_banking', 'structured_products', 'investment_banking'] as const;
+const bankingProducts = ['private_banking', 'structured_products', 'investment_banking'] as const;
 export const BankingProduct = z.enum(bankingProducts);
 export type BankingProduct = z.infer<typeof BankingProduct>;
 
@@ -25,10 +25,10 @@ export const ContactRequestStatus = z.enum(contactRequestStatuses);
 export type ContactRequestStatus = z.infer<typeof ContactRequestStatus>;
 
 /** A short message: what the RM should know before calling. */
-export const contactMessageMaxLength = 1000;
+const contactMessageMaxLength = 1000;
 /** "Weekdays after 14:00 HKT": a line, not a calendar. */
-export const preferredTimeMaxLength = 100;
-export const handledNoteMaxLength = 1000;
+const preferredTimeMaxLength = 100;
+const handledNoteMaxLength = 1000;
 /** Requests one user may send in an hour (a request per product and a few corrections). */
 export const contactRequestsPerUserPerHour = 5;
 
@@ -102,7 +102,7 @@ export const listStaffContactRequests = defineCall({
   permission: 'contact_requests',
   summary:
     'Back office: contact requests of the companies the caller manages (a system admin: all, with the shared queue), newest first',
-  request: PageRequest.extend({ status: ContactRequestStatus.optional() }).strict(),
+  request: PageRequest.extend({ status: ContactRequestStatus.optional(), ...QueueSearch.shape }).strict(),
   response: page(StaffContactRequest),
 });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AuditEntry } from './account.ts';
 import { defineCall } from './calls.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
-import { PageRequest, page } from './envelope.ts';
+import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import {
   checkAmount,
@@ -39,7 +39,7 @@ export const confirmationsOfNetwork: Readonly<Record<Network, number>> = {
   ETH: 12,
 };
 
-export const NetworkSchema = z.enum(networks);
+const NetworkSchema = z.enum(networks);
 
 export const DepositConfig = z.object({
   assets: z.array(
@@ -68,7 +68,7 @@ export const getDepositConfig = defineCall({
   response: DepositConfig,
 });
 
-export const DepositAddressRequest = z
+const DepositAddressRequest = z
   .object({ asset: DigitalAssetSchema, network: NetworkSchema })
   .strict()
   .refine((value) => networksOfAsset[value.asset].includes(value.network), {
@@ -113,14 +113,14 @@ export type Deposit = z.infer<typeof Deposit>;
 
 export const depositPageSize = 20;
 
-export const DepositRecordRequest = z
+const DepositRecordRequest = z
   .object({
     /** The last deposit_id of the previous page (keyset); absent for the first page. */
     after: z.string().uuid().optional(),
   })
   .strict();
 
-export const DepositRecord = z.object({
+const DepositRecord = z.object({
   items: z.array(Deposit),
   /** Pass as `after` for the next page; null on the last. */
   next: z.string().nullable(),
@@ -163,7 +163,7 @@ export const simulateBlocks = defineCall({
 });
 
 /** The lines of a bank's receiving account, in the order a transfer form asks for them. */
-export const bankDetailFields = [
+const bankDetailFields = [
   'beneficiary',
   'account_number',
   'iban',
@@ -203,7 +203,7 @@ export const getBankDetails = defineCall({
  * its way; staff match the incoming credit to it.
  */
 export const fiatDepositTargets = ['USDC', 'USDT'] as const;
-export const FiatDepositTarget = z.enum(fiatDepositTargets);
+const FiatDepositTarget = z.enum(fiatDepositTargets);
 
 /** The first deposit must be worth at least this many US dollars (SPEC.md section 9). */
 export const minimumFirstDepositUsd = '1000';
@@ -227,7 +227,7 @@ function checkFiatAmount(
   checkAmount(value.amount, value.currency, {}, context, ['amount']);
 }
 
-export const FiatDepositQuoteRequest = fiatAmountRequest.superRefine(checkFiatAmount);
+const FiatDepositQuoteRequest = fiatAmountRequest.superRefine(checkFiatAmount);
 
 export const FiatDepositQuote = z.object({
   currency: z.enum(fiatCurrencies),
@@ -310,7 +310,7 @@ export const completeDepositProof = defineCall({
   response: DocumentRef,
 });
 
-export const noticeStatuses = ['open', 'credited', 'returned'] as const;
+const noticeStatuses = ['open', 'credited', 'returned'] as const;
 
 /** A fiat deposit notice as the company sent it, with its proof of transfer when one was attached. */
 export const DepositNotice = z.object({
@@ -328,8 +328,8 @@ export const DepositNotice = z.object({
 export type DepositNotice = z.infer<typeof DepositNotice>;
 
 /** Incoming bank transfers as staff see them: to match with a company (and its notice), or to return. */
-export const bankCreditStatuses = ['unmatched', 'credited', 'returned'] as const;
-export const BankCreditStatus = z.enum(bankCreditStatuses);
+const bankCreditStatuses = ['unmatched', 'credited', 'returned'] as const;
+const BankCreditStatus = z.enum(bankCreditStatuses);
 
 export const BankCredit = z.object({
   credit_id: z.string(),
@@ -364,7 +364,7 @@ export const listBankCredits = defineCall({
   path: '/api/v1/admin/deposits/bankCredits',
   permission: 'deposit_operations',
   summary: 'Incoming bank transfers, newest first: those to match, and those decided',
-  request: PageRequest.extend({ status: BankCreditStatus.optional() }).strict(),
+  request: PageRequest.extend({ status: BankCreditStatus.optional(), ...QueueSearch.shape }).strict(),
   response: page(BankCredit),
 });
 
@@ -414,13 +414,40 @@ export const simulateBankCredit = defineCall({
   response: BankCredit,
 });
 
-/** Crypto deposits still confirming, every company's, oldest first (the back office's view). */
+/**
+ * Crypto deposits still confirming, and confirmed first deposits below the minimum held for a
+ * decision (`admin_review`), every company's, oldest first (the back office's view).
+ */
 export const listDepositsInFlight = defineCall({
   path: '/api/v1/admin/deposits/inFlight',
   permission: 'deposit_operations',
-  summary: 'Crypto deposits in process on their networks, every company’s',
+  summary: 'Crypto deposits in process on their networks or held for review, every company’s',
   request: PageRequest.strict(),
   response: page(Deposit.extend({ company: z.object({ company_id: z.string(), name: z.string() }) })),
+});
+
+const HeldDepositDecision = z
+  .object({ deposit_id: identifierText(64), reason: multiLineText(500).pipe(z.string().min(3)) })
+  .strict();
+
+/** A first coin deposit below the minimum, held once confirmed: staff credit it, saying why (DECISIONS.md). */
+export const creditHeldDeposit = defineCall({
+  path: '/api/v1/admin/deposits/creditCoins',
+  permission: 'deposit_operations',
+  errors: ['not_found', 'illegal_state'],
+  summary: 'Credits a first crypto deposit below the minimum that was held for review, with the reason',
+  request: HeldDepositDecision,
+  response: Deposit,
+});
+
+/** The same held deposit returned to its sender instead: nothing is credited, the company's line says rejected. */
+export const returnHeldDeposit = defineCall({
+  path: '/api/v1/admin/deposits/returnCoins',
+  permission: 'deposit_operations',
+  errors: ['not_found', 'illegal_state'],
+  summary: 'Returns a first crypto deposit below the minimum that was held for review, with the reason',
+  request: HeldDepositDecision,
+  response: Deposit,
 });
 
 /** A deposit's details: its history line, steps and ledger movements, and the notice behind a fiat one. */
@@ -477,7 +504,7 @@ export const getDepositHistory = defineCall({
   response: DepositHistory,
 });
 
-export const DepositDownloadRequest = z
+const DepositDownloadRequest = z
   .object({
     format: ExportFormat,
     /** Inclusive UTC days; at most a year. */

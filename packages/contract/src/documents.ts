@@ -19,7 +19,7 @@ export type KycSection = z.infer<typeof KycSection>;
  * with fiat deposit notices), `feedback` (screenshots sent with feedback) or `card` (cardholders'
  * IDs and proofs of address). The upload calls of each owner name only their own.
  */
-export const documentSections = [...kycSections, 'deposit', 'feedback', 'card'] as const;
+const documentSections = [...kycSections, 'deposit', 'feedback', 'card'] as const;
 export type DocumentSection = (typeof documentSections)[number];
 
 export function isKycSection(section: DocumentSection): section is KycSection {
@@ -70,7 +70,7 @@ const cardDocument = {
   maxBytes: uploadLimits.cardMaxFileBytes,
   maxCount: uploadLimits.cardFilesPerDocument,
   staffReaders: complianceReaders,
-  clientPermission: 'cards',
+  clientPermission: 'card_management',
 } as const satisfies DocumentPurposeRule;
 
 /** Each purpose's rule, once: the server enforces these and the web app shows the same limits. */
@@ -113,8 +113,8 @@ export function maxMegabytesOf(purpose: DocumentPurpose): number {
   return documentPurposeRules[purpose].maxBytes / megabyte;
 }
 
-export const maxFileNameLength = 200;
-export const FileName = singleLineText(maxFileNameLength).min(1, { message: 'validation.required' });
+const maxFileNameLength = 200;
+const FileName = singleLineText(maxFileNameLength).min(1, { message: 'validation.required' });
 
 export const DocumentRef = z.object({
   document_id: z.string(),
@@ -186,7 +186,7 @@ export const createPhoneUploadLink = defineCall({
   response: z.object({ url: z.string(), expires_at: z.string(), qr_svg: z.string() }),
 });
 
-export const PhoneUploadToken = identifierText(200).min(20);
+const PhoneUploadToken = identifierText(200).min(20);
 
 export const phoneUploadInfo = defineCall({
   path: '/api/v1/upload/info',

@@ -4,7 +4,7 @@
  */
 
 import { z } from 'zod';
-import { identifierText } from './text.ts';
+import { identifierText, singleLineText } from './text.ts';
 
 export const apiHeaders = {
   language: 'language',
@@ -26,24 +26,19 @@ export const idempotencyKeyLifetimeHours = 24;
 export const webDeviceOs = 'web';
 export const webName = 'corporate-dashboard';
 
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number().int(), msg: z.string(), data });
-}
-
-export type Envelope<T> = { code: number; msg: string; data: T };
-
-/** Field errors of a validation failure: the dotted field path and its message in the caller's language. */
-export const ValidationErrorData = z.object({ fields: z.record(z.string(), z.string()) });
-export type ValidationErrorData = z.infer<typeof ValidationErrorData>;
-
-/** What an unexpected failure answers: a generic message and the id to quote to support. */
-export const InternalErrorData = z.object({ request_id: z.string() });
-
 /** Keyset pagination of every list call (DECISIONS.md). */
 export const PageRequest = z.object({
   page_size: z.number().int().min(1).max(100).default(20),
   cursor: identifierText(200).optional(),
 });
+
+/**
+ * A back-office queue's search box: words of the item's company, person, reference or text, matched
+ * by the server (each queue names the columns it looks in), so that a long queue is searched whole,
+ * not only the page loaded.
+ */
+export const queueSearchMaxLength = 100;
+export const QueueSearch = z.object({ search: singleLineText(queueSearchMaxLength).optional() });
 
 export function page<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });

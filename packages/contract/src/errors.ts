@@ -34,6 +34,8 @@ export const errorCatalogue = {
   amount_below_minimum: { code: 9475, httpStatus: 200 },
   amount_above_maximum: { code: 9476, httpStatus: 200 },
   daily_top_up_limit: { code: 9477, httpStatus: 200 },
+  /** The fee an action carried is not the fee now (the schedule changed since it was shown): nothing is charged. */
+  fee_changed: { code: 9479, httpStatus: 200 },
   /** The card's state does not allow the action (cards.ts's transition table names why). */
   status_error: { code: 9478, httpStatus: 200 },
   /** The corporate card programme (issue 15; programme.ts holds the rules). */
@@ -44,7 +46,14 @@ export const errorCatalogue = {
   allocate_cards_failed: { code: 9483, httpStatus: 200 },
   card_already_bound: { code: 9484, httpStatus: 200 },
   cardholder_kyc_not_approved: { code: 9485, httpStatus: 200 },
+  /**
+   * SPEC.md section 8, "Password reset is not supported in the current state": a card's PIN (its
+   * password at the terminal) is set or reset only on an active card.
+   */
+  password_reset_unsupported: { code: 9486, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
+  /** The server is overloaded (event loop stalled): retry after the Retry-After header's seconds. */
+  busy: { code: 9503, httpStatus: 503 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

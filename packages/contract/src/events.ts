@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { BankingProduct } from './contact-requests.ts';
+import { kycRoundDecisions } from './kyc.ts';
 import {
   AccountKycStatus,
   CardAnomalyCause,
@@ -18,7 +19,7 @@ import {
 } from './states.ts';
 
 /** Changes to how a user signs in that the user is told of by email, whoever made them. */
-export const accountSecurityChanges = [
+const accountSecurityChanges = [
   'password_changed',
   'password_reset',
   'authenticator_paired',
@@ -43,7 +44,7 @@ export const domainEventSchemas = {
     locked_until: z.string().optional(),
   }),
 
-  /** A company's KYC moved: submitted by a user, or decided by staff (approve, reject, return). */
+  /** A company's KYC moved: submitted by a user, or decided by staff (approve, reject, return, refuse finally). */
   'kyc.status_changed': z.object({
     company_id: z.string(),
     from: AccountKycStatus,
@@ -51,7 +52,7 @@ export const domainEventSchemas = {
     round: z.number().int(),
     /** Who made the change: the submitting user, or the member of staff who decided. */
     actor_user_id: z.string(),
-    decision: z.enum(['approved', 'rejected', 'returned']).optional(),
+    decision: z.enum(kycRoundDecisions).optional(),
     reason: z.string().nullable().optional(),
     at: z.string(),
   }),
@@ -202,6 +203,27 @@ export const domainEventSchemas = {
   }),
 
   /**
+   * What was left on a card that ended (expired or cancelled) returned to the company's stable coin
+   * at the coin's USD rate: the company's card users and those who see its balances are told.
+   */
+  'card.balance_returned': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    /** Why the card ended. */
+    cause: z.enum(['expired', 'cancelled']),
+    /** USD taken off the card. */
+    amount: z.string(),
+    asset: z.string(),
+    /** What the company's coin received, at `rate` units of the coin per USD. */
+    credited_amount: z.string(),
+    rate: z.string(),
+    /** The company's history line of the return. */
+    transaction_id: z.string(),
+    at: z.string(),
+  }),
+
+  /**
    * An automatic renewal could not be charged (the company's stable coin did not cover the fee): the
    * term stays pending or overdue, and the company's card users are told.
    */
@@ -213,6 +235,19 @@ export const domainEventSchemas = {
     amount: z.string(),
     asset: z.string(),
     due_on: z.string(),
+    at: z.string(),
+  }),
+
+  /**
+   * A card blocked for good (lost, stolen or damaged) whose replacement fee the company could not
+   * pay: the card is blocked, its replacement waits on the fee, and the company's card users are told.
+   */
+  'card.replacement_fee_owed': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    /** USD. */
+    amount: z.string(),
     at: z.string(),
   }),
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { PageRequest, page } from './envelope.ts';
+import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import { checkAmount, decimalsOf } from './money.ts';
 import { otcStatuses } from './states.ts';
@@ -25,7 +25,7 @@ export const otcNoteMaxLength = 500;
 export const fxQuotesPerCompanyPerMinute = 30;
 export const otcRequestsPerCompanyPerHour = 20;
 /** A rate's decimals: units of the target per unit of the source, as conversions keep them. */
-export const rateScale = 8;
+const rateScale = 8;
 
 /**
  * Who sees which OTC requests in the back office: a system admin every company's (and the shared
@@ -109,7 +109,7 @@ export const OtcStatus = z.enum(otcStatuses);
 export type OtcStatus = z.infer<typeof OtcStatus>;
 
 /** The allowed changes, the one table server and screens read; anything else is illegal_state. */
-export const otcTransitions: Readonly<Record<OtcStatus, readonly OtcStatus[]>> = {
+const otcTransitions: Readonly<Record<OtcStatus, readonly OtcStatus[]>> = {
   // The desk answers with a quote, or the client (or the desk) cancels before it is answered.
   requested: ['quoted', 'cancelled'],
   // The client accepts or declines within the validity; past it, the quote expires.
@@ -226,11 +226,11 @@ export const listOtcDesk = defineCall({
   path: '/api/v1/admin/otc/list',
   permission: 'otc_desk',
   summary: 'OTC requests of the companies the caller manages (a system admin: all), newest first',
-  request: PageRequest.extend({ status: z.enum(otcQueueStatuses).optional() }).strict(),
+  request: PageRequest.extend({ status: z.enum(otcQueueStatuses).optional(), ...QueueSearch.shape }).strict(),
   response: page(StaffOtcTrade),
 });
 
-export const OtcDeskQuote = z
+const OtcDeskQuote = z
   .object({
     request_id: identifierText(64),
     /** Units of the target per unit of the source, at most 8 decimals. */

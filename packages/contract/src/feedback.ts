@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
-import { PageRequest, page } from './envelope.ts';
+import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { identifierText, multiLineText } from './text.ts';
 
 export const feedbackCategories = ['product', 'payments', 'cards', 'account', 'bug', 'other'] as const;
@@ -20,8 +20,8 @@ export const FeedbackStatus = z.enum(feedbackStatuses);
 export type FeedbackStatus = z.infer<typeof FeedbackStatus>;
 
 /** About a page of text: room for steps to reproduce a problem, not an essay. */
-export const feedbackTextMaxLength = 2000;
-export const feedbackAnswerMaxLength = 2000;
+const feedbackTextMaxLength = 2000;
+const feedbackAnswerMaxLength = 2000;
 /** Feedback one user may send in an hour: room for a busy afternoon, not for a script. */
 export const feedbackPerUserPerHour = 10;
 
@@ -113,7 +113,7 @@ export const listStaffFeedback = defineCall({
   path: '/api/v1/admin/feedback/list',
   permission: 'feedback',
   summary: 'Back office: feedback from every company, newest first, open or answered or all (keyset pages)',
-  request: PageRequest.extend({ status: FeedbackStatus.optional() }).strict(),
+  request: PageRequest.extend({ status: FeedbackStatus.optional(), ...QueueSearch.shape }).strict(),
   response: page(StaffFeedback),
 });
 

@@ -21,6 +21,7 @@ export const categoryOfMessageKind = {
   kyc_approved: 'account',
   kyc_rejected: 'account',
   kyc_returned: 'account',
+  kyc_refused: 'account',
   security_changed: 'account',
   deposit_credited: 'transactions',
   payout_approval_requested: 'transactions',
@@ -29,6 +30,7 @@ export const categoryOfMessageKind = {
   payout_completed: 'transactions',
   payout_rejected: 'transactions',
   payout_failed: 'transactions',
+  payout_cancelled: 'transactions',
   announcement_published: 'announcements',
   feedback_answered: 'support',
   contact_request_handled: 'support',
@@ -49,7 +51,11 @@ export const categoryOfMessageKind = {
   card_unblocked: 'cards',
   card_anomaly: 'cards',
   card_expired: 'cards',
+  card_cancelled: 'cards',
+  card_balance_returned: 'cards',
+  card_replacement_refused: 'cards',
   card_auto_renewal_failed: 'cards',
+  card_replacement_fee_owed: 'cards',
   programme_batch_ready_to_bind: 'cards',
   programme_card_bound: 'cards',
   programme_membership_fee_failed: 'cards',
@@ -58,6 +64,96 @@ export const categoryOfMessageKind = {
 export type MessageKind = keyof typeof categoryOfMessageKind;
 export const messageKinds = Object.keys(categoryOfMessageKind) as [MessageKind, ...MessageKind[]];
 export const MessageKind = z.enum(messageKinds);
+
+/** A fact of a message: a string (amounts as decimal strings, days as YYYY-MM-DD, contract values as they are). */
+const fact = z.string();
+const optionalFact = z.string().optional();
+
+const cardFacts = z.object({ last4: fact });
+const payoutFacts = z.object({
+  amount: fact,
+  asset: fact,
+  destination: fact,
+  payout_kind: fact,
+  /** A rejection's words to the client, or a failure's cause (a value of payouts.ts' payoutFailureCauses). */
+  reason: optionalFact,
+});
+const topUpFacts = z.object({ amount: fact, last4: fact, asset: fact });
+const conversionFacts = z.object({
+  from_asset: fact,
+  from_amount: fact,
+  to_asset: fact,
+  amount_received: fact,
+  rate: fact,
+});
+const decisionFacts = z.object({ reason: optionalFact });
+const applicationFacts = z.object({ name: fact, reason: optionalFact });
+
+/**
+ * The facts each kind of message is written from: the variables its title and body need (issue 29,
+ * "messages as data"). The producer's message is typed by it (MessageContent), so a consumer that
+ * leaves out a fact does not compile, and the server checks it again when it writes the message.
+ */
+export const messageParamsOfKind = {
+  kyc_submitted: z.object({}),
+  kyc_approved: decisionFacts,
+  kyc_rejected: decisionFacts,
+  kyc_returned: decisionFacts,
+  kyc_refused: decisionFacts,
+  /** `change`: a value of the security changes the catalogue names (password_changed...). */
+  security_changed: z.object({ change: fact }),
+  deposit_credited: z.object({ amount: fact, asset: fact, network: optionalFact }),
+  payout_approval_requested: payoutFacts,
+  payout_in_review: payoutFacts,
+  payout_sent: payoutFacts,
+  payout_completed: payoutFacts,
+  payout_rejected: payoutFacts,
+  payout_failed: payoutFacts,
+  payout_cancelled: payoutFacts,
+  /** The announcement's own title in each language of the wire (en, ch, jp). */
+  announcement_published: z.object({ title_en: fact, title_ch: fact, title_jp: fact }),
+  feedback_answered: z.object({}),
+  /** `product`: a banking product of contact-requests.ts. */
+  contact_request_handled: z.object({ product: fact }),
+  contact_request_received: z.object({ product: fact }),
+  fx_converted: conversionFacts,
+  otc_quoted: conversionFacts.extend({ expires_at: fact }),
+  otc_settled: conversionFacts,
+  otc_request_received: z.object({ from_asset: fact, from_amount: fact, to_asset: fact }),
+  top_up_completed: topUpFacts,
+  top_up_returned: topUpFacts,
+  top_up_cancelled: topUpFacts,
+  card_application_submitted: applicationFacts,
+  card_application_approved: applicationFacts,
+  card_application_rejected: applicationFacts,
+  card_awaiting_activation: cardFacts,
+  card_activated: cardFacts,
+  card_blocked: cardFacts,
+  card_unblocked: cardFacts,
+  /** `cause`: a card anomaly cause of the contract's states, when the processor gave one. */
+  card_anomaly: cardFacts.extend({ cause: optionalFact }),
+  card_expired: cardFacts,
+  card_cancelled: cardFacts,
+  /** `cause`: expired or cancelled; `amount` in USD; `rate`: units of `asset` per USD. */
+  card_balance_returned: cardFacts.extend({
+    cause: fact,
+    amount: fact,
+    asset: fact,
+    credited_amount: fact,
+    rate: fact,
+  }),
+  card_replacement_refused: cardFacts,
+  card_auto_renewal_failed: cardFacts.extend({ amount: fact, asset: fact, due_on: fact }),
+  card_replacement_fee_owed: cardFacts.extend({ amount: fact }),
+  programme_batch_ready_to_bind: z.object({ batch_number: fact, quantity: fact }),
+  programme_card_bound: cardFacts.extend({ cardholder_name: fact }),
+  programme_membership_fee_failed: cardFacts.extend({ amount: fact, due_on: fact }),
+} as const satisfies Record<MessageKind, z.ZodObject>;
+
+export type MessageParams<Kind extends MessageKind> = z.infer<(typeof messageParamsOfKind)[Kind]>;
+
+/** A message's kind with the facts of that kind: what a producer hands to the inbox. */
+export type MessageContent = { [Kind in MessageKind]: { kind: Kind; params: MessageParams<Kind> } }[MessageKind];
 
 /** The pages a message may lead to (the web app maps each to its path). */
 export const MessageLink = z.object({
@@ -97,7 +193,7 @@ export const InboxMessage = z.object({
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 
-export const MessageListRequest = PageRequest.extend({
+const MessageListRequest = PageRequest.extend({
   category: MessageCategory.optional(),
   is_unread_only: z.boolean().optional(),
 }).strict();
@@ -109,7 +205,7 @@ export const listMessages = defineCall({
   response: page(InboxMessage),
 });
 
-export const MessageIdRequest = z.object({ message_id: identifierText(64) }).strict();
+const MessageIdRequest = z.object({ message_id: identifierText(64) }).strict();
 
 export const readMessage = defineCall({
   path: '/api/v1/msg/read',
@@ -119,7 +215,7 @@ export const readMessage = defineCall({
   response: InboxMessage,
 });
 
-export const UnreadCount = z.object({ unread: z.number().int() });
+const UnreadCount = z.object({ unread: z.number().int() });
 
 export const countUnreadMessages = defineCall({
   path: '/api/v1/msg/count',

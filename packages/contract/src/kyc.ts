@@ -166,7 +166,7 @@ export function checkCompanyComplete(value: CompanyDraft, report: ReportIssue) {
 
 // Ownership ------------------------------------------------------------------------------------
 
-export const ShareholderDraft = z
+const ShareholderDraft = z
   .object({
     name: Text(100),
     ownership_percent: optional(
@@ -180,7 +180,7 @@ export const ShareholderDraft = z
   })
   .strict();
 
-export const OfficerDraft = z.object({ name: Text(100), position: Text(100) }).strict();
+const OfficerDraft = z.object({ name: Text(100), position: Text(100) }).strict();
 
 export const OwnershipDraft = z
   .object({
@@ -219,7 +219,7 @@ export function checkOwnershipTotal(value: OwnershipDraft, report: ReportIssue) 
 
 // Trading authorisation ------------------------------------------------------------------------
 
-export const AuthorisedPersonDraft = z
+const AuthorisedPersonDraft = z
   .object({
     name: Text(100),
     position: Text(100),
@@ -276,24 +276,29 @@ export const SaveCompanyRequest = sectionSave(CompanyDraft, checkCompanyComplete
 export const SaveOwnershipRequest = sectionSave(OwnershipDraft, checkOwnershipComplete, checkOwnershipTotal);
 export const SaveTradingRequest = sectionSave(TradingDraft, checkTradingComplete);
 
-export const SectionState = z.object({
+const SectionState = z.object({
   status: VerificationDisplay,
   is_complete: z.boolean(),
   updated_at: z.string().nullable(),
 });
-export type SectionState = z.infer<typeof SectionState>;
 
-export const KycRound = z.object({
+/**
+ * A round's decision: `rejected` and `returned` let the company correct and submit again;
+ * `refused` is the final refusal (the company's KYC becomes `kyc_rejected`).
+ */
+export const kycRoundDecisions = ['approved', 'rejected', 'returned', 'refused'] as const;
+
+const KycRound = z.object({
   round: z.number().int(),
   submitted_at: z.string(),
-  decision: z.enum(['approved', 'rejected', 'returned']).nullable(),
+  decision: z.enum(kycRoundDecisions).nullable(),
   reason: z.string().nullable(),
   decided_at: z.string().nullable(),
 });
 
 export const KycInfo = z.object({
   status: AccountKycStatus,
-  /** Set when staff rejected or returned the last submission. */
+  /** Set when staff rejected, returned or finally refused the last submission. */
   refusal_reason: z.string().nullable(),
   is_editable: z.boolean(),
   sections: z.object({
@@ -354,9 +359,15 @@ export const submitKyc = defineCall({
 
 // Back office ------------------------------------------------------------------------------------
 
-export const kycReviewDecisions = ['approve', 'reject', 'return'] as const;
+/**
+ * What a reviewer may decide on a submission under review (SPEC.md section 4, account KYC):
+ * approve (`kyc_approved`); reject with a reason, the company may correct and submit again
+ * (`rejected`); return for changes with a reason (`pending_resubmission`); refuse finally with a
+ * reason, the company cannot submit again (`kyc_rejected`).
+ */
+export const kycReviewDecisions = ['approve', 'reject', 'return', 'refuse'] as const;
 
-export const KycQueueItem = z.object({
+const KycQueueItem = z.object({
   company_id: z.string(),
   company_name: z.string().nullable(),
   applicant_email: z.string(),
@@ -395,7 +406,8 @@ export const decideKyc = defineCall({
   path: '/api/v1/admin/kyc/decide',
   errors: ['not_found', 'illegal_state'],
   permission: 'kyc_review',
-  summary: 'Back office: approve, reject with a reason, or return for resubmission with a reason',
+  summary:
+    'Back office: approve, reject with a reason, return for resubmission with a reason, or refuse finally with a reason',
   request: z
     .object({
       company_id: identifierText(),
@@ -404,6 +416,7 @@ export const decideKyc = defineCall({
       /**
        * With a rejection or a return: the sections the client must correct, shown to them as
        * failed while the others stay accepted. None named: every section is to be reviewed again.
+       * Ignored with an approval or a final refusal (nothing is to be corrected).
        */
       sections_to_fix: z.array(KycSection).max(kycSections.length).optional(),
     })

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
+import { cardFeeKinds } from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import { assets, digitalAssets } from './money.ts';
 import { identifierText } from './text.ts';
@@ -95,6 +96,31 @@ export const listLedgerAccounts = defineCall({
   }).strict(),
   response: page(LedgerAccountLine),
 });
+
+/**
+ * Every kind of movement the ledger posts (a transfer's `kind`): what a statement's line and a
+ * transaction's ledger movements say it was, each labelled in the three catalogues
+ * (`statement.kinds`, or `card_money.fee_kinds` for a card fee `card_fee_<fee kind>`).
+ */
+export const ledgerMovementKinds = [
+  'deposit',
+  'fiat_deposit',
+  'fiat_receipt',
+  'conversion',
+  'fee',
+  'payout',
+  'fx_conversion',
+  'otc_trade',
+  'card_top_up',
+  'card_load',
+  'card_purchase',
+  'card_refund',
+  'card_fee_refund',
+  'card_unload',
+  'card_balance_return',
+  'card_replacement_balance',
+  ...cardFeeKinds.map((kind) => `card_fee_${kind}` as const),
+] as const;
 
 export const LedgerTransferLine = z.object({
   transfer_id: z.string(),

@@ -42,4 +42,12 @@ describe('amounts', () => {
     expect(amountOf('USDT', { allowZero: true }).parse('0')).toBe('0');
     expect(messages(amountOf('USDT'), '1'.repeat(21))).toEqual({ body: { key: 'validation.amount_format' } });
   });
+
+  it('refuses an amount beyond fifteen integer digits, whose sums and conversions could overflow a column', () => {
+    expect(amountOf('USD').parse('999999999999999.99')).toBe('999999999999999.99');
+    expect(messages(amountOf('USD'), '1000000000000000')).toEqual({ body: { key: 'validation.amount_too_large' } });
+    expect(messages(moneySchema(), { amount: '99999999999999999999', asset: 'USD' })).toEqual({
+      amount: { key: 'validation.amount_too_large' },
+    });
+  });
 });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** Balances are held in digital assets; fiat arrives and leaves through conversion. */
 export const digitalAssets = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
 export const stablecoins = ['USDT', 'USDC'] as const;
-export const fiatCurrencies = ['USD', 'SGD', 'CNY', 'GBP', 'AUD', 'HKD'] as const;
+export const fiatCurrencies = ['USD', 'EUR', 'SGD', 'CNY', 'GBP', 'AUD', 'HKD'] as const;
 export const assets = [...digitalAssets, ...fiatCurrencies] as const;
 export type Asset = (typeof assets)[number];
 export type DigitalAsset = (typeof digitalAssets)[number];
@@ -19,7 +19,7 @@ export const AssetSchema = z.enum(assets);
 /** ERC20, BEP20 and TRC20 are rails of the stable coins, not separate currencies; BTC and ETH travel on their own chains. */
 export const networks = ['ERC20', 'BEP20', 'TRC20', 'BTC', 'ETH'] as const;
 export type Network = (typeof networks)[number];
-export const tokenNetworks = ['ERC20', 'BEP20', 'TRC20'] as const;
+const tokenNetworks = ['ERC20', 'BEP20', 'TRC20'] as const;
 
 export const networksOfAsset: Readonly<Record<DigitalAsset, readonly Network[]>> = {
   USDT: tokenNetworks,
@@ -35,6 +35,7 @@ export const scaleOfAsset: Readonly<Record<Asset, number>> = {
   BTC: 8,
   ETH: 18,
   USD: 2,
+  EUR: 2,
   SGD: 2,
   CNY: 2,
   GBP: 2,
@@ -42,21 +43,13 @@ export const scaleOfAsset: Readonly<Record<Asset, number>> = {
   HKD: 2,
 };
 
-export function isAsset(value: string): value is Asset {
-  return (assets as readonly string[]).includes(value);
-}
-
-export function isFiatCurrency(value: string): value is FiatCurrency {
-  return (fiatCurrencies as readonly string[]).includes(value);
-}
-
 /** Decimals shown on screen: 2 for fiat and stable coins, up to 8 (at least 2) for BTC and ETH. */
 export function displayDecimals(asset: string): { min: number; max: number } {
   return asset === 'BTC' || asset === 'ETH' ? { min: 2, max: 8 } : { min: 2, max: 2 };
 }
 
 /** Digits before the point: NUMERIC(38, 18) leaves 20. */
-export const maxIntegerDigits = 20;
+const maxIntegerDigits = 20;
 const decimalStringPattern = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /** The number of decimals of a plain decimal string, or null when it is not one (sign, exponent, spaces...). */
@@ -66,6 +59,13 @@ export function decimalsOf(value: string): number | null {
   if ((match[1] ?? '').length > maxIntegerDigits) return null;
   return match[2] ? match[2].length - 1 : 0;
 }
+
+/**
+ * The largest amount any call accepts, of any asset: fifteen digits before the point. NUMERIC(38, 18)
+ * holds twenty, so the five left are the headroom of sums, conversions at a rate and fees, which can
+ * then never overflow a column (a quadrillion of any unit is beyond every real balance).
+ */
+const maxAmountIntegerDigits = 15;
 
 type AmountOptions = { allowZero?: boolean };
 
@@ -84,6 +84,10 @@ export function checkAmount(
   const decimals = decimalsOf(value);
   if (decimals === null) {
     context.addIssue({ code: 'custom', path, message: 'validation.amount_format' });
+    return;
+  }
+  if ((value.split('.')[0] ?? '').length > maxAmountIntegerDigits) {
+    context.addIssue({ code: 'custom', path, message: 'validation.amount_too_large' });
     return;
   }
   if (decimals > scaleOfAsset[asset]) {
@@ -113,4 +117,3 @@ export function moneySchema(options: AmountOptions = {}) {
     .superRefine((value, context) => checkAmount(value.amount, value.asset, options, context, ['amount']))
     .transform((value) => ({ amount: value.amount as string, asset: value.asset }));
 }
-export type Money = { amount: string; asset: Asset };

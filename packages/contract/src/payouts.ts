@@ -15,9 +15,10 @@ import { countrySpecs, isValidBIC, validateIBAN } from 'ibantools';
 import { z } from 'zod';
 import { Email } from './account.ts';
 import { isValidAddress } from './addresses.ts';
+import { localBankCodeProblem, normalisedBankCode } from './bank-codes.ts';
 import { defineCall } from './calls.ts';
 import { CountryCode } from './countries.ts';
-import { PageRequest, page } from './envelope.ts';
+import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import {
   checkAmount,
@@ -59,8 +60,8 @@ export const networkFees: Readonly<Record<DigitalAsset, Partial<Record<Network, 
 
 /** A fiat payout is paid from USDC or USDT (DECISIONS.md: fiat leaves through conversion). */
 export const fiatPayoutAssets = stablecoins;
-export const FiatPayoutAsset = z.enum(fiatPayoutAssets);
-export const PayoutCurrency = z.enum(fiatCurrencies);
+const FiatPayoutAsset = z.enum(fiatPayoutAssets);
+const PayoutCurrency = z.enum(fiatCurrencies);
 
 /** The least and most one fiat payout may debit, in USDC or USDT (the fee comes on top). */
 export const fiatPayoutLimits = { min: '100', max: '1000000' } as const;
@@ -129,7 +130,7 @@ export const payoutFailureCauses = [
 export const PayoutFailureCause = z.enum(payoutFailureCauses);
 export type PayoutFailureCause = z.infer<typeof PayoutFailureCause>;
 
-export const payoutKinds = ['crypto', 'fiat'] as const;
+const payoutKinds = ['crypto', 'fiat'] as const;
 export const PayoutKind = z.enum(payoutKinds);
 export type PayoutKind = z.infer<typeof PayoutKind>;
 
@@ -137,6 +138,8 @@ export const payoutLimits = {
   payeesPerCompany: 500,
   addressesPerCompany: 500,
   reasonMaxLength: 500,
+  /** The bank's internal note on a review decision: staff read it, the client never does. */
+  noteMaxLength: 1000,
   remarksMaxLength: 200,
   /** Quotes a company may ask for in a minute (each is kept until it expires). */
   quotesPerCompanyPerMinute: 120,
@@ -156,7 +159,7 @@ export function usesIban(country: string): boolean {
 }
 
 /** An account number as the rails want it: no spaces, capital letters. */
-export function normalisedAccountNumber(value: string): string {
+function normalisedAccountNumber(value: string): string {
   return value.replace(/[\s-]+/g, '').toUpperCase();
 }
 
@@ -187,6 +190,10 @@ const payeeShape = {
   bank_name: singleLineText(140).pipe(z.string().trim().min(1, required)),
   swift_code: SwiftCode,
   bank_address: multiLineText(300).pipe(z.string().trim().min(1, required)),
+  /** The beneficiary's own postal address (payment rules ask for it on cross-border payments). */
+  beneficiary_address: multiLineText(300).pipe(z.string().trim().min(1, required)),
+  /** The bank's local routing code where its country uses one (bank-codes.ts); '' elsewhere. */
+  local_bank_code: singleLineText(20).default('').transform(normalisedBankCode),
   currency: PayoutCurrency,
   /** The beneficiary's email for a payment notice; optional. */
   email: z.union([z.literal(''), Email]).default(''),
@@ -194,8 +201,16 @@ const payeeShape = {
   intermediary: Intermediary.nullable().default(null),
 };
 
-/** The account number's rule follows the bank's country: an IBAN of that country, else 4 to 34 letters and digits. */
-function checkAccountNumber(value: { account_number: string; bank_country: string }, context: z.RefinementCtx) {
+/**
+ * The account number's rule follows the bank's country: an IBAN of that country, else 4 to 34 letters
+ * and digits; and the local bank code the country uses (bank-codes.ts).
+ */
+function checkAccountNumber(
+  value: { account_number: string; bank_country: string; local_bank_code: string },
+  context: z.RefinementCtx,
+) {
+  const bankCodeProblem = localBankCodeProblem(value.bank_country, value.local_bank_code, value.account_number);
+  if (bankCodeProblem) context.addIssue({ code: 'custom', path: ['local_bank_code'], message: bankCodeProblem });
   const account = value.account_number;
   if (account.length === 0) {
     context.addIssue({ code: 'custom', path: ['account_number'], message: 'validation.required' });
@@ -222,6 +237,8 @@ export const Payee = z.object({
   bank_name: z.string(),
   swift_code: z.string(),
   bank_address: z.string(),
+  beneficiary_address: z.string(),
+  local_bank_code: z.string(),
   currency: PayoutCurrency,
   email: z.string(),
   intermediary: z
@@ -272,7 +289,7 @@ export const deletePayee = defineCall({
 // ---------------------------------------------------------------------------------------------
 // Address book
 
-export const NetworkName = z.enum(networks);
+const NetworkName = z.enum(networks);
 
 const addressShape = {
   name: singleLineText(60).pipe(z.string().trim().min(1, required)),
@@ -454,18 +471,20 @@ export const PayoutQuote = z.object({
   /** What arrives: the amount in the asset (crypto) or in the payee's currency (fiat). */
   receive_amount: z.string(),
   receive_currency: z.string(),
-  /** Fiat only: units of the currency per unit of the asset, and when it was quoted. */
+  /** Fiat only: units of the currency per unit of the asset ("1 USDT = rate EUR"), and when it was quoted. */
   rate: z.string().nullable(),
   rate_at: z.string().nullable(),
   /** The company's available balance of the asset now. */
   available: z.string(),
+  /** Fiat: which side the caller fixed ('send': amount, 'receive': receive_amount); crypto: 'send'. */
+  fixed_side: z.enum(['send', 'receive']),
   expires_at: z.string(),
 });
 export type PayoutQuote = z.infer<typeof PayoutQuote>;
 
 const amountText = z.string().max(39);
 
-export const CryptoCalcRequest = z
+const CryptoCalcRequest = z
   .object({ asset: DigitalAssetSchema, network: NetworkName, amount: amountText })
   .strict()
   .superRefine((value, context) => {
@@ -474,10 +493,27 @@ export const CryptoCalcRequest = z
     checkAmount(value.amount, value.asset, {}, context, ['amount']);
   });
 
-export const FiatCalcRequest = z
-  .object({ asset: FiatPayoutAsset, payee_id: PayeeId, amount: amountText })
+/**
+ * A fiat quote names either side: `amount`, what leaves the balance (before the fee), or
+ * `receive_amount`, what the payee must receive in the payee's currency; the answer carries both.
+ */
+const FiatCalcRequest = z
+  .object({
+    asset: FiatPayoutAsset,
+    payee_id: PayeeId,
+    amount: amountText.optional(),
+    receive_amount: amountText.optional(),
+  })
   .strict()
-  .superRefine((value, context) => checkAmount(value.amount, value.asset, {}, context, ['amount']));
+  .superRefine((value, context) => {
+    if ((value.amount === undefined) === (value.receive_amount === undefined)) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: 'payouts.validation.one_side' });
+      return;
+    }
+    if (value.amount !== undefined) checkAmount(value.amount, value.asset, {}, context, ['amount']);
+    // Every payout currency has 2 decimals (money.ts scaleOfAsset); USD stands for them all here.
+    if (value.receive_amount !== undefined) checkAmount(value.receive_amount, 'USD', {}, context, ['receive_amount']);
+  });
 
 export const calcCryptoPayout = defineCall({
   path: '/api/v1/withdraw/crypto/calc',
@@ -512,17 +548,19 @@ export type CryptoPayoutRequest = z.input<typeof CryptoPayoutRequest>;
 export type FiatPayoutRequest = z.input<typeof FiatPayoutRequest>;
 
 /** Where a payout goes: a snapshot of the payee or address at submission (a later edit does not change it). */
-export const PayoutDestination = z.object({
+const PayoutDestination = z.object({
   name: z.string(),
   payee_id: z.string().nullable(),
   address_id: z.string().nullable(),
   /** Crypto: the address. */
   address: z.string().nullable(),
-  /** Fiat: the account, bank and SWIFT code. */
+  /** Fiat: the account, bank and SWIFT code, the bank's local code and the beneficiary's address. */
   account_number: z.string().nullable(),
   bank_name: z.string().nullable(),
   bank_country: z.string().nullable(),
   swift_code: z.string().nullable(),
+  local_bank_code: z.string().nullable(),
+  beneficiary_address: z.string().nullable(),
 });
 
 /** What check answers: the quote and the destination as the confirmation page shows them. */
@@ -534,6 +572,11 @@ export const PayoutCheck = z.object({
   remarks: z.string(),
   /** Whether the company's policy sends it to a second user for approval. */
   needs_approval: z.boolean(),
+  /**
+   * Whether another active user of the company may approve it (approve_payouts, not the maker).
+   * False with needs_approval: nobody could approve it; the maker is told before submitting.
+   */
+  has_other_approver: z.boolean(),
 });
 export type PayoutCheck = z.infer<typeof PayoutCheck>;
 
@@ -567,10 +610,15 @@ export const payoutSteps = [
   'sent',
   'completed',
   'failed',
+  'cancelled',
 ] as const;
-export const PayoutStepName = z.enum(payoutSteps);
+const PayoutStepName = z.enum(payoutSteps);
 
-/** One step of a payout's timeline: who did what and when (the bank's staff are "the bank", not named). */
+/**
+ * One step of a payout's timeline as the client reads it: who did what and when (the bank's staff
+ * are "the bank", not named) and the reason given to the client. The bank's internal note is not
+ * here: only StaffPayoutStep carries it.
+ */
 export const PayoutStep = z.object({
   step: PayoutStepName,
   actor: z.object({ kind: z.enum(['company_user', 'bank', 'rail']), name: z.string().nullable() }),
@@ -578,6 +626,10 @@ export const PayoutStep = z.object({
   at: z.string(),
 });
 export type PayoutStep = z.infer<typeof PayoutStep>;
+
+/** A step as the back office reads it: the staff member named, and the internal note written for colleagues. */
+export const StaffPayoutStep = PayoutStep.extend({ note: z.string().nullable() });
+export type StaffPayoutStep = z.infer<typeof StaffPayoutStep>;
 
 export const Payout = z.object({
   payout_id: z.string(),
@@ -596,6 +648,8 @@ export const Payout = z.object({
   remarks: z.string(),
   tx_hash: z.string().nullable(),
   explorer_url: z.string().nullable(),
+  /** Fiat: the bank rail's reference of the payment once sent, for the payee's bank to trace it. */
+  bank_reference: z.string().nullable(),
   confirmations: z.object({ count: z.number().int(), required: z.number().int() }).nullable(),
   failure_cause: PayoutFailureCause.nullable(),
   /** Why an approver or the bank rejected it. */
@@ -613,6 +667,8 @@ export const PayoutDetails = Payout.extend({
   timeline: z.array(PayoutStep),
   /** Whether the caller may approve or reject it now (pending approval, the approve permission, not its maker). */
   may_approve: z.boolean(),
+  /** Whether the caller may cancel it now (pending approval; its maker or the company's administrator). */
+  may_cancel: z.boolean(),
 });
 export type PayoutDetails = z.infer<typeof PayoutDetails>;
 
@@ -698,7 +754,31 @@ export const getFiatPayout = defineCall({
   response: PayoutDetails,
 });
 
-export const PayoutDownloadRequest = z
+/** One payout's receipt: a PDF for the payee, in the reader's language. */
+export const downloadCryptoPayoutReceipt = defineCall({
+  path: '/api/v1/withdraw/crypto/receipt',
+  permission: 'prepare_payouts',
+  isKycGated: true,
+  isFile: true,
+  errors: ['not_found'],
+  summary: 'The receipt of one crypto payout (amounts, fee, address, transaction hash, times) as a PDF',
+  request: PayoutIdRequest,
+  response: z.null(),
+});
+
+export const downloadFiatPayoutReceipt = defineCall({
+  path: '/api/v1/withdraw/fiat/receipt',
+  permission: 'prepare_payouts',
+  isKycGated: true,
+  isFile: true,
+  errors: ['not_found'],
+  summary:
+    'The receipt of one fiat payout (beneficiary, amounts sent and received, fee, rate, bank reference, times) as a PDF',
+  request: PayoutIdRequest,
+  response: z.null(),
+});
+
+const PayoutDownloadRequest = z
   .object({ format: ExportFormat, from: dateText, to: dateText, status: TransactionStatus.optional() })
   .strict()
   .superRefine((value, context) => {
@@ -745,7 +825,7 @@ export const countPendingApprovals = defineCall({
   response: z.object({ count: z.number().int() }),
 });
 
-export const ApprovalDecision = z
+const ApprovalDecision = z
   .object({
     payout_id: PayoutId,
     decision: z.enum(['approve', 'reject']),
@@ -768,6 +848,28 @@ export const decidePayoutApproval = defineCall({
   response: Payout,
 });
 
+export const getPayoutForApproval = defineCall({
+  path: '/api/v1/withdraw/approval/get',
+  permission: 'approve_payouts',
+  isKycGated: true,
+  errors: ['not_found'],
+  summary:
+    'One payout of the company that needed approval, with its timeline, read-only for an approver (who may not prepare payouts)',
+  request: PayoutIdRequest,
+  response: PayoutDetails,
+});
+
+export const cancelPayout = defineCall({
+  path: '/api/v1/withdraw/approval/cancel',
+  permission: 'prepare_payouts',
+  isKycGated: true,
+  errors: ['fresh_second_factor_required', 'not_found', 'illegal_state', 'forbidden'],
+  summary:
+    'Cancel a payout waiting for approval (fresh second factor; its maker or the administrator): the amount and fee held are released',
+  request: PayoutIdRequest,
+  response: Payout,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Back office: review, and the rail and custody simulators
 
@@ -780,7 +882,7 @@ export const listPayoutsForReview = defineCall({
   path: '/api/v1/admin/payouts/list',
   permission: 'payout_review',
   summary: 'Payouts in admin review (oldest first), in process, or decided (newest first)',
-  request: PageRequest.extend({ queue: z.enum(payoutQueues) }).strict(),
+  request: PageRequest.extend({ queue: z.enum(payoutQueues), ...QueueSearch.shape }).strict(),
   response: page(StaffPayout),
 });
 
@@ -788,12 +890,27 @@ export const getPayoutForReview = defineCall({
   path: '/api/v1/admin/payouts/get',
   permission: 'payout_review',
   errors: ['not_found'],
-  summary: 'One payout of any company with its full timeline (staff named)',
+  summary: 'One payout of any company with its full timeline (staff named, with their internal notes)',
   request: PayoutIdRequest,
-  response: StaffPayout.extend({ timeline: z.array(PayoutStep) }),
+  response: StaffPayout.extend({ timeline: z.array(StaffPayoutStep) }),
 });
 
-export const ReviewDecision = ApprovalDecision;
+/**
+ * The bank's decision carries two texts: `reason`, which the client reads (on the payout, its
+ * timeline and the inbox; required to reject), and `note`, which only the bank's staff read.
+ */
+const ReviewDecision = z
+  .object({
+    payout_id: PayoutId,
+    decision: z.enum(['approve', 'reject']),
+    reason: multiLineText(payoutLimits.reasonMaxLength).default(''),
+    note: multiLineText(payoutLimits.noteMaxLength).default(''),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.decision === 'reject' && value.reason.trim().length === 0)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'payouts.validation.reason_required' });
+  });
 
 export const decidePayoutReview = defineCall({
   path: '/api/v1/admin/payouts/decide',

@@ -13,7 +13,17 @@ export const clientPermissions = [
   'prepare_payouts',
   'approve_payouts',
   'manage_payees',
+  /**
+   * Card use: the cards the user holds, and nothing else (see, activate, set a PIN, block for a
+   * while or for good as lost, stolen or damaged, lift their own block, read their statement).
+   */
   'cards',
+  /**
+   * Every card of the company, as the company: top-ups from company funds, replacement, renewal and
+   * auto-renewal, the mailing address, lifting the company's block, cancelling, and ordering cards
+   * (applications and the cardholders' KYC).
+   */
+  'card_management',
   /** The card programme's contracts, orders, printed cards and membership fees (reading them). */
   'card_programme',
   /** Placing pre-orders under a contract (the company's money is held for them). */
@@ -30,7 +40,7 @@ export const clientPermissions = [
   'exchange',
 ] as const;
 
-export const staffPermissions = [
+const staffPermissions = [
   /** The KYC review queue and decisions. */
   'kyc_review',
   /** The audit log of sensitive actions. */
@@ -97,7 +107,8 @@ const permissionsOfStaffRole: Readonly<Record<StaffRole, readonly StaffPermissio
 /**
  * What a user holds, the one rule of it: the bank's staff by their role; a company's administrator
  * (who registered it) every client permission; any other company user (a sub-account) exactly the
- * client permissions of their permission group, none without one.
+ * client permissions of their permission group (card management bringing card use with it), none
+ * without one.
  */
 export function permissionsOf(user: {
   role: UserRole;
@@ -107,10 +118,24 @@ export function permissionsOf(user: {
   if (Object.hasOwn(permissionsOfStaffRole, role)) return permissionsOfStaffRole[role as StaffRole];
   if (role === 'administrator') return clientPermissions;
   const held = new Set(user.group_permissions ?? []);
+  // Managing every card of the company includes using one's own.
+  if (held.has('card_management')) held.add('cards');
   return clientPermissions.filter((permission) => held.has(permission));
 }
 
 /** Whether a user's list of held permissions (permissionsOf, or UserInfo's `permissions`) has one. */
 export function holdsPermission(held: readonly Permission[], permission: Permission): boolean {
   return held.includes(permission);
+}
+
+/**
+ * Whose cards a user acts on, the one rule of it (the server reads it for every card call): with
+ * card management every card of the company, as the company; with card use only the cards they hold,
+ * as their holder; without either, none.
+ */
+export type CardScope = 'company' | 'own' | 'none';
+
+export function cardScopeOf(held: readonly Permission[]): CardScope {
+  if (holdsPermission(held, 'card_management')) return 'company';
+  return holdsPermission(held, 'cards') ? 'own' : 'none';
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { FeeCost } from './card-management.ts';
-import { CardFundingAsset } from './cards.ts';
+import { CardFundingAsset, FeeQuote } from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import { FeeDeductionMode, MembershipFeeRecord, programmeLimits, StockCard } from './programme.ts';
 import { type CardOperationStage, FeePaymentStatus } from './states.ts';
@@ -154,10 +154,10 @@ export const payMembershipFees = defineCall({
   permission: 'programme_fees',
   isKycGated: true,
   isIdempotent: true,
-  errors: ['not_found', 'status_error', 'insufficient_balance', 'rates_stale'],
+  errors: ['not_found', 'status_error', 'insufficient_balance', 'rates_stale', 'fee_changed'],
   summary:
-    'Pay one or many membership terms from USDC or USDT, all or nothing (a term already paid, waived or discontinued refuses)',
-  request: z.object({ fee_ids: FeeIds, asset: CardFundingAsset }).strict(),
+    'Pay one or many membership terms from USDC or USDT, all or nothing (a term already paid, waived or discontinued refuses); `fee_quote` is the total the quote showed',
+  request: z.object({ fee_ids: FeeIds, asset: CardFundingAsset, fee_quote: FeeQuote }).strict(),
   response: z.object({ items: z.array(MembershipFeeRecord), total_usd: z.string(), debit_amount: z.string() }),
 });
 

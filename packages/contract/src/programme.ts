@@ -41,7 +41,8 @@ export const programmeLimits = {
 } as const;
 
 /** SPEC.md section 5 and DECISIONS.md: a company abbreviation is 1 to 5 capital letters. */
-export const companyAbbreviationPattern = /^[A-Z]{1,5}$/;
+export const companyAbbreviationMaxLength = 5;
+const companyAbbreviationPattern = new RegExp(`^[A-Z]{1,${companyAbbreviationMaxLength}}$`);
 export const CompanyAbbreviation = z
   .string()
   .trim()
@@ -53,7 +54,7 @@ export const DeliveryType = z.enum(deliveryTypes);
 export type DeliveryType = z.infer<typeof DeliveryType>;
 
 /** How a contract's membership fees are paid: by the administrator, or taken on their due date by the schedule. */
-export const feeDeductionModes = ['manual', 'automatic'] as const;
+const feeDeductionModes = ['manual', 'automatic'] as const;
 export const FeeDeductionMode = z.enum(feeDeductionModes);
 export type FeeDeductionMode = z.infer<typeof FeeDeductionMode>;
 

@@ -3,6 +3,15 @@ import { z } from 'zod';
 
 export const staffRoles = ['system_admin', 'compliance_officer', 'sales_relationship_manager'] as const;
 export const clientRoles = ['administrator', 'director', 'partner', 'staff_member'] as const;
+/**
+ * A member's role in their company, beside their permission group: the administrator gives each
+ * member one. Directors and partners may apply for cards and sponsor a staff member's application.
+ */
+export const companyMemberRoles = ['director', 'partner', 'staff_member'] as const;
+export const CompanyMemberRole = z.enum(companyMemberRoles);
+export type CompanyMemberRole = z.infer<typeof CompanyMemberRole>;
+/** The company roles that may sponsor a staff member's card application (SPEC.md section 6). */
+export const cardSponsorRoles: readonly ClientRole[] = ['director', 'partner'];
 export const userRoles = [...clientRoles, ...staffRoles] as const;
 export const UserRole = z.enum(userRoles);
 export type UserRole = z.infer<typeof UserRole>;

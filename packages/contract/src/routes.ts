@@ -2,6 +2,7 @@
  * The paths of SPEC.md section 2. SPEC.md's route names are URLs only: the web app's route table
  * maps each `page` id here to a component with a meaningful name.
  */
+import type { StaffPermission } from './permissions.ts';
 
 /** Pages reachable without a session. A signed-in user (token and 2FA flag) opening one goes to /. */
 export const publicPaths = {
@@ -84,6 +85,11 @@ export type MainPage = {
   isKycGated: boolean;
   /** Only the bank's staff may open it. */
   isStaffOnly?: boolean;
+  /**
+   * The staff permission a back-office page needs (the same its calls need): without it the page
+   * is neither in the menu nor opened, rather than refused by the server once open.
+   */
+  permission?: StaffPermission;
 };
 
 /** Every page inside the main layout, with its absolute path. */
@@ -126,28 +132,58 @@ export const mainPages: readonly MainPage[] = [
   { id: 'cardholder_kyc', path: '/kycManage', isKycGated: true },
   { id: 'card_application', path: '/kyc_apply_card_input', isKycGated: true },
   { id: 'announcements', path: '/affiche/affiche_list', isKycGated: false },
-  { id: 'announcements_admin', path: '/affiche/affiche_list_admin', isKycGated: false, isStaffOnly: true },
+  {
+    id: 'announcements_admin',
+    path: '/affiche/affiche_list_admin',
+    isKycGated: false,
+    isStaffOnly: true,
+    permission: 'announcements',
+  },
   /** Sub-accounts and permission groups (SPEC.md: user permission management with permission view). */
   { id: 'team', path: '/team', isKycGated: false },
   { id: 'webhook_settings', path: '/webhook_settings', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
-  { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true, permission: 'kyc_review' },
   /** One company's KYC under review; `:companyId` is the company's opaque id. */
-  { id: 'admin_kyc_detail', path: '/admin/kyc/:companyId', isKycGated: false, isStaffOnly: true },
-  { id: 'admin_audit', path: '/admin/audit', isKycGated: false, isStaffOnly: true },
-  { id: 'admin_deposits', path: '/admin/deposits', isKycGated: false, isStaffOnly: true },
-  { id: 'admin_ledger', path: '/admin/ledger', isKycGated: false, isStaffOnly: true },
+  {
+    id: 'admin_kyc_detail',
+    path: '/admin/kyc/:companyId',
+    isKycGated: false,
+    isStaffOnly: true,
+    permission: 'kyc_review',
+  },
+  { id: 'admin_audit', path: '/admin/audit', isKycGated: false, isStaffOnly: true, permission: 'audit_log' },
+  {
+    id: 'admin_deposits',
+    path: '/admin/deposits',
+    isKycGated: false,
+    isStaffOnly: true,
+    permission: 'deposit_operations',
+  },
+  { id: 'admin_ledger', path: '/admin/ledger', isKycGated: false, isStaffOnly: true, permission: 'ledger_explorer' },
   { id: 'feedback', path: '/feedback', isKycGated: false },
-  { id: 'admin_feedback', path: '/admin/feedback', isKycGated: false, isStaffOnly: true },
-  { id: 'admin_contact_requests', path: '/admin/contact_requests', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_feedback', path: '/admin/feedback', isKycGated: false, isStaffOnly: true, permission: 'feedback' },
+  {
+    id: 'admin_contact_requests',
+    path: '/admin/contact_requests',
+    isKycGated: false,
+    isStaffOnly: true,
+    permission: 'contact_requests',
+  },
   /** Payouts in the bank's review, in process at the rail or custody, and decided. */
-  { id: 'admin_payouts', path: '/admin/payouts', isKycGated: false, isStaffOnly: true },
-  { id: 'admin_otc', path: '/admin/otc', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_payouts', path: '/admin/payouts', isKycGated: false, isStaffOnly: true, permission: 'payout_review' },
+  { id: 'admin_otc', path: '/admin/otc', isKycGated: false, isStaffOnly: true, permission: 'otc_desk' },
   /** Card applications to approve or reject, and cardholders' KYC the processor refused. */
-  { id: 'admin_card_applications', path: '/admin/card_applications', isKycGated: false, isStaffOnly: true },
+  {
+    id: 'admin_card_applications',
+    path: '/admin/card_applications',
+    isKycGated: false,
+    isStaffOnly: true,
+    permission: 'card_review',
+  },
   /** Cards at the bank: admin blocks, the fee schedule and the processor simulator. */
-  { id: 'admin_cards', path: '/admin/cards', isKycGated: false, isStaffOnly: true },
+  { id: 'admin_cards', path: '/admin/cards', isKycGated: false, isStaffOnly: true, permission: 'card_operations' },
   /** The corporate card programme: the full contract summary table with the order figures on top. */
   { id: 'programme_contracts', path: '/programme', isKycGated: true },
   /** One contract's details and its orders; `:contractId` is the contract's opaque id. */
@@ -157,7 +193,13 @@ export const mainPages: readonly MainPage[] = [
   /** The card issuing records: print batches and their stage. */
   { id: 'programme_issuing', path: '/programme/issuing', isKycGated: true },
   /** Programme contracts, pre-orders to decide, allocation to print batches and the printer simulator. */
-  { id: 'admin_programme', path: '/admin/programme', isKycGated: false, isStaffOnly: true },
+  {
+    id: 'admin_programme',
+    path: '/admin/programme',
+    isKycGated: false,
+    isStaffOnly: true,
+    permission: 'programme_desk',
+  },
   /** The card programme's printed cards (binding) and their membership fees. */
   { id: 'programme_cards', path: '/programme/cards', isKycGated: true },
   { id: 'programme_fees', path: '/programme/fees', isKycGated: true },

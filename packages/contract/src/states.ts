@@ -11,6 +11,10 @@ export const transactionStatuses = [
   'rejected',
   'in_process',
   'failed',
+  /** Withdrawn by its maker or the company's administrator before anyone approved it (a payout). */
+  'cancelled',
+  /** Sent back to where it came from and the money restored (a card top-up the processor returned). */
+  'returned',
 ] as const;
 export const TransactionStatus = z.enum(transactionStatuses);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
@@ -35,15 +39,14 @@ export const accountKycStatuses = [
 export const AccountKycStatus = z.enum(accountKycStatuses);
 export type AccountKycStatus = z.infer<typeof AccountKycStatus>;
 
-export const submissionStatuses = ['uncommitted', 'pending_review', 'success', 'fail'] as const;
-export const SubmissionStatus = z.enum(submissionStatuses);
-export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
-
 /**
- * A card: `approved` is ordered at the processor and not yet activated; `expired` passed its end
- * date without a renewal, or was replaced (DECISIONS.md leaves the end of a card to the project).
+ * A card: `approved` is ordered at the processor and not yet activated; `rejected` is a card the
+ * processor refused to issue (a replacement it refused); `expired` passed its end date without a
+ * renewal, or was replaced; `cancelled` was cancelled by the company (DECISIONS.md leaves the end of
+ * a card to the project). A card exists from its order: an application not yet submitted or refused
+ * is the application's state (card_application), not a card's.
  */
-export const cardStatuses = ['uncommitted', 'approved', 'rejected', 'active', 'blocked', 'expired'] as const;
+export const cardStatuses = ['approved', 'rejected', 'active', 'blocked', 'expired', 'cancelled'] as const;
 export const CardStatus = z.enum(cardStatuses);
 export type CardStatus = z.infer<typeof CardStatus>;
 
@@ -130,7 +133,6 @@ export const stateLists = {
   transaction: transactionStatuses,
   verification: verificationDisplays,
   account_kyc: accountKycStatuses,
-  submission: submissionStatuses,
   card: cardStatuses,
   card_block: cardBlockTypes,
   card_replacement: cardReplacementStatuses,

@@ -19,14 +19,15 @@ import {
 import { defineCall } from './calls.ts';
 import { PageRequest, page } from './envelope.ts';
 import { clientPermissions } from './permissions.ts';
+import { CompanyMemberRole, clientRoles } from './roles.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** What a user's status may be: only an active user signs in (users of every kind have one). */
-export const userStatuses = ['invited', 'active', 'disabled', 'removed'] as const;
+const userStatuses = ['invited', 'active', 'disabled', 'removed'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
 /** What the team list shows of a member: removed members are gone from it. */
-export const memberStatuses = ['invited', 'invitation_expired', 'active', 'disabled'] as const;
+const memberStatuses = ['invited', 'invitation_expired', 'active', 'disabled'] as const;
 export const MemberStatus = z.enum(memberStatuses);
 export type MemberStatus = z.infer<typeof MemberStatus>;
 
@@ -40,7 +41,7 @@ export const teamLimits = {
   invitationValidityHours: 72,
 } as const;
 
-export const ClientPermissionName = z.enum(clientPermissions);
+const ClientPermissionName = z.enum(clientPermissions);
 
 const GroupId = identifierText(64);
 const MemberId = identifierText(64);
@@ -76,6 +77,8 @@ export const TeamMember = z.object({
   status: MemberStatus,
   /** The company's administrator: every permission, not in a group, not managed here. */
   is_administrator: z.boolean(),
+  /** The member's role in the company: administrator, director, partner or staff. */
+  company_role: z.enum(clientRoles),
   group_id: z.string().nullable(),
   group_name: z.string().nullable(),
   description: z.string(),
@@ -98,8 +101,9 @@ export const addPermissionGroup = defineCall({
   path: '/api/v1/team/group/add',
   permission: 'team',
   isIdempotent: true,
-  errors: ['illegal_state'],
-  summary: 'Create a permission group (a name unique in the company, at least one permission)',
+  errors: ['illegal_state', 'fresh_second_factor_required'],
+  summary:
+    'Create a permission group (a name unique in the company, at least one permission; fresh second factor, as every grant of permissions)',
   request: GroupFields,
   response: PermissionGroup,
 });
@@ -132,6 +136,8 @@ export const listTeamMembers = defineCall({
 
 const MemberFields = {
   group_id: GroupId,
+  /** The member's role in the company (director, partner or staff); staff unless chosen. */
+  company_role: CompanyMemberRole.default('staff_member'),
   description: multiLineText(teamLimits.descriptionMaxLength).default(''),
   remarks: multiLineText(teamLimits.remarksMaxLength).default(''),
 };
@@ -150,12 +156,12 @@ export const editTeamMember = defineCall({
   path: '/api/v1/team/member/edit',
   permission: 'team',
   errors: ['not_found', 'illegal_state', 'fresh_second_factor_required'],
-  summary: "Change a sub-account's group (fresh second factor), description or remarks; audited",
+  summary: "Change a sub-account's group or company role (fresh second factor), description or remarks; audited",
   request: z.object({ member_id: MemberId, ...MemberFields }).strict(),
   response: TeamMember,
 });
 
-export const teamMemberActions = ['disable', 'enable', 'remove', 'resend_invitation'] as const;
+const teamMemberActions = ['disable', 'enable', 'remove', 'resend_invitation'] as const;
 export const TeamMemberAction = z.enum(teamMemberActions);
 export type TeamMemberAction = z.infer<typeof TeamMemberAction>;
 
@@ -173,7 +179,7 @@ export const actOnTeamMember = defineCall({
 
 const InvitationToken = identifierText(128).pipe(z.string().min(16, { message: 'team.validation.link_invalid' }));
 
-export const TeamInvitation = z.object({
+const TeamInvitation = z.object({
   email: z.string(),
   username: z.string(),
   company_name: z.string().nullable(),

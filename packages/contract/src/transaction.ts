@@ -10,9 +10,12 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
+import { cardFeeKinds } from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import { fiatCurrencies, networks } from './money.ts';
+import { type RatePair, rateOfFiatDeposit, rateOfPayout } from './money-text.ts';
+import type { payoutSteps } from './payouts.ts';
 import { TransactionStatus } from './states.ts';
 import { identifierText, singleLineText } from './text.ts';
 
@@ -27,6 +30,8 @@ export const transactionTypes = [
   'card_top_up',
   /** A card fee the company paid (card cost, replacement, annual fee). */
   'card_fee',
+  /** What was left on a card that expired or was cancelled, back in the company's stable coin. */
+  'card_balance_return',
 ] as const;
 export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;
@@ -40,7 +45,10 @@ export const FiatLeg = z.object({
   currency: z.enum(fiatCurrencies),
   /** The fiat amount, 2 decimals. */
   amount: z.string(),
-  /** Units of the asset per unit of the currency at conversion; null until converted. */
+  /**
+   * The conversion's rate, units received per unit given (see rateOfFiatLeg): a deposit's asset per
+   * unit of its currency, a payout's currency per unit of its asset; null until converted.
+   */
   rate: z.string().nullable(),
   /** When that rate was quoted; null until converted. */
   rate_at: z.string().nullable(),
@@ -48,6 +56,22 @@ export const FiatLeg = z.object({
   reference: z.string(),
 });
 export type FiatLeg = z.infer<typeof FiatLeg>;
+
+/**
+ * A fiat leg's rate as a pair, base first: what was converted from is the base. Money in (a fiat
+ * deposit) converts the currency to the asset: "1 USD = 0.99 USDC"; money out (a fiat payout)
+ * converts the asset to the currency: "1 USDT = 0.78682434 GBP", as the payout's own page says.
+ */
+export function rateOfFiatLeg(transaction: {
+  direction: TransactionDirection;
+  asset: string;
+  fiat: FiatLeg | null;
+}): RatePair | null {
+  const fiat = transaction.fiat;
+  if (!fiat?.rate) return null;
+  const leg = { asset: transaction.asset, currency: fiat.currency, rate: fiat.rate };
+  return transaction.direction === 'debit' ? rateOfPayout(leg) : rateOfFiatDeposit(leg);
+}
 
 export const Transaction = z.object({
   transaction_id: z.string(),
@@ -86,7 +110,7 @@ export const TransactionFilter = z
     type: TransactionType.optional(),
     asset: DigitalAssetSchema.optional(),
     status: TransactionStatus.optional(),
-    /** Part of a transaction id, hash, reference or counterparty. */
+    /** Part of a transaction id, hash, reference or counterparty, or an amount ("5,000", "2525.18"). */
     text: singleLineText(100).optional(),
   })
   .strict();
@@ -129,6 +153,56 @@ export const LedgerMovement = z.object({
 });
 export type LedgerMovement = z.infer<typeof LedgerMovement>;
 
+/**
+ * The steps of a transaction other than a payout's (a payout's line carries its payouts.ts
+ * payoutSteps): every value the server writes, each with its word in the catalogues
+ * (transactions.detail.steps).
+ */
+export const movementSteps = [
+  'seen_on_chain',
+  'credited',
+  'held_below_minimum',
+  'notice_submitted',
+  'funds_received',
+  'returned',
+  'converted',
+  'top_up_submitted',
+  'card_loaded',
+  'top_up_not_loaded',
+  'fee_held',
+  'fee_charged',
+  'fee_released',
+  'fee_refunded',
+  'card_balance_returned',
+] as const;
+type MovementStep = (typeof movementSteps)[number];
+/** Any step a transaction's line records: a payout's or another movement's. */
+export type TransactionStepName = MovementStep | (typeof payoutSteps)[number];
+
+/**
+ * The kinds of the ledger's movements a client reads on a transaction's details and statements:
+ * every `kind` the server's ledger transfers carry onto a company's account.
+ */
+export const ledgerMovementKinds = [
+  'deposit',
+  'fiat_receipt',
+  'fiat_deposit',
+  'conversion',
+  'fee',
+  'payout',
+  'fx_conversion',
+  'otc_trade',
+  'card_top_up',
+  'card_load',
+  'card_unload',
+  'card_purchase',
+  'card_refund',
+  'card_replacement_balance',
+  'card_balance_return',
+  'card_fee_refund',
+  ...cardFeeKinds.map((kind) => `card_fee_${kind}` as const),
+] as const;
+
 /** What happened to a transaction, in order (seen, confirmed, matched, credited, returned...). */
 export const TransactionStep = z.object({ step: z.string(), at: z.string() });
 
@@ -147,6 +221,17 @@ export const getTransactionDetails = defineCall({
   response: TransactionDetails,
 });
 
+export const downloadTransactionReceipt = defineCall({
+  path: '/api/v1/transaction/receipt',
+  permission: 'view_balances',
+  isFile: true,
+  errors: ['not_found'],
+  summary:
+    'One transaction as a PDF receipt in the reader’s language: amounts, fee, rate, counterparty, reference or hash, steps',
+  request: TransactionIdRequest,
+  response: z.null(),
+});
+
 export const exportFormats = ['pdf', 'csv', 'xlsx'] as const;
 export const ExportFormat = z.enum(exportFormats);
 export type ExportFormat = z.infer<typeof ExportFormat>;
@@ -154,12 +239,28 @@ export type ExportFormat = z.infer<typeof ExportFormat>;
 /** The longest period one statement covers. */
 export const statementMaxDays = 366;
 
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The reader's IANA time zone ("Asia/Singapore"), as the browser names it: a statement's times and
+ * days are in it, as the history shows them, and the file says so. UTC when absent.
+ */
+export const TimeZoneName = z.string().max(64).refine(isKnownTimeZone, { message: 'validation.invalid' });
+
 export const StatementRequest = z
   .object({
     format: ExportFormat,
-    /** Inclusive UTC days. */
+    /** Inclusive days of `time_zone`. */
     from: dateText,
     to: dateText,
+    time_zone: TimeZoneName.optional(),
     /** One asset's statement; every asset the company holds when absent. */
     asset: DigitalAssetSchema.optional(),
   })

@@ -13,7 +13,7 @@ function isMessageKey(message: string): boolean {
 
 const bytesPerMegabyte = 1024 * 1024;
 
-export function messageOfIssue(issue: z.core.$ZodIssue): MessageRef {
+function messageOfIssue(issue: z.core.$ZodIssue): MessageRef {
   // A file size rule is stated in bytes and told in megabytes ('File size cannot exceed {{size}}M').
   if (issue.message === 'validation.file_too_large' && issue.code === 'too_big')
     return { key: issue.message, params: { size: Number(issue.maximum) / bytesPerMegabyte } };
@@ -50,7 +50,7 @@ export function messageOfIssue(issue: z.core.$ZodIssue): MessageRef {
 }
 
 /** Dotted path of an issue; an issue on the whole body is reported under `body`. */
-export function fieldOfIssue(issue: z.core.$ZodIssue): string {
+function fieldOfIssue(issue: z.core.$ZodIssue): string {
   return issue.path.length === 0 ? 'body' : issue.path.map(String).join('.');
 }
 

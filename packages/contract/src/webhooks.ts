@@ -30,7 +30,7 @@ export const webhookPayloadTypeOf = {
 } as const satisfies Record<WebhookEventType, string>;
 
 /** Browsers and proxies handle URLs up to about 2,000 characters. */
-export const webhookUrlMaxLength = 2000;
+const webhookUrlMaxLength = 2000;
 
 const urlRequiredMessage = 'webhooks.validation.url_required';
 const urlInvalidMessage = 'webhooks.validation.url_invalid';
@@ -119,12 +119,12 @@ export const rotateWebhookSecret = defineCall({
   response: z.object({ secret: z.string(), secret_created_at: z.string() }),
 });
 
-export const webhookDeliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed'] as const;
+const webhookDeliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 export const WebhookDeliveryStatus = z.enum(webhookDeliveryStatuses);
 export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
 
 /** Why an attempt was made: the event itself, a retry after a failure, a replay, a test send. */
-export const webhookAttemptTriggers = ['event', 'retry', 'replay', 'test'] as const;
+const webhookAttemptTriggers = ['event', 'retry', 'replay', 'test'] as const;
 
 export const WebhookDelivery = z.object({
   delivery_id: z.string(),
@@ -142,7 +142,7 @@ export const WebhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 /** Why an attempt failed without an HTTP answer. */
-export const webhookAttemptErrors = [
+const webhookAttemptErrors = [
   'timeout',
   'connection_failed',
   'unresolvable',
@@ -194,7 +194,7 @@ export const replayWebhookDelivery = defineCall({
 });
 
 /** A range replay covers at most a month and this many deliveries. */
-export const webhookReplayRangeMaxDays = 31;
+const webhookReplayRangeMaxDays = 31;
 export const webhookReplayRangeMaxDeliveries = 1000;
 
 export const replayWebhookDeliveries = defineCall({

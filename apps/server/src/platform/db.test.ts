@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db.ts';
+import { contentionRetry, type Database, executeRows } from './db.ts';
 import { createTestDatabase } from './test-database.ts';
 
 let database: Database;
@@ -29,5 +29,44 @@ describe('the database', () => {
     }
     await timerFired;
     expect(statementsRunWhenTheTimerFired).toBeLessThan(200);
+  });
+});
+
+/** Two transactions that each hold one row the other wants: PostgreSQL makes one of them the victim. */
+describe.runIf(process.env.DATABASE_URL)('a transaction that loses to contention (PostgreSQL)', () => {
+  it('runs again, a bounded number of times, and commits', async () => {
+    const db = database.db;
+    await db.execute(sql`create table if not exists contention_probe (id int primary key, touched int not null)`);
+    await db.execute(
+      sql`insert into contention_probe values (1, 0), (2, 0) on conflict (id) do update set touched = 0`,
+    );
+    const retriedBefore = database.contention.retried;
+    const attempts = { first: 0, second: 0 };
+    let release: () => void = () => undefined;
+    const bothHoldOne = new Promise<void>((resolve) => {
+      let holding = 0;
+      release = () => {
+        holding += 1;
+        if (holding === 2) resolve();
+      };
+    });
+    /** Takes `mine`, waits (first try only) until the other holds its row, then takes `theirs`. */
+    const crossing = (name: 'first' | 'second', mine: number, theirs: number) =>
+      db.transaction(async (tx) => {
+        attempts[name] += 1;
+        await tx.execute(sql`update contention_probe set touched = touched + 1 where id = ${mine}`);
+        if (attempts[name] === 1) {
+          release();
+          await bothHoldOne;
+        }
+        await tx.execute(sql`update contention_probe set touched = touched + 1 where id = ${theirs}`);
+      });
+    await Promise.all([crossing('first', 1, 2), crossing('second', 2, 1)]);
+    // Each transaction committed once: the victim's first try left nothing behind.
+    const rows = await executeRows<{ touched: number }>(db, sql`select touched from contention_probe order by id`);
+    expect(rows.map((row) => Number(row.touched))).toEqual([2, 2]);
+    expect(attempts.first + attempts.second).toBe(3);
+    expect(database.contention.retried).toBe(retriedBefore + 1);
+    expect(contentionRetry.attempts).toBeGreaterThan(1);
   });
 });

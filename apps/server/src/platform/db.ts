@@ -5,7 +5,7 @@
  * argument so that several of them can join one transaction.
  */
 import { mkdir } from 'node:fs/promises';
-import { setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
 import { PGlite, type Transaction as PgliteTransaction, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -24,13 +24,13 @@ export type Transaction = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTable
 /** What query functions take first: the database itself or the transaction they join. */
 export type DbHandle = AppDatabase | Transaction;
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 /** The shape pg-boss expects of a connection it does not own. */
 export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** How the job queue reaches the database: its own pool on a server, the shared connection on PGlite. */
-export type JobQueueConnection = { connectionString: string } | { db: SqlExecutor };
+type JobQueueConnection = { connectionString: string } | { db: SqlExecutor };
 
 export type Database = {
   kind: DatabaseKind;
@@ -40,8 +40,12 @@ export type Database = {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** A line for the start-up message: where the data lives. */
   description: string;
+  /** Transactions run again after losing to contention, and those that lost every try (metrics). */
+  contention: ContentionCounts;
   close(): Promise<void>;
 };
+
+type ContentionCounts = { retried: number; exhausted: number };
 
 export type OpenDatabaseOptions = {
   dataDir: string;
@@ -60,7 +64,7 @@ export async function executeRows<Row>(handle: DbHandle, statement: SQL): Promis
 }
 
 /** pg-boss's SQL uses $1..$n placeholders; drizzle's `sql` carries the values as real parameters. */
-export function statementOf(text: string, values: readonly unknown[] = []): SQL {
+function statementOf(text: string, values: readonly unknown[] = []): SQL {
   const chunks: SQL[] = [];
   let consumed = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
@@ -147,6 +151,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as AppDatabase,
+    // One connection runs one transaction at a time: nothing to contend with.
+    contention: { retried: 0, exhausted: 0 },
     jobQueueConnection: { db: pgliteExecutor(client) },
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, () => onNotify());
@@ -194,6 +200,49 @@ export function keepingConnections(pool: pg.Pool): pg.Pool {
 /** Several instances may start together on one server: an advisory lock lets one migrate at a time. */
 const migrationLockId = 727_001;
 
+/**
+ * The SQLSTATEs of contention: the transaction was chosen as a deadlock's victim (40P01) or lost a
+ * serialisation race (40001). PostgreSQL rolled it back whole, so running it again is safe.
+ */
+const contentionStates = new Set(['40P01', '40001']);
+
+export function isContention(error: unknown): boolean {
+  const code = postgresErrorCode(error);
+  return code !== undefined && contentionStates.has(code);
+}
+
+/** How often a transaction that lost to contention runs again, and the first wait (doubled, with jitter). */
+export const contentionRetry = { attempts: 4, firstDelayMs: 10 } as const;
+
+/**
+ * Every transaction the server opens runs again, a bounded number of times, when PostgreSQL rolls it
+ * back for contention: the money paths take their locks in one order (tenant.ts), and what is left
+ * (two companies' transfers meeting on the bank's shared accounts) is retried here, in one place,
+ * rather than answered 500. A transaction's work is all in the database (messages and jobs are rows
+ * of it), so a second run repeats nothing outside. Nested transactions (savepoints) are not
+ * retried: their outer transaction is.
+ */
+function retryingOnContention(db: AppDatabase, counts: ContentionCounts): AppDatabase {
+  const transaction = db.transaction.bind(db);
+  const retrying: typeof db.transaction = async (callback, config) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await transaction(callback, config);
+      } catch (error) {
+        if (!isContention(error)) throw error;
+        if (attempt >= contentionRetry.attempts) {
+          counts.exhausted += 1;
+          throw error;
+        }
+        counts.retried += 1;
+        const delayMs = contentionRetry.firstDelayMs * 2 ** (attempt - 1);
+        await sleep(delayMs / 2 + Math.random() * delayMs);
+      }
+    }
+  };
+  return Object.assign(db, { transaction: retrying });
+}
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = keepingConnections(
     new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
@@ -217,9 +266,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     throw error;
   }
   const url = new URL(databaseUrl);
+  const contention = { retried: 0, exhausted: 0 };
   return {
     kind: 'postgres',
-    db: db as unknown as AppDatabase,
+    db: retryingOnContention(db as unknown as AppDatabase, contention),
+    contention,
     jobQueueConnection: { connectionString: databaseUrl },
     async listen(channel, onNotify) {
       const listener = new pg.Client({ connectionString: databaseUrl });

@@ -10,7 +10,7 @@ import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
 import type { MessageRef } from '@bank/contract/validation';
 import { type TranslationParams, translate } from '@bank/i18n/resources';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { postgresErrorCode } from './db.ts';
+import { isContention, postgresErrorCode } from './db.ts';
 
 export type AppErrorOptions = {
   /** Values for the placeholders of the catalogue message. */
@@ -54,7 +54,7 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-export type EnvelopeBody = { code: number; msg: string; data: unknown };
+type EnvelopeBody = { code: number; msg: string; data: unknown };
 
 function translateFields(language: Language, fields: Record<string, MessageRef>): Record<string, string> {
   return Object.fromEntries(
@@ -62,7 +62,7 @@ function translateFields(language: Language, fields: Record<string, MessageRef>)
   );
 }
 
-export function envelopeOfAppError(error: AppError, language: Language, requestId: string): EnvelopeBody {
+function envelopeOfAppError(error: AppError, language: Language, requestId: string): EnvelopeBody {
   return {
     code: errorCatalogue[error.key].code,
     msg: translate(language, error.messageKey, { request_id: requestId, ...error.params }),
@@ -71,8 +71,8 @@ export function envelopeOfAppError(error: AppError, language: Language, requestI
 }
 
 /** A body failure the framework detects before any route runs, reported on the field `body`. */
-function bodyError(messageKey: string): AppError {
-  return new AppError('validation', { messageKey, fields: { body: { key: messageKey } } });
+function bodyError(messageKey: string, httpStatus?: number): AppError {
+  return new AppError('validation', { messageKey, fields: { body: { key: messageKey } }, httpStatus });
 }
 
 /** Fastify's own client errors (body parsing, content type, limits) in catalogue terms. */
@@ -82,7 +82,7 @@ function appErrorOfFramework(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return bodyError('errors.body_not_json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return bodyError('errors.body_too_large');
+      return bodyError('errors.body_too_large', 413);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return bodyError('errors.unsupported_content_type');
@@ -118,7 +118,7 @@ function withoutQuotedValues(message: unknown): string | undefined {
  * carry its parameters (password hashes, tokens) and PostgreSQL's message quotes the bad value, so
  * database errors are reduced to the query text, PostgreSQL's diagnostics and the call stack.
  */
-export function loggableError(error: unknown): Record<string, unknown> {
+function loggableError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { err: { message: String(error) } };
   const query = (error as { query?: unknown }).query;
   if (typeof query !== 'string') return { err: error };
@@ -143,6 +143,9 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   const body = envelopeOfAppError(error, request.language, request.id);
   return reply.status(error.httpStatus).send(body);
 }
+
+/** A call that lost to contention on every try is asked again this much later. */
+const contentionRetryAfterSeconds = 1;
 
 export type ErrorHandlerOptions = {
   /**
@@ -172,6 +175,12 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     if (frameworkError) {
       request.log.info({ error_key: frameworkError.key, detail: rawError.code }, 'request refused');
       return sendError(request, reply, frameworkError);
+    }
+    if (isContention(rawError)) {
+      // Lost to contention on every try (db.ts retries): busy, to be asked again, never a 500.
+      request.log.warn(loggableError(rawError), 'transaction lost to contention on every try');
+      reply.header('retry-after', String(contentionRetryAfterSeconds));
+      return sendError(request, reply, new AppError('busy', { detail: 'contention outlasted the retries' }));
     }
     const databaseRefusal = appErrorOfDatabaseRefusal(rawError);
     if (databaseRefusal) {

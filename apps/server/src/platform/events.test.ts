@@ -10,10 +10,13 @@ import { consumedEvents } from './consumed-events-table.ts';
 import { executeRows } from './db.ts';
 import { consumeEvent, recordEvent } from './events.ts';
 import type { AppModule } from './module.ts';
+import { currentRequestId, runForRequest } from './request-context.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Effects the consumer commits (a row), and every attempt it made (in memory, kept on failure). */
 const attempts: string[] = [];
+/** The request each consumed event ran for, by company. */
+const requestOfAttempt = new Map<string, string | null>();
 const failFirstAttemptOf = new Set<string>();
 
 const consumerModule: AppModule = {
@@ -21,6 +24,7 @@ const consumerModule: AppModule = {
   register(_app, { jobs, database }) {
     consumeEvent({ jobs, db: database.db }, 'kyc.status_changed', 'events_test', async (tx, payload, event) => {
       attempts.push(payload.company_id);
+      requestOfAttempt.set(payload.company_id, currentRequestId());
       await tx.execute(sql`insert into events_test_effects (event_id) values (${event.id}::uuid)`);
       if (failFirstAttemptOf.delete(payload.company_id)) throw new Error('the consumer failed this time');
     });
@@ -114,5 +118,21 @@ describe(`domain events on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     );
     expect(attempts.filter((id) => id === companyId)).toHaveLength(2);
     expect(await effectsOf(eventId)).toBe(1);
+  });
+});
+
+describe('the request behind an event', () => {
+  it('is recorded with the event and carried into its consumer', async () => {
+    const companyId = crypto.randomUUID();
+    const eventId = await runForRequest('trace-request-0001', () =>
+      test.database.db.transaction((tx) => recordEvent(tx, 'kyc.status_changed', change(companyId))),
+    );
+    const [row] = await executeRows<{ request_id: string | null }>(
+      test.database.db,
+      sql`select request_id from outbox_events where id = ${eventId}::uuid`,
+    );
+    expect(row?.request_id).toBe('trace-request-0001');
+    await waitFor(() => requestOfAttempt.has(companyId), 'the consumer');
+    expect(requestOfAttempt.get(companyId)).toBe('trace-request-0001');
   });
 });

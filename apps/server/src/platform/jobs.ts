@@ -4,21 +4,23 @@
  * without running the others again. The relay runs when a committed event is NOTIFYed, and on a
  * short poll that catches what a lost notification or a crash left behind.
  */
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from './db.ts';
 import { type DomainEvent, outboxChannel, relayOutboxBatch } from './outbox.ts';
+import { runForRequest } from './request-context.ts';
 
 export const jobQueueSchema = 'pgboss';
 
-export type EventHandler = (event: DomainEvent) => Promise<void>;
+type EventHandler = (event: DomainEvent) => Promise<void>;
 
 /**
  * A recurring job. pg-boss keeps one schedule per name in the database and, with several server
  * instances, sends one job per tick however many instances run; a worker of any instance runs it.
  * The handler must be safe to run twice (a retried tick, or `runSchedule` beside the clock's own).
  */
-export type ScheduleDefinition = {
+type ScheduleDefinition = {
   /** The queue's name, `<domain>__<what>`: keep it stable across releases. */
   name: string;
   /** Five-field cron in UTC. pg-boss looks at schedules once a minute: nothing finer than a minute. */
@@ -51,6 +53,15 @@ export type Jobs = {
   boss: PgBoss;
 };
 
+/**
+ * How fast work caught by a crash is taken up again. A worker killed mid-job leaves its job active;
+ * pg-boss's maintenance, every `maintenanceIntervalSeconds` on one instance, fails an active job
+ * older than its expiry, and the job is retried after its retry delay (5 s for an event). An event
+ * handler (an inbox message, an email, a webhook: each bounded by its own timeout of 20 s or less)
+ * expires after `eventExpirySeconds`, so such a job is running again within a minute of the crash.
+ */
+export const jobRecovery = { eventExpirySeconds: 40, maintenanceIntervalSeconds: 10 } as const;
+
 export type JobsOptions = {
   database: Database;
   logger: Logger;
@@ -59,25 +70,29 @@ export type JobsOptions = {
   /** How often an idle worker looks for jobs; the relay also wakes workers right after handing them jobs. */
   workerPollIntervalSeconds?: number;
   stopTimeoutMs?: number;
+  /** jobRecovery unless a test shortens it. */
+  recovery?: { eventExpirySeconds: number; maintenanceIntervalSeconds: number };
 };
 
 type Subscription = { type: string; subscriber: string; queue: string; handler: EventHandler };
 
 const relayBatchSize = 100;
 
-export function queueNameOf(type: string, subscriber: string): string {
+function queueNameOf(type: string, subscriber: string): string {
   return `event__${type}__${subscriber}`.replace(/[^\w-]/g, '_');
 }
 
 export function createJobs(options: JobsOptions): Jobs {
   const { database, logger } = options;
   const relayPollIntervalMs = options.relayPollIntervalMs ?? 2000;
+  const recovery = options.recovery ?? jobRecovery;
   const boss = new PgBoss({
     ...database.jobQueueConnection,
     schema: jobQueueSchema,
     max: 4,
     migrate: true,
     supervise: true,
+    maintenanceIntervalSeconds: recovery.maintenanceIntervalSeconds,
     schedule: true,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -97,7 +112,11 @@ export function createJobs(options: JobsOptions): Jobs {
     do {
       relayAgain = false;
       for (;;) {
-        const queues = await relayOutboxBatch(database.db, boss, { jobQueueSchema, batchSize: relayBatchSize });
+        const queues = await relayOutboxBatch(database.db, boss, {
+          jobQueueSchema,
+          batchSize: relayBatchSize,
+          expireInSeconds: recovery.eventExpirySeconds,
+        });
         if (queues.length === 0) break;
         queuesWithJobs += queues.length;
         for (const queue of queues) {
@@ -154,7 +173,9 @@ export function createJobs(options: JobsOptions): Jobs {
         subscription.queue,
         { pollingIntervalSeconds: options.workerPollIntervalSeconds ?? 2, batchSize: 1 },
         async (jobs) => {
-          for (const job of jobs) await subscription.handler(job.data);
+          // The handler runs as part of the request that recorded the event (logs, the events it records).
+          for (const job of jobs)
+            await runForRequest(job.data.request_id ?? null, () => subscription.handler(job.data));
           // Where there was one job there are likely more: look again at once instead of after the poll interval.
           boss.notifyWorker(workerId);
         },
@@ -213,6 +234,11 @@ export function createJobs(options: JobsOptions): Jobs {
       await stopListening?.();
       await relayRun?.catch(() => undefined);
       await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      // pg-boss marks a finished job complete without awaiting it, so its stop can return with that
+      // statement still on its way; one more statement through the same database, queued behind it,
+      // lets it land before the caller closes the database.
+      await new Promise((resolve) => setImmediate(resolve));
+      await database.db.execute(sql`select 1`);
       started = false;
       stopping = false;
     },

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Names of fields and headers whose values must never be written to a log. */
-export const sensitiveFieldNames = [
+const sensitiveFieldNames = [
   'password',
   'new_password',
   'old_password',
@@ -54,7 +54,7 @@ const sensitiveNames = new Set<string>(sensitiveFieldNames);
  * so a request logs nothing and pays nothing at a level that is off; pino's own redaction applied
  * some 150 wildcard paths to every request's child logger.
  */
-export function redactSensitive(value: unknown, depth = 0): unknown {
+function redactSensitive(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object' || depth > redactedDepth) return value;
   if (Array.isArray(value)) return value.map((item) => redactSensitive(item, depth + 1));
   const copy: Record<string, unknown> = {};

@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EmailQueue } from '../adapters/mail/email-queue.ts';
+import type { Providers } from '../adapters/providers.ts';
 import type { DocumentStorage } from '../adapters/storage/storage.ts';
 import type { Config } from '../config.ts';
 import type { AppDatabase, Database } from './db.ts';
 import type { Jobs } from './jobs.ts';
+import type { Metrics } from './metrics.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { Clock } from './session.ts';
 
@@ -24,6 +26,10 @@ export type ModuleContext = {
   emailQueue: EmailQueue;
   /** Where documents are kept (config STORAGE_*): made and closed by the app, used through the documents module. */
   documentStorage: DocumentStorage;
+  /** Series a module adds to /metrics (platform/metrics.ts). */
+  metrics: Metrics;
+  /** The outside providers the configuration chose, made once (adapters/providers.ts). */
+  providers: Providers;
 };
 
 export type AppModule = {

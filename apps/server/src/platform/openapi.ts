@@ -24,8 +24,8 @@ export type OpenApiDocument = {
   components: Record<string, unknown>;
 };
 
-export const openApiPath = '/api/openapi.json';
-export const apiDocsPath = '/api/docs';
+const openApiPath = '/api/openapi.json';
+const apiDocsPath = '/api/docs';
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;

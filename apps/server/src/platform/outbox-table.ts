@@ -9,6 +9,8 @@ export const outboxEvents = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
     company_id: uuid('company_id'),
+    /** The request that recorded it (x-request-id), carried to the jobs it causes; null from a schedule. */
+    request_id: text('request_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the relay has handed the event to the job queue. */
     published_at: timestamp('published_at', { withTimezone: true }),

@@ -8,6 +8,7 @@ import type PgBoss from 'pg-boss';
 import { type AppDatabase, type DbHandle, executeRows, sqlExecutorOf } from './db.ts';
 import { newId } from './ids.ts';
 import { outboxEvents } from './outbox-table.ts';
+import { currentRequestId } from './request-context.ts';
 
 /** NOTIFY channel: PostgreSQL delivers it only when the writing transaction commits. */
 export const outboxChannel = 'outbox_events';
@@ -25,6 +26,8 @@ export type DomainEvent = {
   type: string;
   payload: unknown;
   company_id: string | null;
+  /** The request that caused it, or null (a schedule); what its consumers record carries it on. */
+  request_id?: string | null;
   created_at: string;
 };
 
@@ -36,18 +39,21 @@ export async function writeEvent(handle: DbHandle, event: NewEvent): Promise<str
     type: event.type,
     payload: event.payload ?? null,
     company_id: event.company_id ?? null,
+    request_id: currentRequestId(),
   });
   await handle.execute(sql`select pg_notify(${outboxChannel}, '')`);
   return id;
 }
 
 /** How each subscriber's job is retried when its handler fails. */
-const deliveryRetry = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
+export const deliveryRetry = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
 export type RelayOptions = {
   /** The schema pg-boss keeps its tables in (its subscription table names the subscriber queues). */
   jobQueueSchema: string;
   batchSize: number;
+  /** A delivery running longer than this is taken as lost (its worker died) and retried. */
+  expireInSeconds: number;
 };
 
 /**
@@ -79,12 +85,18 @@ export async function relayOutboxBatch(db: AppDatabase, boss: PgBoss, options: R
         type: event.type,
         payload: event.payload,
         company_id: event.company_id,
+        request_id: event.request_id,
         created_at: event.created_at.toISOString(),
       };
       for (const subscription of subscriptions) {
         if (subscription.event !== event.type) continue;
         // The job id is the event id: a second send of the same event to a queue is a no-op.
-        await boss.send(subscription.name, delivered, { id: event.id, db: jobWriter, ...deliveryRetry });
+        await boss.send(subscription.name, delivered, {
+          id: event.id,
+          db: jobWriter,
+          expireInSeconds: options.expireInSeconds,
+          ...deliveryRetry,
+        });
         queues.add(subscription.name);
       }
     }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const moduleDir = path.dirname(fileURLToPath(import.meta.url));
 
 /** apps/server: from source this module is two levels down, bundled it is one. */
-export const serverPackageDir = existsSync(path.join(moduleDir, '..', 'package.json'))
+const serverPackageDir = existsSync(path.join(moduleDir, '..', 'package.json'))
   ? path.resolve(moduleDir, '..')
   : path.resolve(moduleDir, '..', '..');
 

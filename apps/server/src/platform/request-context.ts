@@ -1,8 +1,10 @@
 /**
  * What every request carries besides its body (SPEC.md section 7): the `language` header picks the
  * language of `msg`; device-os, web-name, userid and token identify the caller. Every request gets
- * an id, echoed in the `x-request-id` header and written on each of its log lines.
+ * an id, echoed in the `x-request-id` header and written on each of its log lines, and carried into
+ * the events it records and the jobs those events cause (`currentRequestId`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { defaultLanguage, isLanguage, type Language } from '@bank/contract/constants';
@@ -26,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export const requestIdHeader = 'x-request-id';
+const requestIdHeader = 'x-request-id';
 /** Longer header values are not ours: a token or user id is far shorter. */
 const maxHeaderValueLength = 512;
 /** A request id from a proxy in front of us is kept only when it cannot forge a log line. */
@@ -39,7 +41,7 @@ function headerValue(value: string | string[] | undefined): string | null {
   return trimmed;
 }
 
-export function languageOf(value: string | string[] | undefined): Language {
+function languageOf(value: string | string[] | undefined): Language {
   const language = headerValue(value)?.toLowerCase();
   return isLanguage(language) ? language : defaultLanguage;
 }
@@ -49,7 +51,22 @@ export function generateRequestId(request: IncomingMessage): string {
   return incoming && acceptedRequestId.test(incoming) ? incoming : randomUUID();
 }
 
+/** The request (or the event's job) the code runs for: its id follows every await of it. */
+const requestIds = new AsyncLocalStorage<string>();
+
+/** The id of the request that caused the work under way, or null outside any (a schedule). */
+export function currentRequestId(): string | null {
+  return requestIds.getStore() ?? null;
+}
+
+/** Runs `work` as part of the request `requestId` (an event's job, so that what it records carries the id on). */
+export function runForRequest<T>(requestId: string | null, work: () => T): T {
+  return requestId ? requestIds.run(requestId, work) : work();
+}
+
 export function registerRequestContext(app: FastifyInstance): void {
+  // Before every other hook, so that the whole request runs inside its id.
+  app.addHook('onRequest', (request, _reply, done) => requestIds.run(request.id, done));
   app.decorateRequest('language', defaultLanguage);
   app.decorateRequest('caller', null as unknown as CallerHeaders);
   app.decorateRequest('session', null);

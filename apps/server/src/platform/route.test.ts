@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import type { AppModule } from './module.ts';
-import { fileReply, registerCall } from './route.ts';
+import { currentRequestId } from './request-context.ts';
+import { bodyProblemOf, fileReply, maxBodyDepth, registerCall } from './route.ts';
 import type { SessionContext, SessionResolver } from './session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -27,6 +28,20 @@ const echoCall = defineCall({
 const failingCall = defineCall({
   path: '/api/v1/test/failing',
   summary: 'Fails unexpectedly (test only)',
+  permission: 'public',
+  request: z.object({}),
+  response: z.null(),
+});
+const requestIdCall = defineCall({
+  path: '/api/v1/test/requestId',
+  summary: 'Answers the id of the request it runs for (test only)',
+  permission: 'public',
+  request: z.object({}),
+  response: z.object({ request_id: z.string().nullable() }),
+});
+const contendedCall = defineCall({
+  path: '/api/v1/test/contended',
+  summary: 'Loses to contention on every try (test only)',
   permission: 'public',
   request: z.object({}),
   response: z.null(),
@@ -102,6 +117,16 @@ const testModule: AppModule = {
     });
     registerCall(app, failingCall, async () => {
       throw new Error('connection to 10.0.0.7 refused, stack and internals');
+    });
+    registerCall(app, requestIdCall, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { request_id: currentRequestId() };
+    });
+    registerCall(app, contendedCall, async () => {
+      // What drizzle throws when PostgreSQL picks the transaction as a deadlock's victim.
+      throw Object.assign(new Error('Failed query: update ledger_accounts ...'), {
+        cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      });
     });
     registerCall(app, refusedCall, async () => {
       throw new AppError('illegal_state', { detail: 'card 42 is in state printing' });
@@ -299,13 +324,39 @@ describe('request bodies', () => {
     expect(response.json().data.fields.body).toBeTypeOf('string');
   });
 
-  it('answers the validation code for a body over the size limit', async () => {
+  it('answers HTTP 413 in the envelope for a body over the size limit', async () => {
     const response = await post(echoCall.path, { raw: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: errorCatalogue.validation.code,
       msg: translate('en', 'errors.body_too_large'),
     });
+  });
+
+  it('refuses a null body rather than taking it as an empty object', async () => {
+    const response = await post(echoCall.path, { raw: 'null', headers: { language: 'ch' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      code: errorCatalogue.validation.code,
+      msg: translate('ch', 'errors.body_not_object'),
+      data: { fields: { body: translate('ch', 'errors.body_not_object') } },
+    });
+  });
+
+  it('answers the validation code, not a stack overflow, for a body nested thousands of levels deep', async () => {
+    const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
+    const deepArrays = `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const raw of [deep, deepArrays]) {
+      const response = await post(echoCall.path, { raw, headers: { language: 'jp' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        code: errorCatalogue.validation.code,
+        msg: translate('jp', 'errors.body_too_deep'),
+        data: { fields: { body: translate('jp', 'errors.body_too_deep') } },
+      });
+    }
+    expect(bodyProblemOf(JSON.parse(`${'['.repeat(maxBodyDepth)}${']'.repeat(maxBodyDepth)}`))).toBeUndefined();
+    expect(bodyProblemOf({ a: [{ b: 'ok' }, { c: 'bad\u0000' }] })).toEqual({ kind: 'unstorable', path: 'a.1.c' });
   });
 
   it('answers the validation code for a body that is not sent as JSON', async () => {
@@ -347,6 +398,18 @@ describe('failures', () => {
       data: { request_id: 'support-ref-0001' },
     });
     expect(response.body).not.toMatch(/10\.0\.0\.7|stack|at .*\.ts/);
+  });
+
+  it('runs the handler, past every await, as part of its request (the id events and jobs carry on)', async () => {
+    const response = await post(requestIdCall.path, { headers: { 'x-request-id': 'support-ref-0042' } });
+    expect(response.json().data).toEqual({ request_id: 'support-ref-0042' });
+  });
+
+  it('answers a transaction that lost to contention on every try as busy, with Retry-After, never a 500', async () => {
+    const response = await post(contendedCall.path);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toMatchObject({ code: 9503, msg: translate('en', 'errors.busy'), data: null });
   });
 
   it('answers an error the call does not declare as an internal failure outside production, so that tests find it', async () => {

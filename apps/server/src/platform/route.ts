@@ -24,7 +24,7 @@ import type { CallerHeaders } from './request-context.ts';
 import type { Clock, SessionContext, SessionResolver } from './session.ts';
 
 /** What registerCall needs from the app, decorated on it by buildApp. */
-export type CallPlatform = {
+type CallPlatform = {
   clock: Clock;
   /** Where idempotent calls keep their keys and answers. */
   database: Database;
@@ -89,34 +89,69 @@ export type CallHandler<Call extends CallDefinition> = (
 ) => Promise<z.input<Call['response']> | FileReply>;
 
 /** RFC 6266: an ASCII fallback name and the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** How deep a call's body may nest: the deepest contract body is a handful of levels. */
+export const maxBodyDepth = 32;
+
+export type BodyProblem = { kind: 'too_deep' } | { kind: 'unstorable'; path: string };
+
 /**
- * The path of the first string (value or key) that no database could store: NUL or a lone
- * surrogate. The contract's text types refuse them too; this net holds for every field of every
- * call, passwords and fields a future schema forgets, so such a byte can never become a 500.
+ * What makes a body unfit before its schema reads it: nesting deeper than maxBodyDepth, or a string
+ * (value or key) that no database could store (NUL or a lone surrogate). The contract's text types
+ * refuse such bytes too; this net holds for every field of every call, passwords and fields a future
+ * schema forgets. The walk is iterative, so that no body, however deep, can overflow the stack.
  */
-export function unstorableField(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return hasUnstorableCharacter(value) ? path || 'body' : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableField(item, path ? `${path}.${index}` : String(index));
-      if (found !== undefined) return found;
+export function bodyProblemOf(body: unknown): BodyProblem | undefined {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path, depth } = next;
+    if (typeof value === 'string') {
+      if (hasUnstorableCharacter(value)) return { kind: 'unstorable', path: path || 'body' };
+      continue;
     }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const fieldPath = path ? `${path}.${key}` : key;
-      if (hasUnstorableCharacter(key)) return path || 'body';
-      const found = unstorableField(item, fieldPath);
-      if (found !== undefined) return found;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= maxBodyDepth) return { kind: 'too_deep' };
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item])
+      : Object.entries(value);
+    // Pushed in reverse, so that the first field in the body is the first reported.
+    for (const [key, item] of entries.reverse()) {
+      if (!Array.isArray(value) && hasUnstorableCharacter(key)) return { kind: 'unstorable', path: path || 'body' };
+      pending.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }
   return undefined;
+}
+
+/** The body as the schema may read it: absent is `{}`, `null` and unfit bodies are refused. */
+function checkedBody(callPath: string, rawBody: unknown): unknown {
+  if (rawBody === null) {
+    throw new AppError('validation', {
+      messageKey: 'errors.body_not_object',
+      fields: { body: { key: 'errors.body_not_object' } },
+      detail: `null body for ${callPath}`,
+    });
+  }
+  const body = rawBody ?? {};
+  const problem = bodyProblemOf(body);
+  if (problem?.kind === 'too_deep') {
+    throw new AppError('validation', {
+      messageKey: 'errors.body_too_deep',
+      fields: { body: { key: 'errors.body_too_deep' } },
+      detail: `body nested deeper than ${maxBodyDepth} in ${callPath}`,
+    });
+  }
+  if (problem?.kind === 'unstorable') {
+    throw new AppError('validation', {
+      fields: { [problem.path]: { key: controlCharacterMessage } },
+      detail: `unstorable character in ${callPath}`,
+    });
+  }
+  return body;
 }
 
 /**
@@ -194,14 +229,7 @@ export function registerCall<Call extends CallDefinition>(
   app.post(call.path, {
     onRequest: async (request) => authorize(call, request, platform),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const body = request.body ?? {};
-      const unstorable = unstorableField(body);
-      if (unstorable !== undefined) {
-        throw new AppError('validation', {
-          fields: { [unstorable]: { key: controlCharacterMessage } },
-          detail: `unstorable character in ${call.path}`,
-        });
-      }
+      const body = checkedBody(call.path, request.body);
       const parsed = call.request.safeParse(body);
       if (!parsed.success) {
         throw new AppError('validation', {

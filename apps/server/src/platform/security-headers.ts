@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-export const contentSecurityPolicyDirectives = {
+const contentSecurityPolicyDirectives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],

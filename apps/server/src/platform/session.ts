@@ -33,8 +33,6 @@ export type SessionContext = {
 /** Resolves the `token` and `userid` headers to a live session, or null when missing, expired or revoked. */
 export type SessionResolver = (token: string, userId: string, now: Date) => Promise<SessionContext | null>;
 
-export const resolveNoSession: SessionResolver = async () => null;
-
 export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };

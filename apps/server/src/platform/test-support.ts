@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppDependencies } from '../app.ts';
 import type { Config } from '../config.ts';
 import { executeRows } from './db.ts';
@@ -129,4 +130,45 @@ export function codeIn(email: MailboxEmail): string {
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+}
+
+/**
+ * The fields of `data` (a response as it arrived) that its contract schema does not name, at any
+ * depth, as paths: the response allow-list proven on the wire. Empty when every field is named; a
+ * field the server added beside the contract (an internal note, a staff name) is listed.
+ */
+export function fieldsOutsideContract(schema: z.ZodType, data: unknown, path = 'data'): string[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  const inner = (key: string) => def[key] as z.ZodType;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return data === null || data === undefined ? [] : fieldsOutsideContract(inner('innerType'), data, path);
+    case 'pipe':
+      return fieldsOutsideContract(inner('out'), data, path);
+    case 'lazy':
+      return fieldsOutsideContract((def.getter as () => z.ZodType)(), data, path);
+    case 'array':
+      return Array.isArray(data)
+        ? data.flatMap((item, index) => fieldsOutsideContract(inner('element'), item, `${path}[${index}]`))
+        : [];
+    case 'union': {
+      // The narrowest reading: a field counts as named if one of the options names it.
+      const readings = (def.options as z.ZodType[]).map((option) => fieldsOutsideContract(option, data, path));
+      return readings.reduce((narrowest, reading) => (reading.length < narrowest.length ? reading : narrowest));
+    }
+    case 'object': {
+      if (typeof data !== 'object' || data === null) return [];
+      const shape = def.shape as Record<string, z.ZodType>;
+      return Object.entries(data).flatMap(([key, value]) =>
+        key in shape ? fieldsOutsideContract(shape[key] as z.ZodType, value, `${path}.${key}`) : [`${path}.${key}`],
+      );
+    }
+    default:
+      return [];
+  }
 }

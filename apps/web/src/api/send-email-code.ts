@@ -6,7 +6,7 @@
  * contract are loaded on use (account-contract.ts): /login uses this too.
  */
 
-import type { EmailCodePurpose } from '@bank/contract/account';
+import type { EmailCodePurpose, StepUpAction } from '@bank/contract/account';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOfError, retryAfterSecondsOf } from '../lib/form-errors.ts';
@@ -30,8 +30,11 @@ export type SendEmailCode = {
 /** A call that emails a code to an address and answers the wait before the next (card/sendCode for a cardholder's address). */
 export type EmailCodeSender = (email: string) => Promise<{ resend_after_seconds: number }>;
 
-/** `purpose`: a purpose of the public sendEmail call, or a sender of another call that emails a code. */
-export function useSendEmailCode(purpose: EmailCodePurpose | EmailCodeSender): SendEmailCode {
+/**
+ * `purpose`: a purpose of the public sendEmail call, or a sender of another call that emails a code.
+ * `action`: for a step-up code, what it confirms (its email names it).
+ */
+export function useSendEmailCode(purpose: EmailCodePurpose | EmailCodeSender, action?: StepUpAction): SendEmailCode {
   const { t } = useTranslation();
   const cooldown = useCooldown();
   const [hasSent, setHasSent] = useState(false);
@@ -50,7 +53,7 @@ export function useSendEmailCode(purpose: EmailCodePurpose | EmailCodeSender): S
           typeof purpose === 'function'
             ? await purpose(email)
             : await Promise.all([loadHttpClient(), loadAccountContract()]).then(([{ callApi }, { sendEmail }]) =>
-                callApi(sendEmail, { email, purpose }),
+                callApi(sendEmail, { email, purpose, ...(action ? { action } : {}) }),
               );
         startCooldown(answer.resend_after_seconds);
         setHasSent(true);
@@ -65,7 +68,7 @@ export function useSendEmailCode(purpose: EmailCodePurpose | EmailCodeSender): S
         setIsSending(false);
       }
     },
-    [purpose, startCooldown, t],
+    [purpose, action, startCooldown, t],
   );
 
   return {

@@ -11,7 +11,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedIn } from '../lib/session-storage.ts';
 import { ShellSkeleton } from './shell-skeleton.tsx';
 
-export type LoginRedirectState = { from?: string };
+type LoginRedirectState = { from?: string };
 
 export function RequireSession() {
   const location = useLocation();

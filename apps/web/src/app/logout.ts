@@ -17,7 +17,7 @@ async function exitLogin(headers: Record<string, string>): Promise<void> {
   await callApi(account.exitLogin, {}, { isSilent: true, headers });
 }
 
-export function endSession(): void {
+function endSession(): void {
   // The headers are taken before the storage is cleared: the call must carry this session's token.
   exitLogin(requestHeaders()).catch(() => undefined);
   const language = currentLanguage();

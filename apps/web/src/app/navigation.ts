@@ -3,13 +3,8 @@
  * contract's route table and stays highlighted on the pages under it. Clients never see a staff-only
  * page; the bank's staff get the back office's own navigation instead of the client's.
  */
-import {
-  type ClientPermission,
-  holdsPermission,
-  type Permission,
-  type StaffPermission,
-} from '@bank/contract/permissions';
-import { mainPages, type PageId, pathOf } from '@bank/contract/routes';
+import { type ClientPermission, holdsPermission, type Permission } from '@bank/contract/permissions';
+import { type MainPage, mainPages, type PageId, pathOf } from '@bank/contract/routes';
 import type { admin } from '@bank/i18n/locales/en/admin';
 import type { shellSignedIn } from '@bank/i18n/locales/en/shell-signed-in';
 import type { withdraw } from '@bank/i18n/locales/en/withdraw';
@@ -97,11 +92,12 @@ function withdrawItem(
   return { key, label: `withdraw.navigation.${key}`, page, icon, ...options };
 }
 
-/** The payout pages an item of "Transfer & payout" stands for (payees, addresses, approvals have their own). */
+/**
+ * The payout pages an item of "Transfer & payout" stands for (payees, addresses, approvals have their
+ * own, and a new fiat payout is "Fiat withdrawal").
+ */
 const transferSections = [
   '/blockchain_w/transfer_p_jmhb',
-  '/blockchain_w/new_fiat',
-  '/blockchain_w/new_fiat2',
   '/blockchain_w/new_digital_asset',
   '/blockchain_w/new_digital_asset2',
   '/blockchain_w/fiat_t_h_info',
@@ -121,9 +117,22 @@ const groups: readonly NavigationGroup[] = [
     }),
   ]),
   clientGroup('money', [
-    clientItem('deposit', 'crypto_deposit', IconArrowDownToArc, { sections: ['/blockchain_d'], permission: 'deposit' }),
+    // Each deposit item opens its own page (SPEC.md's fiat_deposit and fiat_withdrawal paths only
+    // redirect, so the menu links to the pages they lead to and each item is current on its pages).
+    clientItem('crypto_deposit', 'crypto_deposit', IconArrowDownToArc, {
+      sections: ['/blockchain_d/transaction_h_info'],
+      permission: 'deposit',
+    }),
+    clientItem('fiat_deposit', 'fiat_deposit_request', IconArrowBarToDown, {
+      sections: ['/blockchain_d/bank_details'],
+      permission: 'deposit',
+    }),
     clientItem('transfer', 'fiat_transfer', IconArrowUpRight, {
       sections: transferSections,
+      permission: 'prepare_payouts',
+    }),
+    clientItem('fiat_withdrawal', 'new_fiat_transfer', IconArrowBarUp, {
+      sections: ['/blockchain_w/new_fiat2'],
       permission: 'prepare_payouts',
     }),
     // Payees and addresses are read by those who prepare payouts; changing them needs manage_payees
@@ -131,8 +140,6 @@ const groups: readonly NavigationGroup[] = [
     withdrawItem('payees', 'payees', IconBuildingBank, { permission: 'prepare_payouts' }),
     withdrawItem('address_book', 'address_book', IconAddressBook, { permission: 'prepare_payouts' }),
     withdrawItem('approvals', 'payout_approvals', IconChecks, { permission: 'approve_payouts' }),
-    clientItem('fiat_deposit', 'fiat_deposit', IconArrowBarToDown, { permission: 'deposit' }),
-    clientItem('fiat_withdrawal', 'fiat_withdrawal', IconArrowBarUp, { permission: 'prepare_payouts' }),
     clientItem('fx', 'fx', IconArrowsExchange, { permission: 'exchange' }),
     clientItem('otc', 'otc', IconChartCandle, { permission: 'exchange' }),
   ]),
@@ -140,10 +147,10 @@ const groups: readonly NavigationGroup[] = [
     clientItem('cards', 'cards', IconCreditCard, { permission: 'cards' }),
     clientItem('top_up_history', 'top_up_history', IconHistory, { permission: 'cards' }),
     clientItem('card_transactions', 'card_transactions', IconReceipt2, { permission: 'cards' }),
-    clientItem('renewals', 'renewals', IconCalendarRepeat, { permission: 'cards' }),
+    clientItem('renewals', 'renewals', IconCalendarRepeat, { permission: 'card_management' }),
     clientItem('card_applications', 'cardholder_kyc', IconIdBadge2, {
       sections: ['/kyc_apply_card_input'],
-      permission: 'cards',
+      permission: 'card_management',
     }),
   ]),
   clientGroup('programme', [
@@ -171,13 +178,15 @@ const groups: readonly NavigationGroup[] = [
   ]),
 ];
 
-function staffItem(
-  key: StaffItemKey,
-  page: NavigationItem['page'],
-  icon: Icon,
-  permission?: StaffPermission,
-): NavigationItem {
-  return { key, label: `admin.navigation.items.${key}`, page, icon, ...(permission ? { permission } : {}) };
+/**
+ * A back-office item shows to those who may open its page: the permission is the page's (contract
+ * routes.ts). The payout review is named in the payouts' own namespace.
+ */
+function staffItem(key: StaffItemKey | 'payout_review', page: PageId, icon: Icon): NavigationItem {
+  const permission = pageOfId(page).permission;
+  const label: NavigationItem['label'] =
+    key === 'payout_review' ? 'withdraw.navigation.payout_review' : `admin.navigation.items.${key}`;
+  return { key, label, page, icon, ...(permission ? { permission } : {}) };
 }
 
 /** What the bank's staff see: the back office, and their own account. */
@@ -187,24 +196,18 @@ export const staffNavigation: readonly NavigationGroup[] = [
     label: 'admin.navigation.groups.back_office',
     items: [
       staffItem('overview', 'admin_home', IconLayoutDashboard),
-      staffItem('kyc_review', 'admin_kyc', IconChecklist, 'kyc_review'),
-      staffItem('deposit_operations', 'admin_deposits', IconBuildingBank, 'deposit_operations'),
-      {
-        key: 'payout_review',
-        label: 'withdraw.navigation.payout_review',
-        page: 'admin_payouts',
-        icon: IconSend,
-        permission: 'payout_review',
-      },
-      staffItem('card_review', 'admin_card_applications', IconIdBadge2, 'card_review'),
-      staffItem('card_operations', 'admin_cards', IconCreditCard, 'card_operations'),
-      staffItem('card_programme', 'admin_programme', IconStack2, 'programme_desk'),
-      staffItem('ledger_explorer', 'admin_ledger', IconBook2, 'ledger_explorer'),
-      staffItem('audit_log', { path: pathOf('admin_audit') }, IconFileSearch, 'audit_log'),
-      staffItem('announcements', 'announcements_admin', IconSpeakerphone, 'announcements'),
-      staffItem('feedback', 'admin_feedback', IconMessageCircle, 'feedback'),
-      staffItem('contact_requests', 'admin_contact_requests', IconPhoneCall, 'contact_requests'),
-      staffItem('otc_desk', 'admin_otc', IconChartCandle, 'otc_desk'),
+      staffItem('kyc_review', 'admin_kyc', IconChecklist),
+      staffItem('deposit_operations', 'admin_deposits', IconBuildingBank),
+      staffItem('payout_review', 'admin_payouts', IconSend),
+      staffItem('card_review', 'admin_card_applications', IconIdBadge2),
+      staffItem('card_operations', 'admin_cards', IconCreditCard),
+      staffItem('card_programme', 'admin_programme', IconStack2),
+      staffItem('ledger_explorer', 'admin_ledger', IconBook2),
+      staffItem('audit_log', 'admin_audit', IconFileSearch),
+      staffItem('announcements', 'announcements_admin', IconSpeakerphone),
+      staffItem('feedback', 'admin_feedback', IconMessageCircle),
+      staffItem('contact_requests', 'admin_contact_requests', IconPhoneCall),
+      staffItem('otc_desk', 'admin_otc', IconChartCandle),
     ],
   },
   {
@@ -231,6 +234,20 @@ export function navigationFor(
       ),
     }))
     .filter((group) => group.items.length > 0);
+}
+
+function pageOfId(id: PageId): MainPage {
+  const page = mainPages.find((candidate) => candidate.id === id);
+  if (!page) throw new Error(`No page ${id} in the contract's route table`);
+  return page;
+}
+
+/**
+ * Whether a user may open a page: a back-office page needs its permission (contract routes.ts); the
+ * staff gate shows "no permission" in its place rather than a page whose every call is refused.
+ */
+export function mayOpenPage(page: MainPage, permissions: readonly Permission[]): boolean {
+  return !page.permission || holdsPermission(permissions, page.permission);
 }
 
 const staffOnlyPages: ReadonlySet<PageId> = new Set(

@@ -50,11 +50,12 @@ function signedInPage(id: PageId): PageComponent {
   );
 }
 
-export const mainPageComponents = Object.fromEntries(
-  mainPages.map((page) => [page.id, signedInPage(page.id)]),
-) as Record<PageId, PageComponent>;
+const mainPageComponents = Object.fromEntries(mainPages.map((page) => [page.id, signedInPage(page.id)])) as Record<
+  PageId,
+  PageComponent
+>;
 
-export const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
+const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
   login: lazyPage(
     () => import('../features/auth/login-page.tsx'),
     (module) => module.LoginPage,
@@ -98,7 +99,7 @@ function mainRoute(page: MainPage): RouteObject {
       <Page />
     </KycGate>
   );
-  if (page.isStaffOnly) return { path: page.path, element: <StaffGate>{element}</StaffGate> };
+  if (page.isStaffOnly) return { path: page.path, element: <StaffGate page={page}>{element}</StaffGate> };
   if (page.id === 'home') return { path: page.path, element: <ClientHomeGate>{element}</ClientHomeGate> };
   return { path: page.path, element };
 }

@@ -188,6 +188,22 @@ describe('callApi', () => {
     expect(shown).toHaveLength(2);
   });
 
+  it('reads the envelope of an answer the server refused before any call ran (413 too large, 503 busy)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({ code: 9503, msg: 'The service is busy. Please try again in a moment.', data: null }),
+        {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '5' },
+        },
+      ),
+    );
+    await expect(callApi(call, {})).rejects.toMatchObject({
+      code: 9503,
+      message: 'The service is busy. Please try again in a moment.',
+    });
+  });
+
   it('stays silent when asked to (the exit-login call)', async () => {
     vi.useFakeTimers();
     fetchMock.mockResolvedValue(envelope(9400, 'Session expired'));

@@ -208,7 +208,8 @@ export async function callApi<Call extends CallDefinition>(
   if (call.isIdempotent && !options.idempotencyKey) throw new Error(`${call.path} needs an idempotency key`);
   const response = await post(call.path, body, options);
   if (statusesShownAsText.has(response.status)) return failOnHttpStatus(response, options);
-  const envelope = response.ok ? await readEnvelopeOf(response) : null;
+  // Other statuses carry the envelope too (413 too large, 503 busy): its message is the one to show.
+  const envelope = await readEnvelopeOf(response);
   if (!envelope) throw networkTimeout(options);
   if (envelope.code !== successCode) failOnEnvelope(envelope, options);
   const parsed = call.response.safeParse(envelope.data);

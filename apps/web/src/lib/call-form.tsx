@@ -30,7 +30,7 @@ const loadMutationParts = () =>
   Promise.all([import('@tanstack/react-query'), import('./query-client.ts'), import('./api-client.ts')]);
 
 /** A message of the catalogue, translated each time it renders. */
-export function FieldMessage({ message }: { message: MessageRef }): ReactNode {
+function FieldMessage({ message }: { message: MessageRef }): ReactNode {
   const { t } = useTranslation();
   return t(message.key as never, message.params ?? {});
 }

@@ -7,7 +7,7 @@
  */
 import { appVersion, defaultLanguage, isLanguage, type Language, languageCookie } from '@bank/contract/constants';
 
-export const sessionKeys = {
+const sessionKeys = {
   token: 'token',
   userId: 'userid',
   username: 'username',
@@ -16,16 +16,16 @@ export const sessionKeys = {
   isStaff: 'is_staff',
 } as const;
 
-export const persistentKeys = {
+const persistentKeys = {
   language: 'language',
   appVersion: 'app_version',
 } as const;
 
 /** The value written to `is_google` once the second factor is done. */
-export const secondFactorDoneValue = '1';
+const secondFactorDoneValue = '1';
 
 /** The `kyc_status` value that opens the KYC-gated pages (contract states.ts `AccountKycStatus`). */
-export const kycApprovedStatus = 'kyc_approved';
+const kycApprovedStatus = 'kyc_approved';
 
 export type StoredSession = {
   token: string | null;

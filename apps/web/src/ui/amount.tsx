@@ -28,3 +28,9 @@ export function Amount({ value, currency, isCurrencyHidden = false, ...textProps
     </Text>
   );
 }
+
+/** The number of an amount as text in the user's locale, for a message that names an amount: "2,525.18". */
+export function useAmountText(): (value: string, currency: string) => string {
+  const locale = localeOfLanguage[useLanguage()];
+  return (value, currency) => formatAmount(value, currency, locale);
+}

@@ -11,7 +11,7 @@ import { IconCircleFilled, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n.ts';
-import { Amount } from './amount.tsx';
+import { Amount, useAmountText } from './amount.tsx';
 import { countryName } from './country-names.ts';
 import { DateTime } from './date-time.tsx';
 import { LabelledValue } from './labelled-value.tsx';
@@ -186,12 +186,21 @@ export function CardFacts({
           <LabelledValue label={t('cards.details.card_fee')}>
             {t(`cards.details.card_fee_status.${card.card_fee_status}`)}
           </LabelledValue>
-          <LabelledValue label={t('cards.details.annual_fee')}>
-            <StatusBadge list="fee_payment" value={card.annual_fee_status} size="sm" />
-          </LabelledValue>
-          <LabelledValue label={t('cards.details.auto_renewal')}>
-            {t(card.auto_renewal ? 'cards.details.auto_renewal_on' : 'cards.details.auto_renewal_off')}
-          </LabelledValue>
+          {card.fee_rule === 'membership' ? (
+            // A programme card pays the programme's membership fee instead of an annual fee.
+            <LabelledValue label={t('cards.details.annual_fee')}>
+              {t('cards.details.membership_fee_rule')}
+            </LabelledValue>
+          ) : (
+            <>
+              <LabelledValue label={t('cards.details.annual_fee')}>
+                <StatusBadge list="fee_payment" value={card.annual_fee_status} size="sm" />
+              </LabelledValue>
+              <LabelledValue label={t('cards.details.auto_renewal')}>
+                {t(card.auto_renewal ? 'cards.details.auto_renewal_on' : 'cards.details.auto_renewal_off')}
+              </LabelledValue>
+            </>
+          )}
         </SimpleGrid>
         {extra}
       </Section>
@@ -210,6 +219,7 @@ export function CardTimeline({ lines }: { lines: readonly CardTimelineLine[] }) 
 }
 
 function TimelineLines({ lines }: { lines: readonly CardTimelineLine[] }) {
+  const amountText = useAmountText();
   const { t, i18n } = useTranslation();
   const describe = (line: CardTimelineLine) => {
     const key = `cards.timeline.${line.kind}`;
@@ -253,7 +263,7 @@ function TimelineLines({ lines }: { lines: readonly CardTimelineLine[] }) {
             {line.detail.cause ? <Text size="xs">{t(`states.card_anomaly.${line.detail.cause}` as never)}</Text> : null}
             {line.detail.fee && line.detail.debit_amount ? (
               <Text size="xs" c="dimmed">
-                {t('cards.timeline.fee', { amount: line.detail.fee })}
+                {t('cards.timeline.fee', { amount: amountText(line.detail.fee, 'USD') })}
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">

@@ -3,8 +3,9 @@
  * English, YYYY/MM/DD in Chinese and Japanese) with the calendar in that language, and exchanged
  * with the form as the contract's ISO date ("2026-11-25", or "" when empty). The browser's native
  * date field would show its own format (mm/dd/yyyy in most English browsers) instead.
- * DateTimeField does the same for a date and time (DD/MM/YYYY hh:mm AM in English, YYYY/MM/DD HH:mm
- * in Chinese and Japanese), in the reader's time zone.
+ * DateTimeField does the same for a date and time, in the very format every screen shows one
+ * (format-date.ts: DD/MM/YYYY hh:mma in English, YYYY/MM/DD HH:mm in Chinese and Japanese), in the
+ * reader's time zone.
  */
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ja';
@@ -14,6 +15,7 @@ import { DateInput, type DateInputProps, DateTimePicker, type DateTimePickerProp
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useLanguage } from '../lib/i18n.ts';
+import { dateTimeFormats } from './format-date.ts';
 
 // A typed date is read in the format it is shown in.
 dayjs.extend(customParseFormat);
@@ -56,12 +58,6 @@ export function DateField({ value, onChange, min, max, ...props }: DateFieldProp
   );
 }
 
-const dateTimeFormatOfLanguage: Record<Language, string> = {
-  en: 'DD/MM/YYYY hh:mm A',
-  ch: 'YYYY/MM/DD HH:mm',
-  jp: 'YYYY/MM/DD HH:mm',
-};
-
 /** What DateTimeField exchanges with its form: a date and time in the reader's time zone. */
 export const localDateTimeFormat = 'YYYY-MM-DD HH:mm:ss';
 
@@ -83,7 +79,7 @@ export function DateTimeField(props: DateTimeFieldProps) {
   const language = useLanguage();
   return (
     <DateTimePicker
-      valueFormat={dateTimeFormatOfLanguage[language]}
+      valueFormat={dateTimeFormats[language]}
       locale={dayjsLocaleOfLanguage[language]}
       timePickerProps={{ format: language === 'en' ? '12h' : '24h' }}
       popoverProps={{ withinPortal: true }}

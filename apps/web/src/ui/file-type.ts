@@ -8,7 +8,7 @@ import type { DocumentMimeType } from '@bank/contract/documents';
 import type { MessageRef } from '@bank/contract/validation';
 
 /** How many bytes of the file's start are read to recognise it. */
-export const sniffedByteCount = 1024;
+const sniffedByteCount = 1024;
 
 const jpegSignature = [0xff, 0xd8, 0xff];
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

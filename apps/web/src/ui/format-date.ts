@@ -16,11 +16,19 @@ export const dateTimeFormats: Record<Language, string> = {
   jp: 'YYYY/MM/DD HH:mm',
 };
 
-export const dateFormats: Record<Language, string> = {
+const dateFormats: Record<Language, string> = {
   en: 'DD/MM/YYYY',
   ch: 'YYYY/MM/DD',
   jp: 'YYYY/MM/DD',
 };
+
+/**
+ * The zone screens show times in (the browser's), by its IANA name: a statement asks for its times
+ * and days in it, so that the file reads as the history does.
+ */
+export function readerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 /** What is shown for a missing or unreadable date. */
 export const missingDate = '—';

@@ -4,9 +4,22 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state.tsx';
 
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * `isReasonHidden`: the screens SPEC.md section 8 words themselves (deposits, top-ups) say
+ * "Something went wrong. Please try again later." whatever the cause, beside Retry.
+ */
+export function LoadError({
+  error,
+  onRetry,
+  isReasonHidden = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  isReasonHidden?: boolean;
+}) {
   const { t } = useTranslation();
-  const reason = error instanceof Error && error.message ? error.message : t('errors.something_went_wrong');
+  const reason =
+    !isReasonHidden && error instanceof Error && error.message ? error.message : t('errors.something_went_wrong');
   return (
     <EmptyState
       icon={<IconAlertTriangle size={26} stroke={1.6} color="var(--mantine-color-red-7)" />}

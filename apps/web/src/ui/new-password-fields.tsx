@@ -8,7 +8,7 @@ import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordField } from './password-field.tsx';
 
 /** What the fields need of the form they are part of (a @mantine/form form with these two fields). */
-export type NewPasswordForm = {
+type NewPasswordForm = {
   getInputProps: (path: 'new_password' | 'confirm_password') => GetInputPropsReturnType;
   getValues: () => { new_password: string };
 };

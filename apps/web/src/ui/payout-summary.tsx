@@ -4,9 +4,11 @@
  * was rejected) and the timeline of who did what and when. Presentational: the pages load it.
  */
 import { localeOfLanguage } from '@bank/contract/constants';
-import type { Payout, PayoutStep } from '@bank/contract/payouts';
+import { rateOfPayout } from '@bank/contract/money-text';
+import type { Payout, PayoutStep, StaffPayoutStep } from '@bank/contract/payouts';
+import type { TransactionStatus } from '@bank/contract/states';
 import { Anchor, Group, SimpleGrid, Stack, Text, Timeline, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
+import { IconExternalLink, IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n.ts';
@@ -14,12 +16,9 @@ import { Amount } from './amount.tsx';
 import { CopyValueButton } from './copy-value-button.tsx';
 import { countryName } from './country-names.ts';
 import { DateTime } from './date-time.tsx';
-import { formatDecimal } from './format-amount.ts';
 import { formatDateTime } from './format-date.ts';
-import { useNamed } from './steps-timeline.tsx';
-
-/** A rate's digits: as many as it has, up to 8. */
-const ratePlaces = { min: 0, max: 8 };
+import { RateText } from './rate-text.tsx';
+import { StepBullet, stepColourOf, stepOutcomeOf, useNamed } from './steps-timeline.tsx';
 
 /** An IBAN or account number in groups of four, as a bank prints it. */
 export function groupedAccountNumber(accountNumber: string): string {
@@ -55,7 +54,7 @@ export function PayoutFieldGrid({ children }: { children: ReactNode }) {
 }
 
 /** A long identifier (an address, a hash) in a monospace face with its copy button. */
-export function CopyableText({ value, field }: { value: string; field: string }) {
+function CopyableText({ value, field }: { value: string; field: string }) {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap" align="center" component="span">
@@ -71,15 +70,9 @@ export function CopyableText({ value, field }: { value: string; field: string })
   );
 }
 
-/** "7.8012 HKD per USDT": the rate a fiat payout was converted at. */
-export function RateText({ rate, currency, asset }: { rate: string; currency: string; asset: string }) {
-  const { t } = useTranslation();
-  const locale = localeOfLanguage[useLanguage()];
-  return (
-    <Text component="span" size="sm" className="tabular-figures">
-      {t('withdraw.rate_value', { rate: formatDecimal(rate, ratePlaces, locale), currency, asset })}
-    </Text>
-  );
+/** "1 USDT = 7.8012 HKD": the rate a fiat payout was converted at, its asset first. */
+export function PayoutRateText({ rate, currency, asset }: { rate: string; currency: string; asset: string }) {
+  return <RateText pair={rateOfPayout({ asset, currency, rate })} />;
 }
 
 /** Where the money goes: a bank account (fiat) or an address on a network (crypto). */
@@ -120,6 +113,18 @@ export function DestinationFields({ payout }: { payout: Pick<Payout, 'destinatio
               </Text>
             </PayoutField>
           ) : null}
+          {destination.local_bank_code ? (
+            <PayoutField label={t('withdraw.detail.local_bank_code')}>
+              <Text component="span" size="sm" ff="monospace">
+                {destination.local_bank_code}
+              </Text>
+            </PayoutField>
+          ) : null}
+          {destination.beneficiary_address ? (
+            <PayoutField label={t('withdraw.detail.beneficiary_address')}>
+              {destination.beneficiary_address}
+            </PayoutField>
+          ) : null}
         </>
       )}
     </>
@@ -151,7 +156,7 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
             </PayoutField>
             <PayoutField label={t('withdraw.detail.rate')}>
               <Stack gap={2} component="span">
-                <RateText rate={payout.fiat.rate} currency={payout.fiat.currency} asset={payout.asset} />
+                <PayoutRateText rate={payout.fiat.rate} currency={payout.fiat.currency} asset={payout.asset} />
                 <Text component="span" size="xs" c="dimmed">
                   {t('withdraw.rate_at', { time: formatDateTime(payout.fiat.rate_at, language) })}
                 </Text>
@@ -171,6 +176,11 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
         <PayoutField label={t('withdraw.detail.sender_account_name')}>{payout.sender_account_name}</PayoutField>
         <PayoutField label={t('withdraw.detail.remarks')}>{payout.remarks || '—'}</PayoutField>
         <PayoutField label={t('withdraw.detail.created_by')}>{payout.created_by.name}</PayoutField>
+        {payout.bank_reference ? (
+          <PayoutField label={t('withdraw.detail.bank_reference')}>
+            <CopyableText value={payout.bank_reference} field={t('withdraw.detail.bank_reference')} />
+          </PayoutField>
+        ) : null}
       </PayoutFieldGrid>
       {payout.tx_hash ? (
         <Stack gap="md" component="dl" m={0}>
@@ -212,10 +222,26 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
   );
 }
 
-const negativeSteps: ReadonlySet<string> = new Set(['approval_rejected', 'review_rejected', 'failed']);
+/** What a payout still on its way waits for, drawn open at the end of its timeline (never as done). */
+const waitingOf: Partial<Record<TransactionStatus, 'pending_approval' | 'admin_review' | 'in_process'>> = {
+  pending_approval: 'pending_approval',
+  admin_review: 'admin_review',
+  in_process: 'in_process',
+};
 
-/** Who did what and when: each step with its actor (a named colleague, "the bank", the payment network) and reason. */
-export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
+/**
+ * Who did what and when: each step with its actor (a named colleague, "the bank", the payment
+ * network) and the reason given to the client; a failure or refusal drawn as one. With the payout's
+ * status, the step it waits for comes last, open, naming whom it waits for.
+ */
+export function PayoutTimeline({
+  steps,
+  status,
+}: {
+  /** The client's steps, or the back office's (StaffPayoutStep) with the staff's internal notes. */
+  steps: readonly (PayoutStep | StaffPayoutStep)[];
+  status?: TransactionStatus;
+}) {
   const { t } = useTranslation();
   const stepName = useNamed('payouts.steps');
   // A failure's reason is the contract's cause (a value to translate); a rejection's, someone's words.
@@ -227,6 +253,7 @@ export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
       : actor.name
         ? t('withdraw.detail.actor_named', { actor: t(`payouts.actors.${actor.kind}`), name: actor.name })
         : t(`payouts.actors.${actor.kind}`);
+  const waiting = status ? waitingOf[status] : undefined;
   if (steps.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -245,17 +272,16 @@ export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
       style={{ listStyle: 'none' }}
     >
       {steps.map((step) => {
-        const isNegative = negativeSteps.has(step.step);
+        const outcome = stepOutcomeOf(step.step);
         return (
           <Timeline.Item
             key={`${step.step}-${step.at}`}
             component="li"
-            color={isNegative ? 'red' : 'bank'}
-            bullet={
-              isNegative ? <IconX size={14} stroke={3} aria-hidden /> : <IconCheck size={14} stroke={3} aria-hidden />
-            }
+            color={stepColourOf(outcome)}
+            bullet={<StepBullet outcome={outcome} size={14} />}
+            data-outcome={outcome}
             title={
-              <Text component="span" size="sm" fw={600}>
+              <Text component="span" size="sm" fw={600} c={outcome === 'failed' ? 'red.8' : undefined}>
                 {stepName(step.step)}
               </Text>
             }
@@ -266,12 +292,31 @@ export function PayoutTimeline({ steps }: { steps: readonly PayoutStep[] }) {
                 {t('withdraw.detail.step_reason', { reason: reasonOf(step) ?? '' })}
               </Text>
             ) : null}
+            {'note' in step && step.note ? (
+              <Text size="sm" c="dark.6" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+                {t('withdraw.review.step_note', { note: step.note })}
+              </Text>
+            ) : null}
             <Text size="xs" c="dimmed">
               <DateTime value={step.at} />
             </Text>
           </Timeline.Item>
         );
       })}
+      {waiting ? (
+        <Timeline.Item
+          component="li"
+          lineVariant="dashed"
+          bullet={<IconHourglassHigh size={14} aria-hidden />}
+          data-outcome="waiting"
+          data-testid="payout-waiting-step"
+          title={
+            <Text component="span" size="sm" fw={600} c="dimmed">
+              {t(`payouts.waiting.${waiting}`)}
+            </Text>
+          }
+        />
+      ) : null}
     </Timeline>
   );
 }

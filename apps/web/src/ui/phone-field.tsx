@@ -113,7 +113,7 @@ function findBrowserCountry(): string | null {
 }
 
 /** What the fields need of the form they are part of (a @mantine/form form with these two fields). */
-export type PhoneForm = {
+type PhoneForm = {
   getInputProps: (path: 'phone_country' | 'phone') => GetInputPropsReturnType;
   getValues: () => { phone_country: string | null };
 };

@@ -11,10 +11,13 @@ export type QueryStateProps<Data> = {
   query: UseQueryResult<Data>;
   skeleton?: ReactNode;
   children: (data: Data) => ReactNode;
+  /** A failure reads "Something went wrong. Please try again later." (deposit screens, SPEC.md section 8). */
+  isReasonHidden?: boolean;
 };
 
-export function QueryState<Data>({ query, skeleton, children }: QueryStateProps<Data>) {
+export function QueryState<Data>({ query, skeleton, children, isReasonHidden = false }: QueryStateProps<Data>) {
   if (query.isPending) return skeleton ?? <PageSkeleton />;
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} isReasonHidden={isReasonHidden} />;
   return children(query.data);
 }

@@ -1,19 +1,21 @@
 /**
- * A back-office work queue: a status filter, then the items newest first as rows that open on a
+ * A back-office work queue: a search box (the server searches the whole queue), a status filter, then the items newest first as rows that open on a
  * click or Enter (one layout on every width, no horizontal scroll), 20 at a time with keyset "Load
  * more", a skeleton while loading and an empty state that says why. The page supplies the list call
  * and how an item reads; opening one is the page's (a drawer).
  */
 import type { CallDefinition } from '@bank/contract/calls';
 import { Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
+import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { loadScreenData } from '../lib/screen-query.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
 import { type KeysetPage, LoadMore } from './load-more.tsx';
+import { QueueSearchInput, searchOf, useQueueSearch } from './queue-search.tsx';
 import { TableSkeleton } from './skeletons.tsx';
 
 export type QueueFilter<Status extends string> = Status | 'all';
@@ -53,7 +55,13 @@ export function StaffQueue<Item, Status extends string>({
   loadMoreLabel: string;
   allLoaded: string;
 }) {
-  const request: Record<string, unknown> = { page_size: queuePageSize, ...(status === 'all' ? {} : { status }) };
+  const { t } = useTranslation();
+  const { text, setText, search } = useQueueSearch();
+  const request: Record<string, unknown> = {
+    page_size: queuePageSize,
+    ...(status === 'all' ? {} : { status }),
+    ...searchOf(search),
+  };
   const queue = useInfiniteQuery({
     queryKey: [call.path, request],
     queryFn: ({ pageParam, signal }) =>
@@ -65,6 +73,7 @@ export function StaffQueue<Item, Status extends string>({
   const filters: QueueFilter<Status>[] = [...statuses, 'all'];
   return (
     <Stack gap="md">
+      <QueueSearchInput text={text} onChange={setText} />
       <Stack gap={6}>
         <Text size="sm" fw={500} id="queue-filter-label">
           {filterLabel}
@@ -81,6 +90,12 @@ export function StaffQueue<Item, Status extends string>({
         <TableSkeleton columns={4} />
       ) : queue.isError && items.length === 0 ? (
         <LoadError error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : items.length === 0 && search ? (
+        <EmptyState
+          icon={<IconSearch size={26} stroke={1.6} />}
+          title={t('admin.queue_search.none_title')}
+          description={t('admin.queue_search.none_description')}
+        />
       ) : items.length === 0 ? (
         <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />
       ) : (

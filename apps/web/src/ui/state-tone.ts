@@ -23,7 +23,6 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   renewed: 'positive',
   // Needs the user to act
   not_submitted: 'attention',
-  uncommitted: 'attention',
   pending_resubmission: 'attention',
   pending_payment: 'attention',
   unpaid: 'attention',
@@ -55,7 +54,6 @@ const toneOfValue: Readonly<Record<string, StateTone>> = {
   rejected: 'negative',
   kyc_rejected: 'negative',
   failed: 'negative',
-  fail: 'negative',
   blocked: 'negative',
   overdue: 'negative',
   declined: 'negative',

@@ -7,7 +7,7 @@
  */
 import type { DocumentMimeType, DocumentRef, UploadTicket } from '@bank/contract/documents';
 
-export type UploadRequest = { file_name: string; content_type: string; size_bytes: number };
+type UploadRequest = { file_name: string; content_type: string; size_bytes: number };
 
 export type DocumentUploader = {
   authorize: (request: UploadRequest, signal: AbortSignal) => Promise<UploadTicket>;
@@ -28,10 +28,10 @@ export class UploadFailure extends Error {
 }
 
 /** Upper bound for one transfer: a 10 MB file on a slow mobile link, with room to spare. */
-export const transferTimeoutMs = 10 * 60 * 1000;
+const transferTimeoutMs = 10 * 60 * 1000;
 
 /** PUTs the file where the ticket says, reporting progress as a fraction from 0 to 1. */
-export function putFile(
+function putFile(
   ticket: UploadTicket,
   file: Blob,
   onProgress: (fraction: number) => void,
@@ -102,7 +102,7 @@ function wrap(stage: UploadFailure['stage'], error: unknown): unknown {
 }
 
 /** A name for a file that has none (a drawn signature, a photo some phones hand over unnamed). */
-export function defaultFileName(mimeType: DocumentMimeType): string {
+function defaultFileName(mimeType: DocumentMimeType): string {
   const extension = mimeType === 'application/pdf' ? 'pdf' : mimeType === 'image/png' ? 'png' : 'jpg';
   return `document.${extension}`;
 }

@@ -4,7 +4,7 @@
  * password and a second-factor code make it fresh again, and the change is then repeated.
  * `useStepUpForm` wires it to a form, `useStepUpAction` to a button's action.
  */
-import { type UserInfo, verifyLoginPassword } from '@bank/contract/account';
+import { type StepUpAction, type UserInfo, verifyLoginPassword } from '@bank/contract/account';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +17,16 @@ import { PasswordField } from '../ui/password-field.tsx';
 import { readableErrorColour } from '../ui/readable-colour.ts';
 import { SecondFactorField } from './second-factor-field.tsx';
 
-export type StepUpDialogProps = {
+type StepUpDialogProps = {
   isOpen: boolean;
   user: UserInfo;
   onVerified: () => void;
   onClose: () => void;
+  /** What the change is: the emailed code's message names it. */
+  action?: StepUpAction | undefined;
 };
 
-function StepUpForm({ user, onVerified, onClose }: Omit<StepUpDialogProps, 'isOpen'>) {
+function StepUpForm({ user, action, onVerified, onClose }: Omit<StepUpDialogProps, 'isOpen'>) {
   const { t } = useTranslation();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: verifyLoginPassword,
@@ -48,7 +50,7 @@ function StepUpForm({ user, onVerified, onClose }: Omit<StepUpDialogProps, 'isOp
           required
           data-autofocus
         />
-        <SecondFactorField id="step-up-code" user={user} {...form.getInputProps('code')} />
+        <SecondFactorField id="step-up-code" user={user} action={action} {...form.getInputProps('code')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
             {t('account.step_up.cancel')}
@@ -62,17 +64,20 @@ function StepUpForm({ user, onVerified, onClose }: Omit<StepUpDialogProps, 'isOp
   );
 }
 
-export function StepUpDialog({ isOpen, user, onVerified, onClose }: StepUpDialogProps) {
+function StepUpDialog({ isOpen, user, action, onVerified, onClose }: StepUpDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('account.step_up.title')}>
-      {isOpen ? <StepUpForm user={user} onVerified={onVerified} onClose={onClose} /> : null}
+      {isOpen ? <StepUpForm user={user} action={action} onVerified={onVerified} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-/** A form whose call may ask for a fresh second factor: the step-up dialog, then the same values again. */
-export function useStepUpForm() {
+/**
+ * A form whose call may ask for a fresh second factor: the step-up dialog, then the same values
+ * again. `action` names the change in the emailed code's message.
+ */
+export function useStepUpForm(action?: StepUpAction) {
   const [isStepUpOpen, setIsStepUpOpen] = useState(false);
   return {
     stepUpOptions: {
@@ -83,6 +88,7 @@ export function useStepUpForm() {
       <StepUpDialog
         isOpen={isStepUpOpen}
         user={user}
+        action={action}
         onClose={() => setIsStepUpOpen(false)}
         onVerified={() => {
           setIsStepUpOpen(false);
@@ -98,7 +104,7 @@ export function useStepUpForm() {
  * dialog opens and the action runs again once the user has confirmed who they are. Any other refusal
  * is shown as a notice in the user's language.
  */
-export function useStepUpAction(user: UserInfo | undefined) {
+export function useStepUpAction(user: UserInfo | undefined, action?: StepUpAction) {
   const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
   const run = async (action: () => Promise<void>): Promise<void> => {
     try {
@@ -116,6 +122,7 @@ export function useStepUpAction(user: UserInfo | undefined) {
     <StepUpDialog
       isOpen={pending !== null}
       user={user}
+      action={action}
       onClose={() => setPending(null)}
       onVerified={() => {
         const action = pending;

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export type OutgoingPayment = {
+type OutgoingPayment = {
   currency: string;
   amount: string;
   beneficiaryName: string;

@@ -40,7 +40,7 @@ export type ProcessorKycStatus = {
   message: string | null;
 };
 
-export type IssuedCard = {
+type IssuedCard = {
   reference: string;
   last4: string;
   /** YYYY-MM-DD: the last day the card works unless renewed. */
@@ -82,11 +82,11 @@ export type ProcessorNotification =
       at: string;
     };
 
-export const cardTransactionKinds = ['authorisation', 'settlement', 'refund', 'decline', 'fee', 'reversal'] as const;
-export type CardTransactionKind = (typeof cardTransactionKinds)[number];
+const cardTransactionKinds = ['authorisation', 'settlement', 'refund', 'decline', 'fee', 'reversal'] as const;
+type CardTransactionKind = (typeof cardTransactionKinds)[number];
 
 /** The processor's reasons for a decline: the contract's list, which screens translate. */
-export const declineReasons = cardDeclineReasons;
+const declineReasons = cardDeclineReasons;
 export type DeclineReason = (typeof declineReasons)[number];
 
 export type ProcessorCardTransaction = {
@@ -107,7 +107,7 @@ export type ProcessorCardTransaction = {
   fee_kind: string | null;
 };
 
-export type ActivationOutcome = 'activated' | 'codes_incorrect' | 'not_ready';
+type ActivationOutcome = 'activated' | 'codes_incorrect' | 'not_ready';
 
 export type CardProcessor = {
   name: string;
@@ -173,8 +173,14 @@ export type CardProcessor = {
   changeMailingAddress(handle: DbHandle, reference: string, address: PostalAddress, now: Date): Promise<void>;
   /** Extends the card's end date by a term (a renewal that was paid). */
   renew(handle: DbHandle, reference: string, months: number, now: Date): Promise<{ expiresOn: string }>;
-  /** Closes the card (expired, replaced). */
+  /** Closes the card at once (expired, replaced). */
   cancel(handle: DbHandle, reference: string, now: Date): Promise<void>;
+  /**
+   * Asks the processor to cancel a card the company ends: it reports `cancelling` at once, then
+   * `cancelled` once the card is closed at the networks (notifications). A card of which the
+   * processor refused a replacement answers by closing it too.
+   */
+  requestCancellation(handle: DbHandle, reference: string, now: Date): Promise<void>;
   /** Loads USD onto the card; the outcome arrives as a `load_status` notification. */
   load(
     handle: DbHandle,

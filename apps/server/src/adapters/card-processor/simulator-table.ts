@@ -20,7 +20,7 @@ export const cardSimMembers = pgTable(
     kyc_message: text('kyc_message'),
     /** When the pending KYC review is decided. */
     kyc_due_at: timestamptz('kyc_due_at'),
-    /** Told by the simulator's control: refuse the next review of the ID or of the address. */
+    /** Told by the simulator's control: refuse the next review of the ID or of the address, or the next replacement card. */
     refuse_next: text('refuse_next'),
     created_at: timestamptz('created_at').notNull(),
   },

@@ -10,6 +10,9 @@
  *   its KIT code, awaiting activation); a replacement starts at "replacement in progress";
  * - activation needs the KIT code and the activation code of the card's letter; a PIN is checked
  *   for its form and forgotten;
+ * - a replacement is refused (stage "replacement refused", the card closed) instead of printed when
+ *   the control asked it for the cardholder's next one;
+ * - a cancellation is "cancelling" at once and "cancelled" `stepMinutes` later;
  * - a load is processing until `stepMinutes` later, then succeeds (or ends as the control said:
  *   retry, returned, cancelled);
  * - purchases are authorised against what the card can spend (or declined with a reason), settled,
@@ -79,7 +82,7 @@ const stagesOfPath: Readonly<Record<CardPath, readonly CardOperationStage[]>> = 
   print_batch: printBatchStages,
 };
 
-export type Merchant = {
+type Merchant = {
   merchant_name: string;
   merchant_category: string;
   merchant_country: string;
@@ -87,9 +90,9 @@ export type Merchant = {
   original_currency?: string | null;
 };
 
-export type CardLetter = { last4: string; name_on_card: string; kit_code: string; activation_code: string };
+type CardLetter = { last4: string; name_on_card: string; kit_code: string; activation_code: string };
 
-export type LoadOutcome = Exclude<TopUpStatus, 'processing' | 'success'>;
+type LoadOutcome = Exclude<TopUpStatus, 'processing' | 'success'>;
 
 export type CardProcessorSimulator = CardProcessor & {
   /** What is due at `now`: KYC decisions, stage moves, load outcomes. Answers how many things moved. */
@@ -98,6 +101,8 @@ export type CardProcessorSimulator = CardProcessor & {
   shipNow(handle: DbHandle, reference: string, now: Date): Promise<void>;
   letterOf(handle: DbHandle, reference: string): Promise<CardLetter>;
   refuseNextKyc(handle: DbHandle, memberId: string, part: 'id' | 'address'): Promise<void>;
+  /** The processor refuses the next replacement card ordered for the member (reported when it would print). */
+  refuseNextReplacement(handle: DbHandle, memberId: string): Promise<void>;
   setNextLoadOutcome(handle: DbHandle, reference: string, outcome: LoadOutcome | null): Promise<void>;
   failNextPin(handle: DbHandle, reference: string): Promise<void>;
   /** Finishes the card's loads still processing (or waiting to retry) now. */
@@ -180,6 +185,7 @@ export function createCardProcessorSimulator(options: {
   function nextStageOf(stage: CardOperationStage, cardPath: CardPath): CardOperationStage | null {
     const path = stagesOfPath[cardPath];
     if (stage === 'replacement_in_progress') return replacementStages[0] ?? null;
+    if (stage === 'cancelling') return 'cancelled';
     // A programme card rebound to another holder is bound once the processor has moved it over.
     if (stage === 'pending_rebind') return 'bound';
     const index = path.indexOf(stage);
@@ -329,6 +335,16 @@ export function createCardProcessorSimulator(options: {
       },
       now,
     );
+  }
+
+  /** A replacement whose member the control marked is refused where it would go to print: closed, never issued. */
+  async function refuseReplacement(handle: DbHandle, card: typeof cardSimCards.$inferSelect, now: Date) {
+    if (card.operation_stage !== 'replacement_in_progress' || card.member_id === null) return false;
+    const member = await kycOfMember(handle, card.member_id);
+    if (member?.refuse_next !== 'replacement') return false;
+    await handle.update(cardSimMembers).set({ refuse_next: null }).where(eq(cardSimMembers.member_id, card.member_id));
+    await moveStage(handle, card.reference, 'replacement_refused', { state: 'closed' }, now);
+    return true;
   }
 
   const simulator: CardProcessorSimulator = {
@@ -562,6 +578,10 @@ export function createCardProcessorSimulator(options: {
       await moveStage(handle, reference, 'cancelled', { state: 'closed' }, now);
     },
 
+    async requestCancellation(handle, reference, now) {
+      await moveStage(handle, reference, 'cancelling', { next_stage_at: new Date(now.getTime() + stepMs) }, now);
+    },
+
     async load(handle, reference, load, now) {
       const [existing] = await handle
         .select()
@@ -610,14 +630,21 @@ export function createCardProcessorSimulator(options: {
         .from(cardSimCards)
         .where(and(isNotNull(cardSimCards.next_stage_at), lte(cardSimCards.next_stage_at, now)));
       for (const card of dueCards) {
+        if (await refuseReplacement(handle, card, now)) {
+          moved += 1;
+          continue;
+        }
         const next = nextStageOf(card.operation_stage as CardOperationStage, pathOf(card));
         if (!next) continue;
-        const waits = waitingStages.includes(next);
+        const waits = waitingStages.includes(next) || next === 'cancelled';
         await moveStage(
           handle,
           card.reference,
           next,
-          { next_stage_at: waits ? null : new Date(now.getTime() + stepMs) },
+          {
+            next_stage_at: waits ? null : new Date(now.getTime() + stepMs),
+            ...(next === 'cancelled' ? { state: 'closed' } : {}),
+          },
           now,
         );
         moved += 1;
@@ -653,6 +680,7 @@ export function createCardProcessorSimulator(options: {
       if (member && (member.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')) {
         await decideKyc(handle, member.member_id, now);
       }
+      if (await refuseReplacement(handle, card, now)) return;
       const path = pathOf(card);
       let stage = (await cardOf(handle, reference)).operation_stage as CardOperationStage;
       for (let next = nextStageOf(stage, path); next; next = nextStageOf(stage, path)) {
@@ -673,6 +701,13 @@ export function createCardProcessorSimulator(options: {
 
     async refuseNextKyc(handle, memberId, part) {
       await handle.update(cardSimMembers).set({ refuse_next: part }).where(eq(cardSimMembers.member_id, memberId));
+    },
+
+    async refuseNextReplacement(handle, memberId) {
+      await handle
+        .update(cardSimMembers)
+        .set({ refuse_next: 'replacement' })
+        .where(eq(cardSimMembers.member_id, memberId));
     },
 
     async setNextLoadOutcome(handle, reference, outcome) {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { addressOfKeyHash } from '@bank/contract/addresses';
 import type { Network } from '@bank/contract/money';
 
-export type OutgoingCoins = { network: Network; asset: string; address: string; amount: string; reference: string };
+type OutgoingCoins = { network: Network; asset: string; address: string; amount: string; reference: string };
 
 export type CustodyProvider = {
   name: string;

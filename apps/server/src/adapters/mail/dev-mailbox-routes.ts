@@ -15,9 +15,9 @@ const maxShownEmails = 200;
 
 const MailboxQuery = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
 
-export type MailboxEntry = { to: string; subject: string; text: string; time: string };
+type MailboxEntry = { to: string; subject: string; text: string; time: string };
 
-export async function listMailbox(handle: DbHandle, to: string | undefined): Promise<MailboxEntry[]> {
+async function listMailbox(handle: DbHandle, to: string | undefined): Promise<MailboxEntry[]> {
   const rows = await handle
     .select({
       to: devMailbox.to,

@@ -12,7 +12,7 @@ import { writeEvent } from '../../platform/outbox.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 
-export const emailRequestedEventType = 'mail.requested';
+const emailRequestedEventType = 'mail.requested';
 /** The subscriber name is the queue's name: keep it stable across releases. */
 const emailSenderSubscriber = 'mail_sender';
 const sealPurpose = 'queued-email';

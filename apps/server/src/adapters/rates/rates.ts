@@ -8,7 +8,7 @@
 import type { Asset } from '@bank/contract/money';
 import Decimal from 'decimal.js';
 
-export type RateQuote = { asset: Asset; usdRate: string };
+type RateQuote = { asset: Asset; usdRate: string };
 
 export type RatesProvider = {
   /** Its name, stored with every rate it quoted. */
@@ -23,6 +23,7 @@ const references: Readonly<Record<Asset, { mid: string; step: number; band: numb
   BTC: { mid: '97250', step: 0.004, band: 0.1 },
   ETH: { mid: '3420', step: 0.005, band: 0.1 },
   USD: { mid: '1', step: 0, band: 0 },
+  EUR: { mid: '1.08', step: 0.0005, band: 0.05 },
   SGD: { mid: '0.745', step: 0.0004, band: 0.05 },
   CNY: { mid: '0.1385', step: 0.0003, band: 0.05 },
   GBP: { mid: '1.27', step: 0.0005, band: 0.05 },

@@ -9,9 +9,11 @@ import { checkUploadedDocument, detectDocumentType } from './content-check.ts';
 import { DiskDocumentStorage } from './disk-storage.ts';
 import {
   elfExecutable,
+  framelessJpegFile,
   htmlPage,
   jpegFile,
   pdfFile,
+  pngClaimingSize,
   pngFile,
   shellScript,
   svgImage,
@@ -98,6 +100,18 @@ describe('checkUploadedDocument', () => {
     expect(await checkUploadedDocument(storage, await stored(bytes), limits)).toEqual({
       ok: false,
       failure: 'file_type',
+    });
+  });
+
+  it.each([
+    ['a JPEG with no frame to draw', framelessJpegFile()],
+    ['a one-pixel PNG', pngFile(1, 1)],
+    ['a PNG a sliver wide', pngFile(uploadLimits.imageMinSidePixels - 1, 400)],
+    ['a PNG of more pixels than any camera makes', pngClaimingSize(20_000, 10_000)],
+  ])('refuses %s as a problem with the image format', async (_name, bytes) => {
+    expect(await checkUploadedDocument(storage, await stored(bytes), limits)).toEqual({
+      ok: false,
+      failure: 'image_format',
     });
   });
 

@@ -15,7 +15,7 @@ import type { DocumentStorage } from './storage.ts';
 
 export type DocumentStorageConfig = Pick<Config, 'storage' | 'nodeEnv' | 'appSecret' | 'publicUrl'>;
 
-export function developmentSigningSecret(appSecret: string): string {
+function developmentSigningSecret(appSecret: string): string {
   return createHmac('sha256', appSecret).update('bank/storage-signing-secret/development').digest('base64url');
 }
 

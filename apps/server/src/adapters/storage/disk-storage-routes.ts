@@ -35,7 +35,7 @@ const basePolicy = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline
  * fixed Content-Type and nosniff keep anything that is not a PDF from being rendered as one.
  * Inline answers may be framed by our own pages (the preview), attachments by nobody.
  */
-export function downloadContentSecurityPolicy(contentType: string, disposition: DocumentDisposition): string {
+function downloadContentSecurityPolicy(contentType: string, disposition: DocumentDisposition): string {
   if (disposition === 'attachment') return `${basePolicy}; sandbox; frame-ancestors 'none'`;
   if (contentType === 'application/pdf') return `${basePolicy}; frame-ancestors 'self'`;
   return `${basePolicy}; sandbox; frame-ancestors 'self'`;

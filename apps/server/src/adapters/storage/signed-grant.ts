@@ -34,10 +34,10 @@ const DownloadGrant = z
   .strict();
 export type DownloadGrant = z.infer<typeof DownloadGrant>;
 
-export type Grant = UploadGrant | DownloadGrant;
+type Grant = UploadGrant | DownloadGrant;
 
 /** Far longer than any grant we sign; a longer token is refused before any work. */
-export const maxGrantTokenLength = 2048;
+const maxGrantTokenLength = 2048;
 const tokenPattern = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
 
 /** A key used for grants only (domain separation): the same secret may one day sign other things. */

@@ -12,7 +12,7 @@
  */
 import type { Readable } from 'node:stream';
 
-export type StorageDriverName = 'disk' | 's3';
+type StorageDriverName = 'disk' | 's3';
 
 export type UploadTargetRequest = {
   key: string;
@@ -69,8 +69,8 @@ export interface DocumentStorage {
  * Segments of letters, digits, '-' and '_', starting with a letter or digit: no '.', no '..', no
  * absolute path, no backslash, no empty segment, so a key is always a plain relative path.
  */
-export const storageKeyPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}){0,7}$/;
-export const maxStorageKeyLength = 512;
+const storageKeyPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}){0,7}$/;
+const maxStorageKeyLength = 512;
 
 export class InvalidStorageKeyError extends Error {
   override name = 'InvalidStorageKeyError';
@@ -85,7 +85,7 @@ export function assertStorageKey(key: string): void {
 }
 
 /** Types a browser may show in the page: anything else is always downloaded as an attachment. */
-export const inlineContentTypes: readonly string[] = ['image/jpeg', 'image/png', 'application/pdf'];
+const inlineContentTypes: readonly string[] = ['image/jpeg', 'image/png', 'application/pdf'];
 
 /** A type/subtype without parameters; anything else is not sent as a Content-Type. */
 const contentTypePattern = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;

@@ -14,24 +14,50 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, checksum]);
 }
 
-/** A valid 1x1 opaque red PNG. */
-export function pngFile(): Buffer {
+/** A valid opaque red PNG, by default the size of a small scan (uploadLimits wants 32 px a side). */
+export function pngFile(width = 64, height = 48): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // colour type: RGB
-  const scanline = Buffer.from([0, 0xff, 0, 0]); // filter byte, then one RGB pixel
+  const scanline = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0)]); // filter byte, then RGB
+  for (let x = 0; x < width; x += 1) scanline[1 + x * 3] = 0xff;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(scanline)),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => scanline)))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-/** A JPEG/JFIF header (SOI, APP0) and end marker: what every camera file starts with. */
-export function jpegFile(): Buffer {
+/**
+ * A JPEG/JFIF as a camera starts one (SOI, APP0), with the frame header (SOF0) that gives its size,
+ * then the end marker.
+ */
+export function jpegFile(width = 64, height = 48): Buffer {
+  const frame = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0, 0, 0, 0, 0x01, 0x01, 0x11, 0x00]);
+  frame.writeUInt16BE(height, 5);
+  frame.writeUInt16BE(width, 7);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'ascii'),
+    Buffer.from([0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    frame,
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/** A small PNG whose header claims another size, as a decompression bomb's does (its checksum left stale). */
+export function pngClaimingSize(width: number, height: number): Buffer {
+  const bytes = Buffer.from(pngFile());
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return bytes;
+}
+
+/** A JPEG that starts as a camera's does and has no frame: it says it is an image and opens as none. */
+export function framelessJpegFile(): Buffer {
   return Buffer.concat([
     Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
     Buffer.from('JFIF\0', 'ascii'),

@@ -2,7 +2,7 @@
  * The identity emails, written in the recipient's language from the `email` namespace of the i18n
  * catalogues, as HTML and plain text.
  */
-import type { EmailCodePurpose } from '@bank/contract/account';
+import type { EmailCodePurpose, StepUpAction } from '@bank/contract/account';
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 import type { AccountSecurityChange } from '@bank/contract/events';
 import { type TranslationParams, translate } from '@bank/i18n/resources';
@@ -14,20 +14,31 @@ function emailOf(to: string, content: EmailContent, subject: string): OutgoingEm
   return { to, subject, text: renderEmailText(content), html: renderEmailHtml(content) };
 }
 
-export function codeEmail(language: Language, to: string, purpose: EmailCodePurpose, code: string): OutgoingEmail {
+/**
+ * A code's email. A step-up code names the action it confirms (subject and first line) when the
+ * request said which; otherwise it says "the action you started".
+ */
+export function codeEmail(
+  language: Language,
+  to: string,
+  purpose: EmailCodePurpose,
+  code: string,
+  action?: StepUpAction,
+): OutgoingEmail {
   const key = (name: string) => `email.code.${purpose}.${name}`;
+  const actionKey = purpose === 'step_up' && action ? `email.code.step_up_actions.${action}` : null;
   const content: EmailContent = {
     locale: localeOfLanguage[language],
     title: translate(language, key('title')),
     code,
     paragraphs: [
-      translate(language, key('intro')),
+      translate(language, actionKey ? `${actionKey}.intro` : key('intro')),
       translate(language, 'email.code.validity', { minutes: emailCodeRules.validitySeconds / 60 }),
       translate(language, key('unexpected')),
     ],
     footer: translate(language, 'email.footer'),
   };
-  return emailOf(to, content, translate(language, key('subject')));
+  return emailOf(to, content, translate(language, actionKey ? `${actionKey}.subject` : key('subject')));
 }
 
 /** A notice: a security change (security-notices.ts), or a registration attempt on a taken address. */

@@ -11,9 +11,9 @@ import { emailCodes, loginChallenges, sessions } from './tables.ts';
 export const cleanSignInRecordsSchedule = 'account__clean_sign_in_records';
 
 const dayMs = 24 * 60 * 60 * 1000;
-export const emailCodeRetentionMs = dayMs;
-export const loginChallengeRetentionMs = dayMs;
-export const endedSessionRetentionMs = 30 * dayMs;
+const emailCodeRetentionMs = dayMs;
+const loginChallengeRetentionMs = dayMs;
+const endedSessionRetentionMs = 30 * dayMs;
 
 export async function cleanSignInRecords(handle: DbHandle, now: Date): Promise<void> {
   const before = (ms: number) => new Date(now.getTime() - ms);

@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   createRunningTestApp,
+  mailboxCount,
+  nextEmail,
   type RunningTestApp,
   readMailbox,
   settleEmails,
   uniqueEmail,
 } from '../../platform/test-support.ts';
+import { codeEmail } from './account-emails.ts';
 import { emailCodes } from './tables.ts';
-import { emailedCode, registerUser } from './test-support.ts';
+import { emailedCode, registerUser, signIn } from './test-support.ts';
 
 let test: RunningTestApp;
 
@@ -166,6 +169,38 @@ describe('emailed codes', () => {
     }
     await settleEmails(test);
     expect(await readMailbox(test, unknown)).toEqual([]);
+  });
+
+  it('for a step-up name the action they confirm', async () => {
+    const user = await registerUser(test);
+    const session = await signIn(test, user);
+    const before = await mailboxCount(test, user.email);
+    const sent = await call(
+      test,
+      '/api/v1/sendEmail',
+      { email: user.email, purpose: 'step_up', action: 'payout' },
+      { session },
+    );
+    expect(sent.code, sent.msg).toBe(200);
+    const email = await nextEmail(test, user.email, before);
+    expect(email.subject).toBe('Your code to confirm a payout');
+    expect(email.text).toContain('Use this code to confirm the payout you are sending, approving or cancelling.');
+  });
+
+  it.each([
+    ['ch', '确认 Webhook 变更的验证码', '请使用此验证码确认对 Webhook 链接或签名密钥的变更。'],
+    ['jp', 'Webhook の変更を確認するためのコード', 'Webhook の URL または署名シークレットの変更の確認に'],
+    ['en', 'Your confirmation code', 'Use this code to confirm the action you started.'],
+  ] as const)('a step-up code’s email in %s says what it confirms', (language, subject, line) => {
+    const email = codeEmail(
+      language,
+      'someone@example.com',
+      'step_up',
+      '123456',
+      language === 'en' ? undefined : 'webhooks',
+    );
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(line);
   });
 
   it('for a step-up go only to the signed-in user, at their own address', async () => {

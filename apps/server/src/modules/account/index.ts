@@ -14,7 +14,6 @@ export { deleteRecoveryCodes } from './recovery-codes.ts';
 export { emailCodeRules } from './rules.ts';
 export { requireFreshSecondFactor } from './second-factor.ts';
 export {
-  type DemoUser,
   demoCompanyOf,
   ensureCompanyAdministrator,
   ensurePermissionGroup,

@@ -23,7 +23,7 @@ export function throttleSubjectsOf(email: string, ip: string): ThrottleSubjects 
 type ThrottleRule = { firstDelayedFailure: number; maxDelaySeconds: number; memorySeconds: number };
 
 /** 2, 4, 8 ... seconds from the first delayed failure on, capped. */
-export function delaySecondsAfter(failures: number, rule: ThrottleRule): number {
+function delaySecondsAfter(failures: number, rule: ThrottleRule): number {
   if (failures < rule.firstDelayedFailure) return 0;
   return Math.min(2 ** (failures - rule.firstDelayedFailure + 1), rule.maxDelaySeconds);
 }

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 /** Algorithm.Argon2id: an ambient const enum, which isolated modules cannot read by name. */
 const argon2id = 2 as Algorithm;
 
-export const passwordHashOptions = { algorithm: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const passwordHashOptions = { algorithm: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, passwordHashOptions);

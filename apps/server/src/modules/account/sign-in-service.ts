@@ -79,7 +79,7 @@ const secondsMs = 1000;
 const uniqueViolation = '23505';
 
 /** "a***@example.com": enough for the user to recognise the address, little for anyone else. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }
@@ -182,7 +182,7 @@ export function createSignInService(dependencies: AccountDependencies) {
           ip: context.ip,
         });
         if (delivery.kind === 'code') {
-          await emailQueue.enqueue(tx, codeEmail(delivery.language, body.email, body.purpose, code));
+          await emailQueue.enqueue(tx, codeEmail(delivery.language, body.email, body.purpose, code, body.action));
         } else if (delivery.kind === 'account_exists') {
           await emailQueue.enqueue(tx, noticeEmail(languageOfUser(delivery.user), body.email, 'account_exists'));
         }

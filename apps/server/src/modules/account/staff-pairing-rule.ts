@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionContext } from '../../platform/session.ts';
 
-export const callsAllowedBeforeStaffPairing: ReadonlySet<string> = new Set([
+const callsAllowedBeforeStaffPairing: ReadonlySet<string> = new Set([
   getUserInfo.path,
   startAuthenticatorPairing.path,
   approveAuthenticator.path,
@@ -26,7 +26,7 @@ export const callsAllowedBeforeStaffPairing: ReadonlySet<string> = new Set([
   exitLogin.path,
 ]);
 
-export function mustPairAuthenticatorFirst(session: SessionContext): boolean {
+function mustPairAuthenticatorFirst(session: SessionContext): boolean {
   return session.must_pair_authenticator === true;
 }
 

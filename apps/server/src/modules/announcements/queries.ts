@@ -190,7 +190,7 @@ function textsOf(row: AnnouncementRow) {
 }
 
 /** Rows as staff read them: with the chosen companies' names, the state at `now` and who changed them last. */
-export async function managedAnnouncementsOf(
+async function managedAnnouncementsOf(
   handle: DbHandle,
   rows: readonly AnnouncementRow[],
   now: Date,

@@ -11,7 +11,7 @@ import { ensureUser } from '../account/index.ts';
 import { createDraft, publish } from './service.ts';
 import { announcements } from './tables.ts';
 
-export const communicationsStaff = {
+const communicationsStaff = {
   email: 'communications@bank.localhost',
   password: 'Staff-Notices#2026',
   fullName: 'Nia Notices',

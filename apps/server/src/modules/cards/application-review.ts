@@ -13,6 +13,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { searchCondition } from '../../platform/search.ts';
+import { companies } from '../account/index.ts';
 import {
   applicationOf,
   cursorOf,
@@ -44,7 +46,12 @@ function summaryOf(joined: Joined) {
 
 export async function reviewQueue(
   handle: DbHandle,
-  request: { page_size: number; cursor?: string | undefined; status: CardApplicationStatus },
+  request: {
+    page_size: number;
+    cursor?: string | undefined;
+    status: CardApplicationStatus;
+    search?: string | undefined;
+  },
 ) {
   const cursor = cursorOf(request);
   // Pending applications are worked oldest first; decided ones read newest first.
@@ -53,6 +60,15 @@ export async function reviewQueue(
     handle,
     and(
       statusCondition(request.status),
+      // The search box: company, applicant's names, email and name on card, the application's id.
+      searchCondition(request.search, [
+        companies.name,
+        cardApplications.first_name,
+        cardApplications.last_name,
+        cardApplications.email,
+        cardApplications.name_on_card,
+        cardApplications.id,
+      ]),
       cursor ? (isOldestFirst ? gt(cardApplications.id, cursor) : lt(cardApplications.id, cursor)) : undefined,
     ),
     isOldestFirst ? asc(cardApplications.id) : desc(cardApplications.id),

@@ -3,6 +3,11 @@
  * by the cards module with its context (the processor beside the module context).
  */
 import {
+  discardCardApplicationDraft,
+  getCardApplicationDraft,
+  saveCardApplicationDraft,
+} from '@bank/contract/card-application-drafts';
+import {
   authorizeCardDocument,
   completeCardDocument,
   decideCardApplication,
@@ -25,6 +30,7 @@ import type { FastifyInstance } from 'fastify';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { createDocumentService } from '../documents/index.ts';
+import * as drafts from './application-drafts.ts';
 import * as review from './application-review.ts';
 import * as applications from './applications.ts';
 import * as cardholderKyc from './cardholder-kyc.ts';
@@ -70,9 +76,20 @@ export function registerApplicationCalls(app: FastifyInstance, cards: CardsConte
     documents.authorize({ ...body, section: applications.cardDocumentSection, kind: purpose }, call),
   );
   registerCall(app, completeCardDocument, (body, call) => documents.complete(body, call));
-  registerCall(app, submitCardApplication, (body, call) =>
-    applications.submitApplication(call.transaction ?? db, { processor, secretBox }, actorOf(call), body),
-  );
+  registerCall(app, submitCardApplication, async (body, call) => {
+    const handle = call.transaction ?? db;
+    const actor = actorOf(call);
+    const application = await applications.submitApplication(handle, { processor, secretBox }, actor, body);
+    // Submitted, the draft has done its work: with the application, in the same transaction.
+    await drafts.discardDraft(handle, actor);
+    return application;
+  });
+  // The draft: the signed-in user's own, nobody else's
+  registerCall(app, getCardApplicationDraft, (_body, call) => drafts.draftOf(db, secretBox, actorOf(call)));
+  registerCall(app, saveCardApplicationDraft, (body, call) => drafts.saveDraft(db, actorOf(call), body));
+  registerCall(app, discardCardApplicationDraft, async (_body, call) => ({
+    is_discarded: await drafts.discardDraft(db, actorOf(call)),
+  }));
   registerCall(app, listCardApplications, (body, call) =>
     applications.companyApplications(db, clientCompanyId(call), body),
   );

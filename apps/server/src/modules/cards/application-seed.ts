@@ -27,7 +27,7 @@ import { simulatorKeyOf } from './context.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
-export const cardReviewStaff = {
+const cardReviewStaff = {
   email: 'cardreview@bank.localhost',
   password: 'Staff-CardReview#2026',
   fullName: 'Carmen Review',

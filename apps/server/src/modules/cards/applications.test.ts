@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
 import { addDays, addYears, dayOf } from '@bank/contract/calendar';
-import type {
-  CardApplication,
-  CardholderKyc,
-  CardholderKycSummary,
-  StaffCardApplication,
-  SubmitCardApplicationRequest,
+import {
+  type CardApplication,
+  type CardApplyConfig,
+  type CardholderKyc,
+  type CardholderKycSummary,
+  getCardApplyConfig,
+  type StaffCardApplication,
+  type SubmitCardApplicationRequest,
 } from '@bank/contract/card-applications';
 import type { DocumentRef, UploadTicket } from '@bank/contract/documents';
 import { errorCatalogue } from '@bank/contract/errors';
@@ -28,7 +30,7 @@ import { memberWithoutGroup } from '../account/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
 import { createKycTestApp, type KycTestApp, newStaff, putFile } from '../kyc/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
-import { fundedCompany, idempotent } from '../payouts/test-support.ts';
+import { colleague, fundedCompany, idempotent } from '../payouts/test-support.ts';
 import { cardApplications } from './applications-table.ts';
 import { cardholders, cards } from './tables.ts';
 import { syncNow, testSimulator } from './test-support.ts';
@@ -118,7 +120,7 @@ async function applicationBody(
     phone_country: 'SG',
     phone: '+65 9123 4567',
     applicant_type: 'director',
-    sponsor_name: '',
+    sponsor_user_id: '',
     residence_address: {
       line1: '1 Raffles Place',
       line2: '#20-01',
@@ -314,8 +316,8 @@ describe('applying for a card', () => {
         'Please confirm the documents are in English or carry a certified translation',
       ],
       [
-        { applicant_type: 'staff', sponsor_name: '' },
-        'sponsor_name',
+        { applicant_type: 'staff', sponsor_user_id: '' },
+        'sponsor_user_id',
         'A member of staff needs a director or partner as sponsor',
       ],
       [{ mailing_same_as_residence: false, mailing_address: null }, 'mailing_address', 'Please fill in this field'],
@@ -456,6 +458,34 @@ describe('applying for a card', () => {
       id_front_document_id: body.proof_of_address_front_document_id,
     });
     expect(fieldsOf(swapped).id_front_document_id).toBe('Upload this document again');
+  });
+
+  it('takes a staff member’s application only with a director or partner of the company as sponsor', async () => {
+    const client = await cardCompany(test);
+    const director = await colleague(test, client.companyId, ['view_balances'], { role: 'director' });
+    const staffMember = await colleague(test, client.companyId, ['view_balances']);
+    const config = await call<CardApplyConfig>(test, getCardApplyConfig.path, {}, { session: client.session });
+    expect(config.data.sponsors).toEqual([
+      expect.objectContaining({ user_id: director.userId, company_role: 'director' }),
+    ]);
+    const byStaff = await submit(
+      test,
+      client.session,
+      await applicationBody(test, client.session, { applicant_type: 'staff', sponsor_user_id: staffMember.userId }),
+    );
+    expect(byStaff.code).toBe(errorCatalogue.validation.code);
+    expect(byStaff.data).toMatchObject({ fields: { sponsor_user_id: expect.any(String) } });
+    const sponsored = await submit(
+      test,
+      client.session,
+      await applicationBody(test, client.session, { applicant_type: 'staff', sponsor_user_id: director.userId }),
+    );
+    expect(sponsored.code).toBe(200);
+    const [row] = await test.database.db
+      .select()
+      .from(cardApplications)
+      .where(eq(cardApplications.company_id, client.companyId));
+    expect(row?.details.sponsor_name).toBe('Casey Checker');
   });
 
   it('refuses when the chosen stable coin does not cover the card cost', async () => {

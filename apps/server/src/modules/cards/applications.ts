@@ -24,9 +24,10 @@ import {
 import { type CardLevel, cardFundingAssets, cardNetworks, type PostalAddress } from '@bank/contract/cards';
 import { cardLevels, type Language, localeOfLanguage } from '@bank/contract/constants';
 import type { DocumentPurpose } from '@bank/contract/documents';
+import { cardSponsorRoles } from '@bank/contract/roles';
 import type { CardApplicationStatus } from '@bank/contract/states';
 import { translate } from '@bank/i18n/resources';
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CardProcessor, ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
 import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
@@ -49,6 +50,7 @@ import {
   emailCodeRules,
   issueEmailCode,
   lockAddress,
+  users,
 } from '../account/index.ts';
 import { type DocumentOwnerPolicy, type DocumentRow, documentRefOf, findDocumentsByIds } from '../documents/index.ts';
 import { companyBalances } from '../ledger/index.ts';
@@ -57,7 +59,7 @@ import { chargeCompanyFee, feeScheduleOf } from './fees.ts';
 import { cards } from './tables.ts';
 
 export const cardDocumentSection = 'card';
-export const cardApplicationSourceType = 'card_application';
+const cardApplicationSourceType = 'card_application';
 const cardDocumentPurposes: readonly DocumentPurpose[] = ['cardholder_id', 'proof_of_address'];
 
 /** Who acts for a company: the signed-in user, the company, where from and when. */
@@ -65,13 +67,13 @@ export type ClientActor = { userId: string; companyId: string; ip: string | null
 
 type Page<T> = { items: T[]; next_cursor: string | null };
 
-export const fieldRefusal = (field: string, key: string, detail: string) =>
+const fieldRefusal = (field: string, key: string, detail: string) =>
   new AppError('validation', { fields: { [field]: { key } }, detail });
 
 // Configuration -------------------------------------------------------------------------------------
 
 /** The card cost of a level's schedule (0 when the schedule has none). */
-export function cardCostOf(fees: readonly { kind: string; amount: string }[]): string {
+function cardCostOf(fees: readonly { kind: string; amount: string }[]): string {
   return fees.find((fee) => fee.kind === 'card_cost')?.amount ?? '0';
 }
 
@@ -92,7 +94,37 @@ export async function applyConfig(handle: DbHandle, companyId: string): Promise<
       const balance = balances.find((row) => row.asset === asset);
       return { asset, available: formatAmountForWire(parseAmount(balance?.available ?? '0'), asset) };
     }),
+    sponsors: await sponsorsOf(handle, companyId),
   };
+}
+
+/** The company's active members whose company role lets them sponsor a staff member's card. */
+async function sponsorsOf(handle: DbHandle, companyId: string, userId?: string) {
+  const rows = await handle
+    .select({ user_id: users.id, name: users.full_name, company_role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, companyId),
+        eq(users.status, 'active'),
+        inArray(users.role, [...cardSponsorRoles]),
+        userId ? eq(users.id, userId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.full_name));
+  return rows.map((row) => ({ ...row, company_role: row.company_role as 'director' | 'partner' }));
+}
+
+/** The sponsor a staff member's application names: a director or partner of the company, or a field error. */
+async function sponsorNameOf(handle: DbHandle, companyId: string, body: SubmitBody): Promise<string> {
+  if (body.applicant_type !== 'staff') return '';
+  const [sponsor] = isUuid(body.sponsor_user_id) ? await sponsorsOf(handle, companyId, body.sponsor_user_id) : [];
+  if (!sponsor)
+    throw new AppError('validation', {
+      fields: { sponsor_user_id: { key: 'card_applications.validation.sponsor_not_member' } },
+      detail: `sponsor ${body.sponsor_user_id} is no director or partner of company ${companyId}`,
+    });
+  return sponsor.name;
 }
 
 // The username and the email -----------------------------------------------------------------------
@@ -127,12 +159,7 @@ export function isUsernameRace(error: unknown): boolean {
   return postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'card_applications_live_username';
 }
 
-export function cardholderCodeEmail(
-  language: Language,
-  to: string,
-  code: string,
-  validityMinutes: number,
-): OutgoingEmail {
+function cardholderCodeEmail(language: Language, to: string, code: string, validityMinutes: number): OutgoingEmail {
   const text = (key: string, params = {}) => translate(language, `card_applications.email.${key}`, params);
   const content = {
     locale: localeOfLanguage[language],
@@ -407,7 +434,7 @@ type JoinedApplication = {
 };
 
 /** pending, approved or rejected as stored; `processing` while the card is in KYC processing at the processor. */
-export function applicationStatusOf(row: CardApplicationRow, cardStage: string | null): CardApplicationStatus {
+function applicationStatusOf(row: CardApplicationRow, cardStage: string | null): CardApplicationStatus {
   return row.status === 'approved' && cardStage === 'kyc_processing' ? 'processing' : row.status;
 }
 
@@ -528,7 +555,7 @@ export async function companyApplications(
 type SubmitBody = z.output<typeof SubmitCardApplicationRequest>;
 
 /** The cardholder's KYC as stored: the mailing address resolved, the ID's missing dates SPEC.md's defaults. */
-export function detailsOf(body: SubmitBody): CardholderDetails {
+function detailsOf(body: SubmitBody, sponsorName: string): CardholderDetails {
   const residence = postalAddressOf(body.residence_address);
   const idDates = effectiveIdDates(body.date_of_birth, body.id_issue_date, body.id_expiry_date);
   return {
@@ -542,7 +569,7 @@ export function detailsOf(body: SubmitBody): CardholderDetails {
     phone_country: body.phone_country,
     phone: body.phone,
     applicant_type: body.applicant_type,
-    sponsor_name: body.applicant_type === 'staff' ? body.sponsor_name : '',
+    sponsor_name: sponsorName,
     residence_address: residence,
     mailing_same_as_residence: body.mailing_same_as_residence,
     mailing_address:
@@ -623,7 +650,7 @@ export async function submitApplication(
     },
     now,
   );
-  const details = detailsOf(body);
+  const details = detailsOf(body, await sponsorNameOf(tx, companyId, body));
   const row: CardApplicationRow = {
     id,
     company_id: companyId,

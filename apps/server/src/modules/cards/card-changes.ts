@@ -7,12 +7,12 @@
 
 import type { CardTimelineLine } from '@bank/contract/card-management';
 import type { CardActor } from '@bank/contract/cards';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { CallContext } from '../../platform/route.ts';
 import { users } from '../account/index.ts';
-import { type CardRow, cardActorOf } from './card-view.ts';
+import { type CardRow, cardAccessOf } from './card-view.ts';
 import { type CardEventKind, cardEvents, cards } from './tables.ts';
 import { recordCardEvent } from './timeline.ts';
 
@@ -20,20 +20,20 @@ import { recordCardEvent } from './timeline.ts';
 export type CardCaller = {
   userId: string;
   companyId: string | null;
+  /** The caller, when they reach only the cards they hold (CardAccess); null for the company and staff. */
+  holderUserId: string | null;
   actor: Exclude<CardActor, 'system'>;
   /** Null when the product acts on its own (the demo seed). */
   ip: string | null;
   now: Date;
 };
 
+/** The caller of a back-office call (staff), or of a client call through its card access. */
 export function cardCallerOf(call: CallContext): CardCaller {
-  return {
-    userId: call.session.user_id,
-    companyId: call.session.is_staff ? null : call.session.company_id,
-    actor: cardActorOf(call.session),
-    ip: call.ip,
-    now: call.now,
-  };
+  const who = { userId: call.session.user_id, ip: call.ip, now: call.now };
+  if (call.session.is_staff) return { ...who, companyId: null, holderUserId: null, actor: 'staff' };
+  const access = cardAccessOf(call);
+  return { ...who, companyId: access.companyId, holderUserId: access.holderUserId, actor: access.actor };
 }
 
 /** The fields of a card a change may set. */
@@ -51,6 +51,7 @@ export type CardChange = Partial<
     | 'blocked_at'
     | 'replacement_status'
     | 'replaced_by_card_id'
+    | 'replacement_fee_owed'
     | 'mailing_address'
     | 'expires_on'
     | 'auto_renewal'
@@ -106,8 +107,13 @@ export async function applyCardChange(
   return updated;
 }
 
+/** The most lines a timeline shows: the latest ones. */
+const timelineMaxLines = 500;
+
 /**
- * The card's timeline, oldest first. A client reads the bank's staff as "the bank" (no name); staff
+ * The card's timeline, oldest first: by the time each line happened, lines of the same instant in
+ * the order they were written (`seq`), so the order never changes between two readings. A long
+ * timeline keeps its latest lines. A client reads the bank's staff as "the bank" (no name); staff
  * read their colleagues' names.
  */
 export async function cardTimeline(
@@ -115,12 +121,13 @@ export async function cardTimeline(
   cardId: string,
   audience: 'client' | 'staff',
 ): Promise<CardTimelineLine[]> {
-  const lines = await handle
+  const latest = await handle
     .select()
     .from(cardEvents)
     .where(eq(cardEvents.card_id, cardId))
-    .orderBy(asc(cardEvents.at), asc(cardEvents.id))
-    .limit(500);
+    .orderBy(desc(cardEvents.at), desc(cardEvents.seq))
+    .limit(timelineMaxLines);
+  const lines = latest.reverse();
   const actorIds = [...new Set(lines.flatMap((line) => (line.actor_user_id ? [line.actor_user_id] : [])))];
   const actors =
     actorIds.length === 0

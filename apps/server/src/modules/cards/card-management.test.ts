@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import type { SignedIn } from '@bank/contract/account';
 import {
+  type AnnualConfig,
   activateCard,
   adminBlockCard,
   adminUnblockCard,
@@ -20,6 +21,7 @@ import {
   listCards,
   listRenewals,
   listStaffCards,
+  payReplacementFee,
   type ReplaceConfig,
   renewCard,
   replaceCard,
@@ -36,18 +38,19 @@ import { errorCatalogue } from '@bank/contract/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../platform/db.ts';
+import { parseAmount } from '../../platform/money.ts';
 import { call, createRunningTestApp, type RunningTestApp, uniqueEmail } from '../../platform/test-support.ts';
 import { ensureUser } from '../account/index.ts';
 import { memberWithoutGroup, pairAuthenticator, signIn, strongPassword } from '../account/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates, ledger } from '../ledger/index.ts';
-import { clearingAccountOf } from '../ledger/test-support.ts';
-import { colleague, idempotent } from '../payouts/test-support.ts';
+import { clearingAccountOf, fundedAccount } from '../ledger/test-support.ts';
+import { idempotent } from '../payouts/test-support.ts';
 import { cardAccountId } from './card-view.ts';
 import { cardFeeTerms } from './fee-terms-table.ts';
 import { renewalsSchedule } from './renewals.ts';
 import { cardEvents, cards } from './tables.ts';
-import { cardRow, orderedCard, shippedCard, syncNow, testSimulator } from './test-support.ts';
+import { cardHolderMember, cardRow, orderedCard, shippedCard, syncNow, testSimulator } from './test-support.ts';
 
 const logLines: string[] = [];
 const capture = new Writable({
@@ -77,12 +80,32 @@ function api<Data>(
   return call<Data>(test, path, body, { session, ...(headers ? { headers } : {}) });
 }
 
+const usd = (amount: string) => ({ amount, asset: 'USD' as const });
+
+/** The first annual fee the activation dialog shows (getAnnualConfig), as the activation carries it back. */
+async function activationQuote(cardId: string, session: Pick<SignedIn, 'token' | 'userid'>) {
+  const config = await api<AnnualConfig>(getAnnualConfig.path, { card_id: cardId }, session);
+  expect(config.code).toBe(200);
+  return config.data.activation_fee === null ? {} : { fee_quote: usd(config.data.activation_fee) };
+}
+
+/** The replacement fee getReplaceConfig shows, as the block, replace and pay calls carry it back. */
+async function replacementQuote(cardId: string, session: Pick<SignedIn, 'token' | 'userid'>) {
+  const config = await api<ReplaceConfig>(getReplaceConfig.path, { card_id: cardId }, session);
+  return usd(config.data.fee);
+}
+
 /** A shipped card activated through the call, by the company's administrator. */
 async function activeCard(options: Parameters<typeof shippedCard>[1] = {}) {
   const shipped = await shippedCard(test, options);
   const answer = await api<Card>(
     activateCard.path,
-    { card_id: shipped.card.id, kit_code: shipped.letter.kit_code, activation_code: shipped.letter.activation_code },
+    {
+      card_id: shipped.card.id,
+      kit_code: shipped.letter.kit_code,
+      activation_code: shipped.letter.activation_code,
+      ...(await activationQuote(shipped.card.id, shipped.client.session)),
+    },
     shipped.client.session,
   );
   expect(answer.code).toBe(200);
@@ -121,7 +144,12 @@ describe('activation', () => {
     const wrong = letter.activation_code === '000000' ? '111111' : '000000';
     const refused = await api(
       activateCard.path,
-      { card_id: card.id, kit_code: letter.kit_code, activation_code: wrong },
+      {
+        card_id: card.id,
+        kit_code: letter.kit_code,
+        activation_code: wrong,
+        ...(await activationQuote(card.id, client.session)),
+      },
       client.session,
     );
     expect(refused.code).toBe(codeOf('activate_card_failed'));
@@ -130,7 +158,12 @@ describe('activation', () => {
     const before = await usdcAvailable(client.companyId);
     const activated = await api<Card>(
       activateCard.path,
-      { card_id: card.id, kit_code: letter.kit_code, activation_code: letter.activation_code },
+      {
+        card_id: card.id,
+        kit_code: letter.kit_code,
+        activation_code: letter.activation_code,
+        ...(await activationQuote(card.id, client.session)),
+      },
       client.session,
     );
     expect(activated.code).toBe(200);
@@ -160,7 +193,12 @@ describe('activation', () => {
   it('caps the attempts of a card an hour', async () => {
     const { card, letter, client } = await shippedCard(test);
     const wrong = letter.activation_code === '000000' ? '111111' : '000000';
-    const body = { card_id: card.id, kit_code: letter.kit_code, activation_code: wrong };
+    const body = {
+      card_id: card.id,
+      kit_code: letter.kit_code,
+      activation_code: wrong,
+      ...(await activationQuote(card.id, client.session)),
+    };
     for (let attempt = 0; attempt < 5; attempt += 1)
       expect((await api(activateCard.path, body, client.session)).code).toBe(codeOf('activate_card_failed'));
     const capped = await api(activateCard.path, { ...body, activation_code: letter.activation_code }, client.session);
@@ -251,7 +289,13 @@ describe('blocks and replacement', () => {
     const before = await usdcAvailable(client.companyId);
     const blocked = await api<Card>(
       blockCard.path,
-      { card_id: card.id, kind: 'lost_stolen', reason: 'Left in a taxi', asset: 'USDC' },
+      {
+        card_id: card.id,
+        kind: 'lost_stolen',
+        reason: 'Left in a taxi',
+        asset: 'USDC',
+        fee_quote: usd(config.data.fee),
+      },
       client.session,
       idempotent(),
     );
@@ -273,7 +317,7 @@ describe('blocks and replacement', () => {
     expect(unblock.code).toBe(codeOf('card_pending_replacement'));
     const again = await api(
       blockCard.path,
-      { card_id: card.id, kind: 'damaged', reason: 'again', asset: 'USDC' },
+      { card_id: card.id, kind: 'damaged', reason: 'again', asset: 'USDC', fee_quote: usd('25.00') },
       client.session,
       idempotent(),
     );
@@ -305,17 +349,109 @@ describe('blocks and replacement', () => {
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
 
+  it('blocks a lost card at once with an empty balance: the replacement waits on its fee, and paying it orders the replacement', async () => {
+    const { card, client } = await activeCard({ funds: {} });
+    const blocked = await api<Card>(
+      blockCard.path,
+      {
+        card_id: card.id,
+        kind: 'lost_stolen',
+        reason: 'Stolen on the train',
+        asset: 'USDC',
+        fee_quote: await replacementQuote(card.id, client.session),
+      },
+      client.session,
+      idempotent(),
+    );
+    expect(blocked.code).toBe(200);
+    expect(blocked.data).toMatchObject({
+      status: 'blocked',
+      operation_stage: 'card_anomaly',
+      anomaly_cause: 'lost_or_stolen',
+      replacement_status: 'pending_replacement',
+      replacement_fee_owed: true,
+      replaced_by_card_id: null,
+      block: { is_final: true, cause: 'lost_or_stolen' },
+    });
+    expect(blocked.data.allowed_actions).toEqual(['pay_replacement_fee']);
+    // The processor blocked it at once too.
+    const atProcessor = await executeRows<{ state: string }>(
+      test.database.db,
+      sql`select state from card_sim_cards where reference = ${card.processor_reference}`,
+    );
+    expect(atProcessor).toEqual([{ state: 'blocked' }]);
+    expect((await api(unblockCard.path, { card_id: card.id }, client.session)).code).toBe(
+      codeOf('card_pending_replacement'),
+    );
+    const details = await api<CardDetails>(getCard.path, { card_id: card.id }, client.session);
+    expect(details.data.timeline.find((line) => line.kind === 'replacement_fee_owed')?.detail).toMatchObject({
+      amount: '25.00',
+      why: 'insufficient_balance',
+    });
+    const told = await executeRows<{ type: string }>(
+      test.database.db,
+      sql`select type from outbox_events where payload->>'card_id' = ${card.id} and type = 'card.replacement_fee_owed'`,
+    );
+    expect(told).toHaveLength(1);
+
+    // Still no money: paying is refused and the card keeps waiting.
+    const unpaid = await api(
+      payReplacementFee.path,
+      { card_id: card.id, asset: 'USDC', fee_quote: usd('25.00') },
+      client.session,
+      idempotent(),
+    );
+    expect(unpaid.code).toBe(codeOf('insufficient_balance'));
+    expect(await cardRow(test, card.id)).toMatchObject({ replacement_fee_owed: true, replaced_by_card_id: null });
+
+    // Funds arrive; the fee shown is paid and the replacement is ordered.
+    const db = test.database.db;
+    await fundedAccount(db, client.companyId, 'USDC', '100', test.clock.now());
+    const config = await api<ReplaceConfig>(getReplaceConfig.path, { card_id: card.id }, client.session);
+    const usdcCost = Number(config.data.costs.find((cost) => cost.asset === 'USDC')?.amount);
+    const before = await usdcAvailable(client.companyId);
+    const paid = await api<Card>(
+      payReplacementFee.path,
+      { card_id: card.id, asset: 'USDC', fee_quote: usd(config.data.fee) },
+      client.session,
+      idempotent(),
+    );
+    expect(paid.code).toBe(200);
+    expect(paid.data).toMatchObject({
+      status: 'blocked',
+      replacement_status: 'pending_replacement',
+      replacement_fee_owed: false,
+    });
+    expect(paid.data.allowed_actions).toEqual([]);
+    expect(before - (await usdcAvailable(client.companyId))).toBeCloseTo(usdcCost, 6);
+    const replacement = await cardRow(test, paid.data.replaced_by_card_id ?? '');
+    expect(replacement).toMatchObject({ status: 'approved', replaces_card_id: card.id });
+    const again = await api(
+      payReplacementFee.path,
+      { card_id: card.id, asset: 'USDC', fee_quote: usd('25.00') },
+      client.session,
+      idempotent(),
+    );
+    expect(again.code).toBe(codeOf('status_error'));
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
   it('replaces a worn card: the old one works until the new one is activated, then ends', async () => {
     const { card, client } = await activeCard();
     const replaced = await api<Card>(
       replaceCard.path,
-      { card_id: card.id, asset: 'USDT' },
+      { card_id: card.id, asset: 'USDT', fee_quote: usd('25.00') },
       client.session,
       idempotent(),
     );
     expect(replaced.data).toMatchObject({ status: 'active', replacement_status: 'pending_replacement' });
     expect(replaced.data.allowed_actions).not.toContain('replace');
-    const twice = await api(replaceCard.path, { card_id: card.id, asset: 'USDT' }, client.session, idempotent());
+    const twice = await api(
+      replaceCard.path,
+      { card_id: card.id, asset: 'USDT', fee_quote: usd('25.00') },
+      client.session,
+      idempotent(),
+    );
     expect(twice.code).toBe(codeOf('card_pending_replacement'));
     const newId = replaced.data.replaced_by_card_id ?? '';
     const simulator = testSimulator(test);
@@ -334,7 +470,7 @@ describe('blocks and replacement', () => {
 
   it('a temporary block records who: a holder’s is lifted by the administrator, the company’s not by a holder', async () => {
     const { card, client } = await activeCard();
-    const holder = await colleague(test, client.companyId, ['cards']);
+    const holder = await cardHolderMember(test, card);
     const byHolder = await api<Card>(
       blockCard.path,
       { card_id: card.id, kind: 'temporary', reason: 'Mislaid' },
@@ -375,7 +511,7 @@ describe('blocks and replacement', () => {
     expect(seen.data.block?.type).toBe('admin');
     const lost = await api(
       blockCard.path,
-      { card_id: card.id, kind: 'lost_stolen', reason: 'Lost', asset: 'USDC' },
+      { card_id: card.id, kind: 'lost_stolen', reason: 'Lost', asset: 'USDC', fee_quote: usd('25.00') },
       client.session,
       idempotent(),
     );
@@ -420,19 +556,25 @@ describe('renewals', () => {
       [2, 'pending', false],
       [1, 'unpaid', true],
     ]);
-    const early = await api(renewCard.path, { term_id: second?.id, asset: 'USDT' }, client.session, idempotent());
+    const quoteOf = (term: typeof first) => usd(parseAmount(term?.amount ?? '0').toFixed(2));
+    const early = await api(
+      renewCard.path,
+      { term_id: second?.id, asset: 'USDT', fee_quote: quoteOf(second) },
+      client.session,
+      idempotent(),
+    );
     expect(early.code).toBe(codeOf('previous_renewal_first'));
 
     const paidFirst = await api<FeeTerm>(
       renewCard.path,
-      { term_id: first?.id, asset: 'USDT' },
+      { term_id: first?.id, asset: 'USDT', fee_quote: quoteOf(first) },
       client.session,
       idempotent(),
     );
     expect(paidFirst.data).toMatchObject({ status: 'paid', deduction_mode: 'manual', paid_asset: 'USDT' });
     const paidSecond = await api<FeeTerm>(
       renewCard.path,
-      { term_id: second?.id, asset: 'USDT' },
+      { term_id: second?.id, asset: 'USDT', fee_quote: quoteOf(second) },
       client.session,
       idempotent(),
     );
@@ -445,7 +587,12 @@ describe('renewals', () => {
       client.session,
     );
     expect(config.data.expires_on).toBe(second?.ends_on);
-    const twice = await api(renewCard.path, { term_id: second?.id, asset: 'USDT' }, client.session, idempotent());
+    const twice = await api(
+      renewCard.path,
+      { term_id: second?.id, asset: 'USDT', fee_quote: quoteOf(second) },
+      client.session,
+      idempotent(),
+    );
     expect(twice.code).toBe(codeOf('illegal_state'));
   });
 });
@@ -463,7 +610,7 @@ describe('what the calls refuse', () => {
       [blockCard.path, { card_id: card.id, kind: 'temporary', reason: 'x' }, true],
       [unblockCard.path, { card_id: card.id }, false],
       [getReplaceConfig.path, { card_id: card.id }, false],
-      [replaceCard.path, { card_id: card.id, asset: 'USDC' }, true],
+      [replaceCard.path, { card_id: card.id, asset: 'USDC', fee_quote: usd('25.00') }, true],
       [
         changeMailingAddress.path,
         { card_id: card.id, mailing_address: { line1: 'a', city: 'b', country: 'SG' } },
@@ -471,7 +618,7 @@ describe('what the calls refuse', () => {
       ],
       [getAnnualConfig.path, { card_id: card.id }, false],
       [setAnnualSetting.path, { card_id: card.id, auto_renewal: true, asset: 'USDC' }, false],
-      [renewCard.path, { term_id: term?.id, asset: 'USDC' }, true],
+      [renewCard.path, { term_id: term?.id, asset: 'USDC', fee_quote: usd('100.00') }, true],
       [getCard.path, { card_id: 'not-a-card' }, false],
     ];
     for (const [path, body, isIdempotent] of calls) {
@@ -520,6 +667,95 @@ describe('what the calls refuse', () => {
       sql`select action from audit_log where action = 'card.fee_schedule_changed'`,
     );
     expect(audit.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a fee is charged only as it was shown', () => {
+  it('activation, replacement, a final block, paying an owed fee and renewal each refuse a stale or altered fee and charge nothing', async () => {
+    const shipped = await shippedCard(test, { level: 'premier' });
+    const { card, client, letter } = shipped;
+    const session = client.session;
+    const codes = { card_id: card.id, kit_code: letter.kit_code, activation_code: letter.activation_code };
+    const config = await api<AnnualConfig>(getAnnualConfig.path, { card_id: card.id }, session);
+    expect(config.data).toMatchObject({ fee_rule: 'annual', activation_fee: '100.00' });
+    expect(config.data.activation_costs.map((cost) => cost.asset)).toEqual(['USDC', 'USDT']);
+    const balance = () => usdcAvailable(client.companyId);
+    const start = await balance();
+
+    // Activation: no fee shown, or another one, activates nothing and charges nothing.
+    for (const quote of [{}, { fee_quote: usd('99.00') }]) {
+      const refused = await api(activateCard.path, { ...codes, ...quote }, session);
+      expect(refused.code).toBe(codeOf('fee_changed'));
+    }
+    expect(await cardRow(test, card.id)).toMatchObject({ status: 'approved' });
+    expect(await termsOf(card.id)).toEqual([]);
+    expect((await api(activateCard.path, { ...codes, fee_quote: usd('100.00') }, session)).code).toBe(200);
+    const afterActivation = await balance();
+    expect(start - afterActivation).toBeGreaterThan(99);
+
+    // The bank changes the replacement fee after it was shown: the old quote is stale.
+    const admin = await staffWithRole('system_admin');
+    const shown = await replacementQuote(card.id, session);
+    expect(shown).toEqual(usd('25.00'));
+    const setReplacement = (amount: string) =>
+      api(setFeeSchedule.path, { level: 'premier', fees: [{ kind: 'replacement', amount, rate: null }] }, admin);
+    expect((await setReplacement('30.00')).code).toBe(200);
+    try {
+      const replaced = await api(
+        replaceCard.path,
+        { card_id: card.id, asset: 'USDC', fee_quote: shown },
+        session,
+        idempotent(),
+      );
+      expect(replaced.code).toBe(codeOf('fee_changed'));
+      expect(await cardRow(test, card.id)).toMatchObject({ replacement_status: 'not_replaced' });
+
+      // A lost card is blocked all the same; the fee it did not show is not charged but owed.
+      const lost = await api<Card>(
+        blockCard.path,
+        { card_id: card.id, kind: 'lost_stolen', reason: 'Stolen', asset: 'USDC', fee_quote: shown },
+        session,
+        idempotent(),
+      );
+      expect(lost.code).toBe(200);
+      expect(lost.data).toMatchObject({ status: 'blocked', replacement_fee_owed: true, replaced_by_card_id: null });
+      const details = await api<CardDetails>(getCard.path, { card_id: card.id }, session);
+      expect(details.data.timeline.find((line) => line.kind === 'replacement_fee_owed')?.detail).toMatchObject({
+        amount: '30.00',
+        why: 'fee_changed',
+      });
+      const altered = await api(
+        payReplacementFee.path,
+        { card_id: card.id, asset: 'USDC', fee_quote: shown },
+        session,
+        idempotent(),
+      );
+      expect(altered.code).toBe(codeOf('fee_changed'));
+      expect(await balance()).toBe(afterActivation);
+      const paid = await api<Card>(
+        payReplacementFee.path,
+        { card_id: card.id, asset: 'USDC', fee_quote: await replacementQuote(card.id, session) },
+        session,
+        idempotent(),
+      );
+      expect(paid.code).toBe(200);
+      expect(afterActivation - (await balance())).toBeGreaterThan(29.9);
+    } finally {
+      expect((await setReplacement('25.00')).code).toBe(200);
+    }
+
+    // Renewal: the term's amount as listed, not another.
+    const renewing = await activeCard({ funds: { USDT: '100000' } });
+    const [first] = await termsOf(renewing.card.id);
+    const wrongTerm = await api(
+      renewCard.path,
+      { term_id: first?.id, asset: 'USDT', fee_quote: usd('1.00') },
+      renewing.client.session,
+      idempotent(),
+    );
+    expect(wrongTerm.code).toBe(codeOf('fee_changed'));
+    expect((await termsOf(renewing.card.id))[0]?.status).toBe('unpaid');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
 });
 

@@ -5,12 +5,14 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSimCards } from '../../adapters/card-processor/simulator-table.ts';
+import { pdfText } from '../../platform/exports/test-support.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
 import { colleague, idempotent } from '../payouts/test-support.ts';
 import { cardAccountId } from './card-view.ts';
+import { defaultFeeSchedule, shareFee } from './fees.ts';
 import { activatedCard, cardRow, syncNow } from './test-support.ts';
 import { topUps } from './top-ups-table.ts';
 
@@ -69,10 +71,14 @@ async function expectLedgerEqualsProcessor(active: Active) {
   expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
 }
 
-const topUpBody = (active: Active, amount: string, asset: 'USDC' | 'USDT' = 'USDC') => ({
+/** The load fee calc shows for the amount (the premier schedule), carried back by the top-up. */
+const loadFeeOf = (amount: string) => shareFee({ kind: 'load', ...defaultFeeSchedule.premier.load }, amount);
+
+const topUpBody = (active: Active, amount: string, asset: 'USDC' | 'USDT' = 'USDC', feeQuote?: string) => ({
   card_id: active.card.id,
   amount,
   asset,
+  fee_quote: { amount: feeQuote ?? loadFeeOf(amount), asset: 'USD' },
   source_of_funds: 'business_revenue',
   confirmed: true,
 });
@@ -177,13 +183,24 @@ describe('top-up limits: one rule for calc and topUp', () => {
       { session: active.client.session, headers: idempotent() },
     );
     expect(answer.code).toBe(codes.validation);
-    expect(Object.keys((answer.data as { fields: object }).fields).sort()).toEqual(['confirmed', 'source_of_funds']);
+    expect(Object.keys((answer.data as { fields: object }).fields).sort()).toEqual([
+      'confirmed',
+      'fee_quote',
+      'source_of_funds',
+    ]);
   });
 });
 
 describe('load outcomes post or void exactly', () => {
   it('holds at submission, credits the card on success, and voids on returned and cancelled', async () => {
     const active = await activatedCard(test);
+    // A load fee other than the one calc showed holds nothing.
+    const altered = await call(test, '/api/v1/card/topUp', topUpBody(active, '500', 'USDC', '0.01'), {
+      session: active.client.session,
+      headers: idempotent(),
+    });
+    expect(altered.code).toBe(errorCatalogue.fee_changed.code);
+    expect(await test.database.db.select().from(topUps).where(eq(topUps.card_id, active.card.id))).toEqual([]);
     const companyId = active.client.companyId;
     const before = await coinAvailable(companyId, 'USDC');
 
@@ -241,6 +258,14 @@ describe('load outcomes post or void exactly', () => {
       { session },
     );
     expect(next.data.items.map((item) => item.status)).toEqual(['success']);
+    // The company's transactions say the same word for each top-up as its own history.
+    const lines = await call<{ items: Array<{ type: string; status: string }> }>(
+      test,
+      '/api/v1/transaction/record',
+      { type: 'card_top_up', page_size: 3 },
+      { session },
+    );
+    expect(lines.data.items.map((item) => item.status)).toEqual(['cancelled', 'returned', 'success']);
     const succeeded = await call<{ items: TopUp[] }>(
       test,
       '/api/v1/card/topRecord',
@@ -361,18 +386,18 @@ describe('card transactions keep the ledger equal to the processor', () => {
       headers: { 'content-type': 'application/json', token: session.token, userid: session.userid },
     });
     expect(response.headers['content-type']).toContain('text/csv');
-    const rows: string[][] = parse(response.rawPayload, { bom: true, relax_column_count: true });
-    const summary = rows.find((row) => row[0] === 'USD');
-    expect(summary?.slice(1)).toEqual(['0', '1020', '420', '2.5', '597.5']);
-    expect(rows.some((row) => row.includes('Purchases'))).toBe(true);
-    const lines = rows.filter((row) => row[1] === 'USD');
-    expect(lines.map((row) => [row[2], row[6], row[7]])).toEqual([
-      ['Card top-up', '1000', 'Yes'],
-      ['Card purchase · Skyline Airways', '580', 'Yes'],
-      ['Card refund · Skyline Airways', '600', 'Yes'],
-      ['Fee · ATM withdrawal fee', '597.5', 'Yes'],
-      ['Card purchase · Corner Coffee', '597.5', 'No'],
+    // One table for an import; the summary is the PDF's and the XLSX's.
+    const [header, ...lines] = parse(response.rawPayload, { bom: true }) as string[][];
+    expect(header).toEqual(['Date (UTC)', 'Asset', 'Description', 'Reference', 'Credit', 'Debit', 'Balance', 'Status']);
+    expect(lines.map((row) => [row[2], row[4], row[5], row[6], row[7]])).toEqual([
+      ['Card top-up', '1000.00', '', '1000.00', 'Settled'],
+      ['Card purchase · Skyline Airways', '', '420.00', '580.00', 'Settled'],
+      ['Card refund · Skyline Airways', '20.00', '', '600.00', 'Settled'],
+      ['Fee · ATM withdrawal fee', '', '2.50', '597.50', 'Settled'],
+      ['Card purchase · Corner Coffee', '', '12.50', '597.50', 'Pending'],
     ]);
+    // A card line's reference is the one its card transaction shows.
+    expect(lines.at(-1)?.[3]).toBe(coffee.processor_reference);
 
     const pdf = await test.app.inject({
       method: 'POST',
@@ -381,7 +406,11 @@ describe('card transactions keep the ledger equal to the processor', () => {
       headers: { 'content-type': 'application/json', token: session.token, userid: session.userid, language: 'jp' },
     });
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The description wraps onto a second line rather than losing the merchant's name or the pending mark.
+    const text = (await pdfText(pdf.rawPayload)).text.replaceAll('\n', '');
+    expect(text).toContain('カード利用 · Corner Coffee（未決済）');
+    expect(text).toContain(`•••• ${active.card.last4}`);
+    expect(text).toContain('期末残高');
 
     const csv = await test.app.inject({
       method: 'POST',

@@ -162,7 +162,7 @@ export async function raiseAnomaly(
   request: { card_id: string; cause: CardAnomalyCause },
 ) {
   const card = await anyCard(handle, request.card_id, { forUpdate: true });
-  if (card.status === 'expired' || card.status === 'rejected' || card.status === 'uncommitted')
+  if (card.status === 'expired' || card.status === 'rejected' || card.status === 'cancelled')
     throw new AppError('status_error', { detail: `card ${card.id} is ${card.status}` });
   await simulator.raiseAnomaly(handle, card.processor_reference, request.cause, caller.now);
   await auditSimulator(handle, caller, card, 'anomaly', { cause: request.cause });
@@ -172,11 +172,12 @@ export async function refuseNextKyc(
   handle: DbHandle,
   simulator: CardProcessorSimulator,
   caller: CardCaller,
-  request: { card_id: string; part: 'id' | 'address' },
+  request: { card_id: string; part: 'id' | 'address' | 'replacement' },
 ) {
   const card = await anyCard(handle, request.card_id);
   const [holder] = await handle.select().from(cardholders).where(eq(cardholders.id, card.cardholder_id));
   if (!holder) throw new AppError('not_found', { detail: `card ${card.id} has no cardholder` });
-  await simulator.refuseNextKyc(handle, holder.member_id, request.part);
+  if (request.part === 'replacement') await simulator.refuseNextReplacement(handle, holder.member_id);
+  else await simulator.refuseNextKyc(handle, holder.member_id, request.part);
   await auditSimulator(handle, caller, card, 'kyc_refusal', { part: request.part });
 }

@@ -1,7 +1,7 @@
 /**
  * The calls of card management (issue 14, slice B): the company's cards, activation, PIN, blocks,
  * replacement, mailing address, annual fees and renewals, and the back office's card operations
- * with the simulator's controls (which answer not_found in production, where no simulator runs).
+ * with the simulator's controls (which answer not_found beside a real processor).
  * Each call is scoped to the caller's company; staff reach any company's card only through the
  * back office's calls.
  */
@@ -11,6 +11,7 @@ import {
   adminBlockCard,
   adminUnblockCard,
   blockCard,
+  cancelCard,
   changeMailingAddress,
   getAnnualConfig,
   getCard,
@@ -20,6 +21,7 @@ import {
   listCards,
   listRenewals,
   listStaffCards,
+  payReplacementFee,
   renewCard,
   replaceCard,
   setAnnualSetting,
@@ -38,9 +40,10 @@ import type { CallContext } from '../../platform/route.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { requireFreshSecondFactor } from '../account/index.ts';
+import { requestCardCancellation } from './cancellation.ts';
 import { cardCallerOf } from './card-changes.ts';
 import * as operations from './card-operations.ts';
-import { companyCard } from './card-view.ts';
+import { cardAccessOf, reachableCard } from './card-view.ts';
 import type { CardsContext } from './context.ts';
 import { feeScheduleOf } from './fees.ts';
 import * as management from './management.ts';
@@ -55,13 +58,14 @@ export function registerCardCalls(app: FastifyInstance, cards: CardsContext): vo
   const clientCaller = (call: CallContext) => ({ ...cardCallerOf(call), companyId: clientCompanyId(call) });
   const actorOf = (call: CallContext) => cardCallerOf(call).actor;
 
-  // The company's cards
+  // The cards the caller reaches: the company's with card management, their own otherwise
   registerCall(app, listCards, async (body, call) => {
-    await renewals.bringTermsUpToDate(db, dayOf(call.now), clientCompanyId(call));
-    return management.listCompanyCards(db, clientCompanyId(call), actorOf(call), body, call.now);
+    const access = cardAccessOf(call);
+    await renewals.bringTermsUpToDate(db, dayOf(call.now), access.companyId);
+    return management.listCompanyCards(db, access, body, call.now);
   });
   registerCall(app, getCard, (body, call) =>
-    management.companyCardDetails(db, clientCompanyId(call), actorOf(call), body.card_id, call.now),
+    management.companyCardDetails(db, cardAccessOf(call), body.card_id, call.now),
   );
   registerCall(app, activateCard, (body, call) => management.activateCard(db, processor, clientCaller(call), body));
   registerCall(app, setCardPin, (body, call) => {
@@ -89,6 +93,18 @@ export function registerCardCalls(app: FastifyInstance, cards: CardsContext): vo
     const card = await management.replaceCard(handle, processor, clientCaller(call), body);
     return management.cardViewOf(handle, card, actorOf(call), call.now);
   });
+  registerCall(app, payReplacementFee, async (body, call) => {
+    const handle = call.transaction ?? db;
+    const card = await management.payReplacementFee(handle, processor, clientCaller(call), body);
+    return management.cardViewOf(handle, card, actorOf(call), call.now);
+  });
+  registerCall(app, cancelCard, (body, call) => {
+    requireFreshSecondFactor(call);
+    return db.transaction(async (tx) => {
+      const card = await requestCardCancellation(tx, processor, clientCaller(call), body);
+      return management.cardViewOf(tx, card, actorOf(call), call.now);
+    });
+  });
   registerCall(app, changeMailingAddress, (body, call) =>
     db.transaction(async (tx) => {
       const card = await management.changeMailingAddress(tx, processor, clientCaller(call), {
@@ -101,8 +117,9 @@ export function registerCardCalls(app: FastifyInstance, cards: CardsContext): vo
 
   // Annual fees and renewal
   registerCall(app, getAnnualConfig, async (body, call) => {
-    const card = await companyCard(db, clientCompanyId(call), body.card_id);
-    return renewals.annualConfig(db, card, actorOf(call), call.now);
+    const access = cardAccessOf(call);
+    const card = await reachableCard(db, access, body.card_id);
+    return renewals.annualConfig(db, card, access.actor, call.now);
   });
   registerCall(app, setAnnualSetting, (body, call) =>
     db.transaction((tx) => renewals.setAutoRenewal(tx, clientCaller(call), body)),
@@ -134,9 +151,9 @@ export function registerCardCalls(app: FastifyInstance, cards: CardsContext): vo
     db.transaction((tx) => operations.setFeeSchedule(tx, cardCallerOf(call), body)),
   );
 
-  // The simulator's controls: absent in production, where they answer as if they did not exist.
+  // The simulator's controls: absent beside a real processor, where they answer as if they did not exist.
   const openSimulator = (): CardProcessorSimulator => {
-    if (!cards.simulator) throw new AppError('not_found', { detail: 'the card simulator is closed in production' });
+    if (!cards.simulator) throw new AppError('not_found', { detail: 'the card processor is not the simulator' });
     return cards.simulator;
   };
   const applyNotifications = (now: Date) => syncProcessor(db, processor, handlers, now);

@@ -17,6 +17,7 @@ import { createSecretBox } from '../../platform/secret-box.ts';
 import { ensureUser, users } from '../account/index.ts';
 import { simulatorKeyOf } from './context.ts';
 import { cardFeeTerms } from './fee-terms-table.ts';
+import { feeOf } from './fees.ts';
 import { issueCardFor, orderCard } from './issuing.ts';
 import { activateCard } from './management.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
@@ -29,7 +30,7 @@ const demoCardholderUsername = 'ken_meridian_demo';
 /** How long ago the active demo card's membership started: its renewal opens 60 days before a year. */
 const membershipAgeDays = 320;
 
-export const cardOperationsStaff = {
+const cardOperationsStaff = {
   email: 'cardops@bank.localhost',
   password: 'Staff-CardOps#2026',
   fullName: 'Corin Cardops',
@@ -115,7 +116,7 @@ async function seedCards(
       simulator,
       {
         companyId: company.companyId,
-        applicationId: crypto.randomUUID(),
+        applicationId: null,
         actorUserId: company.administratorId,
         cardholder: demoCardholder,
         applicantType: 'director',
@@ -155,8 +156,21 @@ async function seedCards(
   await activateCard(
     db,
     simulator,
-    { userId: company.administratorId, companyId: company.companyId, actor: 'client_admin', ip: null, now },
-    { card_id: activeId, kit_code: letter.kit_code, activation_code: letter.activation_code },
+    {
+      userId: company.administratorId,
+      companyId: company.companyId,
+      holderUserId: null,
+      actor: 'client_admin',
+      ip: null,
+      now,
+    },
+    {
+      card_id: activeId,
+      kit_code: letter.kit_code,
+      activation_code: letter.activation_code,
+      // The first annual fee as the activation dialog shows it.
+      fee_quote: { amount: (await feeOf(db, 'prestige', 'annual')).amount, asset: 'USD' },
+    },
   );
   // Its membership as if it had started 320 days ago: the next term is open for renewal.
   const shift = sql`${membershipAgeDays}::int`;

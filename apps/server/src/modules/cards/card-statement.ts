@@ -5,7 +5,9 @@
  *   (opening and closing balance, credits, purchases, fees, and every posted line with its running
  *   balance, each described by its top-up or its merchant), then the purchases still unsettled at
  *   the period's end (a hold is not an entry: they leave the balance as it is). The closing balance
- *   is the card's ledger balance at the period's end. PDF, CSV or XLSX in the reader's language.
+ *   is the card's ledger balance at the period's end. Beside it, the card level's load limits
+ *   (load-limits.ts) and its load capacity at the period's end: the level's maximum balance less
+ *   the closing balance. PDF, CSV or XLSX in the reader's language.
  * - card/download: the company's top-ups of a period as a table.
  * - card/transactionDownload: a card's transactions of a period as a table.
  */
@@ -16,26 +18,49 @@ import type { ExportFormat } from '@bank/contract/transaction';
 import { translate } from '@bank/i18n/resources';
 import { and, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
-import { type StatementLine, writeStatement } from '../../platform/exports/statement.ts';
-import { describeKind } from '../../platform/exports/statement-text.ts';
+import {
+  type StatementFigures,
+  type StatementIdentifier,
+  type StatementLine,
+  writeStatement,
+} from '../../platform/exports/statement.ts';
+import { describeKind, periodInstants, rateTextIn, utcZone } from '../../platform/exports/statement-text.ts';
 import { type TableColumn, type TableRow, writeTable } from '../../platform/exports/table.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
 import { accountStatementTotals, statementEntries } from '../ledger/index.ts';
+import { companyHeading } from '../transactions/index.ts';
 import { allCardTransactions } from './card-transactions.ts';
 import { cardTransactions } from './card-transactions-table.ts';
 import { type CardRow, cardAccountId } from './card-view.ts';
+import { loadCapacityOf, loadLimitsOf } from './load-limits.ts';
 import { cardholders } from './tables.ts';
 import { topUpPage } from './top-ups.ts';
 
-const dayMs = 86_400_000;
-type Period = { format: ExportFormat; from: string; to: string };
+type Period = { format: ExportFormat; from: string; to: string; time_zone?: string | undefined };
 type Caller = { companyId: string; language: Language };
 
 async function companyName(handle: DbHandle, companyId: string): Promise<string> {
   const [company] = await handle.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   return company?.name ?? '';
+}
+
+/** The card and its holder, under the company's name on the card statement. */
+async function cardIdentifiers(handle: DbHandle, card: CardRow, language: Language): Promise<StatementIdentifier[]> {
+  const [holder] = await handle
+    .select({ first: cardholders.first_name, last: cardholders.last_name })
+    .from(cardholders)
+    .where(eq(cardholders.id, card.cardholder_id));
+  return [
+    {
+      label: translate(language, 'card_money.statement.card'),
+      value: translate(language, 'card_money.card_label', { last4: card.last4 }),
+    },
+    ...(holder
+      ? [{ label: translate(language, 'card_money.statement.cardholder'), value: `${holder.first} ${holder.last}` }]
+      : []),
+  ];
 }
 
 /** "Acme Ltd · Card •••• 1234 · AIKO TANAKA": whose document it is. */
@@ -50,15 +75,11 @@ async function cardHeading(handle: DbHandle, card: CardRow, language: Language):
     .join(' · ');
 }
 
-/** The period's end: a period reaching today ends now, so that the lines read later add up to the totals read first. */
-function periodOf(request: Period, now: Date) {
-  return {
-    from: new Date(Date.parse(request.from)),
-    until: new Date(Math.min(Date.parse(request.to) + dayMs, now.getTime())),
-  };
-}
-
-/** Posted lines described by their card transaction (merchant, fee kind), a page of them at a time. */
+/**
+ * Posted lines described by their card transaction (merchant, fee kind) and carrying the reference
+ * the card's transactions show (the processor's), a page of them at a time. A top-up keeps its id,
+ * which the top-up record shows.
+ */
 async function* describedLines(
   handle: DbHandle,
   language: Language,
@@ -76,6 +97,7 @@ async function* describedLines(
               id: cardTransactions.id,
               merchant: cardTransactions.merchant_name,
               fee_kind: cardTransactions.fee_kind,
+              processor_reference: cardTransactions.processor_id,
             })
             .from(cardTransactions)
             .where(inArray(cardTransactions.id, ids));
@@ -84,7 +106,11 @@ async function* describedLines(
       const row = byId.get(line.reference);
       const detail = row?.fee_kind ? translate(language, `card_money.fee_kinds.${row.fee_kind}`) : row?.merchant;
       const kind = describeKind(language, line.kind);
-      yield { ...line, description: detail ? `${kind} · ${detail}` : kind };
+      yield {
+        ...line,
+        reference: row?.processor_reference ?? line.reference,
+        description: detail ? `${kind} · ${detail}` : kind,
+      };
     }
     batch = [];
   };
@@ -95,6 +121,27 @@ async function* describedLines(
   if (batch.length > 0) yield* flush();
 }
 
+/** The card's load capacity beside its closing balance, and its level's limits. */
+function cardLimitFigures(language: Language, card: Pick<CardRow, 'level'>, closing: string): StatementFigures {
+  const limits = loadLimitsOf(card.level);
+  const capacity = loadCapacityOf(card.level, parseAmount(closing), parseAmount('0'));
+  const row = (key: string, amount: string) => ({
+    label: translate(language, `card_money.limits.${key}`),
+    amount,
+    asset: 'USD',
+  });
+  return {
+    title: translate(language, 'card_money.limits.title'),
+    rows: [
+      row('load_capacity', capacity.toFixed(2)),
+      row('maximum_balance', limits.maximumBalance),
+      row('per_transaction', limits.perTransaction),
+      row('daily', limits.daily),
+      row('monthly', limits.monthly),
+    ],
+  };
+}
+
 export async function cardStatementFile(
   handle: DbHandle,
   card: CardRow,
@@ -103,7 +150,8 @@ export async function cardStatementFile(
   now: Date,
 ): Promise<FileReply> {
   const { language } = caller;
-  const period = periodOf(request, now);
+  const timeZone = request.time_zone ?? utcZone;
+  const period = periodInstants(request, timeZone, now);
   const account = { accountId: await cardAccountId(handle, card, now), asset: 'USD' as const };
   const totals = await accountStatementTotals(handle, account, period);
   async function* lines(): AsyncGenerator<StatementLine> {
@@ -128,7 +176,7 @@ export async function cardStatementFile(
         asset: 'USD',
         at: purchase.at,
         kind: 'card_purchase',
-        reference: purchase.id,
+        reference: purchase.processor_id,
         description: `${describeKind(language, 'card_purchase')} · ${purchase.merchant_name}`,
         direction: 'debit',
         amount: parseAmount(purchase.amount).toFixed(2),
@@ -136,9 +184,12 @@ export async function cardStatementFile(
         isSettled: false,
       };
   }
+  const company = await companyHeading(handle, card.company_id, language);
   const file = await writeStatement(request.format, {
     language,
-    companyName: await cardHeading(handle, card, language),
+    companyName: company.companyName,
+    identifiers: [...company.identifiers, ...(await cardIdentifiers(handle, card, language))],
+    timeZone,
     period: { from: request.from, to: request.to },
     generatedAt: now,
     labels: {
@@ -155,6 +206,7 @@ export async function cardStatementFile(
         closing: totals.closing,
       },
     ],
+    figures: cardLimitFigures(language, card, totals.closing),
     lines: lines(),
   });
   return fileReply(`card-${card.last4}-${file.fileName}`, file.contentType, file.body);
@@ -214,14 +266,19 @@ export async function topUpRecordFile(
   async function* rows(): AsyncGenerator<TableRow> {
     let cursor: string | undefined;
     do {
-      const page = await topUpPage(handle, caller.companyId, {
-        from: request.from,
-        to: request.to,
-        ...(request.status ? { status: request.status } : {}),
-        ...(request.card_id ? { card_id: request.card_id } : {}),
-        page_size: 100,
-        ...(cursor ? { cursor } : {}),
-      });
+      // The company's record of card top-ups (the exports permission), every card's.
+      const page = await topUpPage(
+        handle,
+        { companyId: caller.companyId, holderUserId: null },
+        {
+          from: request.from,
+          to: request.to,
+          ...(request.status ? { status: request.status } : {}),
+          ...(request.card_id ? { card_id: request.card_id } : {}),
+          page_size: 100,
+          ...(cursor ? { cursor } : {}),
+        },
+      );
       for (const topUp of page.items)
         yield {
           date: new Date(topUp.created_at),
@@ -233,7 +290,8 @@ export async function topUpRecordFile(
           currency: 'USD',
           asset: topUp.asset,
           debit_total: topUp.debit_total,
-          rate: topUp.rate,
+          // The card is loaded in USD from a coin: 1 USD = rate of the coin, as the top-up dialog says.
+          rate: rateTextIn(language, { base: 'USD', quote: topUp.asset, rate: topUp.rate }),
           source_of_funds: translate(language, `card_money.sources.${topUp.source_of_funds}`),
           top_up_id: topUp.top_up_id,
         };

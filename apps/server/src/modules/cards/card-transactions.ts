@@ -15,6 +15,7 @@ import type { DbHandle, Transaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { type MoneyValue, parseAmount } from '../../platform/money.ts';
+import { lockCompany } from '../../platform/tenant.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { cardTransactions } from './card-transactions-table.ts';
 import { type CardRow, cardAccountId } from './card-view.ts';
@@ -23,9 +24,9 @@ import { cards } from './tables.ts';
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 
 /** The source the ledger transfers of a card transaction name. */
-export const cardTransactionReferenceType = 'card_transaction';
+const cardTransactionReferenceType = 'card_transaction';
 /** The rail of the clearing account card spending goes through. */
-export const cardNetworkRail = 'card_network';
+const cardNetworkRail = 'card_network';
 
 const usd = (value: MoneyValue) => value.toFixed(2);
 const dayMs = 86_400_000;
@@ -113,6 +114,8 @@ export async function applyCardTransaction(
   const [card] = await tx.select().from(cards).where(eq(cards.processor_reference, notification.reference));
   // A card the product never recorded is not the product's to follow.
   if (!card) return;
+  // The company's lock first (platform/tenant.ts): the card's money and rows after it.
+  await lockCompany(tx, card.company_id);
   const line = notification.transaction;
   const at = new Date(notification.at);
   switch (line.kind) {
@@ -230,7 +233,7 @@ function cardTransactionOf(row: CardTransactionRow, last4: string, refunded: Mon
   };
 }
 
-export async function cardTransactionsOf(
+async function cardTransactionsOf(
   handle: DbHandle,
   card: Pick<CardRow, 'last4'>,
   rows: CardTransactionRow[],

@@ -10,23 +10,120 @@ import {
   type CardRuleFacts,
   cardActionRefusal,
 } from '@bank/contract/cards';
+import { cardScopeOf } from '@bank/contract/permissions';
 import type { FeePaymentStatus } from '@bank/contract/states';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
+import type { CallContext } from '../../platform/route.ts';
 import type { SessionContext } from '../../platform/session.ts';
-import { users } from '../account/index.ts';
+import { clientCompanyId } from '../../platform/tenant.ts';
+import { companyUsersHolding, users } from '../account/index.ts';
 import { accountBalance, accountIdOf } from '../ledger/index.ts';
+import { cardTransactions } from './card-transactions-table.ts';
 import { cardholders, cards } from './tables.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 
-/** The company's administrator acts as the client; other company users as holders; staff as staff. */
+/**
+ * How a user acts on cards: staff as staff; a company user as the company when they hold card
+ * management, otherwise as the holder of their own cards (the contract's `cardScopeOf`).
+ */
 export function cardActorOf(session: SessionContext): Exclude<CardActor, 'system'> {
   if (session.is_staff) return 'staff';
-  return session.role === 'administrator' ? 'client_admin' : 'holder';
+  return cardScopeOf(session.permissions) === 'company' ? 'client_admin' : 'holder';
+}
+
+/**
+ * Which cards a client call reaches: the company's, and of those only the ones the caller holds
+ * when they hold card use alone. Every client card call reads its card or its list through this.
+ */
+export type CardAccess = {
+  companyId: string;
+  /** The caller, when they reach only the cards they hold; null when they reach every card of the company. */
+  holderUserId: string | null;
+  actor: 'client_admin' | 'holder';
+};
+
+export function cardAccessOf(call: CallContext): CardAccess {
+  const companyId = clientCompanyId(call);
+  const scope = cardScopeOf(call.session.permissions);
+  if (scope === 'none')
+    throw new AppError('forbidden', { detail: `${call.session.user_id} holds neither card use nor card management` });
+  return {
+    companyId,
+    holderUserId: scope === 'own' ? call.session.user_id : null,
+    actor: scope === 'company' ? 'client_admin' : 'holder',
+  };
+}
+
+/**
+ * The cards `access` reaches, as a condition on `cards`. A holder's cards are those of the company
+ * whose cardholder has the holder's email: both are proven (a user's at sign-up or invitation, a
+ * cardholder's by the code the application sends) and a user's email never changes.
+ */
+export function reachableCards(access: Pick<CardAccess, 'companyId' | 'holderUserId'>): SQL | undefined {
+  const ofCompany = eq(cards.company_id, access.companyId);
+  if (!access.holderUserId) return ofCompany;
+  return and(
+    ofCompany,
+    inArray(
+      cards.cardholder_id,
+      sql`(select ${cardholders.id} from ${cardholders} where ${cardholders.company_id} = ${access.companyId}
+        and lower(${cardholders.email}) = (select ${users.email} from ${users} where ${users.id} = ${access.holderUserId}))`,
+    ),
+  );
+}
+
+/**
+ * The company's users who reach a card by `reachableCards`' rule: those with card management, and
+ * its holder with card use. Who hears of what happens to the card (the inbox).
+ */
+export async function usersReachingCard(handle: DbHandle, companyId: string, cardId: string): Promise<string[]> {
+  const managers = await companyUsersHolding(handle, companyId, 'card_management');
+  const cardUsers = await companyUsersHolding(handle, companyId, 'cards');
+  const holders =
+    cardUsers.length === 0
+      ? []
+      : await handle
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(cardholders, sql`lower(${cardholders.email}) = ${users.email}`)
+          .innerJoin(cards, eq(cards.cardholder_id, cardholders.id))
+          .where(
+            and(
+              eq(cards.id, cardId),
+              eq(cards.company_id, companyId),
+              eq(users.company_id, companyId),
+              inArray(
+                users.id,
+                cardUsers.map((user) => user.id),
+              ),
+            ),
+          );
+  return [...new Set([...managers, ...holders].map((user) => user.id))];
+}
+
+/** A card the caller reaches, locked for a change when `forUpdate`; any other answers not_found. */
+export async function reachableCard(
+  handle: DbHandle,
+  access: Pick<CardAccess, 'companyId' | 'holderUserId'>,
+  cardId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CardRow> {
+  if (!isUuid(cardId)) throw new AppError('not_found', { detail: `no card ${cardId}` });
+  const query = handle
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), reachableCards(access)));
+  const [card] = options.forUpdate ? await query.for('update') : await query;
+  if (!card)
+    throw new AppError('not_found', {
+      detail: `no card ${cardId} in company ${access.companyId}${access.holderUserId ? ` held by ${access.holderUserId}` : ''}`,
+    });
+  return card;
 }
 
 export function ruleFactsOf(card: CardRow): CardRuleFacts {
@@ -36,6 +133,8 @@ export function ruleFactsOf(card: CardRow): CardRuleFacts {
     block_type: card.status === 'blocked' ? card.block_type : null,
     block_is_final: card.block_is_final,
     replacement_status: card.replacement_status,
+    replacement_fee_owed: card.replacement_fee_owed,
+    fee_rule: card.fee_rule,
   };
 }
 
@@ -47,20 +146,13 @@ export function assertCardAction(card: CardRow, action: CardAction, actor: CardA
 }
 
 /** The company's card, locked for a change when `forUpdate`; another company's answers not_found. */
-export async function companyCard(
+export function companyCard(
   handle: DbHandle,
   companyId: string,
   cardId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CardRow> {
-  if (!isUuid(cardId)) throw new AppError('not_found', { detail: `no card ${cardId}` });
-  const query = handle
-    .select()
-    .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.company_id, companyId)));
-  const [card] = options.forUpdate ? await query.for('update') : await query;
-  if (!card) throw new AppError('not_found', { detail: `no card ${cardId} in company ${companyId}` });
-  return card;
+  return reachableCard(handle, { companyId, holderUserId: null }, cardId, options);
 }
 
 /** Any company's card, for staff. */
@@ -118,6 +210,10 @@ export async function cardViews(
         rows.map((row) => row.id),
       )
     : new Map<string, FeePaymentStatus>();
+  const lastTransactionAt = await lastTransactionTimes(
+    handle,
+    rows.map((row) => row.id),
+  );
   const views: Card[] = [];
   for (const row of rows) {
     const holder = holderOf.get(row.cardholder_id);
@@ -155,14 +251,27 @@ export async function cardViews(
       balance: money(balance?.balance),
       held: money(balance?.held),
       available: money(balance?.available),
+      last_transaction_at: lastTransactionAt.get(row.id)?.toISOString() ?? null,
       mailing_address: row.mailing_address,
       card_fee_status: row.card_fee_paid ? 'paid' : 'unpaid',
       annual_fee_status: annual.get(row.id) ?? 'upcoming',
       auto_renewal: row.auto_renewal,
+      replacement_fee_owed: row.replacement_fee_owed,
+      fee_rule: row.fee_rule,
       allowed_actions: allowedCardActions(ruleFactsOf(row), actor),
     });
   }
   return views;
+}
+
+/** When each card's latest transaction happened (cards without one are absent). */
+async function lastTransactionTimes(handle: DbHandle, cardIds: readonly string[]): Promise<Map<string, Date>> {
+  const latest = await handle
+    .select({ card_id: cardTransactions.card_id, at: max(cardTransactions.at) })
+    .from(cardTransactions)
+    .where(inArray(cardTransactions.card_id, [...cardIds]))
+    .groupBy(cardTransactions.card_id);
+  return new Map(latest.flatMap((line) => (line.at ? [[line.card_id, line.at] as const] : [])));
 }
 
 /** USD at 2 decimals (a card account holds cents only). */

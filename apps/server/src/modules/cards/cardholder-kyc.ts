@@ -124,8 +124,13 @@ async function cardholderOf(
 }
 
 async function kycOf(handle: DbHandle, row: CardholderRow): Promise<CardholderKyc> {
-  const [application] = await handle.select().from(cardApplications).where(eq(cardApplications.id, row.application_id));
-  if (!application) throw new Error(`cardholder ${row.id} has no application`);
+  const [application] = row.application_id
+    ? await handle.select().from(cardApplications).where(eq(cardApplications.id, row.application_id))
+    : [];
+  // A cardholder enrolled without an application (a programme card's holder, enrolled at binding)
+  // has no KYC record here: the processor holds it.
+  if (!application)
+    throw new AppError('not_found', { detail: `cardholder ${row.id} was enrolled without an application` });
   const latest = await latestCards(handle, [row.id]);
   return {
     ...summaryOf(row, latest.get(row.id)),
@@ -187,6 +192,8 @@ async function applyChange(
 async function lockedCardholder(tx: DbHandle, actor: ClientActor, cardholderId: string) {
   await lockCompany(tx, actor.companyId);
   const row = await cardholderOf(tx, actor.companyId, cardholderId, true);
+  if (!row.application_id)
+    throw new AppError('not_found', { detail: `cardholder ${row.id} was enrolled without an application` });
   const application = await lockedApplication(tx, row.application_id, actor.companyId);
   return { row, application };
 }

@@ -10,6 +10,7 @@ import {
   type CardFundingAsset,
   type CardLevel,
   cardFeeKinds,
+  type FeeQuote,
 } from '@bank/contract/cards';
 import { and, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
@@ -70,6 +71,30 @@ export async function feeOf(handle: DbHandle, level: CardLevel, kind: CardFeeKin
     .from(cardFeeSchedule)
     .where(and(eq(cardFeeSchedule.level, level), eq(cardFeeSchedule.kind, kind)));
   return asFee(row ?? { kind, ...defaultFeeSchedule[level][kind] });
+}
+
+/**
+ * The fee an action carried back from the screen that showed it, against the fee it would charge
+ * now (USD): `fee_changed` when they differ, or when a fee is due and none was shown. A fee of
+ * nothing needs no quote. Nothing is charged before this passes.
+ */
+export function assertFeeQuote(quote: FeeQuote | undefined, usdAmount: string, what: string): void {
+  const fee = parseAmount(usdAmount);
+  if (quote === undefined && fee.isZero()) return;
+  if (quote !== undefined && parseAmount(quote.amount).equals(fee)) return;
+  throw new AppError('fee_changed', {
+    detail: `${what}: the fee shown was ${quote?.amount ?? 'none'} USD, it is ${fee.toFixed(2)} USD now`,
+  });
+}
+
+/** Whether the quote carried is the fee now (assertFeeQuote's rule, answered rather than thrown). */
+export function isFeeQuoteCurrent(quote: FeeQuote | undefined, usdAmount: string): boolean {
+  try {
+    assertFeeQuote(quote, usdAmount, 'fee');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A share-based fee of `amount` (USD): the rate of it rounded up to the cent, at least the fee's amount. */

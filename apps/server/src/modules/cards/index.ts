@@ -3,11 +3,17 @@
  * The card processor is the cards module's; a module that prints or binds programme cards asks it
  * through these functions, with the processor the cards module made (`cardProcessorOf`).
  */
+export { usersReachingCard } from './card-view.ts';
 export { cardProcessorOf, simulatorKeyOf } from './context.ts';
-export { chargeCompanyFee, feeOf, feeScheduleOf, settleCompanyFee, stablecoinCostOf } from './fees.ts';
+export {
+  assertFeeQuote,
+  chargeCompanyFee,
+  feeOf,
+  settleCompanyFee,
+} from './fees.ts';
 export { enrolCardholder } from './issuing.ts';
 export { applyProcessorNotifications } from './notification-handlers.ts';
 export { feeCosts } from './renewals.ts';
-export { bindStockCard, type PrintOrder, printStockCards, type StockRow, unbindStockCard } from './stock.ts';
+export { bindStockCard, printStockCards, unbindStockCard } from './stock.ts';
 export { syncProcessorSchedule } from './sync.ts';
 export { cardholders, cardStock, cards } from './tables.ts';

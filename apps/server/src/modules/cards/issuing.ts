@@ -4,7 +4,7 @@
  * the card's last 4 digits and the processor's reference, the state `approved` and the stage the
  * processor answered. Fees are the caller's (the application holds the card cost).
  */
-import type { ApplicantType, CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
+import type { ApplicantType, CardFeeRule, CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
 import type { CardProcessor, ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -14,7 +14,8 @@ import { recordCardEvent } from './timeline.ts';
 
 export type CardOrder = {
   companyId: string;
-  applicationId: string;
+  /** The application it comes from; null for a cardholder the bank enrols directly (the demo's). */
+  applicationId: string | null;
   /** Who asked for the card (the application's submitter): the card's creator. */
   actorUserId: string;
   cardholder: ProcessorCardholder;
@@ -95,6 +96,8 @@ export async function issueCardFor(
     mailingAddress: PostalAddress;
     actorUserId: string;
     replaces: { cardId: string; reference: string } | null;
+    /** A replacement keeps the fee rule of the card it replaces (a programme card's stays membership). */
+    feeRule?: CardFeeRule;
   },
   now: Date,
 ): Promise<string> {
@@ -127,6 +130,7 @@ export async function issueCardFor(
     expires_on: issued.expires_on,
     mailing_address: order.mailingAddress,
     card_fee_paid: true,
+    fee_rule: order.feeRule ?? 'annual',
     created_by: order.actorUserId,
     created_at: now,
     updated_at: now,

@@ -1,8 +1,9 @@
 /**
  * Managing a card (issue 14, slice B): the company's cards and their timeline, activation with the
  * letter's codes (a replacement takes over the old card's balance and membership), the PIN (straight
- * to the processor, never kept), blocks (temporary, or final as lost, stolen or damaged, which
- * charges the replacement fee and orders the replacement at once), unblocking, replacing a worn
+ * to the processor, never kept), blocks (temporary, or final as lost, stolen or damaged: blocked at
+ * once, the replacement ordered with its fee, or waiting on the fee when the company cannot pay it
+ * until `payReplacementFee`), unblocking, replacing a worn
  * card and the mailing address. Every change is checked against the transition table first
  * (`assertCardAction`), is audited and, when the state or stage moves, recorded as an event.
  * Staff use the same changes (card-operations.ts) with no company of their own.
@@ -20,6 +21,7 @@ import {
   type Card,
   type CardActor,
   type CardFundingAsset,
+  type FeeQuote,
   type PostalAddress,
 } from '@bank/contract/cards';
 import type { CardStatus } from '@bank/contract/states';
@@ -27,7 +29,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
@@ -35,11 +37,22 @@ import { assertWithinCap } from '../../platform/rate-limit.ts';
 import { lockCompany } from '../../platform/tenant.ts';
 import { accountBalance, ledger } from '../ledger/index.ts';
 import { applyCardChange, type CardCaller, cardTimeline } from './card-changes.ts';
-import { anyCard, assertCardAction, type CardRow, cardAccountId, cardViews, companyCard } from './card-view.ts';
-import { chargeCompanyFee, feeOf } from './fees.ts';
+import {
+  anyCard,
+  assertCardAction,
+  type CardAccess,
+  type CardRow,
+  cardAccountId,
+  cardViews,
+  companyCard,
+  reachableCard,
+  reachableCards,
+} from './card-view.ts';
+import { assertFeeQuote, chargeCompanyFee, feeOf, isFeeQuoteCurrent } from './fees.ts';
 import { issueCardFor } from './issuing.ts';
-import { adoptMembership, annualFeeStatusOf, feeCosts, startMembership } from './renewals.ts';
-import { cardholders, cards } from './tables.ts';
+import { cardLoadLimits } from './load-limits.ts';
+import { activationFeeOf, adoptMembership, annualFeeStatusOf, feeCosts, startMembership } from './renewals.ts';
+import { cardEvents, cardholders, cards } from './tables.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -55,11 +68,10 @@ export async function cardViewOf(handle: DbHandle, card: CardRow, actor: CardAct
   return view;
 }
 
-/** `refreshData`: the company's cards, newest first (keyset on the time-ordered id). */
+/** `refreshData`: the cards the caller reaches, newest first (keyset on the time-ordered id). */
 export async function listCompanyCards(
   db: AppDatabase,
-  companyId: string,
-  actor: CardActor,
+  access: CardAccess,
   request: { page_size: number; cursor?: string | undefined; status?: CardStatus | undefined },
   now: Date,
 ): Promise<{ items: Card[]; next_cursor: string | null }> {
@@ -70,7 +82,7 @@ export async function listCompanyCards(
     .from(cards)
     .where(
       and(
-        eq(cards.company_id, companyId),
+        reachableCards(access),
         request.status ? eq(cards.status, request.status) : undefined,
         request.cursor ? lt(cards.id, request.cursor) : undefined,
       ),
@@ -79,20 +91,23 @@ export async function listCompanyCards(
     .limit(request.page_size + 1);
   const pageRows = rows.slice(0, request.page_size);
   return {
-    items: await cardViewsFor(db, pageRows, actor, now),
+    items: await cardViewsFor(db, pageRows, access.actor, now),
     next_cursor: rows.length > request.page_size ? (pageRows.at(-1)?.id ?? null) : null,
   };
 }
 
 export async function companyCardDetails(
   db: AppDatabase,
-  companyId: string,
-  actor: CardActor,
+  access: CardAccess,
   cardId: string,
   now: Date,
 ): Promise<CardDetails> {
-  const card = await companyCard(db, companyId, cardId);
-  return { ...(await cardViewOf(db, card, actor, now)), timeline: await cardTimeline(db, card.id, 'client') };
+  const card = await reachableCard(db, access, cardId);
+  return {
+    ...(await cardViewOf(db, card, access.actor, now)),
+    timeline: await cardTimeline(db, card.id, 'client'),
+    load_limits: await cardLoadLimits(db, card, now),
+  };
 }
 
 /**
@@ -102,7 +117,9 @@ export async function companyCardDetails(
 export async function lockedCard(handle: DbHandle, caller: CardCaller, cardId: string): Promise<CardRow> {
   if (caller.companyId) {
     await lockCompany(handle, caller.companyId);
-    return companyCard(handle, caller.companyId, cardId, { forUpdate: true });
+    return reachableCard(handle, { companyId: caller.companyId, holderUserId: caller.holderUserId }, cardId, {
+      forUpdate: true,
+    });
   }
   const card = await anyCard(handle, cardId);
   await lockCompany(handle, card.company_id);
@@ -122,10 +139,10 @@ export async function activateCard(
   db: AppDatabase,
   processor: CardProcessor,
   caller: CardCaller & { companyId: string },
-  request: { card_id: string; kit_code: string; activation_code: string },
+  request: { card_id: string; kit_code: string; activation_code: string; fee_quote?: FeeQuote | undefined },
 ): Promise<Card> {
   const { now } = caller;
-  const found = await companyCard(db, caller.companyId, request.card_id);
+  const found = await reachableCard(db, caller, request.card_id);
   // Counted outside the change's transaction, so that a refused attempt still counts.
   await assertWithinCap(
     db,
@@ -136,6 +153,9 @@ export async function activateCard(
   return db.transaction(async (tx) => {
     const card = await lockedCard(tx, caller, found.id);
     assertCardAction(card, 'activate', caller.actor);
+    // The first annual fee the activation dialog showed, or the card is not activated.
+    const activationFee = await activationFeeOf(tx, card);
+    if (activationFee !== null) assertFeeQuote(request.fee_quote, activationFee, `activation of card ${card.id}`);
     const outcome = await processor.activate(
       tx,
       card.processor_reference,
@@ -180,8 +200,10 @@ export async function activateCard(
       active = adopted.card;
       hasMembership = adopted.hasAdopted;
     }
-    // A new card, or the replacement of a card that had no membership: the membership starts now.
-    if (!hasMembership) active = await startMembership(tx, processor, active, caller.userId, now);
+    // A new card, or the replacement of a card that had no membership: the membership starts now. A
+    // programme card's fee is the programme's membership fee (opened at binding): it has no annual term.
+    if (!hasMembership && active.fee_rule === 'annual')
+      active = await startMembership(tx, processor, active, caller.userId, now);
     await recordEvent(
       tx,
       'card.activated',
@@ -267,14 +289,21 @@ export async function setCardPin(
 
 /**
  * `block`: the table decides by the kind (block, block_lost_stolen, block_damaged); the block records
- * its type by who acts, who, when and why. A final block charges the level's replacement fee from
- * the chosen stable coin, records the anomaly and orders the replacement card at once.
+ * its type by who acts, who, when and why. A final block blocks the card and records the anomaly at
+ * once; then it charges the level's replacement fee from the chosen stable coin and orders the
+ * replacement card, or, when the coin cannot pay it, leaves the replacement waiting on the fee.
  */
 export async function blockCard(
   handle: DbHandle,
   processor: CardProcessor,
   caller: CardCaller,
-  request: { card_id: string; kind: BlockKind; reason: string; asset?: CardFundingAsset | undefined },
+  request: {
+    card_id: string;
+    kind: BlockKind;
+    reason: string;
+    asset?: CardFundingAsset | undefined;
+    fee_quote?: FeeQuote | undefined;
+  },
 ): Promise<CardRow> {
   const { now } = caller;
   const card = await lockedCard(handle, caller, request.card_id);
@@ -306,7 +335,7 @@ export async function blockCard(
   const asset = request.asset;
   if (!asset) throw new AppError('validation', { fields: { asset: { key: 'validation.required' } } });
   const cause = causeOfFinalBlock[request.kind];
-  const fee = await chargeReplacementFee(handle, card, asset, now);
+  // The block comes first and never waits on money: a lost or stolen card must stop working now.
   await processor.block(handle, card.processor_reference, cause, now);
   const blocked = await applyCardChange(
     handle,
@@ -321,19 +350,23 @@ export async function blockCard(
     },
     {
       kind: 'blocked',
-      detail: { block_type: blockType, cause, reason: request.reason, ...fee },
+      detail: { block_type: blockType, cause, reason: request.reason },
       actorUserId: caller.userId,
     },
     now,
   );
-  const replaced = await orderReplacement(handle, processor, blocked, caller, fee, now);
+  const fee = await tryChargeReplacementFee(handle, blocked, asset, request.fee_quote, now);
+  const replaced =
+    fee.outcome === 'charged'
+      ? await orderReplacement(handle, processor, blocked, caller, fee.charged, now)
+      : await awaitReplacementFee(handle, blocked, caller, fee.amount, fee.outcome, now);
   await auditCard(handle, caller, replaced, 'card.blocked', {
     block_type: blockType,
     kind: request.kind,
     cause,
     reason: request.reason,
     replacement_card_id: replaced.replaced_by_card_id,
-    ...fee,
+    ...(fee.outcome === 'charged' ? fee.charged : { fee: fee.amount, fee_owed: true, why: fee.outcome }),
   });
   return replaced;
 }
@@ -394,12 +427,114 @@ async function chargeReplacementFee(
       asset,
       usdAmount: fee.amount,
       kind: 'replacement',
-      idempotencyKey: `card-replacement-fee-${card.id}`,
+      idempotencyKey: await replacementFeeKey(handle, card),
       reference: { type: 'card', id: card.id },
     },
     now,
   );
   return { fee: fee.amount, asset: charged ? asset : null, debit_amount: charged?.debitAmount ?? null };
+}
+
+/** Why a final block's replacement fee was not taken at once. */
+type FeeNotTaken = 'insufficient_balance' | 'rates_stale' | 'fee_changed';
+
+/**
+ * The replacement fee of a card just blocked for good, in a savepoint: a balance that does not
+ * cover it (or no fresh rate) leaves the fee owed instead of undoing the block; so does a fee that
+ * is not the one the dialog showed (never charged: the pay action shows the fee now).
+ */
+async function tryChargeReplacementFee(
+  handle: DbHandle,
+  card: CardRow,
+  asset: CardFundingAsset,
+  quote: FeeQuote | undefined,
+  now: Date,
+): Promise<{ outcome: 'charged'; charged: ChargedFee } | { outcome: FeeNotTaken; amount: string }> {
+  const scheduled = await feeOf(handle, card.level, 'replacement');
+  if (!isFeeQuoteCurrent(quote, scheduled.amount)) return { outcome: 'fee_changed', amount: scheduled.amount };
+  try {
+    const charged = await handle.transaction((savepoint) => chargeReplacementFee(savepoint, card, asset, now));
+    return { outcome: 'charged', charged };
+  } catch (error) {
+    if (!isAppError(error) || (error.key !== 'insufficient_balance' && error.key !== 'rates_stale')) throw error;
+    const fee = await feeOf(handle, card.level, 'replacement');
+    return { outcome: error.key, amount: fee.amount };
+  }
+}
+
+/** The replacement waits on its fee: the card says so, and the company's card users are told. */
+async function awaitReplacementFee(
+  handle: DbHandle,
+  card: CardRow,
+  caller: CardCaller,
+  amount: string,
+  why: FeeNotTaken,
+  now: Date,
+): Promise<CardRow> {
+  const owed = await applyCardChange(
+    handle,
+    card,
+    { replacement_fee_owed: true },
+    { kind: 'replacement_fee_owed', detail: { amount, why }, actorUserId: caller.userId },
+    now,
+  );
+  await recordEvent(
+    handle,
+    'card.replacement_fee_owed',
+    { company_id: card.company_id, card_id: card.id, last4: card.last4, amount, at: now.toISOString() },
+    { companyId: card.company_id },
+  );
+  return owed;
+}
+
+/**
+ * `payReplacementFee`: the fee a final block could not take, from the chosen stable coin now
+ * (`insufficient_balance` refuses and the card keeps waiting); the replacement is then ordered.
+ */
+export function payReplacementFee(
+  handle: DbHandle,
+  processor: CardProcessor,
+  caller: CardCaller,
+  request: ReplacementRequest,
+): Promise<CardRow> {
+  return chargeAndReplace(handle, processor, caller, request, 'pay_replacement_fee', 'card.replacement_fee_paid');
+}
+
+type ReplacementRequest = { card_id: string; asset: CardFundingAsset; fee_quote: FeeQuote };
+
+/** The replacement fee shown, charged from the chosen coin, then the replacement ordered and audited. */
+async function chargeAndReplace(
+  handle: DbHandle,
+  processor: CardProcessor,
+  caller: CardCaller,
+  request: ReplacementRequest,
+  action: 'replace' | 'pay_replacement_fee',
+  auditAction: string,
+): Promise<CardRow> {
+  const card = await lockedCard(handle, caller, request.card_id);
+  assertCardAction(card, action, caller.actor);
+  await assertReplacementQuote(handle, card, request.fee_quote);
+  const fee = await chargeReplacementFee(handle, card, request.asset, caller.now);
+  const replaced = await orderReplacement(handle, processor, card, caller, fee, caller.now);
+  await auditCard(handle, caller, replaced, auditAction, { replacement_card_id: replaced.replaced_by_card_id, ...fee });
+  return replaced;
+}
+
+/** The replacement fee getReplaceConfig showed, against the level's schedule now. */
+async function assertReplacementQuote(handle: DbHandle, card: CardRow, quote: FeeQuote): Promise<void> {
+  const fee = await feeOf(handle, card.level, 'replacement');
+  assertFeeQuote(quote, fee.amount, `replacement fee of card ${card.id}`);
+}
+
+/** One fee per replacement ordered: a card whose replacement the processor refused (and refunded) pays its next one. */
+async function replacementFeeKey(handle: DbHandle, card: CardRow): Promise<string> {
+  const refusals = await handle
+    .select({ id: cardEvents.id })
+    .from(cardEvents)
+    .where(and(eq(cardEvents.card_id, card.id), eq(cardEvents.kind, 'replacement_refused')));
+  return refusals.length === 0
+    ? `card-replacement-fee-${card.id}`
+    : `card-replacement-fee-${card.id}-${refusals.length + 1}`;
 }
 
 /** Orders the card that replaces `card` at the processor (to the card's mailing address) and links the two. */
@@ -426,13 +561,14 @@ async function orderReplacement(
       mailingAddress: card.mailing_address,
       actorUserId: caller.userId,
       replaces: { cardId: card.id, reference: card.processor_reference },
+      feeRule: card.fee_rule,
     },
     now,
   );
   return applyCardChange(
     handle,
     card,
-    { replaced_by_card_id: replacementId, replacement_status: 'pending_replacement' },
+    { replaced_by_card_id: replacementId, replacement_status: 'pending_replacement', replacement_fee_owed: false },
     {
       kind: 'replacement_requested',
       detail: { replacement_card_id: replacementId, ...fee },
@@ -443,21 +579,13 @@ async function orderReplacement(
 }
 
 /** `replace`: a new card for a worn one; the fee is charged, and the old card works until the new one is activated. */
-export async function replaceCard(
+export function replaceCard(
   handle: DbHandle,
   processor: CardProcessor,
   caller: CardCaller,
-  request: { card_id: string; asset: CardFundingAsset },
+  request: ReplacementRequest,
 ): Promise<CardRow> {
-  const card = await lockedCard(handle, caller, request.card_id);
-  assertCardAction(card, 'replace', caller.actor);
-  const fee = await chargeReplacementFee(handle, card, request.asset, caller.now);
-  const replaced = await orderReplacement(handle, processor, card, caller, fee, caller.now);
-  await auditCard(handle, caller, replaced, 'card.replacement_requested', {
-    replacement_card_id: replaced.replaced_by_card_id,
-    ...fee,
-  });
-  return replaced;
+  return chargeAndReplace(handle, processor, caller, request, 'replace', 'card.replacement_requested');
 }
 
 /** `getReplaceConfig`: the replacement fee in USD and in each stable coin now, and where the card is mailed. */

@@ -4,12 +4,14 @@
  * transactions and the card statement. It creates the card processor (the simulator outside
  * production), applies the processor's notifications on a schedule (`cards__sync_processor`), and
  * outside production moves the simulator's work along on a schedule (`cards__advance_simulator`);
- * daily, `cards__renewals` charges auto renewals, brings fee terms up to date and expires cards.
+ * daily, `cards__renewals` charges auto renewals, brings fee terms up to date and expires cards;
+ * hourly, `cards__return_balances` returns to the company what reached an ended card late.
  * Each part registers its calls here with the module's CardsContext.
  */
 import type { AppModule } from '../../platform/module.ts';
 import { registerApplicationCalls } from './application-routes.ts';
 import { applicationDemoSeeder } from './application-seed.ts';
+import { returnBalancesSchedule, returnEndedCardBalances } from './balance-return.ts';
 import { registerCardCalls } from './card-routes.ts';
 import { cardsDemoSeeder } from './card-seed.ts';
 import { type CardsContext, cardProcessorOf } from './context.ts';
@@ -19,7 +21,7 @@ import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { renewalsSchedule, runRenewals } from './renewals.ts';
 import { syncProcessor, syncProcessorSchedule } from './sync.ts';
 
-export const advanceSimulatorSchedule = 'cards__advance_simulator';
+const advanceSimulatorSchedule = 'cards__advance_simulator';
 
 export const cardsModule: AppModule = {
   name: 'cards',
@@ -55,6 +57,13 @@ export const cardsModule: AppModule = {
       cron: '23 1 * * *',
       run: async () => {
         await runRenewals(db, cards.processor, context.clock.now());
+      },
+    });
+    context.jobs.schedule({
+      name: returnBalancesSchedule,
+      cron: '41 * * * *',
+      run: async () => {
+        await returnEndedCardBalances(db, context.clock.now());
       },
     });
     if (cards.simulator && context.config.simulateNetworkBlocks) {

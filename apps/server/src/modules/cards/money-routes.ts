@@ -32,7 +32,15 @@ import { companies } from '../account/index.ts';
 import { accountBalance } from '../ledger/index.ts';
 import { cardStatementFile, cardTransactionsFile, topUpRecordFile } from './card-statement.ts';
 import { cardTransactionPage, lineOfProcessorId, openPurchases, purchaseForSimulator } from './card-transactions.ts';
-import { anyCard, type CardRow, cardAccountId, cardActorOf, companyCard } from './card-view.ts';
+import {
+  anyCard,
+  type CardRow,
+  cardAccessOf,
+  cardAccountId,
+  cardActorOf,
+  companyCard,
+  reachableCard,
+} from './card-view.ts';
 import type { CardsContext } from './context.ts';
 import { feeOf } from './fees.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
@@ -48,7 +56,7 @@ async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
 export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
   const handlers = moneyNotificationHandlers();
-  const cardOfCall = (call: CallContext, cardId: string) => companyCard(db, clientCompanyId(call), cardId);
+  const cardOfCall = (call: CallContext, cardId: string) => reachableCard(db, cardAccessOf(call), cardId);
   const audit = (call: CallContext, action: string, detail: Record<string, unknown>, companyId: string | null) =>
     writeAudit(db, { action, at: call.now, actorUserId: call.session.user_id, companyId, ip: call.ip, detail });
 
@@ -85,9 +93,9 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
     return topUps.companyTopUp(tx, companyId, row.id);
   });
   registerCall(app, listTopUps, async (body, call) => {
-    const companyId = clientCompanyId(call);
-    if (body.card_id) await companyCard(db, companyId, body.card_id);
-    return topUps.topUpPage(db, companyId, body);
+    const access = cardAccessOf(call);
+    if (body.card_id) await reachableCard(db, access, body.card_id);
+    return topUps.topUpPage(db, access, body);
   });
   registerCall(app, downloadTopUps, async (body, call) => {
     const companyId = clientCompanyId(call);
@@ -115,7 +123,8 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
   // The back office's simulator controls: outside production only, each followed by the sync so
   // that the product shows the outcome at once.
   const simulatorOf = (): CardProcessorSimulator => {
-    if (!cards.simulator) throw new AppError('forbidden', { detail: 'simulator controls are closed in production' });
+    if (!cards.simulator)
+      throw new AppError('forbidden', { detail: 'simulator controls need the simulated card processor' });
     return cards.simulator;
   };
   const syncNow = (now: Date) => syncProcessor(db, cards.processor, handlers, now);

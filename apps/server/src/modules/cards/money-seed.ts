@@ -15,6 +15,7 @@ import { ensureUser, users } from '../account/index.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { companyCard } from './card-view.ts';
 import { simulatorKeyOf } from './context.ts';
+import { feeOf, shareFee } from './fees.ts';
 import { orderCard } from './issuing.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';
@@ -25,7 +26,7 @@ const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 const demoCardholderUsername = 'demo_card_money';
 
 /** A system administrator kept for the card money journey, which pairs its authenticator. */
-export const cardMoneyStaff = {
+const cardMoneyStaff = {
   email: 'cardmoney@bank.localhost',
   password: 'Staff-CardMoney#2026',
   fullName: 'Casey Cardmoney',
@@ -80,7 +81,7 @@ async function seedCardMoney(
       simulator,
       {
         companyId: demo.companyId,
-        applicationId: crypto.randomUUID(),
+        applicationId: null,
         actorUserId: demo.userId,
         cardholder: {
           title: 'Ms',
@@ -126,9 +127,15 @@ async function seedCardMoney(
   const topUp = async (amount: string, outcome: 'returned' | null) => {
     const time = at();
     const active = await companyCard(db, demo.companyId, card.id);
-    await db.transaction((tx) =>
-      submitTopUp(tx, simulator, active, caller, { amount, asset: 'USDT', source_of_funds: 'business_revenue' }, time),
-    );
+    // The load fee as calc would show it to the administrator.
+    const fee = shareFee(await feeOf(db, active.level, 'load'), amount);
+    const request = {
+      amount,
+      asset: 'USDT' as const,
+      source_of_funds: 'business_revenue' as const,
+      fee_quote: { amount: fee, asset: 'USD' as const },
+    };
+    await db.transaction((tx) => submitTopUp(tx, simulator, active, caller, request, time));
     await db.transaction(async (tx) => {
       await simulator.setNextLoadOutcome(tx, card.processor_reference, outcome);
       await simulator.completeLoads(tx, card.processor_reference, time);

@@ -17,6 +17,7 @@ import {
   type CardFundingAsset,
   cardActionRefusal,
   cardFundingAssets,
+  type FeeQuote,
   renewalOpensDaysBefore,
 } from '@bank/contract/cards';
 import type { FeePaymentStatus } from '@bank/contract/states';
@@ -30,10 +31,11 @@ import { isUuid, newId } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { lockCompany } from '../../platform/tenant.ts';
 import { accountBalance, accountIdOf } from '../ledger/index.ts';
+import { tryReturnCardBalance } from './balance-return.ts';
 import { applyCardChange, type CardCaller } from './card-changes.ts';
 import { assertCardAction, type CardRow, companyCard, ruleFactsOf } from './card-view.ts';
 import { cardFeeTerms, type FeeTermRow } from './fee-terms-table.ts';
-import { chargeCompanyFee, feeOf, stablecoinCostOf } from './fees.ts';
+import { assertFeeQuote, chargeCompanyFee, feeOf, stablecoinCostOf } from './fees.ts';
 import { cards } from './tables.ts';
 
 export const renewalsSchedule = 'cards__renewals';
@@ -45,7 +47,7 @@ const settledStatuses: readonly FeePaymentStatus[] = ['paid', 'free'];
 const payableStatuses: readonly FeePaymentStatus[] = ['pending', 'overdue', 'unpaid'];
 
 /** The state an open term has on `today`: upcoming until its renewal opens, pending until its due date, then overdue. */
-export function termStatusOn(term: Pick<FeeTermRow, 'status' | 'due_on'>, today: string): FeePaymentStatus {
+function termStatusOn(term: Pick<FeeTermRow, 'status' | 'due_on'>, today: string): FeePaymentStatus {
   if (term.status !== 'upcoming' && term.status !== 'pending') return term.status;
   if (today > term.due_on) return 'overdue';
   return today >= addDays(term.due_on, -renewalOpensDaysBefore) ? 'pending' : 'upcoming';
@@ -239,6 +241,8 @@ export async function startMembership(
   actorUserId: string,
   now: Date,
 ): Promise<CardRow> {
+  // A programme card pays the programme's membership fee instead: it never opens an annual term.
+  if (card.fee_rule === 'membership') return card;
   const today = dayOf(now);
   const fee = await feeOf(handle, card.level, 'annual');
   const first = await insertTerm(
@@ -271,6 +275,27 @@ export async function startMembership(
   }
   const [current] = await handle.select().from(cards).where(eq(cards.id, card.id));
   return current ?? withEnd;
+}
+
+/**
+ * What activating the card charges (USD): the first annual fee of a card that starts its own
+ * membership; null for a programme card (membership fee rule) or a replacement that takes over the
+ * terms of the card it replaces (startMembership and adoptMembership decide the same).
+ */
+export async function activationFeeOf(
+  handle: DbHandle,
+  card: Pick<CardRow, 'fee_rule' | 'level' | 'replaces_card_id'>,
+): Promise<string | null> {
+  if (card.fee_rule !== 'annual') return null;
+  if (card.replaces_card_id) {
+    const [carried] = await handle
+      .select({ id: cardFeeTerms.id })
+      .from(cardFeeTerms)
+      .where(eq(cardFeeTerms.card_id, card.replaces_card_id))
+      .limit(1);
+    if (carried) return null;
+  }
+  return (await feeOf(handle, card.level, 'annual')).amount;
 }
 
 /** A replacement card takes over the terms, end date and renewal setting of the card it replaces. */
@@ -330,7 +355,7 @@ export async function renewTerm(
   handle: DbHandle,
   processor: CardProcessor,
   caller: CardCaller & { companyId: string },
-  request: { term_id: string; asset: CardFundingAsset },
+  request: { term_id: string; asset: CardFundingAsset; fee_quote: FeeQuote },
 ): Promise<FeeTerm> {
   const { now } = caller;
   await lockCompany(handle, caller.companyId);
@@ -353,6 +378,8 @@ export async function renewTerm(
   const termsOfCard = await handle.select().from(cardFeeTerms).where(eq(cardFeeTerms.card_id, card.id));
   if (!isPreviousSettled(term, termsOfCard))
     throw new AppError('previous_renewal_first', { detail: `card ${card.id}: a term before ${term.sequence} is open` });
+  // The term's amount as the renewal list showed it, or nothing is charged.
+  assertFeeQuote(request.fee_quote, parseAmount(term.amount).toFixed(2), `renewal of term ${term.id}`);
   const paid = await settleTerm(
     handle,
     processor,
@@ -375,7 +402,7 @@ export async function renewTerm(
 }
 
 /** Membership fee records as the wire shows them, with whether the caller may pay each now. */
-export async function feeTermViews(
+async function feeTermViews(
   handle: DbHandle,
   terms: readonly FeeTermRow[],
   actor: CardActor,
@@ -392,7 +419,8 @@ export async function feeTermViews(
     if (!card) throw new Error(`fee term ${term.id} has no card`);
     const status = termStatusOn(term, today);
     const isSettled = settledStatuses.includes(status);
-    const hasLapsed = status === 'discontinued' || (!isSettled && card.status === 'expired');
+    const hasLapsed =
+      status === 'discontinued' || (!isSettled && (card.status === 'expired' || card.status === 'cancelled'));
     return {
       term_id: term.id,
       card_id: card.id,
@@ -497,10 +525,14 @@ export async function annualConfig(
     .from(cardFeeTerms)
     .where(eq(cardFeeTerms.card_id, card.id))
     .orderBy(asc(cardFeeTerms.sequence));
+  const activationFee = card.status === 'approved' ? await activationFeeOf(handle, card) : null;
   return {
     card_id: card.id,
     level: card.level,
     annual_fee: fee.amount,
+    fee_rule: card.fee_rule,
+    activation_fee: activationFee,
+    activation_costs: activationFee === null ? [] : await feeCosts(handle, card.company_id, activationFee, now),
     term_months: annualTermMonths,
     renewal_opens_days_before: renewalOpensDaysBefore,
     expires_on: card.expires_on,
@@ -652,13 +684,15 @@ async function expireCards(db: AppDatabase, processor: CardProcessor, now: Date)
       if (!card?.expires_on || card.expires_on >= today) return false;
       if (cardActionRefusal(ruleFactsOf(card), 'expire', 'system') !== null) return false;
       await processor.cancel(tx, card.processor_reference, now);
-      await applyCardChange(
+      const expired = await applyCardChange(
         tx,
         card,
         { status: 'expired', operation_stage: 'cancelled', anomaly_cause: null },
         { kind: 'expired', detail: { expires_on: card.expires_on }, actorUserId: null },
         now,
       );
+      // What is left on it goes back to the company now (or with the sweep, without a fresh rate).
+      await tryReturnCardBalance(tx, expired, 'expired', now);
       await tx
         .update(cardFeeTerms)
         .set({ status: 'discontinued', remarks: 'card_expired', updated_at: now })

@@ -154,6 +154,8 @@ export async function bindStockCard(
       mailing_address: row.mailing_address,
       // The card cost was paid with the programme's order.
       card_fee_paid: true,
+      // The programme's membership fee replaces the card annual fee: no annual term, no expiry for one.
+      fee_rule: 'membership',
       created_by: binding.actorUserId,
       created_at: now,
       updated_at: now,

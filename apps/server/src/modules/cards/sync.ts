@@ -13,6 +13,8 @@ import { eq } from 'drizzle-orm';
 import type { CardProcessor, ProcessorNotification } from '../../adapters/card-processor/card-processor.ts';
 import type { AppDatabase, Transaction } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { afterEndingStage, statusOfEndingStage } from './cancellation.ts';
+import type { CardRow } from './card-view.ts';
 import { applyStockStage } from './stock.ts';
 import { cardholders, cardProcessorCursor, cards } from './tables.ts';
 import { recordCardEvent } from './timeline.ts';
@@ -96,14 +98,16 @@ async function applyNotification(
   }
 }
 
-/** The card state a stage reported by the processor leads to, from the card's state now. */
-function statusAfterStage(status: CardStatus, notification: NotificationOf<'card_stage'>): CardStatus {
+/** The card state a stage reported by the processor leads to, from the card now. */
+function statusAfterStage(card: CardRow, notification: NotificationOf<'card_stage'>): CardStatus {
+  const { status } = card;
   switch (notification.operation_stage) {
     case 'activated':
       // Only activation makes a card active here: lifting a block is the product's own change.
       return status === 'approved' ? 'active' : status;
     case 'cancelled':
-      return 'expired';
+    case 'replacement_refused':
+      return statusOfEndingStage(card, notification.operation_stage) ?? status;
     case 'reissued':
       // A replaced card ends; one blocked for good stays blocked, so that its block still shows why.
       return status === 'blocked' ? 'blocked' : 'expired';
@@ -122,7 +126,7 @@ async function applyStage(tx: Transaction, notification: NotificationOf<'card_st
     .for('update');
   // A card the product never recorded (its order rolled back) is not the product's to follow.
   if (!card) return;
-  const status = statusAfterStage(card.status, notification);
+  const status = statusAfterStage(card, notification);
   const kitCode = notification.kit_code ?? card.kit_code;
   const isUnchanged =
     card.operation_stage === notification.operation_stage &&
@@ -131,7 +135,7 @@ async function applyStage(tx: Transaction, notification: NotificationOf<'card_st
     card.kit_code === kitCode;
   if (isUnchanged) return;
   const at = new Date(notification.at);
-  await tx
+  const [updated] = await tx
     .update(cards)
     .set({
       status,
@@ -145,7 +149,8 @@ async function applyStage(tx: Transaction, notification: NotificationOf<'card_st
         : {}),
       updated_at: now,
     })
-    .where(eq(cards.id, card.id));
+    .where(eq(cards.id, card.id))
+    .returning();
   await recordCardEvent(
     tx,
     {
@@ -172,4 +177,5 @@ async function applyStage(tx: Transaction, notification: NotificationOf<'card_st
     },
     { companyId: card.company_id },
   );
+  if (updated) await afterEndingStage(tx, card, updated, now);
 }

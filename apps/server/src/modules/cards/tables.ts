@@ -15,7 +15,14 @@
  * - card_fee_schedule: the bank's fees per card level and kind, kept by staff.
  * - card_processor_cursor: how far the processor's notifications have been applied.
  */
-import type { ApplicantType, CardFeeKind, CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
+import type {
+  ApplicantType,
+  CardFeeKind,
+  CardFeeRule,
+  CardLevel,
+  CardNetwork,
+  PostalAddress,
+} from '@bank/contract/cards';
 import type {
   CardAnomalyCause,
   CardBlockType,
@@ -25,6 +32,7 @@ import type {
   VerificationDisplay,
 } from '@bank/contract/states';
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -47,7 +55,8 @@ export const cardholders = pgTable(
       .notNull()
       .references(() => companies.id),
     /** The application the cardholder was enrolled from (card_applications). */
-    application_id: uuid('application_id').notNull(),
+    /** The application it was enrolled from (its KYC record); null when the bank enrolled it directly. */
+    application_id: uuid('application_id'),
     /** The processor's member id. */
     member_id: text('member_id').notNull(),
     first_name: text('first_name').notNull(),
@@ -93,6 +102,8 @@ export const cards = pgTable(
     blocked_by: uuid('blocked_by').references(() => users.id),
     blocked_at: timestamptz('blocked_at'),
     replacement_status: text('replacement_status').$type<CardReplacementStatus>().notNull().default('not_replaced'),
+    /** A final block's replacement waits on its fee: the company could not pay it when the card was blocked. */
+    replacement_fee_owed: boolean('replacement_fee_owed').notNull().default(false),
     replaces_card_id: uuid('replaces_card_id'),
     replaced_by_card_id: uuid('replaced_by_card_id'),
     kit_code: text('kit_code'),
@@ -103,6 +114,11 @@ export const cards = pgTable(
     auto_renewal: boolean('auto_renewal').notNull().default(false),
     /** The stable coin auto renewals are charged from. */
     auto_renewal_asset: text('auto_renewal_asset').notNull().default('USDC'),
+    /**
+     * Which fee keeps the card: `annual` (its own annual fee terms, renewals.ts) or `membership` (a
+     * programme card, whose programme membership fee replaces the annual fee; its replacements too).
+     */
+    fee_rule: text('fee_rule').$type<CardFeeRule>().notNull().default('annual'),
     created_by: uuid('created_by')
       .notNull()
       .references(() => users.id),
@@ -124,6 +140,8 @@ export const cardEventKinds = [
   'blocked',
   'unblocked',
   'replacement_requested',
+  /** A final block's replacement fee could not be taken: the replacement waits on it. */
+  'replacement_fee_owed',
   'replaced',
   'mailing_address_changed',
   'top_up',
@@ -131,6 +149,13 @@ export const cardEventKinds = [
   'renewed',
   'auto_renewal_changed',
   'expired',
+  /** The company cancelled the card (the processor then reports cancelling and cancelled). */
+  'cancellation_requested',
+  'cancelled',
+  /** What was left on an ended card went back to the company's stable coin. */
+  'balance_returned',
+  /** The processor refused the replacement ordered for this card: it may be replaced again or cancelled. */
+  'replacement_refused',
   /** A programme card bound to a cardholder (or rebound to another), and taken back. */
   'bound',
   'unbound',
@@ -155,6 +180,11 @@ export const cardEvents = pgTable(
     /** The user or member of staff who acted; null for the processor or the schedule. */
     actor_user_id: uuid('actor_user_id').references(() => users.id),
     at: timestamptz('at').notNull(),
+    /**
+     * The order lines were written in: lines of one change share its `at`, and a random id would
+     * order them by chance, so the timeline breaks ties of `at` on this.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [index('card_events_card').on(table.card_id, table.at)],
 );

@@ -4,20 +4,25 @@
  * and the processor's notifications applied as the schedule would.
  */
 import { randomUUID } from 'node:crypto';
-import type { CardLevel, PostalAddress } from '@bank/contract/cards';
+import type { SignedIn } from '@bank/contract/account';
+import { calcTopUp, type TopUpQuote } from '@bank/contract/card-money';
+import type { CardFeeKind, CardLevel, PostalAddress } from '@bank/contract/cards';
 import type { Asset } from '@bank/contract/money';
+import type { ClientPermission } from '@bank/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
 import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
-import type { RunningTestApp } from '../../platform/test-support.ts';
-import { fundedCompany } from '../payouts/test-support.ts';
+import { call, type RunningTestApp } from '../../platform/test-support.ts';
+import { colleague, fundedCompany } from '../payouts/test-support.ts';
+import type { CardRow } from './card-view.ts';
 import type { CardsContext } from './context.ts';
 import { simulatorKeyOf } from './context.ts';
+import { feeOf } from './fees.ts';
 import { orderCard } from './issuing.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';
-import { cards } from './tables.ts';
+import { cardholders, cards } from './tables.ts';
 
 export function testSimulator(test: RunningTestApp) {
   return createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(test.config.appSecret)) });
@@ -64,9 +69,15 @@ export function testCardholder(overrides: Partial<ProcessorCardholder> = {}): Pr
 /** A funded company with a card ordered for a director, still at the processor (stage kyc_processing). */
 export async function orderedCard(
   test: RunningTestApp,
-  options: { funds?: Partial<Record<Asset, string>>; level?: CardLevel } = {},
+  options: {
+    funds?: Partial<Record<Asset, string>>;
+    level?: CardLevel;
+    /** A company that already has cards, for a second card of it. */
+    client?: Awaited<ReturnType<typeof fundedCompany>>;
+  } = {},
 ) {
-  const client = await fundedCompany(test, { funds: options.funds ?? { USDC: '100000', USDT: '100000' } });
+  const client =
+    options.client ?? (await fundedCompany(test, { funds: options.funds ?? { USDC: '100000', USDT: '100000' } }));
   const simulator = testSimulator(test);
   const now = test.clock.now();
   const ordered = await test.database.db.transaction((tx) =>
@@ -122,3 +133,40 @@ export async function cardRow(test: RunningTestApp, cardId: string) {
   if (!card) throw new Error(`no card ${cardId}`);
   return card;
 }
+
+/**
+ * A member of the card's company who holds the card (their email is its cardholder's), in a
+ * permission group of `permissions` (card use alone by default).
+ */
+export async function cardHolderMember(
+  test: RunningTestApp,
+  card: Pick<CardRow, 'company_id' | 'cardholder_id'>,
+  permissions: ClientPermission[] = ['cards'],
+) {
+  const [holder] = await test.database.db
+    .select({ email: cardholders.email })
+    .from(cardholders)
+    .where(eq(cardholders.id, card.cardholder_id));
+  if (!holder) throw new Error(`no cardholder ${card.cardholder_id}`);
+  return colleague(test, card.company_id, permissions, { email: holder.email });
+}
+
+/** The fee a charging call carries back (`fee_quote`): the level's scheduled fee of `kind`, as a dialog shows it. */
+export async function scheduledFeeQuote(test: RunningTestApp, level: CardLevel, kind: CardFeeKind) {
+  return { amount: (await feeOf(test.database.db, level, kind)).amount, asset: 'USD' as const };
+}
+
+/** A top-up's fee as card/calc quotes it for the amount and coin: what the top-up dialog shows. */
+export async function topUpFeeQuote(
+  test: RunningTestApp,
+  session: Pick<SignedIn, 'token' | 'userid'>,
+  request: { card_id: string; amount: string; asset: Asset },
+) {
+  const quote = await call<TopUpQuote>(test, calcTopUp.path, request, { session });
+  if (quote.code !== 200) throw new Error(`card/calc answered ${quote.code} ${quote.msg}`);
+  return { amount: quote.data.fee, asset: 'USD' as const };
+}
+
+/** For other modules' tests of card fees: the annual fee terms and the schedule that renews and expires cards. */
+export { cardFeeTerms } from './fee-terms-table.ts';
+export { renewalsSchedule } from './renewals.ts';

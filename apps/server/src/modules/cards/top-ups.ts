@@ -17,11 +17,10 @@ import {
   type TopUpConfig,
   type TopUpFilter,
   type TopUpQuote,
-  topUpLimitsUsd,
   topUpStatusesCountingTowardsCap,
   topUpWorkingDays,
 } from '@bank/contract/card-money';
-import { type CardActor, type CardFundingAsset, cardFundingAssets } from '@bank/contract/cards';
+import { type CardActor, type CardFundingAsset, cardFundingAssets, type FeeQuote } from '@bank/contract/cards';
 import type { TopUpStatus } from '@bank/contract/states';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { CardProcessor, ProcessorNotification } from '../../adapters/card-processor/card-processor.ts';
@@ -30,11 +29,13 @@ import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
+import { lockCompany } from '../../platform/tenant.ts';
 import { users } from '../account/index.ts';
 import { accountIdOf, companyBalances, conversionRates, ledger } from '../ledger/index.ts';
 import { advanceTransaction, openTransaction } from '../transactions/index.ts';
-import { assertCardAction, type CardRow, cardAccountId } from './card-view.ts';
-import { feeOf, shareFee, stablecoinCostOf } from './fees.ts';
+import { assertCardAction, type CardAccess, type CardRow, cardAccountId, reachableCards } from './card-view.ts';
+import { assertFeeQuote, feeOf, shareFee, stablecoinCostOf } from './fees.ts';
+import { atLeastZero, cardLoadLimits, checkLoadLimits, loadedThisMonth, loadLimitsOf } from './load-limits.ts';
 import { cardholders, cards } from './tables.ts';
 import { recordCardEvent } from './timeline.ts';
 import { topUps } from './top-ups-table.ts';
@@ -42,14 +43,14 @@ import { topUps } from './top-ups-table.ts';
 export type TopUpRow = typeof topUps.$inferSelect;
 
 /** The source the ledger transfers of a top-up name. */
-export const topUpReferenceType = 'top_up';
+const topUpReferenceType = 'top_up';
 
 const usd = (value: MoneyValue) => value.toFixed(2);
 const coin = (value: MoneyValue, asset: CardFundingAsset) => formatAmountForWire(value, asset);
 const dayMs = 86_400_000;
 
 /** USD loaded onto the card in `now`'s UTC day by top-ups not cancelled or returned. */
-export async function loadedToday(handle: DbHandle, cardId: string, now: Date): Promise<MoneyValue> {
+async function loadedToday(handle: DbHandle, cardId: string, now: Date): Promise<MoneyValue> {
   const dayStart = new Date(Math.floor(now.getTime() / dayMs) * dayMs);
   const [row] = await handle
     .select({ total: sql<string | null>`sum(${topUps.amount})::text` })
@@ -63,13 +64,6 @@ export async function loadedToday(handle: DbHandle, cardId: string, now: Date): 
       ),
     );
   return parseAmount(row?.total ?? '0');
-}
-
-/** A refusal of the amount, on its field and as the call's message, with the limit in it. */
-function amountRefusal(key: 'amount_below_minimum' | 'amount_above_maximum' | 'daily_top_up_limit', limit: string) {
-  const messageKey = `card_money.errors.${key}`;
-  const params = { limit };
-  return new AppError(key, { messageKey, params, fields: { amount: { key: messageKey, params } } });
 }
 
 /**
@@ -86,10 +80,7 @@ export async function checkTopUp(
 ): Promise<TopUpQuote> {
   assertCardAction(card, 'top_up', actor);
   const amount = parseAmount(request.amount);
-  if (amount.lessThan(topUpLimitsUsd.minimum)) throw amountRefusal('amount_below_minimum', topUpLimitsUsd.minimum);
-  if (amount.greaterThan(topUpLimitsUsd.maximum)) throw amountRefusal('amount_above_maximum', topUpLimitsUsd.maximum);
-  const remaining = parseAmount(topUpLimitsUsd.dailyCap).minus(await loadedToday(handle, card.id, now));
-  if (amount.greaterThan(remaining)) throw amountRefusal('daily_top_up_limit', usd(atLeastZero(remaining)));
+  const remaining = await checkLoadLimits(handle, card, amount, now);
   const fee = shareFee(await feeOf(handle, card.level, 'load'), usd(amount));
   const forAmount = await stablecoinCostOf(handle, request.asset, usd(amount), now);
   const forFee = await stablecoinCostOf(handle, request.asset, fee, now);
@@ -115,23 +106,23 @@ export async function checkTopUp(
   };
 }
 
-/** Never less than nothing: a cap already used up leaves 0. */
-function atLeastZero(value: MoneyValue): MoneyValue {
-  return value.isNegative() ? parseAmount('0') : value;
-}
-
 export async function topUpConfig(handle: DbHandle, card: CardRow, now: Date): Promise<TopUpConfig> {
   const loaded = await loadedToday(handle, card.id, now);
+  const loadedMonth = await loadedThisMonth(handle, card.id, now);
   const balances = await companyBalances(handle, card.company_id);
+  const limits = loadLimitsOf(card.level);
   return {
     card_id: card.id,
     last4: card.last4,
     currency: 'USD',
-    minimum: topUpLimitsUsd.minimum,
-    maximum: topUpLimitsUsd.maximum,
-    daily_cap: topUpLimitsUsd.dailyCap,
+    minimum: limits.minimum,
+    maximum: limits.perTransaction,
+    daily_cap: limits.daily,
     loaded_today: usd(loaded),
-    remaining_today: usd(atLeastZero(parseAmount(topUpLimitsUsd.dailyCap).minus(loaded))),
+    remaining_today: usd(atLeastZero(parseAmount(limits.daily).minus(loaded))),
+    limits: await cardLoadLimits(handle, card, now),
+    loaded_this_month: usd(loadedMonth),
+    remaining_this_month: usd(atLeastZero(parseAmount(limits.monthly).minus(loadedMonth))),
     fee: await feeOf(handle, card.level, 'load'),
     funding: cardFundingAssets.map((asset) => ({
       asset,
@@ -153,10 +144,12 @@ export async function submitTopUp(
   processor: CardProcessor,
   card: CardRow,
   caller: TopUpCaller,
-  request: { amount: string; asset: CardFundingAsset; source_of_funds: SourceOfFunds },
+  request: { amount: string; asset: CardFundingAsset; source_of_funds: SourceOfFunds; fee_quote: FeeQuote },
   now: Date,
 ): Promise<TopUpRow> {
   const quote = await checkTopUp(tx, card, caller.actor, request, now);
+  // The load fee calc showed for this amount, or nothing is held.
+  assertFeeQuote(request.fee_quote, quote.fee, `top-up of card ${card.id}`);
   const id = newId(now.getTime());
   const reference = { type: topUpReferenceType, id };
   const companyCoin = await accountIdOf(
@@ -297,6 +290,12 @@ export async function applyLoadStatus(
   notification: Extract<ProcessorNotification, { type: 'load_status' }>,
   now: Date,
 ): Promise<void> {
+  const [owner] = await tx
+    .select({ companyId: topUps.company_id })
+    .from(topUps)
+    .where(eq(topUps.load_reference, notification.load_reference));
+  // The company's lock first (platform/tenant.ts), then the top-up's row and the ledger.
+  if (owner) await lockCompany(tx, owner.companyId);
   const [row] = await tx
     .select()
     .from(topUps)
@@ -329,10 +328,11 @@ export async function applyLoadStatus(
   }
   if (notification.status === 'success' || notification.status === 'returned' || notification.status === 'cancelled') {
     const isLoaded = notification.status === 'success';
+    // The transaction reads the top-up's own final word: loaded, returned (refunded) or cancelled.
     await advanceTransaction(
       tx,
       { type: topUpReferenceType, id: row.id },
-      { status: isLoaded ? 'success' : 'failed', step: isLoaded ? 'card_loaded' : 'top_up_not_loaded' },
+      { status: notification.status, step: isLoaded ? 'card_loaded' : 'top_up_not_loaded' },
       at,
     );
   }
@@ -358,7 +358,7 @@ const recordColumns = {
 
 type RecordRow = { row: TopUpRow; last4: string; first_name: string; last_name: string; maker: string };
 
-export function topUpOf({ row, last4, first_name, last_name, maker }: RecordRow): TopUp {
+function topUpOf({ row, last4, first_name, last_name, maker }: RecordRow): TopUp {
   const debitAmount = parseAmount(row.debit_amount);
   const debitFee = parseAmount(row.debit_fee);
   return {
@@ -386,11 +386,12 @@ export function topUpOf({ row, last4, first_name, last_name, maker }: RecordRow)
 /** The company's top-ups, newest first (keyset on the time-ordered id), filtered. */
 export async function topUpPage(
   handle: DbHandle,
-  companyId: string,
+  access: Pick<CardAccess, 'companyId' | 'holderUserId'>,
   request: TopUpFilter & { page_size: number; cursor?: string | undefined },
 ): Promise<{ items: TopUp[]; next_cursor: string | null }> {
   const conditions: (SQL | undefined)[] = [
-    eq(topUps.company_id, companyId),
+    eq(topUps.company_id, access.companyId),
+    reachableCards(access),
     request.card_id ? eq(topUps.card_id, request.card_id) : undefined,
     request.status ? eq(topUps.status, request.status) : undefined,
     request.from ? gte(topUps.created_at, new Date(`${request.from}T00:00:00Z`)) : undefined,

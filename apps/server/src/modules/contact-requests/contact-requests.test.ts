@@ -177,4 +177,16 @@ describe('a request to be contacted', () => {
     expect((await queue(client.session)).code).toBe(forbidden);
     expect((await request(admin)).code).toBe(forbidden);
   });
+
+  it('is searched by the server: words of the message, the request’s id', async () => {
+    const { manager, client } = await managerWithClient();
+    const word = `Pangolin${randomUUID().slice(0, 8)}`;
+    const sent = await request(client, { message: `Please call us about the ${word} facility.` });
+    expect(sent.code, sent.msg).toBe(200);
+    await request(client);
+    const found = async (search: string) => idsOf((await queue(manager, { search })).data.items);
+    expect(await found(word.toLowerCase())).toEqual([sent.data.request_id]);
+    expect(await found(sent.data.request_id)).toEqual([sent.data.request_id]);
+    expect(await found(`${word}%`)).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { searchCondition } from '../../platform/search.ts';
 import { companies, users } from '../account/index.ts';
 import { contactRequests } from './tables.ts';
 
@@ -119,11 +120,22 @@ export function requesterPage(
 export function staffPage(
   handle: DbHandle,
   reader: StaffReader,
-  request: PageQuery & { status?: ContactRequestStatus | undefined },
+  request: PageQuery & { status?: ContactRequestStatus | undefined; search?: string | undefined },
 ) {
   return requestPage(
     handle,
-    and(readableBy(reader), request.status ? eq(contactRequests.status, request.status) : undefined),
+    and(
+      readableBy(reader),
+      request.status ? eq(contactRequests.status, request.status) : undefined,
+      // The search box: company, requester, their email and message, the request's id.
+      searchCondition(request.search, [
+        companies.name,
+        users.full_name,
+        users.email,
+        contactRequests.message,
+        contactRequests.id,
+      ]),
+    ),
     request,
     staffContactRequestOf,
   );

@@ -13,7 +13,7 @@ import { depositReferences } from './tables.ts';
 
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export function newReference(): string {
+function newReference(): string {
   let reference = 'CB';
   for (let index = 0; index < 8; index += 1) reference += alphabet[randomInt(alphabet.length)];
   return reference;

@@ -41,7 +41,7 @@ export async function sendSimulatedBankCredit(
 }
 
 /** A notice gets its simulated transfer once it is this old. */
-export const scheduledCreditDelayMs = 60_000;
+const scheduledCreditDelayMs = 60_000;
 
 /** The most notices one run answers (the next minute takes the rest). */
 const noticesPerRun = 100;

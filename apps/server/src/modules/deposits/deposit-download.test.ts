@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { BankDetails, DepositAddress } from '@bank/contract/deposit';
-import type { Transaction } from '@bank/contract/transaction';
+import { transactionStatuses } from '@bank/contract/states';
+import { exportFormats, type Transaction, transactionTypes } from '@bank/contract/transaction';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit-table.ts';
+import { writeTable } from '../../platform/exports/table.ts';
+import { foreignWords, textOfExport } from '../../platform/exports/test-support.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { registerUser, signIn } from '../account/test-support.ts';
+import { depositRecord } from './deposit-download.ts';
 import { approvedCompany, type ClientOfCompany, depositOperator } from './test-support.ts';
 
 let test: RunningTestApp;
@@ -158,4 +163,49 @@ describe('deposit record download', () => {
     const refused = await download(unapproved, { format: 'csv', from: today(), to: today() });
     expect(refused.json().code).toBe(9451);
   });
+});
+
+describe('deposit record words', () => {
+  /** A line of every transaction type in every status: the record's words for each, whatever comes. */
+  async function* everyTypeAndStatus(): AsyncGenerator<Transaction> {
+    let index = 0;
+    for (const type of transactionTypes)
+      for (const status of transactionStatuses) {
+        index += 1;
+        yield {
+          transaction_id: `01973a1c-0000-7000-8000-${String(index).padStart(12, '0')}`,
+          type,
+          direction: 'credit',
+          asset: 'USDT',
+          network: index % 2 ? 'TRC20' : null,
+          amount: '1000.5',
+          fee: '2.5',
+          status,
+          tx_hash: index % 2 ? `0x${String(index).padStart(64, '7')}` : null,
+          explorer_url: null,
+          counterparty: '长城贸易',
+          fiat:
+            index % 2 ? null : { currency: 'USD', amount: '1000', rate: '1', rate_at: null, reference: 'CB7K2M9Q4X' },
+          confirmations: null,
+          payout_id: null,
+          created_at: '2026-11-02T09:00:00.000Z',
+          updated_at: '2026-11-02T09:00:00.000Z',
+        };
+      }
+  }
+
+  it.each((['ch', 'jp'] as const).flatMap((language) => exportFormats.map((format) => [language, format] as const)))(
+    'writes every transaction type and status in a %s %s record with no code and no English word',
+    async (language, format) => {
+      const heading = {
+        companyName: '长城数字贸易有限公司',
+        period: { from: '2026-11-01', to: '2026-11-30' },
+        generatedAt: new Date('2026-12-01T09:05:00Z'),
+      };
+      const file = await writeTable(format, depositRecord(language, heading, everyTypeAndStatus()));
+      const text = await textOfExport(format, await buffer(file.body));
+      expect(text.length).toBeGreaterThan(500);
+      expect(foreignWords(text)).toEqual([]);
+    },
+  );
 });

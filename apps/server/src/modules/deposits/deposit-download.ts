@@ -9,7 +9,7 @@ import type { ExportFormat, Transaction, TransactionType } from '@bank/contract/
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
-import { type TableColumn, type TableRow, writeTable } from '../../platform/exports/table.ts';
+import { type Table, type TableColumn, type TableRow, writeTable } from '../../platform/exports/table.ts';
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
 import { companyTransactionLines } from '../transactions/index.ts';
@@ -55,6 +55,29 @@ function depositRow(language: Language, deposit: Transaction): TableRow {
   };
 }
 
+/** The deposit record as the table writers take it: its title, columns and rows in the reader's language. */
+export function depositRecord(
+  language: Language,
+  heading: { companyName: string; period: { from: string; to: string }; generatedAt: Date },
+  deposits: AsyncIterable<Transaction>,
+): Table {
+  async function* rows(): AsyncGenerator<TableRow> {
+    for await (const deposit of deposits) yield depositRow(language, deposit);
+  }
+  return {
+    language,
+    title: translate(language, 'statement.deposits.title'),
+    ...heading,
+    fileName: 'deposits',
+    columns: depositColumns.map((column) => ({
+      ...column,
+      header: translate(language, `statement.deposits.columns.${column.key}`),
+    })),
+    emptyMessage: translate(language, 'statement.deposits.empty'),
+    rows: rows(),
+  };
+}
+
 export async function depositRecordFile(
   handle: DbHandle,
   caller: { companyId: string; language: Language },
@@ -69,25 +92,17 @@ export async function depositRecordFile(
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, caller.companyId));
-  async function* rows(): AsyncGenerator<TableRow> {
+  async function* deposits(): AsyncGenerator<Transaction> {
     const selection = { types: depositTypes, from: new Date(Date.parse(request.from)), until };
-    for await (const deposit of companyTransactionLines(handle, caller.companyId, selection)) {
-      yield depositRow(language, deposit);
-    }
+    yield* companyTransactionLines(handle, caller.companyId, selection);
   }
-  const file = await writeTable(request.format, {
-    language,
-    title: translate(language, 'statement.deposits.title'),
-    companyName: company?.name ?? '',
-    period: { from: request.from, to: request.to },
-    generatedAt: now,
-    fileName: 'deposits',
-    columns: depositColumns.map((column) => ({
-      ...column,
-      header: translate(language, `statement.deposits.columns.${column.key}`),
-    })),
-    emptyMessage: translate(language, 'statement.deposits.empty'),
-    rows: rows(),
-  });
+  const file = await writeTable(
+    request.format,
+    depositRecord(
+      language,
+      { companyName: company?.name ?? '', period: { from: request.from, to: request.to }, generatedAt: now },
+      deposits(),
+    ),
+  );
   return fileReply(file.fileName, file.contentType, file.body);
 }

@@ -148,7 +148,7 @@ describe('a deposit’s full history (back office)', () => {
 
   it('shows coins with their confirmations, by id, hash or history line, and the line counts them as blocks arrive', async () => {
     const client = await approvedCompany(test);
-    const coins = await sendCoins(client, '321.5');
+    const coins = await sendCoins(client, '1321.5');
     const line = await lineOf(client, coins.tx_hash);
     expect(line).toMatchObject({ status: 'in_process', confirmations: { count: 0, required: 19 } });
 
@@ -179,7 +179,7 @@ describe('a deposit’s full history (back office)', () => {
     expect(done.crypto).toMatchObject({ confirmations: 19, status: 'success' });
     expect(done.transaction).toMatchObject({ status: 'success', confirmations: { count: 19, required: 19 } });
     expect(done.steps.map((step) => step.step)).toEqual(['seen_on_chain', 'credited']);
-    expect(done.movements).toMatchObject([{ kind: 'deposit', direction: 'credit', amount: '321.5' }]);
+    expect(done.movements).toMatchObject([{ kind: 'deposit', direction: 'credit', amount: '1321.5' }]);
     expect(done.audit.map((entry) => entry.action)).toEqual(['simulator.deposit_sent']);
     expect((await history(line?.transaction_id ?? '')).data).toEqual(done);
   });
@@ -196,11 +196,12 @@ describe('a deposit’s full history (back office)', () => {
 });
 
 describe('the scheduled bank rail (demo)', () => {
-  it('is declared with the simulated networks, and never in production', () => {
+  it('is declared with the simulated networks wherever the rail is the simulator, and never beside a real rail', () => {
     expect(test.app.jobs.scheduleNames()).toContain(simulateBankCreditsSchedule);
-    expect(isBankRailScheduled({ simulateNetworkBlocks: true, nodeEnv: 'development' })).toBe(true);
-    expect(isBankRailScheduled({ simulateNetworkBlocks: false, nodeEnv: 'development' })).toBe(false);
-    expect(isBankRailScheduled({ simulateNetworkBlocks: true, nodeEnv: 'production' })).toBe(false);
+    const simulatedRail = { simulators: { bankRail: true } };
+    expect(isBankRailScheduled({ simulateNetworkBlocks: true }, simulatedRail)).toBe(true);
+    expect(isBankRailScheduled({ simulateNetworkBlocks: false }, simulatedRail)).toBe(false);
+    expect(isBankRailScheduled({ simulateNetworkBlocks: true }, { simulators: { bankRail: false } })).toBe(false);
   });
 
   it('sends each open notice’s transfer once it is a minute old, once however often it runs', async () => {

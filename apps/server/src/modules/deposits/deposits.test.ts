@@ -138,6 +138,82 @@ describe('incoming coins (custody simulator)', () => {
   });
 });
 
+describe('the minimum first deposit, coins and fiat alike', () => {
+  const send = async (client: Awaited<ReturnType<typeof approvedCompany>>, amount: string) => {
+    const operator = await depositOperator(test);
+    const address = (await details(client.session, { asset: 'USDT', network: 'TRC20' })).data.address;
+    const sent = await call<Deposit>(
+      test,
+      '/api/v1/admin/simulator/incomingDeposit',
+      { address, asset: 'USDT', network: 'TRC20', amount },
+      { session: operator },
+    );
+    await call(test, '/api/v1/admin/simulator/blocks', { blocks: 19 }, { session: operator });
+    return { operator, depositId: sent.data.deposit_id };
+  };
+  const statusOf = async (client: Awaited<ReturnType<typeof approvedCompany>>, depositId: string) => {
+    const record = await call<{ items: Deposit[] }>(test, '/api/v1/deposit/record', {}, { session: client.session });
+    return record.data.items.find((item) => item.deposit_id === depositId)?.status;
+  };
+  const usdtBalance = async (client: Awaited<ReturnType<typeof approvedCompany>>) =>
+    (await call<DashboardHome>(test, '/api/v1/dashboard/home', {}, client)).data.balances.find(
+      (line) => line.asset === 'USDT',
+    )?.balance;
+  const fiatNotice = (client: Awaited<ReturnType<typeof approvedCompany>>, amount: string) =>
+    call(
+      test,
+      '/api/v1/deposit/submit',
+      { currency: 'USD', target: 'USDC', expected_date: test.clock.now().toISOString().slice(0, 10), amount },
+      { session: client.session, headers: { 'idempotency-key': `first-deposit-${client.companyId}-${amount}` } },
+    );
+
+  it('holds a tiny first coin deposit for the back office, so that it cannot lift the minimum for fiat', async () => {
+    const client = await approvedCompany();
+    const { operator, depositId } = await send(client, '5');
+    expect(await statusOf(client, depositId)).toBe('admin_review');
+    expect(await usdtBalance(client)).toBe('0');
+    // The bypass: had the 5 USDT been credited, a 300 USD first fiat notice would now pass.
+    const notice = await fiatNotice(client, '300');
+    expect(notice.code).toBe(9422);
+    const held = await call<{ items: Deposit[] }>(test, '/api/v1/admin/deposits/inFlight', {}, { session: operator });
+    expect(held.data.items.find((item) => item.deposit_id === depositId)?.status).toBe('admin_review');
+
+    // Staff credit it, saying why; a client cannot.
+    const decision = { deposit_id: depositId, reason: 'Test transfer agreed with the client' };
+    expect((await call(test, '/api/v1/admin/deposits/creditCoins', decision, client)).code).toBe(9403);
+    expect(
+      (await call(test, '/api/v1/admin/deposits/creditCoins', { deposit_id: depositId }, { session: operator })).code,
+    ).toBe(9422);
+    const credited = await call<Deposit>(test, '/api/v1/admin/deposits/creditCoins', decision, { session: operator });
+    expect(credited.data).toMatchObject({ status: 'success', amount: '5' });
+    expect(await usdtBalance(client)).toBe('5');
+    expect((await call(test, '/api/v1/admin/deposits/creditCoins', decision, { session: operator })).code).toBe(9409);
+    // Once a first deposit is in, later small coins are credited as they confirm.
+    const later = await send(client, '3');
+    expect(await statusOf(client, later.depositId)).toBe('success');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+  });
+
+  it('credits a first coin deposit at the minimum at once, and returns a held one without crediting it', async () => {
+    const returnedClient = await approvedCompany();
+    const { operator, depositId } = await send(returnedClient, '999.99');
+    expect(await statusOf(returnedClient, depositId)).toBe('admin_review');
+    const returned = await call<Deposit>(
+      test,
+      '/api/v1/admin/deposits/returnCoins',
+      { deposit_id: depositId, reason: 'Below the minimum: sent back' },
+      { session: operator },
+    );
+    expect(returned.data.status).toBe('rejected');
+    expect(await usdtBalance(returnedClient)).toBe('0');
+
+    const client = await approvedCompany();
+    const enough = await send(client, '1000');
+    expect(await statusOf(client, enough.depositId)).toBe('success');
+    expect(await usdtBalance(client)).toBe('1000');
+  });
+});
+
 describe('bank details for fiat transfers', () => {
   it("gives each currency's receiving account and one reference per company, unique, unambiguous", async () => {
     const first = await approvedCompany();
@@ -166,7 +242,7 @@ describe('bank details for fiat transfers', () => {
       { session: second.session },
     );
     expect(other.data.reference).not.toBe(usd.data.reference);
-    const unknown = await call(test, '/api/v1/deposit/bankDetails', { currency: 'EUR' }, { session: first.session });
+    const unknown = await call(test, '/api/v1/deposit/bankDetails', { currency: 'JPY' }, { session: first.session });
     expect(unknown.code).toBe(9422);
   });
 });

@@ -165,7 +165,8 @@ describe('fiat deposits', () => {
     });
     expect(details.data.movements.map((movement) => [movement.kind, movement.direction, movement.amount])).toEqual([
       ['fiat_deposit', 'credit', gross.toFixed()],
-      ['fee', 'debit', new Decimal(fee).toFixed()],
+      // The ledger's `fee`, named for the client by what it was for.
+      ['conversion_fee', 'debit', new Decimal(fee).toFixed()],
     ]);
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
@@ -239,6 +240,27 @@ describe('fiat deposits', () => {
       },
     );
     expect(list.data.items.every((item) => item.status === 'unmatched')).toBe(true);
+  });
+
+  it('searches the bank credits on the server: the sender, the reference', async () => {
+    const client = await approvedCompany(test);
+    const reference = await referenceOf(client);
+    const sender = `NUMBAT ${randomUUID().slice(0, 8).toUpperCase()} LTD`;
+    const arrived = await bankTransfer({ amount: '4200', reference, sender });
+    expect(arrived.code, arrived.msg).toBe(200);
+    await bankTransfer({ amount: '4300', reference: 'NO SUCH REFERENCE' });
+    const found = async (search: string) =>
+      (
+        await call<{ items: BankCredit[] }>(
+          test,
+          '/api/v1/admin/deposits/bankCredits',
+          { search, page_size: 100 },
+          { session: operator },
+        )
+      ).data.items.map((item) => item.credit_id);
+    expect(await found(sender.toLowerCase())).toEqual([arrived.data.credit_id]);
+    expect(await found(reference)).toContain(arrived.data.credit_id);
+    expect(await found(`${sender}%`)).toEqual([]);
   });
 
   // Last: it moves the clock past the rates’ freshness (15 minutes), short of the sessions’ idle limit (16).

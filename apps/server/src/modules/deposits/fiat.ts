@@ -20,11 +20,13 @@ import {
 } from '@bank/contract/deposit';
 import type { FiatCurrency } from '@bank/contract/money';
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { type DbHandle, executeRows } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, Money, type MoneyValue, parseAmount } from '../../platform/money.ts';
+import { searchCondition } from '../../platform/search.ts';
+import { lockCompanyOfRow } from '../../platform/tenant.ts';
 import { companies, users } from '../account/index.ts';
 import { accountIdOf, conversionRates, convert, latestRates, ledger } from '../ledger/index.ts';
 import {
@@ -34,13 +36,14 @@ import {
   transactionIdOfSource,
 } from '../transactions/index.ts';
 import { referenceOf } from './bank-details.ts';
+import { isFirstDeposit } from './first-deposit.ts';
 import { checkProofForNotice, proofOf } from './proofs.ts';
-import { bankCredits, depositNotices, depositReferences, deposits } from './tables.ts';
+import { bankCredits, depositNotices, depositReferences } from './tables.ts';
 
 export type FiatTarget = 'USDC' | 'USDT';
 
 /** The conversion fee: 0.5% of the converted amount, rounded up to the asset's scale (in the bank's favour). */
-export const fiatConversionFeeRate = '0.005';
+const fiatConversionFeeRate = '0.005';
 
 export const noticeSourceType = 'deposit_notice';
 export const creditSourceType = 'bank_credit';
@@ -48,18 +51,6 @@ export const creditSourceType = 'bank_credit';
 /** The minimum first deposit in the currency at its current rate, rounded up to the cent. */
 function minimumIn(usdPerUnit: MoneyValue): MoneyValue {
   return new Money(minimumFirstDepositUsd).dividedBy(usdPerUnit).toDecimalPlaces(2, Money.ROUND_UP);
-}
-
-/** No deposit, coin or fiat, has been credited to the company yet. */
-async function isFirstDeposit(handle: DbHandle, companyId: string): Promise<boolean> {
-  const rows = await executeRows(
-    handle,
-    sql`select 1 from ${deposits} where ${deposits.company_id} = ${companyId} and ${deposits.status} = 'success'
-        union all
-        select 1 from ${bankCredits} where ${bankCredits.company_id} = ${companyId} and ${bankCredits.status} = 'credited'
-        limit 1`,
-  );
-  return rows.length === 0;
 }
 
 export async function quoteFiatDeposit(
@@ -266,6 +257,7 @@ export async function bankCreditRow(handle: DbHandle, creditId: string): Promise
 }
 
 async function lockedUnmatchedCredit(tx: DbHandle, creditId: string): Promise<CreditRow> {
+  await lockCompanyOfRow(tx, bankCredits, creditId);
   const [row] = isUuid(creditId)
     ? await tx.select().from(bankCredits).where(eq(bankCredits.id, creditId)).for('update')
     : [];
@@ -426,10 +418,25 @@ export async function returnBankTransfer(
 /** Bank credits as staff see them, newest first, a page at a time. */
 export async function bankCreditPage(
   handle: DbHandle,
-  request: { status?: CreditRow['status'] | undefined; cursor?: string | undefined; page_size: number },
+  request: {
+    status?: CreditRow['status'] | undefined;
+    search?: string | undefined;
+    cursor?: string | undefined;
+    page_size: number;
+  },
 ): Promise<{ items: BankCredit[]; next_cursor: string | null }> {
   const conditions: SQL[] = [];
   if (request.status) conditions.push(eq(bankCredits.status, request.status));
+  // The search box: the transfer's reference, sender, currency and amount, the matched company.
+  const searched = searchCondition(request.search, [
+    bankCredits.reference,
+    bankCredits.sender,
+    bankCredits.currency,
+    bankCredits.amount,
+    sql`(select ${companies.name} from ${companies} where ${companies.id} = ${bankCredits.company_id})`,
+    bankCredits.id,
+  ]);
+  if (searched) conditions.push(searched);
   if (request.cursor !== undefined) {
     if (!isUuid(request.cursor))
       throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } } });

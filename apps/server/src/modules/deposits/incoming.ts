@@ -3,21 +3,25 @@
  * (`receive`); it is in process while its network confirms it; once the network's confirmations
  * are reached (`confirm`) the company's account is credited from the network's clearing account
  * through the ledger, in the same transaction as the deposit's success and the `deposit.credited`
- * event. Crediting is idempotent per deposit (the ledger key names the deposit).
+ * event. Crediting is idempotent per deposit (the ledger key names the deposit). A company's first
+ * deposit worth less than the minimum is not credited but held for the back office
+ * (first-deposit.ts), which credits it with a reason or returns it.
  */
 
 import { confirmationsOfNetwork, type Deposit, depositPageSize } from '@bank/contract/deposit';
 import type { DigitalAsset, Network } from '@bank/contract/money';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { simulatedTxHash } from '../../adapters/custody/custody.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { lockCompanyOfRow } from '../../platform/tenant.ts';
 import { companies } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { advanceTransaction, openTransaction, transactionIdOfSource } from '../transactions/index.ts';
+import { isCoinAmountBelowMinimum, isFirstDeposit } from './first-deposit.ts';
 import { depositAddresses, deposits } from './tables.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -132,16 +136,83 @@ async function credit(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
   );
 }
 
+/** A first deposit below the minimum waits for the back office (DECISIONS.md: it returns or credits it). */
+async function mustWaitForBackOffice(tx: DbHandle, row: DepositRow): Promise<boolean> {
+  return (
+    (await isFirstDeposit(tx, row.company_id)) &&
+    (await isCoinAmountBelowMinimum(tx, row.asset as DigitalAsset, parseAmount(row.amount)))
+  );
+}
+
+async function holdForBackOffice(tx: DbHandle, row: DepositRow, now: Date): Promise<void> {
+  await tx
+    .update(deposits)
+    .set({ status: 'admin_review', confirmations: row.confirmations })
+    .where(eq(deposits.id, row.id));
+  await advanceTransaction(
+    tx,
+    { type: depositReferenceType, id: row.id },
+    { status: 'admin_review', confirmations: row.confirmations, step: 'held_below_minimum' },
+    now,
+  );
+}
+
+/** A confirmed deposit held for the back office, locked for its decision; `illegal_state` when it is not held. */
+async function lockedHeldDeposit(tx: DbHandle, depositId: string): Promise<DepositRow> {
+  if (!isUuid(depositId)) throw new AppError('not_found', { detail: `no deposit ${depositId}` });
+  await lockCompanyOfRow(tx, deposits, depositId);
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
+  if (!row) throw new AppError('not_found', { detail: `no deposit ${depositId}` });
+  if (row.status !== 'admin_review')
+    throw new AppError('illegal_state', { detail: `deposit ${depositId} is ${row.status}, not held for review` });
+  return row;
+}
+
+export type HeldDepositDecided = { deposit: Deposit; companyId: string };
+
+/** Staff credit a held first deposit below the minimum (their reason is audited by the route). */
+export async function creditHeldDeposit(tx: DbHandle, depositId: string, now: Date): Promise<HeldDepositDecided> {
+  const row = await lockedHeldDeposit(tx, depositId);
+  await credit(tx, row, now);
+  const [done] = await tx.select().from(deposits).where(eq(deposits.id, depositId));
+  if (!done) throw new Error('deposit vanished while credited');
+  return { deposit: depositOf(done), companyId: done.company_id };
+}
+
+/**
+ * Staff return a held deposit: nothing was credited, so nothing moves in the ledger; the custody
+ * desk sends the coins back to where they came from, and the company's line says rejected.
+ */
+export async function returnHeldDeposit(tx: DbHandle, depositId: string, now: Date): Promise<HeldDepositDecided> {
+  const row = await lockedHeldDeposit(tx, depositId);
+  const [done] = await tx.update(deposits).set({ status: 'rejected' }).where(eq(deposits.id, row.id)).returning();
+  if (!done) throw new Error('deposit vanished while returned');
+  await advanceTransaction(
+    tx,
+    { type: depositReferenceType, id: row.id },
+    { status: 'rejected', step: 'returned' },
+    now,
+  );
+  return { deposit: depositOf(done), companyId: done.company_id };
+}
+
 /**
  * The networks add blocks: every deposit in process gains `blocksOf(network)` confirmations (its
  * history line shows them), and those that reach their network's count are credited. Each deposit in its own transaction, taken
  * with SKIP LOCKED so that two runners never confirm one deposit twice. Answers how many were credited.
  */
 export async function confirm(db: AppDatabase, blocksOf: (network: Network) => number, now: Date): Promise<number> {
-  const waiting = await db.select({ id: deposits.id }).from(deposits).where(eq(deposits.status, 'in_process'));
+  // Oldest first: a company's first deposit is the first to arrive, whatever the networks' counts.
+  const waiting = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(eq(deposits.status, 'in_process'))
+    .orderBy(asc(deposits.id));
   let credited = 0;
   for (const { id } of waiting) {
     const isCredited = await db.transaction(async (tx) => {
+      // The company's lock first: crediting money, and deciding whether this is its first deposit.
+      await lockCompanyOfRow(tx, deposits, id);
       const [row] = await tx
         .select()
         .from(deposits)
@@ -156,7 +227,12 @@ export async function confirm(db: AppDatabase, blocksOf: (network: Network) => n
           await advanceTransaction(tx, { type: depositReferenceType, id }, { confirmations }, now);
         return false;
       }
-      await credit(tx, { ...row, confirmations }, now);
+      const confirmed = { ...row, confirmations };
+      if (await mustWaitForBackOffice(tx, confirmed)) {
+        await holdForBackOffice(tx, confirmed, now);
+        return false;
+      }
+      await credit(tx, confirmed, now);
       return true;
     });
     if (isCredited) credited += 1;
@@ -180,7 +256,7 @@ export async function depositPage(
   return { items, next: rows.length > depositPageSize ? (items.at(-1)?.deposit_id ?? null) : null };
 }
 
-/** Deposits still confirming, every company's, oldest first (the back office's view). */
+/** Deposits still confirming or held for a decision, every company's, oldest first (the back office's view). */
 export async function depositsInFlightPage(
   handle: DbHandle,
   request: { page_size: number; cursor?: string | undefined },
@@ -191,7 +267,12 @@ export async function depositsInFlightPage(
     .select({ deposit: deposits, name: companies.name })
     .from(deposits)
     .innerJoin(companies, eq(companies.id, deposits.company_id))
-    .where(and(eq(deposits.status, 'in_process'), request.cursor ? gt(deposits.id, request.cursor) : sql`true`))
+    .where(
+      and(
+        inArray(deposits.status, ['in_process', 'admin_review']),
+        request.cursor ? gt(deposits.id, request.cursor) : sql`true`,
+      ),
+    )
     .orderBy(asc(deposits.id))
     .limit(request.page_size + 1);
   const shown = rows.slice(0, request.page_size);

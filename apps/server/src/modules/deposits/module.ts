@@ -12,6 +12,7 @@ import {
   authorizeDepositProof,
   completeDepositProof,
   creditBankTransfer,
+  creditHeldDeposit,
   depositConfig,
   downloadDeposits,
   getBankDetails,
@@ -24,12 +25,13 @@ import {
   listDepositsInFlight,
   quoteFiatDeposit,
   returnBankTransfer,
+  returnHeldDeposit,
   simulateBankCredit,
   simulateBlocks,
   simulateIncomingDeposit,
   submitDepositNotice,
 } from '@bank/contract/deposit';
-import { createSimulatedCustody, simulatedBlocksOfMinute } from '../../adapters/custody/custody.ts';
+import { simulatedBlocksOfMinute } from '../../adapters/custody/custody.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppModule } from '../../platform/module.ts';
@@ -43,16 +45,23 @@ import { sendScheduledBankCredits, sendSimulatedBankCredit } from './bank-rail-s
 import { depositRecordFile, depositTypes } from './deposit-download.ts';
 import { depositHistory } from './deposit-history.ts';
 import * as fiat from './fiat.ts';
+import * as incoming from './incoming.ts';
 import { confirm, depositPage, depositsInFlightPage, receive } from './incoming.ts';
 import { depositProofPolicy, proofPurpose, proofSection } from './proofs.ts';
 import { depositsDemoSeeder } from './seed.ts';
 
-export const confirmDepositsSchedule = 'deposits__confirm_simulated_networks';
+const confirmDepositsSchedule = 'deposits__confirm_simulated_networks';
 export const simulateBankCreditsSchedule = 'deposits__simulate_bank_credits';
 
-/** The demo's bank rail sends open notices' transfers on a schedule: with the simulated networks, never in production. */
-export function isBankRailScheduled(config: { simulateNetworkBlocks: boolean; nodeEnv: string }): boolean {
-  return config.simulateNetworkBlocks && config.nodeEnv !== 'production';
+/**
+ * The simulated bank rail sends open notices' transfers on a schedule, as a real rail's credits
+ * arrive: wherever the rail is the simulator, with the simulated networks' minute.
+ */
+export function isBankRailScheduled(
+  config: { simulateNetworkBlocks: boolean },
+  providers: { simulators: { bankRail: boolean } },
+): boolean {
+  return config.simulateNetworkBlocks && providers.simulators.bankRail;
 }
 
 export const depositsModule: AppModule = {
@@ -60,13 +69,15 @@ export const depositsModule: AppModule = {
   demoSeeder: depositsDemoSeeder,
   register(app, context) {
     const db = context.database.db;
-    const custody = createSimulatedCustody();
-    const isSimulatorOpen = context.config.nodeEnv !== 'production';
+    const { custody, simulators } = context.providers;
+    // The back office's controls of the simulated networks and rail: only where they are the simulators.
+    const isSimulatorOpen = simulators.custody && simulators.bankRail;
     const refuseInProduction = () => {
-      if (!isSimulatorOpen) throw new AppError('forbidden', { detail: 'simulator controls are closed in production' });
+      if (!isSimulatorOpen)
+        throw new AppError('forbidden', { detail: 'simulator controls need the simulated providers' });
     };
 
-    if (context.config.simulateNetworkBlocks)
+    if (context.config.simulateNetworkBlocks && simulators.custody)
       context.jobs.schedule({
         name: confirmDepositsSchedule,
         cron: '* * * * *',
@@ -75,7 +86,7 @@ export const depositsModule: AppModule = {
           await confirm(db, simulatedBlocksOfMinute(now), now);
         },
       });
-    if (isBankRailScheduled(context.config))
+    if (isBankRailScheduled(context.config, context.providers))
       context.jobs.schedule({
         name: simulateBankCreditsSchedule,
         cron: '* * * * *',
@@ -200,6 +211,31 @@ export const depositsModule: AppModule = {
         return fiat.bankCreditOf(tx, returned);
       }),
     );
+
+    // A first coin deposit below the minimum, held once confirmed: staff credit or return it, saying why.
+    for (const [contract, decide, action] of [
+      [creditHeldDeposit, incoming.creditHeldDeposit, 'deposit.held_coins_credited'],
+      [returnHeldDeposit, incoming.returnHeldDeposit, 'deposit.held_coins_returned'],
+    ] as const)
+      registerCall(app, contract, (body, call) =>
+        db.transaction(async (tx) => {
+          const { deposit, companyId } = await decide(tx, body.deposit_id, call.now);
+          await writeAudit(tx, {
+            action,
+            at: call.now,
+            actorUserId: call.session.user_id,
+            companyId,
+            ip: call.ip,
+            detail: {
+              deposit_id: deposit.deposit_id,
+              asset: deposit.asset,
+              amount: deposit.amount,
+              reason: body.reason,
+            },
+          });
+          return deposit;
+        }),
+      );
 
     registerCall(app, simulateIncomingDeposit, async (body, call) => {
       refuseInProduction();

@@ -20,6 +20,13 @@ export const receivingAccounts: Readonly<Record<FiatCurrency, Lines>> = {
     ['routing_number', '021000021'],
     ['bank_address', '1 Liberty Plaza, New York, NY 10006, United States'],
   ],
+  EUR: [
+    ['beneficiary', beneficiary],
+    ['iban', 'DE89370400440532013000'],
+    ['bank_name', 'Simulated Rail Bank Europe'],
+    ['swift', 'SIMLDEFF'],
+    ['bank_address', 'Taunusanlage 12, 60325 Frankfurt am Main, Germany'],
+  ],
   SGD: [
     ['beneficiary', beneficiary],
     ['account_number', '0721234567'],

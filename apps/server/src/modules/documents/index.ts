@@ -4,7 +4,7 @@
  * phone-link services with its DocumentOwnerPolicy and registers the calls whose bodies it defines;
  * the documents module itself serves the storage's signed routes and the download link.
  */
-export { createPhoneLinkService, type PhoneLinkService } from './phone-link-service.ts';
+export { createPhoneLinkService } from './phone-link-service.ts';
 export type { DocumentRow } from './queries.ts';
 export {
   findCompanyDocuments,
@@ -13,10 +13,8 @@ export {
   removeUnreferencedDocuments,
 } from './queries.ts';
 export {
-  type CompletionSource,
   createDocumentService,
   type DocumentOwnerPolicy,
-  type DocumentService,
   documentRefOf,
 } from './service.ts';
 /** The table itself, for another module's foreign key to a document it keeps (a deposit notice's proof). */

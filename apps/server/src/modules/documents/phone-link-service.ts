@@ -44,7 +44,7 @@ export type PhoneLinkDependencies = {
 };
 
 /** The path of the public page a phone opens (SPEC.md section 2: /upload). */
-export const phoneUploadPagePath = '/upload';
+const phoneUploadPagePath = '/upload';
 
 const secondsMs = 1000;
 const rateWindowSeconds = 60;
@@ -182,5 +182,3 @@ export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
     },
   };
 }
-
-export type PhoneLinkService = ReturnType<typeof createPhoneLinkService>;

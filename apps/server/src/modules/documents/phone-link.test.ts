@@ -4,7 +4,13 @@ import type { KycInfo } from '@bank/contract/kyc';
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlPage, pdfFile, pdfWithOpeningScript, pngFile } from '../../adapters/storage/test-documents.ts';
+import {
+  framelessJpegFile,
+  htmlPage,
+  pdfFile,
+  pdfWithOpeningScript,
+  pngFile,
+} from '../../adapters/storage/test-documents.ts';
 import { type CallOptions, call, type Envelope } from '../../platform/test-support.ts';
 import {
   authorize,
@@ -149,6 +155,9 @@ describe('the one-time phone link', () => {
     // The phone goes through the same content check as the desktop: a scripted PDF is refused too.
     const scripted = await phoneUpload(link.token, await pdfWithOpeningScript());
     expect(scripted).toMatchObject({ code: codes.validation.code, msg: translate('en', 'validation.pdf_javascript') });
+    // An image that does not open as one is named as such (SPEC.md section 8).
+    const unreadable = await phoneUpload(link.token, framelessJpegFile());
+    expect(unreadable).toMatchObject({ code: codes.validation.code, msg: translate('en', 'validation.image_format') });
     expect((await phoneUpload(link.token, pdfFile())).code).toBe(200);
   });
 

@@ -241,6 +241,7 @@ export function createDocumentService(dependencies: DocumentDependencies) {
       if (check.failure === 'missing') throw messagesError('upload_not_received', `nothing stored for ${upload.id}`);
       await refuseUpload(upload, now);
       if (check.failure === 'pdf_refused') throw fileRefusal('upload_id', `validation.pdf_${check.reason}`);
+      if (check.failure === 'image_format') throw fileRefusal('upload_id', 'validation.image_format');
       throw check.failure === 'file_too_large'
         ? fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) })
         : fileRefusal('upload_id', 'validation.file_type');

@@ -118,7 +118,7 @@ describe('FX', () => {
       expect.arrayContaining([
         ['USDT', 'debit', 'fx_conversion'],
         ['BTC', 'credit', 'fx_conversion'],
-        ['BTC', 'debit', 'fee'],
+        ['BTC', 'debit', 'conversion_fee'],
       ]),
     );
     const messages = await inboxKinds(client.session);
@@ -355,6 +355,18 @@ describe('OTC', () => {
     expect(entry?.detail).toMatchObject({ request_id: requested.data.request_id });
     expect((await desk(manager, { status: 'closed' })).data.items[0]?.status).toBe('expired');
     expect(await balances(client)).toMatchObject({ USDT: '200000' });
+  });
+
+  it('is searched by the server on the desk: the client’s note, the request’s id', async () => {
+    const { manager, client } = await managerWithClient({});
+    const word = `Wombat${randomUUID().slice(0, 8)}`;
+    const requested = await otcRequest(client.session, { note: `Quarter-end ${word} rebalancing` });
+    expect(requested.code, requested.msg).toBe(200);
+    await otcRequest(client.session, { note: 'Another request' });
+    const found = async (search: string) => (await desk(manager, { search })).data.items.map((item) => item.request_id);
+    expect(await found(word.toLowerCase())).toEqual([requested.data.request_id]);
+    expect(await found(requested.data.request_id)).toEqual([requested.data.request_id]);
+    expect(await found(`${word}%`)).toEqual([]);
   });
 
   it('shows a manager only the companies they manage; a system admin sees all; below the threshold is FX', async () => {

@@ -17,13 +17,14 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
 import { assertWithinCap } from '../../platform/rate-limit.ts';
+import { lockCompany } from '../../platform/tenant.ts';
 import { conversionRates, convert, isRateStale } from '../ledger/index.ts';
 import { assertBelowOtcThreshold, assertConvertsToSomething } from './limits.ts';
 import { settleConversion } from './settlement.ts';
 import { fxQuotes } from './tables.ts';
 
 /** The FX fee: 0.2% of the converted amount, rounded up to the target's scale (the bank's favour, stated). */
-export const fxFeeRate = '0.002';
+const fxFeeRate = '0.002';
 
 export type Caller = { companyId: string; userId: string };
 
@@ -87,6 +88,8 @@ export async function quoteFx(handle: DbHandle, caller: Caller, request: FxQuote
  * stale. Another company's quote is not found; a used one is illegal_state.
  */
 export async function acceptFxQuote(tx: DbHandle, caller: Caller, quoteId: string, now: Date): Promise<FxConversion> {
+  // A money path: the company's lock first, before the quote's row and the ledger's accounts.
+  await lockCompany(tx, caller.companyId);
   const [row] = isUuid(quoteId)
     ? await tx
         .select()

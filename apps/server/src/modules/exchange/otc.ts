@@ -24,6 +24,8 @@ import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount, roundToAsset } from '../../platform/money.ts';
 import { assertWithinCap } from '../../platform/rate-limit.ts';
+import { searchCondition } from '../../platform/search.ts';
+import { lockCompany } from '../../platform/tenant.ts';
 import { companies, users } from '../account/index.ts';
 import { conversionRates, latestRates } from '../ledger/index.ts';
 import { assertAtLeastOtcThreshold, assertConvertsToSomething, usdValueOf } from './limits.ts';
@@ -36,7 +38,7 @@ export type DeskReader = { userId: string; role: string; ip: string; now: Date }
 type PageQuery = { page_size: number; cursor?: string | undefined };
 
 /** A quote past its validity is expired whether or not the schedule has written it yet. */
-export function statusAt(row: Pick<TradeRow, 'status' | 'expires_at'>, now: Date): OtcStatus {
+function statusAt(row: Pick<TradeRow, 'status' | 'expires_at'>, now: Date): OtcStatus {
   return row.status === 'quoted' && row.expires_at && row.expires_at.getTime() <= now.getTime()
     ? 'expired'
     : row.status;
@@ -180,6 +182,8 @@ export async function companyPage(
 /** The client accepts the desk's quote within its validity: the trade settles at its rate. */
 export async function acceptQuote(tx: DbHandle, requester: Requester, requestId: string): Promise<OtcTrade> {
   const { now } = requester;
+  // A money path: the company's lock first, before the request's row and the ledger's accounts.
+  await lockCompany(tx, requester.companyId);
   const row = await companyRow(tx, requester.companyId, requestId);
   assertMove(row, 'accepted', now);
   if (!row.rate || !row.amount_received || !row.quoted_at)
@@ -285,7 +289,7 @@ async function staffTradeOf(handle: DbHandle, joined: DeskJoined, now: Date): Pr
 export async function deskPage(
   handle: DbHandle,
   reader: Pick<DeskReader, 'userId' | 'role' | 'now'>,
-  request: PageQuery & { status?: 'open' | 'closed' | undefined },
+  request: PageQuery & { status?: 'open' | 'closed' | undefined; search?: string | undefined },
 ): Promise<{ items: StaffOtcTrade[]; next_cursor: string | null }> {
   const open = inArray(otcTrades.status, ['requested', 'quoted']);
   const rows = await deskQuery(handle)
@@ -293,6 +297,15 @@ export async function deskPage(
       and(
         readableBy(reader),
         request.status === 'open' ? open : request.status === 'closed' ? not(open) : undefined,
+        // The search box: company, requester, the assets, the client's note, the request's id.
+        searchCondition(request.search, [
+          companies.name,
+          requesters.email,
+          otcTrades.from_asset,
+          otcTrades.to_asset,
+          otcTrades.note,
+          otcTrades.id,
+        ]),
         afterCursor(request.cursor),
       ),
     )

@@ -7,7 +7,7 @@
 import type { DemoSeeder } from '../../platform/module.ts';
 import { ensureUser } from '../account/index.ts';
 
-export const otcDeskStaff = {
+const otcDeskStaff = {
   email: 'treasury@bank.localhost',
   password: 'Staff-Treasury#2026',
   fullName: 'Tara Treasury',

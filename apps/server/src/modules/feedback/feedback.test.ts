@@ -157,6 +157,25 @@ describe('sending feedback', () => {
   });
 });
 
+describe('the feedback queue', () => {
+  it('is searched by the server: words of the text, the sender’s email, the company’s name', async () => {
+    const client = await newClient(test);
+    const other = await newClient(test);
+    const word = `Quokka${randomUUID().slice(0, 8)}`;
+    const sent = await submit(client.session, { text: `The ${word} report does not load.` });
+    await submit(other.session, {});
+    const ids = async (search: string) =>
+      (await staffCall<{ items: StaffFeedback[] }>('list', { search, page_size: 100 })).data.items.map(
+        (item) => item.feedback_id,
+      );
+    expect(await ids(word.toLowerCase())).toEqual([sent.data.feedback_id]);
+    expect(await ids(client.email)).toEqual([sent.data.feedback_id]);
+    expect(await ids(`${word}%`)).toEqual([]);
+    // An empty box searches nothing away.
+    expect((await ids('   ')).length).toBeGreaterThan(1);
+  });
+});
+
 describe('answering feedback', () => {
   it('reaches the sender’s inbox once, is audited, and cannot be answered twice', async () => {
     const client = await newClient(test);

@@ -8,11 +8,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { searchCondition } from '../../platform/search.ts';
 import { companies, users } from '../account/index.ts';
 import { documentRefOf, documents } from '../documents/index.ts';
 import { feedback } from './tables.ts';
 
-export type FeedbackRow = typeof feedback.$inferSelect;
 type PageQuery = { page_size: number; cursor?: string | undefined };
 
 const answerers = alias(users, 'answerers');
@@ -99,10 +99,17 @@ export async function senderFeedback(handle: DbHandle, userId: string, feedbackI
   return feedbackOf(await oneFeedback(handle, feedbackId, eq(feedback.user_id, userId)));
 }
 
-export function staffFeedbackPage(handle: DbHandle, request: PageQuery & { status?: FeedbackStatus | undefined }) {
+/** The back office's queue: by status, and by the search box over company, sender, text and id. */
+export function staffFeedbackPage(
+  handle: DbHandle,
+  request: PageQuery & { status?: FeedbackStatus | undefined; search?: string | undefined },
+) {
   return feedbackPage(
     handle,
-    request.status ? eq(feedback.status, request.status) : undefined,
+    and(
+      request.status ? eq(feedback.status, request.status) : undefined,
+      searchCondition(request.search, [companies.name, users.full_name, users.email, feedback.text, feedback.id]),
+    ),
     request,
     staffFeedbackOf,
   );

@@ -6,7 +6,7 @@
 import type { DemoSeeder } from '../../platform/module.ts';
 import { ensureUser } from '../account/index.ts';
 
-export const clientServiceStaff = {
+const clientServiceStaff = {
   email: 'service@bank.localhost',
   password: 'Staff-Service#2026',
   fullName: 'Cleo Service',

@@ -6,7 +6,7 @@
  */
 import { seesEveryContactRequest } from '@bank/contract/contact-requests';
 import { seesEveryOtcRequest } from '@bank/contract/exchange';
-import type { MessageKind } from '@bank/contract/inbox';
+import type { MessageContent } from '@bank/contract/inbox';
 import { holdsPermission, permissionsOf } from '@bank/contract/permissions';
 import { staffRoles } from '@bank/contract/roles';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -14,15 +14,8 @@ import type { DbHandle } from '../../platform/db.ts';
 import type { EventConsumer } from '../../platform/events.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { companies, companyUsersHolding, users } from '../account/index.ts';
-import { cardholders, cardStock, cards } from '../cards/index.ts';
+import { cardholders, cardStock, cards, usersReachingCard } from '../cards/index.ts';
 import { deliverMessage } from './messages.ts';
-
-/** Drops the facts an event does not have: a message's params are strings. */
-function paramsOf(facts: Record<string, string | null | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(facts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
 
 /** A KYC submission to its submitter; a decision to the company's users who keep its profile. */
 export const kycChangeMessage: EventConsumer<'kyc.status_changed'> = async (tx, change, event) => {
@@ -45,7 +38,7 @@ export const kycChangeMessage: EventConsumer<'kyc.status_changed'> = async (tx, 
     readers.map((reader) => reader.id),
     {
       kind: `kyc_${change.decision}`,
-      params: paramsOf({ reason: change.reason }),
+      params: { reason: change.reason ?? undefined },
       link: { page: 'kyc', id: null },
       companyId: change.company_id,
       at,
@@ -62,7 +55,7 @@ export const depositCreditedMessage: EventConsumer<'deposit.credited'> = async (
     readers.map((reader) => reader.id),
     {
       kind: 'deposit_credited',
-      params: paramsOf({ asset: deposit.asset, amount: deposit.amount, network: deposit.network }),
+      params: { asset: deposit.asset, amount: deposit.amount, network: deposit.network ?? undefined },
       link: deposit.transaction_id ? { page: 'transaction_detail', id: deposit.transaction_id } : null,
       companyId: deposit.company_id,
       at: new Date(deposit.at),
@@ -77,6 +70,7 @@ const payoutMessageKinds = {
   success: 'payout_completed',
   rejected: 'payout_rejected',
   failed: 'payout_failed',
+  cancelled: 'payout_cancelled',
 } as const;
 
 /**
@@ -99,13 +93,13 @@ export const payoutStatusMessage: EventConsumer<'payout.status_changed'> = async
     : [...new Set([payout.maker_user_id, ...holders.map((holder) => holder.id)])];
   await deliverMessage(tx, readers, {
     kind,
-    params: paramsOf({
+    params: {
       amount: payout.amount,
       asset: payout.asset,
       destination: payout.destination_name,
-      reason: payout.reason,
+      reason: payout.reason ?? undefined,
       payout_kind: payout.kind,
-    }),
+    },
     link: payout.transaction_id ? { page: 'transaction_detail', id: payout.transaction_id } : null,
     companyId: payout.company_id,
     at: new Date(payout.at),
@@ -120,16 +114,16 @@ const topUpMessageKinds = {
 } as const;
 
 /**
- * A card top-up ended (loaded, returned, cancelled), to its maker and the company's users who hold
- * the cards permission. Processing and retry are steps on the way, told on the top-up history.
+ * A card top-up ended (loaded, returned, cancelled), to its maker and the users who reach the card
+ * (card managers, and its holder). Processing and retry are steps on the way, told on the top-up history.
  */
 export const topUpStatusMessage: EventConsumer<'top_up.status_changed'> = async (tx, topUp, event) => {
   const kind = topUpMessageKinds[topUp.status as keyof typeof topUpMessageKinds];
   if (!kind) return;
-  const holders = await companyUsersHolding(tx, topUp.company_id, 'cards');
-  await deliverMessage(tx, [...new Set([topUp.maker_user_id, ...holders.map((holder) => holder.id)])], {
+  const readers = await usersReachingCard(tx, topUp.company_id, topUp.card_id);
+  await deliverMessage(tx, [...new Set([topUp.maker_user_id, ...readers])], {
     kind,
-    params: paramsOf({ amount: topUp.amount, last4: topUp.last4, asset: topUp.debit_asset }),
+    params: { amount: topUp.amount, last4: topUp.last4, asset: topUp.debit_asset },
     link: { page: 'top_up_history', id: null },
     companyId: topUp.company_id,
     at: new Date(topUp.at),
@@ -137,15 +131,15 @@ export const topUpStatusMessage: EventConsumer<'top_up.status_changed'> = async 
   });
 };
 
-/** A card application: its submission to its submitter; a decision to the submitter and the company's card users. */
+/** A card application: its submission to its submitter; a decision to the submitter and the company's card managers. */
 export const cardApplicationMessage: EventConsumer<'card_application.status_changed'> = async (tx, change, event) => {
   const isSubmission = change.status === 'pending';
-  const holders = isSubmission ? [] : await companyUsersHolding(tx, change.company_id, 'cards');
+  const holders = isSubmission ? [] : await companyUsersHolding(tx, change.company_id, 'card_management');
   await deliverMessage(tx, [...new Set([change.submitted_by_user_id, ...holders.map((holder) => holder.id)])], {
     kind: isSubmission
       ? 'card_application_submitted'
       : `card_application_${change.status === 'rejected' ? 'rejected' : 'approved'}`,
-    params: paramsOf({ name: change.applicant_name, reason: change.reason }),
+    params: { name: change.applicant_name, reason: change.reason ?? undefined },
     link: { page: 'cardholder_kyc', id: null },
     companyId: change.company_id,
     at: new Date(change.at),
@@ -164,22 +158,25 @@ export const cardStatusMessage: EventConsumer<'card.operation_status_changed'> =
   const kind =
     change.status === 'expired' && change.operation_stage === 'cancelled'
       ? 'card_expired'
-      : change.operation_stage === 'awaiting_activation' && isStageNew
-        ? 'card_awaiting_activation'
-        : change.operation_stage === 'card_anomaly' && isStageNew
-          ? 'card_anomaly'
-          : change.status === 'blocked' && !isStageNew
-            ? 'card_blocked'
-            : change.status === 'active' && !isStageNew && change.operation_stage === 'activated'
-              ? 'card_unblocked'
-              : null;
+      : change.status === 'cancelled' && isStageNew
+        ? 'card_cancelled'
+        : change.operation_stage === 'replacement_refused' && isStageNew
+          ? 'card_replacement_refused'
+          : change.operation_stage === 'awaiting_activation' && isStageNew
+            ? 'card_awaiting_activation'
+            : change.operation_stage === 'card_anomaly' && isStageNew
+              ? 'card_anomaly'
+              : change.status === 'blocked' && !isStageNew
+                ? 'card_blocked'
+                : change.status === 'active' && !isStageNew && change.operation_stage === 'activated'
+                  ? 'card_unblocked'
+                  : null;
   if (!kind) return;
-  await tellCardUsers(tx, change.company_id, event.id, {
-    kind,
-    params: paramsOf({ last4: change.last4, cause: change.anomaly_cause }),
-    link: 'cards',
-    at: change.at,
-  });
+  const content: MessageContent =
+    kind === 'card_anomaly'
+      ? { kind, params: { last4: change.last4, cause: change.anomaly_cause ?? undefined } }
+      : { kind, params: { last4: change.last4 } };
+  await tellCardUsers(tx, change, event.id, content, { link: 'cards', at: change.at });
 };
 
 /**
@@ -238,34 +235,77 @@ async function programmeCardMessage(
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholder_id))
     .where(eq(cards.id, change.card_id));
-  await tellCardUsers(tx, change.company_id, eventId, {
-    kind: 'programme_card_bound',
-    params: paramsOf({
-      last4: change.last4,
-      cardholder_name: holder ? `${holder.first_name} ${holder.last_name}` : null,
-    }),
-    link: 'cards',
-    at: change.at,
-  });
+  // Bound to nobody the company knows (a card outside the programme's cardholders): nothing to tell.
+  if (!holder) return true;
+  await tellCardUsers(
+    tx,
+    change,
+    eventId,
+    {
+      kind: 'programme_card_bound',
+      params: { last4: change.last4, cardholder_name: `${holder.first_name} ${holder.last_name}` },
+    },
+    { link: 'cards', at: change.at },
+  );
   return true;
 }
 
-export const cardActivatedMessage: EventConsumer<'card.activated'> = async (tx, activation, event) => {
-  await tellCardUsers(tx, activation.company_id, event.id, {
-    kind: 'card_activated',
-    params: { last4: activation.last4 },
-    link: 'cards',
-    at: activation.at,
+/**
+ * What was left on an ended card came back to the company's stable coin: the company's card users
+ * and those who see its balances hear it, with the history line to open.
+ */
+export const cardBalanceReturnedMessage: EventConsumer<'card.balance_returned'> = async (tx, returned, event) => {
+  const cardUsers = await companyUsersHolding(tx, returned.company_id, 'cards');
+  const balanceReaders = await companyUsersHolding(tx, returned.company_id, 'view_balances');
+  await deliverMessage(tx, [...new Set([...cardUsers, ...balanceReaders].map((reader) => reader.id))], {
+    kind: 'card_balance_returned',
+    params: {
+      last4: returned.last4,
+      cause: returned.cause,
+      amount: returned.amount,
+      asset: returned.asset,
+      credited_amount: returned.credited_amount,
+      rate: returned.rate,
+    },
+    link: { page: 'transaction_detail', id: returned.transaction_id },
+    companyId: returned.company_id,
+    at: new Date(returned.at),
+    eventId: event.id,
   });
 };
 
+export const cardActivatedMessage: EventConsumer<'card.activated'> = async (tx, activation, event) => {
+  await tellCardUsers(
+    tx,
+    activation,
+    event.id,
+    { kind: 'card_activated', params: { last4: activation.last4 } },
+    { link: 'cards', at: activation.at },
+  );
+};
+
 export const cardAutoRenewalFailedMessage: EventConsumer<'card.auto_renewal_failed'> = async (tx, failure, event) => {
-  await tellCardUsers(tx, failure.company_id, event.id, {
-    kind: 'card_auto_renewal_failed',
-    params: { last4: failure.last4, amount: failure.amount, asset: failure.asset, due_on: failure.due_on },
-    link: 'renewals',
-    at: failure.at,
-  });
+  await tellCardUsers(
+    tx,
+    failure,
+    event.id,
+    {
+      kind: 'card_auto_renewal_failed',
+      params: { last4: failure.last4, amount: failure.amount, asset: failure.asset, due_on: failure.due_on },
+    },
+    { link: 'renewals', at: failure.at },
+  );
+};
+
+/** A lost, stolen or damaged card blocked at once whose replacement waits on its fee: the card users hear it. */
+export const cardReplacementFeeOwedMessage: EventConsumer<'card.replacement_fee_owed'> = async (tx, owed, event) => {
+  await tellCardUsers(
+    tx,
+    owed,
+    event.id,
+    { kind: 'card_replacement_fee_owed', params: { last4: owed.last4, amount: owed.amount } },
+    { link: 'cards', at: owed.at },
+  );
 };
 
 /** An owed membership term the schedule could not take: the users who pay membership fees hear it. */
@@ -289,25 +329,22 @@ export const membershipFeeFailedMessage: EventConsumer<'programme.membership_fee
   );
 };
 
+/** What happened to a card, to the users who reach it (card managers, and its holder). */
 async function tellCardUsers(
   tx: DbHandle,
-  companyId: string,
+  card: { company_id: string; card_id: string },
   eventId: string,
-  message: { kind: MessageKind; params: Record<string, string>; link: 'cards' | 'renewals'; at: string },
+  content: MessageContent,
+  where: { link: 'cards' | 'renewals'; at: string },
 ) {
-  const readers = await companyUsersHolding(tx, companyId, 'cards');
-  await deliverMessage(
-    tx,
-    readers.map((reader) => reader.id),
-    {
-      kind: message.kind,
-      params: message.params,
-      link: { page: message.link, id: null },
-      companyId,
-      at: new Date(message.at),
-      eventId,
-    },
-  );
+  const companyId = card.company_id;
+  await deliverMessage(tx, await usersReachingCard(tx, companyId, card.card_id), {
+    ...content,
+    link: { page: where.link, id: null },
+    companyId,
+    at: new Date(where.at),
+    eventId,
+  });
 }
 
 /** A change to how a user signs in, to that user (the email says it too). */

@@ -8,9 +8,10 @@ import {
   type InboxMessage,
   type MessageBox,
   type MessageCategory,
-  type MessageKind,
+  type MessageContent,
   type MessageLink,
   messageCategories,
+  messageParamsOfKind,
 } from '@bank/contract/inbox';
 import { and, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
@@ -20,9 +21,8 @@ import { inboxMessages } from './tables.ts';
 
 type MessageRow = typeof inboxMessages.$inferSelect;
 
-export type NewMessage = {
-  kind: MessageKind;
-  params: Record<string, string>;
+/** A message to write: its kind with that kind's facts (typed by the contract), where it leads, whose it is. */
+export type NewMessage = MessageContent & {
   link: MessageLink | null;
   companyId: string | null;
   /** When what it tells happened: its place in the inbox. */
@@ -34,6 +34,9 @@ export type NewMessage = {
 /** Writes the message to each reader's inbox; a reader who has it already (a redelivery) is skipped. */
 export async function deliverMessage(handle: DbHandle, readerIds: readonly string[], message: NewMessage) {
   if (readerIds.length === 0) return;
+  // The facts the kind's texts need, checked once more at run time (an event replayed from an older
+  // release, a cast): a message that would show an unfilled placeholder is refused, not written.
+  const params: Record<string, string> = messageParamsOfKind[message.kind].parse(message.params);
   await handle
     .insert(inboxMessages)
     .values(
@@ -43,7 +46,7 @@ export async function deliverMessage(handle: DbHandle, readerIds: readonly strin
         company_id: message.companyId,
         category: categoryOfMessageKind[message.kind],
         kind: message.kind,
-        params: message.params,
+        params,
         link: message.link,
         event_id: message.eventId,
         created_at: message.at,

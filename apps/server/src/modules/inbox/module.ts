@@ -18,6 +18,8 @@ import {
   cardActivatedMessage,
   cardApplicationMessage,
   cardAutoRenewalFailedMessage,
+  cardBalanceReturnedMessage,
+  cardReplacementFeeOwedMessage,
   cardStatusMessage,
   contactRequestHandledMessage,
   contactRequestSentMessage,
@@ -56,7 +58,9 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'card_application.status_changed', subscriber, cardApplicationMessage);
     consumeEvent(events, 'card.operation_status_changed', subscriber, cardStatusMessage);
     consumeEvent(events, 'card.activated', subscriber, cardActivatedMessage);
+    consumeEvent(events, 'card.balance_returned', subscriber, cardBalanceReturnedMessage);
     consumeEvent(events, 'card.auto_renewal_failed', subscriber, cardAutoRenewalFailedMessage);
+    consumeEvent(events, 'card.replacement_fee_owed', subscriber, cardReplacementFeeOwedMessage);
     consumeEvent(events, 'programme.membership_fee_failed', subscriber, membershipFeeFailedMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));

@@ -109,6 +109,13 @@ afterAll(async () => {
   await test?.close();
 });
 
+/** Who may make the call, so that its body is read: the KYC gate and the session rule answer first. */
+function sessionFor(definition: CallDefinition): SignedIn | undefined {
+  if (definition.auth === 'public') return undefined;
+  if (definition.auth === 'staff') return staff;
+  return definition.isKycGated ? approvedClient : client;
+}
+
 describe('hostile text on every call', () => {
   it('is refused with the validation code on the field, never a 500', async () => {
     const calls = [...test.app.callPlatform.calls.values()] as CallDefinition[];
@@ -116,14 +123,7 @@ describe('hostile text on every call', () => {
     let checked = 0;
     const failures: string[] = [];
     for (const definition of calls) {
-      const session =
-        definition.auth === 'public'
-          ? undefined
-          : definition.auth === 'staff'
-            ? staff
-            : definition.isKycGated
-              ? approvedClient
-              : client;
+      const session = sessionFor(definition);
       const fields = stringFieldsOf((definition.request as unknown as { _zod: { def: SchemaDef } })._zod.def);
       for (const field of fields) {
         for (const [what, value] of hostileValues) {
@@ -174,4 +174,56 @@ describe('hostile text on every call', () => {
       'Remove the invisible control characters from this text',
     );
   });
+});
+
+/** Whole bodies no client sends: every call answers them as a client error, never a 500 or a stack. */
+const hostileBodies: [what: string, raw: string][] = [
+  ['nesting 4,000 levels deep', `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`],
+  ['arrays nested 5,000 levels deep', `[${'['.repeat(5000)}${']'.repeat(5000)}]`],
+  ['null', 'null'],
+  ['an array', '[1,2,3]'],
+  ['a number', '42'],
+  ['a string', '"hello"'],
+  ['a prototype key', '{"__proto__":{"is_staff":true,"role":"system_admin"},"constructor":{"prototype":{"x":1}}}'],
+  ['wrong types everywhere', '{"id":[],"amount":{"$gt":0},"page":"1; DROP TABLE users","email":true,"token":null}'],
+  ['an amount past any column', '{"amount":"99999999999999999999","currency":"USD","asset":"USDT"}'],
+  ['a huge string in an unknown field', `{"note":"${'x'.repeat(900_000)}"}`],
+];
+
+describe('hostile bodies on every call', () => {
+  it('answers each as a client error, never a 500 and never a stack', async () => {
+    const calls = [...test.app.callPlatform.calls.values()] as CallDefinition[];
+    const failures: string[] = [];
+    for (const definition of calls) {
+      const session = sessionFor(definition);
+      for (const [what, raw] of hostileBodies) {
+        const response = await test.app.inject({
+          method: 'POST',
+          url: definition.path,
+          payload: raw,
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': `hostile-${what.length}-${definition.path.length}-${Math.random().toString(36).slice(2)}`,
+            ...(session ? { token: session.token, userid: session.userid } : {}),
+          },
+        });
+        const text = response.body;
+        const envelope = (() => {
+          try {
+            return JSON.parse(text) as { code?: number };
+          } catch {
+            return undefined;
+          }
+        })();
+        if (
+          response.statusCode >= 500 ||
+          envelope?.code === errorCatalogue.internal.code ||
+          /\bat .+\.(ts|js):\d+/.test(text)
+        )
+          failures.push(`${definition.path} with ${what}: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every call times every hostile body, one after another: minutes on a loaded machine.
+  }, 180_000);
 });

@@ -13,9 +13,12 @@ import type { EventConsumer } from '../../platform/events.ts';
 import { emailTime, findUserById, languageOfUser } from '../account/index.ts';
 import { companyAdministrators, findCompany } from './queries.ts';
 
-export type KycEmailKind = 'submitted' | 'approved' | 'rejected' | 'returned';
+type KycEmailKind = 'submitted' | 'approved' | 'rejected' | 'returned' | 'refused';
 
-export function kycEmail(
+/** The decisions whose email carries the reviewer's reason. */
+const kindsWithReason: ReadonlySet<KycEmailKind> = new Set(['rejected', 'returned', 'refused']);
+
+function kycEmail(
   language: Language,
   to: string,
   kind: KycEmailKind,
@@ -29,9 +32,11 @@ export function kycEmail(
       days: workingDays.kycReview,
     }),
   ];
-  if (facts.reason && (kind === 'rejected' || kind === 'returned')) {
+  if (facts.reason && kindsWithReason.has(kind)) {
     paragraphs.push(translate(language, 'kyc_email.reason', { reason: facts.reason }));
   }
+  // A final refusal cannot be answered by submitting again: the email says where to turn instead.
+  if (kind === 'refused') paragraphs.push(translate(language, 'kyc_email.refused.next_steps'));
   const content = {
     locale: localeOfLanguage[language],
     title: translate(language, `kyc_email.${kind}.title`),

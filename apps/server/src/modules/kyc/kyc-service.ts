@@ -49,7 +49,9 @@ export async function lockClientCompany(handle: DbHandle, companyId: string): Pr
 
 export function notEditableError(company: CompanyKyc): AppError {
   return new AppError('illegal_state', {
-    messageKey: 'kyc_email.messages.not_editable',
+    // A finally refused company is told why it cannot go on, not only that it cannot.
+    messageKey:
+      company.kyc_status === 'kyc_rejected' ? 'kyc_email.messages.refused_final' : 'kyc_email.messages.not_editable',
     detail: `KYC of ${company.id} is ${company.kyc_status}, not editable`,
   });
 }
@@ -62,7 +64,7 @@ function fieldOf(reference: DocumentReference): string {
  * Problems with the documents a draft refers to: each must be a live document of this company, of
  * this section and of the kind the field takes (a signature field takes a `signature`), used once.
  */
-export async function documentProblems(
+async function documentProblems(
   handle: DbHandle,
   companyId: string,
   section: KycSection,
@@ -165,6 +167,7 @@ export function createKycService(dependencies: KycDependencies) {
       const companyId = clientCompanyId(context);
       return db.transaction(async (tx) => {
         const company = await lockClientCompany(tx, companyId);
+        if (company.kyc_status === 'kyc_rejected') throw notEditableError(company);
         const to = nextKycStatus(company.kyc_status, 'submit');
         const rows = new Map((await listSections(tx, companyId)).map((row) => [row.section, row]));
         const snapshot: Partial<Record<KycSection, AnySectionData>> = {};

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { companies, users } from '../account/index.ts';
-import { kycRounds, kycSections } from './tables.ts';
+import { type KycRoundDecision, kycRounds, kycSections } from './tables.ts';
 
 export type CompanyKyc = { id: string; name: string | null; kyc_status: AccountKycStatus };
 
@@ -106,7 +106,7 @@ export async function decideRound(
   handle: DbHandle,
   decision: {
     roundId: string;
-    decision: 'approved' | 'rejected' | 'returned';
+    decision: KycRoundDecision;
     reason: string | null;
     sectionsToFix: KycSection[] | null;
     decidedBy: string;
@@ -168,7 +168,7 @@ export type QueueFilter = {
 };
 
 /** `%`, `_` and the escape character itself lose their LIKE meaning: a search is a plain substring. */
-export function likePatternOf(search: string): string {
+function likePatternOf(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The back office's KYC review: the queue, one company's KYC, and the decisions. Only compliance
- * officers and system admins review (a relationship manager is staff but not a reviewer). Every
- * decision follows the state machine, is audited with the reviewer and time, is emailed to the
- * company's administrators in their language, and writes `kyc.status_changed`.
+ * officers and system admins review (a relationship manager is staff but not a reviewer). A
+ * decision approves, rejects or returns (the company may submit again) or refuses finally (it may
+ * not: `kyc_rejected`). Every decision follows the state machine, is audited with the reviewer and
+ * time, is emailed to the company's administrators in their language, and writes
+ * `kyc.status_changed`.
  */
 import type { ResponseOf } from '@bank/contract/calls';
 import type { decideKyc, getKycReview, listKycReviews } from '@bank/contract/kyc';
@@ -24,7 +26,7 @@ import {
   type QueueCursor,
   setCompanyKycStatus,
 } from './queries.ts';
-import { nextKycStatus, roundDecisionOf } from './state-machine.ts';
+import { asksForCorrections, nextKycStatus, roundDecisionOf } from './state-machine.ts';
 
 export type ReviewDependencies = { db: AppDatabase };
 
@@ -115,7 +117,7 @@ export function createReviewService(dependencies: ReviewDependencies) {
         }
         const decision = roundDecisionOf[body.decision];
         // Named sections only mean something when the client must correct some; none named is all.
-        const named = body.decision === 'approve' ? [] : [...new Set(body.sections_to_fix ?? [])];
+        const named = asksForCorrections(body.decision) ? [...new Set(body.sections_to_fix ?? [])] : [];
         const sectionsToFix = named.length > 0 ? named : null;
         await decideRound(tx, {
           roundId: round.id,

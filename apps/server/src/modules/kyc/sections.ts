@@ -17,7 +17,7 @@ import {
 } from '@bank/contract/kyc';
 import type { z } from 'zod';
 
-export const sectionDrafts = {
+const sectionDrafts = {
   corporate: CorporateDraft,
   company: CompanyDraft,
   shareholder: OwnershipDraft,

@@ -19,11 +19,12 @@ describe('the KYC state machine', () => {
     expect(nextKycStatus('pending_review', 'approve')).toBe('kyc_approved');
     expect(nextKycStatus('pending_review', 'reject')).toBe('rejected');
     expect(nextKycStatus('pending_review', 'return')).toBe('pending_resubmission');
+    expect(nextKycStatus('pending_review', 'refuse')).toBe('kyc_rejected');
     expect(isKycEditable('pending_review')).toBe(false);
   });
 
   it('answers illegal_state for every transition the table does not hold', () => {
-    const actions = ['submit', 'approve', 'reject', 'return'] as const;
+    const actions = ['submit', 'approve', 'reject', 'return', 'refuse'] as const;
     let refused = 0;
     for (const from of accountKycStatuses) {
       for (const action of actions) {
@@ -37,7 +38,7 @@ describe('the KYC state machine', () => {
         }
       }
     }
-    expect(refused).toBe(accountKycStatuses.length * actions.length - 6);
+    expect(refused).toBe(accountKycStatuses.length * actions.length - 7);
   });
 
   it('keeps approved and finally rejected companies where they are', () => {

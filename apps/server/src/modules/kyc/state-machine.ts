@@ -2,18 +2,29 @@
  * The company KYC state machine (SPEC.md section 4, account KYC): every state, and from each the
  * actions allowed and where they lead, in one table. An action the table does not allow is an
  * `illegal_state` error. The client submits; staff approve, reject (the company may correct and
- * submit again) or return for resubmission. `kyc_approved` and `kyc_rejected` are final.
+ * submit again), return for resubmission, or refuse finally. `kyc_approved` and `kyc_rejected` are
+ * final.
+ *
+ * SPEC.md's five account KYC states, as the contract names them: pending review `pending_review`,
+ * approved `kyc_approved`, rejected with a refusal reason `rejected`, pending user resubmission
+ * `pending_resubmission`, KYC rejected `kyc_rejected` (and `not_submitted` before the first).
  */
 import type { kycReviewDecisions } from '@bank/contract/kyc';
 import type { AccountKycStatus, VerificationDisplay } from '@bank/contract/states';
 import { AppError } from '../../platform/errors.ts';
+import type { KycRoundDecision } from './tables.ts';
 
 export type KycReviewDecision = (typeof kycReviewDecisions)[number];
 export type KycAction = 'submit' | KycReviewDecision;
 
 export const kycTransitions = {
   not_submitted: { submit: 'pending_review' },
-  pending_review: { approve: 'kyc_approved', reject: 'rejected', return: 'pending_resubmission' },
+  pending_review: {
+    approve: 'kyc_approved',
+    reject: 'rejected',
+    return: 'pending_resubmission',
+    refuse: 'kyc_rejected',
+  },
   rejected: { submit: 'pending_review' },
   pending_resubmission: { submit: 'pending_review' },
   kyc_approved: {},
@@ -54,7 +65,13 @@ export const roundDecisionOf = {
   approve: 'approved',
   reject: 'rejected',
   return: 'returned',
-} as const satisfies Record<KycReviewDecision, 'approved' | 'rejected' | 'returned'>;
+  refuse: 'refused',
+} as const satisfies Record<KycReviewDecision, KycRoundDecision>;
+
+/** The decisions that ask the company to correct sections (and so may name them). */
+export function asksForCorrections(decision: KycReviewDecision): boolean {
+  return decision === 'reject' || decision === 'return';
+}
 
 /** States whose last decision carries a reason the client must read. */
 export function hasRefusalReason(status: AccountKycStatus): boolean {

@@ -8,6 +8,7 @@
  * Its documents and uploads are the documents module's (modules/documents/tables.ts).
  */
 import type { KycSection } from '@bank/contract/documents';
+import type { kycRoundDecisions } from '@bank/contract/kyc';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,8 +25,8 @@ import {
 import { timestamptz } from '../../platform/columns.ts';
 import { companies, users } from '../account/index.ts';
 
-/** A round's decision as stored (the reviewer's approve, reject and return). */
-export type KycRoundDecision = 'approved' | 'rejected' | 'returned';
+/** A round's decision as stored (the reviewer's approve, reject, return and final refusal). */
+export type KycRoundDecision = (typeof kycRoundDecisions)[number];
 
 export const kycSections = pgTable(
   'kyc_sections',
@@ -60,7 +61,7 @@ export const kycRounds = pgTable(
     is_latest: boolean('is_latest').notNull(),
     submitted_at: timestamptz('submitted_at').notNull(),
     submitted_by: uuid('submitted_by').references(() => users.id),
-    /** approved, rejected or returned; null while under review. */
+    /** approved, rejected, returned or refused (final); null while under review. */
     decision: text('decision').$type<KycRoundDecision>(),
     reason: text('reason'),
     /** With a rejection or a return: the sections the reviewer named for correction (null: all of them). */
@@ -77,7 +78,7 @@ export const kycRounds = pgTable(
       .where(sql`${table.is_latest}`),
     check(
       'kyc_rounds_decision',
-      sql`${table.decision} is null or ${table.decision} in ('approved', 'rejected', 'returned')`,
+      sql`${table.decision} is null or ${table.decision} in ('approved', 'rejected', 'returned', 'refused')`,
     ),
   ],
 );

@@ -21,9 +21,7 @@ export type AccountOwner =
   | { kind: Exclude<LedgerAccountKind, 'customer'>; asset: Asset; rail?: string };
 
 /** The `rail` qualifier of a card's account. */
-export const cardAccountQualifier = (cardId: string) => `card:${cardId}`;
-
-export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+const cardAccountQualifier = (cardId: string) => `card:${cardId}`;
 
 function ownerColumns(owner: AccountOwner) {
   if (owner.kind === 'card') {
@@ -107,4 +105,31 @@ export async function companyBalances(handle: DbHandle, companyId: string): Prom
 export async function accountBalance(handle: DbHandle, accountId: string): Promise<AccountBalance | undefined> {
   const [row] = await handle.select(balanceColumns).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
   return row ? asBalance(row) : undefined;
+}
+
+/**
+ * Cards whose account has money to spend (balance less held above zero), by card id, in id order
+ * after `afterCardId` (keyset pages of at most `limit`): the cards module keeps the money of ended
+ * cards from staying stranded.
+ */
+export async function cardsWithAvailableBalance(
+  handle: DbHandle,
+  page: { afterCardId: string | null; limit: number },
+): Promise<string[]> {
+  const prefix = cardAccountQualifier('');
+  const rows = await handle
+    .select({ rail: ledgerAccounts.rail })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'customer'),
+        eq(ledgerAccounts.asset, 'USD'),
+        sql`${ledgerAccounts.rail} like ${`${prefix}%`}`,
+        page.afterCardId === null ? undefined : sql`${ledgerAccounts.rail} > ${cardAccountQualifier(page.afterCardId)}`,
+        sql`${ledgerAccounts.balance} - ${ledgerAccounts.held} > 0`,
+      ),
+    )
+    .orderBy(ledgerAccounts.rail)
+    .limit(page.limit);
+  return rows.map((row) => row.rail.slice(prefix.length));
 }

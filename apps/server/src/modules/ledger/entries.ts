@@ -45,7 +45,7 @@ function entriesOf(
 ): SQL {
   const direction = sql.raw(order);
   const branches = sides.map(
-    (side) => sql`(select ${side.at} as at, t.kind, t.reference_id, ${side.sign}t.amount as amount,
+    (side) => sql`(select ${side.at} as at, t.kind, t.reference_type, t.reference_id, ${side.sign}t.amount as amount,
         ${side.balanceAfter} as balance_after
       from ledger_transfers t
       where ${side.account} = ${accountId} and ${side.at} is not null
@@ -219,6 +219,7 @@ export async function* statementEntries(
     const rows: {
       at: string;
       kind: string;
+      reference_type: string;
       reference_id: string;
       is_debit: boolean;
       amount: string;
@@ -226,7 +227,7 @@ export async function* statementEntries(
     }[] = await executeRows(
       handle,
       sql`select to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
-            e.kind, e.reference_id, e.amount < 0 as is_debit,
+            e.kind, e.reference_type, e.reference_id, e.amount < 0 as is_debit,
             trim_scale(round(abs(e.amount), ${scale}))::text as amount,
             trim_scale(round(e.balance_after, ${scale}))::text as balance_after
           from ${entriesOf(
@@ -248,6 +249,7 @@ export async function* statementEntries(
         at: new Date(row.at),
         kind: row.kind,
         reference: row.reference_id,
+        referenceType: row.reference_type,
         direction: row.is_debit ? 'debit' : 'credit',
         amount: row.amount,
         balance: row.balance_after,

@@ -4,23 +4,18 @@
  * card top-ups and fees move money only through `ledger.transfer`, `ledger.post` and `ledger.void`.
  */
 export {
-  type AccountBalance,
-  type AccountOwner,
   accountBalance,
   accountIdOf,
-  cardAccountQualifier,
+  cardsWithAvailableBalance,
   companyBalances,
 } from './accounts.ts';
-export { type Conversion, type ConversionRates, conversionRates, convert, rateOf } from './conversion.ts';
+export { conversionRates, convert, rateOf } from './conversion.ts';
 export {
-  type AssetStatementTotals,
   accountStatementTotals,
-  dailyBalances,
   movementsOfReference,
-  type StatementPeriod,
   statementEntries,
   statementTotals,
 } from './entries.ts';
-export { checkLedgerInvariants, type InvariantBreach } from './invariants.ts';
-export { type Ledger, LedgerBugError, ledger, type TransferOutcome, type TransferRequest } from './ledger.ts';
-export { ensureRates, isRateStale, latestRates, type Rate } from './rates.ts';
+export { checkLedgerInvariants } from './invariants.ts';
+export { ledger } from './ledger.ts';
+export { ensureRates, isRateStale, latestRates } from './rates.ts';

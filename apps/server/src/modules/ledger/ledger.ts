@@ -48,7 +48,7 @@ export type TransferRequest = {
   isPending?: boolean;
 };
 
-export type TransferOutcome = { id: string; isReplay: boolean };
+type TransferOutcome = { id: string; isReplay: boolean };
 
 /** Why the ledger refused: each maps to a catalogue error for the caller and a detail for the log. */
 const refusals: Record<string, (detail: string) => Error> = {

@@ -4,12 +4,15 @@
  *
  * - approval (withdraw/approval/decide): a company user with approve_payouts, never the maker and
  *   with a fresh second factor, approves (to admin review) or rejects with a reason;
+ * - cancellation (withdraw/approval/cancel): its maker or the company's administrator, with a fresh
+ *   second factor, withdraws a payout still waiting for approval;
  * - review (admin/payouts/decide): the bank's staff approve (the payout is sent to the rail or
- *   custody: in process) or reject with a reason;
+ *   custody: in process) or reject with a reason the client reads; their internal note stays with
+ *   the bank (the staff timeline and the audit log);
  * - outcome: the rail or custody completes it (the holds are posted; a fiat payout's currency leaves
  *   through the rail's clearing account) or fails it with a cause.
  *
- * A rejection or failure voids both holds, so the company's money is back at once.
+ * A cancellation, rejection or failure voids both holds, so the company's money is back at once.
  */
 import type { Asset, Network } from '@bank/contract/money';
 import type { Payout, PayoutFailureCause, StaffPayout } from '@bank/contract/payouts';
@@ -23,6 +26,7 @@ import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { lockCompany, lockCompanyOfRow } from '../../platform/tenant.ts';
 import { requireFreshSecondFactor } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { advanceTransaction, transactionIdOfSource } from '../transactions/index.ts';
@@ -41,6 +45,10 @@ type Change = {
 
 /** The payout locked for a change; not found when it is not the company's (or does not exist). */
 async function lockedPayout(tx: DbHandle, payoutId: string, companyId?: string): Promise<PayoutRow> {
+  // The company's lock first (platform/tenant.ts), then the payout's row. A client's call locks its
+  // own company, never the one another company's payout id would name.
+  if (companyId) await lockCompany(tx, companyId);
+  else await lockCompanyOfRow(tx, payouts, payoutId);
   const [row] = isUuid(payoutId)
     ? await tx
         .select()
@@ -154,6 +162,39 @@ export async function decideApproval(
   return asPayout(tx, updated);
 }
 
+/**
+ * Its maker or the company's administrator cancels a payout nobody approved yet (so that a payout no
+ * one may approve never waits forever): the holds are voided, the client told through the inbox.
+ */
+export async function cancelPendingPayout(tx: DbHandle, actor: PayoutActor, payoutId: string): Promise<Payout> {
+  const row = await lockedPayout(tx, payoutId, actor.companyId);
+  if (row.created_by !== actor.userId && actor.session.role !== 'administrator')
+    throw new AppError('forbidden', {
+      messageKey: 'payouts.errors.cancel_not_allowed',
+      detail: 'only the maker or the administrator cancels a payout',
+    });
+  if (row.status !== 'pending_approval')
+    throw new AppError('illegal_state', { messageKey: 'payouts.errors.not_pending_approval' });
+  requireFreshSecondFactor(actor);
+  const actorStep = { kind: 'company_user' as const, name: await userName(tx, actor.userId), user_id: actor.userId };
+  const updated = await applyChange(
+    tx,
+    row,
+    { status: 'cancelled', step: { step: 'cancelled', actor: actorStep, reason: null, at: actor.now.toISOString() } },
+    actor.now,
+  );
+  await voidHolds(tx, row, actor.now);
+  await writeAudit(tx, {
+    action: 'payout.cancelled',
+    at: actor.now,
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    ip: actor.ip,
+    detail: { payout_id: row.id, maker_user_id: row.created_by },
+  });
+  return asPayout(tx, updated);
+}
+
 // Review by the bank's staff ---------------------------------------------------------------------
 
 export type Rails = { custody: CustodyProvider; bankRail: BankRailProvider };
@@ -162,7 +203,7 @@ export async function decideReview(
   tx: DbHandle,
   rails: Rails,
   actor: StaffActor,
-  decision: { payout_id: string; decision: 'approve' | 'reject'; reason: string },
+  decision: { payout_id: string; decision: 'approve' | 'reject'; reason: string; note: string },
 ): Promise<StaffPayout> {
   const row = await lockedPayout(tx, decision.payout_id);
   if (row.status !== 'admin_review')
@@ -170,13 +211,14 @@ export async function decideReview(
   const at = actor.now.toISOString();
   const staff = { kind: 'bank' as const, name: await userName(tx, actor.userId), user_id: actor.userId };
   const reason = decision.reason.trim() || null;
+  const note = decision.note.trim() || null;
   if (decision.decision === 'reject') {
     await applyChange(
       tx,
       row,
       {
         status: 'rejected',
-        step: { step: 'review_rejected', actor: staff, reason, at },
+        step: { step: 'review_rejected', actor: staff, reason, note, at },
         set: { rejection_reason: reason },
       },
       actor.now,
@@ -186,7 +228,7 @@ export async function decideReview(
     const reviewed = await applyChange(
       tx,
       row,
-      { status: 'admin_review', step: { step: 'review_approved', actor: staff, reason, at } },
+      { status: 'admin_review', step: { step: 'review_approved', actor: staff, reason, note, at } },
       actor.now,
     );
     await send(tx, rails, reviewed, actor.now);
@@ -197,7 +239,7 @@ export async function decideReview(
     actorUserId: actor.userId,
     companyId: row.company_id,
     ip: actor.ip,
-    detail: { payout_id: row.id, ...(reason ? { reason } : {}) },
+    detail: { payout_id: row.id, ...(reason ? { reason } : {}), ...(note ? { note } : {}) },
   });
   return staffPayout(tx, row.id);
 }
@@ -242,7 +284,7 @@ async function send(tx: DbHandle, rails: Rails, row: PayoutRow, now: Date): Prom
 // Outcome at the rail or custody -----------------------------------------------------------------
 
 /** Completes a payout in process: the holds are posted and, for fiat, the currency leaves through the rail. */
-export async function completePayout(tx: DbHandle, row: PayoutRow, now: Date): Promise<PayoutRow> {
+async function completePayout(tx: DbHandle, row: PayoutRow, now: Date): Promise<PayoutRow> {
   await ledger.post(tx, row.hold_transfer_id, now);
   await ledger.post(tx, row.fee_transfer_id, now);
   if (row.kind === 'fiat' && row.fiat_currency && row.fiat_amount !== null) {
@@ -276,12 +318,7 @@ export async function completePayout(tx: DbHandle, row: PayoutRow, now: Date): P
   );
 }
 
-export async function failPayout(
-  tx: DbHandle,
-  row: PayoutRow,
-  cause: PayoutFailureCause,
-  now: Date,
-): Promise<PayoutRow> {
+async function failPayout(tx: DbHandle, row: PayoutRow, cause: PayoutFailureCause, now: Date): Promise<PayoutRow> {
   const rail = { kind: 'rail' as const, name: null, user_id: null };
   const updated = await applyChange(
     tx,
@@ -329,6 +366,7 @@ export async function settleSimulatedPayouts(db: AppDatabase, settlementMinutes:
   let completed = 0;
   for (const { id } of waiting) {
     const isCompleted = await db.transaction(async (tx) => {
+      await lockCompanyOfRow(tx, payouts, id);
       const [row] = await tx
         .select()
         .from(payouts)

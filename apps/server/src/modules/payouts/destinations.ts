@@ -60,7 +60,7 @@ async function changedEntryColumns(handle: DbHandle, actor: PayoutActor) {
   return { usable_from: await usableFrom(handle, actor.companyId, actor.now), updated_at: actor.now };
 }
 
-export function payeeOf(row: PayeeRow): Payee {
+function payeeOf(row: PayeeRow): Payee {
   return {
     payee_id: row.id,
     beneficiary_name: row.beneficiary_name,
@@ -69,6 +69,8 @@ export function payeeOf(row: PayeeRow): Payee {
     bank_name: row.bank_name,
     swift_code: row.swift_code,
     bank_address: row.bank_address,
+    beneficiary_address: row.beneficiary_address,
+    local_bank_code: row.local_bank_code,
     currency: row.currency as Payee['currency'],
     email: row.email,
     intermediary: row.intermediary ?? null,
@@ -78,7 +80,7 @@ export function payeeOf(row: PayeeRow): Payee {
   };
 }
 
-export function addressOf(row: AddressRow): AddressBookEntry {
+function addressOf(row: AddressRow): AddressBookEntry {
   return {
     address_id: row.id,
     name: row.name,
@@ -125,6 +127,8 @@ function payeeColumns(fields: PayeeValues) {
     bank_name: fields.bank_name,
     swift_code: fields.swift_code,
     bank_address: fields.bank_address,
+    beneficiary_address: fields.beneficiary_address,
+    local_bank_code: fields.local_bank_code,
     currency: fields.currency,
     email: fields.email,
     intermediary: fields.intermediary,

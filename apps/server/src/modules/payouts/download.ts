@@ -4,12 +4,14 @@
  * the file is written, so a record of any length holds one page in memory.
  */
 import type { Language } from '@bank/contract/constants';
+import { rateOfPayout } from '@bank/contract/money-text';
 import type { PayoutKind } from '@bank/contract/payouts';
 import type { TransactionStatus } from '@bank/contract/states';
 import type { ExportFormat } from '@bank/contract/transaction';
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
+import { rateTextIn } from '../../platform/exports/statement-text.ts';
 import { type TableColumn, type TableRow, writeTable } from '../../platform/exports/table.ts';
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
@@ -79,7 +81,12 @@ export async function payoutRecordFile(
           fee: payout.fee,
           currency: payout.fiat?.currency ?? null,
           fiat_amount: payout.fiat?.amount ?? null,
-          rate: payout.fiat?.rate ?? null,
+          rate: payout.fiat
+            ? rateTextIn(
+                language,
+                rateOfPayout({ asset: payout.asset, currency: payout.fiat.currency, rate: payout.fiat.rate }),
+              )
+            : null,
           destination: payout.destination.name,
           account: payout.destination.address ?? payout.destination.account_number,
           purpose: translate(language, `payouts.purposes.${payout.purpose}`),

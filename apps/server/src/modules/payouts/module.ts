@@ -11,6 +11,7 @@ import {
   addPayee,
   calcCryptoPayout,
   calcFiatPayout,
+  cancelPayout,
   checkCryptoPayout,
   checkFiatPayout,
   countPendingApprovals,
@@ -18,7 +19,9 @@ import {
   decidePayoutReview,
   deleteAddress,
   deletePayee,
+  downloadCryptoPayoutReceipt,
   downloadCryptoPayouts,
+  downloadFiatPayoutReceipt,
   downloadFiatPayouts,
   editAddress,
   editPayee,
@@ -26,6 +29,7 @@ import {
   getCryptoPayout,
   getFiatPayout,
   getPayoutConfig,
+  getPayoutForApproval,
   getPayoutForReview,
   listAddresses,
   listCryptoPayouts,
@@ -40,8 +44,7 @@ import {
   submitCryptoPayout,
   submitFiatPayout,
 } from '@bank/contract/payouts';
-import { createSimulatedBankRail, simulatedSettlementMinutes } from '../../adapters/bank-rail/bank-rail.ts';
-import { createSimulatedCustody } from '../../adapters/custody/custody.ts';
+import { simulatedSettlementMinutes } from '../../adapters/bank-rail/bank-rail.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppModule } from '../../platform/module.ts';
@@ -53,6 +56,7 @@ import * as destinations from './destinations.ts';
 import { payoutRecordFile } from './download.ts';
 import * as policy from './policy.ts';
 import * as quotes from './quotes.ts';
+import { payoutReceiptFile } from './receipt.ts';
 import * as records from './records.ts';
 import { payoutsDemoSeeder } from './seed.ts';
 import * as submission from './submission.ts';
@@ -76,8 +80,10 @@ export const payoutsModule: AppModule = {
   demoSeeder: payoutsDemoSeeder,
   register(app, context) {
     const db = context.database.db;
-    const rails: decisions.Rails = { custody: createSimulatedCustody(), bankRail: createSimulatedBankRail() };
-    const isSimulatorOpen = context.config.nodeEnv !== 'production';
+    const { custody, bankRail, simulators } = context.providers;
+    const rails: decisions.Rails = { custody, bankRail };
+    // The simulated rail and custody settle on a schedule and take the back office's outcome control.
+    const isSimulatorOpen = simulators.custody && simulators.bankRail;
 
     if (context.config.simulateNetworkBlocks && isSimulatorOpen)
       context.jobs.schedule({
@@ -139,17 +145,14 @@ export const payoutsModule: AppModule = {
     );
 
     // Records, details, downloads
+    const detailsCaller = (call: CallContext): records.DetailsCaller => ({
+      companyId: clientCompanyId(call),
+      userId: call.session.user_id,
+      mayApprove: call.session.permissions.includes('approve_payouts'),
+      isAdministrator: call.session.role === 'administrator',
+    });
     const details = (kind: PayoutKind) => (body: { payout_id: string }, call: CallContext) =>
-      records.companyPayoutDetails(
-        db,
-        {
-          companyId: clientCompanyId(call),
-          userId: call.session.user_id,
-          mayApprove: call.session.permissions.includes('approve_payouts'),
-        },
-        kind,
-        body.payout_id,
-      );
+      records.companyPayoutDetails(db, detailsCaller(call), { kind }, body.payout_id);
     registerCall(app, listCryptoPayouts, (body, call) =>
       records.companyPayouts(db, clientCompanyId(call), 'crypto', body),
     );
@@ -170,14 +173,40 @@ export const payoutsModule: AppModule = {
     };
     registerCall(app, downloadCryptoPayouts, download('crypto'));
     registerCall(app, downloadFiatPayouts, download('fiat'));
+    const receipt = (kind: PayoutKind) => async (body: { payout_id: string }, call: CallContext) => {
+      const companyId = clientCompanyId(call);
+      const file = await payoutReceiptFile(
+        db,
+        { companyId, userId: call.session.user_id, language: call.language, now: call.now },
+        kind,
+        body.payout_id,
+      );
+      await writeAudit(db, {
+        action: 'payout.receipt_downloaded',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId,
+        ip: call.ip,
+        detail: { kind, payout_id: body.payout_id },
+      });
+      return file;
+    };
+    registerCall(app, downloadCryptoPayoutReceipt, receipt('crypto'));
+    registerCall(app, downloadFiatPayoutReceipt, receipt('fiat'));
 
     // Approvals
     registerCall(app, listPendingApprovals, (body, call) => records.pendingApprovals(db, clientCompanyId(call), body));
     registerCall(app, countPendingApprovals, async (_body, call) => ({
-      count: await records.countPendingApprovals(db, clientCompanyId(call)),
+      count: await records.countPendingApprovals(db, clientCompanyId(call), call.session.user_id),
     }));
+    registerCall(app, getPayoutForApproval, (body, call) =>
+      records.companyPayoutDetails(db, detailsCaller(call), { neededApproval: true }, body.payout_id),
+    );
     registerCall(app, decidePayoutApproval, (body, call) =>
       db.transaction((tx) => decisions.decideApproval(tx, actorOf(call), body)),
+    );
+    registerCall(app, cancelPayout, (body, call) =>
+      db.transaction((tx) => decisions.cancelPendingPayout(tx, actorOf(call), body.payout_id)),
     );
 
     // Back office
@@ -192,7 +221,8 @@ export const payoutsModule: AppModule = {
       db.transaction((tx) => decisions.decideReview(tx, rails, staffActor(call), body)),
     );
     registerCall(app, simulatePayoutOutcome, (body, call) => {
-      if (!isSimulatorOpen) throw new AppError('forbidden', { detail: 'simulator controls are closed in production' });
+      if (!isSimulatorOpen)
+        throw new AppError('forbidden', { detail: 'simulator controls need the simulated providers' });
       return db.transaction((tx) => decisions.simulateOutcome(tx, staffActor(call), body));
     });
   },

@@ -1,11 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { InboxMessage } from '@bank/contract/inbox';
-import type { Payout, PayoutCheck, PayoutDetails, PayoutQuote, StaffPayout } from '@bank/contract/payouts';
+import {
+  getCryptoPayout,
+  getPayoutForApproval,
+  type Payout,
+  type PayoutCheck,
+  type PayoutDetails,
+  type PayoutQuote,
+  type StaffPayout,
+} from '@bank/contract/payouts';
 import type { Transaction } from '@bank/contract/transaction';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../platform/test-support.ts';
+import { auditLog } from '../../platform/audit-table.ts';
+import {
+  call,
+  createRunningTestApp,
+  fieldsOutsideContract,
+  type RunningTestApp,
+  settleEmails,
+} from '../../platform/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
 import { deleteExpiredQuotesSchedule, settleSimulatedPayoutsSchedule } from './module.ts';
@@ -58,12 +74,12 @@ async function freshRates() {
   expect(answer.code, answer.msg).toBe(codes.ok);
 }
 
-async function review(payoutId: string, decision: 'approve' | 'reject', reason = '') {
+async function review(payoutId: string, decision: 'approve' | 'reject', reason = '', note = '') {
   const staff = await depositOperator(test);
   return call<StaffPayout>(
     test,
     '/api/v1/admin/payouts/decide',
-    { payout_id: payoutId, decision, reason },
+    { payout_id: payoutId, decision, reason, note },
     { session: staff },
   );
 }
@@ -94,13 +110,61 @@ describe('payees and the address book', () => {
       { session, headers: idempotent() },
     );
     expect((iban.data as { fields: Record<string, string> }).fields.account_number).toMatch(/IBAN/);
-    // A country without IBANs takes a plain account number.
+    // A country without IBANs takes a plain account number, and its routing number.
     const american = await addPayee(test, session, {
       bank_country: 'US',
       account_number: '000123456789',
+      local_bank_code: '021000021',
       currency: 'USD',
     });
     expect(american.account_number).toBe('000123456789');
+    expect(american.local_bank_code).toBe('021000021');
+  });
+
+  it("checks the bank's local code by its country: an ABA routing number's checksum, a sort code inside the IBAN, none in Germany", async () => {
+    const { session } = await fundedCompany(test);
+    const attempts: Record<string, string>[] = [
+      { bank_country: 'US', account_number: '000123456789', local_bank_code: '021000022', currency: 'USD' },
+      { bank_country: 'US', account_number: '000123456789', local_bank_code: '', currency: 'USD' },
+      { local_bank_code: '40-47-84' },
+      {
+        bank_country: 'DE',
+        account_number: 'DE89370400440532013000',
+        swift_code: 'COBADEFFXXX',
+        local_bank_code: '37040044',
+        currency: 'EUR',
+      },
+      { beneficiary_address: '  ' },
+    ];
+    const fieldsOf = async (change: Record<string, string>) => {
+      const answer = await call(
+        test,
+        '/api/v1/withdraw/payee/add',
+        { ...payeeFields, ...change },
+        { session, headers: idempotent() },
+      );
+      expect(answer.code).toBe(codes.validation);
+      return (answer.data as { fields: Record<string, string> }).fields;
+    };
+    const [routing, missing, sortCode, german, address] = await Promise.all(attempts.map(fieldsOf));
+    expect(routing).toEqual({ local_bank_code: 'Enter a valid ABA routing number: 9 digits (for example 021000021)' });
+    expect(missing).toEqual({ local_bank_code: expect.any(String) });
+    expect(sortCode).toEqual({ local_bank_code: 'The sort code must be the one inside the IBAN' });
+    expect(Object.keys(german ?? {})).toEqual(['local_bank_code']);
+    expect(Object.keys(address ?? {})).toEqual(['beneficiary_address']);
+    // The same rule in Japanese.
+    const japanese = await call(
+      test,
+      '/api/v1/withdraw/payee/add',
+      { ...payeeFields, local_bank_code: '2020' },
+      { session, headers: idempotent(), language: 'jp' },
+    );
+    expect((japanese.data as { fields: Record<string, string> }).fields.local_bank_code).toBe(
+      'ソートコードを入力してください: 6 桁の数字（例: 20-20-15）',
+    );
+    // A sort code written with hyphens is the IBAN's.
+    const british = await addPayee(test, session, { local_bank_code: '20-20-15' });
+    expect(british.local_bank_code).toBe('202015');
   });
 
   it('refuses an address whose checksum is wrong for its network, and one of another network', async () => {
@@ -496,6 +560,210 @@ describe('approvals (maker-checker)', () => {
     );
     expect(rejected.data).toMatchObject({ status: 'rejected', rejection_reason: 'Wrong supplier' });
     expect(await available(companyId)).toBe('1000');
+  });
+});
+
+describe('payouts nobody may approve, and cancelling them', () => {
+  const cancel = (payoutId: string, options: { session: SignedIn }) =>
+    call<Payout>(test, '/api/v1/withdraw/approval/cancel', { payout_id: payoutId }, options);
+
+  it('the check tells the maker when no other user may approve; the badge counts only what the reader may decide', async () => {
+    const { session, companyId } = await fundedCompany(test, { funds: { USDT: '5000' } });
+    await call(test, '/api/v1/withdraw/policy/set', { approve_all: true, thresholds: [] }, { session });
+    const entry = await addAddress(test, session);
+    const quote = await cryptoQuote(test, session, '100');
+    const body = { quote_id: quote.quote_id, address_id: entry.address_id, ...instructions };
+    const alone = await call<PayoutCheck>(test, '/api/v1/withdraw/crypto/check', body, { session });
+    expect(alone.code, alone.msg).toBe(codes.ok);
+    expect(alone.data).toMatchObject({ needs_approval: true, has_other_approver: false });
+
+    const own = await submitCrypto(test, session, entry.address_id, '100');
+    expect(own.data.status).toBe('pending_approval');
+    // The administrator holds approve_payouts, but their own payout is not theirs to decide.
+    const ownCount = await call<{ count: number }>(test, '/api/v1/withdraw/approval/count', {}, { session });
+    expect(ownCount.data.count).toBe(0);
+    const details = await call<PayoutDetails>(
+      test,
+      '/api/v1/withdraw/crypto/get',
+      { payout_id: own.data.payout_id },
+      { session },
+    );
+    expect(details.data).toMatchObject({ may_approve: false, may_cancel: true });
+    expect(details.data.timeline.map((step) => [step.step, step.actor.kind])).toEqual([
+      ['submitted', 'company_user'],
+      ['approval_requested', 'company_user'],
+    ]);
+
+    const checker = await colleague(test, companyId, ['approve_payouts']);
+    const again = await call<PayoutCheck>(
+      test,
+      '/api/v1/withdraw/crypto/check',
+      { ...body, quote_id: (await cryptoQuote(test, session, '100')).quote_id },
+      { session },
+    );
+    expect(again.data.has_other_approver).toBe(true);
+    const count = await call<{ count: number }>(test, '/api/v1/withdraw/approval/count', {}, { session: checker });
+    expect(count.data.count).toBe(1);
+    // The approver, who does not prepare payouts, opens it read-only from the approvals list.
+    expect(
+      (await call(test, '/api/v1/withdraw/crypto/get', { payout_id: own.data.payout_id }, { session: checker })).code,
+    ).toBe(codes.forbidden);
+    const readOnly = await call<PayoutDetails>(
+      test,
+      '/api/v1/withdraw/approval/get',
+      { payout_id: own.data.payout_id },
+      { session: checker },
+    );
+    expect(readOnly.code, readOnly.msg).toBe(codes.ok);
+    expect(readOnly.data).toMatchObject({ may_approve: true, may_cancel: false });
+    expect(fieldsOutsideContract(getPayoutForApproval.response, readOnly.data)).toEqual([]);
+  });
+
+  it('its maker or the administrator cancels a payout waiting for approval: holds released, audited, told', async () => {
+    const { session: administrator, companyId } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    await call(test, '/api/v1/withdraw/policy/set', { approve_all: true, thresholds: [] }, { session: administrator });
+    const entry = await addAddress(test, administrator);
+    const maker = await colleague(test, companyId, ['prepare_payouts', 'view_balances']);
+    const first = await submitCrypto(test, maker, entry.address_id, '100');
+    const second = await submitCrypto(test, maker, entry.address_id, '200');
+    expect([first.data.status, second.data.status]).toEqual(['pending_approval', 'pending_approval']);
+    expect(await available(companyId)).toBe(String(1000 - 101.5 - 201.5));
+
+    const otherPreparer = await colleague(test, companyId, ['prepare_payouts']);
+    const notTheirs = await cancel(first.data.payout_id, { session: otherPreparer });
+    expect(notTheirs.code).toBe(codes.forbidden);
+    expect(notTheirs.msg).toMatch(/Only the user who submitted this payout or the administrator/);
+    const otherCompany = await fundedCompany(test);
+    expect((await cancel(first.data.payout_id, { session: otherCompany.session })).code).toBe(codes.notFound);
+    const viewer = await colleague(test, companyId, ['view_balances']);
+    expect((await cancel(first.data.payout_id, { session: viewer })).code).toBe(codes.forbidden);
+
+    const cancelled = await cancel(first.data.payout_id, { session: maker });
+    expect(cancelled.code, cancelled.msg).toBe(codes.ok);
+    expect(cancelled.data.status).toBe('cancelled');
+    const byAdministrator = await cancel(second.data.payout_id, { session: administrator });
+    expect(byAdministrator.code, byAdministrator.msg).toBe(codes.ok);
+    expect(await available(companyId)).toBe('1000');
+    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+    expect((await cancel(first.data.payout_id, { session: maker })).code).toBe(codes.illegal);
+
+    const audited = await test.database.db
+      .select({ actor: auditLog.actor_user_id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payout.cancelled'), eq(auditLog.company_id, companyId)));
+    expect(audited.map((row) => row.actor).sort()).toEqual([maker.userId, administrator.userid].sort());
+    const details = await call<PayoutDetails>(
+      test,
+      '/api/v1/withdraw/crypto/get',
+      { payout_id: first.data.payout_id },
+      { session: maker },
+    );
+    expect(details.data.timeline.at(-1)).toMatchObject({
+      step: 'cancelled',
+      actor: { kind: 'company_user', name: 'Casey Checker' },
+    });
+    expect(details.data.may_cancel).toBe(false);
+    const line = await call<Transaction>(
+      test,
+      '/api/v1/transaction/get',
+      { transaction_id: details.data.transaction_id },
+      { session: maker },
+    );
+    expect(line.data.status).toBe('cancelled');
+
+    await settleEmails(test);
+    const inbox = await call<{ items: InboxMessage[] }>(
+      test,
+      '/api/v1/msg/list',
+      { page_size: 20 },
+      { session: maker },
+    );
+    expect(inbox.data.items.filter((message) => message.kind === 'payout_cancelled')).toHaveLength(2);
+
+    // A cancellation needs a second factor given in the last 5 minutes.
+    const third = await submitCrypto(test, maker, entry.address_id, '100');
+    test.clock.advance(6 * 60);
+    expect((await cancel(third.data.payout_id, { session: maker })).code).toBe(codes.fresh);
+  });
+});
+
+describe("the bank's review: what the client reads and what stays with the bank", () => {
+  it('the reason reaches the client; the internal note only staff, and no client answer carries it', async () => {
+    const { session } = await fundedCompany(test, { funds: { USDT: '1000' } });
+    const entry = await addAddress(test, session);
+    const made = await submitCrypto(test, session, entry.address_id, '100');
+    const note = 'Internal: sender matched sanctions list false positive, cleared by desk';
+    const approved = await review(made.data.payout_id, 'approve', 'Released after a routine check', note);
+    expect(approved.code, approved.msg).toBe(codes.ok);
+
+    const staffView = await call<{ timeline: { step: string; reason: string | null; note: string | null }[] }>(
+      test,
+      '/api/v1/admin/payouts/get',
+      { payout_id: made.data.payout_id },
+      { session: await depositOperator(test) },
+    );
+    expect(staffView.data.timeline.find((step) => step.step === 'review_approved')).toMatchObject({
+      reason: 'Released after a routine check',
+      note,
+    });
+
+    const details = await call<PayoutDetails>(
+      test,
+      '/api/v1/withdraw/crypto/get',
+      { payout_id: made.data.payout_id },
+      { session },
+    );
+    expect(details.data.timeline.find((step) => step.step === 'review_approved')?.reason).toBe(
+      'Released after a routine check',
+    );
+    // The allow-list: every field the client received is one its contract names...
+    expect(fieldsOutsideContract(getCryptoPayout.response, details.data)).toEqual([]);
+    // ...and the check itself fails on a field the contract does not name.
+    expect(fieldsOutsideContract(getCryptoPayout.response, { ...details.data, timeline: [{ note }] })).toEqual([
+      'data.timeline[0].note',
+    ]);
+    await settleEmails(test);
+    const answers = [
+      details.data,
+      (await call(test, '/api/v1/withdraw/crypto/record', {}, { session })).data,
+      (await call(test, '/api/v1/transaction/get', { transaction_id: details.data.transaction_id }, { session })).data,
+      (await call(test, '/api/v1/msg/list', { page_size: 20 }, { session })).data,
+    ];
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toContain('sanctions');
+
+    const noReason = await review(
+      (await submitCrypto(test, session, entry.address_id, '100')).data.payout_id,
+      'reject',
+      '',
+      note,
+    );
+    expect(noReason.code).toBe(codes.validation);
+  });
+});
+
+describe('the review queue', () => {
+  it('is searched by the server: the payee or address as paid, and the payout id', async () => {
+    const { session } = await fundedCompany(test);
+    const other = await fundedCompany(test);
+    const name = `Kestrel ${randomUUID().slice(0, 8)}`;
+    const address = await addAddress(test, session, { name, address: trc20Address(31) });
+    const otherAddress = await addAddress(test, other.session, { address: trc20Address(32) });
+    const paid = await submitCrypto(test, session, address.address_id, '120');
+    expect(paid.code, paid.msg).toBe(codes.ok);
+    expect((await submitCrypto(test, other.session, otherAddress.address_id, '130')).code).toBe(codes.ok);
+    const staff = await depositOperator(test);
+    const found = async (search: string) =>
+      (
+        await call<{ items: StaffPayout[] }>(
+          test,
+          '/api/v1/admin/payouts/list',
+          { queue: 'admin_review', page_size: 100, search },
+          { session: staff },
+        )
+      ).data.items.map((item) => item.payout_id);
+    expect(await found(name.toUpperCase())).toEqual([paid.data.payout_id]);
+    expect(await found(paid.data.payout_id.slice(-12))).toEqual([paid.data.payout_id]);
+    expect(await found(`${name} and more`)).toEqual([]);
   });
 });
 

@@ -25,7 +25,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, Money, type MoneyValue, parseAmount, roundToAsset } from '../../platform/money.ts';
 import { assertWithinCap } from '../../platform/rate-limit.ts';
-import { accountBalance, accountIdOf, conversionRates, convert } from '../ledger/index.ts';
+import { accountBalance, accountIdOf, conversionRates, convert, rateOf } from '../ledger/index.ts';
 import type { PayoutActor } from './actor.ts';
 import { payeeRow } from './destinations.ts';
 import { payoutQuotes, payouts } from './tables.ts';
@@ -52,7 +52,7 @@ function checkLimits(amount: MoneyValue, asset: Asset, limits: { min: string; ma
 }
 
 /** The fiat payout fee of an amount: the share, at least the minimum, rounded up to the asset's scale. */
-export function fiatFeeOf(amount: MoneyValue, asset: Asset): MoneyValue {
+function fiatFeeOf(amount: MoneyValue, asset: Asset): MoneyValue {
   const share = roundToAsset(amount.times(fiatPayoutFee.rate), asset, 'fee');
   return Money.max(share, parseAmount(fiatPayoutFee.minimum));
 }
@@ -74,6 +74,7 @@ export function quoteOf(row: QuoteRow, available: MoneyValue): PayoutQuote {
     rate: row.rate === null ? null : parseAmount(row.rate).toFixed(),
     rate_at: row.rate_at?.toISOString() ?? null,
     available: formatAmountForWire(available, asset),
+    fixed_side: row.fixed_side,
     expires_at: row.expires_at.toISOString(),
   };
 }
@@ -125,20 +126,38 @@ export async function quoteCryptoPayout(
     receive_currency: request.asset,
     rate: null,
     rate_at: null,
+    fixed_side: 'send',
   });
+}
+
+/**
+ * The amount of the asset to send so that the payee receives `receiveAmount`: divided by the rate and
+ * rounded up to the asset's scale (the bank's favour, by less than one unit of the last decimal), so
+ * that converting it back, rounded half up to the cent, gives exactly the amount asked for.
+ */
+function amountToReceive(receiveAmount: MoneyValue, rate: MoneyValue, asset: Asset): MoneyValue {
+  return roundToAsset(receiveAmount.dividedBy(rate), asset, 'fee');
 }
 
 export async function quoteFiatPayout(
   handle: DbHandle,
   actor: PayoutActor,
-  request: { asset: 'USDC' | 'USDT'; payee_id: string; amount: string },
+  request: {
+    asset: 'USDC' | 'USDT';
+    payee_id: string;
+    amount?: string | undefined;
+    receive_amount?: string | undefined;
+  },
 ): Promise<PayoutQuote> {
   const payee = await payeeRow(handle, actor.companyId, request.payee_id);
-  const amount = parseAmount(request.amount);
-  checkLimits(amount, request.asset, fiatPayoutLimits);
   const currency = payee.currency as Asset;
   const rates = await conversionRates(handle, request.asset, currency, actor.now);
   if (rates.isStale) throw new AppError('rates_stale', { detail: `rates of ${request.asset}/${currency} are stale` });
+  const isReceiveFixed = request.receive_amount !== undefined;
+  const amount = isReceiveFixed
+    ? amountToReceive(parseAmount(request.receive_amount ?? '0'), rateOf(rates), request.asset)
+    : parseAmount(request.amount ?? '0');
+  checkLimits(amount, request.asset, fiatPayoutLimits);
   const conversion = convert(amount, currency, rates, '0');
   return keepQuote(handle, actor, {
     kind: 'fiat',
@@ -151,6 +170,7 @@ export async function quoteFiatPayout(
     receive_currency: currency,
     rate: conversion.rate.toFixed(),
     rate_at: conversion.rateAt,
+    fixed_side: isReceiveFixed ? 'receive' : 'send',
   });
 }
 
@@ -177,7 +197,7 @@ export async function usableQuote(
 }
 
 /** Quotes kept this long after their expiry are forgotten unless a payout used them. */
-export const expiredQuoteRetentionHours = 24;
+const expiredQuoteRetentionHours = 24;
 
 /** Forgets quotes that expired more than a day ago and made no payout; answers how many. */
 export async function deleteExpiredQuotes(handle: DbHandle, now: Date): Promise<number> {

@@ -4,12 +4,21 @@
  * one payout with its timeline, and the back office's queues.
  */
 import type { Asset, DigitalAsset, Network } from '@bank/contract/money';
-import type { Payout, PayoutDetails, PayoutFilter, PayoutKind, PayoutStep, StaffPayout } from '@bank/contract/payouts';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  Payout,
+  PayoutDetails,
+  PayoutFilter,
+  PayoutKind,
+  PayoutStep,
+  StaffPayout,
+  StaffPayoutStep,
+} from '@bank/contract/payouts';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { searchCondition } from '../../platform/search.ts';
 import { companies, users } from '../account/index.ts';
 import { explorerUrlOf, transactionIdOfSource } from '../transactions/index.ts';
 import { payouts, type StoredPayoutStep } from './tables.ts';
@@ -21,15 +30,24 @@ export const payoutSourceType = 'payout';
 
 type Page<T> = { items: T[]; next_cursor: string | null };
 
+/** The client's timeline: the bank's staff unnamed, and their internal notes left out (named fields only). */
 function timelineForClient(steps: readonly StoredPayoutStep[]): PayoutStep[] {
-  return steps.map(({ actor, ...step }) => ({
-    ...step,
+  return steps.map(({ step, actor, reason, at }) => ({
+    step,
     actor: { kind: actor.kind, name: actor.kind === 'company_user' ? actor.name : null },
+    reason,
+    at,
   }));
 }
 
-function timelineForStaff(steps: readonly StoredPayoutStep[]): PayoutStep[] {
-  return steps.map(({ actor, ...step }) => ({ ...step, actor: { kind: actor.kind, name: actor.name } }));
+function timelineForStaff(steps: readonly StoredPayoutStep[]): StaffPayoutStep[] {
+  return steps.map(({ step, actor, reason, note, at }) => ({
+    step,
+    actor: { kind: actor.kind, name: actor.name },
+    reason,
+    note: note ?? null,
+    at,
+  }));
 }
 
 type Joined = { row: PayoutRow; makerName: string; transactionId: string | null };
@@ -50,6 +68,8 @@ export function payoutOf({ row, makerName, transactionId }: Joined): Payout {
     total: formatAmountForWire(amount.plus(fee), asset),
     destination: {
       ...row.destination,
+      local_bank_code: row.destination.local_bank_code ?? null,
+      beneficiary_address: row.destination.beneficiary_address ?? null,
       payee_id: row.payee_id,
       address_id: row.address_id,
     },
@@ -67,6 +87,7 @@ export function payoutOf({ row, makerName, transactionId }: Joined): Payout {
     remarks: row.remarks,
     tx_hash: row.tx_hash,
     explorer_url: row.tx_hash && network ? explorerUrlOf(network, row.tx_hash) : null,
+    bank_reference: row.kind === 'fiat' ? row.rail_reference : null,
     confirmations:
       row.confirmations !== null && row.confirmations_required !== null
         ? { count: row.confirmations, required: row.confirmations_required }
@@ -180,11 +201,14 @@ export async function pendingApprovals(
   return payoutPage(handle, where, asc(payouts.id), request.page_size, payoutOf);
 }
 
-export async function countPendingApprovals(handle: DbHandle, companyId: string): Promise<number> {
+/** The header badge: payouts waiting for approval that the reader may decide, so never the reader's own. */
+export async function countPendingApprovals(handle: DbHandle, companyId: string, readerId: string): Promise<number> {
   const [row] = await handle
     .select({ count: sql<number>`count(*)::int` })
     .from(payouts)
-    .where(and(eq(payouts.company_id, companyId), eq(payouts.status, 'pending_approval')));
+    .where(
+      and(eq(payouts.company_id, companyId), eq(payouts.status, 'pending_approval'), ne(payouts.created_by, readerId)),
+    );
   return row?.count ?? 0;
 }
 
@@ -202,37 +226,45 @@ async function joinedPayout(handle: DbHandle, conditions: SQL[]) {
   };
 }
 
-/** One payout of the company and kind with its timeline; another company's is not found. */
+export type DetailsCaller = { companyId: string; userId: string; mayApprove: boolean; isAdministrator: boolean };
+
+/**
+ * One payout of the company with its timeline; another company's is not found. Which: of a kind
+ * (the payout pages, for those who prepare payouts), or one that needed approval (an approver's
+ * read-only view, for approvers who do not prepare payouts).
+ */
 export async function companyPayoutDetails(
   handle: DbHandle,
-  caller: { companyId: string; userId: string; mayApprove: boolean },
-  kind: PayoutKind,
+  caller: DetailsCaller,
+  which: { kind: PayoutKind } | { neededApproval: true },
   payoutId: string,
 ): Promise<PayoutDetails> {
   const joined = isUuid(payoutId)
     ? await joinedPayout(handle, [
         eq(payouts.id, payoutId),
         eq(payouts.company_id, caller.companyId),
-        eq(payouts.kind, kind),
+        'kind' in which ? eq(payouts.kind, which.kind) : eq(payouts.needs_approval, true),
       ])
     : undefined;
-  if (!joined) throw new AppError('not_found', { detail: `no ${kind} payout ${payoutId} of ${caller.companyId}` });
+  if (!joined) throw new AppError('not_found', { detail: `no payout ${payoutId} of ${caller.companyId}` });
+  const isWaiting = joined.row.status === 'pending_approval';
+  const isMaker = joined.row.created_by === caller.userId;
   return {
     ...payoutOf(joined),
     timeline: timelineForClient(joined.row.timeline),
-    may_approve:
-      caller.mayApprove && joined.row.status === 'pending_approval' && joined.row.created_by !== caller.userId,
+    may_approve: caller.mayApprove && isWaiting && !isMaker,
+    may_cancel: isWaiting && (isMaker || caller.isAdministrator),
   };
 }
 
-export function staffPayoutOf(joined: Joined & { companyName: string | null }): StaffPayout {
+function staffPayoutOf(joined: Joined & { companyName: string | null }): StaffPayout {
   return { ...payoutOf(joined), company_id: joined.row.company_id, company_name: joined.companyName ?? '' };
 }
 
 export async function staffPayout(
   handle: DbHandle,
   payoutId: string,
-): Promise<StaffPayout & { timeline: PayoutStep[] }> {
+): Promise<StaffPayout & { timeline: StaffPayoutStep[] }> {
   const joined = isUuid(payoutId) ? await joinedPayout(handle, [eq(payouts.id, payoutId)]) : undefined;
   if (!joined) throw new AppError('not_found', { detail: `no payout ${payoutId}` });
   return { ...staffPayoutOf(joined), timeline: timelineForStaff(joined.row.timeline) };
@@ -241,16 +273,34 @@ export async function staffPayout(
 /** The back office's queues: in admin review or in process oldest first; decided newest first. */
 export async function payoutQueue(
   handle: DbHandle,
-  request: { queue: 'admin_review' | 'in_process' | 'decided'; page_size: number; cursor?: string | undefined },
+  request: {
+    queue: 'admin_review' | 'in_process' | 'decided';
+    page_size: number;
+    cursor?: string | undefined;
+    search?: string | undefined;
+  },
 ): Promise<Page<StaffPayout>> {
   const after = cursorOf(request);
+  // The search box: company, maker, the payee or address as it was paid (destination), the asset,
+  // the amount's digits, the bank's reference, the hash and the payout's id.
+  const searched = searchCondition(request.search, [
+    companies.name,
+    users.email,
+    payouts.destination,
+    payouts.asset,
+    payouts.amount,
+    payouts.rail_reference,
+    payouts.tx_hash,
+    payouts.id,
+  ]);
   if (request.queue === 'decided') {
     const where = and(
       inArray(payouts.status, ['success', 'rejected', 'failed']),
+      searched,
       after ? lt(payouts.id, after) : undefined,
     );
     return payoutPage(handle, where, desc(payouts.id), request.page_size, staffPayoutOf);
   }
-  const where = and(eq(payouts.status, request.queue), after ? gt(payouts.id, after) : undefined);
+  const where = and(eq(payouts.status, request.queue), searched, after ? gt(payouts.id, after) : undefined);
   return payoutPage(handle, where, asc(payouts.id), request.page_size, staffPayoutOf);
 }

@@ -18,7 +18,7 @@ const demoCompanyAdministrator = 'kyc-approved@demo.bank';
  * production) kept for payouts, so that the browser journey pairing its authenticator shares it
  * with no other journey.
  */
-export const payoutDeskStaff = {
+const payoutDeskStaff = {
   email: 'payouts@bank.localhost',
   password: 'Staff-Payouts#2026',
   fullName: 'Parker Payouts',
@@ -62,6 +62,8 @@ export const payoutsDemoSeeder: DemoSeeder = {
       bank_name: 'Barclays Bank UK PLC',
       swift_code: 'BUKBGB22',
       bank_address: '1 Churchill Place, London E14 5HP',
+      beneficiary_address: '12 Harbour Road, Southampton SO14 2AQ, United Kingdom',
+      local_bank_code: '202015',
       currency: 'GBP',
       email: 'accounts@northwind.example',
       intermediary: null,

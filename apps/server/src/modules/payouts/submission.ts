@@ -20,7 +20,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
 import { lockCompany } from '../../platform/tenant.ts';
-import { requireFreshSecondFactor, users } from '../account/index.ts';
+import { companyUsersHolding, requireFreshSecondFactor, users } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { openTransaction } from '../transactions/index.ts';
 import type { PayoutActor } from './actor.ts';
@@ -76,6 +76,8 @@ async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody)
       bank_name: null,
       bank_country: null,
       swift_code: null,
+      local_bank_code: null,
+      beneficiary_address: null,
     };
   } else {
     const payee = await payeeRow(handle, actor.companyId, payout.body.payee_id);
@@ -95,6 +97,8 @@ async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody)
       bank_name: payee.bank_name,
       bank_country: payee.bank_country,
       swift_code: payee.swift_code,
+      local_bank_code: payee.local_bank_code || null,
+      beneficiary_address: payee.beneficiary_address || null,
     };
   }
   const asset = quote.asset as DigitalAsset;
@@ -107,15 +111,28 @@ async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody)
   return { quote, destination, payeeId, addressId, needsApproval: needsApproval(policy, asset, amount), available };
 }
 
+/** Whether another active user of the company holds approve_payouts: who could approve the actor's payout. */
+async function hasOtherApprover(handle: DbHandle, actor: PayoutActor): Promise<boolean> {
+  const approvers = await companyUsersHolding(handle, actor.companyId, 'approve_payouts');
+  return approvers.some((approver) => approver.id !== actor.userId);
+}
+
 export async function checkPayout(handle: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<PayoutCheck> {
   const prepared = await prepare(handle, actor, payout);
   return {
     quote: quoteOf(prepared.quote, prepared.available),
-    destination: { ...prepared.destination, payee_id: prepared.payeeId, address_id: prepared.addressId },
+    destination: {
+      ...prepared.destination,
+      local_bank_code: prepared.destination.local_bank_code ?? null,
+      beneficiary_address: prepared.destination.beneficiary_address ?? null,
+      payee_id: prepared.payeeId,
+      address_id: prepared.addressId,
+    },
     purpose: payout.body.purpose,
     sender_account_name: payout.body.sender_account_name,
     remarks: payout.body.remarks,
     needs_approval: prepared.needsApproval,
+    has_other_approver: await hasOtherApprover(handle, actor),
   };
 }
 
@@ -125,7 +142,7 @@ export async function userName(handle: DbHandle, userId: string): Promise<string
 }
 
 /** The account a payout's amount is held towards: the network's clearing (coins) or the asset's conversion (fiat). */
-export async function payoutCounterAccount(
+async function payoutCounterAccount(
   handle: DbHandle,
   row: { kind: PayoutKind; asset: string; network: string | null },
   now: Date,
@@ -185,7 +202,13 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
     { step: 'submitted', actor: { kind: 'company_user', name: makerName, user_id: actor.userId }, reason: null, at },
   ];
   if (prepared.needsApproval)
-    timeline.push({ step: 'approval_requested', actor: { kind: 'bank', name: null, user_id: null }, reason: null, at });
+    // Asked of the company's approvers, not of the bank: the maker's request.
+    timeline.push({
+      step: 'approval_requested',
+      actor: { kind: 'company_user', name: makerName, user_id: actor.userId },
+      reason: null,
+      at,
+    });
   const isFiat = payout.kind === 'fiat';
   const network = quote.network as Network | null;
   const [row] = await tx

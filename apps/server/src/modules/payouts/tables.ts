@@ -28,6 +28,10 @@ export const payees = pgTable(
     bank_name: text('bank_name').notNull(),
     swift_code: text('swift_code').notNull(),
     bank_address: text('bank_address').notNull(),
+    /** The beneficiary's postal address ('' for payees added before it was asked). */
+    beneficiary_address: text('beneficiary_address').notNull().default(''),
+    /** The bank's local routing code (contract bank-codes.ts); '' where the country uses none. */
+    local_bank_code: text('local_bank_code').notNull().default(''),
     currency: text('currency').notNull(),
     email: text('email').notNull(),
     intermediary: jsonb('intermediary').$type<IntermediaryBank | null>(),
@@ -94,13 +98,19 @@ export const payoutQuotes = pgTable('payout_quotes', {
   receive_currency: text('receive_currency').notNull(),
   rate: numeric('rate', { precision: 38, scale: 18 }),
   rate_at: timestamptz('rate_at'),
+  /** The side the caller fixed: 'send' (amount) or 'receive' (receive_amount). */
+  fixed_side: text('fixed_side').$type<'send' | 'receive'>().notNull().default('send'),
   created_at: timestamptz('created_at').notNull(),
   expires_at: timestamptz('expires_at').notNull(),
 });
 
-/** A step of the timeline as stored: the actor's id stays with the bank (clients see "the bank"). */
+/**
+ * A step of the timeline as stored: the actor's id stays with the bank (clients see "the bank"), and
+ * so does the internal note the bank's staff wrote for colleagues (absent on steps before it existed).
+ */
 export type StoredPayoutStep = Omit<PayoutStep, 'actor'> & {
   actor: PayoutStep['actor'] & { user_id: string | null };
+  note?: string | null;
 };
 
 export type PayoutDestinationSnapshot = {
@@ -110,6 +120,9 @@ export type PayoutDestinationSnapshot = {
   bank_name: string | null;
   bank_country: string | null;
   swift_code: string | null;
+  /** Absent in payouts made before payees had them. */
+  local_bank_code?: string | null;
+  beneficiary_address?: string | null;
 };
 
 export const payouts = pgTable(

@@ -44,6 +44,7 @@ export async function colleague(
   test: RunningTestApp,
   companyId: string,
   permissions: ClientPermission[],
+  options: { email?: string; role?: 'staff_member' | 'director' | 'partner' } = {},
 ): Promise<SignedIn & { userId: string }> {
   const db = test.database.db;
   const now = test.clock.now();
@@ -57,10 +58,10 @@ export async function colleague(
     created_at: now,
     updated_at: now,
   });
-  const email = uniqueEmail('colleague');
+  const email = options.email ?? uniqueEmail('colleague');
   const userId = await ensureUser(
     db,
-    { email, password: strongPassword, fullName: 'Casey Checker', role: 'staff_member', companyId },
+    { email, password: strongPassword, fullName: 'Casey Checker', role: options.role ?? 'staff_member', companyId },
     now,
   );
   await db.update(users).set({ permission_group_id: groupId }).where(eq(users.id, userId));
@@ -80,6 +81,8 @@ export const payeeFields = {
   bank_name: 'Barclays Bank UK PLC',
   swift_code: 'BUKBGB22',
   bank_address: '1 Churchill Place, London',
+  beneficiary_address: '12 Harbour Road, Southampton SO14 2AQ, United Kingdom',
+  local_bank_code: '202015',
   currency: 'GBP',
   email: '',
   intermediary: null,

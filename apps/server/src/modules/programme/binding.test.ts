@@ -5,7 +5,8 @@
  * the audit, the inbox notices and the permissions.
  */
 import type { SignedIn } from '@bank/contract/account';
-import { activateCard } from '@bank/contract/card-management';
+import { activateCard, listRenewals, setAnnualSetting } from '@bank/contract/card-management';
+import type { Card } from '@bank/contract/cards';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { StockCard } from '@bank/contract/programme';
 import {
@@ -21,8 +22,8 @@ import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '.
 import { users } from '../account/index.ts';
 import { memberWithoutGroup } from '../account/test-support.ts';
 import { cardholders, cards } from '../cards/index.ts';
-import { shippedCard, syncNow, testSimulator } from '../cards/test-support.ts';
-import { ensureRates } from '../ledger/index.ts';
+import { cardFeeTerms, renewalsSchedule, shippedCard, syncNow, testSimulator } from '../cards/test-support.ts';
+import { accountBalance, accountIdOf, ensureRates } from '../ledger/index.ts';
 import { colleague } from '../payouts/test-support.ts';
 import { programmeCardsDemoSeeder } from './card-seed.ts';
 import { programmeMembershipFees } from './tables.ts';
@@ -210,5 +211,59 @@ describe('permissions', () => {
     expect((await api(listProgrammeCards.path, {}, member)).code).toBe(codeOf('forbidden'));
     const binder = await colleague(test, programme.client.companyId, ['card_programme', 'programme_bind']);
     expect((await bind(binder, stockId, programme.cardholderId)).code).toBe(200);
+  });
+});
+
+describe('one fee rule for a programme card (the clock moved last: it leaves the clock as it found it)', () => {
+  it('never opens an annual fee term, offers no renewal, and does not expire for an unpaid annual fee', async () => {
+    const db = test.database.db;
+    const programme = await printedProgramme(test);
+    const session = programme.client.session;
+    const [stockId = ''] = programme.stockIds;
+    expect((await bind(session, stockId, programme.cardholderId)).code).toBe(200);
+    const stock = await stockRow(test, stockId);
+    const letter = await testSimulator(test).letterOf(db, stock.processor_reference);
+    const usdc = async () => {
+      const account = await accountIdOf(
+        db,
+        { kind: 'customer', companyId: programme.client.companyId, asset: 'USDC' },
+        test.clock.now(),
+      );
+      return (await accountBalance(db, account))?.available ?? '0';
+    };
+    const before = await usdc();
+    const activated = await api<Card>(
+      activateCard.path,
+      { card_id: stockId, kit_code: letter.kit_code, activation_code: letter.activation_code },
+      session,
+    );
+    expect(activated.code).toBe(200);
+    expect(activated.data).toMatchObject({ status: 'active', fee_rule: 'membership', expires_on: stock.expires_on });
+    expect(activated.data.allowed_actions).not.toContain('renew');
+    // Nothing charged at activation: the membership fee opened at binding is the card's only fee.
+    expect(await usdc()).toBe(before);
+    const annualTerms = async () => db.select().from(cardFeeTerms).where(eq(cardFeeTerms.card_id, stockId));
+    expect(await annualTerms()).toEqual([]);
+    const renewals = await api<{ items: unknown[] }>(listRenewals.path, { card_id: stockId }, session);
+    expect(renewals.data.items).toEqual([]);
+    const autoRenewal = await api(
+      setAnnualSetting.path,
+      { card_id: stockId, auto_renewal: true, asset: 'USDC' },
+      session,
+    );
+    expect(autoRenewal.code).toBe(codeOf('status_error'));
+
+    // Thirteen months on, the daily schedules run: no annual term, and the card works on.
+    const moved = 396 * 86_400;
+    test.clock.advance(moved);
+    try {
+      await test.app.jobs.runSchedule('ledger__refresh_rates');
+      await test.app.jobs.runSchedule(renewalsSchedule);
+      expect(await annualTerms()).toEqual([]);
+      const [card] = await db.select().from(cards).where(eq(cards.id, stockId));
+      expect(card).toMatchObject({ status: 'active', expires_on: stock.expires_on, fee_rule: 'membership' });
+    } finally {
+      test.clock.advance(-moved);
+    }
   });
 });

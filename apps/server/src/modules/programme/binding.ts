@@ -128,7 +128,7 @@ export async function listProgrammeCards(
   };
 }
 
-export async function programmeCard(handle: DbHandle, companyId: string, stockCardId: string): Promise<StockCard> {
+async function programmeCard(handle: DbHandle, companyId: string, stockCardId: string): Promise<StockCard> {
   if (!isUuid(stockCardId)) throw new AppError('not_found', { detail: `no programme card ${stockCardId}` });
   const [row] = await stockCardQuery(handle).where(
     and(eq(cardStock.id, stockCardId), eq(cardStock.company_id, companyId)),

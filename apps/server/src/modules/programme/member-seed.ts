@@ -9,14 +9,15 @@
 import type { ClientPermission } from '@bank/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
-import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
+import { createProviders } from '../../adapters/providers.ts';
+import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { demoCompanyOf, ensurePermissionGroup, ensureUser, users } from '../account/index.ts';
 import { applyProcessorNotifications, cardholders, cardProcessorOf, enrolCardholder } from '../cards/index.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
-export const programmeStaffMember = {
+const programmeStaffMember = {
   email: 'sky.tanaka@demo.bank',
   password: 'Demo-Cardholder#2026',
   fullName: 'Sky Tanaka',
@@ -81,14 +82,14 @@ export const programmeMemberDemoSeeder: DemoSeeder = {
       .where(and(eq(cardholders.company_id, companyId), eq(cardholders.username, skyTanaka.username)))
       .limit(1);
     if (enrolled) return [account];
-    const { simulator } = cardProcessorOf({ config, secretBox: createSecretBox(config.appSecret) } as ModuleContext);
+    const { simulator } = cardProcessorOf({ providers: createProviders(config, createSecretBox(config.appSecret)) });
     if (!simulator) return [account];
     const enrolledAt = new Date(now.getTime() - 10 * 60_000);
     await db.transaction((tx) =>
       enrolCardholder(
         tx,
         simulator,
-        { companyId, applicationId: crypto.randomUUID(), cardholder: skyTanaka, applicantType: 'staff' },
+        { companyId, applicationId: null, cardholder: skyTanaka, applicantType: 'staff' },
         enrolledAt,
       ),
     );

@@ -2,10 +2,11 @@
  * Membership fees of programme cards through the calls and the schedule (issue 15): paying one
  * term and many at once from the corporate account (the ledger moves by the fee at the rate, all
  * or nothing, a second payment refused), the deduction mode, the staff waiver, and the daily
- * schedule charging overdue terms, leaving a term overdue when no stable coin covers it, and
- * opening the next term.
+ * schedule charging overdue terms, leaving a term overdue when no stable coin covers it,
+ * opening the next term, and closing the membership of a card that ended.
  */
 import type { SignedIn } from '@bank/contract/account';
+import { cancelCard } from '@bank/contract/card-management';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { MembershipFeeRecord } from '@bank/contract/programme';
 import {
@@ -17,12 +18,15 @@ import {
   setFeeDeductionMode,
   waiveMembershipFee,
 } from '@bank/contract/programme-cards';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../platform/db.ts';
+import { parseAmount } from '../../platform/money.ts';
 import { call, createRunningTestApp, type RunningTestApp, uniqueEmail } from '../../platform/test-support.ts';
 import { ensureUser } from '../account/index.ts';
 import { pairAuthenticator, signIn, strongPassword } from '../account/test-support.ts';
+import { cards } from '../cards/index.ts';
+import { syncNow, testSimulator } from '../cards/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
 import { colleague, idempotent } from '../payouts/test-support.ts';
 import { listMembershipFees as listFeeRecords, membershipFeesSchedule } from './membership-fees.ts';
@@ -39,6 +43,16 @@ afterAll(async () => {
 });
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
+
+/** The total the quote showed for these terms (what programme/fees/quote answers), as the payment carries it back. */
+async function shownTotal(feeIds: readonly string[]) {
+  const rows = await test.database.db
+    .select({ fee_due: programmeMembershipFees.fee_due })
+    .from(programmeMembershipFees)
+    .where(inArray(programmeMembershipFees.id, [...feeIds]));
+  const total = rows.reduce((sum, row) => sum.plus(parseAmount(row.fee_due)), parseAmount('0'));
+  return { amount: total.toFixed(2), asset: 'USD' as const };
+}
 const api = <Data>(path: string, body: unknown, session: Pick<SignedIn, 'token' | 'userid'>, isIdempotent = false) =>
   call<Data>(test, path, body, { session, ...(isIdempotent ? { headers: idempotent() } : {}) });
 
@@ -107,10 +121,18 @@ describe('paying membership fees', () => {
     );
     expect(quote.data.total_usd).toBe('60.00');
     const cost = Number(quote.data.costs.find((item) => item.asset === 'USDT')?.amount);
+    // Another total than the one shown charges nothing.
+    const altered = await api(
+      payMembershipFees.path,
+      { fee_ids: programme.termIds, asset: 'USDT', fee_quote: { amount: '1.00', asset: 'USD' } },
+      session,
+      true,
+    );
+    expect(altered.code).toBe(codeOf('fee_changed'));
     const before = await available(programme.client.companyId, 'USDT');
     const paid = await api<{ items: MembershipFeeRecord[]; debit_amount: string }>(
       payMembershipFees.path,
-      { fee_ids: programme.termIds, asset: 'USDT' },
+      { fee_ids: programme.termIds, asset: 'USDT', fee_quote: await shownTotal(programme.termIds) },
       session,
       true,
     );
@@ -118,7 +140,12 @@ describe('paying membership fees', () => {
     expect(paid.data.items[0]).toMatchObject({ payment_status: 'paid', paid_asset: 'USDT', deduction_mode: 'manual' });
     expect(Number(paid.data.debit_amount)).toBeCloseTo(cost, 6);
     expect(before - (await available(programme.client.companyId, 'USDT'))).toBeCloseTo(cost, 6);
-    const again = await api(payMembershipFees.path, { fee_ids: programme.termIds, asset: 'USDT' }, session, true);
+    const again = await api(
+      payMembershipFees.path,
+      { fee_ids: programme.termIds, asset: 'USDT', fee_quote: await shownTotal(programme.termIds) },
+      session,
+      true,
+    );
     expect(again.code).toBe(codeOf('status_error'));
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
@@ -129,7 +156,12 @@ describe('paying membership fees', () => {
     expect(programme.termIds).toHaveLength(3);
     // 180 USD is more than 100 USDT: nothing is charged.
     const usdtBefore = await available(programme.client.companyId, 'USDT');
-    const poor = await api(payMembershipFees.path, { fee_ids: programme.termIds, asset: 'USDT' }, session, true);
+    const poor = await api(
+      payMembershipFees.path,
+      { fee_ids: programme.termIds, asset: 'USDT', fee_quote: await shownTotal(programme.termIds) },
+      session,
+      true,
+    );
     expect(poor.code).toBe(codeOf('insufficient_balance'));
     expect(await available(programme.client.companyId, 'USDT')).toBe(usdtBefore);
     const unpaid = await termsOfCard(programme.stockIds[0] ?? '');
@@ -138,7 +170,7 @@ describe('paying membership fees', () => {
     const before = await available(programme.client.companyId, 'USDC');
     const paid = await api<{ items: MembershipFeeRecord[]; total_usd: string }>(
       payMembershipFees.path,
-      { fee_ids: programme.termIds, asset: 'USDC' },
+      { fee_ids: programme.termIds, asset: 'USDC', fee_quote: await shownTotal(programme.termIds) },
       session,
       true,
     );
@@ -155,16 +187,23 @@ describe('paying membership fees', () => {
     const theirs = await boundProgramme();
     const foreign = await api(
       payMembershipFees.path,
-      { fee_ids: theirs.termIds, asset: 'USDC' },
+      { fee_ids: theirs.termIds, asset: 'USDC', fee_quote: await shownTotal(theirs.termIds) },
       mine.client.session,
       true,
     );
     expect(foreign.code).toBe(codeOf('not_found'));
     const reader = await colleague(test, mine.client.companyId, ['card_programme']);
     expect((await api(listMembershipFees.path, {}, reader)).code).toBe(200);
-    expect((await api(payMembershipFees.path, { fee_ids: mine.termIds, asset: 'USDC' }, reader, true)).code).toBe(
-      codeOf('forbidden'),
-    );
+    expect(
+      (
+        await api(
+          payMembershipFees.path,
+          { fee_ids: mine.termIds, asset: 'USDC', fee_quote: await shownTotal(mine.termIds) },
+          reader,
+          true,
+        )
+      ).code,
+    ).toBe(codeOf('forbidden'));
     expect(
       (await api(setFeeDeductionMode.path, { contract_id: mine.contractId, mode: 'automatic' }, reader)).code,
     ).toBe(codeOf('forbidden'));
@@ -212,7 +251,7 @@ describe('paying membership fees', () => {
     expect(waived.data).toMatchObject({ payment_status: 'free', remarks: 'Launch offer' });
     const pay = await api(
       payMembershipFees.path,
-      { fee_ids: programme.termIds, asset: 'USDC' },
+      { fee_ids: programme.termIds, asset: 'USDC', fee_quote: await shownTotal(programme.termIds) },
       programme.client.session,
       true,
     );
@@ -289,6 +328,33 @@ describe('the daily membership fees schedule (the clock moved last: it leaves th
       expect(await checkLedgerInvariants(db)).toEqual([]);
     } finally {
       for (const seconds of movedSeconds) test.clock.advance(-seconds);
+    }
+  });
+});
+
+describe('the end of a card', () => {
+  it('closes the term of a card that ended without opening another', async () => {
+    const programme = await boundProgramme({ termMonths: 1 });
+    const [stockCard = ''] = programme.stockIds;
+    // The company cancels the bound card (its administrator just signed in), and the processor confirms.
+    const cancelled = await api(cancelCard.path, { card_id: stockCard }, programme.client.session);
+    expect(cancelled.code, cancelled.msg).toBe(200);
+    const simulator = testSimulator(test);
+    await test.database.db.transaction((tx) => simulator.advance(tx, new Date(test.clock.now().getTime() + 61_000)));
+    await syncNow(test);
+    const [card] = await test.database.db.select().from(cards).where(eq(cards.id, stockCard));
+    expect(card?.status).toBe('cancelled');
+
+    const days = 40;
+    test.clock.advance(days * 86_400);
+    try {
+      await test.app.jobs.runSchedule('ledger__refresh_rates');
+      await test.app.jobs.runSchedule(membershipFeesSchedule);
+      const terms = await termsOfCard(stockCard);
+      expect(terms).toHaveLength(1);
+      expect(terms[0]?.renewal_status).toBe('not_renewed');
+    } finally {
+      test.clock.advance(-days * 86_400);
     }
   });
 });

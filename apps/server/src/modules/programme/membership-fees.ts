@@ -12,7 +12,7 @@
  */
 import { addDays, dayOf, termEndOf } from '@bank/contract/calendar';
 import type { FeeCost } from '@bank/contract/card-management';
-import { type CardFundingAsset, cardFundingAssets } from '@bank/contract/cards';
+import { type CardFundingAsset, cardFundingAssets, type FeeQuote } from '@bank/contract/cards';
 import {
   type FeeDeductionMode,
   type MembershipFeeRecord,
@@ -29,7 +29,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { lockCompany } from '../../platform/tenant.ts';
-import { cardholders, cardStock, cards, chargeCompanyFee, feeCosts, feeOf } from '../cards/index.ts';
+import { assertFeeQuote, cardholders, cardStock, cards, chargeCompanyFee, feeCosts, feeOf } from '../cards/index.ts';
 import type { ProgrammeCaller } from './context.ts';
 import { programmeContracts, programmeMembershipFees, programmeOrders, programmePrintBatches } from './tables.ts';
 
@@ -348,11 +348,13 @@ async function last4Of(handle: DbHandle, stockCardIds: readonly string[]) {
 export async function payMembershipFees(
   handle: DbHandle,
   caller: ProgrammeCaller,
-  request: { fee_ids: readonly string[]; asset: CardFundingAsset },
+  request: { fee_ids: readonly string[]; asset: CardFundingAsset; fee_quote: FeeQuote },
 ): Promise<{ items: MembershipFeeRecord[]; total_usd: string; debit_amount: string }> {
   const { now } = caller;
   await lockCompany(handle, caller.companyId);
   const terms = await owedTerms(handle, caller.companyId, request.fee_ids, true);
+  // The total the quote showed, or nothing is charged.
+  assertFeeQuote(request.fee_quote, totalUsdOf(terms), `membership terms ${terms.map((term) => term.id).join(',')}`);
   const last4 = await last4Of(
     handle,
     terms.map((term) => term.stock_card_id),

@@ -84,7 +84,7 @@ export function registerOrderCalls(app: FastifyInstance, programme: ProgrammeCon
   registerCall(app, listStaffPrintBatches, (body) => batchPage(db, null, body));
   registerCall(app, simulatePrintBatch, async (body, call) => {
     const simulator = programme.simulator;
-    if (!simulator) throw new AppError('not_found', { detail: 'the card processor simulator is closed in production' });
+    if (!simulator) throw new AppError('not_found', { detail: 'the card processor is not the simulator' });
     await db.transaction((tx) => printBatchNow(tx, simulator, staffActor(call), body.batch_id));
     // The cards module's sync applies what the processor reported (stages, operation status events) now.
     await programme.jobs.runSchedule(syncProcessorSchedule);

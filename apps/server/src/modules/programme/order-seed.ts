@@ -5,13 +5,15 @@
  * simulator printed (printed, pending bind), and a pending order of 10. Runs once per company (any
  * contract of the company marks it). The binding and membership fee seeder runs after this one.
  */
+
 import { dayOf } from '@bank/contract/calendar';
 import { CreateContractRequest, CreatePreOrderRequest } from '@bank/contract/programme-orders';
 import { eq } from 'drizzle-orm';
+import { createProviders } from '../../adapters/providers.ts';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DemoAccount, DemoSeeder, ModuleContext } from '../../platform/module.ts';
+import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { demoCompanyOf, ensureUser } from '../account/index.ts';
 import { applyProcessorNotifications, cardProcessorOf } from '../cards/index.ts';
@@ -23,7 +25,7 @@ import { programmeContracts } from './tables.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
-export const programmeDeskStaff = {
+const programmeDeskStaff = {
   email: 'programme@bank.localhost',
   password: 'Staff-Programme#2026',
   fullName: 'Priya Programme',
@@ -52,7 +54,7 @@ async function seedProgramme(
   now: Date,
 ): Promise<void> {
   // The cards module's processor, made as the module makes it (the simulator outside production).
-  const { simulator } = cardProcessorOf({ config, secretBox: createSecretBox(config.appSecret) } as ModuleContext);
+  const { simulator } = cardProcessorOf({ providers: createProviders(config, createSecretBox(config.appSecret)) });
   if (!simulator) return;
   const staff = { userId: people.staffId, ip: null, now };
   const client = { userId: people.administratorId, companyId: people.companyId, ip: '127.0.0.1', now };

@@ -72,7 +72,7 @@ function orderOf(joined: Awaited<ReturnType<typeof joinedOrders>>[number]): PreO
 }
 
 /** One order as the screens read it; of the company when one is given (another company's is not found). */
-export async function orderView(handle: DbHandle, orderId: string, companyId?: string): Promise<PreOrder> {
+async function orderView(handle: DbHandle, orderId: string, companyId?: string): Promise<PreOrder> {
   const condition = and(
     eq(programmeOrders.id, orderId),
     companyId ? eq(programmeOrders.company_id, companyId) : undefined,

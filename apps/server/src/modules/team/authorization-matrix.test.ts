@@ -126,7 +126,10 @@ beforeAll(async () => {
     callers.push({
       name: `member of "Only ${permission}"`,
       session: member.session,
-      holds: holdsClientPermission([permission]),
+      // What the group holds, by the contract's rule (card management brings card use with it).
+      holds: holdsClientPermission(
+        permissionsOf({ role: 'staff_member', group_permissions: [permission] }) as ClientPermission[],
+      ),
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * Demo team: in the approved demo company (kyc-approved@demo.bank), two permission groups
- * ("Payments preparers", "Payment approvers") and a sub-account in the first, who pairs an
- * authenticator at the first sign-in. Runs once: a group of that name is not added twice.
+ * ("Payments preparers", "Payment approvers"), a sub-account in each, who pairs an authenticator at
+ * the first sign-in: the approver decides the administrator's payouts above the threshold, which
+ * nobody else could. Runs once: a group or user of that name is not added twice.
  */
 import type { ClientPermission } from '@bank/contract/permissions';
 import { eq } from 'drizzle-orm';
@@ -10,8 +11,9 @@ import { demoCompanyOf, ensurePermissionGroup, ensureUser, users } from '../acco
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
-export const teamDemoAccounts = {
+const teamDemoAccounts = {
   preparer: { email: 'preparer@demo.bank', password: 'Demo-Preparer#2026', fullName: 'Pat Preparer' },
+  approver: { email: 'approver@demo.bank', password: 'Demo-Approver#2026', fullName: 'Alex Approver' },
 } as const;
 
 const demoGroups: { name: string; description: string; permissions: ClientPermission[] }[] = [
@@ -35,18 +37,30 @@ export const teamDemoSeeder: DemoSeeder = {
     const { companyId } = demo;
     const groupIds: string[] = [];
     for (const group of demoGroups) groupIds.push(await ensurePermissionGroup(db, companyId, group, now));
-    const { preparer } = teamDemoAccounts;
-    const userId = await ensureUser(db, { ...preparer, role: 'staff_member', companyId }, now);
+    const { preparer, approver } = teamDemoAccounts;
+    // A director of the company: who may sponsor a staff member's card application.
+    const userId = await ensureUser(db, { ...preparer, role: 'director', companyId }, now);
     await db
       .update(users)
       .set({ permission_group_id: groupIds[0], team_description: 'Prepares supplier payments' })
       .where(eq(users.id, userId));
+    const approverId = await ensureUser(db, { ...approver, role: 'staff_member', companyId }, now);
+    await db
+      .update(users)
+      .set({ permission_group_id: groupIds[1], team_description: 'Approves payouts prepared by colleagues' })
+      .where(eq(users.id, approverId));
     return [
+      {
+        email: approver.email,
+        password: approver.password,
+        role: 'staff_member',
+        note: 'sub-account of Meridian Treasury Services Ltd in "Payment approvers": approves the payouts of kyc-approved@demo.bank and of the preparer above the threshold; pairs an authenticator at first sign-in',
+      },
       {
         email: preparer.email,
         password: preparer.password,
-        role: 'staff_member',
-        note: 'sub-account of Meridian Treasury Services Ltd in "Payments preparers"; pairs an authenticator at first sign-in',
+        role: 'director',
+        note: 'sub-account and director of Meridian Treasury Services Ltd in "Payments preparers" (sponsors staff card applications); pairs an authenticator at first sign-in',
       },
     ];
   },

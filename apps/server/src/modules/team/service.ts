@@ -156,6 +156,8 @@ async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
 type GroupFields = { name: string; description: string; permissions: ClientPermission[] };
 
 export async function addGroup(handle: DbHandle, actor: TeamActor, fields: GroupFields): Promise<PermissionGroup> {
+  // A group defines what its members may do (approve payouts, manage payees): a grant, as an edit is.
+  requireFreshSecondFactor(actor);
   await lockCompany(handle, actor.companyId);
   const [existing] = await handle
     .select({ total: count() })
@@ -281,6 +283,7 @@ function memberOf(row: MemberRow, invitationExpiresAt: Date | undefined, now: Da
     email: row.email,
     status,
     is_administrator: row.role === 'administrator',
+    company_role: row.role as TeamMember['company_role'],
     group_id: row.group_id,
     group_name: row.group_name,
     description: row.description ?? '',
@@ -433,6 +436,7 @@ export async function inviteMember(
     permission_group_id: group.id,
     team_description: body.description,
     team_remarks: body.remarks,
+    role: body.company_role,
   };
   if (taken) {
     await handle.update(users).set(invitee).where(eq(users.id, userId));
@@ -445,7 +449,6 @@ export async function inviteMember(
       email: body.email,
       phone_country: '',
       phone: '',
-      role: 'staff_member',
       created_at: actor.now,
       ...invitee,
     });
@@ -456,6 +459,7 @@ export async function inviteMember(
     email: body.email,
     group_id: group.id,
     group: group.name,
+    company_role: body.company_role,
   });
   return memberAnswer(handle, actor, userId);
 }
@@ -470,16 +474,24 @@ export async function editMember(
     const member = await manageableMember(tx, actor, body.member_id);
     const group = await groupOfCompany(tx, actor.companyId, body.group_id);
     const isGroupChanged = member.group_id !== group.id;
-    // What a member may do changes only with the group: that needs the second factor, notes do not.
-    if (isGroupChanged) requireFreshSecondFactor(actor);
+    const isRoleChanged = member.role !== body.company_role;
+    // What a member may do changes with the group, and whom they may sponsor for a card with their
+    // company role: either needs the second factor, notes do not.
+    if (isGroupChanged || isRoleChanged) requireFreshSecondFactor(actor);
     await tx
       .update(users)
-      .set({ permission_group_id: group.id, team_description: body.description, team_remarks: body.remarks })
+      .set({
+        permission_group_id: group.id,
+        role: body.company_role,
+        team_description: body.description,
+        team_remarks: body.remarks,
+      })
       .where(eq(users.id, member.id));
     await audit(tx, actor, 'team.member_changed', {
       member_id: member.id,
       email: member.email,
       ...(isGroupChanged ? { group_before: member.group_name, group: group.name } : {}),
+      ...(isRoleChanged ? { company_role_before: member.role, company_role: body.company_role } : {}),
     });
     return memberAnswer(tx, actor, member.id);
   });

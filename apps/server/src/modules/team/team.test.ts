@@ -126,6 +126,18 @@ describe('permission groups and sub-accounts', () => {
     );
   });
 
+  it('granting the approval of payouts, by a new group or an invitation into one, needs a fresh second factor', async () => {
+    const { session: administrator } = await approvedCompany(test);
+    const approvers = await addGroup(administrator, 'Approvers', ['approve_payouts']);
+    expect(approvers.code, approvers.msg).toBe(codes.ok);
+    test.clock.advance(6 * 60);
+    expect((await addGroup(administrator, 'More approvers', ['approve_payouts'])).code).toBe(codes.fresh);
+    expect((await invite(administrator, approvers.data.group_id)).answer.code).toBe(codes.fresh);
+    const stepUp = await signIn(test, { email: (await emailOf(administrator)) ?? '', password: strongPassword });
+    const invited = await invite(stepUp, approvers.data.group_id);
+    expect(invited.answer.code, invited.answer.msg).toBe(codes.ok);
+  });
+
   it('applies a change of the group to its members at once, with a fresh second factor, and keeps names unique', async () => {
     const { session: administrator } = await approvedCompany(test);
     const group = await addGroup(administrator, 'Viewers', ['view_balances']);

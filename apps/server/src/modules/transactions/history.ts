@@ -6,7 +6,7 @@
  */
 import type { Asset, Network } from '@bank/contract/money';
 import type { TransactionStatus } from '@bank/contract/states';
-import type { TransactionDirection, TransactionType } from '@bank/contract/transaction';
+import type { TransactionDirection, TransactionStepName, TransactionType } from '@bank/contract/transaction';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
@@ -14,7 +14,7 @@ import { transactions } from './tables.ts';
 
 export type TransactionSource = { type: string; id: string };
 
-export type FiatLegInput = {
+type FiatLegInput = {
   currency: string;
   amount: string;
   reference: string;
@@ -38,7 +38,7 @@ export type OpenTransaction = {
   confirmations?: { count: number; required: number } | null;
   source: TransactionSource;
   /** The first step of its timeline (seen, submitted...). */
-  step: string;
+  step: TransactionStepName;
 };
 
 /** Opens the history line of a business action; answers its id. */
@@ -84,7 +84,7 @@ export type TransactionChange = {
   /** The confirmations the coins have now (a block arrived). */
   confirmations?: number;
   /** The step this change adds to the timeline; none for a change within a step (another confirmation). */
-  step?: string;
+  step?: TransactionStepName;
 };
 
 /** Moves the history line of a business action on; answers false when the source has none. */

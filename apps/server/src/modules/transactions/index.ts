@@ -4,10 +4,7 @@
  */
 export {
   advanceTransaction,
-  type FiatLegInput,
-  type OpenTransaction,
   openTransaction,
-  type TransactionChange,
   type TransactionSource,
   transactionIdOfSource,
 } from './history.ts';
@@ -18,3 +15,4 @@ export {
   sourceOfTransaction,
   transactionDetailsOfSource,
 } from './queries.ts';
+export { companyHeading } from './statement.ts';

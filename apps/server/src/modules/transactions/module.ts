@@ -2,12 +2,19 @@
  * The transactions module: the route file of the company's history (record, get, details) and its
  * statement download. Other modules write the history through index.ts.
  */
-import { downloadStatement, getTransaction, getTransactionDetails, listTransactions } from '@bank/contract/transaction';
+import {
+  downloadStatement,
+  downloadTransactionReceipt,
+  getTransaction,
+  getTransactionDetails,
+  listTransactions,
+} from '@bank/contract/transaction';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { companyTransaction, companyTransactionDetails, transactionPage } from './queries.ts';
+import { transactionReceiptFile } from './receipt.ts';
 import { statementFile } from './statement.ts';
 
 export const transactionsModule: AppModule = {
@@ -32,6 +39,23 @@ export const transactionsModule: AppModule = {
         detail: { format: body.format, from: body.from, to: body.to, asset: body.asset ?? null },
       });
       return statementFile(db, { companyId, language: call.language }, body, call.now);
+    });
+    registerCall(app, downloadTransactionReceipt, async (body, call) => {
+      const companyId = clientCompanyId(call);
+      const file = await transactionReceiptFile(
+        db,
+        { companyId, language: call.language, now: call.now },
+        body.transaction_id,
+      );
+      await writeAudit(db, {
+        action: 'transaction.receipt_downloaded',
+        at: call.now,
+        actorUserId: call.session.user_id,
+        companyId,
+        ip: call.ip,
+        detail: { transaction_id: body.transaction_id },
+      });
+      return file;
     });
   },
 };

@@ -17,6 +17,7 @@ import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
+import { containing } from '../../platform/search.ts';
 import { movementsOfReference } from '../ledger/index.ts';
 import { transactions } from './tables.ts';
 
@@ -47,7 +48,7 @@ function fiatLegOf(row: TransactionRow): FiatLeg | null {
   };
 }
 
-export function transactionOf(row: TransactionRow): Transaction {
+function transactionOf(row: TransactionRow): Transaction {
   const asset = row.asset as DigitalAsset;
   const network = (row.network as Network | null) ?? null;
   return {
@@ -83,9 +84,37 @@ export function uuidBoundOf(ms: number, bound: 'lowest' | 'highest'): string {
 
 const dayMs = 86_400_000;
 
-/** LIKE's own characters typed by a user match themselves. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** An amount as a user types it to find a line: "5,000", "2 525.18", "-12.5 USDT". */
+export type AmountSearch = { value: string; decimals: number };
+
+const maxSearchDecimals = 18;
+
+/**
+ * The amount a search text stands for, or null when it is not one. Thousands separators, a sign and
+ * a currency code are ignored; the decimals typed are the precision it is matched at.
+ */
+export function amountSearchOf(text: string): AmountSearch | null {
+  const bare = text
+    .trim()
+    .replace(/^[A-Za-z]{3,4}\s+|\s+[A-Za-z]{3,4}$/g, '')
+    .replace(/^[-+\u2212]/, '')
+    .replace(/[,\s\u00a0\u202f\uff0c]/g, '');
+  const match = /^(\d{1,20})(?:\.(\d{1,18}))?$/.exec(bare);
+  if (!match) return null;
+  const decimals = match[2]?.length ?? 0;
+  return decimals > maxSearchDecimals ? null : { value: bare, decimals };
+}
+
+/**
+ * A line whose amount, or its fiat leg's, shows as the typed amount at the precision typed (rounded
+ * as a screen rounds it): "2525.18" finds 2525.179301 USDT, "5000" finds 5,000.00 USD.
+ */
+function amountMatches(search: AmountSearch): SQL | undefined {
+  const { value, decimals } = search;
+  return or(
+    sql`round(${transactions.amount}, ${sql.raw(String(decimals))}) = ${value}::numeric`,
+    sql`round(${transactions.fiat_amount}, ${sql.raw(String(decimals))}) = ${value}::numeric`,
+  );
 }
 
 function conditionsOf(companyId: string, filter: TransactionFilter): SQL[] {
@@ -97,11 +126,13 @@ function conditionsOf(companyId: string, filter: TransactionFilter): SQL[] {
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.text) {
     const pattern = containing(filter.text);
+    const amountSearch = amountSearchOf(filter.text);
     const any = or(
       ilike(sql`${transactions.id}::text`, pattern),
       ilike(transactions.tx_hash, pattern),
       ilike(transactions.counterparty, pattern),
       ilike(transactions.fiat_reference, pattern),
+      ...(amountSearch ? [amountMatches(amountSearch)] : []),
     );
     if (any) conditions.push(any);
   }
@@ -194,8 +225,27 @@ export async function companyTransactionDetails(
     type: row.source_type,
     id: row.source_id,
   });
-  return { transaction: transactionOf(row), steps: row.steps, movements };
+  const feeKind = feeKindOfType[row.type as TransactionType];
+  return {
+    transaction: transactionOf(row),
+    steps: row.steps,
+    movements: feeKind
+      ? movements.map((movement) => (movement.kind === 'fee' ? { ...movement, kind: feeKind } : movement))
+      : movements,
+  };
 }
+
+/**
+ * What a fee movement is, by the transaction it belongs to (labels: transactions.detail.kinds): the
+ * ledger posts every fee with the one kind `fee` (statements total them), but the client reads what
+ * the fee was for. Types not named here show "Fee".
+ */
+const feeKindOfType: Partial<Record<TransactionType, string>> = {
+  fiat_payout: 'payout_fee',
+  crypto_payout: 'payout_fee',
+  fiat_deposit: 'conversion_fee',
+  fx_conversion: 'conversion_fee',
+};
 
 /**
  * For the back office (any company's): the history line of a business action with its steps, or

@@ -3,9 +3,10 @@ import type { DashboardHome, LedgerAccountLine, LedgerCheck, LedgerTransferLine 
 import type { Transaction } from '@bank/contract/transaction';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../platform/exports/test-support.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { approvedCompany, type ClientOfCompany, depositOperator } from '../deposits/test-support.ts';
-import { uuidBoundOf } from './queries.ts';
+import { amountSearchOf, uuidBoundOf } from './queries.ts';
 
 let test: RunningTestApp;
 let operator: Awaited<ReturnType<typeof depositOperator>>;
@@ -77,6 +78,29 @@ describe('transaction history', () => {
     expect((await record(client, { cursor: 'not-an-id' })).code).toBe(9422);
   });
 
+  it('finds a line by its amount as the screen shows it', async () => {
+    const client = await approvedCompany(test);
+    await coinsArrive(client, 'USDT', '2525.179301');
+    await coinsArrive(client, 'USDT', '5000');
+    await coinsArrive(client, 'BTC', '0.5');
+    const amounts = async (text: string) => (await record(client, { text })).data.items.map((item) => item.amount);
+    expect(await amounts('2525.18')).toEqual(['2525.179301']);
+    expect(await amounts('2,525.179301')).toEqual(['2525.179301']);
+    expect(await amounts('5,000.00')).toEqual(['5000']);
+    expect(await amounts('5000 USDT')).toEqual(['5000']);
+    expect(await amounts('0.50')).toEqual(['0.5']);
+    expect(await amounts('2525.17')).toEqual([]);
+    expect(await amounts('4999')).toEqual([]);
+  });
+
+  it('reads an amount out of a search text, and nothing out of other text', () => {
+    expect(amountSearchOf('5,000')).toEqual({ value: '5000', decimals: 0 });
+    expect(amountSearchOf(' -2 525.18 ')).toEqual({ value: '2525.18', decimals: 2 });
+    expect(amountSearchOf('USD 1,000.5')).toEqual({ value: '1000.5', decimals: 1 });
+    for (const text of ['CB12345678', '0x12ab', '1.2.3', '', '12e3', 'payout'])
+      expect(amountSearchOf(text), text).toBeNull();
+  });
+
   it('shows a company only its own lines, whatever it asks', async () => {
     const client = await approvedCompany(test);
     const other = await approvedCompany(test);
@@ -101,7 +125,7 @@ describe('transaction history', () => {
 describe('ledger explorer (back office)', () => {
   it('lists the bank’s accounts first, their transfers, and finds the ledger sound; clients are refused', async () => {
     const client = await approvedCompany(test);
-    await coinsArrive(client, 'USDT', '7');
+    await coinsArrive(client, 'USDT', '1007');
     await call(test, '/api/v1/admin/simulator/blocks', { blocks: 19 }, { session: operator });
     const accounts = await call<{ items: LedgerAccountLine[]; next_cursor: string | null }>(
       test,
@@ -183,16 +207,31 @@ describe('statement download', () => {
     const response = await download(client, { format: 'csv', from: today, to: today });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(`statement-${today}-to-${today}.csv`);
-    const rows: string[][] = parse(response.rawPayload, { bom: true, relax_column_count: true });
-    const summary = rows.find((row) => row[0] === 'USDT');
-    expect(summary).toEqual(['USDT', '0', '1250.5', '0', '0', '1250.5']);
-    const home = await call<DashboardHome>(test, '/api/v1/dashboard/home', {}, client);
-    expect(home.data.balances.find((line) => line.asset === 'USDT')?.balance).toBe(summary?.[5]);
-    const lines = rows.filter((row) => row[1] === 'USDT' && row.length > 6);
-    expect(lines.map((row) => row.slice(4, 7))).toEqual([
-      ['CR', '1000', '1000'],
-      ['CR', '250.5', '1250.5'],
+    // One table (strict parse: every record has the header's fields), in the caller's zone.
+    const [header, ...lines] = parse(response.rawPayload, { bom: true }) as string[][];
+    expect(header).toEqual(['Date (UTC)', 'Asset', 'Description', 'Reference', 'Credit', 'Debit', 'Balance', 'Status']);
+    expect(lines.map((row) => [row[1], row[2], row[4], row[5], row[6]])).toEqual([
+      ['USDT', 'Crypto deposit', '1000.00', '', '1000.00'],
+      ['USDT', 'Crypto deposit', '250.50', '', '1250.50'],
     ]);
+    // Each reference is the transaction id the history shows for it.
+    const history = (await record(client, { type: 'crypto_deposit' })).data.items;
+    expect(lines.map((row) => row[3]).sort()).toEqual(history.map((item) => item.transaction_id).sort());
+    // The lines add up to the balance the dashboard shows.
+    const total = lines.reduce((sum, row) => sum + Number(row[4] || 0) - Number(row[5] || 0), 0);
+    const home = await call<DashboardHome>(test, '/api/v1/dashboard/home', {}, client);
+    expect(Number(home.data.balances.find((line) => line.asset === 'USDT')?.balance)).toBe(total);
+
+    const tokyo = await download(client, { format: 'csv', from: today, to: today, time_zone: 'Asia/Tokyo' });
+    const [tokyoHeader] = parse(tokyo.rawPayload, { bom: true }) as string[][];
+    expect(tokyoHeader?.[0]).toBe('Date (Asia/Tokyo)');
+    const unknownZone = await download(client, { format: 'csv', from: today, to: today, time_zone: 'Mars/Olympus' });
+    expect(unknownZone.json().code).toBe(9422);
+
+    const pdf = await download(client, { format: 'pdf', from: today, to: today }, 'ch');
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain(client.companyId);
+    expect(text).toContain(`…${history[0]?.transaction_id.slice(-8)}`);
 
     for (const [format, language, type] of [
       ['pdf', 'ch', 'application/pdf'],
@@ -216,7 +255,6 @@ describe('statement download', () => {
     const today = test.clock.now().toISOString().slice(0, 10);
     const mine: string[][] = parse((await download(client, { format: 'csv', from: today, to: today })).rawPayload, {
       bom: true,
-      relax_column_count: true,
     });
     expect(mine.some((row) => row.includes('BTC'))).toBe(false);
   });

@@ -14,12 +14,14 @@ import {
   saveWebhookSettings,
   sendTestWebhook,
 } from '@bank/contract/webhooks';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerCall } from '../../platform/route.ts';
 import { webhookConsumer, webhookEventOfDomainEvent } from './consumers.ts';
 import { attemptDelivery, attemptDueDeliveries, deleteOldDeliveries, type SenderDependencies } from './deliveries.ts';
 import { createWebhookService } from './service.ts';
+import { webhookAttempts } from './tables.ts';
 
 const subscriber = 'webhooks';
 export const deliverDueWebhooksSchedule = 'webhooks__deliver_due';
@@ -32,6 +34,22 @@ export const webhooksModule: AppModule = {
     const policy = { allowPrivateTargets: context.config.webhooksAllowPrivateTargets };
     const sender: SenderDependencies = { db, clock: context.clock, secretBox: context.secretBox, policy };
     const events = { jobs: context.jobs, db };
+    context.metrics.gauge({
+      name: 'bank_webhook_failed_attempts_last_hour',
+      help: 'Webhook delivery attempts that failed in the last hour (any company)',
+      async read(gauge) {
+        const [row] = await db
+          .select({ failed: count() })
+          .from(webhookAttempts)
+          .where(
+            and(
+              eq(webhookAttempts.is_success, false),
+              gt(webhookAttempts.attempted_at, sql`now() - interval '1 hour'`),
+            ),
+          );
+        gauge.set(row?.failed ?? 0);
+      },
+    });
 
     for (const [domainEvent, webhookEvent] of Object.entries(webhookEventOfDomainEvent)) {
       if (webhookEvent)

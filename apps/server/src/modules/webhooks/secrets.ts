@@ -12,7 +12,7 @@ import { webhookSecrets } from './tables.ts';
 const sealPurpose = 'webhook_signing_secret';
 const secretBytes = 32;
 /** How long a rotated-out secret keeps signing beside the new one (as Svix and Stripe allow). */
-export const previousSecretValidityHours = 24;
+const previousSecretValidityHours = 24;
 
 /**
  * Makes a new secret for the company, in the caller's transaction; answers it once. A secret it

@@ -88,7 +88,7 @@ function companyChange(context: CallContext): { companyId: string; tx: Transacti
   return { companyId: companyOf(context), tx: transactionOf(context) };
 }
 
-export async function webhookSettingsOf(handle: DbHandle, companyId: string): Promise<WebhookSettings> {
+async function webhookSettingsOf(handle: DbHandle, companyId: string): Promise<WebhookSettings> {
   const rows = await handle.select().from(webhookEndpoints).where(eq(webhookEndpoints.company_id, companyId));
   const endpoints = Object.fromEntries(
     webhookEventTypes.map((type) => {
@@ -123,10 +123,12 @@ export function createWebhookService(dependencies: WebhookServiceDependencies) {
       body: Body<typeof saveWebhookSettings>,
       context: CallContext,
     ): Promise<ResponseOf<typeof saveWebhookSettings>> {
-      requireFreshSecondFactor(context);
-      const companyId = companyOf(context);
+      // The URLs are checked before the second factor is asked for: a user should not give a code
+      // only to be told then that an address is refused.
       const checked = body;
       await checkTargets(checked, policy);
+      requireFreshSecondFactor(context);
+      const companyId = companyOf(context);
       return db.transaction(async (tx) => {
         for (const type of webhookEventTypes) {
           const values = {

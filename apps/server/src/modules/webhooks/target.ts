@@ -10,45 +10,25 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookAttempt } from '@bank/contract/webhooks';
+import ipaddr from 'ipaddr.js';
 import { webhookRules } from './rules.ts';
 
-const refusedRanges = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  refusedRanges.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  refusedRanges.addSubnet(network, prefix, 'ipv6');
+/** The one IPv6 block the internet routes to (RFC 4291 global unicast, 2000::/3). */
+const globalUnicastIpv6 = ipaddr.parseCIDR('2000::/3');
 
-/** Whether an address is one webhooks must never reach in production (IPv4-mapped IPv6 included). */
+/**
+ * Whether an address is one webhooks must never reach in production. The ranges are ipaddr.js's,
+ * which knows every special one: an address must be plain unicast. IPv4-mapped IPv6 is judged as the
+ * IPv4 it carries; every other IPv6 form that embeds an IPv4 address (6to4, Teredo, NAT64 and the
+ * deprecated IPv4-compatible ::/96) is refused, as is any IPv6 outside global unicast.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return refusedRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && !parsed.match(globalUnicastIpv6);
 }
 
 export type TargetPolicy = { allowPrivateTargets: boolean };

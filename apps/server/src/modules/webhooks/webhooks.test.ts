@@ -477,9 +477,21 @@ describe('targets in production', () => {
       'fd00::1',
       '::ffff:127.0.0.1',
       '100.64.0.1',
+      // IPv6 forms that carry an IPv4 address: IPv4-compatible, 6to4, Teredo, NAT64.
+      '::7f00:1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '64:ff9b::7f00:1',
+      '0.0.0.0',
+      '::',
+      '255.255.255.255',
+      '224.0.0.1',
+      '2001:db8::1',
+      '198.18.0.1',
+      'not an address',
     ])
       expect(isPrivateAddress(address), address).toBe(true);
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
       expect(isPrivateAddress(address), address).toBe(false);
   });
 
@@ -491,12 +503,32 @@ describe('targets in production', () => {
       'This address is private or local: use a URL reachable on the public internet',
     ],
     ['https://[::1]/hooks', 'This address is private or local: use a URL reachable on the public internet'],
+    ['https://[::7f00:1]/hooks', 'This address is private or local: use a URL reachable on the public internet'],
+    ['https://[2002:7f00:1::1]/hooks', 'This address is private or local: use a URL reachable on the public internet'],
     ['https://localhost/hooks', 'This address is private or local: use a URL reachable on the public internet'],
     ['http://203.0.114.10/hooks', 'The URL must start with https://'],
   ])('refuses %s when saving', async (url, message) => {
     const client = await approvedCompany(strict);
     const refused = await save(strict, client.session, settingsWith(url));
     expect(refused).toMatchObject({ code: 9422, data: { fields: { kyc_status_changed_url: message } } });
+  });
+
+  it('checks the URL before asking for the second factor: a refused address is said first', async () => {
+    const client = await approvedCompany(strict);
+    await strict.database.db.execute(
+      sql`update sessions set step_up_until = ${new Date(strict.clock.now().getTime() - 1000)} where user_id = ${client.session.userid}`,
+    );
+    const refused = await save(strict, client.session, settingsWith('https://10.0.0.5/hooks'));
+    expect(refused).toMatchObject({
+      code: 9422,
+      data: {
+        fields: {
+          kyc_status_changed_url: 'This address is private or local: use a URL reachable on the public internet',
+        },
+      },
+    });
+    // A URL that passes the check then needs the second factor.
+    expect((await save(strict, client.session, settingsWith('https://203.0.114.10/hooks'))).code).toBe(9406);
   });
 
   it('checks again at delivery, after resolving the name, and never connects to a private address', async () => {

@@ -26,6 +26,7 @@ import {
   formatDisplayDay,
   productName,
   statementLabel,
+  utcZone,
 } from './statement-text.ts';
 import { drained } from './stream-pacing.ts';
 
@@ -111,7 +112,7 @@ export type PageLayout = 'portrait' | 'landscape';
 
 const a4ShortSidePoints = 595.28;
 const a4LongSidePoints = 841.89;
-export const pageMarginPoints = 40;
+const pageMarginPoints = 40;
 export const rowHeightPoints = 15;
 /** The table text's size: a column's width in characters is about this many points per character. */
 export const tableFontPoints = 8;
@@ -125,7 +126,8 @@ export function contentWidthOf(layout: PageLayout): number {
 }
 
 type Align = 'left' | 'right';
-export type PdfColumn = { widthPoints: number; align: Align };
+/** A column of a table; `wraps`: its text runs onto more lines (the row grows) rather than be cut, as a merchant's name must. */
+export type PdfColumn = { widthPoints: number; align: Align; wraps?: boolean };
 
 /** Draws a document on a pdfkit document, top to bottom, breaking A4 pages as it goes. */
 export class PdfPage {
@@ -180,21 +182,23 @@ export class PdfPage {
   }
 
   /**
-   * The first page and the document's heading: the product's name and the title, the company, the
-   * period and the generation time, and that times are in UTC.
+   * The first page and the document's heading: the product's name and the title, the company and
+   * its identifiers, the period and the generation time, and the zone every time is in.
    */
   openDocument(heading: DocumentHeading): void {
     const language = this.#language;
+    const zone = heading.timeZone ?? utcZone;
     this.newPage();
     this.title(productName(language), heading.title);
     this.field(this.label('company'), heading.companyName);
+    for (const identifier of heading.identifiers ?? []) this.field(identifier.label, identifier.value);
     const period = this.label('period_range', {
       from: formatDisplayDay(heading.period.from, language),
       to: formatDisplayDay(heading.period.to, language),
     });
     this.field(this.label('period'), period);
-    this.field(this.label('generated_at'), `${formatDisplayDateTime(heading.generatedAt, language)} UTC`);
-    this.note(this.label('times_in_utc'));
+    this.field(this.label('generated_at'), `${formatDisplayDateTime(heading.generatedAt, language, zone)} ${zone}`);
+    this.note(this.label('times_in_zone', { zone }));
     this.gap(12);
   }
 
@@ -273,6 +277,20 @@ export class PdfPage {
     this.#y += heightPoints;
   }
 
+  /** The height a row of these values takes: one line, or as many as its wrapping cells need. */
+  rowHeightOf(columns: readonly PdfColumn[], values: readonly string[]): number {
+    const doc = this.#doc.fontSize(tableFontPoints);
+    let extraPoints = 0;
+    columns.forEach((column, index) => {
+      const text = values[index] ?? '';
+      const width = column.widthPoints - 2 * cellPaddingPoints;
+      if (!column.wraps || doc.widthOfString(text) <= width) return;
+      const height = doc.heightOfString(text, { width, lineGap: 0 });
+      extraPoints = Math.max(extraPoints, height - doc.currentLineHeight(true));
+    });
+    return rowHeightPoints + Math.max(0, extraPoints);
+  }
+
   row(columns: readonly PdfColumn[], values: readonly string[]): void {
     this.#cells(columns, values);
     const bottom = this.#y;
@@ -303,14 +321,21 @@ export class PdfPage {
   }
 
   #cells(columns: readonly PdfColumn[], values: readonly string[]): void {
+    const heightPoints = columns.some((column) => column.wraps) ? this.rowHeightOf(columns, values) : rowHeightPoints;
     let x = pageMarginPoints;
     columns.forEach((column, index) => {
       const textTop = this.#y + (rowHeightPoints - tableFontPoints) / 2 - 1;
       const width = column.widthPoints - 2 * cellPaddingPoints;
-      this.#text(values[index] ?? '', x + cellPaddingPoints, textTop, width, column.align, tableFontPoints);
+      const text = values[index] ?? '';
+      if (column.wraps && heightPoints > rowHeightPoints)
+        this.#doc
+          .fontSize(tableFontPoints)
+          .fillColor(colours.text)
+          .text(text, x + cellPaddingPoints, textTop, { width, align: column.align, lineGap: 0 });
+      else this.#text(text, x + cellPaddingPoints, textTop, width, column.align, tableFontPoints);
       x += column.widthPoints;
     });
-    this.#y += rowHeightPoints;
+    this.#y += heightPoints;
   }
 
   /**

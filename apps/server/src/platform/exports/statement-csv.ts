@@ -1,8 +1,11 @@
 /**
- * The CSV statement: a UTF-8 byte order mark (without it Excel reads Chinese and Japanese as
- * mojibake), header rows (title, company, period, generation time), the summary per asset, then the
- * lines. Machine-friendly: amounts as plain decimal strings, times `YYYY-MM-DD HH:mm` UTC, whole
- * references; labels in the reader's language.
+ * The CSV statement: one table for an accountant's import (RFC 4180: one header row, then one
+ * record per line, CRLF, fields quoted where needed), after a UTF-8 byte order mark (without it
+ * Excel reads Chinese and Japanese as mojibake). No preamble and no second table: the summary per
+ * asset, the company and the period are the PDF's and the XLSX's; the file's name carries the
+ * period and the date column's header the time zone. Machine-friendly cells: exact plain decimal
+ * amounts under Credit or Debit, the running balance, `YYYY-MM-DD HH:mm` times, whole references;
+ * labels in the reader's language.
  *
  * Everything goes through csv-stringify. The lines, up to a million of them, are given to its
  * synchronous writer a batch at a time and sent as one string: through its stream each line cost
@@ -13,13 +16,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Statement } from './statement-model.ts';
-import {
-  documentHeadingRows,
-  lineCellsFormatter,
-  lineColumnKeys,
-  statementLabeller,
-  summaryColumnKeys,
-} from './statement-text.ts';
+import { lineCellsFormatter, lineColumnKeys, statementLabeller } from './statement-text.ts';
 import { startWriting, writePaced } from './stream-pacing.ts';
 
 /** RFC 4180's CRLF; csv-stringify quotes what needs quoting (commas, quotes, line breaks in a name). */
@@ -29,22 +26,14 @@ const csvOptions = { record_delimiter: 'windows' } as const;
 const linesPerBatch = 160;
 
 export function writeCsvStatement(statement: Statement): Readable {
-  const { language } = statement;
+  const { language, timeZone } = statement;
   const label = statementLabeller(statement);
   const body = new PassThrough();
 
   startWriting(body, async () => {
-    const heading = [
-      ...documentHeadingRows(language, { ...statement, title: label('title') }),
-      [],
-      [label('summary')],
-      summaryColumnKeys.map((key) => label(`summary_columns.${key}`)),
-      ...statement.summaries.map((summary) => summaryColumnKeys.map((key) => summary[key])),
-      [],
-      lineColumnKeys.map((key) => label(`columns.${key}`)),
-    ];
-    await writePaced(body, stringify(heading, { ...csvOptions, bom: true }));
-    const cellsOf = lineCellsFormatter(language);
+    const header = lineColumnKeys.map((key) => label(`columns.${key}`, { zone: timeZone }));
+    await writePaced(body, stringify([header], { ...csvOptions, bom: true }));
+    const cellsOf = lineCellsFormatter(language, timeZone);
     let batch: string[][] = [];
     for await (const line of statement.lines) {
       // The reader went away: leaving the loop returns the lines' iterator, which ends the read.

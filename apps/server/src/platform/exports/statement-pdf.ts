@@ -1,6 +1,6 @@
 /**
- * The PDF statement, with pdfkit: A4, the product's name and the statement's title, the company,
- * the period and the generation time (UTC), a summary table (one row per asset), then per asset
+ * The PDF statement, with pdfkit: A4, the product's name and the statement's title, the company and
+ * its identifiers, the period and the generation time in the reader's zone, a summary table (one row per asset), then per asset
  * its lines table, whose header is repeated on every page it runs onto. The page, its font and how
  * memory stays flat are pdf-page.ts's.
  */
@@ -29,19 +29,26 @@ const summaryColumns: Column[] = [
   ),
 ];
 
-const lineColumns: Column[] = [
-  { labelKey: 'columns.date', widthPoints: 92, align: 'left' },
-  { labelKey: 'columns.description', widthPoints: 120, align: 'left' },
-  { labelKey: 'columns.reference', widthPoints: 58, align: 'left' },
-  { labelKey: 'columns.direction', widthPoints: 35, align: 'left' },
-  { labelKey: 'columns.amount', widthPoints: 105, align: 'right' },
-  { labelKey: 'columns.balance', widthPoints: 105, align: 'right' },
+/** A figure after the summary: its label, its amount with the asset. */
+const figureColumns: PdfColumn[] = [
+  { widthPoints: 240, align: 'left' },
+  { widthPoints: 160, align: 'right' },
 ];
 
-function lineValues(language: Language, line: StatementLine): string[] {
+/** The description wraps: a merchant's whole name and a pending mark are never cut. */
+const lineColumns: Column[] = [
+  { labelKey: 'columns.date', widthPoints: 92, align: 'left' },
+  { labelKey: 'columns.description', widthPoints: 130, align: 'left', wraps: true },
+  { labelKey: 'columns.reference', widthPoints: 58, align: 'left' },
+  { labelKey: 'columns.direction', widthPoints: 35, align: 'left' },
+  { labelKey: 'columns.amount', widthPoints: 100, align: 'right' },
+  { labelKey: 'columns.balance', widthPoints: 100, align: 'right' },
+];
+
+function lineValues(language: Language, zone: string, line: StatementLine): string[] {
   const description = line.description ?? describeKind(language, line.kind);
   return [
-    formatDisplayDateTime(line.at, language),
+    formatDisplayDateTime(line.at, language, zone),
     line.isSettled ? description : statementLabel(language, 'pending', { description }),
     shortReference(line.reference),
     statementLabel(language, `direction.${line.direction}`),
@@ -67,10 +74,11 @@ function writePdfStatement(pdfDocument: typeof PDFDocument, statement: Statement
     createdAt: statement.generatedAt,
   });
   const page = new PdfPage(doc, { language, footer: `${productName(language)} · ${statement.companyName}` });
-  const headers = (columns: Column[]) => columns.map((column) => label(column.labelKey));
+  const headers = (columns: Column[]) => columns.map((column) => label(column.labelKey, { zone: statement.timeZone }));
 
   startWriting(body, async () => {
     page.openDocument({ ...statement, title });
+    page.note(page.label('references_note'));
     page.heading(page.label('summary'));
     page.tableHeader(summaryColumns, headers(summaryColumns));
     for (const summary of statement.summaries) {
@@ -81,6 +89,18 @@ function writePdfStatement(pdfDocument: typeof PDFDocument, statement: Statement
           formatDisplayAmount(summary[key], summary.asset, language),
         ),
       ]);
+    }
+
+    if (statement.figures) {
+      const { title: figuresTitle, rows } = statement.figures;
+      page.gap(16);
+      page.ensureRoom(20 + rows.length * rowHeightPoints);
+      page.heading(figuresTitle);
+      for (const figure of rows)
+        page.row(figureColumns, [
+          figure.label,
+          `${formatDisplayAmount(figure.amount, figure.asset, language)} ${figure.asset}`,
+        ]);
     }
 
     const openSection = (asset: string) => {
@@ -108,11 +128,12 @@ function writePdfStatement(pdfDocument: typeof PDFDocument, statement: Statement
         openSection(line.asset);
         sectionAsset = line.asset;
       }
-      if (!page.ensureRoom(rowHeightPoints)) {
+      const values = lineValues(language, statement.timeZone, line);
+      if (!page.ensureRoom(page.rowHeightOf(lineColumns, values))) {
         page.heading(page.label('transactions_continued', { asset: line.asset }));
         page.tableHeader(lineColumns, headers(lineColumns));
       }
-      page.row(lineColumns, lineValues(language, line));
+      page.row(lineColumns, values);
       await page.keepPace(body);
       // The reader went away: leaving the loop returns the lines' iterator, which ends the read.
       if (body.destroyed) return;

@@ -1,14 +1,25 @@
 /**
  * What the exported documents share, the statement's three formats and the table's (table.ts):
- * labels in the reader's language, dates in UTC, amounts for display, descriptions of movement
- * kinds, the heading rows of a spreadsheet and the file's name and type. Pure functions, no streams.
+ * labels in the reader's language, dates in one stated time zone (UTC unless the reader's is given),
+ * amounts for display and for machines, descriptions of movement kinds, the heading rows of a
+ * spreadsheet and the file's name and type. Pure functions, no streams.
  */
 import type { Readable } from 'node:stream';
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 import { displayDecimals } from '@bank/contract/money';
+import { formatRate, type RatePair } from '@bank/contract/money-text';
 import type { ExportFormat } from '@bank/contract/transaction';
 import { hasMessage, type TranslationParams, translate } from '@bank/i18n/resources';
-import type { Statement, StatementLine } from './statement-model.ts';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import type { Statement, StatementIdentifier, StatementLine } from './statement-model.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The zone of documents that name none: the wire's. */
+export const utcZone = 'UTC';
 
 /** A message of the `statement` namespace in the reader's language. */
 export function statementLabel(language: Language, key: string, params?: TranslationParams): string {
@@ -29,30 +40,56 @@ export function productName(language: Language): string {
 }
 
 const kindPattern = /^[a-z0-9_]+$/i;
+const cardFeeKindPrefix = 'card_fee_';
 
-/** "Crypto deposit" for `deposit`; a kind without a label is shown as it is, so nothing is hidden. */
+/**
+ * "Crypto deposit" for `deposit`, "Annual fee" for the card fee `card_fee_annual`: a ledger movement
+ * in the reader's words. A kind without a label reads "Other movement", never its code.
+ */
 export function describeKind(language: Language, kind: string): string {
-  return kindPattern.test(kind) && hasMessage(`statement.kinds.${kind}`)
-    ? statementLabel(language, `kinds.${kind}`)
-    : statementLabel(language, 'other_kind', { kind });
+  if (!kindPattern.test(kind)) return statementLabel(language, 'other_kind');
+  if (hasMessage(`statement.kinds.${kind}`)) return statementLabel(language, `kinds.${kind}`);
+  const feeKind = kind.startsWith(cardFeeKindPrefix) ? kind.slice(cardFeeKindPrefix.length) : null;
+  if (feeKind && hasMessage(`card_money.fee_kinds.${feeKind}`))
+    return translate(language, `card_money.fee_kinds.${feeKind}`);
+  return statementLabel(language, 'other_kind');
 }
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** `2026-11-21 09:05`: the machine-friendly UTC time of the CSV (sorts as text, parses everywhere). */
-export function formatIsoMinute(at: Date): string {
-  return `${at.getUTCFullYear()}-${twoDigits(at.getUTCMonth() + 1)}-${twoDigits(at.getUTCDate())} ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())}`;
+/** The wall-clock time in `zone` as a Date whose UTC fields are that time (what a spreadsheet's date cell shows). */
+export function wallTimeIn(at: Date, zone: string): Date {
+  if (zone === utcZone) return at;
+  return new Date(at.getTime() + dayjs(at).tz(zone).utcOffset() * 60_000);
 }
 
-/** DECISIONS.md's dates, in UTC: English `21/11/2026 09:05am`, Chinese and Japanese `2026/11/21 09:05`. */
-export function formatDisplayDateTime(at: Date, language: Language): string {
-  const day = formatDisplayDay(at.toISOString().slice(0, 10), language);
-  const hours = at.getUTCHours();
-  const minutes = twoDigits(at.getUTCMinutes());
+/** `2026-11-21 09:05`: the machine-friendly time of the CSV in the document's zone (sorts as text, parses everywhere). */
+export function formatIsoMinute(at: Date, zone = utcZone): string {
+  const wall = wallTimeIn(at, zone);
+  return `${wall.getUTCFullYear()}-${twoDigits(wall.getUTCMonth() + 1)}-${twoDigits(wall.getUTCDate())} ${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
+}
+
+/** DECISIONS.md's dates in the document's zone: English `21/11/2026 09:05am`, Chinese and Japanese `2026/11/21 09:05`. */
+export function formatDisplayDateTime(at: Date, language: Language, zone = utcZone): string {
+  const wall = wallTimeIn(at, zone);
+  const day = formatDisplayDay(wall.toISOString().slice(0, 10), language);
+  const hours = wall.getUTCHours();
+  const minutes = twoDigits(wall.getUTCMinutes());
   if (language !== 'en') return `${day} ${twoDigits(hours)}:${minutes}`;
   return `${day} ${twoDigits(hours % 12 || 12)}:${minutes}${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * The instants a period of calendar days covers in `zone`: from the first day's midnight to the
+ * midnight after the last, or `now` when that is sooner (entries posted while the file is written
+ * are left for the next statement, so that the lines read later add up to the totals read first).
+ */
+export function periodInstants(period: { from: string; to: string }, zone: string, now: Date) {
+  const dayAfter = new Date(Date.parse(period.to) + 86_400_000).toISOString().slice(0, 10);
+  const until = dayjs.tz(dayAfter, zone).valueOf();
+  return { from: dayjs.tz(period.from, zone).toDate(), until: new Date(Math.min(until, now.getTime())) };
 }
 
 /** A calendar day `YYYY-MM-DD` as English `DD/MM/YYYY` or Chinese and Japanese `YYYY/MM/DD`. */
@@ -89,6 +126,18 @@ export function formatDisplayAmount(value: string, asset: string, language: Lang
 }
 
 /**
+ * An amount for the CSV and XLSX: a plain decimal (no separators, a leading minus only), exact to the
+ * asset's scale as the ledger holds it, with at least the asset's display decimals ("25000.00",
+ * "2525.179301"), so that a column adds up to the balances to the last unit and reads as money.
+ */
+export function formatMachineAmount(value: string, asset: string): string {
+  if (!decimalPattern.test(value)) return value;
+  const [whole = '', fraction = ''] = value.split('.');
+  const places = displayDecimals(asset).min;
+  return fraction.length >= places ? value : `${whole}.${fraction.padEnd(places, '0')}`;
+}
+
+/**
  * A business record id as the PDF shows it: its last 8 characters. Ids are UUIDv7, whose first
  * characters are a timestamp that records of one day share, while the tail is random.
  */
@@ -111,27 +160,24 @@ export const lineColumnKeys = [
   'asset',
   'description',
   'reference',
-  'direction',
-  'amount',
+  'credit',
+  'debit',
   'balance',
   'settled',
 ] as const;
 
-/** How many kinds' descriptions a line formatter keeps: the ledger has a handful of kinds. */
+/** How many kinds' descriptions a line formatter keeps: the ledger has a few dozen kinds. */
 const describedKindsLimit = 64;
 
 /**
- * A line's cells for the CSV and XLSX, in lineColumnKeys' order: machine-friendly text. Made once
- * per document, it works out the language's labels once, each kind's description on its first line
+ * A line's cells for the CSV and XLSX, in lineColumnKeys' order: machine-friendly text, the amount
+ * under Credit or Debit (one of the two empty), times in the document's zone. Made once per
+ * document, it works out the language's labels once, each kind's description on its first line
  * and each minute's text on its first line, instead of on every line: for a million lines that was
  * about 1.2 GB of short-lived strings and arrays (translate's key splitting and template filling),
  * a sixth of what the CSV export allocated.
  */
-export function lineCellsFormatter(language: Language): (line: StatementLine) => string[] {
-  const directionLabels: Readonly<Record<StatementLine['direction'], string>> = {
-    credit: statementLabel(language, 'direction.credit'),
-    debit: statementLabel(language, 'direction.debit'),
-  };
+export function lineCellsFormatter(language: Language, zone = utcZone): (line: StatementLine) => string[] {
   const settledLabel = statementLabel(language, 'settled.yes');
   const pendingLabel = statementLabel(language, 'settled.no');
   const descriptions = new Map<string, string>();
@@ -147,16 +193,17 @@ export function lineCellsFormatter(language: Language): (line: StatementLine) =>
     const lineMinuteMs = Math.floor(line.at.getTime() / 60_000);
     if (lineMinuteMs !== minuteMs) {
       minuteMs = lineMinuteMs;
-      minuteText = formatIsoMinute(line.at);
+      minuteText = formatIsoMinute(line.at, zone);
     }
+    const amount = formatMachineAmount(line.amount, line.asset);
     return [
       minuteText,
       line.asset,
       description,
       neutraliseFormula(line.reference),
-      directionLabels[line.direction],
-      line.amount,
-      line.balance,
+      line.direction === 'credit' ? amount : '',
+      line.direction === 'debit' ? amount : '',
+      formatMachineAmount(line.balance, line.asset),
       line.isSettled ? settledLabel : pendingLabel,
     ];
   };
@@ -172,23 +219,31 @@ export const contentTypeOfFormat: Readonly<Record<ExportFormat, string>> = {
 export type DocumentHeading = {
   title: string;
   companyName: string;
-  /** YYYY-MM-DD, both days included, UTC days. */
+  /** Registration number, account, card: under the company's name. */
+  identifiers?: readonly StatementIdentifier[] | undefined;
+  /** YYYY-MM-DD, both days included, days of `timeZone` (UTC when absent). */
   period: { from: string; to: string };
+  /** The IANA zone of every time in the document; UTC when absent. */
+  timeZone?: string | undefined;
   generatedAt: Date;
 };
 
 /**
- * The heading of a CSV or a sheet, a label and its values per row: the title with the product's
- * name, the company (its name neutralised: it is the company's own text), the period's first and
- * last days, and the generation time `YYYY-MM-DD HH:mm UTC`.
+ * The heading of a sheet, a label and its values per row: the title with the product's name, the
+ * company (its name neutralised: it is the company's own text) and its identifiers, the period's
+ * first and last days, the generation time `YYYY-MM-DD HH:mm` and the zone every time is in.
  */
 export function documentHeadingRows(language: Language, heading: DocumentHeading): string[][] {
   const label = (key: string) => statementLabel(language, key);
+  const zone = heading.timeZone ?? utcZone;
   return [
     [heading.title, productName(language)],
     [label('company'), neutraliseFormula(heading.companyName)],
+    ...(heading.identifiers ?? []).map((identifier) => [identifier.label, neutraliseFormula(identifier.value)]),
     [label('period'), heading.period.from, heading.period.to],
-    [label('generated_at'), `${formatIsoMinute(heading.generatedAt)} UTC`],
+    [label('generated_at'), `${formatIsoMinute(heading.generatedAt, zone)} ${zone}`],
+    // A table's time columns say UTC in their headers; a statement, in the reader's zone, says which.
+    ...(heading.timeZone ? [[label('time_zone'), zone]] : []),
   ];
 }
 
@@ -198,4 +253,9 @@ export type ExportFile = { fileName: string; contentType: string; body: Readable
 /** `statement-2026-11-01-to-2026-11-30.pdf`, `deposits-…csv`: ASCII only, the period in it, sorts by date. */
 export function periodFileName(name: string, format: ExportFormat, period: { from: string; to: string }): string {
   return `${name}-${period.from}-to-${period.to}.${format}`;
+}
+
+/** The one rate text (money-text.ts formatRate, base first), in the reader's locale; empty without a rate. */
+export function rateTextIn(language: Language, pair: RatePair | null): string {
+  return pair ? formatRate(pair, localeOfLanguage[language]) : '';
 }

@@ -9,7 +9,13 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { documentFontPath, forgetLaidOutWords, forgetWrittenPage } from './pdf-page.ts';
 import { type Statement, type StatementLine, writeStatement } from './statement.ts';
-import { formatDisplayAmount, formatDisplayDateTime, formatDisplayDay } from './statement-text.ts';
+import {
+  formatDisplayAmount,
+  formatDisplayDateTime,
+  formatDisplayDay,
+  formatMachineAmount,
+  periodInstants,
+} from './statement-text.ts';
 import { pdfText, readWorkbook, rowValues, whenSteady } from './test-support.ts';
 import { zipEntryInput } from './xlsx-workbook.ts';
 
@@ -95,6 +101,8 @@ function statementOf(overrides: Partial<Statement> = {}): Statement {
   return {
     language: 'ch',
     companyName,
+    identifiers: [{ label: '注册编号', value: '201912345K · SG' }],
+    timeZone: 'UTC',
     period: { from: '2026-11-01', to: '2026-11-30' },
     generatedAt: new Date('2026-12-01T09:05:00Z'),
     summaries: [usdtSummary, ethSummary],
@@ -143,57 +151,71 @@ describe('statement file', () => {
 });
 
 describe('CSV statement', () => {
-  it('starts with a byte order mark and holds the headers, the summaries and every line with its amount and balance', async () => {
+  it('is one table for an import: a byte order mark, one header row, then every line with its credit or debit and balance', async () => {
     const bytes = await buffer((await writeStatement('csv', statementOf())).body);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
-
-    expect(rows).toContainEqual([label('company'), companyName]);
-    expect(rows).toContainEqual([label('period'), '2026-11-01', '2026-11-30']);
-    expect(rows).toContainEqual([label('generated_at'), '2026-12-01 09:05 UTC']);
-
-    const summaryHeader = rows.findIndex((row) => row[0] === label('summary_columns.asset'));
-    expect(rows[summaryHeader]).toEqual(
-      ['asset', 'opening', 'credits', 'debits', 'fees', 'closing'].map((key) => label(`summary_columns.${key}`)),
-    );
-    expect(rows.slice(summaryHeader + 1, summaryHeader + 3)).toEqual([
-      ['USDT', '1000', '12000.5', '500', '1.25', '12499.25'],
-      ['ETH', '0.5', '1.12345678901234568', '0', '0', '1.62345678901234568'],
-    ]);
-
-    const linesHeader = rows.findIndex((row) => row[0] === label('columns.date'));
-    expect(rows[linesHeader]).toEqual(['日期（UTC）', '资产', '摘要', '业务编号', '借贷', '金额', '余额', '已结算']);
-    expect(rows.slice(linesHeader + 1)).toEqual([
-      ['2026-11-03 09:15', 'USDT', '加密资产入金', fixedLines[0]?.reference, '贷', '12000.5', '13000.5', '是'],
-      ['2026-11-04 10:00', 'USDT', '换汇', fixedLines[1]?.reference, '借', '500', '12500.5', '是'],
-      ['2026-11-04 10:00', 'USDT', '手续费', fixedLines[2]?.reference, '借', '1.25', '12499.25', '是'],
+    // Strict: every record has the header's number of fields (no preamble, no second table).
+    const rows: string[][] = parse(bytes, { bom: true });
+    expect(bytes.toString('utf8')).toMatch(/\r\n$/);
+    expect(rows[0]).toEqual(['日期（UTC）', '资产', '摘要', '业务编号', '贷方', '借方', '余额', '状态']);
+    expect(rows.slice(1)).toEqual([
+      ['2026-11-03 09:15', 'USDT', '加密资产入金', fixedLines[0]?.reference, '12000.50', '', '13000.50', '已结算'],
+      ['2026-11-04 10:00', 'USDT', '换汇', fixedLines[1]?.reference, '', '500.00', '12500.50', '已结算'],
+      ['2026-11-04 10:00', 'USDT', '手续费', fixedLines[2]?.reference, '', '1.25', '12499.25', '已结算'],
       [
         '2026-11-20 23:59',
         'ETH',
         '加密资产入金',
         fixedLines[3]?.reference,
-        '贷',
         '1.123456789012345678',
+        '',
         '1.623456789012345678',
-        '否',
+        '未结算',
       ],
       [
         '2026-11-21 00:05',
         'ETH',
-        '其他（staking_reward）',
+        '其他变动',
         fixedLines[4]?.reference,
-        '贷',
         '0.000000000000000002',
+        '',
         '1.62345678901234568',
-        '是',
+        '已结算',
       ],
     ]);
   });
 
-  it("keeps a spreadsheet from running a company's name as a formula", async () => {
-    const bytes = await buffer((await writeStatement('csv', statementOf({ companyName: '=HYPERLINK("x")' }))).body);
-    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
+  it('writes its times in the reader’s zone and names the zone in the date column’s header', async () => {
+    const bytes = await buffer((await writeStatement('csv', statementOf({ timeZone: 'Asia/Tokyo' }))).body);
+    const rows: string[][] = parse(bytes, { bom: true });
+    expect(rows[0]?.[0]).toBe('日期（Asia/Tokyo）');
+    expect(rows.slice(1).map((row) => row[0])).toEqual([
+      '2026-11-03 18:15',
+      '2026-11-04 19:00',
+      '2026-11-04 19:00',
+      '2026-11-21 08:59',
+      '2026-11-21 09:05',
+    ]);
+  });
+
+  it("keeps a spreadsheet from running a line's text as a formula", async () => {
+    const line = { ...fixedLines[0], description: '=HYPERLINK("x")' } as StatementLine;
+    const bytes = await buffer((await writeStatement('csv', statementOf({ lines: linesOf([line]) }))).body);
+    const rows: string[][] = parse(bytes, { bom: true });
+    expect(rows[1]?.[2]).toBe(`'=HYPERLINK("x")`);
+  });
+});
+
+describe('XLSX heading', () => {
+  it("keeps a spreadsheet from running a company's name as a formula, and names the company's identifiers and the zone", async () => {
+    const bytes = await buffer((await writeStatement('xlsx', statementOf({ companyName: '=HYPERLINK("x")' }))).body);
+    const rows: unknown[][] = [];
+    (await readWorkbook(bytes)).getWorksheet(label('sheets.summary'))?.eachRow((row) => {
+      rows.push(rowValues(row));
+    });
     expect(rows).toContainEqual([label('company'), `'=HYPERLINK("x")`]);
+    expect(rows).toContainEqual(['注册编号', '201912345K · SG']);
+    expect(rows).toContainEqual([label('time_zone'), 'UTC']);
   });
 });
 
@@ -207,8 +229,8 @@ describe('XLSX statement', () => {
       summaryRows.push(rowValues(row));
     });
     expect(summaryRows).toContainEqual([label('company'), companyName]);
-    expect(summaryRows).toContainEqual(['USDT', '1000', '12000.5', '500', '1.25', '12499.25']);
-    expect(summaryRows).toContainEqual(['ETH', '0.5', '1.12345678901234568', '0', '0', '1.62345678901234568']);
+    expect(summaryRows).toContainEqual(['USDT', '1000.00', '12000.50', '500.00', '1.25', '12499.25']);
+    expect(summaryRows).toContainEqual(['ETH', '0.50', '1.12345678901234568', '0.00', '0.00', '1.62345678901234568']);
 
     const sheet = workbook.getWorksheet(label('sheets.lines'));
     expect(sheet?.rowCount).toBe(1 + fixedLines.length);
@@ -217,20 +239,27 @@ describe('XLSX statement', () => {
       '资产',
       '摘要',
       '业务编号',
-      '借贷',
-      '金额',
+      '贷方',
+      '借方',
       '余额',
-      '已结算',
+      '状态',
     ]);
     fixedLines.forEach((line, index) => {
       const [at, ...rest] = rowValues(sheet?.getRow(index + 2) as ExcelJS.Row);
       expect(Math.abs((at as Date).getTime() - line.at.getTime())).toBeLessThan(1_000);
       expect(rest.slice(0, 1)).toEqual([line.asset]);
-      expect(rest.slice(4)).toEqual([line.amount, line.balance, line.isSettled ? '是' : '否']);
+      const amount = formatMachineAmount(line.amount, line.asset);
+      expect(rest.slice(3)).toEqual([
+        // An empty cell reads back as no value.
+        line.direction === 'credit' ? amount : undefined,
+        line.direction === 'debit' ? amount : undefined,
+        formatMachineAmount(line.balance, line.asset),
+        line.isSettled ? '已结算' : '未结算',
+      ]);
     });
     expect(sheet?.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(sheet?.getRow(5).getCell(3).value).toBe('加密资产入金');
-    expect(sheet?.getRow(6).getCell(3).value).toBe('其他（staking_reward）');
+    expect(sheet?.getRow(6).getCell(3).value).toBe('其他变动');
   });
 });
 
@@ -272,8 +301,11 @@ describe('PDF statement', () => {
       '13,000.50',
       '2026/11/03 09:15',
       '加密资产入金（未结算）',
-      '其他（staking_reward）',
+      '其他变动',
       '…0000a001',
+      '注册编号',
+      '201912345K · SG',
+      label('times_in_zone', { zone: 'UTC' }),
       '第 1 页',
     ]) {
       expect(text, expected).toContain(expected);
@@ -321,6 +353,26 @@ describe('display formats', () => {
     expect(formatDisplayDay('2026-11-01', 'ch')).toBe('2026/11/01');
   });
 
+  it('formats times in a zone, and a period of days in that zone, as the history shows them', () => {
+    const at = new Date('2026-11-21T00:05:00Z');
+    expect(formatDisplayDateTime(at, 'en', 'Asia/Singapore')).toBe('21/11/2026 08:05am');
+    expect(formatDisplayDateTime(at, 'jp', 'America/New_York')).toBe('2026/11/20 19:05');
+    const now = new Date('2027-01-01T00:00:00Z');
+    expect(periodInstants({ from: '2026-11-01', to: '2026-11-30' }, 'Asia/Tokyo', now)).toEqual({
+      from: new Date('2026-10-31T15:00:00Z'),
+      until: new Date('2026-11-30T15:00:00Z'),
+    });
+    // A period reaching today ends now.
+    expect(periodInstants({ from: '2026-12-01', to: '2027-01-01' }, 'UTC', now).until).toEqual(now);
+  });
+
+  it('writes machine amounts exact, with at least the display decimals', () => {
+    expect(formatMachineAmount('25000', 'USDT')).toBe('25000.00');
+    expect(formatMachineAmount('2525.179301', 'USDT')).toBe('2525.179301');
+    expect(formatMachineAmount('0.5', 'BTC')).toBe('0.50');
+    expect(formatMachineAmount('-3.1', 'USD')).toBe('-3.10');
+  });
+
   it('rounds amounts to the display decimals from the decimal string, never through a float', () => {
     expect(formatDisplayAmount('1234567.5', 'USDT', 'en')).toBe('1,234,567.50');
     expect(formatDisplayAmount('-5.5', 'USDC', 'jp')).toBe('-5.50');
@@ -342,13 +394,13 @@ describe.each(formats)('%s writer, streaming', (format) => {
     expect(source.isClosed).toBe(true);
     if (format === 'csv') {
       const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
-      const header = rows.findIndex((row) => row[0] === label('columns.date'));
-      expect(rows.length - header - 1).toBe(20_000);
-      expect(rows.at(-1)?.slice(5, 7)).toEqual(['19999.25', '39998.5']);
+      expect(rows[0]?.[0]).toBe(label('columns.date', { zone: 'UTC' }));
+      expect(rows.length - 1).toBe(20_000);
+      expect(rows.at(-1)?.slice(4, 7)).toEqual(['', '19999.25', '39998.50']);
     } else if (format === 'xlsx') {
       const sheet = (await readWorkbook(bytes)).getWorksheet(label('sheets.lines'));
       expect(sheet?.rowCount).toBe(20_001);
-      expect(sheet?.getRow(20_001).getCell(7).value).toBe('39998.5');
+      expect(sheet?.getRow(20_001).getCell(7).value).toBe('39998.50');
     } else {
       const { pages, text } = await pdfText(bytes);
       expect(pages).toBeGreaterThan(20_000 / 60);
@@ -398,11 +450,11 @@ describe.each(formats)('%s writer, streaming', (format) => {
 
 describe('languages', () => {
   it.each<[Language, string]>([
-    ['en', 'Account statement'],
-    ['jp', '取引明細書'],
-  ])('labels a %s CSV in that language', async (language, title) => {
+    ['en', 'Date (UTC)'],
+    ['jp', '日時（UTC）'],
+  ])('labels a %s CSV in that language', async (language, dateHeader) => {
     const bytes = await buffer((await writeStatement('csv', statementOf({ language }))).body);
-    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: true });
-    expect(rows[0]?.[0]).toBe(title);
+    const rows: string[][] = parse(bytes, { bom: true });
+    expect(rows[0]?.[0]).toBe(dateHeader);
   });
 });

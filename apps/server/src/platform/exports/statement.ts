@@ -32,7 +32,12 @@ import type { ExportFormat } from '@bank/contract/transaction';
 import type { Statement } from './statement-model.ts';
 import { contentTypeOfFormat, type ExportFile, periodFileName } from './statement-text.ts';
 
-export type { Statement, StatementAssetSummary, StatementLine } from './statement-model.ts';
+export type {
+  Statement,
+  StatementFigures,
+  StatementIdentifier,
+  StatementLine,
+} from './statement-model.ts';
 
 type Writer = (statement: Statement) => Readable;
 

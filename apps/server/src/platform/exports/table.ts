@@ -18,7 +18,7 @@ import type { ExportFormat } from '@bank/contract/transaction';
 import { contentTypeOfFormat, type ExportFile, periodFileName } from './statement-text.ts';
 import type { Table } from './table-model.ts';
 
-export type { Table, TableCell, TableColumn, TableRow } from './table-model.ts';
+export type { Table, TableColumn, TableRow } from './table-model.ts';
 
 type Writer = (table: Table) => Readable;
 

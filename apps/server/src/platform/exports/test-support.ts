@@ -52,3 +52,58 @@ export async function whenSteady(value: () => number): Promise<number> {
   }
   return last;
 }
+
+/** Every text of an exported file as one string: a PDF's text, a workbook's cells, a CSV's fields. */
+export async function textOfExport(format: 'pdf' | 'csv' | 'xlsx', bytes: Buffer): Promise<string> {
+  if (format === 'pdf') return (await pdfText(bytes)).text;
+  if (format === 'csv') return csvRows(bytes).flat().join('\n');
+  const cells: string[] = [];
+  for (const sheet of (await readWorkbook(bytes)).worksheets) {
+    cells.push(sheet.name);
+    sheet.eachRow((row) => {
+      for (const value of rowValues(row)) if (typeof value === 'string') cells.push(value);
+    });
+  }
+  return cells.join('\n');
+}
+
+/**
+ * What a Chinese or Japanese document writes in Latin letters as those languages do: asset and
+ * currency codes, the zone, and the abbreviations both use in their own words (ATM 取款, POS 消费, 口座 ID).
+ */
+const lettersKeptInEveryLanguage = new Set([
+  'USDT',
+  'USDC',
+  'BTC',
+  'ETH',
+  'USD',
+  'EUR',
+  'SGD',
+  'CNY',
+  'GBP',
+  'AUD',
+  'HKD',
+  'UTC',
+  'OTC',
+  'ATM',
+  'POS',
+  'ID',
+]);
+
+/**
+ * The words of a Chinese or Japanese document that are not in its language: a snake_case code
+ * (`card_fee_card_cost`) or an English word. Tokens with digits are identifiers (ids, hashes,
+ * ERC20), which every language writes alike; so are the codes above.
+ */
+export function foreignWords(text: string): string[] {
+  const tokens = text.match(/[A-Za-z0-9_]+/g) ?? [];
+  return [
+    ...new Set(
+      tokens.filter(
+        (token) =>
+          token.includes('_') ||
+          (/[A-Za-z]/.test(token) && !/\d/.test(token) && !lettersKeptInEveryLanguage.has(token)),
+      ),
+    ),
+  ];
+}

@@ -47,16 +47,19 @@ function AccountContent({ user, isStaffPairingRequired }: { user: UserInfo; isSt
   if (mustPair || isFirstPairing) {
     return (
       <Stack gap="lg">
-        <Alert
-          color="orange"
-          variant="light"
-          role="status"
-          title={t(user.is_staff ? 'account.staff_pairing.title' : 'account.member_pairing.title')}
-          icon={<IconShieldLock size={20} aria-hidden />}
-          styles={readableAlertStyles('orange')}
-        >
-          {t(user.is_staff ? 'account.staff_pairing.description' : 'account.member_pairing.description')}
-        </Alert>
+        {/* The call to pair goes once the authenticator is paired (user info is read again then). */}
+        {user.is_authenticator_paired ? null : (
+          <Alert
+            color="orange"
+            variant="light"
+            role="status"
+            title={t(user.is_staff ? 'account.staff_pairing.title' : 'account.member_pairing.title')}
+            icon={<IconShieldLock size={20} aria-hidden />}
+            styles={readableAlertStyles('orange')}
+          >
+            {t(user.is_staff ? 'account.staff_pairing.description' : 'account.member_pairing.description')}
+          </Alert>
+        )}
         <TwoFactorCard
           user={user}
           shouldStartPairing

@@ -60,7 +60,7 @@ function PasswordForm({ user, onDone }: { user: UserInfo; onDone: (isChanged: bo
           form={form}
           labels={{ password: 'auth.fields.new_password', confirmation: 'auth.fields.confirm_new_password' }}
         />
-        <SecondFactorField id="password-code" user={user} {...form.getInputProps('code')} />
+        <SecondFactorField id="password-code" user={user} action="security" {...form.getInputProps('code')} />
         <Group gap="sm">
           <Button type="submit" loading={isSubmitting}>
             {t('account.password.submit')}

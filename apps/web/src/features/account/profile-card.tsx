@@ -21,7 +21,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { AccountSection } from './account-section.tsx';
 
 /** "+44 20 7946 0000" in the international format, or as stored when it cannot be read. */
-export function formatPhone(phone: string, country: string): string {
+function formatPhone(phone: string, country: string): string {
   try {
     return parsePhoneNumberFromString(phone, country as CountryCode)?.formatInternational() ?? phone;
   } catch {

@@ -17,7 +17,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 
 /** The text both the copy and the download carry: a title line, then one code a line. */
-export function recoveryCodesText(title: string, codes: readonly string[]): string {
+function recoveryCodesText(title: string, codes: readonly string[]): string {
   return `${title}\n\n${codes.join('\n')}\n`;
 }
 
@@ -101,7 +101,7 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
     queryFn: ({ signal }) => loadScreenData(getRecoveryCodeStatus, {}, signal),
   });
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('security');
   // A form without fields: making a new set, after a step-up when the second factor is not fresh.
   const newCodes = useCallForm({
     call: regenerateRecoveryCodes,

@@ -50,7 +50,7 @@ import { RecoveryCodesPanel, RecoveryCodesSection } from './recovery-codes-panel
 type Setup = { secret: string; otpauthUri: string; qrImage: string };
 
 /** "JBSWY3DPEHPK3PXP" -> "JBSW Y3DP EHPK 3PXP": easier to read and type. */
-export function groupByFour(secret: string): string {
+function groupByFour(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
@@ -66,7 +66,7 @@ function PairingPanel({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('security');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: approveAuthenticator,
     initialValues: { code: '' },

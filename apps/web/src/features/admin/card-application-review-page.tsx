@@ -12,7 +12,7 @@ import {
   listCardApplicationsForReview,
   type StaffCardApplication,
 } from '@bank/contract/card-applications';
-import { localeOfLanguage } from '@bank/contract/constants';
+import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import type { DocumentRef } from '@bank/contract/documents';
 import { cardApplicationStatuses } from '@bank/contract/states';
 import {
@@ -55,26 +55,27 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { QueueSearchInput, searchOf, useQueueSearch } from '../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 
 type Status = (typeof cardApplicationStatuses)[number];
-const pageSize = 20;
+const pageSize = defaultPageSize;
 
 const refreshApplications = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({
     predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/admin/cardApplications/'),
   });
 
-function QueueList({ status, onOpen }: { status: Status; onOpen: (id: string) => void }) {
+function QueueList({ status, search, onOpen }: { status: Status; search: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery({
-    queryKey: [listCardApplicationsForReview.path, { status }],
+    queryKey: [listCardApplicationsForReview.path, { status, ...searchOf(search) }],
     queryFn: ({ pageParam, signal }) =>
       loadScreenData(
         listCardApplicationsForReview,
-        { page_size: pageSize, status, ...(pageParam ? { cursor: pageParam } : {}) },
+        { page_size: pageSize, status, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       ),
     initialPageParam: '',
@@ -83,6 +84,14 @@ function QueueList({ status, onOpen }: { status: Status; onOpen: (id: string) =>
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <TableSkeleton rows={4} columns={3} />;
   if (list.isError && items.length === 0) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (items.length === 0 && search)
+    return (
+      <EmptyState
+        icon={<IconSearch size={26} stroke={1.6} />}
+        title={t('admin.queue_search.none_title')}
+        description={t('admin.queue_search.none_description')}
+      />
+    );
   if (items.length === 0)
     return (
       <EmptyState
@@ -405,6 +414,7 @@ function ApplicationReview({ applicationId }: { applicationId: string }) {
 
 export function CardApplicationReviewPage() {
   const { t } = useTranslation();
+  const { text, setText, search } = useQueueSearch();
   const mayReview = useHoldsPermission('card_review');
   const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -431,7 +441,8 @@ export function CardApplicationReviewPage() {
         onChange={(value) => setSearchParams(value && value !== 'pending' ? { status: value } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        <QueueSearchInput text={text} onChange={setText} />
+        <Tabs.List mb="lg" mt="md">
           {cardApplicationStatuses.map((value) => (
             <Tabs.Tab key={value} value={value} fw={500}>
               {t(`card_applications.review.statuses.${value}`)}
@@ -440,7 +451,7 @@ export function CardApplicationReviewPage() {
         </Tabs.List>
         {cardApplicationStatuses.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <QueueList status={value} onOpen={setApplication} />
+            <QueueList status={value} search={search} onOpen={setApplication} />
           </Tabs.Panel>
         ))}
       </Tabs>

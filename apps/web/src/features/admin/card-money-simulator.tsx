@@ -24,7 +24,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -58,6 +58,8 @@ function useControl() {
 
 export function CardMoneySimulator({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
+  const usdText = (value: string) => amountText(value, 'USD');
   const state = useScreenQuery(getSimulatorCardMoney, { card_id: cardId });
   const { run, failure, running } = useControl();
   const [purchase, setPurchase] = useState({ amount: '', merchant: '' });
@@ -80,7 +82,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
           ? text('purchase.declined', {
               reason: t(`card_money.transactions.decline_reasons.${line.decline_reason ?? 'insufficient_funds'}`),
             })
-          : text('purchase.authorised', { amount: line.amount, merchant: line.merchant_name }),
+          : text('purchase.authorised', { amount: usdText(line.amount), merchant: line.merchant_name }),
     );
   };
 
@@ -104,7 +106,11 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
           <Stack gap={2}>
             <Text size="sm" fw={600} data-testid="simulator-card-state">
               •••• {state.data.last4} · {state.data.company_name} ·{' '}
-              {text('state', { balance: state.data.balance, held: state.data.held, available: state.data.available })}
+              {text('state', {
+                balance: usdText(state.data.balance),
+                held: usdText(state.data.held),
+                available: usdText(state.data.available),
+              })}
             </Text>
             <Text size="sm" c="dimmed">
               {text('loads_under_way', { count: state.data.loads_under_way })}
@@ -308,7 +314,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
                       fee_kind: fee.kind as (typeof cardFeeKinds)[number],
                       ...(fee.amount.trim() ? { amount: fee.amount.trim() } : {}),
                     },
-                    (line) => text('fee.done', { amount: line.amount }),
+                    (line) => text('fee.done', { amount: usdText(line.amount) }),
                   )
                 }
               >

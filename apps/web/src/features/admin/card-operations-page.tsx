@@ -20,7 +20,7 @@ import {
   simulateShipCard,
 } from '@bank/contract/card-management';
 import type { CardFee, CardLevel } from '@bank/contract/cards';
-import { cardLevels } from '@bank/contract/constants';
+import { cardLevels, defaultPageSize } from '@bank/contract/constants';
 import { cardAnomalyCauses, cardStatuses } from '@bank/contract/states';
 import {
   Alert,
@@ -64,7 +64,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
 import { CardMoneySimulator } from './card-money-simulator.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 type Search = { company_name: string; last4: string; status: string };
 
 function refreshStaffCards(queryClient: ReturnType<typeof useQueryClient>) {
@@ -235,7 +235,7 @@ function SimulatorPanel({ card }: { card: StaffCardDetails }) {
   const queryClient = useQueryClient();
   const [letter, setLetter] = useState<{ kit_code: string; activation_code: string } | null>(null);
   const [cause, setCause] = useState<string>('delivery_problem');
-  const [part, setPart] = useState<'id' | 'address'>('address');
+  const [part, setPart] = useState<'id' | 'address' | 'replacement'>('address');
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (name: string, action: () => Promise<void>) => {
     setBusy(name);
@@ -350,8 +350,8 @@ function SimulatorPanel({ card }: { card: StaffCardDetails }) {
             id="simulator-kyc-part"
             label={t('cards.admin.simulator.part')}
             value={part}
-            onChange={(value) => setPart(value === 'id' ? 'id' : 'address')}
-            data={(['id', 'address'] as const).map((value) => ({
+            onChange={(value) => setPart(value === 'id' || value === 'replacement' ? value : 'address')}
+            data={(['id', 'address', 'replacement'] as const).map((value) => ({
               value,
               label: t(`cards.admin.simulator.parts.${value}`),
             }))}
@@ -364,7 +364,13 @@ function SimulatorPanel({ card }: { card: StaffCardDetails }) {
             onClick={() =>
               void run('kyc', async () => {
                 await callApi(simulateRefuseKyc, { card_id: card.id, part });
-                showSuccess(t('cards.admin.simulator.refused'));
+                showSuccess(
+                  t(
+                    part === 'replacement'
+                      ? 'cards.admin.simulator.refused_replacement'
+                      : 'cards.admin.simulator.refused',
+                  ),
+                );
               })
             }
           >

@@ -8,9 +8,11 @@
  * The drawer is a dialog: focus moves into it, Escape closes it and focus returns; full screen on
  * a phone.
  */
+
 import { localeOfLanguage } from '@bank/contract/constants';
 import { type DepositHistory, getDepositHistory } from '@bank/contract/deposit';
 import type { DocumentRef } from '@bank/contract/documents';
+import { rateOfFiatDeposit } from '@bank/contract/money-text';
 import { Box, Card, Drawer, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -26,12 +28,13 @@ import { DateTime } from '../../ui/date-time.tsx';
 import { DocumentPreviewDialog } from '../../ui/document-preview.tsx';
 import { DocumentRow } from '../../ui/document-upload.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { formatAmount, formatDecimal } from '../../ui/format-amount.ts';
+import { formatAmount, formatRate } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
+import { useLabel } from '../../ui/labels.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { StepsTimeline, useNamed } from '../../ui/steps-timeline.tsx';
+import { StepsTimeline } from '../../ui/steps-timeline.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { actionColour, useActionLabel, useDetailText } from './audit-log-page.tsx';
 
@@ -219,11 +222,10 @@ function BankCreditSections({ history }: { history: DepositHistory }) {
               <>
                 <LabelledValue label={field('rate')}>
                   <Text inherit className="tabular-figures">
-                    {t('admin.deposits.rate_text', {
-                      currency: credit.currency,
-                      rate: formatDecimal(credited.rate, { min: 2, max: 8 }, locale),
-                      asset: credited.asset,
-                    })}
+                    {formatRate(
+                      rateOfFiatDeposit({ currency: credit.currency, asset: credited.asset, rate: credited.rate }),
+                      locale,
+                    )}
                   </Text>
                 </LabelledValue>
                 <LabelledValue label={field('fee')}>
@@ -300,7 +302,7 @@ function CryptoSection({ crypto }: { crypto: NonNullable<DepositHistory['crypto'
 function MovementsSection({ history }: { history: DepositHistory }) {
   const { t } = useTranslation();
   const locale = localeOfLanguage[useLanguage()];
-  const kindName = useNamed('transactions.detail.kinds');
+  const kindName = useLabel('ledger_movement');
   return (
     <Section id="history-movements" title={t('admin.deposits.history.sections.movements')}>
       {history.movements.length === 0 ? (

@@ -13,16 +13,19 @@
  *   any id typed in the lookup above the tabs (a notice, a history line, a hash). The open history
  *   is in the address (`?deposit=`), so it survives a reload and can be shared with a colleague.
  */
+
 import type { ResponseOf } from '@bank/contract/calls';
 import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import {
   type BankCredit,
   creditBankTransfer,
+  creditHeldDeposit,
   DepositHistoryRequest,
   fiatDepositTargets,
   listBankCredits,
   listDepositsInFlight,
   returnBankTransfer,
+  returnHeldDeposit,
   simulateBankCredit,
   simulateBlocks,
   simulateIncomingDeposit,
@@ -35,6 +38,7 @@ import {
   type Network,
   networksOfAsset,
 } from '@bank/contract/money';
+import { rateOfFiatDeposit } from '@bank/contract/money-text';
 import {
   Alert,
   Box,
@@ -66,6 +70,7 @@ import {
   IconHistory,
   IconInbox,
   IconInfoCircle,
+  IconSearch,
 } from '@tabler/icons-react';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type FormEvent, type ReactNode, useContext, useRef, useState } from 'react';
@@ -76,20 +81,21 @@ import { fieldError, useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { formatAmount, formatDecimal } from '../../ui/format-amount.ts';
+import { formatAmount, formatRate } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { QueueSearchInput, searchOf, useQueueSearch } from '../../ui/queue-search.tsx';
 import { readableErrorColour, readableTextOn } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
@@ -137,12 +143,6 @@ function HistoryButton({ id, what }: { id: string; what: string }) {
   );
 }
 
-/** The number part of an amount in the reader's locale, for a message that names its currency itself. */
-function useAmountText(): (value: string, currency: string) => string {
-  const locale = localeOfLanguage[useLanguage()];
-  return (value, currency) => formatAmount(value, currency, locale);
-}
-
 /**
  * After anything that moves money or makes a transfer arrive: the lists of this page and the ledger
  * explorer's balances are out of date (the screens' data is otherwise fresh for 30 s).
@@ -159,13 +159,13 @@ function useCreditWhat(): (credit: BankCredit) => string {
   return (credit) => `${amountText(credit.amount, credit.currency)} ${credit.currency} · ${credit.sender}`;
 }
 
-function useBankCredits(status: BankCredit['status']) {
+function useBankCredits(status: BankCredit['status'], search: string) {
   return useInfiniteQuery({
-    queryKey: [listBankCredits.path, { status }],
+    queryKey: [listBankCredits.path, { status, ...searchOf(search) }],
     queryFn: ({ pageParam, signal }) =>
       loadScreenData(
         listBankCredits,
-        { page_size: defaultPageSize, status, ...(pageParam ? { cursor: pageParam } : {}) },
+        { page_size: defaultPageSize, status, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       ),
     initialPageParam: '',
@@ -476,9 +476,20 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
 
 type Decision = { kind: 'credit' | 'return'; credit: BankCredit };
 
+/** The bank transfers to match, under the queue's search box (which stays while the list reloads). */
 function ToMatchPanel() {
+  const { text, setText, search } = useQueueSearch();
+  return (
+    <Stack gap="md">
+      <QueueSearchInput text={text} onChange={setText} />
+      <ToMatchList search={search} />
+    </Stack>
+  );
+}
+
+function ToMatchList({ search }: { search: string }) {
   const { t } = useTranslation();
-  const credits = useBankCredits('unmatched');
+  const credits = useBankCredits('unmatched', search);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const items = credits.data?.pages.flatMap((page) => page.items) ?? [];
@@ -488,7 +499,13 @@ function ToMatchPanel() {
   if (credits.isError) return <LoadError error={credits.error} onRetry={() => void credits.refetch()} />;
   return (
     <Stack gap="md">
-      {items.length === 0 ? (
+      {items.length === 0 && search ? (
+        <EmptyState
+          icon={<IconSearch size={26} stroke={1.6} />}
+          title={t('admin.queue_search.none_title')}
+          description={t('admin.queue_search.none_description')}
+        />
+      ) : items.length === 0 ? (
         <EmptyState
           icon={<IconInbox size={26} stroke={1.6} />}
           title={t('admin.deposits.to_match_empty_title')}
@@ -543,11 +560,7 @@ function CreditedText({ credit }: { credit: BankCredit }) {
     <Stack gap={2}>
       <Amount value={net} currency={asset} fw={600} inherit />
       <Text inherit size="xs" c="dimmed" className="tabular-figures">
-        {t('admin.deposits.rate_text', {
-          currency: credit.currency,
-          rate: formatDecimal(rate, { min: 2, max: 8 }, locale),
-          asset,
-        })}
+        {formatRate(rateOfFiatDeposit({ currency: credit.currency, asset, rate }), locale)}
       </Text>
       <Text inherit size="xs" c="dimmed" className="tabular-figures">
         {t('admin.deposits.fee_text', { fee: formatAmount(fee, asset, locale), asset })}
@@ -682,10 +695,12 @@ function DecidedList({ items }: { items: readonly BankCredit[] }) {
 function DecidedPanel() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<DecidedStatus>('credited');
-  const credits = useBankCredits(status);
+  const { text, setText, search } = useQueueSearch();
+  const credits = useBankCredits(status, search);
   const items = credits.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md">
+      <QueueSearchInput text={text} onChange={setText} />
       <Stack gap={6}>
         <Text size="sm" fw={500} id="decided-filter-label">
           {t('admin.deposits.decided_filter')}
@@ -733,8 +748,90 @@ function shortHash(hash: string): string {
   return hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash;
 }
 
+type HeldDecision = { kind: 'credit' | 'return'; deposit: DepositInFlight };
+
+/**
+ * A first deposit below the minimum, confirmed and held (DECISIONS.md: the back office credits it,
+ * saying why, or returns it): its decision, with the reason the audit log keeps.
+ */
+function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClose: () => void }) {
+  const { t } = useTranslation();
+  const amountText = useAmountText();
+  const queryClient = useQueryClient();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const { deposit, kind } = decision;
+  const what = `${amountText(deposit.amount, deposit.asset)} ${deposit.asset} · ${deposit.company.name}`;
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: kind === 'credit' ? creditHeldDeposit : returnHeldDeposit,
+    initialValues: { reason: '' },
+    toRequest: (values) => ({ deposit_id: deposit.deposit_id, reason: values.reason.trim() }),
+    onSuccess: async () => {
+      showSuccess(t(`admin.deposits.held.${kind}_done`, { what }));
+      onClose();
+      await refreshBackOffice(queryClient);
+    },
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (form.getValues().reason.trim() === '') {
+      event.preventDefault();
+      form.setFieldError('reason', fieldError({ key: 'validation.reason_required' }));
+      reasonRef.current?.focus();
+      return;
+    }
+    submit(event);
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
+      <Stack gap="md">
+        <Text fw={600}>{what}</Text>
+        <FormAlert message={formError} />
+        <Text size="sm">{t(`admin.deposits.held.${kind}_what_happens`)}</Text>
+        <Textarea
+          ref={reasonRef}
+          label={t('admin.deposits.held.reason')}
+          description={t('admin.deposits.held.reason_hint')}
+          required
+          autosize
+          minRows={2}
+          maxRows={6}
+          data-autofocus
+          {...form.getInputProps('reason')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+            {t('admin.deposits.held.cancel')}
+          </Button>
+          <Button type="submit" color={kind === 'return' ? 'red' : undefined} loading={isSubmitting}>
+            {t(`admin.deposits.held.${kind}`)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function HeldActions({ deposit, onDecide }: { deposit: DepositInFlight; onDecide: (decision: HeldDecision) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" onClick={() => onDecide({ kind: 'credit', deposit })}>
+        {t('admin.deposits.held.credit')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => onDecide({ kind: 'return', deposit })}>
+        {t('admin.deposits.held.return')}
+      </Button>
+    </Group>
+  );
+}
+
 function Confirmations({ deposit }: { deposit: DepositInFlight }) {
   const { t } = useTranslation();
+  if (deposit.status === 'admin_review')
+    return (
+      <Text size="sm" c="orange.9" miw={130}>
+        {t('admin.deposits.held.status')}
+      </Text>
+    );
   const label = t('admin.deposits.in_flight.confirmations_of', {
     count: deposit.confirmations,
     required: deposit.confirmations_required,
@@ -787,6 +884,7 @@ function InFlightPanel() {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: inFlightRefreshMs,
   });
+  const [held, setHeld] = useState<HeldDecision | null>(null);
   const items = deposits.data?.pages.flatMap((page) => page.items) ?? [];
   if (deposits.isPending) return <TableSkeleton rows={4} columns={6} />;
   if (deposits.isError) return <LoadError error={deposits.error} onRetry={() => void deposits.refetch()} />;
@@ -849,7 +947,12 @@ function InFlightPanel() {
                       <TransactionHash hash={deposit.tx_hash} />
                     </Table.Td>
                     <Table.Td>
-                      <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
+                      <Group gap="xs" wrap="nowrap">
+                        {deposit.status === 'admin_review' ? (
+                          <HeldActions deposit={deposit} onDecide={setHeld} />
+                        ) : null}
+                        <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -887,6 +990,7 @@ function InFlightPanel() {
                 <TransactionHash hash={deposit.tx_hash} />
               </Group>
               <Group justify="flex-end" mt="xs">
+                {deposit.status === 'admin_review' ? <HeldActions deposit={deposit} onDecide={setHeld} /> : null}
                 <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
               </Group>
             </Box>
@@ -898,6 +1002,20 @@ function InFlightPanel() {
         query={deposits}
         allLoaded={t('admin.deposits.all_loaded')}
       />
+      <Dialog
+        isOpen={held !== null}
+        onClose={() => setHeld(null)}
+        title={t(held?.kind === 'return' ? 'admin.deposits.held.return_title' : 'admin.deposits.held.credit_title')}
+        size="lg"
+      >
+        {held ? (
+          <HeldDepositForm
+            key={`${held.kind}-${held.deposit.deposit_id}`}
+            decision={held}
+            onClose={() => setHeld(null)}
+          />
+        ) : null}
+      </Dialog>
     </Stack>
   );
 }

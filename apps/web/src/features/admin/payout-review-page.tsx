@@ -7,6 +7,7 @@
  * `deposit_operations` drive the simulators of a payout in process: the rail or custody completes
  * it, or fails it with a cause (admin/simulator/payoutOutcome; refused in production).
  */
+import { defaultPageSize } from '@bank/contract/constants';
 import {
   decidePayoutReview,
   getPayoutForReview,
@@ -52,12 +53,13 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PayoutFacts, PayoutField, PayoutFieldGrid, PayoutTimeline } from '../../ui/payout-summary.tsx';
+import { QueueSearchInput, searchOf, useQueueSearch } from '../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 
 type Queue = (typeof payoutQueues)[number];
-const pageSize = 20;
+const pageSize = defaultPageSize;
 /** The queues change as rails answer: an open page asks again this often. */
 const queueRefreshMs = 15_000;
 
@@ -67,14 +69,14 @@ function refreshPayouts(queryClient: ReturnType<typeof useQueryClient>): Promise
   });
 }
 
-function QueueList({ queue, onOpen }: { queue: Queue; onOpen: (id: string) => void }) {
+function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery({
-    queryKey: [listPayoutsForReview.path, { queue }],
+    queryKey: [listPayoutsForReview.path, { queue, ...searchOf(search) }],
     queryFn: ({ pageParam, signal }) =>
       loadScreenData(
         listPayoutsForReview,
-        { page_size: pageSize, queue, ...(pageParam ? { cursor: pageParam } : {}) },
+        { page_size: pageSize, queue, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       ),
     initialPageParam: '',
@@ -84,6 +86,14 @@ function QueueList({ queue, onOpen }: { queue: Queue; onOpen: (id: string) => vo
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <TableSkeleton rows={4} columns={4} />;
   if (list.isError && items.length === 0) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (items.length === 0 && search)
+    return (
+      <EmptyState
+        icon={<IconSearch size={26} stroke={1.6} />}
+        title={t('admin.queue_search.none_title')}
+        description={t('admin.queue_search.none_description')}
+      />
+    );
   if (items.length === 0)
     return (
       <EmptyState
@@ -154,8 +164,13 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: decidePayoutReview,
-    initialValues: { reason: '' },
-    toRequest: (values) => ({ payout_id: payout.payout_id, decision: decision ?? 'approve', reason: values.reason }),
+    initialValues: { reason: '', note: '' },
+    toRequest: (values) => ({
+      payout_id: payout.payout_id,
+      decision: decision ?? 'approve',
+      reason: values.reason,
+      note: values.note,
+    }),
     onSuccess: async () => {
       showSuccess(t(decision === 'reject' ? 'withdraw.review.rejected_notice' : 'withdraw.review.approved_notice'));
       setDecision(null);
@@ -199,15 +214,26 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
               <Text size="sm">
                 {t(decision === 'approve' ? 'withdraw.review.approve_body' : 'withdraw.review.reject_body')}
               </Text>
+              {/* Two texts, each saying who reads it: the company reads the reason, only staff the note. */}
               <Textarea
                 id="review-reason"
-                label={t(decision === 'approve' ? 'withdraw.review.note' : 'withdraw.review.reason')}
+                label={t(decision === 'approve' ? 'withdraw.review.reason_optional' : 'withdraw.review.reason')}
+                description={t('withdraw.review.reason_hint')}
                 required={decision === 'reject'}
                 autosize
                 minRows={2}
                 maxRows={6}
                 data-autofocus
                 {...form.getInputProps('reason')}
+              />
+              <Textarea
+                id="review-note"
+                label={t('withdraw.review.note')}
+                description={t('withdraw.review.note_hint')}
+                autosize
+                minRows={2}
+                maxRows={6}
+                {...form.getInputProps('note')}
               />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
@@ -371,7 +397,7 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
           <Title order={3} fz="sm" id="review-steps">
             {t('withdraw.detail.steps_title')}
           </Title>
-          <PayoutTimeline steps={payout.timeline} />
+          <PayoutTimeline steps={payout.timeline} status={payout.status} />
         </Stack>
       </Card>
     </Stack>
@@ -386,6 +412,7 @@ export function PayoutReviewPage() {
   const requested = searchParams.get('queue');
   const queue: Queue = payoutQueues.includes(requested as Queue) ? (requested as Queue) : 'admin_review';
   const payoutId = searchParams.get('payout');
+  const { text, setText, search } = useQueueSearch();
   const setPayout = (id: string | null) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -405,7 +432,8 @@ export function PayoutReviewPage() {
         }
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        <QueueSearchInput text={text} onChange={setText} />
+        <Tabs.List mb="lg" mt="md">
           {payoutQueues.map((value) => (
             <Tabs.Tab key={value} value={value} fw={500}>
               {t(`withdraw.review.queues.${value}`)}
@@ -414,7 +442,7 @@ export function PayoutReviewPage() {
         </Tabs.List>
         {payoutQueues.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <QueueList queue={value} onOpen={setPayout} />
+            <QueueList queue={value} search={search} onOpen={setPayout} />
           </Tabs.Panel>
         ))}
       </Tabs>

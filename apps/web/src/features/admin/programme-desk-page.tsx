@@ -4,7 +4,13 @@
  * decline with a reason, approved orders' cards allocated to a new print batch, and the print
  * batches at their stage, with the simulator's "print and mail now" (refused in production).
  */
-import type { PreOrder, PrintBatch, ProgrammeContract } from '@bank/contract/programme';
+import { defaultPageSize } from '@bank/contract/constants';
+import {
+  companyAbbreviationMaxLength,
+  type PreOrder,
+  type PrintBatch,
+  type ProgrammeContract,
+} from '@bank/contract/programme';
 import { stockGroupOf } from '@bank/contract/programme-cards';
 import {
   allocatePreOrder,
@@ -65,7 +71,7 @@ function CompanySelect({ value, onChange, error }: { value: string; onChange: (i
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const companies = useScreenQuery(listProgrammeCompanies, { search: debounced, page_size: 20 });
+  const companies = useScreenQuery(listProgrammeCompanies, { search: debounced, page_size: defaultPageSize });
   return (
     <Select
       label={t('programme.admin.create.company')}
@@ -121,7 +127,7 @@ function CreateContractDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
             <TextInput
               label={t('programme.fields.abbreviation')}
               description={t('programme.admin.create.abbreviation_hint')}
-              maxLength={5}
+              maxLength={companyAbbreviationMaxLength}
               required
               {...form.getInputProps('company_abbreviation')}
               onChange={(event) => form.setFieldValue('company_abbreviation', event.currentTarget.value.toUpperCase())}

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -28,6 +28,7 @@ const owedStatuses: readonly FeePaymentStatus[] = ['overdue', 'pending', 'upcomi
 
 function WaiveDialog({ record, onClose }: { record: MembershipFeeRecord; onClose: () => void }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const queryClient = useQueryClient();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: waiveMembershipFee,
@@ -45,7 +46,10 @@ function WaiveDialog({ record, onClose }: { record: MembershipFeeRecord; onClose
         <Stack gap="md">
           <FormAlert message={formError} />
           <Text size="sm">
-            {t('programme.admin.fees.waive_text', { contract: record.contract_number, amount: record.fee_due })}
+            {t('programme.admin.fees.waive_text', {
+              contract: record.contract_number,
+              amount: amountText(record.fee_due, 'USD'),
+            })}
           </Text>
           <Textarea
             label={t('programme.admin.fees.reason')}

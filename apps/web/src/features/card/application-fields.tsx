@@ -46,7 +46,7 @@ import { formatDate } from '../../ui/format-date.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
 
-export type CardDocumentPurpose = 'cardholder_id' | 'proof_of_address';
+type CardDocumentPurpose = 'cardholder_id' | 'proof_of_address';
 
 const uploaderOf = (purpose: CardDocumentPurpose): DocumentUploader => ({
   authorize: (request, signal) => callApi(authorizeCardDocument, { ...request, purpose }, { signal }),
@@ -62,7 +62,7 @@ const rulesOf = (purpose: CardDocumentPurpose): FileRules => ({
 });
 
 /** One cardholder document (an ID's side, a proof of address's side): one file, replaced by removing it. */
-export function CardDocumentField({
+function CardDocumentField({
   label,
   description,
   purpose,

@@ -2,7 +2,7 @@
  * The six steps of the card application (card-application-page.tsx holds the form and the order):
  * each renders its fields from the one form, so that going back and forth keeps every answer.
  */
-import { cardholderTitles, genders, getCardApplyConfig } from '@bank/contract/card-applications';
+import { cardholderTitles, effectiveIdDates, genders, getCardApplyConfig } from '@bank/contract/card-applications';
 import { cardFundingAssets, cardNetworks } from '@bank/contract/cards';
 import { applicantTypes, cardLevels } from '@bank/contract/constants';
 import {
@@ -27,7 +27,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
@@ -68,6 +68,31 @@ function StepTitle({ children, hint }: { children: ReactNode; hint?: string }) {
   );
 }
 
+/** A staff member's sponsor: one of the company's directors and partners (its team page sets who they are). */
+function SponsorSelect({ form, idPrefix }: StepProps) {
+  const { t } = useTranslation();
+  const config = useScreenQuery(getCardApplyConfig, {});
+  const sponsors = config.data?.sponsors ?? [];
+  return (
+    <Select
+      id={`${idPrefix}-sponsor`}
+      label={t('card_applications.fields.sponsor_name')}
+      description={
+        config.data && sponsors.length === 0
+          ? t('card_applications.help.no_sponsor')
+          : t('card_applications.help.sponsor')
+      }
+      data={sponsors.map((sponsor) => ({
+        value: sponsor.user_id,
+        label: `${sponsor.name} (${t(`team.company_roles.${sponsor.company_role}`)})`,
+      }))}
+      required
+      allowDeselect={false}
+      {...choice(form, 'sponsor_user_id')}
+    />
+  );
+}
+
 export function CardholderStep({
   form,
   idPrefix,
@@ -91,15 +116,7 @@ export function CardholderStep({
         allowDeselect={false}
         {...choice(form, 'applicant_type')}
       />
-      {values.applicant_type === 'staff' ? (
-        <TextInput
-          id={`${idPrefix}-sponsor`}
-          label={t('card_applications.fields.sponsor_name')}
-          required
-          maxLength={100}
-          {...form.getInputProps('sponsor_name')}
-        />
-      ) : null}
+      {values.applicant_type === 'staff' ? <SponsorSelect form={form} idPrefix={idPrefix} /> : null}
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <Select
@@ -308,7 +325,8 @@ export function CardStep({ form, idPrefix }: StepProps) {
 }
 
 /** The level's fees, the card cost first: what the company pays, shown before it submits. */
-export function FeesTable({ level, asset }: { level: string; asset: string }) {
+function FeesTable({ level, asset }: { level: string; asset: string }) {
+  const amountText = useAmountText();
   const { t } = useTranslation();
   const config = useScreenQuery(getCardApplyConfig, {});
   if (config.isPending)
@@ -350,7 +368,7 @@ export function FeesTable({ level, asset }: { level: string; asset: string }) {
                     <Text size="sm" className="tabular-figures">
                       {t('card_applications.apply.fee_rate', {
                         rate: `${(Number(fee.rate) * 100).toFixed(2)}%`,
-                        amount: fee.amount,
+                        amount: amountText(fee.amount, 'USD'),
                       })}
                     </Text>
                   ) : (
@@ -369,7 +387,7 @@ export function FeesTable({ level, asset }: { level: string; asset: string }) {
           </Text>
           {balance ? (
             <Text size="sm" c="var(--mantine-color-text)" className="tabular-figures">
-              {t('card_applications.apply.balance', { asset, amount: balance.available })}
+              {t('card_applications.apply.balance', { asset, amount: amountText(balance.available, asset) })}
             </Text>
           ) : null}
           {isShort ? (
@@ -393,6 +411,14 @@ export function ReviewStep({
   const { t } = useTranslation();
   const language = useLanguage();
   const residence = values.residence_address;
+  // The ID's dates as typed; one left out reads as the date SPEC.md takes instead (applied at submission).
+  const idDefaults = values.date_of_birth ? effectiveIdDates(values.date_of_birth, null, null) : null;
+  const idDate = (typed: string, instead: string | undefined) =>
+    typed
+      ? formatDate(typed, language)
+      : instead
+        ? t('card_applications.apply.default_date', { date: formatDate(instead, language) })
+        : '';
   const section = (title: string, step: Parameters<typeof onEdit>[0], children: ReactNode) => (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -446,6 +472,12 @@ export function ReviewStep({
         <>
           <LabelledValue label={t('card_applications.fields.id_type')}>
             {`${t(`card_applications.id_types.${values.id_type}` as never)} · ${values.id_number}`}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.id_issue_date')}>
+            {idDate(values.id_issue_date, idDefaults?.issue_date)}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.id_expiry_date')}>
+            {idDate(values.id_expiry_date, idDefaults?.expiry_date)}
           </LabelledValue>
           <LabelledValue label={t('card_applications.fields.proof_of_address_type')}>
             {values.proof_of_address_type

@@ -2,7 +2,8 @@
  * The actions on a card, each in its own dialog, offered only when the card's `allowed_actions`
  * (the contract's transition table) allow them: activation with the letter's two codes, the PIN
  * (twice, masked, after a fresh second factor), a block (temporary, or final with the replacement
- * fee shown and an explicit confirmation), unblocking, a replacement and the mailing address.
+ * fee shown and an explicit confirmation), unblocking, a replacement, the replacement fee a final
+ * block could not take, and the mailing address.
  */
 import {
   activateCard,
@@ -10,7 +11,9 @@ import {
   blockCard,
   blockKinds,
   changeMailingAddress,
+  getAnnualConfig,
   getReplaceConfig,
+  payReplacementFee,
   replaceCard,
   setCardPin,
   unblockCard,
@@ -50,7 +53,14 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { FeeAssetPicker, refreshCardData } from './card-parts.tsx';
 
-export type CardDialogKind = 'activate' | 'set_pin' | 'block' | 'unblock' | 'replace' | 'change_mailing_address';
+export type CardDialogKind =
+  | 'activate'
+  | 'set_pin'
+  | 'block'
+  | 'unblock'
+  | 'replace'
+  | 'pay_replacement_fee'
+  | 'change_mailing_address';
 
 type DialogProps = { card: Card; onDone: () => void };
 
@@ -89,13 +99,44 @@ function useDone(onDone: () => void) {
   };
 }
 
+/** The first annual fee activation charges (none for a programme card or a replacement), shown before it. */
+function ActivationFee({ config }: { config: ReturnType<typeof useAnnualConfig> }) {
+  const { t } = useTranslation();
+  if (config.isPending) return <Skeleton height={48} radius="sm" />;
+  if (config.isError) return <LoadError error={config.error} onRetry={() => void config.refetch()} />;
+  const { activation_fee: fee, auto_renewal_asset: asset, activation_costs: costs } = config.data;
+  if (fee === null) return null;
+  const cost = costs.find((each) => each.asset === asset)?.amount ?? '';
+  return (
+    <LabelledValue label={t('cards.activate.first_fee')}>
+      <Stack gap={2}>
+        <Amount value={fee} currency="USD" fw={600} data-testid="activation-fee" />
+        <Text size="xs" c="dimmed">
+          {t('cards.activate.first_fee_hint', { asset, cost })}
+        </Text>
+      </Stack>
+    </LabelledValue>
+  );
+}
+
+function useAnnualConfig(card: Card) {
+  return useScreenQuery(getAnnualConfig, { card_id: card.id });
+}
+
 function ActivateForm({ card, onDone }: DialogProps) {
   const { t } = useTranslation();
   const done = useDone(onDone);
+  const config = useAnnualConfig(card);
+  const fee = config.data?.activation_fee ?? null;
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: activateCard,
     initialValues: { kit_code: '', activation_code: '' },
-    toRequest: (values) => ({ card_id: card.id, ...values }),
+    // The first annual fee shown above comes back with the codes: the server charges it or refuses.
+    toRequest: (values) => ({
+      card_id: card.id,
+      ...values,
+      ...(fee === null ? {} : { fee_quote: { amount: fee, asset: 'USD' as const } }),
+    }),
     fieldOfError: { activate_card_failed: 'activation_code' },
     onSuccess: () => done(t('cards.activate.done', { last4: card.last4 })),
   });
@@ -125,6 +166,7 @@ function ActivateForm({ card, onDone }: DialogProps) {
           required
           {...form.getInputProps('activation_code')}
         />
+        <ActivationFee config={config} />
         <Actions
           onCancel={onDone}
           isSubmitting={isSubmitting}
@@ -140,7 +182,7 @@ function PinForm({ card, onDone }: DialogProps) {
   const { t } = useTranslation();
   const user = useUserInfo().data;
   const done = useDone(onDone);
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('card');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: setCardPin,
     initialValues: { pin: '', pin_confirmation: '' },
@@ -214,6 +256,11 @@ function FeeSummary({ config }: { config: ReturnType<typeof useReplaceConfig> })
   );
 }
 
+/** The fee on screen, carried back by the action that charges it (the server refuses another). */
+function quoteOf(config: ReturnType<typeof useReplaceConfig>) {
+  return config.data ? { fee_quote: { amount: config.data.fee, asset: 'USD' as const } } : {};
+}
+
 type BlockValues = { kind: BlockKind; reason: string; asset: string; is_confirmed: boolean };
 
 function BlockForm({ card, onDone }: DialogProps) {
@@ -232,14 +279,23 @@ function BlockForm({ card, onDone }: DialogProps) {
       card_id: card.id,
       kind,
       reason,
-      ...(kind === 'temporary' ? {} : { asset }),
+      ...(kind === 'temporary' ? {} : { asset, ...quoteOf(config) }),
     }),
     validateAlso: (values: BlockValues) =>
       values.kind !== 'temporary' && !values.is_confirmed
         ? { is_confirmed: fieldError({ key: 'validation.required' }) }
         : {},
-    onSuccess: (_answer, body) =>
-      done(t(body.kind === 'temporary' ? 'cards.block.done' : 'cards.block.done_final', { last4: card.last4 })),
+    onSuccess: (answer, body) =>
+      done(
+        t(
+          body.kind === 'temporary'
+            ? 'cards.block.done'
+            : answer.replacement_fee_owed
+              ? 'cards.block.done_fee_owed'
+              : 'cards.block.done_final',
+          { last4: card.last4 },
+        ),
+      ),
   });
   const values = form.getValues();
   const isFinal = values.kind !== 'temporary';
@@ -338,26 +394,60 @@ function UnblockForm({ card, onDone }: DialogProps) {
 }
 
 function ReplaceForm({ card, onDone }: DialogProps) {
+  return (
+    <ReplacementFeeForm card={card} onDone={onDone} call={replaceCard} texts="replace" assetId="card-replace-asset" />
+  );
+}
+
+/** The fee a final block could not take, paid now: the replacement is then ordered. */
+function PayReplacementFeeForm({ card, onDone }: DialogProps) {
+  return (
+    <ReplacementFeeForm
+      card={card}
+      onDone={onDone}
+      call={payReplacementFee}
+      texts="pay_replacement_fee"
+      assetId="card-replacement-fee-asset"
+    />
+  );
+}
+
+/** A replacement's fee as getReplaceConfig shows it, paid from the chosen coin, and the replacement ordered. */
+function ReplacementFeeForm({
+  card,
+  onDone,
+  call,
+  texts,
+  assetId,
+}: DialogProps & {
+  call: typeof replaceCard | typeof payReplacementFee;
+  texts: 'replace' | 'pay_replacement_fee';
+  assetId: string;
+}) {
   const { t } = useTranslation();
   const done = useDone(onDone);
   const config = useReplaceConfig(card, true);
   const { form, submit, formError, isSubmitting } = useCallForm({
-    call: replaceCard,
+    call,
     initialValues: { asset: 'USDC' },
-    toRequest: (values) => ({ card_id: card.id, ...values }),
-    onSuccess: () => done(t('cards.replace.done', { last4: card.last4 })),
+    toRequest: (values) => ({
+      card_id: card.id,
+      ...values,
+      fee_quote: { amount: config.data?.fee ?? '', asset: 'USD' },
+    }),
+    onSuccess: () => done(t(`cards.${texts}.done`, { last4: card.last4 })),
   });
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {t('cards.replace.description')}
+          {t(`cards.${texts}.description`)}
         </Text>
         <FormAlert message={formError} />
         <FeeSummary config={config} />
         {config.data ? (
           <FeeAssetPicker
-            id="card-replace-asset"
+            id={assetId}
             label={t('cards.block.asset')}
             costs={config.data.costs}
             {...form.getInputProps('asset')}
@@ -366,8 +456,8 @@ function ReplaceForm({ card, onDone }: DialogProps) {
         <Actions
           onCancel={onDone}
           isSubmitting={isSubmitting}
-          cancel={t('cards.replace.cancel')}
-          submit={t('cards.replace.submit')}
+          cancel={t(`cards.${texts}.cancel`)}
+          submit={t(`cards.${texts}.submit`)}
         />
       </Stack>
     </form>
@@ -429,6 +519,7 @@ const forms: Record<CardDialogKind, (props: DialogProps) => ReactNode> = {
   block: BlockForm,
   unblock: UnblockForm,
   replace: ReplaceForm,
+  pay_replacement_fee: PayReplacementFeeForm,
   change_mailing_address: AddressForm,
 };
 
@@ -438,8 +529,14 @@ const titles: Record<CardDialogKind, string> = {
   block: 'cards.block.title',
   unblock: 'cards.unblock.title',
   replace: 'cards.replace.title',
+  pay_replacement_fee: 'cards.pay_replacement_fee.title',
   change_mailing_address: 'cards.address.title',
 };
+
+/** A blocked card's block dialog only reports it lost, stolen or damaged: its title says so. */
+function titleOf(kind: CardDialogKind, card: Card): string {
+  return kind === 'block' && !card.allowed_actions.includes('block') ? 'cards.block.report_title' : titles[kind];
+}
 
 /** The dialog of one action on the card; closed while `kind` is null. */
 export function CardActionDialog({
@@ -457,7 +554,7 @@ export function CardActionDialog({
     <Dialog
       isOpen={kind !== null}
       onClose={onClose}
-      title={kind ? t(titles[kind] as never, { last4: card.last4 }) : ''}
+      title={kind ? t(titleOf(kind, card) as never, { last4: card.last4 }) : ''}
       size={kind === 'block' || kind === 'change_mailing_address' ? 'lg' : 'md'}
     >
       {Form ? <Form card={card} onDone={onClose} /> : null}

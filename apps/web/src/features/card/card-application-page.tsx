@@ -5,7 +5,14 @@
  * (the same schema and date rules the server applies) before the next opens, and the submission
  * (card/audit, idempotent) is checked once more as a whole. The username must be checked free at
  * the processor and the email proven by its code before the first step is done.
+ *
+ * The answers are a draft on the server (application-draft.tsx): the page opens on it where the
+ * user left off, keeps it as they type, and asks before they leave with changes not yet saved. The
+ * ID's dates are only ever what the user typed; the ones left out are shown as the dates SPEC.md
+ * takes instead, which the server applies at submission.
  */
+
+import { cardApplicationSteps } from '@bank/contract/card-application-drafts';
 import {
   applicationDateIssues,
   applicationFieldIssues,
@@ -13,24 +20,30 @@ import {
   SubmitCardApplicationRequest,
   submitCardApplication,
 } from '@bank/contract/card-applications';
+import { workingDays } from '@bank/contract/constants';
 import type { DocumentRef } from '@bank/contract/documents';
 import { pathOf } from '@bank/contract/routes';
-import { Box, Button, Card, Group, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Progress, Stack, Stepper, Text } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconFileDescription } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fieldError, useCallForm } from '../../lib/call-form.tsx';
 import { isApiError, validate } from '../../lib/form-errors.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { todayIso } from '../../ui/date-field.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { PageSkeleton } from '../../ui/skeletons.tsx';
+import { applicationValuesOf, DraftStatus, LeaveDraftGuard, useApplicationDraft } from './application-draft.tsx';
 import { useUsernameCheck } from './application-fields.tsx';
 import { AddressStep, CardholderStep, CardStep, IdStep, ProofStep, ReviewStep } from './application-steps.tsx';
+import { CardManagementOnly } from './card-management-gate.tsx';
 
 const emptyAddress = { line1: '', line2: '', city: '', state: '', country: '', postal_code: '' };
 
@@ -46,7 +59,7 @@ export const initialApplication = {
   phone_country: '',
   phone: '',
   applicant_type: 'director',
-  sponsor_name: '',
+  sponsor_user_id: '',
   residence_address: emptyAddress,
   mailing_same_as_residence: true,
   mailing_address: emptyAddress,
@@ -89,7 +102,7 @@ export function requestOf({ id_front, id_back, proof_front, proof_back, ...value
   };
 }
 
-const steps = ['cardholder', 'address', 'id', 'proof', 'card', 'review'] as const;
+const steps = cardApplicationSteps;
 type Step = (typeof steps)[number];
 
 /** The step a field (as the contract names it) is answered on. */
@@ -130,6 +143,15 @@ function problemsOf(values: ApplicationValues) {
 
 export function CardApplicationPage() {
   const { t } = useTranslation();
+  return (
+    <CardManagementOnly title={t('pages.card_application.title')}>
+      <CardApplicationContent />
+    </CardManagementOnly>
+  );
+}
+
+function CardApplicationContent() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
@@ -150,7 +172,8 @@ export function CardApplicationPage() {
         ]),
       ),
     onSuccess: async () => {
-      showSuccess(t('card_applications.apply.submitted'));
+      await draft.finish();
+      showSuccess(t('card_applications.apply.submitted', { days: workingDays.cardReview }));
       await queryClient.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/card/'),
       });
@@ -167,6 +190,43 @@ export function CardApplicationPage() {
     },
   });
   const { form, submit, formError, isSubmitting } = callForm;
+  const [isDraftApplied, setIsDraftApplied] = useState(false);
+  const draft = useApplicationDraft({
+    values: form.getValues(),
+    step: steps[reached] ?? 'cardholder',
+    blank: initialApplication,
+    isPaused: !isDraftApplied,
+  });
+  const resumed = draft.draft;
+
+  // The draft, once loaded, fills the form where the user left off (its username checked again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the draft arrives
+  useEffect(() => {
+    if (isDraftApplied || resumed === undefined) return;
+    if (resumed) {
+      form.setValues(applicationValuesOf(resumed, initialApplication));
+      const index = Math.max(0, steps.indexOf(resumed.step));
+      setActive(index);
+      setReached(index);
+      const username = resumed.values.username?.trim();
+      if (username) void usernameCheck.check(username);
+    }
+    setIsDraftApplied(true);
+  }, [resumed, isDraftApplied]);
+
+  // Each step reached is saved at once, beside the saving as the user types.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the only trigger
+  useEffect(() => {
+    if (isDraftApplied && reached > 0) void draft.saveNow();
+  }, [reached]);
+
+  const startOver = async () => {
+    await draft.discard();
+    form.setValues(initialApplication);
+    form.clearErrors();
+    setActive(0);
+    setReached(0);
+  };
 
   const goTo = (index: number) => {
     setActive(index);
@@ -216,9 +276,50 @@ export function CardApplicationPage() {
   const idDates = values.date_of_birth ? effectiveIdDates(values.date_of_birth, null, null) : null;
   const stepProps = { form, idPrefix: 'apply' };
 
+  if (!isDraftApplied)
+    return (
+      <PageFrame
+        title={t('card_applications.apply.title')}
+        description={t('card_applications.apply.purpose', { days: workingDays.cardReview })}
+      >
+        <PageSkeleton />
+      </PageFrame>
+    );
+
   return (
-    <PageFrame title={t('card_applications.apply.title')} description={t('card_applications.apply.purpose')}>
+    <PageFrame
+      title={t('card_applications.apply.title')}
+      description={t('card_applications.apply.purpose', { days: workingDays.cardReview })}
+    >
+      <LeaveDraftGuard draft={draft} />
       <Stack gap="lg" maw={880}>
+        {resumed && draft.savedAt ? (
+          <Alert
+            variant="light"
+            color="bank"
+            icon={<IconFileDescription size={18} aria-hidden />}
+            title={t('card_applications.draft.resumed_title')}
+            data-testid="draft-resumed"
+          >
+            <Stack gap="xs">
+              <Text size="sm" c="var(--mantine-color-text)">
+                {t('card_applications.draft.resumed')} <DateTime value={resumed.saved_at} />
+              </Text>
+              <Group>
+                <Button variant="default" size="xs" onClick={() => void startOver()}>
+                  {t('card_applications.draft.start_over')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+        {draft.loadFailed ? (
+          <Alert variant="light" color="red" role="alert">
+            <Text size="sm" c="var(--mantine-color-text)">
+              {t('card_applications.draft.load_failed')}
+            </Text>
+          </Alert>
+        ) : null}
         {isPhone ? (
           <Stack gap={6}>
             <Text size="sm" fw={600} aria-live="polite">
@@ -254,7 +355,7 @@ export function CardApplicationPage() {
               {step === 'review' ? (
                 <ReviewStep values={values} onEdit={(name) => setActive(steps.indexOf(name))} />
               ) : null}
-              <Group justify="space-between" mt="sm">
+              <Group justify="space-between" mt="sm" gap="sm">
                 {active > 0 ? (
                   <Button variant="default" onClick={() => setActive(active - 1)} disabled={isSubmitting}>
                     {t('card_applications.apply.back')}
@@ -262,6 +363,7 @@ export function CardApplicationPage() {
                 ) : (
                   <Box />
                 )}
+                <DraftStatus draft={draft} />
                 {/* Keyed apart: the same element turning into a submit button during the click that
                     opened the review would submit the form at once. */}
                 {step === 'review' ? (

@@ -4,12 +4,14 @@
  * (ID and address status, the processor's message, the card; card/accountKycList). A cardholder
  * opens in a drawer with its details and the corrections the company may send.
  */
+
 import {
   type CardApplication,
   type CardholderKycSummary,
   listCardApplications,
   listCardholderKyc,
 } from '@bank/contract/card-applications';
+import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { Button, Drawer, Group, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -26,9 +28,10 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { CardManagementOnly } from './card-management-gate.tsx';
 import { CardholderKycDetail } from './kyc-manage-cardholder.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 const tabs = ['applications', 'cardholders'] as const;
 type Tab = (typeof tabs)[number];
 
@@ -166,6 +169,15 @@ function CardholderItem({ holder, onOpen }: { holder: CardholderKycSummary; onOp
 }
 
 export function CardApplicationsPage() {
+  const { t } = useTranslation();
+  return (
+    <CardManagementOnly title={t('pages.cardholder_kyc.title')}>
+      <CardApplicationsContent />
+    </CardManagementOnly>
+  );
+}
+
+function CardApplicationsContent() {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
   const [searchParams, setSearchParams] = useSearchParams();

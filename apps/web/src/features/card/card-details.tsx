@@ -1,35 +1,49 @@
 /**
- * One card in a drawer (card/get): its facts, block, replacement, fees and timeline, and the actions
- * its `allowed_actions` offer (renewal leads to /renew, where the fee is paid).
+ * One card in a drawer (card/get): its facts, block, replacement, fees, load capacity and limits,
+ * and timeline, and the actions its `allowed_actions` offer, and only those: a top-up in the shared
+ * top-up dialog, already on this card; a blocked card offers Unblock and, while it can still be
+ * reported, lost, stolen or damaged, never Block again; renewal leads to /renew, where the fee is paid.
  */
 import { getCard } from '@bank/contract/card-management';
+import type { CardLoadLimits } from '@bank/contract/card-money';
 import type { Card, CardAction } from '@bank/contract/cards';
 import { pathOf } from '@bank/contract/routes';
-import { Anchor, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCalendarRepeat,
+  IconCoin,
   IconHomeEdit,
   IconKey,
   IconLock,
   IconLockOpen,
   IconPlayerPlay,
+  IconReceipt,
   IconReplace,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
 import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../ui/card-summary.tsx';
+import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
+import { CancelCardButton } from './cancel-card-dialog.tsx';
 import { CardActionDialog, type CardDialogKind } from './card-action-dialogs.tsx';
+import { TopUpDialog } from './top-up-dialog.tsx';
 
 const actionButtons: { action: CardAction; dialog: CardDialogKind; icon: ReactNode; isDanger?: boolean }[] = [
   { action: 'activate', dialog: 'activate', icon: <IconPlayerPlay size={16} aria-hidden /> },
   { action: 'set_pin', dialog: 'set_pin', icon: <IconKey size={16} aria-hidden /> },
   { action: 'unblock', dialog: 'unblock', icon: <IconLockOpen size={16} aria-hidden /> },
   { action: 'replace', dialog: 'replace', icon: <IconReplace size={16} aria-hidden /> },
+  {
+    action: 'pay_replacement_fee',
+    dialog: 'pay_replacement_fee',
+    icon: <IconReceipt size={16} aria-hidden />,
+  },
   { action: 'change_mailing_address', dialog: 'change_mailing_address', icon: <IconHomeEdit size={16} aria-hidden /> },
 ];
 
@@ -38,10 +52,15 @@ const blockActions: readonly CardAction[] = ['block', 'block_lost_stolen', 'bloc
 function CardActions({ card }: { card: Card }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<CardDialogKind | null>(null);
+  const [isTopUpOpen, setIsTopUpOpen] = useState(false);
   const offered = actionButtons.filter((button) => card.allowed_actions.includes(button.action));
   const mayBlock = blockActions.some((action) => card.allowed_actions.includes(action));
+  // A card already blocked may still be reported lost, stolen or damaged: that is what the button says.
+  const mayOnlyReport = mayBlock && !card.allowed_actions.includes('block');
   const mayRenew = card.allowed_actions.includes('renew');
-  if (offered.length === 0 && !mayBlock && !mayRenew)
+  const mayTopUp = card.allowed_actions.includes('top_up');
+  const mayCancel = card.allowed_actions.includes('cancel');
+  if (offered.length === 0 && !mayBlock && !mayRenew && !mayTopUp && !mayCancel)
     return (
       <Text size="sm" c="dimmed">
         {t('cards.details.no_actions')}
@@ -50,10 +69,20 @@ function CardActions({ card }: { card: Card }) {
   return (
     <>
       <Group gap="sm" wrap="wrap">
+        {mayTopUp ? (
+          <Button
+            variant="filled"
+            leftSection={<IconCoin size={16} aria-hidden />}
+            onClick={() => setIsTopUpOpen(true)}
+            data-testid="card-top-up"
+          >
+            {t('cards.actions.top_up')}
+          </Button>
+        ) : null}
         {offered.map((button) => (
           <Button
             key={button.action}
-            variant={button.action === 'activate' ? 'filled' : 'default'}
+            variant={button.action === 'activate' || button.action === 'pay_replacement_fee' ? 'filled' : 'default'}
             leftSection={button.icon}
             onClick={() => setDialog(button.dialog)}
           >
@@ -77,12 +106,49 @@ function CardActions({ card }: { card: Card }) {
             leftSection={<IconLock size={16} aria-hidden />}
             onClick={() => setDialog('block')}
           >
-            {t('cards.actions.block')}
+            {t(mayOnlyReport ? 'cards.actions.report' : 'cards.actions.block')}
           </Button>
         ) : null}
+        <CancelCardButton card={card} />
       </Group>
       <CardActionDialog card={card} kind={dialog} onClose={() => setDialog(null)} />
+      {mayTopUp ? (
+        <TopUpDialog
+          isOpen={isTopUpOpen}
+          onClose={() => setIsTopUpOpen(false)}
+          cards={[card]}
+          initialCardId={card.id}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** How much more the card can take, and its level's limits (the statement prints the same). */
+function LoadLimits({ limits }: { limits: CardLoadLimits }) {
+  const { t } = useTranslation();
+  const others = ['maximum_balance', 'per_transaction', 'daily', 'monthly'] as const;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="card-load-limits-title">
+      <Title order={3} fz="md" fw={600} id="card-load-limits-title">
+        {t('card_money.limits.title')}
+      </Title>
+      <LabelledValue label={t('card_money.limits.load_capacity')}>
+        <Stack gap={2}>
+          <Amount value={limits.load_capacity} currency="USD" fw={600} />
+          <Text size="xs" c="dimmed">
+            {t('card_money.limits.load_capacity_hint')}
+          </Text>
+        </Stack>
+      </LabelledValue>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+        {others.map((key) => (
+          <LabelledValue key={key} label={t(`card_money.limits.${key}`)}>
+            <Amount value={limits[key]} currency="USD" />
+          </LabelledValue>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -98,6 +164,13 @@ function CardDetailsContent({ cardId, onOpenCard }: { cardId: string; onOpenCard
         <MaskedCardNumber last4={card.last4} size="lg" />
         <CardBadges card={card} />
       </Stack>
+      {card.replacement_fee_owed ? (
+        <Alert color="red" variant="light" title={t('cards.details.fee_owed_title')}>
+          <Text size="sm" c="var(--mantine-color-text)">
+            {t('cards.details.fee_owed')}
+          </Text>
+        </Alert>
+      ) : null}
       <Stack gap="sm">
         <Title order={3} fz="md" fw={600}>
           {t('cards.details.actions_title')}
@@ -112,15 +185,22 @@ function CardDetailsContent({ cardId, onOpenCard }: { cardId: string; onOpenCard
           </Anchor>
         )}
         extra={
-          <Anchor
-            component={Link}
-            to={`${pathOf('renewals')}?${new URLSearchParams({ card: card.id }).toString()}`}
-            size="sm"
-          >
-            {t('cards.details.renewals_link')}
-          </Anchor>
+          card.fee_rule === 'membership' ? (
+            <Anchor component={Link} to={pathOf('programme_fees')} size="sm">
+              {t('cards.details.membership_fees_link')}
+            </Anchor>
+          ) : (
+            <Anchor
+              component={Link}
+              to={`${pathOf('renewals')}?${new URLSearchParams({ card: card.id }).toString()}`}
+              size="sm"
+            >
+              {t('cards.details.renewals_link')}
+            </Anchor>
+          )
         }
       />
+      <LoadLimits limits={card.load_limits} />
       <CardTimeline lines={card.timeline} />
     </Stack>
   );

@@ -1,11 +1,13 @@
 /**
- * /transaction_record: a card's transactions (card/transactionDetails): the card's balance, held and
+ * /transaction_record: a card's transactions (card/transactionDetails), opening on the card whose
+ * latest transaction is the most recent (not on a card with none): the card's balance, held and
  * available amounts; filters (period, type, status) kept in the address with the card; newest
  * first, 20 at a time with "Load more"; a table on a desktop (date, description, amount with CR/DR
  * right-aligned, status, declined with its reason), cards on a phone; each opens its details
  * drawer. The transactions of a period download as PDF, CSV or XLSX, and the card statement of a
  * period (PDF by default) through the shared export dialog.
  */
+
 import {
   type CardTransaction,
   cardTransactionKinds,
@@ -14,6 +16,7 @@ import {
   downloadCardTransactions,
   listCardTransactions,
 } from '@bank/contract/card-money';
+import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import {
   Anchor,
@@ -39,6 +42,7 @@ import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { readerTimeZone } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
@@ -52,9 +56,9 @@ import {
   SignedAmount,
   useDescriptionOf,
 } from './card-transactions-details.tsx';
-import { CardBalance, CardPicker, useMoneyCards } from './top-up-cards.tsx';
+import { CardBalance, CardPicker, latestActiveCard, useMoneyCards } from './top-up-cards.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 const filterKeys = ['from', 'to', 'kind', 'status'] as const;
 type FilterKey = (typeof filterKeys)[number];
 
@@ -164,7 +168,7 @@ export function CardTransactionsPage() {
   const [opened, setOpened] = useState<CardTransaction | null>(null);
   const cards = useMoneyCards({ enabled: mayUseCards !== false });
   const cardList = cards.data?.items ?? [];
-  const cardId = params.get('card') ?? cardList[0]?.id ?? '';
+  const cardId = params.get('card') ?? latestActiveCard(cardList)?.id ?? '';
   const values = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<FilterKey, string>;
   const hasFilters = filterKeys.some((key) => values[key] !== '');
   const request = {
@@ -350,7 +354,7 @@ export function CardTransactionsPage() {
         title={t('card_money.statement.dialog_title')}
         description={t('card_money.statement.description')}
         periodHint={t('card_money.statement.period_hint')}
-        fixedBody={{ card_id: cardId }}
+        fixedBody={{ card_id: cardId, time_zone: readerTimeZone() }}
         doneMessage={t('card_money.statement.done')}
       />
     </>,

@@ -4,8 +4,10 @@
  * and end date. A tile opens the card's drawer (`?card=<id>`): its facts, timeline and the actions
  * the transition table allows.
  */
+
 import { listCards } from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
+import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import type { CardStatus } from '@bank/contract/states';
 import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -13,6 +15,7 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { CardBadges, MaskedCardNumber } from '../../ui/card-summary.tsx';
@@ -24,7 +27,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { CardDetailsDrawer } from './card-details.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 const filters = ['all', 'active', 'approved', 'blocked', 'expired'] as const;
 type Filter = (typeof filters)[number];
 
@@ -74,6 +77,8 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
 
 export function CardsPage() {
   const { t } = useTranslation();
+  // Ordering cards is the company's (card management); a holder sees the cards they hold.
+  const mayOrder = useHoldsPermission('card_management') === true;
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = (filters as readonly string[]).includes(searchParams.get('state') ?? '')
     ? (searchParams.get('state') as Filter)
@@ -126,11 +131,13 @@ export function CardsPage() {
             <EmptyState
               icon={<IconCreditCard size={26} stroke={1.6} />}
               title={t('cards.list.empty.title')}
-              description={t('cards.list.empty.description')}
+              description={t(mayOrder ? 'cards.list.empty.description' : 'cards.list.empty.holder_description')}
               actions={
-                <Button component={Link} to={pathOf('card_application')} variant="light">
-                  {t('cards.list.empty.apply')}
-                </Button>
+                mayOrder ? (
+                  <Button component={Link} to={pathOf('card_application')} variant="light">
+                    {t('cards.list.empty.apply')}
+                  </Button>
+                ) : undefined
               }
             />
           ) : (

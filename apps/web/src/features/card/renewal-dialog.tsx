@@ -10,7 +10,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDate } from '../../ui/format-date.ts';
@@ -20,6 +20,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { FeeAssetPicker, refreshCardData } from './card-parts.tsx';
 
 function RenewForm({ term, onDone }: { term: FeeTerm; onDone: () => void }) {
+  const amountText = useAmountText();
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -28,7 +29,12 @@ function RenewForm({ term, onDone }: { term: FeeTerm; onDone: () => void }) {
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: renewCard,
     initialValues: { asset: config.data?.auto_renewal_asset ?? 'USDC' },
-    toRequest: (values) => ({ term_id: term.term_id, ...values }),
+    // The term's amount as this dialog shows it: the server charges it or refuses.
+    toRequest: (values) => ({
+      term_id: term.term_id,
+      ...values,
+      fee_quote: { amount: term.amount, asset: 'USD' as const },
+    }),
     onSuccess: async () => {
       showSuccess(t('cards.renewals.dialog.done', { last4: term.last4, to: period.to }));
       onDone();
@@ -63,7 +69,7 @@ function RenewForm({ term, onDone }: { term: FeeTerm; onDone: () => void }) {
             {t('cards.renewals.dialog.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting} disabled={!config.data}>
-            {t('cards.renewals.dialog.submit', { amount: term.amount })}
+            {t('cards.renewals.dialog.submit', { amount: amountText(term.amount, 'USD') })}
           </Button>
         </Group>
       </Stack>

@@ -4,7 +4,9 @@
  * term open for renewal is paid in a dialog (fee, stable coin, confirmation), and automatic renewal
  * is set per card.
  */
+
 import { type FeeTerm, listRenewals } from '@bank/contract/card-management';
+import { defaultPageSize } from '@bank/contract/constants';
 import type { FeePaymentStatus } from '@bank/contract/states';
 import { Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarRepeat } from '@tabler/icons-react';
@@ -25,10 +27,11 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { CardManagementOnly } from './card-management-gate.tsx';
 import { AutoRenewalSetting } from './renewal-auto-setting.tsx';
 import { RenewalDialog } from './renewal-dialog.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 const filters = ['all', 'pending', 'overdue', 'unpaid', 'upcoming', 'paid'] as const;
 type Filter = (typeof filters)[number];
 
@@ -114,6 +117,15 @@ function TermRow({ term, onRenew }: { term: FeeTerm; onRenew: () => void }) {
 }
 
 export function RenewalsPage() {
+  const { t } = useTranslation();
+  return (
+    <CardManagementOnly title={t('pages.renewals.title')}>
+      <RenewalsContent />
+    </CardManagementOnly>
+  );
+}
+
+function RenewalsContent() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [renewing, setRenewing] = useState<FeeTerm | null>(null);

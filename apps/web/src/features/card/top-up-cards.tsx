@@ -15,6 +15,23 @@ export function useMoneyCards(options: { enabled?: boolean } = {}) {
   return useScreenQuery(listCards, { page_size: maxPageSize }, { enabled: options.enabled ?? true });
 }
 
+/**
+ * The card whose latest transaction is the most recent: the one a card's transactions open on.
+ * Without any card with a transaction, the newest card.
+ */
+export function latestActiveCard<T extends Pick<Card, 'last_transaction_at'>>(cards: readonly T[]): T | undefined {
+  let latest: T | undefined;
+  for (const card of cards) {
+    // ISO 8601 instants in UTC compare as text.
+    if (
+      card.last_transaction_at &&
+      (!latest?.last_transaction_at || card.last_transaction_at > latest.last_transaction_at)
+    )
+      latest = card;
+  }
+  return latest ?? cards[0];
+}
+
 export function CardPicker({
   cards,
   value,

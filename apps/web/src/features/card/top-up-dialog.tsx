@@ -17,7 +17,7 @@ import {
   topUpWorkingDays,
 } from '@bank/contract/card-money';
 import { type Card, type CardFundingAsset, cardFundingAssets } from '@bank/contract/cards';
-import { localeOfLanguage } from '@bank/contract/constants';
+import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import {
   Alert,
   Button,
@@ -41,13 +41,16 @@ import { callApi, newIdempotencyKey } from '../../lib/api-client.ts';
 import { isApiError, messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDecimal } from '../../ui/format-amount.ts';
 import { QuoteLine } from '../../ui/quote-line.tsx';
+import { RateText } from '../../ui/rate-text.tsx';
+import { refreshCardData } from './card-parts.tsx';
+import { preferredFundingAsset, sumUsd } from './funding-choice.ts';
 import { CardPicker } from './top-up-cards.tsx';
 
 /** The quote follows the typing this long after the last key. */
@@ -58,7 +61,8 @@ const followEveryMs = 3000;
 type Values = {
   cardId: string;
   amount: string;
-  asset: CardFundingAsset;
+  /** The coin the user chose; empty until they choose, the form then starts from one that can pay. */
+  asset: CardFundingAsset | '';
   source: SourceOfFunds | '';
   confirmed: boolean;
 };
@@ -94,7 +98,7 @@ function TopUpResult({
   const followed = useQuery({
     queryKey: [listTopUps.path, { card_id: submitted.card_id, follow: submitted.top_up_id }],
     queryFn: async ({ signal }) => {
-      const page = await loadScreenData(listTopUps, { card_id: submitted.card_id, page_size: 20 }, signal);
+      const page = await loadScreenData(listTopUps, { card_id: submitted.card_id, page_size: defaultPageSize }, signal);
       return page.items.find((item) => item.top_up_id === submitted.top_up_id) ?? submitted;
     },
     initialData: submitted,
@@ -105,7 +109,7 @@ function TopUpResult({
   const ended = topUp.status === 'success' || topUp.status === 'returned' || topUp.status === 'cancelled';
   useEffect(() => {
     // The history and the card's balance change with the outcome.
-    if (ended) void queryClient.invalidateQueries();
+    if (ended) void refreshCardData(queryClient);
   }, [ended, queryClient]);
   const params = { amount: topUp.amount, last4: topUp.last4, asset: topUp.asset };
 
@@ -184,15 +188,22 @@ function TopUpForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const coin = useCoin();
   const usd = useUsd();
   const config = useScreenQuery(getTopUpConfig, { card_id: values.cardId }, { enabled: values.cardId !== '' });
   const [amount] = useDebouncedValue(values.amount.trim(), quoteDebounceMs);
-  const quoteBody = { card_id: values.cardId, amount, asset: values.asset };
+  const data = config.data;
+  // Until the user chooses, the coin that can pay the smallest top-up (its minimum and least fee).
+  const smallestTopUp = data ? sumUsd(data.minimum, data.fee.amount) : null;
+  const funding = data && smallestTopUp ? preferredFundingAsset(data.funding, smallestTopUp) : null;
+  const asset: CardFundingAsset | '' = values.asset || funding?.asset || '';
+  const quoteBody = { card_id: values.cardId, amount, asset };
   const isQuotable = values.cardId !== '' && TopUpCalcRequest.safeParse(quoteBody).success;
   const quote = useQuery({
     queryKey: [calcTopUp.path, quoteBody],
-    queryFn: ({ signal }) => callApi(calcTopUp, quoteBody, { signal, isSilent: true }),
+    queryFn: ({ signal }) =>
+      callApi(calcTopUp, { ...quoteBody, asset: asset as CardFundingAsset }, { signal, isSilent: true }),
     enabled: isQuotable,
     retry: false,
   });
@@ -206,7 +217,6 @@ function TopUpForm({
   const amountError =
     errors.amount ??
     (quoteError ? ((quoteError.fieldErrors.amount as string | undefined) ?? quoteError.msg) : undefined);
-  const data = config.data;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -214,16 +224,18 @@ function TopUpForm({
     const next: Record<string, string> = {};
     if (values.source === '') next.source_of_funds = t('card_money.top_up.source_required');
     if (!values.confirmed) next.confirmed = t('card_money.validation.confirm_required');
-    if (
-      !TopUpCalcRequest.safeParse({ card_id: values.cardId, amount: values.amount.trim(), asset: values.asset }).success
-    )
+    if (!TopUpCalcRequest.safeParse({ card_id: values.cardId, amount: values.amount.trim(), asset }).success)
       next.amount = t('validation.amount_format');
+    // The fee carried back is the one on screen: a quote of another amount or coin is not yet shown.
+    const shownFee = quote.data && amount === values.amount.trim() ? quote.data.fee : null;
+    if (Object.keys(next).length === 0 && shownFee === null) next.amount = t('card_money.top_up.fee_pending');
     setErrors(next);
-    if (Object.keys(next).length > 0 || values.source === '') return;
+    if (Object.keys(next).length > 0 || values.source === '' || asset === '' || shownFee === null) return;
     const body = {
       card_id: values.cardId,
       amount: values.amount.trim(),
-      asset: values.asset,
+      asset,
+      fee_quote: { amount: shownFee, asset: 'USD' as const },
       source_of_funds: values.source,
       confirmed: true as const,
     };
@@ -246,9 +258,9 @@ function TopUpForm({
     ? fee.rate
       ? t('card_money.top_up.fee_rule', {
           rate: `${formatDecimal(String(Number(fee.rate) * 100), { min: 0, max: 2 })}%`,
-          minimum: fee.amount,
+          minimum: amountText(fee.amount, 'USD'),
         })
-      : t('card_money.top_up.fee_flat', { minimum: fee.amount })
+      : t('card_money.top_up.fee_flat', { minimum: amountText(fee.amount, 'USD') })
     : null;
 
   return (
@@ -294,12 +306,29 @@ function TopUpForm({
               label: available ? t('card_money.top_up.asset_option', { asset, available: coin(available) }) : asset,
             };
           })}
-          value={values.asset}
+          value={asset || null}
           allowDeselect={false}
-          onChange={(asset) => onChange({ asset: (asset ?? 'USDC') as CardFundingAsset, confirmed: false })}
+          onChange={(chosen) => onChange({ asset: (chosen ?? '') as CardFundingAsset | '', confirmed: false })}
           error={errors.asset}
           comboboxProps={{ withinPortal: true }}
         />
+        {funding && !funding.canPay && data ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={t('card_money.top_up.cannot_pay_title')}
+            data-testid="top-up-cannot-pay"
+          >
+            <Text size="sm" c="var(--mantine-color-text)">
+              {t('card_money.top_up.cannot_pay', {
+                minimum: usd(data.minimum),
+                total: usd(smallestTopUp ?? data.minimum),
+                assets: cardFundingAssets.join(', '),
+              })}
+            </Text>
+          </Alert>
+        ) : null}
         <Paper withBorder p="sm" component="section" aria-label={t('card_money.top_up.quote_title')} aria-live="polite">
           <Text size="sm" fw={600} mb={4}>
             {t('card_money.top_up.quote_title')}
@@ -329,9 +358,7 @@ function TopUpForm({
                   ) : null}
                 </QuoteLine>
                 <QuoteLine label={t('card_money.top_up.rate')}>
-                  <Text size="sm">
-                    {t('card_money.top_up.rate_value', { rate: quote.data.rate, asset: quote.data.asset })}
-                  </Text>
+                  <RateText pair={{ base: 'USD', quote: quote.data.asset, rate: quote.data.rate }} />
                   <Text size="xs" c="dimmed">
                     <DateTime value={quote.data.rate_at} />
                   </Text>
@@ -352,7 +379,7 @@ function TopUpForm({
             </Table>
           )}
           <Text size="xs" c="dimmed" mt={4}>
-            {t('card_money.top_up.rounding', { asset: values.asset })}
+            {t('card_money.top_up.rounding', { asset: asset || cardFundingAssets.join(' / ') })}
           </Text>
         </Paper>
         <Select
@@ -371,7 +398,7 @@ function TopUpForm({
         <Checkbox
           label={t('card_money.top_up.confirm', {
             total: quote.data ? coin(quote.data.debit_total) : '—',
-            asset: values.asset,
+            asset: quote.data?.asset ?? asset,
           })}
           checked={values.confirmed}
           disabled={!quote.data}
@@ -383,7 +410,7 @@ function TopUpForm({
             {t('card_money.top_up.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting} disabled={!quote.data}>
-            {t('card_money.top_up.submit', { amount: quote.data?.amount ?? values.amount })}
+            {t('card_money.top_up.submit', { amount: amountText(quote.data?.amount ?? values.amount, 'USD') })}
           </Button>
         </Group>
       </Stack>
@@ -406,7 +433,8 @@ export function TopUpDialog({
   const topUpCards = cards.filter((card) => card.allowed_actions.includes('top_up'));
   const firstCardId =
     initialCardId && topUpCards.some((card) => card.id === initialCardId) ? initialCardId : (topUpCards[0]?.id ?? '');
-  const blank: Values = { cardId: firstCardId, amount: '', asset: 'USDC', source: '', confirmed: false };
+  const blank: Values = { cardId: firstCardId, amount: '', asset: '', source: '', confirmed: false };
+  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(blank);
   const [submitted, setSubmitted] = useState<TopUp | null>(null);
   useEffect(() => {
@@ -438,7 +466,11 @@ export function TopUpDialog({
           cards={topUpCards}
           values={values}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-          onSubmitted={setSubmitted}
+          onSubmitted={(topUp) => {
+            setSubmitted(topUp);
+            // The money is held at once: the history, the card and the balances show it now.
+            void refreshCardData(queryClient);
+          }}
           onClose={close}
         />
       )}

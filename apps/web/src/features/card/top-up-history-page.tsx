@@ -5,7 +5,9 @@
  * the shared export dialog; and "Top up a card" (top-up-dialog.tsx). The open list asks again while
  * one of the newest top-ups is still being loaded.
  */
+
 import { downloadTopUps, listTopUps, type TopUp } from '@bank/contract/card-money';
+import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { topUpStatuses } from '@bank/contract/states';
 import { Button, Card, Grid, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
@@ -16,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -30,7 +32,7 @@ import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { CardPicker, useMoneyCards } from './top-up-cards.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 const underWayRefreshMs = 5000;
 const filterKeys = ['card_id', 'status', 'from', 'to'] as const;
 type FilterKey = (typeof filterKeys)[number];
@@ -46,10 +48,11 @@ function requestOf(values: Record<FilterKey, string>) {
 }
 
 function PaidLine({ topUp }: { topUp: TopUp }) {
+  const amountText = useAmountText();
   const { t } = useTranslation();
   return (
     <Text size="xs" c="dimmed">
-      {t('card_money.history.paid_line', { total: topUp.debit_total, asset: topUp.asset })}
+      {t('card_money.history.paid_line', { total: amountText(topUp.debit_total, topUp.asset), asset: topUp.asset })}
     </Text>
   );
 }
@@ -114,6 +117,7 @@ function TopUpTable({ items }: { items: TopUp[] }) {
 }
 
 function TopUpCards({ items }: { items: TopUp[] }) {
+  const amountText = useAmountText();
   const { t } = useTranslation();
   return (
     <Stack gap="sm" hiddenFrom="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -135,7 +139,7 @@ function TopUpCards({ items }: { items: TopUp[] }) {
               <Stack gap={4} align="flex-end">
                 <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
                 <Text size="xs" c="dimmed">
-                  {t('card_money.history.fee_line', { fee: topUp.fee })}
+                  {t('card_money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
                 </Text>
                 <StatusBadge list="top_up" value={topUp.status} size="sm" />
               </Stack>
@@ -151,6 +155,8 @@ export function TopUpHistoryPage() {
   const { t } = useTranslation();
   const mayUseCards = useHoldsPermission('cards');
   const mayExport = useHoldsPermission('exports');
+  // Top-ups are paid from company funds: card management's, never a holder's alone.
+  const mayTopUp = useHoldsPermission('card_management') === true;
   const [params, setParams] = useSearchParams();
   const [isTopUpOpen, topUpDialog] = useDisclosure(false);
   const [isDownloadOpen, download] = useDisclosure(false);
@@ -205,7 +211,7 @@ export function TopUpHistoryPage() {
               {t('card_money.history.download.open')}
             </Button>
           ) : null}
-          {topUpButton}
+          {mayTopUp ? topUpButton : null}
         </>
       }
     >
@@ -273,7 +279,7 @@ export function TopUpHistoryPage() {
               <Button variant="light" onClick={clearFilters}>
                 {t('card_money.history.filters.clear')}
               </Button>
-            ) : canTopUp ? (
+            ) : canTopUp && mayTopUp ? (
               topUpButton
             ) : (
               <Button component={Link} to={pathOf('cards')} variant="light">

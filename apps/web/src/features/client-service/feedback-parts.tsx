@@ -4,6 +4,7 @@
  * calls) and the user's past feedback with its status and the bank's answer. A message of the inbox
  * opens the page on one feedback (`?id=`), which is brought into view.
  */
+import { defaultPageSize, workingDays } from '@bank/contract/constants';
 import { documentPurposeRules, maxMegabytesOf } from '@bank/contract/documents';
 import {
   authorizeFeedbackScreenshot,
@@ -53,7 +54,7 @@ type FeedbackValues = {
   screenshot: Feedback['screenshot'];
 };
 
-const historyRequest = { page_size: 20 };
+const historyRequest = { page_size: defaultPageSize };
 
 export function FeedbackForm() {
   const { t } = useTranslation();
@@ -187,7 +188,7 @@ function FeedbackItem({
           </Paper>
         ) : (
           <Text size="sm" c="dimmed">
-            {t('feedback.history.awaiting')}
+            {t('feedback.history.awaiting', { days: workingDays.feedbackReply })}
           </Text>
         )}
       </Stack>

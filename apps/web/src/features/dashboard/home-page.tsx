@@ -2,10 +2,18 @@
  * /: the dashboard home. A welcome, the company's verification status as the session knows it
  * (with the way to KYC while it is not approved), and its balances per asset with their total in
  * US dollars (balances-card.tsx), the recent transactions and the total balance over 30 or 90 days.
+ * Once the company is verified, the two things a treasurer comes to do, Deposit and Send, are buttons
+ * at the top, each for a user whose permissions open its page.
  */
 import { pathOf } from '@bank/contract/routes';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowRight, IconShieldCheck, IconShieldHalf } from '@tabler/icons-react';
+import {
+  IconArrowDownToArc,
+  IconArrowRight,
+  IconArrowUpRight,
+  IconShieldCheck,
+  IconShieldHalf,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
@@ -50,13 +58,44 @@ function VerificationCard() {
   );
 }
 
+/** Deposit and Send, for a verified company's user whose permissions open those pages. */
+function QuickActions() {
+  const { t } = useTranslation();
+  const mayDeposit = useHoldsPermission('deposit') === true;
+  const maySend = useHoldsPermission('prepare_payouts') === true;
+  if (!isKycApproved() || (!mayDeposit && !maySend)) return null;
+  return (
+    <Group gap="sm" role="group" aria-label={t('shell.home.quick_actions')}>
+      {mayDeposit ? (
+        <Button
+          component={Link}
+          to={pathOf('crypto_deposit')}
+          leftSection={<IconArrowDownToArc size={18} aria-hidden />}
+        >
+          {t('shell.home.quick_deposit')}
+        </Button>
+      ) : null}
+      {maySend ? (
+        <Button
+          component={Link}
+          to={pathOf('fiat_transfer')}
+          variant="default"
+          leftSection={<IconArrowUpRight size={18} aria-hidden />}
+        >
+          {t('shell.home.quick_send')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
   const { title, description } = homeHeading(t);
   // A user whose permission group does not show balances sees the welcome and the company's status only.
   const maySeeBalances = useHoldsPermission('view_balances');
   return (
-    <PageFrame title={title} description={description}>
+    <PageFrame title={title} description={description} actions={<QuickActions />}>
       <VerificationCard />
       {maySeeBalances === false ? (
         <Card>

@@ -45,7 +45,8 @@ function RecentAmount({ transaction }: { transaction: Transaction }) {
       </Text>
     );
   }
-  const isVoid = transaction.status === 'rejected' || transaction.status === 'failed';
+  const isVoid =
+    transaction.status === 'rejected' || transaction.status === 'failed' || transaction.status === 'cancelled';
   return (
     <Text
       component="span"

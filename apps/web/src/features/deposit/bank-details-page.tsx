@@ -83,10 +83,11 @@ function AccountLines({ details }: { details: BankDetails }) {
   );
 }
 
-function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
+/** The reference and the receiving account for one currency; also shown beside the fiat deposit notice. */
+export function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
   const details = useScreenQuery(getBankDetails, { currency });
   return (
-    <QueryState query={details} skeleton={<TableSkeleton rows={6} columns={2} />}>
+    <QueryState isReasonHidden query={details} skeleton={<TableSkeleton rows={6} columns={2} />}>
       {(data) => (
         <Stack gap="lg">
           <ReferenceCard details={data} />

@@ -23,6 +23,7 @@ function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network
   const details = useScreenQuery(getDepositDetails, { asset, network });
   return (
     <QueryState
+      isReasonHidden
       query={details}
       skeleton={
         <Card aria-busy="true" aria-label={t('shell.loading')}>
@@ -160,7 +161,9 @@ export function CryptoDepositPage() {
   const config = useScreenQuery(getDepositConfig, {});
   return (
     <PageFrame title={t('pages.crypto_deposit.title')} description={t('pages.crypto_deposit.purpose')}>
-      <QueryState query={config}>{(data) => <DepositChooser config={data} />}</QueryState>
+      <QueryState isReasonHidden query={config}>
+        {(data) => <DepositChooser config={data} />}
+      </QueryState>
     </PageFrame>
   );
 }

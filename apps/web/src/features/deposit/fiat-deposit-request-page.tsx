@@ -5,8 +5,10 @@
  * deposit when it applies. A proof of transfer may go with it (optional, one file, through the
  * documents' upload flow: ui/document-upload.tsx with the deposit's own upload calls). Sending the
  * notice opens a line of the history (in process) and shows where to send the money, with the
- * company's reference.
+ * company's reference. Where to send it (the company's reference and the bank's receiving account in
+ * the chosen currency) is on the page from the start, below the quote, not behind a link.
  */
+
 import { localeOfLanguage } from '@bank/contract/constants';
 import {
   authorizeDepositProof,
@@ -20,10 +22,10 @@ import {
 } from '@bank/contract/deposit';
 import { type DocumentRef, documentPurposeRules } from '@bank/contract/documents';
 import { decimalsOf, type FiatCurrency, fiatCurrencies, scaleOfAsset } from '@bank/contract/money';
+import { rateOfFiatDeposit } from '@bank/contract/money-text';
 import { pathOf } from '@bank/contract/routes';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Grid,
@@ -45,7 +47,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
@@ -55,7 +57,9 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QuoteLine } from '../../ui/quote-line.tsx';
+import { RateText } from '../../ui/rate-text.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
+import { CurrencyDetails } from './bank-details-page.tsx';
 
 type Target = (typeof fiatDepositTargets)[number];
 
@@ -87,6 +91,7 @@ function isQuotable(amount: string, currency: FiatCurrency): boolean {
 
 function QuoteCard({ values }: { values: NoticeValues }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const language = useLanguage();
   const [debounced] = useDebouncedValue(values, 350);
   const isAsked = isQuotable(debounced.amount, debounced.currency);
@@ -120,9 +125,9 @@ function QuoteCard({ values }: { values: NoticeValues }) {
                   <Amount value={data.amount} currency={data.currency} />
                 </QuoteLine>
                 <QuoteLine label={t('deposit.fiat.rate')}>
-                  <Text size="sm" className="tabular-figures">
-                    1 {data.currency} = {data.rate} {data.target}
-                  </Text>
+                  <RateText
+                    pair={rateOfFiatDeposit({ currency: data.currency, asset: data.target, rate: data.rate })}
+                  />
                 </QuoteLine>
                 <QuoteLine label={t('deposit.fiat.converted')}>
                   <Amount value={data.gross} currency={data.target} />
@@ -152,7 +157,10 @@ function QuoteCard({ values }: { values: NoticeValues }) {
             ) : null}
             {data.is_first_deposit ? (
               <Text size="sm" c="dimmed" data-testid="minimum-first-deposit">
-                {t('deposit.fiat.minimum', { amount: data.minimum_amount, currency: data.currency })}
+                {t('deposit.fiat.minimum', {
+                  amount: amountText(data.minimum_amount, data.currency),
+                  currency: data.currency,
+                })}
               </Text>
             ) : null}
           </>
@@ -172,6 +180,7 @@ function NoticeSent({
   onAnother: () => void;
 }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const details = useScreenQuery(getBankDetails, { currency: values.currency });
   const reference = details.data?.reference;
   return (
@@ -183,7 +192,12 @@ function NoticeSent({
             {t('deposit.fiat.sent_title')}
           </Text>
         </Group>
-        <Text size="sm">{t('deposit.fiat.sent_body', { amount: values.amount, currency: values.currency })}</Text>
+        <Text size="sm">
+          {t('deposit.fiat.sent_body', {
+            amount: amountText(values.amount, values.currency),
+            currency: values.currency,
+          })}
+        </Text>
         {reference ? (
           <Group gap="xs">
             <Text size="sm" c="dimmed">
@@ -306,10 +320,7 @@ export function FiatDepositRequestPage() {
                   error={form.errors.proof_document_id}
                   fieldName="proof_document_id"
                 />
-                <Group justify="space-between" align="center">
-                  <Anchor component={Link} to={pathOf('bank_details')} size="sm">
-                    {t('deposit.fiat.see_bank_details')}
-                  </Anchor>
+                <Group justify="flex-end" align="center">
                   <Button type="submit" loading={isSubmitting}>
                     {t('deposit.fiat.submit')}
                   </Button>
@@ -318,7 +329,10 @@ export function FiatDepositRequestPage() {
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <QuoteCard values={values} />
+            <Stack gap="lg">
+              <QuoteCard values={values} />
+              <CurrencyDetails key={values.currency} currency={values.currency} />
+            </Stack>
           </Grid.Col>
         </Grid>
       )}

@@ -2,10 +2,12 @@
  * The company's recent deposits under its deposit address (deposit/record): when each was seen,
  * asset and network, amount, confirmations counting up while the network confirms it, and its
  * state. The list loads again on its own (every few seconds while one is in process, else every
- * 15 s), so a new deposit and its confirmations show without a reload.
+ * 15 s), so a new deposit and its confirmations show without a reload. On a phone each deposit is a
+ * card of its own (a six-column table would scroll sideways and hide the state).
  */
 import { type Deposit, listDeposits } from '@bank/contract/deposit';
-import { Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -43,9 +45,43 @@ function shortHash(hash: string): string {
   return hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash;
 }
 
+/** One deposit on a phone: asset, amount and state first, then when, confirmations and hash. */
+function DepositCard({ deposit }: { deposit: Deposit }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="deposit-row">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={500}>
+              {deposit.asset}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {deposit.network}
+            </Text>
+          </Group>
+          <Amount value={deposit.amount} currency={deposit.asset} size="sm" fw={600} />
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {formatDateTime(deposit.seen_at, language)}
+          </Text>
+          <StatusBadge list="transaction" value={deposit.status} />
+        </Group>
+        <Confirmations deposit={deposit} />
+        <Text size="xs" c="dimmed" ff="monospace" title={deposit.tx_hash} aria-label={t('deposit.recent.hash')}>
+          {shortHash(deposit.tx_hash)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 export function RecentDeposits() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const record = useScreenQuery(
     listDeposits,
     {},
@@ -60,7 +96,7 @@ export function RecentDeposits() {
         <Text component="h2" id="recent-deposits-title" fw={600} fz="md" m={0}>
           {t('deposit.recent.title')}
         </Text>
-        <QueryState query={record} skeleton={<TableSkeleton rows={3} columns={5} />}>
+        <QueryState isReasonHidden query={record} skeleton={<TableSkeleton rows={3} columns={5} />}>
           {(data) =>
             data.items.length === 0 ? (
               <EmptyState
@@ -70,6 +106,12 @@ export function RecentDeposits() {
                 title={t('deposit.recent.empty_title')}
                 description={t('deposit.recent.empty')}
               />
+            ) : isPhone ? (
+              <Stack gap="sm" aria-labelledby="recent-deposits-title">
+                {data.items.map((deposit) => (
+                  <DepositCard key={deposit.deposit_id} deposit={deposit} />
+                ))}
+              </Stack>
             ) : (
               <Table.ScrollContainer minWidth={680}>
                 <Table verticalSpacing="sm" aria-labelledby="recent-deposits-title">

@@ -7,7 +7,7 @@ import { localeOfLanguage } from '@bank/contract/constants';
 import { otcThresholdUsd } from '@bank/contract/exchange';
 import { getDashboardHome } from '@bank/contract/ledger';
 import { type DigitalAsset, digitalAssets } from '@bank/contract/money';
-import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -90,15 +90,6 @@ export function PairFields<Values extends PairValues>({
         {...form.getInputProps('amount')}
       />
     </>
-  );
-}
-
-/** "1 USDT = 0.00001052 BTC": the rate as the quote gives it (a decimal string, shown as is). */
-export function RateText({ from, to, rate }: { from: string; to: string; rate: string }) {
-  return (
-    <Text size="sm" className="tabular-figures">
-      1 {from} = {rate} {to}
-    </Text>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   fxQuoteValiditySeconds,
   quoteFx,
 } from '@bank/contract/exchange';
+import { formatRate } from '@bank/contract/money-text';
 import { pathOf } from '@bank/contract/routes';
 import { Alert, Anchor, Button, Card, Grid, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconCircleCheck, IconClockExclamation } from '@tabler/icons-react';
@@ -32,7 +33,8 @@ import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QuoteLine } from '../../ui/quote-line.tsx';
-import { PairFields, type PairValues, RateText, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
+import { RateText } from '../../ui/rate-text.tsx';
+import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
 
 function QuoteCard({
   quote,
@@ -103,7 +105,7 @@ function QuoteCard({
               <Amount value={quote.amount} currency={quote.from} />
             </QuoteLine>
             <QuoteLine label={t('fx.convert.rate')}>
-              <RateText from={quote.from} to={quote.to} rate={quote.rate} />
+              <RateText pair={{ base: quote.from, quote: quote.to, rate: quote.rate }} />
             </QuoteLine>
             <QuoteLine label={t('fx.convert.converted')}>
               <Amount value={quote.gross} currency={quote.to} />
@@ -140,7 +142,7 @@ function QuoteCard({
         message={t('fx.convert.confirm_text', {
           from: `${formatAmount(quote.amount, quote.from, locale)} ${quote.from}`,
           to: `${formatAmount(quote.amount_received, quote.to, locale)} ${quote.to}`,
-          rate: quote.rate,
+          rate: formatRate({ base: quote.from, quote: quote.to, rate: quote.rate }, locale),
         })}
         confirmLabel={t('fx.convert.confirm')}
         confirmColour="bank"

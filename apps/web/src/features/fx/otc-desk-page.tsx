@@ -43,9 +43,9 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { RateText } from '../../ui/rate-text.tsx';
 import { type QueueFilter, StaffQueue } from '../../ui/staff-queue.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { RateText } from './exchange-parts.tsx';
 
 type Answered = (trade: StaffOtcTrade) => Promise<void>;
 
@@ -172,7 +172,7 @@ function TradeDetail({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: 
       {trade.rate && trade.amount_received ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <LabelledValue label={t('fx.otc.rate')}>
-            <RateText from={trade.from} to={trade.to} rate={trade.rate} />
+            <RateText pair={{ base: trade.from, quote: trade.to, rate: trade.rate }} />
           </LabelledValue>
           <LabelledValue label={t('fx.otc.receive')}>
             <Amount value={trade.amount_received} currency={trade.to} />

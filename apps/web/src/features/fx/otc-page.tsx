@@ -17,6 +17,7 @@ import {
   otcNoteMaxLength,
   requestOtcQuote,
 } from '@bank/contract/exchange';
+import { formatRate } from '@bank/contract/money-text';
 import { pathOf } from '@bank/contract/routes';
 import { Button, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconChartCandle } from '@tabler/icons-react';
@@ -39,9 +40,10 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QuoteLine } from '../../ui/quote-line.tsx';
+import { RateText } from '../../ui/rate-text.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatCountdown } from '../../ui/svg-data-url.ts';
-import { PairFields, type PairValues, RateText, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
+import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
 
 export { OtcDeskPage } from './otc-desk-page.tsx';
 
@@ -163,7 +165,7 @@ function TradeActions({
             to: trade.amount_received
               ? `${formatAmount(trade.amount_received, trade.to, locale)} ${trade.to}`
               : trade.to,
-            rate: trade.rate ?? '',
+            rate: trade.rate ? formatRate({ base: trade.from, quote: trade.to, rate: trade.rate }, locale) : '',
           })}
           confirmLabel={t('fx.otc.confirm_accept')}
           confirmColour="bank"
@@ -239,7 +241,7 @@ function TradeCard({ trade }: { trade: OtcTrade }) {
           <Table verticalSpacing={4} withRowBorders={false}>
             <Table.Tbody>
               <QuoteLine label={t('fx.otc.rate')}>
-                <RateText from={trade.from} to={trade.to} rate={trade.rate} />
+                <RateText pair={{ base: trade.from, quote: trade.to, rate: trade.rate }} />
               </QuoteLine>
               <QuoteLine label={t('fx.otc.receive')} isStrong>
                 <Amount value={trade.amount_received} currency={trade.to} fw={700} />

@@ -5,7 +5,7 @@
  * read" for the category shown (msg/clear). A message's words are written here, in the reader's
  * language, from its facts.
  */
-import { localeOfLanguage } from '@bank/contract/constants';
+import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import {
   clearMessages,
   deleteMessage,
@@ -160,7 +160,7 @@ export default function InboxPanel({ onNavigate }: { onNavigate: () => void }) {
   const [isUnreadOnly, setUnreadOnly] = useState(false);
   const boxes = useScreenQuery(listMessageBoxes, {});
   const request = {
-    page_size: 20,
+    page_size: defaultPageSize,
     ...(shown === 'all' ? {} : { category: shown }),
     ...(isUnreadOnly ? { is_unread_only: true } : {}),
   };

@@ -1,4 +1,11 @@
-import type { InboxMessage } from '@bank/contract/inbox';
+import {
+  categoryOfMessageKind,
+  type InboxMessage,
+  type MessageKind,
+  type MessageParams,
+  messageKinds,
+  messageParamsOfKind,
+} from '@bank/contract/inbox';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n, loadSignedInMessages } from '../../lib/i18n.ts';
@@ -117,5 +124,141 @@ describe('a message in its reader’s words', () => {
     );
     expect(messagePathOf(message({ link: { page: 'kyc', id: null } }))).toBe('/kyc');
     expect(messagePathOf(message({ link: null }))).toBeNull();
+  });
+});
+
+/**
+ * One message of every kind, with every fact its kind declares in the contract (messageParamsOfKind):
+ * typed by the contract, so a kind added there without a sample here, or a fact renamed, does not
+ * compile. The values are what the producers hand over (decimal strings, contract values, days).
+ */
+const factsOfEveryKind: { [Kind in MessageKind]: Required<MessageParams<Kind>> } = {
+  kyc_submitted: {},
+  kyc_approved: { reason: 'Register extract accepted' },
+  kyc_rejected: { reason: 'Register extract missing' },
+  kyc_returned: { reason: 'Register extract missing' },
+  kyc_refused: { reason: 'Ownership unclear' },
+  security_changed: { change: 'password_changed' },
+  deposit_credited: { amount: '1250.5', asset: 'USDT', network: 'TRC20' },
+  payout_approval_requested: payoutFacts(),
+  payout_in_review: payoutFacts(),
+  payout_sent: payoutFacts(),
+  payout_completed: payoutFacts(),
+  payout_rejected: payoutFacts('The beneficiary’s bank refused the account'),
+  payout_failed: payoutFacts('rail_rejected'),
+  payout_cancelled: payoutFacts(),
+  announcement_published: { title_en: 'Holiday hours', title_ch: '假期服务时间', title_jp: '年末の営業時間' },
+  feedback_answered: {},
+  contact_request_handled: { product: 'structured_products' },
+  contact_request_received: { product: 'private_banking' },
+  fx_converted: conversionFacts(),
+  otc_quoted: { ...conversionFacts(), expires_at: '2026-11-28T10:05:00.000Z' },
+  otc_settled: conversionFacts(),
+  otc_request_received: { from_asset: 'USDT', from_amount: '250000', to_asset: 'BTC' },
+  top_up_completed: { amount: '500', last4: '4242', asset: 'USDT' },
+  top_up_returned: { amount: '500', last4: '4242', asset: 'USDT' },
+  top_up_cancelled: { amount: '500', last4: '4242', asset: 'USDC' },
+  card_application_submitted: { name: 'Mei Tanaka', reason: 'Passport expired' },
+  card_application_approved: { name: 'Mei Tanaka', reason: 'Approved' },
+  card_application_rejected: { name: 'Mei Tanaka', reason: 'Passport expired' },
+  card_awaiting_activation: { last4: '4242' },
+  card_activated: { last4: '4242' },
+  card_blocked: { last4: '4242' },
+  card_unblocked: { last4: '4242' },
+  card_anomaly: { last4: '4242', cause: 'lost_or_stolen' },
+  card_expired: { last4: '4242' },
+  card_cancelled: { last4: '4242' },
+  card_balance_returned: {
+    last4: '4242',
+    cause: 'expired',
+    amount: '12.5',
+    asset: 'USDC',
+    credited_amount: '12.48',
+    rate: '0.9985',
+  },
+  card_replacement_refused: { last4: '4242' },
+  card_auto_renewal_failed: { last4: '4242', amount: '120', asset: 'USDT', due_on: '2026-12-01' },
+  card_replacement_fee_owed: { last4: '4242', amount: '25' },
+  programme_batch_ready_to_bind: { batch_number: 'PB-2026-0007', quantity: '40' },
+  programme_card_bound: { last4: '4242', cardholder_name: 'Mei Tanaka' },
+  programme_membership_fee_failed: { last4: '4242', amount: '30', due_on: '2026-12-01' },
+};
+
+function payoutFacts(reason = 'Beneficiary name does not match the account') {
+  return { amount: '2525.179301', asset: 'USDT', destination: 'Acme Supplies Ltd', payout_kind: 'fiat', reason };
+}
+
+function conversionFacts() {
+  return { from_asset: 'USDT', from_amount: '12500', to_asset: 'USDC', amount_received: '12493.75', rate: '0.9995' };
+}
+
+/** The facts without the optional ones: what a producer sends when the event has none of them. */
+function requiredFactsOf(kind: MessageKind): Record<string, string> {
+  const shape = messageParamsOfKind[kind].shape as Record<
+    string,
+    { safeParse: (value: unknown) => { success: boolean } }
+  >;
+  const facts: Record<string, string> = factsOfEveryKind[kind];
+  return Object.fromEntries(Object.entries(facts).filter(([name]) => !shape[name]?.safeParse(undefined).success));
+}
+
+describe('every message, in three languages, from the facts its kind declares', () => {
+  const languages = [
+    ['en', 'en'],
+    ['ch', 'zh-CN'],
+    ['jp', 'ja'],
+  ] as const;
+
+  it('declares a sample of exactly the facts of its kind', () => {
+    for (const kind of messageKinds) {
+      expect(messageParamsOfKind[kind].strict().safeParse(factsOfEveryKind[kind]).success, kind).toBe(true);
+    }
+  });
+
+  it.each(languages)(
+    'writes every kind in %s with no placeholder left, with or without its optional facts',
+    async (language, locale) => {
+      await changeLanguage(language);
+      for (const kind of messageKinds) {
+        for (const params of [factsOfEveryKind[kind], requiredFactsOf(kind)]) {
+          const text = messageTextOf(
+            message({ kind, category: categoryOfMessageKind[kind], params }),
+            i18next.t,
+            locale,
+          );
+          const written = [text.title, text.body, text.note ?? ''].join('\n');
+          expect(written, `${kind} in ${locale}`).not.toMatch(/\{\{|\}\}|undefined|NaN|inbox\.kinds/);
+          expect(text.body.trim(), `${kind} in ${locale}`).not.toBe('');
+        }
+      }
+    },
+  );
+
+  it('fills the programme’s messages (finding 2)', () => {
+    const batch = message({
+      kind: 'programme_batch_ready_to_bind',
+      category: 'cards',
+      params: factsOfEveryKind.programme_batch_ready_to_bind,
+    });
+    expect(messageTextOf(batch, i18next.t, 'en').body).toBe(
+      'Print batch PB-2026-0007 (40 cards) has been printed and mailed to you. Bind its cards to your cardholders.',
+    );
+    const bound = message({
+      kind: 'programme_card_bound',
+      category: 'cards',
+      params: factsOfEveryKind.programme_card_bound,
+    });
+    expect(messageTextOf(bound, i18next.t, 'en').body).toBe(
+      'Card •••• 4242 is bound to Mei Tanaka: activate it with the codes of its letter.',
+    );
+  });
+
+  it('writes a returned card balance’s rate base first', () => {
+    const returned = message({
+      kind: 'card_balance_returned',
+      category: 'cards',
+      params: factsOfEveryKind.card_balance_returned,
+    });
+    expect(messageTextOf(returned, i18next.t, 'en').body).toContain('(rate: 1 USD = 0.9985 USDC)');
   });
 });

@@ -2,12 +2,13 @@
  * A message's words, written at the time of reading in the reader's language from the facts the
  * server kept (kind and params), and the page it leads to.
  */
+import { workingDays } from '@bank/contract/constants';
 import type { BankingProduct } from '@bank/contract/contact-requests';
 import type { InboxMessage } from '@bank/contract/inbox';
 import { pathOf } from '@bank/contract/routes';
 import type { TFunction } from 'i18next';
 import { languageOfLocale } from '../../lib/i18n.ts';
-import { formatAmount } from '../../ui/format-amount.ts';
+import { formatAmount, formatRate } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
 
 export type MessageText = { title: string; body: string; note: string | null };
@@ -29,6 +30,7 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
     case 'payout_sent':
     case 'payout_completed':
     case 'payout_rejected':
+    case 'payout_cancelled':
     case 'payout_failed': {
       const amount = params.amount && params.asset ? formatAmount(params.amount, params.asset, locale) : '';
       const body = t(`inbox.kinds.${kind}.body`, {
@@ -91,12 +93,19 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
     case 'card_unblocked':
     case 'card_anomaly':
     case 'card_expired':
-    case 'card_auto_renewal_failed': {
+    case 'card_cancelled':
+    case 'card_replacement_refused':
+    case 'card_auto_renewal_failed':
+    case 'card_replacement_fee_owed': {
       const cause = params.cause ? t(`states.card_anomaly.${params.cause}`, { defaultValue: params.cause }) : '';
       const amount = params.amount ? formatAmount(params.amount, 'USD', locale) : '';
+      const key =
+        kind === 'card_anomaly' && !cause
+          ? ('inbox.kinds.card_anomaly.body_no_cause' as const)
+          : (`inbox.kinds.${kind}.body` as const);
       return {
         title,
-        body: t(`inbox.kinds.${kind}.body`, {
+        body: t(key, {
           last4: params.last4 ?? '',
           cause,
           amount,
@@ -106,14 +115,65 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
         note: null,
       };
     }
+    case 'card_balance_returned': {
+      const credited =
+        params.credited_amount && params.asset
+          ? `${formatAmount(params.credited_amount, params.asset, locale)} ${params.asset}`
+          : '';
+      return {
+        title,
+        body: t('inbox.kinds.card_balance_returned.body', {
+          last4: params.last4 ?? '',
+          ending: t(
+            `inbox.kinds.card_balance_returned.endings.${params.cause === 'expired' ? 'expired' : 'cancelled'}`,
+          ),
+          amount: params.amount ? formatAmount(params.amount, 'USD', locale) : '',
+          credited,
+          rate:
+            params.rate && params.asset
+              ? formatRate({ base: 'USD', quote: params.asset, rate: params.rate }, locale)
+              : '',
+        }),
+        note: null,
+      };
+    }
+    case 'programme_batch_ready_to_bind':
+      return {
+        title,
+        body: t('inbox.kinds.programme_batch_ready_to_bind.body', {
+          batch_number: params.batch_number ?? '',
+          quantity: params.quantity ?? '',
+        }),
+        note: null,
+      };
+    case 'programme_card_bound':
+      return {
+        title,
+        body: t('inbox.kinds.programme_card_bound.body', {
+          last4: params.last4 ?? '',
+          cardholder_name: params.cardholder_name ?? '',
+        }),
+        note: null,
+      };
+    case 'programme_membership_fee_failed':
+      return {
+        title,
+        body: t('inbox.kinds.programme_membership_fee_failed.body', {
+          last4: params.last4 ?? '',
+          amount: params.amount ? formatAmount(params.amount, 'USD', locale) : '',
+          due_on: formatDate(params.due_on, languageOfLocale(locale)),
+        }),
+        note: null,
+      };
     case 'card_application_submitted':
     case 'card_application_approved':
     case 'card_application_rejected':
     case 'kyc_rejected':
     case 'kyc_returned':
+    case 'kyc_refused':
       return {
         title,
-        body: t(`inbox.kinds.${kind}.body`, { name: params.name ?? '' }),
+        body: t(`inbox.kinds.${kind}.body`, { name: params.name ?? '', days: workingDays.cardReview }),
         note: params.reason ? t('inbox.reason', { reason: params.reason }) : null,
       };
     default:

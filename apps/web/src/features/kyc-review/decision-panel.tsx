@@ -1,6 +1,7 @@
 /**
  * The reviewer's decision on a submission under review: approve, reject (a reason is required and
- * shown to the client) or return for resubmission (likewise). Checked with the contract's decideKyc
+ * shown to the client), return for resubmission (likewise), or refuse finally (likewise; the
+ * company can never submit again, and the dialog says so). Checked with the contract's decideKyc
  * schema ('Please fill in the reason'), confirmed in a dialog, then recorded; the server audits it
  * with the staff member and the time and emails the client.
  */
@@ -19,6 +20,11 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 
 type Decision = (typeof kycReviewDecisions)[number];
 
+/** The decisions the client reads a reason for, and those that ask for sections to be corrected. */
+const decisionsWithReason: ReadonlySet<Decision | ''> = new Set(['reject', 'return', 'refuse']);
+const decisionsWithCorrections: ReadonlySet<Decision | ''> = new Set(['reject', 'return']);
+const refusingDecisions: ReadonlySet<Decision | ''> = new Set(['reject', 'refuse']);
+
 export function DecisionPanel({ companyId, companyName }: { companyId: string; companyName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,8 +35,8 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
     toRequest: (values) => ({
       company_id: companyId,
       decision: values.decision,
-      ...(values.decision !== 'approve' && values.reason.trim() ? { reason: values.reason.trim() } : {}),
-      ...(values.decision !== 'approve' && values.sections_to_fix.length > 0
+      ...(decisionsWithReason.has(values.decision) && values.reason.trim() ? { reason: values.reason.trim() } : {}),
+      ...(decisionsWithCorrections.has(values.decision) && values.sections_to_fix.length > 0
         ? { sections_to_fix: values.sections_to_fix }
         : {}),
     }),
@@ -45,7 +51,10 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
   });
   const { decision, reason } = form.getValues();
 
-  const needsReason = decision === 'reject' || decision === 'return';
+  const needsReason = decisionsWithReason.has(decision);
+  const asksForCorrections = decisionsWithCorrections.has(decision);
+  const buttonColour = refusingDecisions.has(decision) ? 'red' : undefined;
+  const isFinal = decision === 'refuse';
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="kyc-decision-title" style={readableErrorColour}>
@@ -77,7 +86,7 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
               required
             />
           ) : null}
-          {needsReason ? (
+          {asksForCorrections ? (
             <Checkbox.Group
               {...form.getInputProps('sections_to_fix')}
               label={t('kyc.review.sections_to_fix_label')}
@@ -90,7 +99,7 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
               </Stack>
             </Checkbox.Group>
           ) : null}
-          <Button type="submit" fullWidth color={decision === 'reject' ? 'red' : undefined}>
+          <Button type="submit" fullWidth color={buttonColour}>
             {decision ? t(`kyc.review.decision_buttons.${decision}`) : t('kyc.review.decision_buttons.none')}
           </Button>
           <Text size="xs" c="dimmed">
@@ -117,14 +126,20 @@ export function DecisionPanel({ companyId, companyName }: { companyId: string; c
             </Paper>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={confirmation.cancel} disabled={isSubmitting}>
+            {/* A final refusal cannot be undone: the focus starts on Cancel, not on the refusal. */}
+            <Button
+              variant="default"
+              onClick={confirmation.cancel}
+              disabled={isSubmitting}
+              data-autofocus={isFinal || undefined}
+            >
               {t('kyc.review.confirm_cancel')}
             </Button>
             <Button
               onClick={confirmation.confirm}
               loading={isSubmitting}
-              color={decision === 'reject' ? 'red' : undefined}
-              data-autofocus
+              color={buttonColour}
+              data-autofocus={!isFinal || undefined}
             >
               {decision ? t(`kyc.review.decision_buttons.${decision}`) : ''}
             </Button>

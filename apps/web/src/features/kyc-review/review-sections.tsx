@@ -91,7 +91,7 @@ export function ReviewSection({
   );
 }
 
-export function SignatureImage({ documentId, label }: { documentId: string | undefined; label: string }) {
+function SignatureImage({ documentId, label }: { documentId: string | undefined; label: string }) {
   const { t } = useTranslation();
   const link = useDocumentLink(documentId);
   if (!documentId) return <Missing />;
@@ -116,7 +116,7 @@ export function SignatureImage({ documentId, label }: { documentId: string | und
 }
 
 /** Every document with an in-page preview: a row each, opened beneath it. */
-export function ReviewDocuments({ documents }: { documents: readonly DocumentRef[] }) {
+function ReviewDocuments({ documents }: { documents: readonly DocumentRef[] }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const [openId, setOpenId] = useState<string | null>(documents[0]?.document_id ?? null);

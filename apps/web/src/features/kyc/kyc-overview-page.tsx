@@ -1,6 +1,7 @@
 /**
  * /kyc: the company's KYC at a glance. The overall status, the reason when staff refused or
- * returned it, the four sections as cards (what each needs, its review state, whether it is
+ * returned it (after a final refusal, also what the company can do now: its relationship manager,
+ * or a message to the bank through feedback), the four sections as cards (what each needs, its review state, whether it is
  * complete or a draft, and the way in), the history of every submission, and Submit: it answers
  * 'Please complete all the sections before submission' until the four are complete, then asks for
  * confirmation, locks the sections (read-only under review) and refreshes the session's kyc_status
@@ -30,6 +31,7 @@ import {
   IconCircleCheck,
   IconCircleDashed,
   IconFileCertificate,
+  IconMessage,
   IconPencil,
   IconSend,
   IconSignature,
@@ -204,7 +206,13 @@ function History({ history }: { history: KycInfo['history'] }) {
 export function DecisionBadge({ decision }: { decision: KycInfo['history'][number]['decision'] }) {
   const { t } = useTranslation();
   const colour =
-    decision === 'approved' ? 'teal' : decision === 'rejected' ? 'red' : decision === 'returned' ? 'orange' : 'bank';
+    decision === 'approved'
+      ? 'teal'
+      : decision === 'rejected' || decision === 'refused'
+        ? 'red'
+        : decision === 'returned'
+          ? 'orange'
+          : 'bank';
   return (
     <Badge variant="light" color={colour} tt="none" fw={600} style={badgeTextStyle(colour)}>
       {t(`kyc.history.decisions.${decision ?? 'pending'}`)}
@@ -302,6 +310,8 @@ function Overview({ info }: { info: KycInfo }) {
         </Alert>
       ) : null}
 
+      {info.status === 'kyc_rejected' ? <RefusedNextSteps /> : null}
+
       <Box>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {kycSteps.map((step, index) => (
@@ -326,6 +336,31 @@ function Overview({ info }: { info: KycInfo }) {
         </Stack>
       </Dialog>
     </PageFrame>
+  );
+}
+
+/** After a final refusal the sections cannot be submitted again: where the company can turn instead. */
+function RefusedNextSteps() {
+  const { t } = useTranslation();
+  return (
+    <Card component="section" aria-labelledby="kyc-next-steps-title">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} fz="h4" id="kyc-next-steps-title">
+          {t('kyc.overview.next_steps_title')}
+        </Title>
+        <Text size="sm" maw={640}>
+          {t('kyc.overview.next_steps')}
+        </Text>
+        <Button
+          component={Link}
+          to={pathOf('feedback')}
+          variant="light"
+          leftSection={<IconMessage size={16} aria-hidden />}
+        >
+          {t('kyc.overview.write_to_bank')}
+        </Button>
+      </Stack>
+    </Card>
   );
 }
 

@@ -132,6 +132,12 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
   const unplaced = useUnplacedErrors(form.formRef, form.errors);
   const isLast = stepIndexOf(section) === kycSteps.length - 1;
   const hasRefusal = (info.status === 'rejected' || info.status === 'pending_resubmission') && info.refusal_reason;
+  const readOnlyKey =
+    info.status === 'kyc_approved'
+      ? 'kyc.steps.read_only_approved'
+      : info.status === 'kyc_rejected'
+        ? 'kyc.steps.read_only_refused'
+        : 'kyc.steps.read_only';
 
   return (
     <PageFrame
@@ -158,9 +164,7 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
           title={t('kyc.steps.read_only_title')}
         >
           <Group gap="xs">
-            <Text size="sm">
-              {t(info.status === 'kyc_approved' ? 'kyc.steps.read_only_approved' : 'kyc.steps.read_only')}
-            </Text>
+            <Text size="sm">{t(readOnlyKey)}</Text>
             <StatusBadge list="account_kyc" value={info.status} />
           </Group>
         </Alert>

@@ -4,6 +4,7 @@
  * queue of the company's relationship manager. Below the form, the user's requests about this
  * product with their status.
  */
+import { workingDays } from '@bank/contract/constants';
 import {
   type BankingProduct,
   type ContactMethod,
@@ -103,7 +104,10 @@ export function ContactRequestCard({ product }: { product: BankingProduct }) {
             {t('products.contact.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('products.contact.text', { product: t(`products.names.${product}`) })}
+            {t('products.contact.text', {
+              product: t(`products.names.${product}`),
+              days: workingDays.relationshipManagerReply,
+            })}
           </Text>
           <FormAlert message={formError} />
           <Stack gap={6}>

@@ -42,7 +42,7 @@ import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
 import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount } from '../../ui/amount.tsx';
+import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -323,6 +323,7 @@ function FeesList({ records, mayPay, selected, onToggle, onPay }: { records: Mem
 }
 
 function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: () => void }) {
+  const amountText = useAmountText();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const feeIds = records.map((record) => record.id);
@@ -331,9 +332,19 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: payMembershipFees,
     initialValues: { asset: 'USDC' as 'USDC' | 'USDT' },
-    toRequest: (values) => ({ fee_ids: feeIds, ...values }),
+    // The total the quote showed comes back with the payment: the server charges it or refuses.
+    toRequest: (values) => ({
+      fee_ids: feeIds,
+      ...values,
+      fee_quote: { amount: quote.data?.total_usd ?? total, asset: 'USD' as const },
+    }),
     onSuccess: async (answer) => {
-      showSuccess(t('programme_cards.fees.pay_dialog.done', { count: answer.items.length, amount: answer.total_usd }));
+      showSuccess(
+        t('programme_cards.fees.pay_dialog.done', {
+          count: answer.items.length,
+          amount: amountText(answer.total_usd, 'USD'),
+        }),
+      );
       onDone();
       await refreshProgrammeData(queryClient);
     },
@@ -379,7 +390,7 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
             disabled={!quote.data}
             leftSection={<IconWallet size={16} aria-hidden />}
           >
-            {t('programme_cards.fees.pay_dialog.submit', { amount: total })}
+            {t('programme_cards.fees.pay_dialog.submit', { amount: amountText(total, 'USD') })}
           </Button>
         </Group>
       </Stack>

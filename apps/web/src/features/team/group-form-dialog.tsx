@@ -110,7 +110,7 @@ function NewGroupForm({ onDone }: { onDone: () => void }) {
 }
 
 function ChangedGroupForm({ group, user, onDone }: { group: PermissionGroup; user: UserInfo; onDone: () => void }) {
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('team');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: editPermissionGroup,
     initialValues: valuesOf(group),

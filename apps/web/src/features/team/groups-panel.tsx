@@ -81,7 +81,7 @@ export function GroupsPanel({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PermissionGroup | null>(null);
   const [deleting, setDeleting] = useState<PermissionGroup | null>(null);
-  const { run, dialog } = useStepUpAction(user);
+  const { run, dialog } = useStepUpAction(user, 'team');
 
   const remove = (group: PermissionGroup) =>
     run(async () => {
@@ -181,7 +181,15 @@ export function PermissionMatrix({ groups }: { groups: readonly PermissionGroup[
                 {t('team.members.administrator')}
               </Table.Th>
               {groups.map((group) => (
-                <Table.Th key={group.group_id} scope="col" ta="center" style={{ overflowWrap: 'anywhere' }}>
+                // Whole words: a name wraps between words (the column widens to its longest word),
+                // and only a word longer than the column may break.
+                <Table.Th
+                  key={group.group_id}
+                  scope="col"
+                  ta="center"
+                  miw={112}
+                  style={{ overflowWrap: 'break-word', wordBreak: 'normal', hyphens: 'auto' }}
+                >
                   {group.name}
                 </Table.Th>
               ))}

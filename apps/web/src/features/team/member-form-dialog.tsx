@@ -1,8 +1,9 @@
 /**
- * Inviting a user (username, email, permission group, description, remarks) and changing one (group,
- * description, remarks). Both ask for a fresh second factor when they decide what someone may do.
+ * Inviting a user (username, email, permission group, company role, description, remarks) and
+ * changing one (group, company role, description, remarks). Both ask for a fresh second factor when they decide what someone may do.
  */
 import type { UserInfo } from '@bank/contract/account';
+import { type CompanyMemberRole, companyMemberRoles } from '@bank/contract/roles';
 import { editTeamMember, inviteTeamMember, type PermissionGroup, type TeamMember } from '@bank/contract/team';
 import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -16,7 +17,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshTeam } from './team-queries.ts';
 
-type MembershipValues = { group_id: string; description: string; remarks: string };
+type MembershipValues = { group_id: string; company_role: CompanyMemberRole; description: string; remarks: string };
 
 function MembershipFields<Values extends MembershipValues>({
   form,
@@ -33,6 +34,15 @@ function MembershipFields<Values extends MembershipValues>({
         {...form.getInputProps('group_id')}
         label={t('team.members.group')}
         data={groups.map((group) => ({ value: group.group_id, label: group.name }))}
+        allowDeselect={false}
+        required
+      />
+      <Select
+        id="member-company-role"
+        {...form.getInputProps('company_role')}
+        label={t('team.members.company_role')}
+        description={t('team.members.company_role_help')}
+        data={companyMemberRoles.map((role) => ({ value: role, label: t(`team.company_roles.${role}`) }))}
         allowDeselect={false}
         required
       />
@@ -81,10 +91,17 @@ type FormProps = { user: UserInfo; groups: readonly PermissionGroup[]; onDone: (
 function InviteForm({ user, groups, onDone }: FormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('team');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: inviteTeamMember,
-    initialValues: { username: '', email: '', group_id: groups[0]?.group_id ?? '', description: '', remarks: '' },
+    initialValues: {
+      username: '',
+      email: '',
+      group_id: groups[0]?.group_id ?? '',
+      company_role: 'staff_member' as CompanyMemberRole,
+      description: '',
+      remarks: '',
+    },
     ...stepUpOptions,
     onSuccess: async (answer: TeamMember) => {
       await refreshTeam(queryClient);
@@ -131,10 +148,17 @@ function InviteForm({ user, groups, onDone }: FormProps) {
 function EditForm({ user, groups, member, onDone }: FormProps & { member: TeamMember }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('team');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: editTeamMember,
-    initialValues: { group_id: member.group_id ?? '', description: member.description, remarks: member.remarks },
+    initialValues: {
+      group_id: member.group_id ?? '',
+      company_role: (member.company_role === 'administrator'
+        ? 'staff_member'
+        : member.company_role) as CompanyMemberRole,
+      description: member.description,
+      remarks: member.remarks,
+    },
     toRequest: (values) => ({ ...values, member_id: member.member_id }),
     ...stepUpOptions,
     onSuccess: async () => {

@@ -131,6 +131,7 @@ function MembersTable({ members, onEdit, onAct }: ListProps) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('team.members.username')}</Table.Th>
+            <Table.Th>{t('team.members.company_role')}</Table.Th>
             <Table.Th>{t('team.members.group')}</Table.Th>
             <Table.Th>{t('team.members.status')}</Table.Th>
             <Table.Th>{t('team.members.description')}</Table.Th>
@@ -145,6 +146,9 @@ function MembersTable({ members, onEdit, onAct }: ListProps) {
             <Table.Tr key={member.member_id} data-testid="team-member">
               <Table.Td>
                 <NameAndEmail member={member} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t(`team.company_roles.${member.company_role}`)}</Text>
               </Table.Td>
               <Table.Td>
                 <GroupName member={member} />
@@ -175,6 +179,7 @@ function MembersTable({ members, onEdit, onAct }: ListProps) {
 }
 
 function MemberCards({ members, onEdit, onAct }: ListProps) {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {members.map((member) => (
@@ -186,6 +191,7 @@ function MemberCards({ members, onEdit, onAct }: ListProps) {
             </Group>
             <Group gap="xs" wrap="wrap">
               <StatusBadge member={member} />
+              <Text size="sm">{t(`team.company_roles.${member.company_role}`)}</Text>
               <GroupName member={member} />
             </Group>
             <InvitationNote member={member} />
@@ -247,7 +253,7 @@ export function MembersPanel({
   const members = useMembers();
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [confirming, setConfirming] = useState<{ member: TeamMember; action: 'disable' | 'remove' } | null>(null);
-  const { run, dialog } = useStepUpAction(user);
+  const { run, dialog } = useStepUpAction(user, 'team');
 
   const perform = (member: TeamMember, action: TeamMemberAction) =>
     run(async () => {

@@ -1,11 +1,12 @@
 /**
  * The statement download: a period (the current month by default, at most a year), one asset or
  * all, and the format, through the shared export dialog (widgets/export-dialog.tsx); the file comes
- * from transaction/download.
+ * from transaction/download, its times and days in the reader's zone, as the history shows them.
  */
 import { digitalAssets } from '@bank/contract/money';
 import { downloadStatement } from '@bank/contract/transaction';
 import { useTranslation } from 'react-i18next';
+import { readerTimeZone } from '../../ui/format-date.ts';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 
 export function StatementDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -24,6 +25,7 @@ export function StatementDialog({ isOpen, onClose }: { isOpen: boolean; onClose:
         allLabel: t('transactions.statement.all_assets'),
         options: digitalAssets.map((asset) => ({ value: asset, label: asset })),
       }}
+      fixedBody={{ time_zone: readerTimeZone() }}
       doneMessage={t('transactions.statement.done')}
     />
   );

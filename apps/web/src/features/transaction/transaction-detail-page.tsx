@@ -8,8 +8,10 @@
 import { localeOfLanguage } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import {
+  downloadTransactionReceipt,
   getTransactionDetails,
   type LedgerMovement,
+  rateOfFiatLeg,
   type TransactionDetails,
   TransactionIdRequest,
 } from '@bank/contract/transaction';
@@ -37,21 +39,21 @@ import { Amount } from '../../ui/amount.tsx';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { formatDecimal, formatMoney } from '../../ui/format-amount.ts';
+import { formatMoney } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
+import { useLabel } from '../../ui/labels.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { RateText } from '../../ui/rate-text.tsx';
+import { ReceiptButton } from '../../ui/receipt-button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { StepsTimeline, useNamed } from '../../ui/steps-timeline.tsx';
+import { StepsTimeline } from '../../ui/steps-timeline.tsx';
 import { DepositNoticeCard } from './deposit-notice-card.tsx';
 import { isMoving, signOf } from './transaction-format.ts';
 import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
 
 /** How often an open page asks again while the transaction is still moving (a deposit confirming). */
 const movingRefreshMs = 5000;
-
-/** A rate's digits: as many as it has, up to 8, with separators. */
-const ratePlaces = { min: 0, max: 8 };
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -105,6 +107,7 @@ function Summary({ details }: { details: TransactionDetails }) {
   const railText = useRailText();
   const { transaction } = details;
   const fiat = transaction.fiat;
+  const rate = rateOfFiatLeg(transaction);
   return (
     <Card component="section" aria-labelledby="transaction-summary">
       <Stack gap="lg">
@@ -121,7 +124,15 @@ function Summary({ details }: { details: TransactionDetails }) {
               <ConfirmationsNote transaction={transaction} />
             </Group>
           </Stack>
-          <SignedAmount transaction={transaction} isFeeShown={false} fz={28} />
+          <Stack gap="sm" align="flex-end">
+            <SignedAmount transaction={transaction} isFeeShown={false} fz={28} />
+            <ReceiptButton
+              call={downloadTransactionReceipt}
+              request={{ transaction_id: transaction.transaction_id }}
+              label={t('transactions.detail.download_receipt')}
+              doneMessage={t('transactions.detail.receipt_downloaded')}
+            />
+          </Stack>
         </Group>
         <Divider />
         <FieldGrid>
@@ -196,15 +207,9 @@ function Summary({ details }: { details: TransactionDetails }) {
                   <Amount value={fiat.amount} currency={fiat.currency} />
                 </Field>
                 <Field label={t('transactions.detail.rate')}>
-                  {fiat.rate ? (
+                  {rate ? (
                     <Stack gap={2} component="span">
-                      <Text component="span" size="sm" className="tabular-figures">
-                        {t('transactions.detail.rate_value', {
-                          currency: fiat.currency,
-                          rate: formatDecimal(fiat.rate, ratePlaces, localeOfLanguage[language]),
-                          asset: transaction.asset,
-                        })}
-                      </Text>
+                      <RateText pair={rate} />
                       {fiat.rate_at ? (
                         <Text component="span" size="xs" c="dimmed">
                           {t('transactions.detail.rate_at', { time: formatDateTime(fiat.rate_at, language) })}
@@ -251,7 +256,7 @@ function Steps({ details }: { details: TransactionDetails }) {
 
 function MovementRow({ movement }: { movement: LedgerMovement }) {
   const { t } = useTranslation();
-  const kindName = useNamed('transactions.detail.kinds');
+  const kindName = useLabel('ledger_movement');
   return (
     <Table.Tr data-testid="ledger-movement">
       <Table.Td>
@@ -287,7 +292,7 @@ function movementKeyOf(movement: LedgerMovement): string {
 function MovementItem({ movement }: { movement: LedgerMovement }) {
   const { t } = useTranslation();
   const locale = localeOfLanguage[useLanguage()];
-  const kindName = useNamed('transactions.detail.kinds');
+  const kindName = useLabel('ledger_movement');
   return (
     <Stack component="li" gap={2} py="xs" data-testid="ledger-movement-item">
       <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -52,7 +52,7 @@ function isZero(amount: string): boolean {
   return /^[+-]?[0.]*$/.test(amount.trim());
 }
 
-const endedStatuses: ReadonlySet<TransactionStatus> = new Set(['rejected', 'failed']);
+const endedStatuses: ReadonlySet<TransactionStatus> = new Set(['rejected', 'failed', 'cancelled']);
 const movingStatuses: ReadonlySet<TransactionStatus> = new Set(['admin_review', 'pending_approval', 'in_process']);
 
 /**
@@ -60,7 +60,7 @@ const movingStatuses: ReadonlySet<TransactionStatus> = new Set(['admin_review', 
  * - final: posted (or an exact on-chain amount that only waits for confirmations);
  * - indicative: a fiat deposit before it is credited, converted at a rate that will change;
  * - pending: not known yet (a bank transfer that matched no notice shows '0' until staff credit it);
- * - void: rejected or failed, so it never reached the balance.
+ * - void: rejected, failed or cancelled, so it never reached the balance.
  */
 export type AmountState = 'final' | 'indicative' | 'pending' | 'void';
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
+import { useLabel } from '../../ui/labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { amountStateOf, hasFee, signOf } from './transaction-format.ts';
 
@@ -52,8 +53,8 @@ export function StatusWithConfirmations({
 
 /** "Crypto deposit", "Fiat deposit". */
 export function useTypeText(): (transaction: Pick<Transaction, 'type'>) => string {
-  const { t } = useTranslation();
-  return (transaction) => t(`transactions.types.${transaction.type}`);
+  const typeName = useLabel('transaction_type');
+  return (transaction) => typeName(transaction.type);
 }
 
 /**

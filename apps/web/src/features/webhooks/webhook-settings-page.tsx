@@ -119,7 +119,7 @@ function SettingsForm({ settings, onSecret }: PanelProps) {
   const queryClient = useQueryClient();
   const user = useUserInfo().data;
   // A change of where events go needs a second factor given within 5 minutes: asked, then sent again.
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('webhooks');
   const refreshLog = () => void queryClient.invalidateQueries({ queryKey: deliveryLogKey });
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: saveWebhookSettings,
@@ -154,9 +154,12 @@ function SettingsForm({ settings, onSecret }: PanelProps) {
                     {t(`webhooks.event_descriptions.${type}`)}
                   </Text>
                 </Box>
+                {/* The label says the switch's state ("On" / "Off"); its name says what it turns on. */}
                 <Switch
-                  label={t('webhooks.settings.enabled')}
-                  aria-label={`${t('webhooks.settings.enabled')}: ${t(`webhooks.event_types.${type}`)}`}
+                  label={t(
+                    form.getValues()[webhookEnabledField(type)] ? 'webhooks.settings.on' : 'webhooks.settings.off',
+                  )}
+                  aria-label={`${t('webhooks.settings.sending')}: ${t(`webhooks.event_types.${type}`)}`}
                   {...form.getInputProps(webhookEnabledField(type), { type: 'checkbox' })}
                 />
               </Group>
@@ -201,7 +204,7 @@ function SecretPanel({ settings, onSecret }: PanelProps) {
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const user = useUserInfo().data;
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('webhooks');
   const rotate = useCallForm({
     call: rotateWebhookSecret,
     initialValues: {},

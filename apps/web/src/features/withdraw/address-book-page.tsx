@@ -5,7 +5,9 @@
  * is sent). Adding, changing and deleting need `manage_payees` and a fresh second factor; a new or
  * changed address can be used once the bank's cooling period has passed.
  */
+
 import type { UserInfo } from '@bank/contract/account';
+import { defaultPageSize } from '@bank/contract/constants';
 import { type DigitalAsset, digitalAssets, type Network, networksOfAsset } from '@bank/contract/money';
 import { type AddressBookEntry, addAddress, deleteAddress, editAddress, listAddresses } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
@@ -49,7 +51,7 @@ import { useStepUpAction, useStepUpForm } from '../../widgets/step-up-dialog.tsx
 import { isCooling, refreshPayoutData } from './payout-format.ts';
 import { CoolingBadge, usePayoutConfig, WithdrawSections } from './withdraw-parts.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 
 type AddressValues = { name: string; asset: DigitalAsset; network: Network; address: string };
 
@@ -57,7 +59,7 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const config = usePayoutConfig();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('payee');
   const onSuccess = async (answer: AddressBookEntry) => {
     showSuccess(
       t(entry ? 'withdraw.addresses.saved_notice' : 'withdraw.addresses.added_notice', { name: answer.name }),
@@ -316,7 +318,7 @@ export function AddressBookPage() {
   });
   const [editing, setEditing] = useState<AddressBookEntry | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
-  const { run, dialog } = useStepUpAction(user);
+  const { run, dialog } = useStepUpAction(user, 'payee');
 
   if (mayManage === false && mayPay === false) return <NoPermissionPage title={t('pages.address_book.title')} />;
 

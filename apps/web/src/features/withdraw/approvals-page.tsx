@@ -5,7 +5,9 @@
  * not its maker. Users holding `team` also set the company's approval policy here: every payout, or
  * those above a threshold per asset (withdraw/policy/set, with a fresh second factor).
  */
+
 import type { UserInfo } from '@bank/contract/account';
+import { defaultPageSize } from '@bank/contract/constants';
 import { digitalAssets } from '@bank/contract/money';
 import {
   type ApprovalPolicy,
@@ -54,7 +56,7 @@ import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { detailPathOfPayout, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog, WithdrawSections } from './withdraw-parts.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 
 function PendingPayout({
   payout,
@@ -195,7 +197,7 @@ function valuesOfPolicy(policy: ApprovalPolicy): PolicyValues {
 function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('payout');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: setApprovalPolicy,
     initialValues: valuesOfPolicy(policy),

@@ -1,12 +1,22 @@
 /**
  * /blockchain_w/new_fiat: a fiat payout to a payee, paid from USDC or USDT and converted into the
  * payee's currency. The amount's limits come from withdraw/details; a payee still in the bank's
- * cooling period shows when it can be paid and cannot be chosen. "Continue" quotes and checks the
- * payout and opens the confirmation page; the values are kept, so that coming back finds them.
+ * cooling period shows when it can be paid and cannot be chosen. The user enters either the amount
+ * sent or the amount the payee receives (two linked fields: the other is the quote's); while they
+ * type, a live quote (asked for once the typing pauses, renewed when it expires) shows both, the
+ * fee, the rate and until when it holds. "Continue" quotes and checks the payout and opens the
+ * confirmation page; the values are kept, so that coming back finds them.
  */
 
 import { localeOfLanguage } from '@bank/contract/constants';
-import { calcFiatPayout, fiatPayoutAssets, listPayees, type Payee } from '@bank/contract/payouts';
+import {
+  calcFiatPayout,
+  fiatPayoutAssets,
+  listPayees,
+  type Payee,
+  type PayoutQuote,
+  payoutQuoteValiditySeconds,
+} from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import {
   Alert,
@@ -23,14 +33,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowRight, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
+import { isApiError, messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
@@ -38,18 +51,25 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { PayoutField, PayoutFieldGrid, PayoutRateText } from '../../ui/payout-summary.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
-import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
+import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
 import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
 const payeesShown = 100;
 
+/** How long the typing must pause before a quote is asked for. */
+const quoteDebounceMs = 600;
+
 function initialValues(payeeFromLink: string | null): FiatDraftValues {
   const draft = readDraft('fiat');
-  if (draft) return { ...draft.values, ...(payeeFromLink ? { payee_id: payeeFromLink } : {}) };
+  // A draft of an older page has no side: it fixed the amount sent.
+  const fresh = { fixed_side: 'send', receive_amount: '' } as const;
+  if (draft) return { ...fresh, ...draft.values, ...(payeeFromLink ? { payee_id: payeeFromLink } : {}) };
   return {
+    ...fresh,
     asset: 'USDT',
     payee_id: payeeFromLink ?? '',
     amount: '',
@@ -82,6 +102,91 @@ function PayeeSummary({ payee }: { payee: Payee }) {
   );
 }
 
+/**
+ * The live quote of the values: asked for once the typing has paused, while the request is one the
+ * call accepts, and again when it runs out (by this browser's clock, at most the bank's validity).
+ */
+function useLiveQuote(values: FiatDraftValues) {
+  const [requestText] = useDebouncedValue(JSON.stringify(fiatQuoteRequest(values)), quoteDebounceMs);
+  const request = JSON.parse(requestText) as ReturnType<typeof fiatQuoteRequest>;
+  const isAskable = request.payee_id !== '' && calcFiatPayout.request.safeParse(request).success;
+  return useScreenQuery(calcFiatPayout, request, {
+    enabled: isAskable,
+    refetchIntervalMs: (quote) =>
+      quote
+        ? Math.max(1000, Math.min(payoutQuoteValiditySeconds * 1000, Date.parse(quote.expires_at) - Date.now()))
+        : false,
+  });
+}
+
+/** Why the live quote was refused: the message on the field the server named, else the call's own. */
+function quoteErrorOf(error: unknown): string | null {
+  if (isApiError(error)) {
+    const onField = error.fieldErrors.amount ?? error.fieldErrors.receive_amount;
+    if (onField) return onField;
+  }
+  return messageOfError(error);
+}
+
+function LiveQuote({
+  quote,
+  isLoading,
+  error,
+}: {
+  quote: PayoutQuote | undefined;
+  isLoading: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Paper withBorder p="md" bg="gray.0" aria-live="polite" data-testid="live-quote">
+      <Stack gap="sm">
+        <Text component="h3" fw={600} fz="sm" m={0}>
+          {t('withdraw.fiat_form.quote_title')}
+        </Text>
+        {error ? (
+          <Text size="sm" c="red.8" role="alert">
+            {quoteErrorOf(error)}
+          </Text>
+        ) : quote ? (
+          <>
+            <PayoutFieldGrid>
+              <PayoutField label={t('withdraw.fiat_form.quote_send')}>
+                <Amount value={quote.amount} currency={quote.asset} />
+              </PayoutField>
+              <PayoutField label={t('withdraw.fiat_form.quote_fee')}>
+                <Amount value={quote.fee} currency={quote.asset} />
+              </PayoutField>
+              <PayoutField label={t('withdraw.fiat_form.quote_total')}>
+                <Amount value={quote.total} currency={quote.asset} fw={600} />
+              </PayoutField>
+              <PayoutField label={t('withdraw.fiat_form.quote_receive')}>
+                <Amount value={quote.receive_amount} currency={quote.receive_currency} fw={600} />
+              </PayoutField>
+              {quote.rate ? (
+                <PayoutField label={t('withdraw.fiat_form.quote_rate')}>
+                  <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
+                </PayoutField>
+              ) : null}
+            </PayoutFieldGrid>
+            <Group gap={6} wrap="nowrap">
+              <IconClockHour4 size={16} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {t('withdraw.fiat_form.quote_valid_until', { time: formatDateTime(quote.expires_at, language) })}
+              </Text>
+            </Group>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t(isLoading ? 'withdraw.fiat_form.quote_loading' : 'withdraw.fiat_form.quote_waiting')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 function FiatForm({ payees }: { payees: Payee[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -97,19 +202,29 @@ function FiatForm({ payees }: { payees: Payee[] }) {
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: calcFiatPayout,
     initialValues: values0,
-    toRequest: (values) => ({ asset: values.asset, payee_id: values.payee_id, amount: values.amount.trim() }),
+    toRequest: fiatQuoteRequest,
     validateAlso: (values) => ({
       ...instructionErrors(values),
-      ...limitErrors(values.amount, limits, values.asset, (key, params) => t(key as never, params)),
+      ...(values.fixed_side === 'send'
+        ? limitErrors(values.amount, limits, values.asset, (key, params) => t(key as never, params))
+        : {}),
     }),
     fieldOfError: { insufficient_balance: 'amount' },
     invalidFormMessage: t('withdraw.form.invalid'),
     // The quote is asked for again with the check, so that the confirmation page always shows a fresh one.
-    onSuccess: () => continueToConfirmation({ ...valuesRef.current, amount: valuesRef.current.amount.trim() }),
+    onSuccess: () =>
+      continueToConfirmation({
+        ...valuesRef.current,
+        amount: valuesRef.current.amount.trim(),
+        receive_amount: valuesRef.current.receive_amount.trim(),
+      }),
   });
   const values = form.getValues();
   valuesRef.current = values;
   const chosen = payees.find((payee) => payee.payee_id === values.payee_id);
+  const liveQuote = useLiveQuote(values);
+  const quote = liveQuote.isError ? undefined : liveQuote.data;
+  const isReceiveFixed = values.fixed_side === 'receive';
   const payeeOptions = payees.map((payee) => {
     const cooling = isCooling(payee);
     const detail = `${payee.bank_name} · ${maskedAccountNumber(payee.account_number)} · ${payee.currency}`;
@@ -199,21 +314,48 @@ function FiatForm({ payees }: { payees: Payee[] }) {
             <Text component="h2" id="fiat-details" fw={600} fz="md" m={0}>
               {t('withdraw.fiat_form.details_section')}
             </Text>
-            <AmountInput
-              id="fiat-amount"
-              currency={values.asset}
-              label={t('withdraw.form.amount')}
-              description={
-                limits
-                  ? t('withdraw.form.amount_limits', {
-                      min: formatMoney(limits.min, values.asset, locale),
-                      max: formatMoney(limits.max, values.asset, locale),
-                    })
-                  : undefined
-              }
-              required
-              {...form.getInputProps('amount')}
-            />
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="fiat-side-label">
+                {t('withdraw.fiat_form.side_label')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="fiat-side-label"
+                data={[
+                  { value: 'send', label: t('withdraw.fiat_form.side_send') },
+                  { value: 'receive', label: t('withdraw.fiat_form.side_receive') },
+                ]}
+                value={values.fixed_side}
+                onChange={(value) => form.setFieldValue('fixed_side', value as FiatDraftValues['fixed_side'])}
+                style={{ alignSelf: 'flex-start' }}
+              />
+            </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <AmountInput
+                id="fiat-amount"
+                currency={values.asset}
+                label={t('withdraw.form.amount')}
+                description={
+                  limits
+                    ? t('withdraw.form.amount_limits', {
+                        min: formatMoney(limits.min, values.asset, locale),
+                        max: formatMoney(limits.max, values.asset, locale),
+                      })
+                    : undefined
+                }
+                required={!isReceiveFixed}
+                {...form.getInputProps('amount')}
+                {...(isReceiveFixed ? { readOnly: true, value: quote?.amount ?? '' } : {})}
+              />
+              <AmountInput
+                id="fiat-receive-amount"
+                currency={chosen?.currency ?? ''}
+                label={t('withdraw.fiat_form.receive_amount')}
+                description={t('withdraw.fiat_form.receive_amount_hint')}
+                required={isReceiveFixed}
+                {...form.getInputProps('receive_amount')}
+                {...(isReceiveFixed ? {} : { readOnly: true, value: quote?.receive_amount ?? '' })}
+              />
+            </SimpleGrid>
             {limits ? (
               <Text size="xs" c="dimmed" mt={-8}>
                 {t('withdraw.fiat_form.fee_hint', {
@@ -222,6 +364,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
                 })}
               </Text>
             ) : null}
+            <LiveQuote quote={quote} isLoading={liveQuote.isFetching} error={liveQuote.error} />
             <PurposeSelect id="fiat-purpose" {...form.getInputProps('purpose')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput

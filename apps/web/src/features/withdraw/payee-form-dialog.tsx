@@ -5,6 +5,7 @@
  * restart the bank's cooling period.
  */
 import type { UserInfo } from '@bank/contract/account';
+import { localBankCodeOf } from '@bank/contract/bank-codes';
 import { fiatCurrencies } from '@bank/contract/money';
 import { addPayee, editPayee, type Payee, usesIban } from '@bank/contract/payouts';
 import {
@@ -43,6 +44,8 @@ type PayeeValues = {
   bank_name: string;
   swift_code: string;
   bank_address: string;
+  beneficiary_address: string;
+  local_bank_code: string;
   currency: Currency;
   email: string;
   has_intermediary: boolean;
@@ -60,6 +63,8 @@ function valuesOf(payee: Payee | null): PayeeValues {
       bank_name: '',
       swift_code: '',
       bank_address: '',
+      beneficiary_address: '',
+      local_bank_code: '',
       currency: 'USD',
       email: '',
       has_intermediary: false,
@@ -72,6 +77,8 @@ function valuesOf(payee: Payee | null): PayeeValues {
     bank_name: payee.bank_name,
     swift_code: payee.swift_code,
     bank_address: payee.bank_address,
+    beneficiary_address: payee.beneficiary_address,
+    local_bank_code: payee.local_bank_code,
     currency: payee.currency,
     email: payee.email,
     has_intermediary: payee.intermediary !== null,
@@ -79,9 +86,10 @@ function valuesOf(payee: Payee | null): PayeeValues {
   };
 }
 
-/** The request the values make: the intermediary only while its switch is on. */
+/** The request the values make: the intermediary only while its switch is on, a bank code only where the country uses one. */
 function requestOf({ has_intermediary, intermediary, ...fields }: PayeeValues) {
-  return { ...fields, intermediary: has_intermediary ? intermediary : null };
+  const local_bank_code = localBankCodeOf(fields.bank_country) ? fields.local_bank_code : '';
+  return { ...fields, local_bank_code, intermediary: has_intermediary ? intermediary : null };
 }
 
 function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
@@ -89,6 +97,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
   const config = usePayoutConfig();
   const values = form.getValues();
   const isIban = values.bank_country !== '' && usesIban(values.bank_country);
+  const bankCode = localBankCodeOf(values.bank_country);
   const currencies = config.data?.fiat.currencies ?? fiatCurrencies;
   return (
     <Stack gap="md">
@@ -115,6 +124,16 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           {...form.getInputProps('email')}
         />
       </SimpleGrid>
+      <Textarea
+        id="payee-beneficiary-address"
+        label={t('withdraw.payees.form.beneficiary_address')}
+        description={t('withdraw.payees.form.beneficiary_address_hint')}
+        autosize
+        minRows={2}
+        maxRows={4}
+        required
+        {...form.getInputProps('beneficiary_address')}
+      />
       <Divider />
       <Text component="h3" fw={600} fz="sm" m={0}>
         {t('withdraw.payees.form.bank_section')}
@@ -172,6 +191,18 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           {...form.getInputProps('swift_code')}
         />
       </SimpleGrid>
+      {bankCode ? (
+        <TextInput
+          id="payee-local-bank-code"
+          label={t(`payouts.bank_codes.${bankCode.kind}`)}
+          description={t('withdraw.payees.form.local_bank_code_hint', { example: bankCode.example })}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...form.getInputProps('local_bank_code')}
+        />
+      ) : null}
       <Textarea
         id="payee-bank-address"
         label={t('withdraw.payees.form.bank_address')}
@@ -247,7 +278,7 @@ function CoolingNote() {
 function PayeeForm({ user, payee, onDone }: { user: UserInfo; payee: Payee | null; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('payee');
   const onSuccess = async (answer: Payee) => {
     showSuccess(
       t(payee ? 'withdraw.payees.saved_notice' : 'withdraw.payees.added_notice', { name: answer.beneficiary_name }),

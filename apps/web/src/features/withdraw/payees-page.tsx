@@ -6,7 +6,7 @@
  * payouts read them and start a payout from one.
  */
 
-import { localeOfLanguage } from '@bank/contract/constants';
+import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import { deletePayee, listPayees, type Payee } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { ActionIcon, Button, Card, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
@@ -33,7 +33,7 @@ import { PayeeFormDialog } from './payee-form-dialog.tsx';
 import { groupedAccountNumber, isCooling, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
 import { CoolingBadge, WithdrawSections } from './withdraw-parts.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 
 function usePayees() {
   return useInfiniteQuery({
@@ -264,7 +264,7 @@ export function PayeesPage() {
   const payees = usePayees();
   const [editing, setEditing] = useState<Payee | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Payee | null>(null);
-  const { run, dialog } = useStepUpAction(user);
+  const { run, dialog } = useStepUpAction(user, 'payee');
 
   if (mayManage === false && mayPay === false) return <NoPermissionPage title={t('pages.payees.title')} />;
 

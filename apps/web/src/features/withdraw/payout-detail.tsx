@@ -2,28 +2,48 @@
  * /blockchain_w/fiat_t_h_info?id=… and /blockchain_w/digital_t_h_info?id=…: one payout as the
  * company's record of it: its status, amounts, what arrived, destination, purpose, the hash with the
  * network explorer and confirmations (crypto), why it failed or was rejected, and the timeline of
- * who did what and when. A colleague who may approve it (not its maker) approves or rejects it here.
- * While the payout is on its way the page asks again.
+ * who did what and when. A colleague who may approve it (not its maker) approves or rejects it here;
+ * an approver who does not prepare payouts reads it through withdraw/approval/get. Its maker or the
+ * administrator cancels it while it waits for approval. While the payout is on its way the page asks again.
  */
-import { getCryptoPayout, getFiatPayout, type PayoutDetails, type PayoutKind } from '@bank/contract/payouts';
+import type { UserInfo } from '@bank/contract/account';
+import { localeOfLanguage } from '@bank/contract/constants';
+import {
+  cancelPayout,
+  downloadCryptoPayoutReceipt,
+  downloadFiatPayoutReceipt,
+  getCryptoPayout,
+  getFiatPayout,
+  getPayoutForApproval,
+  type PayoutDetails,
+  type PayoutKind,
+} from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import { Alert, Anchor, Card, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconReceipt, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconBan, IconReceipt, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useUserInfo } from '../../api/user-info.ts';
+import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { errorKeyOf } from '../../lib/form-errors.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { showSuccess } from '../../lib/notify.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { formatMoney } from '../../ui/format-amount.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PayoutFacts, PayoutTimeline } from '../../ui/payout-summary.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
+import { ReceiptButton } from '../../ui/receipt-button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
-import { isPayoutMoving } from './payout-format.ts';
+import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
+import { isPayoutMoving, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog } from './withdraw-parts.tsx';
 
 const movingRefreshMs = 5000;
@@ -68,6 +88,77 @@ function OutcomeNote({ payout }: { payout: PayoutDetails }) {
   );
 }
 
+/**
+ * Cancelling a payout that waits for approval (its maker or the administrator): asked once, then
+ * withdraw/approval/cancel with the step-up dialog when the server wants a fresh second factor.
+ */
+function CancelPayout({ payout, user }: { payout: PayoutDetails; user: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  const locale = localeOfLanguage[useLanguage()];
+  const queryClient = useQueryClient();
+  const [isAsking, setIsAsking] = useState(false);
+  const [isWorking, setIsWorking] = useState(false);
+  const { run, dialog } = useStepUpAction(user);
+  const confirm = () =>
+    void run(async () => {
+      setIsWorking(true);
+      try {
+        await callApi(cancelPayout, { payout_id: payout.payout_id });
+        setIsAsking(false);
+        showSuccess(t('withdraw.cancel.done'));
+        await refreshPayoutData(queryClient);
+      } finally {
+        setIsWorking(false);
+      }
+    });
+  return (
+    <>
+      <Button
+        variant="default"
+        color="red"
+        size="sm"
+        leftSection={<IconBan size={16} aria-hidden />}
+        onClick={() => setIsAsking(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('withdraw.cancel.button')}
+      </Button>
+      <ConfirmDialog
+        isOpen={isAsking}
+        title={t('withdraw.cancel.title')}
+        message={t('withdraw.cancel.message', { total: formatMoney(payout.total, payout.asset, locale) })}
+        confirmLabel={t('withdraw.cancel.confirm')}
+        isWorking={isWorking}
+        onConfirm={confirm}
+        onClose={() => setIsAsking(false)}
+      />
+      {dialog}
+    </>
+  );
+}
+
+/** Who the payout waits for, and what its maker can do about it. */
+function WaitingForApproval({ payout, user }: { payout: PayoutDetails; user: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="bank" variant="light" icon={<IconUsers size={18} aria-hidden />}>
+      <Stack gap="sm">
+        <Text size="sm" c="var(--mantine-color-text)">
+          {t('withdraw.detail.waiting_for_approval')}
+        </Text>
+        {payout.may_cancel ? (
+          <>
+            <Text size="sm" c="var(--mantine-color-text)">
+              {t('withdraw.cancel.hint')}
+            </Text>
+            <CancelPayout payout={payout} user={user} />
+          </>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
 function Summary({ payout }: { payout: PayoutDetails }) {
   const { t } = useTranslation();
   return (
@@ -101,16 +192,24 @@ function Summary({ payout }: { payout: PayoutDetails }) {
         <Divider />
         <PayoutFacts payout={payout} />
         <Divider />
-        <Anchor
-          component={Link}
-          to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(payout.transaction_id)}`}
-          size="sm"
-        >
-          <Group gap={4} component="span" wrap="nowrap">
-            <IconReceipt size={14} aria-hidden />
-            {t('withdraw.detail.history_line')}
-          </Group>
-        </Anchor>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Anchor
+            component={Link}
+            to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(payout.transaction_id)}`}
+            size="sm"
+          >
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconReceipt size={14} aria-hidden />
+              {t('withdraw.detail.history_line')}
+            </Group>
+          </Anchor>
+          <ReceiptButton
+            call={payout.kind === 'fiat' ? downloadFiatPayoutReceipt : downloadCryptoPayoutReceipt}
+            request={{ payout_id: payout.payout_id }}
+            label={t('withdraw.detail.download_receipt')}
+            doneMessage={t('withdraw.detail.receipt_downloaded')}
+          />
+        </Group>
       </Stack>
     </Card>
   );
@@ -121,12 +220,16 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
   const user = useUserInfo().data;
   const [params] = useSearchParams();
   const pages = pagesOf[kind];
+  // An approver who does not prepare payouts reads the payouts they decide through their own call.
+  const isApproverOnly = useHoldsPermission('prepare_payouts') === false;
+  const detailsCall = isApproverOnly ? getPayoutForApproval : pages.call;
+  const backPage = isApproverOnly ? 'payout_approvals' : pages.list;
   const id = params.get('id') ?? '';
   // An id the contract could never accept is not found without asking the server.
   const isWellFormed = pages.call.request.safeParse({ payout_id: id }).success;
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);
   const details = useScreenQuery(
-    pages.call,
+    detailsCall,
     { payout_id: id },
     {
       enabled: isWellFormed,
@@ -137,10 +240,10 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
 
   return (
     <PageFrame title={t(`pages.${pages.detail}.title`)} description={t(`pages.${pages.detail}.purpose`)}>
-      <Anchor component={Link} to={pathOf(pages.list)} size="sm" fw={500} style={{ alignSelf: 'flex-start' }}>
+      <Anchor component={Link} to={pathOf(backPage)} size="sm" fw={500} style={{ alignSelf: 'flex-start' }}>
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={14} aria-hidden />
-          {t(`withdraw.detail.back_${kind}`)}
+          {t(isApproverOnly ? 'withdraw.detail.back_approvals' : `withdraw.detail.back_${kind}`)}
         </Group>
       </Anchor>
       {isNotFound ? (
@@ -168,11 +271,7 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
               </Stack>
             </Alert>
           ) : details.data.status === 'pending_approval' ? (
-            <Alert color="bank" variant="light" icon={<IconUsers size={18} aria-hidden />}>
-              <Text size="sm" c="var(--mantine-color-text)">
-                {t('withdraw.detail.waiting_for_approval')}
-              </Text>
-            </Alert>
+            <WaitingForApproval payout={details.data} user={user} />
           ) : null}
           <Grid gap="lg" align="flex-start">
             <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -184,7 +283,7 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
                   <Text component="h2" id="payout-steps" fw={600} fz="md" m={0}>
                     {t('withdraw.detail.steps_title')}
                   </Text>
-                  <PayoutTimeline steps={details.data.timeline} />
+                  <PayoutTimeline steps={details.data.timeline} status={details.data.status} />
                 </Stack>
               </Card>
             </Grid.Col>

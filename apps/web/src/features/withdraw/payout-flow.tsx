@@ -5,7 +5,9 @@
  * approve it; "Confirm payout" submits it with an Idempotency-Key and, when the server asks, the
  * step-up dialog, and opens the payout's details.
  */
+
 import type { UserInfo } from '@bank/contract/account';
+import { workingDays } from '@bank/contract/constants';
 import {
   calcCryptoPayout,
   calcFiatPayout,
@@ -18,7 +20,7 @@ import {
   submitFiatPayout,
 } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import {
   IconAlertTriangle,
@@ -32,10 +34,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useUserInfo } from '../../api/user-info.ts';
+import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { schemaErrors, useCallForm } from '../../lib/call-form.tsx';
-import { messageOfError } from '../../lib/form-errors.ts';
+import { errorKeyOf, messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { Amount } from '../../ui/amount.tsx';
@@ -43,7 +45,8 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { DestinationFields, PayoutField, PayoutFieldGrid, RateText } from '../../ui/payout-summary.tsx';
+import { DestinationFields, PayoutField, PayoutFieldGrid, PayoutRateText } from '../../ui/payout-summary.tsx';
+import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import {
@@ -78,15 +81,22 @@ function expiryOf(check: PayoutCheck): number {
   return Math.min(Date.now() + payoutQuoteValiditySeconds * 1000, Date.parse(check.quote.expires_at));
 }
 
+/** The quote call of a fiat payout: the side the user fixed, the other is the answer's. */
+export function fiatQuoteRequest(
+  values: Pick<FiatDraftValues, 'asset' | 'payee_id' | 'fixed_side' | 'amount' | 'receive_amount'>,
+) {
+  const base = { asset: values.asset, payee_id: values.payee_id };
+  return values.fixed_side === 'receive'
+    ? { ...base, receive_amount: values.receive_amount.trim() }
+    : { ...base, amount: values.amount.trim() };
+}
+
 /** Quotes and checks a payout: the draft the confirmation page shows. Throws what the server refused. */
-export async function quoteAndCheck<Kind extends PayoutKind>(
-  kind: Kind,
-  values: Values<Kind>,
-): Promise<PayoutDraft<Kind>> {
+async function quoteAndCheck<Kind extends PayoutKind>(kind: Kind, values: Values<Kind>): Promise<PayoutDraft<Kind>> {
   let check: PayoutCheck;
   if (kind === 'fiat') {
     const fiat = values as FiatDraftValues;
-    const quote = await callApi(calcFiatPayout, { asset: fiat.asset, payee_id: fiat.payee_id, amount: fiat.amount });
+    const quote = await callApi(calcFiatPayout, fiatQuoteRequest(fiat));
     check = await callApi(checkFiatPayout, {
       quote_id: quote.quote_id,
       payee_id: fiat.payee_id,
@@ -221,7 +231,7 @@ function ConfirmSummary({ kind, check }: { kind: PayoutKind; check: PayoutCheck 
           {quote.rate ? (
             <PayoutField label={t('withdraw.detail.rate')}>
               <Stack gap={2} component="span">
-                <RateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
+                <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
                 {quote.rate_at ? (
                   <Text component="span" size="xs" c="dimmed">
                     {t('withdraw.rate_at', { time: formatDateTime(quote.rate_at, language) })}
@@ -263,16 +273,19 @@ function SubmitButton<Kind extends PayoutKind>({
   draft,
   user,
   isExpired,
+  onQuoteRefused,
 }: {
   kind: Kind;
   draft: PayoutDraft<Kind> & { check: PayoutCheck };
   user: UserInfo;
   isExpired: boolean;
+  /** The bank refused the quote (run out or used by its clock): a new one is fetched and shown. */
+  onQuoteRefused: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('payout');
   const instructions = { quote_id: draft.check.quote.quote_id, ...instructionsOf(draft.values) };
   const onSuccess = async (payout: { payout_id: string; status: string }) => {
     clearDraft(kind);
@@ -290,6 +303,11 @@ function SubmitButton<Kind extends PayoutKind>({
     toRequest: () => ({ ...instructions, payee_id: (draft.values as FiatDraftValues).payee_id }),
     ...stepUpOptions,
     onSuccess,
+    onFailure: (error) => {
+      const key = errorKeyOf(error);
+      if (key === 'fresh_second_factor_required') stepUpOptions.onFailure();
+      else if (key === 'illegal_state') onQuoteRefused();
+    },
   });
   const cryptoForm = useCallForm({
     call: submitCryptoPayout,
@@ -323,12 +341,52 @@ function SubmitButton<Kind extends PayoutKind>({
 }
 
 /** /blockchain_w/new_fiat2 and /new_digital_asset2: the checked payout, its countdown and "Confirm payout". */
+
+/**
+ * Said before submitting: the company's policy asks another user to approve this payout, and no
+ * other user may (none holds the approve permission). The team page is where one is given it; the
+ * maker may still submit, and cancel it later.
+ */
+function NobodyToApprove() {
+  const { t } = useTranslation();
+  const mayManageTeam = useHoldsPermission('team');
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      styles={readableAlertStyles('orange')}
+      data-testid="no-other-approver"
+    >
+      <Title order={3} fz="sm" fw={600} mb={4}>
+        {t('withdraw.confirm.no_approver_title')}
+      </Title>
+      <Stack gap="xs">
+        <Text size="sm" c="var(--mantine-color-text)">
+          {t('withdraw.confirm.no_approver')}
+        </Text>
+        {mayManageTeam ? (
+          <Anchor component={Link} to={pathOf('team')} size="sm" fw={500}>
+            {t('withdraw.confirm.no_approver_team')}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="var(--mantine-color-text)">
+            {t('withdraw.confirm.no_approver_ask')}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const user = useUserInfo().data;
   const [draft, setDraft] = useState(() => readDraft(kind));
   const [isRecalculating, setIsRecalculating] = useState(false);
   const [recalculateError, setRecalculateError] = useState<string | null>(null);
+  // A recalculated quote at another rate says so: the client pays what it saw, or is told it changed.
+  const [isRateChanged, setIsRateChanged] = useState(false);
   const secondsLeft = useSecondsLeft(draft?.expiresAt ?? null);
   const formPath = pathOf(kind === 'fiat' ? 'new_fiat_transfer' : 'new_crypto_transfer');
   const page = kind === 'fiat' ? 'new_fiat_transfer_confirm' : 'new_crypto_transfer_confirm';
@@ -340,6 +398,7 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
     try {
       const next = await quoteAndCheck(kind, draft.values);
       writeDraft(kind, next);
+      setIsRateChanged(next.check?.quote.rate !== draft.check?.quote.rate);
       setDraft(next);
     } catch (error) {
       setRecalculateError(messageOfError(error));
@@ -376,7 +435,9 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
     <PageFrame title={t(`pages.${page}.title`)} description={t(`pages.${page}.purpose`)}>
       <Stack gap="lg" maw={880}>
         <ConfirmSummary kind={kind} check={check} />
-        {check.needs_approval ? (
+        {check.needs_approval && !check.has_other_approver ? (
+          <NobodyToApprove />
+        ) : check.needs_approval ? (
           <Alert color="bank" variant="light" icon={<IconUsers size={18} aria-hidden />}>
             <Title order={3} fz="sm" fw={600} mb={4}>
               {t('withdraw.confirm.needs_approval_title')}
@@ -387,11 +448,20 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
           </Alert>
         ) : null}
         <Text size="sm" c="dimmed">
-          {t(kind === 'fiat' ? 'withdraw.confirm.what_happens_fiat' : 'withdraw.confirm.what_happens_crypto')}
+          {t(kind === 'fiat' ? 'withdraw.confirm.what_happens_fiat' : 'withdraw.confirm.what_happens_crypto', {
+            days: workingDays.fiatWithdrawal,
+          })}
         </Text>
         <Card>
           <Stack gap="md">
             <Countdown secondsLeft={secondsLeft} />
+            {isRateChanged && !isExpired ? (
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="status">
+                <Text size="sm" c="var(--mantine-color-text)">
+                  {t('withdraw.confirm.rate_changed')}
+                </Text>
+              </Alert>
+            ) : null}
             <FormAlert message={recalculateError} />
             <Group justify="space-between" wrap="wrap" gap="sm">
               {back}
@@ -407,7 +477,13 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
                   </Button>
                 ) : null}
                 {user ? (
-                  <SubmitButton kind={kind} draft={{ ...draft, check }} user={user} isExpired={isExpired} />
+                  <SubmitButton
+                    kind={kind}
+                    draft={{ ...draft, check }}
+                    user={user}
+                    isExpired={isExpired}
+                    onQuoteRefused={() => void recalculate()}
+                  />
                 ) : null}
               </Group>
             </Group>

@@ -45,7 +45,10 @@ export { groupedAccountNumber } from '../../ui/payout-summary.tsx';
 export type FiatDraftValues = {
   asset: 'USDC' | 'USDT';
   payee_id: string;
+  /** Which amount the user fixes: what is sent (`amount`) or what the payee receives (`receive_amount`). */
+  fixed_side: 'send' | 'receive';
   amount: string;
+  receive_amount: string;
   purpose: PayoutPurpose | '';
   sender_account_name: string;
   remarks: string;

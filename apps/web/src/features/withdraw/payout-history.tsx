@@ -4,6 +4,7 @@
  * 20 at a time with "Load more"; a table on a desktop, cards on a phone; each opens its details.
  * "New payout" starts one, and the records of a period download as PDF, CSV or XLSX.
  */
+import { defaultPageSize } from '@bank/contract/constants';
 import type { DigitalAsset } from '@bank/contract/money';
 import { digitalAssets } from '@bank/contract/money';
 import {
@@ -55,7 +56,7 @@ import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { detailPathOfPayout, isPayoutMoving } from './payout-format.ts';
 import { WithdrawSections } from './withdraw-parts.tsx';
 
-const pageSize = 20;
+const pageSize = defaultPageSize;
 /** While one of the newest payouts is still on its way, the open list asks again this often. */
 const movingRefreshMs = 15_000;
 const filterKeys = ['text', 'from', 'to', 'status', 'asset'] as const;

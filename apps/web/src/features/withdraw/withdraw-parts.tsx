@@ -89,7 +89,7 @@ function DecisionForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { stepUpOptions, stepUpDialog } = useStepUpForm();
+  const { stepUpOptions, stepUpDialog } = useStepUpForm('payout');
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: decidePayoutApproval,
     initialValues: { reason: '' },
@@ -229,8 +229,10 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
   const { t } = useTranslation();
   const mayApprove = useHoldsPermission('approve_payouts');
   const mayManageTeam = useHoldsPermission('team');
-  const links = sectionLinks.filter(
-    (link) => link.page !== 'payout_approvals' || mayApprove === true || mayManageTeam === true,
+  const mayPrepare = useHoldsPermission('prepare_payouts');
+  // Only the tabs the user can use: an approver who does not prepare payouts sees the approvals alone.
+  const links = sectionLinks.filter((link) =>
+    link.page === 'payout_approvals' ? mayApprove === true || mayManageTeam === true : mayPrepare === true,
   );
   return (
     <Group gap={4} wrap="wrap" component="nav" aria-label={t('withdraw.sections.label')}>

@@ -40,6 +40,13 @@ export const admin = {
     title: 'Not part of your role',
     description: 'Your staff role does not include this work area. Ask a system administrator if you need it.',
   },
+  queue_search: {
+    label: 'Search this queue',
+    placeholder: 'Company, person, reference or id',
+    clear: 'Clear the search',
+    none_title: 'Nothing matches your search',
+    none_description: 'Try other words, or clear the search.',
+  },
   audit: {
     title: 'Audit log',
     purpose: 'Security events of every user, newest first. Entries cannot be changed or deleted.',
@@ -96,6 +103,8 @@ export const admin = {
       simulator_bank_credit_sent: 'Simulator: bank transfer received',
       deposit_bank_transfer_credited: 'Bank transfer credited',
       deposit_bank_transfer_returned: 'Bank transfer returned',
+      deposit_held_coins_credited: 'Held crypto deposit credited',
+      deposit_held_coins_returned: 'Held crypto deposit returned',
       statement_downloaded: 'Statement downloaded',
       deposit_record_downloaded: 'Deposit record downloaded',
       deposit_notice_submitted: 'Deposit notice sent',
@@ -304,6 +313,22 @@ export const admin = {
       by_system: 'The schedule',
       copy_id: 'Copy the id',
       copied: 'Copied',
+    },
+    held: {
+      status: 'Held: first deposit below the minimum',
+      credit: 'Credit',
+      return: 'Return',
+      cancel: 'Cancel',
+      credit_title: 'Credit this held deposit',
+      return_title: 'Return this held deposit',
+      credit_what_happens:
+        'This first deposit is below the minimum of 1,000 USD equivalent. Crediting it adds the coins to the company’s balance at once.',
+      return_what_happens:
+        'Nothing is credited: the custody desk sends the coins back to their sender, and the company sees its deposit as returned.',
+      reason: 'Reason',
+      reason_hint: 'Required. Kept with the decision and in the audit log (at least 3 characters).',
+      credit_done: '{{what}} credited.',
+      return_done: '{{what}} returned to its sender.',
     },
     in_flight: {
       columns: {

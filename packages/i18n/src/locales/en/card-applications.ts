@@ -3,7 +3,7 @@ export const cardApplications = {
   apply: {
     title: 'Apply for a card',
     purpose:
-      'A debit card for a director or partner of your company, or for a member of staff they sponsor. Our team reviews applications within 3 working days.',
+      'A debit card for a director or partner of your company, or for a member of staff they sponsor. Our team reviews applications within {{days}} working days.',
     steps: {
       cardholder: 'Cardholder',
       address: 'Address',
@@ -16,7 +16,7 @@ export const cardApplications = {
     next: 'Continue',
     back: 'Back',
     submit: 'Submit application',
-    submitted: 'Application submitted. We will review it within 3 working days.',
+    submitted: 'Application submitted. We will review it within {{days}} working days.',
     invalid_form: 'Some answers need your attention: they are marked below.',
     who_may_apply:
       'Only directors and partners of the company may hold a card; a member of staff needs a director or partner as sponsor.',
@@ -41,6 +41,22 @@ export const cardApplications = {
     edit: 'Edit',
     fee_rate: '{{rate}} of the amount, at least {{amount}} USD',
     no_fees: 'No fees are set for this level yet.',
+  },
+  draft: {
+    saving: 'Saving the draft…',
+    saved: 'Draft saved',
+    failed: 'The draft could not be saved.',
+    retry: 'Try again',
+    resumed_title: 'Your draft is back',
+    resumed: 'You are continuing the application you left. Last saved:',
+    start_over: 'Start over',
+    load_failed: 'Your saved draft could not be loaded. What you type now is not saved until the page is opened again.',
+    leave_title: 'Leave the application?',
+    leave_description:
+      'Your latest changes are not saved yet. Save them to your draft to continue later, or leave without them.',
+    leave_without_saving: 'Leave without saving',
+    stay: 'Stay',
+    save_and_leave: 'Save and leave',
   },
   fields: {
     title: 'Title',
@@ -87,6 +103,8 @@ export const cardApplications = {
     mobile: 'Mobile',
   },
   help: {
+    sponsor: 'A director or partner of your company who vouches for this member of staff.',
+    no_sponsor: 'Your company has no director or partner yet: give a member that company role on the team page first.',
     username: '4 to 32 letters, digits or underscores: the cardholder signs in to the card app with it.',
     username_free: 'This username is free.',
     email: 'We send a 6-digit code to this address to confirm it.',
@@ -113,6 +131,7 @@ export const cardApplications = {
     load_more: 'Load more',
   },
   validation: {
+    sponsor_not_member: 'Choose a director or partner of your company as sponsor',
     username_taken: 'This username is already taken. Choose another one.',
     username_unchecked: 'Check that the username is free first.',
     email_not_verified: 'Confirm this email with the code we send to it.',

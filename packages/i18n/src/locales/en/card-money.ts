@@ -27,6 +27,8 @@ export const cardMoney = {
     amount_below_minimum: 'The minimum top-up is {{limit}} USD.',
     amount_above_maximum: 'The maximum top-up is {{limit}} USD.',
     daily_top_up_limit: 'This card can take {{limit}} USD more today (daily top-up limit).',
+    monthly_top_up_limit: 'This card can take {{limit}} USD more this month (monthly top-up limit).',
+    load_capacity: 'This card can hold {{limit}} USD more (its load capacity).',
   },
   validation: {
     confirm_required: 'Please confirm the top-up.',
@@ -44,6 +46,9 @@ export const cardMoney = {
     available: 'Available to spend',
   },
   top_up: {
+    cannot_pay_title: 'Not enough funds for a top-up',
+    cannot_pay:
+      'The smallest top-up is {{minimum}} USD: with its fee it takes at least {{total}} USD from the company’s {{assets}}, and neither holds that much. Add funds to the company account first.',
     open: 'Top up a card',
     title: 'Top up a card',
     intro:
@@ -60,6 +65,7 @@ export const cardMoney = {
     fee: 'Top-up fee',
     fee_rule: '{{rate}} of the amount, at least {{minimum}} USD',
     fee_flat: '{{minimum}} USD',
+    fee_pending: 'The fee for this amount is still being worked out: check it, then submit again.',
     you_pay: 'You pay',
     you_pay_detail: '{{amount}} {{asset}} for the top-up and {{fee}} {{asset}} for the fee',
     rate: 'Rate',
@@ -143,7 +149,7 @@ export const cardMoney = {
       to: 'To',
       clear: 'Clear filters',
     },
-    kinds: { purchase: 'Purchase', refund: 'Refund', fee: 'Fee' },
+    kinds: { purchase: 'Purchase', refund: 'Refund', fee: 'Fee', balance_return: 'Balance returned' },
     statuses: { unsettled: 'Unsettled', settled: 'Settled', reversed: 'Reversed', declined: 'Declined' },
     decline_reasons: {
       insufficient_funds: 'Insufficient funds on the card',
@@ -204,9 +210,21 @@ export const cardMoney = {
       close: 'Close',
     },
   },
+  limits: {
+    title: 'Load capacity and limits',
+    load_capacity: 'Load capacity',
+    load_capacity_hint:
+      'The most the card can still be loaded with: its maximum balance less its balance and the top-ups on their way.',
+    per_transaction: 'Per top-up limit',
+    daily: 'Daily top-up limit',
+    monthly: 'Monthly top-up limit',
+    maximum_balance: 'Maximum card balance',
+  },
   statement: {
     title: 'Card statement',
     purchases: 'Purchases',
+    card: 'Card',
+    cardholder: 'Cardholder',
     open: 'Statement',
     dialog_title: 'Card statement',
     description:

@@ -26,6 +26,32 @@ export const email = {
       intro: 'Use this code to confirm the action you started.',
       unexpected: 'If you did not start an action, change your password at once and contact us.',
     },
+    step_up_actions: {
+      payout: {
+        subject: 'Your code to confirm a payout',
+        intro: 'Use this code to confirm the payout you are sending, approving or cancelling.',
+      },
+      payee: {
+        subject: 'Your code to confirm a payee change',
+        intro: 'Use this code to confirm the payee or wallet address you are adding, changing or removing.',
+      },
+      team: {
+        subject: 'Your code to confirm a team change',
+        intro: 'Use this code to confirm the change to your team’s members or permissions.',
+      },
+      webhooks: {
+        subject: 'Your code to confirm a webhook change',
+        intro: 'Use this code to confirm the change to your webhook URLs or signing secret.',
+      },
+      security: {
+        subject: 'Your code to confirm a security change',
+        intro: 'Use this code to confirm the change to your password, authenticator or recovery codes.',
+      },
+      card: {
+        subject: 'Your code to confirm a card action',
+        intro: 'Use this code to confirm the card action you started (PIN, block, cancellation or details).',
+      },
+    },
     validity: 'The code is valid for {{minutes}} minutes and can be used once.',
   },
   account_exists: {

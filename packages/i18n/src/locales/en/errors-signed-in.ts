@@ -10,6 +10,7 @@ export const errorsSignedIn = {
   submission_failed: 'Submission failed. We will contact you shortly.',
   data_error: 'Data error.',
   status_error: 'Status error.',
+  fee_changed: 'The fee has changed since it was shown. Check the new fee and try again.',
   allocate_cards_failed: 'Failed to allocate cards.',
   activate_card_failed: 'Failed to activate card.',
   set_pin_failed: 'Failed to set PIN.',

@@ -29,7 +29,7 @@ export const feedback = {
     sent_on: 'Sent {{date}}',
     answer: 'Our answer',
     answered_on: 'Answered {{date}}',
-    awaiting: 'We have your feedback and will answer it, usually within 3 working days.',
+    awaiting: 'We have your feedback and will answer it, usually within {{days}} working days.',
     view_screenshot: 'View screenshot',
     load_more: 'Load more',
     all_loaded: 'All your feedback is shown.',

@@ -89,7 +89,7 @@ export const fx = {
     usd_value: 'US dollar value now',
     client_note: 'Client’s note',
     no_note: 'No note',
-    rate: 'Rate ({{to}} per 1 {{from}})',
+    rate: 'Rate: 1 {{from}} = … {{to}}',
     rate_help: 'All in: the client receives the amount times this rate, with no separate fee.',
     validity: 'Validity (minutes)',
     desk_note: 'Internal note (optional, never shown to the client)',

@@ -43,8 +43,12 @@ export const inbox = {
       body: 'Your company’s KYC was approved. Deposits, transfers and cards are open to you.',
     },
     kyc_rejected: {
-      title: 'KYC rejected',
-      body: 'Your company’s KYC application was rejected.',
+      title: 'KYC not accepted',
+      body: 'Your company’s KYC application was not accepted. Read the reason, correct the sections concerned and submit it again.',
+    },
+    kyc_refused: {
+      title: 'KYC refused',
+      body: 'Your company’s KYC application was refused. This decision is final, so it cannot be submitted again. Please contact your relationship manager, or write to us with “Send feedback”.',
     },
     kyc_returned: {
       title: 'KYC needs corrections',
@@ -63,6 +67,10 @@ export const inbox = {
     payout_rejected: {
       title: 'Payout rejected',
       body: '{{amount}} {{asset}} to {{destination}} was rejected. The amount and fee are back in your balance.',
+    },
+    payout_cancelled: {
+      title: 'Payout cancelled',
+      body: '{{amount}} {{asset}} to {{destination}} was cancelled before approval. The amount and fee are back in your balance.',
     },
     payout_failed: {
       title: 'Payout failed',
@@ -106,7 +114,7 @@ export const inbox = {
     },
     card_application_submitted: {
       title: 'Card application submitted',
-      body: 'The card application for {{name}} is with our team for review (3 working days).',
+      body: 'The card application for {{name}} is with our team for review ({{days}} working days).',
     },
     card_application_approved: {
       title: 'Card application approved',
@@ -129,14 +137,29 @@ export const inbox = {
     card_anomaly: {
       title: 'Card anomaly',
       body: 'The processor reports an anomaly on card •••• {{last4}}: {{cause}}.',
+      body_no_cause: 'The processor reports an anomaly on card •••• {{last4}}. Its details say more.',
     },
     card_expired: {
       title: 'Card expired',
       body: 'Card •••• {{last4}} reached its end date without a renewal and no longer works.',
     },
+    card_cancelled: { title: 'Card cancelled', body: 'Card •••• {{last4}} is cancelled and no longer works.' },
+    card_replacement_refused: {
+      title: 'Replacement refused',
+      body: 'The card processor refused to issue a replacement card. The card it was to replace can be replaced again or cancelled.',
+    },
+    card_balance_returned: {
+      title: 'Card balance returned',
+      body: 'Card •••• {{last4}} {{ending}}: the {{amount}} USD left on it came back to your account as {{credited}} (rate: {{rate}}).',
+      endings: { expired: 'expired', cancelled: 'was cancelled' },
+    },
     card_auto_renewal_failed: {
       title: 'Automatic renewal failed',
       body: 'The annual fee of card •••• {{last4}} ({{amount}} USD) could not be taken from your {{asset}}, due {{due_on}}. Top up your balance or renew it on the renewals page.',
+    },
+    card_replacement_fee_owed: {
+      title: 'Replacement waits on its fee',
+      body: 'Card •••• {{last4}} is blocked for good. Its replacement fee ({{amount}} USD) could not be taken from your balance, so the replacement card is not ordered yet. Add funds, then pay the fee on the card.',
     },
     programme_batch_ready_to_bind: {
       title: 'Printed cards ready to bind',

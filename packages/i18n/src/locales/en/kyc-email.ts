@@ -20,10 +20,19 @@ export const kycEmail = {
     title: 'KYC returned for changes',
     body: 'The KYC of {{company}} was returned to you for changes at {{time}}. Please update the sections concerned and submit it again.',
   },
+  refused: {
+    subject: 'Your KYC application was refused',
+    title: 'KYC refused',
+    body: 'The KYC of {{company}} was refused at {{time}}. This decision is final: the application cannot be corrected or submitted again.',
+    next_steps:
+      'If you have a question about this decision, or your company’s circumstances have changed, please contact your relationship manager, or write to us with “Send feedback” in your account menu.',
+  },
   reason: 'Reason given by the bank: {{reason}}',
   unnamed_company: 'your company',
   messages: {
     not_editable: 'Your KYC cannot be changed in its current state.',
+    refused_final:
+      'Your company’s KYC was refused and cannot be changed or submitted again. Please contact your relationship manager.',
     document_unknown: 'This document was not found. Please upload it again.',
     signature_not_allowed: 'A signature cannot be uploaded to this section.',
     upload_not_received: 'The file has not arrived yet. Please upload it again.',

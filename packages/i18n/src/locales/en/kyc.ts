@@ -20,6 +20,8 @@ export const kyc = {
     read_only_title: 'Read-only',
     read_only: 'Your KYC has been submitted, so its sections cannot be changed now. Status:',
     read_only_approved: 'Your company’s KYC is approved; these sections are the record the bank holds. Status:',
+    read_only_refused:
+      'Your company’s KYC was refused; these sections are the record the bank holds and cannot be changed. Status:',
   },
   form: {
     save_draft: 'Save draft',
@@ -50,12 +52,17 @@ export const kyc = {
       rejected: 'Your KYC was not accepted. Read the reason below, correct the sections concerned and submit again.',
       pending_resubmission:
         'The bank has returned your KYC for changes. Read the reason below, update the sections and submit again.',
-      kyc_rejected: 'Your KYC was rejected and cannot be submitted again. Please contact your relationship manager.',
+      kyc_rejected:
+        'The bank has refused your KYC. This decision is final: the sections cannot be changed and the KYC cannot be submitted again.',
     },
     sections_done: '{{count}} of {{total}} sections complete',
     submit: 'Submit for review',
     resubmit: 'Submit again',
     reason_title: 'Reason given by the bank',
+    next_steps_title: 'What you can do now',
+    next_steps:
+      'If you have a question about this decision, or your company’s circumstances have changed, please contact your relationship manager, or write to the bank. A member of our team will answer you.',
+    write_to_bank: 'Write to the bank',
     needs: {
       corporate:
         'Five declarations to confirm, and a director’s acknowledgment with name, designation, date and signature.',
@@ -91,6 +98,7 @@ export const kyc = {
       approved: 'Approved',
       rejected: 'Rejected',
       returned: 'Returned for changes',
+      refused: 'Refused (final)',
     },
   },
   declaration: {
@@ -285,17 +293,20 @@ export const kyc = {
       approve: 'Approve',
       reject: 'Reject',
       return: 'Return for resubmission',
+      refuse: 'Refuse finally',
     },
     decision_hints: {
       approve: 'The company becomes KYC approved and its features open.',
       reject: 'The company is told the reason and may correct and submit again.',
       return: 'The company is asked to change its KYC and submit again.',
+      refuse: 'Final: the company is told the reason and can never submit its KYC again.',
     },
     decision_buttons: {
       none: 'Choose a decision',
       approve: 'Approve KYC',
       reject: 'Reject KYC',
       return: 'Return for resubmission',
+      refuse: 'Refuse KYC finally',
     },
     sections_to_fix_label: 'Sections to correct',
     sections_to_fix_hint: 'Leave all unticked when the whole application must be reviewed again.',
@@ -307,12 +318,15 @@ export const kyc = {
       approve: 'Approve the KYC of {{company}}?',
       reject: 'Reject the KYC of {{company}}?',
       return: 'Return the KYC of {{company}} for resubmission?',
+      refuse:
+        'Refuse the KYC of {{company}} finally? This cannot be undone: the company will not be able to correct or submit its KYC again.',
     },
     confirm_cancel: 'Cancel',
     decided: {
       approve: 'The KYC of {{company}} is approved.',
       reject: 'The KYC of {{company}} is rejected.',
       return: 'The KYC of {{company}} is returned for resubmission.',
+      refuse: 'The KYC of {{company}} is refused finally.',
     },
   },
 } as const;

@@ -32,7 +32,7 @@ export const mainPages = {
     title: 'Digital asset transfer details',
     purpose: 'The status, hash and record of one transfer.',
   },
-  fiat_deposit: { title: 'Fiat deposit', purpose: 'Fund your account in USD, SGD, CNY, GBP, AUD or HKD.' },
+  fiat_deposit: { title: 'Fiat deposit', purpose: 'Fund your account in USD, EUR, SGD, CNY, GBP, AUD or HKD.' },
   fiat_withdrawal: { title: 'Fiat withdrawal', purpose: 'Withdraw to your company’s bank account.' },
   otc: { title: 'OTC trading', purpose: 'Ask your relationship manager for a quote on a large trade.' },
   fx: { title: 'Foreign exchange', purpose: 'Convert between your digital assets at a rate held for 30 seconds.' },

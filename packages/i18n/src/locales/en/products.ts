@@ -166,7 +166,7 @@ export const products = {
   },
   contact: {
     title: 'Contact my relationship manager',
-    text: 'Ask for a conversation about {{product}}. Your relationship manager replies within 3 working days.',
+    text: 'Ask for a conversation about {{product}}. Your relationship manager replies within {{days}} working days.',
     method: 'Preferred contact',
     methods: { phone: 'Phone', email: 'Email', video_call: 'Video call' },
     message: 'Message',

@@ -21,6 +21,7 @@ export const shellSignedIn = {
       home: 'Home',
       transactions: 'Transactions',
       deposit: 'Deposit',
+      crypto_deposit: 'Digital asset deposit',
       transfer: 'Transfer & payout',
       fiat_deposit: 'Fiat deposit',
       fiat_withdrawal: 'Fiat withdrawal',
@@ -77,6 +78,9 @@ export const shellSignedIn = {
   },
   home: {
     kyc_title: 'Company verification',
+    quick_actions: 'Quick actions',
+    quick_deposit: 'Deposit',
+    quick_send: 'Send',
     kyc_approved: 'Your company is verified. Deposits, transfers and cards are available to you.',
     kyc_pending:
       'Deposits, transfers and cards open once your company’s KYC is approved. Complete or follow your application.',

@@ -16,7 +16,15 @@ export const team = {
       label: 'Manage payees and addresses',
       description: 'Add, change and delete payees and address book entries.',
     },
-    cards: { label: 'Cards', description: 'Card applications, top-ups, blocks, PINs and card history.' },
+    cards: {
+      label: 'My cards',
+      description: 'The cards they hold: activate, set the PIN, block, report lost or stolen, history and statement.',
+    },
+    card_management: {
+      label: 'Card management',
+      description:
+        'Every card of the company: applications, top-ups, replacement, renewal, lifting blocks, cancelling.',
+    },
     card_programme: {
       label: 'Card programme',
       description: 'See the contracts, pre-orders, printed cards and membership fees of corporate cards.',
@@ -48,12 +56,15 @@ export const team = {
     active: 'Active',
     disabled: 'Disabled',
   },
+  company_roles: { administrator: 'Administrator', director: 'Director', partner: 'Partner', staff_member: 'Staff' },
   members: {
     invite: 'Invite a user',
     title: 'Users of your company',
     username: 'Username',
     email: 'Email',
     group: 'Permission group',
+    company_role: 'Company role',
+    company_role_help: 'Directors and partners may hold a card and sponsor a staff member’s card application.',
     status: 'Status',
     added: 'Added',
     description: 'Description',

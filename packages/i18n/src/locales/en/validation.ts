@@ -13,6 +13,7 @@ export const validation = {
   amount_not_string: 'Send the amount as text, for example "1250.50"',
   amount_format: 'Enter an amount in digits, for example 1250.50',
   amount_scale: 'Use at most {{scale}} decimal places for this asset',
+  amount_too_large: 'This amount is too large',
   network_of_asset: 'This asset does not travel on this network',
   amount_zero: 'The amount cannot be 0',
   invalid_choice: 'Choose one of the options',
@@ -45,6 +46,7 @@ export const validation = {
   file_too_large: 'File size cannot exceed {{size}}M',
   recovery_code: 'Enter a recovery code like ABCDE-12345',
   identity_check_required: 'Describe the identity check you performed (at least 10 characters)',
+  image_format: 'There is a problem with the image format. Please upload a clear photo or scan as JPEG or PNG.',
   file_type: 'Wrong file type',
   pdf_javascript:
     'This PDF contains JavaScript. Please upload a PDF without scripts (for example, print it to a new PDF).',

@@ -44,6 +44,13 @@ export const admin: Strings<typeof en> = {
     description:
       'このバックオフィス業務はご担当のロールに含まれていません。必要な場合はシステム管理者にご相談ください。',
   },
+  queue_search: {
+    label: 'このキューを検索',
+    placeholder: '会社、担当者、参照番号または ID',
+    clear: '検索をクリア',
+    none_title: '検索に一致する項目はありません',
+    none_description: '別の語句で検索するか、検索をクリアしてください。',
+  },
   audit: {
     title: '監査ログ',
     purpose: '全ユーザーのセキュリティイベントを新しい順に表示します。記録の変更・削除はできません。',
@@ -100,6 +107,8 @@ export const admin: Strings<typeof en> = {
       simulator_bank_credit_sent: 'シミュレーター：銀行振込を受領',
       deposit_bank_transfer_credited: '銀行振込を入金処理',
       deposit_bank_transfer_returned: '銀行振込を返金',
+      deposit_held_coins_credited: '保留中の暗号資産入金を入金処理',
+      deposit_held_coins_returned: '保留中の暗号資産入金を返金',
       statement_downloaded: '取引明細書をダウンロード',
       deposit_record_downloaded: '入金履歴をダウンロード',
       deposit_notice_submitted: '入金通知を送信',
@@ -308,6 +317,21 @@ export const admin: Strings<typeof en> = {
       by_system: 'スケジュール',
       copy_id: 'ID をコピー',
       copied: 'コピーしました',
+    },
+    held: {
+      status: '保留中：初回入金の最低額未満',
+      credit: '入金処理',
+      return: '返金',
+      cancel: 'キャンセル',
+      credit_title: '保留中の入金を入金処理',
+      return_title: '保留中の入金を返金',
+      credit_what_happens:
+        'この初回入金は最低額（1,000 USD 相当）未満です。入金処理すると、ただちに会社の残高に加算されます。',
+      return_what_happens: '入金処理は行われません。カストディ担当が送金元へ返送し、会社には返金済みと表示されます。',
+      reason: '理由',
+      reason_hint: '必須。判断とともに監査ログに記録されます（3文字以上）。',
+      credit_done: '{{what}} を入金処理しました。',
+      return_done: '{{what}} を送金元へ返金しました。',
     },
     in_flight: {
       columns: {

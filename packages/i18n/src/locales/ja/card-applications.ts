@@ -5,7 +5,7 @@ export const cardApplications: Catalogue['card_applications'] = {
   apply: {
     title: 'カードを申し込む',
     purpose:
-      '会社の取締役またはパートナー、あるいは彼らが推薦するスタッフのためのデビットカードです。申請は 3 営業日以内に審査します。',
+      '会社の取締役またはパートナー、あるいは彼らが推薦するスタッフのためのデビットカードです。申請は {{days}} 営業日以内に審査します。',
     steps: {
       cardholder: 'カード会員',
       address: '住所',
@@ -18,7 +18,7 @@ export const cardApplications: Catalogue['card_applications'] = {
     next: '次へ',
     back: '戻る',
     submit: '申請を送信',
-    submitted: '申請を送信しました。3 営業日以内に審査します。',
+    submitted: '申請を送信しました。{{days}} 営業日以内に審査します。',
     invalid_form: '確認が必要な項目があります。下に表示しています。',
     who_may_apply:
       'カードを保有できるのは会社の取締役とパートナーのみです。スタッフには取締役またはパートナーの推薦が必要です。',
@@ -42,6 +42,22 @@ export const cardApplications: Catalogue['card_applications'] = {
     edit: '編集',
     fee_rate: '金額の {{rate}}、最低 {{amount}} USD',
     no_fees: 'このレベルの手数料はまだ設定されていません。',
+  },
+  draft: {
+    saving: '下書きを保存しています…',
+    saved: '下書きを保存しました',
+    failed: '下書きを保存できませんでした。',
+    retry: '再試行',
+    resumed_title: '下書きを復元しました',
+    resumed: '中断した申請の続きから再開しています。最終保存：',
+    start_over: '最初からやり直す',
+    load_failed: '保存した下書きを読み込めませんでした。ページを開き直すまで、ここで入力した内容は保存されません。',
+    leave_title: '申請ページを離れますか？',
+    leave_description:
+      '最新の変更はまだ保存されていません。後で続けるには下書きに保存するか、保存せずに離れてください。',
+    leave_without_saving: '保存せずに離れる',
+    stay: 'このページに留まる',
+    save_and_leave: '保存して離れる',
   },
   fields: {
     title: '敬称',
@@ -87,6 +103,8 @@ export const cardApplications: Catalogue['card_applications'] = {
     mobile: '携帯電話番号',
   },
   help: {
+    sponsor: 'このスタッフを推薦する、貴社の取締役またはパートナーです。',
+    no_sponsor: '貴社にはまだ取締役もパートナーもいません。先にチームのページでメンバーにその役職を設定してください。',
     username: '英字・数字・アンダースコアで 4～32 文字。カード会員はこの名前でカードアプリにログインします。',
     username_free: 'このユーザー名は使用できます。',
     email: 'このアドレスに 6 桁のコードを送って確認します。',
@@ -113,6 +131,7 @@ export const cardApplications: Catalogue['card_applications'] = {
     load_more: 'さらに表示',
   },
   validation: {
+    sponsor_not_member: '推薦者には貴社の取締役またはパートナーを選んでください',
     username_taken: 'このユーザー名はすでに使われています。別の名前を選んでください。',
     username_unchecked: '先にユーザー名が使用できるか確認してください。',
     email_not_verified: 'このメールアドレスに送ったコードで確認してください。',

@@ -27,6 +27,8 @@ export const cardMoney = {
     amount_below_minimum: 'チャージの最低額は {{limit}} USD です。',
     amount_above_maximum: 'チャージの上限額は {{limit}} USD です。',
     daily_top_up_limit: 'このカードに本日チャージできるのはあと {{limit}} USD です（1日のチャージ上限）。',
+    monthly_top_up_limit: 'このカードに今月チャージできるのはあと {{limit}} USD です（1か月のチャージ上限）。',
+    load_capacity: 'このカードにチャージできるのはあと {{limit}} USD です（チャージ可能額）。',
   },
   validation: {
     confirm_required: 'チャージ内容を確認してください。',
@@ -44,6 +46,9 @@ export const cardMoney = {
     available: '利用可能額',
   },
   top_up: {
+    cannot_pay_title: 'チャージに必要な残高がありません',
+    cannot_pay:
+      '最小チャージ額は {{minimum}} USD で、手数料を含めると会社の {{assets}} から少なくとも {{total}} USD が必要ですが、どちらの残高も足りません。先に会社口座へ入金してください。',
     open: 'カードにチャージ',
     title: 'カードにチャージ',
     intro:
@@ -60,6 +65,7 @@ export const cardMoney = {
     fee: 'チャージ手数料',
     fee_rule: '金額の {{rate}}（最低 {{minimum}} USD）',
     fee_flat: '{{minimum}} USD',
+    fee_pending: 'この金額の手数料を計算中です。手数料をご確認のうえ、もう一度送信してください。',
     you_pay: 'お支払額',
     you_pay_detail: 'チャージ分 {{amount}} {{asset}} と手数料分 {{fee}} {{asset}}',
     rate: 'レート',
@@ -142,7 +148,7 @@ export const cardMoney = {
       to: '終了日',
       clear: '絞り込みを解除',
     },
-    kinds: { purchase: '利用', refund: '返金', fee: '手数料' },
+    kinds: { purchase: '利用', refund: '返金', fee: '手数料', balance_return: '残高返金' },
     statuses: { unsettled: '未確定', settled: '確定', reversed: '取消', declined: '拒否' },
     decline_reasons: {
       insufficient_funds: 'カード残高不足',
@@ -203,9 +209,21 @@ export const cardMoney = {
       close: '閉じる',
     },
   },
+  limits: {
+    title: 'チャージ可能額と上限',
+    load_capacity: 'チャージ可能額',
+    load_capacity_hint:
+      'このカードに現在チャージできる最大額です。カード残高の上限から、現在の残高と処理中のチャージを差し引いた額です。',
+    per_transaction: '1回あたりのチャージ上限',
+    daily: '1日のチャージ上限',
+    monthly: '1か月のチャージ上限',
+    maximum_balance: 'カード残高の上限',
+  },
   statement: {
     title: 'カード利用明細書',
     purchases: '利用額',
+    card: 'カード',
+    cardholder: 'カード名義人',
     open: '明細書',
     dialog_title: 'カード利用明細書',
     description: 'カードの期首・期末残高、入金、利用額、手数料と、残高推移付きのすべての取引。',

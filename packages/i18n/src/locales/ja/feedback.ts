@@ -32,7 +32,7 @@ export const feedback: Strings<typeof en> = {
     sent_on: '{{date}} 送信',
     answer: '当行からの回答',
     answered_on: '{{date}} 回答',
-    awaiting: 'ご意見を受け付けました。通常 3 営業日以内にご回答します。',
+    awaiting: 'ご意見を受け付けました。通常 {{days}} 営業日以内にご回答します。',
     view_screenshot: 'スクリーンショットを見る',
     load_more: 'さらに表示',
     all_loaded: 'すべてのご意見を表示しています。',

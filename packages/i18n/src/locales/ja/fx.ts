@@ -93,7 +93,7 @@ export const fx: Strings<typeof en> = {
     usd_value: '現在の米ドル換算額',
     client_note: 'お客さまのメモ',
     no_note: 'メモなし',
-    rate: 'レート（1 {{from}} あたりの {{to}}）',
+    rate: 'レート：1 {{from}} = … {{to}}',
     rate_help: 'オールイン：お客さまの受取額は金額×このレートで、別途の手数料はありません。',
     validity: '有効期限（分）',
     desk_note: '社内メモ（任意、お客さまには表示されません）',

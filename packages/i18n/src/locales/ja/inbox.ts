@@ -45,8 +45,12 @@ export const inbox: typeof en = {
       body: '貴社の KYC が承認されました。入金、送金、カードをご利用いただけます。',
     },
     kyc_rejected: {
-      title: 'KYC が却下されました',
-      body: '貴社の KYC 申請は却下されました。',
+      title: 'KYC が承認されませんでした',
+      body: '貴社の KYC 申請は承認されませんでした。理由をご確認のうえ、該当するセクションを修正して再提出してください。',
+    },
+    kyc_refused: {
+      title: 'KYC 申請が却下されました',
+      body: '貴社の KYC 申請は却下されました。この決定は最終的なもので、再提出はできません。担当のリレーションシップ・マネージャーにお問い合わせいただくか、「ご意見を送る」からご連絡ください。',
     },
     kyc_returned: {
       title: 'KYC の修正が必要です',
@@ -71,6 +75,10 @@ export const inbox: typeof en = {
     payout_rejected: {
       title: '送金が却下されました',
       body: '{{destination}} への {{amount}} {{asset}} の送金は却下されました。金額と手数料は残高に戻りました。',
+    },
+    payout_cancelled: {
+      title: '送金を取り消しました',
+      body: '{{destination}} への {{amount}} {{asset}} の送金は承認前に取り消されました。金額と手数料は残高に戻りました。',
     },
     payout_failed: {
       title: '送金に失敗しました',
@@ -117,7 +125,7 @@ export const inbox: typeof en = {
     },
     card_application_submitted: {
       title: 'カード申請を受け付けました',
-      body: '{{name}} さまのカード申請を審査しています（3 営業日）。',
+      body: '{{name}} さまのカード申請を審査しています（{{days}} 営業日）。',
     },
     card_application_approved: {
       title: 'カード申請が承認されました',
@@ -140,14 +148,33 @@ export const inbox: typeof en = {
     card_anomaly: {
       title: 'カードの異常',
       body: 'カード •••• {{last4}} について、プロセッサーが異常を報告しました：{{cause}}。',
+      body_no_cause:
+        'カード •••• {{last4}} について、プロセッサーが異常を報告しました。詳細はカードの情報をご覧ください。',
     },
     card_expired: {
       title: 'カードの有効期限が切れました',
       body: 'カード •••• {{last4}} は更新されないまま終了日を迎えたため、利用できなくなりました。',
     },
+    card_cancelled: {
+      title: 'カードを解約しました',
+      body: 'カード •••• {{last4}} は解約され、利用できなくなりました。',
+    },
+    card_replacement_refused: {
+      title: '再発行が拒否されました',
+      body: 'カード処理会社が再発行カードの発行を拒否しました。元のカードは再度の再発行または解約ができます。',
+    },
+    card_balance_returned: {
+      title: 'カード残高を返金しました',
+      body: 'カード •••• {{last4}} が{{ending}}ため、残っていた {{amount}} USD を {{credited}} として口座に戻しました（レート：{{rate}}）。',
+      endings: { expired: '期限切れになった', cancelled: '解約された' },
+    },
     card_auto_renewal_failed: {
       title: '自動更新に失敗しました',
       body: 'カード •••• {{last4}} の年会費（{{amount}} USD、期日 {{due_on}}）を {{asset}} から引き落とせませんでした。残高を補充するか、更新ページで更新してください。',
+    },
+    card_replacement_fee_owed: {
+      title: '再発行は手数料の支払い待ちです',
+      body: 'カード •••• {{last4}} は完全に利用停止されました。残高不足のため再発行手数料（{{amount}} USD）を引き落とせず、新しいカードはまだ発注されていません。残高を補充してから、カードの画面で手数料をお支払いください。',
     },
     programme_batch_ready_to_bind: {
       title: '印刷済みカードの紐付けが可能です',

@@ -22,10 +22,19 @@ export const kycEmail: KycEmailMessages = {
     title: 'KYC 差し戻し',
     body: '{{company}} の KYC は {{time}} に修正のため差し戻されました。該当するセクションを更新して、再度提出してください。',
   },
+  refused: {
+    subject: 'KYC 申請は却下されました',
+    title: 'KYC 却下',
+    body: '{{company}} の KYC は {{time}} に却下されました。この決定は最終的なもので、申請を修正したり再提出したりすることはできません。',
+    next_steps:
+      'この決定についてご質問がある場合や、貴社の状況に変化があった場合は、担当のリレーションシップ・マネージャーにお問い合わせいただくか、アカウントメニューの「ご意見を送る」からご連絡ください。',
+  },
   reason: '銀行からの理由：{{reason}}',
   unnamed_company: '貴社',
   messages: {
     not_editable: '現在の状態では KYC を変更できません。',
+    refused_final:
+      '貴社の KYC は却下されたため、変更や再提出はできません。担当のリレーションシップ・マネージャーにお問い合わせください。',
     document_unknown: 'この書類が見つかりません。もう一度アップロードしてください。',
     signature_not_allowed: 'このセクションには署名をアップロードできません。',
     upload_not_received: 'ファイルがまだ届いていません。もう一度アップロードしてください。',

@@ -23,6 +23,7 @@ export const kyc: Strings<typeof en> = {
     read_only_title: '閲覧のみ',
     read_only: 'KYCは提出済みのため、現在は各セクションを変更できません。ステータス：',
     read_only_approved: '貴社のKYCは承認済みです。以下は銀行が保管している記録です。ステータス：',
+    read_only_refused: '貴社のKYCは却下されました。以下は銀行が保管している記録で、変更できません。ステータス：',
   },
   form: {
     save_draft: '下書き保存',
@@ -51,12 +52,17 @@ export const kyc: Strings<typeof en> = {
       kyc_approved: '貴社の認証は完了しています。入金・送金・カードをご利用いただけます。',
       rejected: 'KYCは承認されませんでした。以下の理由をご確認のうえ、該当セクションを修正して再提出してください。',
       pending_resubmission: '銀行からKYCの修正依頼がありました。以下の理由をご確認のうえ、更新して再提出してください。',
-      kyc_rejected: 'KYCは却下され、再提出できません。担当のリレーションシップ・マネージャーにお問い合わせください。',
+      kyc_rejected:
+        '銀行は貴社のKYCを最終的に却下しました。この決定は最終的なもので、各セクションの変更やKYCの再提出はできません。',
     },
     sections_done: '{{total}}セクション中{{count}}セクション完了',
     submit: '審査に提出',
     resubmit: '再提出',
     reason_title: '銀行からの理由',
+    next_steps_title: '今後の対応',
+    next_steps:
+      'この決定についてご質問がある場合や、貴社の状況に変化があった場合は、担当のリレーションシップ・マネージャーにお問い合わせいただくか、銀行へご連絡ください。担当者よりご回答いたします。',
+    write_to_bank: '銀行に連絡する',
     needs: {
       corporate: '5つの宣誓事項の確認と、取締役による確認（氏名・役職・日付・署名）。',
       company: '登記情報、住所、事業内容、想定取引額と通貨、会社概要の書類。',
@@ -87,6 +93,7 @@ export const kyc: Strings<typeof en> = {
       approved: '承認',
       rejected: '却下',
       returned: '修正依頼',
+      refused: '最終却下',
     },
   },
   declaration: {
@@ -278,17 +285,20 @@ export const kyc: Strings<typeof en> = {
       approve: '承認',
       reject: '却下',
       return: '修正を依頼して差し戻す',
+      refuse: '最終的に却下',
     },
     decision_hints: {
       approve: '会社はKYC承認済みとなり、各機能が利用可能になります。',
       reject: '会社に理由が通知され、修正して再提出できます。',
       return: '会社にKYCの修正と再提出を依頼します。',
+      refuse: '最終判断：会社に理由が通知され、KYCを再提出することはできなくなります。',
     },
     decision_buttons: {
       none: '判断を選択してください',
       approve: 'KYCを承認',
       reject: 'KYCを却下',
       return: '修正を依頼して差し戻す',
+      refuse: 'KYCを最終的に却下',
     },
     sections_to_fix_label: '修正が必要なセクション',
     sections_to_fix_hint: '申請全体の見直しが必要な場合は、すべて未選択のままにしてください。',
@@ -300,12 +310,15 @@ export const kyc: Strings<typeof en> = {
       approve: '{{company}}のKYCを承認しますか？',
       reject: '{{company}}のKYCを却下しますか？',
       return: '{{company}}のKYCを差し戻しますか？',
+      refuse:
+        '{{company}}のKYCを最終的に却下しますか？この操作は取り消せません。会社はKYCを修正・再提出できなくなります。',
     },
     confirm_cancel: 'キャンセル',
     decided: {
       approve: '{{company}}のKYCを承認しました。',
       reject: '{{company}}のKYCを却下しました。',
       return: '{{company}}のKYCを差し戻しました。',
+      refuse: '{{company}}のKYCを最終的に却下しました。',
     },
   },
 };

@@ -30,7 +30,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   },
   fiat_transfer_detail: { title: '法定通貨送金の詳細', purpose: '1件の法定通貨送金のステータスと記録。' },
   crypto_transfer_detail: { title: 'デジタル資産送金の詳細', purpose: '1件の送金のステータス、ハッシュ、記録。' },
-  fiat_deposit: { title: '法定通貨の入金', purpose: 'USD、SGD、CNY、GBP、AUD、HKDで口座に入金します。' },
+  fiat_deposit: { title: '法定通貨の入金', purpose: 'USD、EUR、SGD、CNY、GBP、AUD、HKDで口座に入金します。' },
   fiat_withdrawal: { title: '法定通貨の出金', purpose: '貴社の銀行口座へ出金します。' },
   otc: { title: 'OTC取引', purpose: '担当者に大口取引の見積もりを依頼します。' },
   fx: { title: '外国為替', purpose: '保有するデジタル資産を、30秒間保証されるレートで両替します。' },

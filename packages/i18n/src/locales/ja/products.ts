@@ -132,7 +132,7 @@ export const products: Strings<typeof en> = {
   },
   contact: {
     title: '担当者に連絡を依頼',
-    text: '{{product}}についてご相談の機会を設けます。担当のリレーションシップ・マネージャーが 3 営業日以内にご連絡します。',
+    text: '{{product}}についてご相談の機会を設けます。担当のリレーションシップ・マネージャーが {{days}} 営業日以内にご連絡します。',
     method: 'ご希望の連絡方法',
     methods: { phone: '電話', email: 'メール', video_call: 'ビデオ通話' },
     message: 'メッセージ',

@@ -26,6 +26,7 @@ export const shell: Strings<Shell> = {
       home: 'ホーム',
       transactions: '取引履歴',
       deposit: '入金',
+      crypto_deposit: 'デジタル資産の入金',
       transfer: '送金・支払い',
       fiat_deposit: '法定通貨の入金',
       fiat_withdrawal: '法定通貨の出金',
@@ -112,6 +113,9 @@ export const shell: Strings<Shell> = {
     welcome: 'ようこそ、{{name}} 様',
     welcome_anonymous: 'ようこそ',
     kyc_title: '法人の本人確認',
+    quick_actions: 'クイック操作',
+    quick_deposit: '入金',
+    quick_send: '送金',
     kyc_approved: '貴社の本人確認は完了しています。入金、送金、カードをご利用いただけます。',
     kyc_pending:
       '入金、送金、カードは貴社のKYCが承認された後にご利用いただけます。申請を完了するか、状況をご確認ください。',

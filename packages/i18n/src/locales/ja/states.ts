@@ -10,6 +10,8 @@ export const states: Shape = {
     rejected: '却下',
     in_process: '処理中',
     failed: '失敗',
+    cancelled: '取消済み',
+    returned: '返金済み',
   },
   verification: { not_submitted: '未提出', under_review: '審査中', success: '承認済み', failed: '不承認' },
   account_kyc: {
@@ -20,14 +22,13 @@ export const states: Shape = {
     pending_resubmission: '再提出待ち',
     kyc_rejected: 'KYC不承認',
   },
-  submission: { uncommitted: '未提出', pending_review: '審査待ち', success: '成功', fail: '失敗' },
   card: {
-    uncommitted: '未提出',
     approved: '承認済み',
     rejected: '却下',
     active: '有効',
     blocked: '停止中',
     expired: '期限切れ',
+    cancelled: '解約済み',
   },
   card_block: { client: '顧客による停止', admin: '管理者による停止', user: 'ユーザーによる停止' },
   card_replacement: { pending_replacement: '再発行待ち', replaced: '再発行済み', not_replaced: '未再発行' },
@@ -64,7 +65,7 @@ export const states: Shape = {
     mail_not_returned: '郵便物未返送',
     mail_returned: '郵便物返送',
   },
-  top_up: { success: '成功', cancelled: 'キャンセル', processing: '処理中', retry: '再試行', returned: '返金済み' },
+  top_up: { success: '成功', cancelled: '取消済み', processing: '処理中', retry: '再試行', returned: '返金済み' },
   fee_payment: {
     paid: '支払い済み',
     pending: '保留中',

@@ -9,7 +9,14 @@ export const team: typeof en = {
     prepare_payouts: { label: '送金の作成', description: '法定通貨と暗号資産の送金（申請まで）。' },
     approve_payouts: { label: '送金の承認', description: '他のユーザーが作成した送金の承認（自分の送金は不可）。' },
     manage_payees: { label: '受取人とアドレスの管理', description: '受取人とアドレス帳の追加・変更・削除。' },
-    cards: { label: 'カード', description: 'カード申請、チャージ、利用停止、PIN、カード履歴。' },
+    cards: {
+      label: '自分のカード',
+      description: '本人が持つカード：有効化、PIN 設定、利用停止、紛失・盗難の届出、履歴と明細書。',
+    },
+    card_management: {
+      label: 'カード管理',
+      description: '会社のすべてのカード：申請、チャージ、再発行、更新、利用停止の解除、解約。',
+    },
     card_programme: {
       label: '法人カードプログラム',
       description: '法人カードの契約、予約注文、印刷済みカード、会費を閲覧します。',
@@ -35,12 +42,15 @@ export const team: typeof en = {
     active: '有効',
     disabled: '停止中',
   },
+  company_roles: { administrator: '管理者', director: '取締役', partner: 'パートナー', staff_member: 'スタッフ' },
   members: {
     invite: 'ユーザーを招待',
     title: '御社のユーザー',
     username: 'ユーザー名',
     email: 'メールアドレス',
     group: '権限グループ',
+    company_role: '社内での役職',
+    company_role_help: '取締役とパートナーはカードを保有でき、スタッフのカード申請を推薦できます。',
     status: '状態',
     added: '追加日',
     description: '説明',

@@ -15,6 +15,7 @@ export const validation: Record<keyof typeof en | keyof typeof validationSignedI
   amount_not_string: '金額は文字列で送信してください（例: "1250.50"）',
   amount_format: '金額を数字で入力してください（例: 1250.50）',
   amount_scale: 'この資産の小数点以下は{{scale}}桁までです',
+  amount_too_large: '金額が大きすぎます',
   network_of_asset: 'この資産はこのネットワークでは送れません',
   minimum_first_deposit: '初回入金の最低額は 1,000 USD、USDT、USDC またはその相当額です（{{amount}} {{currency}}）',
   deposit_proof_invalid: 'このファイルは通知に添付できません。振込証明をもう一度アップロードしてください。',
@@ -57,6 +58,7 @@ export const validation: Record<keyof typeof en | keyof typeof validationSignedI
   file_too_large: 'ファイルサイズは{{size}}Mを超えられません',
   recovery_code: 'ABCDE-12345 の形式でリカバリーコードを入力してください',
   identity_check_required: '実施した本人確認の内容を入力してください（10文字以上）',
+  image_format: '画像の形式に問題があります。鮮明な写真またはスキャン（JPEG または PNG）をアップロードしてください。',
   file_type: 'ファイル形式が正しくありません',
   pdf_javascript:
     'このPDFにはJavaScriptが含まれています。スクリプトを含まないPDF（新しいPDFとして印刷したものなど）をアップロードしてください。',

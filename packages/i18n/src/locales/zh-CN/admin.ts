@@ -41,6 +41,13 @@ export const admin: Strings<typeof en> = {
     title: '不在您的角色权限内',
     description: '您的员工角色不包含此后台工作。如有需要，请联系系统管理员。',
   },
+  queue_search: {
+    label: '搜索此队列',
+    placeholder: '公司、人员、参考编号或编号',
+    clear: '清除搜索',
+    none_title: '没有符合搜索的项目',
+    none_description: '请换个关键词，或清除搜索。',
+  },
   audit: {
     title: '审计日志',
     purpose: '所有用户的安全事件，按时间倒序排列。记录不可修改或删除。',
@@ -97,6 +104,8 @@ export const admin: Strings<typeof en> = {
       simulator_bank_credit_sent: '模拟器：收到银行转账',
       deposit_bank_transfer_credited: '银行转账已入账',
       deposit_bank_transfer_returned: '银行转账已退回',
+      deposit_held_coins_credited: '已入账暂扣的加密资产存款',
+      deposit_held_coins_returned: '已退回暂扣的加密资产存款',
       statement_downloaded: '下载对账单',
       deposit_record_downloaded: '下载入金记录',
       deposit_notice_submitted: '发送入金通知',
@@ -302,6 +311,20 @@ export const admin: Strings<typeof en> = {
       by_system: '定时任务',
       copy_id: '复制 ID',
       copied: '已复制',
+    },
+    held: {
+      status: '暂扣：首次存款低于最低金额',
+      credit: '入账',
+      return: '退回',
+      cancel: '取消',
+      credit_title: '为暂扣的存款入账',
+      return_title: '退回暂扣的存款',
+      credit_what_happens: '这笔首次存款低于最低金额（等值 1,000 USD）。入账后将立即计入公司余额。',
+      return_what_happens: '不会入账：托管部门会将资产退回汇款方，公司将看到该存款已退回。',
+      reason: '原因',
+      reason_hint: '必填。与决定一同保存在审计日志中（至少 3 个字符）。',
+      credit_done: '{{what}} 已入账。',
+      return_done: '{{what}} 已退回汇款方。',
     },
     in_flight: {
       columns: {

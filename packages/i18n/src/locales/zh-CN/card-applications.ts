@@ -4,7 +4,7 @@ import type { Catalogue } from '../../catalogue-en.ts';
 export const cardApplications: Catalogue['card_applications'] = {
   apply: {
     title: '申请银行卡',
-    purpose: '为贵公司的董事或合伙人，或由其担保的员工申请借记卡。我们会在 3 个工作日内审核申请。',
+    purpose: '为贵公司的董事或合伙人，或由其担保的员工申请借记卡。我们会在 {{days}} 个工作日内审核申请。',
     steps: {
       cardholder: '持卡人',
       address: '地址',
@@ -17,7 +17,7 @@ export const cardApplications: Catalogue['card_applications'] = {
     next: '继续',
     back: '返回',
     submit: '提交申请',
-    submitted: '申请已提交，我们将在 3 个工作日内审核。',
+    submitted: '申请已提交，我们将在 {{days}} 个工作日内审核。',
     invalid_form: '部分内容需要修改，已在下方标出。',
     who_may_apply: '只有公司的董事和合伙人可以持卡；员工需要一位董事或合伙人作为担保人。',
     mailing_same: '将卡片寄往居住地址',
@@ -39,6 +39,21 @@ export const cardApplications: Catalogue['card_applications'] = {
     edit: '修改',
     fee_rate: '金额的 {{rate}}，最低 {{amount}} USD',
     no_fees: '该等级尚未设置费用。',
+  },
+  draft: {
+    saving: '正在保存草稿…',
+    saved: '草稿已保存',
+    failed: '草稿未能保存。',
+    retry: '重试',
+    resumed_title: '已恢复您的草稿',
+    resumed: '您正在继续之前未完成的申请。上次保存：',
+    start_over: '重新开始',
+    load_failed: '无法加载您保存的草稿。在重新打开此页面之前，现在填写的内容不会被保存。',
+    leave_title: '要离开申请页面吗？',
+    leave_description: '您最近的修改尚未保存。可保存到草稿以便稍后继续，或不保存直接离开。',
+    leave_without_saving: '不保存并离开',
+    stay: '留在此页',
+    save_and_leave: '保存并离开',
   },
   fields: {
     title: '称谓',
@@ -84,6 +99,8 @@ export const cardApplications: Catalogue['card_applications'] = {
     mobile: '手机号码',
   },
   help: {
+    sponsor: '为该员工担保的本公司董事或合伙人。',
+    no_sponsor: '贵公司尚无董事或合伙人：请先在团队页面为成员设置该公司职务。',
     username: '4 至 32 个字母、数字或下划线：持卡人用它登录卡片 App。',
     username_free: '该用户名可用。',
     email: '我们会向此地址发送 6 位验证码以确认。',
@@ -110,6 +127,7 @@ export const cardApplications: Catalogue['card_applications'] = {
     load_more: '加载更多',
   },
   validation: {
+    sponsor_not_member: '请选择本公司的董事或合伙人作为担保人',
     username_taken: '该用户名已被占用，请换一个。',
     username_unchecked: '请先检查用户名是否可用。',
     email_not_verified: '请用我们发送到该邮箱的验证码确认此邮箱。',

@@ -27,6 +27,8 @@ export const cardMoney = {
     amount_below_minimum: '最低充值金额为 {{limit}} USD。',
     amount_above_maximum: '最高充值金额为 {{limit}} USD。',
     daily_top_up_limit: '此卡今天还可充值 {{limit}} USD（每日充值限额）。',
+    monthly_top_up_limit: '此卡本月还可充值 {{limit}} USD（每月充值限额）。',
+    load_capacity: '此卡最多还能充值 {{limit}} USD（可充值额度）。',
   },
   validation: {
     confirm_required: '请确认本次充值。',
@@ -44,6 +46,9 @@ export const cardMoney = {
     available: '可用余额',
   },
   top_up: {
+    cannot_pay_title: '余额不足，无法充值',
+    cannot_pay:
+      '最低充值金额为 {{minimum}} USD，加上手续费至少需从公司的 {{assets}} 中扣除 {{total}} USD，目前两者的余额都不足。请先向公司账户入金。',
     open: '为卡片充值',
     title: '为卡片充值',
     intro: '从您的 USDC 或 USDT 向卡片充值美元。充值手续费另行收取，确认前会显示。',
@@ -59,6 +64,7 @@ export const cardMoney = {
     fee: '充值手续费',
     fee_rule: '金额的 {{rate}}，最低 {{minimum}} USD',
     fee_flat: '{{minimum}} USD',
+    fee_pending: '正在计算该金额的手续费：请确认费用后再提交。',
     you_pay: '您需支付',
     you_pay_detail: '充值 {{amount}} {{asset}}，手续费 {{fee}} {{asset}}',
     rate: '汇率',
@@ -141,7 +147,7 @@ export const cardMoney = {
       to: '结束日期',
       clear: '清除筛选',
     },
-    kinds: { purchase: '消费', refund: '退款', fee: '手续费' },
+    kinds: { purchase: '消费', refund: '退款', fee: '手续费', balance_return: '余额退回' },
     statuses: { unsettled: '未结算', settled: '已结算', reversed: '已撤销', declined: '已拒绝' },
     decline_reasons: {
       insufficient_funds: '卡片余额不足',
@@ -202,9 +208,20 @@ export const cardMoney = {
       close: '关闭',
     },
   },
+  limits: {
+    title: '可充值额度与限额',
+    load_capacity: '可充值额度',
+    load_capacity_hint: '卡片目前最多还能充值的金额：卡片余额上限减去当前余额和处理中的充值。',
+    per_transaction: '单笔充值限额',
+    daily: '每日充值限额',
+    monthly: '每月充值限额',
+    maximum_balance: '卡片余额上限',
+  },
   statement: {
     title: '卡片对账单',
     purchases: '消费',
+    card: '卡片',
+    cardholder: '持卡人',
     open: '对账单',
     dialog_title: '卡片对账单',
     description: '卡片的期初和期末余额、入账、消费、手续费，以及每笔交易及其余额。',

@@ -28,6 +28,32 @@ export const email: EmailMessages = {
       intro: '请使用此验证码确认您发起的操作。',
       unexpected: '如果您没有发起任何操作，请立即修改密码并联系我们。',
     },
+    step_up_actions: {
+      payout: {
+        subject: '确认付款的验证码',
+        intro: '请使用此验证码确认您正在发起、审批或取消的付款。',
+      },
+      payee: {
+        subject: '确认收款人变更的验证码',
+        intro: '请使用此验证码确认您正在添加、修改或删除的收款人或钱包地址。',
+      },
+      team: {
+        subject: '确认团队变更的验证码',
+        intro: '请使用此验证码确认对团队成员或权限的变更。',
+      },
+      webhooks: {
+        subject: '确认 Webhook 变更的验证码',
+        intro: '请使用此验证码确认对 Webhook 链接或签名密钥的变更。',
+      },
+      security: {
+        subject: '确认安全设置变更的验证码',
+        intro: '请使用此验证码确认对密码、身份验证器或恢复码的变更。',
+      },
+      card: {
+        subject: '确认卡片操作的验证码',
+        intro: '请使用此验证码确认您发起的卡片操作（PIN、冻结、注销或资料变更）。',
+      },
+    },
     validity: '验证码在 {{minutes}} 分钟内有效，且只能使用一次。',
   },
   account_exists: {

@@ -31,7 +31,7 @@ export const feedback: Strings<typeof en> = {
     sent_on: '发送于 {{date}}',
     answer: '我们的答复',
     answered_on: '答复于 {{date}}',
-    awaiting: '我们已收到您的反馈，通常会在 3 个工作日内答复。',
+    awaiting: '我们已收到您的反馈，通常会在 {{days}} 个工作日内答复。',
     view_screenshot: '查看截图',
     load_more: '加载更多',
     all_loaded: '已显示您的全部反馈。',

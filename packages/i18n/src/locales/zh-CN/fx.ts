@@ -91,7 +91,7 @@ export const fx: Strings<typeof en> = {
     usd_value: '当前美元价值',
     client_note: '客户备注',
     no_note: '无备注',
-    rate: '汇率（每 1 {{from}} 兑 {{to}}）',
+    rate: '汇率：1 {{from}} = … {{to}}',
     rate_help: '全包价格：客户到账金额为金额乘以此汇率，不另收手续费。',
     validity: '有效期（分钟）',
     desk_note: '内部备注（选填，客户不可见）',

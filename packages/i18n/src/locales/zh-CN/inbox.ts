@@ -46,7 +46,11 @@ export const inbox: typeof en = {
     },
     kyc_rejected: {
       title: 'KYC 未通过',
-      body: '贵公司的 KYC 申请未通过审核。',
+      body: '贵公司的 KYC 申请未通过审核。请阅读原因，修改相关部分后重新提交。',
+    },
+    kyc_refused: {
+      title: 'KYC 已被拒绝',
+      body: '贵公司的 KYC 申请已被拒绝。此为最终决定，不能重新提交。请联系您的客户经理，或通过“意见反馈”与我们联系。',
     },
     kyc_returned: {
       title: 'KYC 需要修改',
@@ -62,6 +66,10 @@ export const inbox: typeof en = {
     payout_rejected: {
       title: '付款被拒绝',
       body: '向 {{destination}} 支付的 {{amount}} {{asset}} 被拒绝，金额和手续费已退回您的余额。',
+    },
+    payout_cancelled: {
+      title: '付款已取消',
+      body: '向 {{destination}} 支付的 {{amount}} {{asset}} 在审批前已取消，金额和手续费已退回您的余额。',
     },
     payout_failed: {
       title: '付款失败',
@@ -91,7 +99,10 @@ export const inbox: typeof en = {
     },
     otc_settled: { title: '场外交易已结算', body: '{{from_amount}} 已兑换为 {{amount_received}}。' },
     otc_request_received: { title: '新的场外询价', body: '一位客户请求报价：{{from_amount}} 兑换为 {{to_asset}}。' },
-    card_application_submitted: { title: '开卡申请已提交', body: '{{name}} 的开卡申请正在审核中（3 个工作日）。' },
+    card_application_submitted: {
+      title: '开卡申请已提交',
+      body: '{{name}} 的开卡申请正在审核中（{{days}} 个工作日）。',
+    },
     card_application_approved: {
       title: '开卡申请已批准',
       body: '{{name}} 的卡片已下单：发卡机构核验持卡人 KYC 后即印制并寄出。',
@@ -104,11 +115,29 @@ export const inbox: typeof en = {
     card_activated: { title: '卡已激活', body: '卡 •••• {{last4}} 已激活。' },
     card_blocked: { title: '卡已冻结', body: '卡 •••• {{last4}} 已被冻结。卡片详情中写明了冻结人和原因。' },
     card_unblocked: { title: '卡已解冻', body: '卡 •••• {{last4}} 已恢复使用。' },
-    card_anomaly: { title: '卡片异常', body: '发卡处理方报告卡 •••• {{last4}} 出现异常：{{cause}}。' },
+    card_anomaly: {
+      title: '卡片异常',
+      body: '发卡处理方报告卡 •••• {{last4}} 出现异常：{{cause}}。',
+      body_no_cause: '发卡处理方报告卡 •••• {{last4}} 出现异常，详情请查看卡片信息。',
+    },
     card_expired: { title: '卡已过期', body: '卡 •••• {{last4}} 已到期且未续费，不能再使用。' },
+    card_cancelled: { title: '卡片已注销', body: '卡 •••• {{last4}} 已注销，不能再使用。' },
+    card_replacement_refused: {
+      title: '补卡被拒',
+      body: '发卡处理方拒绝签发补发卡。原卡可以重新申请补卡或注销。',
+    },
+    card_balance_returned: {
+      title: '卡内余额已退回',
+      body: '卡 •••• {{last4}} {{ending}}：卡内剩余的 {{amount}} USD 已退回您的账户，到账 {{credited}}（汇率：{{rate}}）。',
+      endings: { expired: '已过期', cancelled: '已注销' },
+    },
     card_auto_renewal_failed: {
       title: '自动续费失败',
       body: '未能从您的 {{asset}} 中扣取卡 •••• {{last4}} 的年费（{{amount}} USD，到期日 {{due_on}}）。请充值余额或在续费页面手动续费。',
+    },
+    card_replacement_fee_owed: {
+      title: '补卡待付费',
+      body: '卡 •••• {{last4}} 已永久冻结。由于余额不足，未能扣取补卡费（{{amount}} USD），新卡尚未订购。请先充值余额，再在该卡上支付补卡费。',
     },
     programme_batch_ready_to_bind: {
       title: '已印制卡片可绑定',

@@ -22,10 +22,18 @@ export const kycEmail: KycEmailMessages = {
     title: 'KYC 已退回修改',
     body: '{{company}} 的 KYC 已于 {{time}} 退回给您修改。请更新相关部分后重新提交。',
   },
+  refused: {
+    subject: '您的 KYC 申请已被拒绝',
+    title: 'KYC 已被拒绝',
+    body: '{{company}} 的 KYC 已于 {{time}} 被拒绝。此为最终决定：该申请不能再修改或重新提交。',
+    next_steps:
+      '如您对此决定有疑问，或贵公司的情况已发生变化，请联系您的客户经理，或通过账户菜单中的“意见反馈”与我们联系。',
+  },
   reason: '银行给出的原因：{{reason}}',
   unnamed_company: '贵公司',
   messages: {
     not_editable: '您的 KYC 在当前状态下无法修改。',
+    refused_final: '贵公司的 KYC 已被拒绝，不能再修改或重新提交。请联系您的客户经理。',
     document_unknown: '未找到该文件，请重新上传。',
     signature_not_allowed: '此部分不能上传签名。',
     upload_not_received: '文件尚未送达，请重新上传。',

@@ -24,7 +24,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   new_crypto_transfer_confirm: { title: '确认数字资产转账', purpose: '核对信息和手续费并确认转账。' },
   fiat_transfer_detail: { title: '法币转账详情', purpose: '单笔法币转账的状态和记录。' },
   crypto_transfer_detail: { title: '数字资产转账详情', purpose: '单笔转账的状态、哈希和记录。' },
-  fiat_deposit: { title: '法币入金', purpose: '以USD、SGD、CNY、GBP、AUD或HKD为账户注资。' },
+  fiat_deposit: { title: '法币入金', purpose: '以USD、EUR、SGD、CNY、GBP、AUD或HKD为账户注资。' },
   fiat_withdrawal: { title: '法币出金', purpose: '提取至贵公司的银行账户。' },
   otc: { title: '场外交易', purpose: '向客户经理申请大额交易报价。' },
   fx: { title: '外汇兑换', purpose: '在您的数字资产之间兑换，汇率锁定 30 秒。' },

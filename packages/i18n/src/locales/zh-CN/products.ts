@@ -102,7 +102,7 @@ export const products: Strings<typeof en> = {
   },
   contact: {
     title: '联系我的客户经理',
-    text: '预约就{{product}}进行沟通。您的客户经理将在 3 个工作日内回复。',
+    text: '预约就{{product}}进行沟通。您的客户经理将在 {{days}} 个工作日内回复。',
     method: '首选联系方式',
     methods: { phone: '电话', email: '电子邮件', video_call: '视频通话' },
     message: '留言',

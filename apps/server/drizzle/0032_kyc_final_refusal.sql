@@ -1,0 +1,2 @@
+ALTER TABLE "kyc_rounds" DROP CONSTRAINT "kyc_rounds_decision";--> statement-breakpoint
+ALTER TABLE "kyc_rounds" ADD CONSTRAINT "kyc_rounds_decision" CHECK ("kyc_rounds"."decision" is null or "kyc_rounds"."decision" in ('approved', 'rejected', 'returned', 'refused'));

@@ -1,0 +1,113 @@
+/**
+ * A worker killed mid-job: its job stays active in the queue with nobody to finish it. Another
+ * instance's maintenance takes it as lost once its expiry has passed and it runs again there. The
+ * victim is a second job queue whose database connection dies under it while its handler is busy,
+ * which is what a SIGKILL leaves behind: the job row active, no complete, no fail.
+ */
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db.ts';
+import { createJobs, type Jobs, jobRecovery } from './jobs.ts';
+import { deliveryRetry, writeEvent } from './outbox.ts';
+import { createTestDatabase } from './test-database.ts';
+
+type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+const eventType = 'test.crash_drill';
+const subscriber = 'crash_test';
+const shortRecovery = { eventExpirySeconds: 2, maintenanceIntervalSeconds: 1 };
+const silent = pino({ level: 'silent' });
+
+let database: Database;
+let serverPool: pg.Pool | undefined;
+const started: Jobs[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const jobs of started) await jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+  await serverPool?.end();
+  await database?.close();
+});
+
+/** The database as the victim's job queue reaches it, until `kill` cuts it off for good. */
+function killableConnection(): { executor: SqlExecutor; kill(): void } {
+  let base: SqlExecutor;
+  const connection = database.jobQueueConnection as { db?: SqlExecutor; connectionString?: string };
+  if (connection.db) base = connection.db;
+  else {
+    serverPool = new pg.Pool({ connectionString: connection.connectionString, max: 2 });
+    const pool = serverPool;
+    base = { executeSql: async (text, values) => pool.query(text, values) };
+  }
+  let isDead = false;
+  return {
+    executor: {
+      executeSql: (text, values) => (isDead ? new Promise<never>(() => undefined) : base.executeSql(text, values)),
+    },
+    kill() {
+      isDead = true;
+    },
+  };
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe(`a worker killed mid-job on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('leaves a job another instance runs again within seconds, not after the queue’s 15 minutes', async () => {
+    const taken: string[] = [];
+    const finished: string[] = [];
+
+    const connection = killableConnection();
+    const victim = createJobs({
+      database: { ...database, jobQueueConnection: { db: connection.executor } },
+      logger: silent,
+      recovery: shortRecovery,
+      workerPollIntervalSeconds: 0.5,
+    });
+    victim.onEvent(eventType, subscriber, async (event) => {
+      taken.push(event.id);
+      await new Promise<never>(() => undefined);
+    });
+    await victim.start();
+    started.push(victim);
+
+    const id = await database.db.transaction((tx) =>
+      writeEvent(tx, { type: eventType, payload: { drill: true }, company_id: null }),
+    );
+    await waitFor(() => taken.includes(id), 'the victim to take the job', 15_000);
+    connection.kill();
+    const killedAt = Date.now();
+
+    const survivor = createJobs({
+      database,
+      logger: silent,
+      recovery: shortRecovery,
+      workerPollIntervalSeconds: 0.5,
+    });
+    survivor.onEvent(eventType, subscriber, async (event) => {
+      finished.push(event.id);
+    });
+    await survivor.start();
+    started.push(survivor);
+
+    // Expiry (2 s), the next maintenance (1 s), the retry delay (5 s) and a poll: well within 30 s.
+    await waitFor(() => finished.includes(id), 'the survivor to run the job again', 30_000);
+    expect(finished.filter((finishedId) => finishedId === id)).toHaveLength(1);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+  });
+
+  it('recovers a killed event job within a minute with the production settings', () => {
+    expect(
+      jobRecovery.eventExpirySeconds + jobRecovery.maintenanceIntervalSeconds + deliveryRetry.retryDelay,
+    ).toBeLessThan(60);
+  });
+});
