@@ -12,7 +12,7 @@ import { PageRequest, page, QueueSearch } from './envelope.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** The products a request may be about: the product pages' ids (routes.ts). */
-const bankingProducts = ['private_banking', 'structured_products', 'investment_banking'] as const;
+export const bankingProducts = ['private_banking', 'structured_products', 'investment_banking'] as const;
 export const BankingProduct = z.enum(bankingProducts);
 export type BankingProduct = z.infer<typeof BankingProduct>;
 

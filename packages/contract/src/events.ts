@@ -19,7 +19,7 @@ import {
 } from './states.ts';
 
 /** Changes to how a user signs in that the user is told of by email, whoever made them. */
-const accountSecurityChanges = [
+export const accountSecurityChanges = [
   'password_changed',
   'password_reset',
   'authenticator_paired',

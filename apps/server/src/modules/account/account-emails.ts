@@ -5,7 +5,7 @@
 import type { EmailCodePurpose, StepUpAction } from '@bank/contract/account';
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 import type { AccountSecurityChange } from '@bank/contract/events';
-import { type TranslationParams, translate } from '@bank/i18n/resources';
+import { translate } from '@bank/i18n/resources';
 import { type EmailContent, renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
 import type { OutgoingEmail } from '../../adapters/mail/mailer.ts';
 import { emailCodeRules } from './rules.ts';
@@ -44,12 +44,21 @@ export function codeEmail(
 /** A notice: a security change (security-notices.ts), or a registration attempt on a taken address. */
 export type Notice = 'account_exists' | AccountSecurityChange;
 
+/**
+ * The facts a notice's text is written from: the change's time (emailTime), and for a recovery code
+ * used the codes left, for a lock its failures and end. A registration attempt names none.
+ */
+export type NoticeFacts = { time: string; left: number; failures: number; until: string };
+
+export function noticeEmail(language: Language, to: string, notice: 'account_exists'): OutgoingEmail;
 export function noticeEmail(
   language: Language,
   to: string,
-  notice: Notice,
-  params: TranslationParams = {},
-): OutgoingEmail {
+  notice: AccountSecurityChange,
+  facts: NoticeFacts,
+): OutgoingEmail;
+export function noticeEmail(language: Language, to: string, notice: Notice, facts?: NoticeFacts): OutgoingEmail {
+  const params = facts ?? {};
   const content: EmailContent = {
     locale: localeOfLanguage[language],
     title: translate(language, `email.${notice}.title`),

@@ -159,7 +159,13 @@ export function isUsernameRace(error: unknown): boolean {
   return postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'card_applications_live_username';
 }
 
-function cardholderCodeEmail(language: Language, to: string, code: string, validityMinutes: number): OutgoingEmail {
+/** The code that proves a cardholder's email address, in the language of the user who asked for it. */
+export function cardholderCodeEmail(
+  language: Language,
+  to: string,
+  code: string,
+  validityMinutes: number,
+): OutgoingEmail {
   const text = (key: string, params = {}) => translate(language, `card_applications.email.${key}`, params);
   const content = {
     locale: localeOfLanguage[language],

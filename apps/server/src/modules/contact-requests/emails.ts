@@ -4,11 +4,14 @@
  * manager's language, queued in the consumer's transaction; the back-office queue and the inbox
  * carry it for everyone else who handles requests.
  */
-import { localeOfLanguage } from '@bank/contract/constants';
+
+import { type Language, localeOfLanguage } from '@bank/contract/constants';
+import type { BankingProduct } from '@bank/contract/contact-requests';
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
 import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
 import { renderEmailHtml, renderEmailText } from '../../adapters/mail/html.ts';
+import type { OutgoingEmail } from '../../adapters/mail/mailer.ts';
 import type { EventConsumer } from '../../platform/events.ts';
 import { companies, emailTime, findUserById, languageOfUser } from '../account/index.ts';
 
@@ -21,26 +24,36 @@ export function sendRelationshipManagerEmail(emailQueue: EmailQueue): EventConsu
     const manager = company?.manager ? await findUserById(tx, company.manager) : undefined;
     if (!company || !manager) return;
     const language = languageOfUser(manager);
-    const facts = {
+    const email = relationshipManagerEmail(language, manager.email, {
       company: company.name ?? '',
-      product: translate(language, `products.names.${sent.product}`),
-      time: emailTime(new Date(sent.at)),
-    };
-    const content = {
-      locale: localeOfLanguage[language],
-      title: translate(language, 'products.rm_email.title'),
-      paragraphs: [translate(language, 'products.rm_email.body', facts)],
-      footer: translate(language, 'email.footer'),
-    };
-    await emailQueue.enqueue(
-      tx,
-      {
-        to: manager.email,
-        subject: translate(language, 'products.rm_email.subject', facts),
-        text: renderEmailText(content),
-        html: renderEmailHtml(content),
-      },
-      { companyId: sent.company_id },
-    );
+      product: sent.product,
+      at: new Date(sent.at),
+    });
+    await emailQueue.enqueue(tx, email, { companyId: sent.company_id });
+  };
+}
+
+/** The manager's email of one request: the company, the product asked about and when. */
+export function relationshipManagerEmail(
+  language: Language,
+  to: string,
+  facts: { company: string; product: BankingProduct; at: Date },
+): OutgoingEmail {
+  const params = {
+    company: facts.company,
+    product: translate(language, `products.names.${facts.product}`),
+    time: emailTime(facts.at),
+  };
+  const content = {
+    locale: localeOfLanguage[language],
+    title: translate(language, 'products.rm_email.title'),
+    paragraphs: [translate(language, 'products.rm_email.body', params)],
+    footer: translate(language, 'email.footer'),
+  };
+  return {
+    to,
+    subject: translate(language, 'products.rm_email.subject', params),
+    text: renderEmailText(content),
+    html: renderEmailHtml(content),
   };
 }

@@ -13,12 +13,12 @@ import type { EventConsumer } from '../../platform/events.ts';
 import { emailTime, findUserById, languageOfUser } from '../account/index.ts';
 import { companyAdministrators, findCompany } from './queries.ts';
 
-type KycEmailKind = 'submitted' | 'approved' | 'rejected' | 'returned' | 'refused';
+export type KycEmailKind = 'submitted' | 'approved' | 'rejected' | 'returned' | 'refused';
 
 /** The decisions whose email carries the reviewer's reason. */
 const kindsWithReason: ReadonlySet<KycEmailKind> = new Set(['rejected', 'returned', 'refused']);
 
-function kycEmail(
+export function kycEmail(
   language: Language,
   to: string,
   kind: KycEmailKind,
