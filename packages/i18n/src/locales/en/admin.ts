@@ -218,7 +218,6 @@ export const admin = {
     notice_text: '{{amount}} {{currency}} as {{target}}, expected {{date}}',
     badges: { first_deposit: 'First deposit', below_minimum: 'Below the minimum first deposit' },
     fee_text: 'Conversion fee: {{fee}} {{asset}}',
-    rate_text: '1 {{currency}} = {{rate}} {{asset}}',
     decided_by: 'by {{email}}',
     credit: 'Credit',
     return: 'Return',

@@ -69,7 +69,6 @@ export const cardMoney = {
     you_pay: 'You pay',
     you_pay_detail: '{{amount}} {{asset}} for the top-up and {{fee}} {{asset}} for the fee',
     rate: 'Rate',
-    rate_value: '1 USD = {{rate}} {{asset}}',
     rate_at: 'quoted {{time}}',
     rounding: 'Amounts in {{asset}} are rounded up to 6 decimals.',
     source: 'Source of funds',

@@ -91,7 +91,6 @@ export const transactions = {
     fiat_title: 'Bank transfer',
     fiat_amount: 'Amount sent',
     rate: 'Conversion rate',
-    rate_value: '1 {{currency}} = {{rate}} {{asset}}',
     rate_at: 'Rate of {{time}}',
     rate_pending: 'Set when the transfer is credited',
     reference: 'Reference',

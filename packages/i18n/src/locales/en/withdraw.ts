@@ -15,7 +15,6 @@ export const withdraw = {
     approvals: 'Approvals',
   },
   load_more: 'Load more',
-  rate_value: '{{rate}} {{currency}} per {{asset}}',
   rate_at: 'Rate of {{time}}',
   cooling: {
     paid_from: 'Can be paid from {{time}}',

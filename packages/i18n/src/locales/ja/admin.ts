@@ -222,7 +222,6 @@ export const admin: Strings<typeof en> = {
     notice_text: '{{amount}} {{currency}} を {{target}} で入金、{{date}} 着金予定',
     badges: { first_deposit: '初回入金', below_minimum: '初回最低入金額未満' },
     fee_text: '換算手数料：{{fee}} {{asset}}',
-    rate_text: '1 {{currency}} = {{rate}} {{asset}}',
     decided_by: '担当：{{email}}',
     credit: '入金する',
     return: '返金する',

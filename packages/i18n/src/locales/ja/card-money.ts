@@ -69,7 +69,6 @@ export const cardMoney = {
     you_pay: 'お支払額',
     you_pay_detail: 'チャージ分 {{amount}} {{asset}} と手数料分 {{fee}} {{asset}}',
     rate: 'レート',
-    rate_value: '1 USD = {{rate}} {{asset}}',
     rate_at: '{{time}} 時点',
     rounding: '{{asset}} の金額は小数点以下6桁に切り上げています。',
     source: '資金の出所',

@@ -95,7 +95,6 @@ export const transactions: Strings<typeof en> = {
     fiat_title: '銀行振込',
     fiat_amount: '振込金額',
     rate: '換算レート',
-    rate_value: '1 {{currency}} = {{rate}} {{asset}}',
     rate_at: '{{time}} 時点のレート',
     rate_pending: '振込の入金処理時に確定します',
     reference: '参照番号',

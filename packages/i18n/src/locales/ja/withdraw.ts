@@ -15,7 +15,6 @@ export const withdraw = {
     approvals: '承認',
   },
   load_more: 'さらに読み込む',
-  rate_value: '1 {{asset}} あたり {{rate}} {{currency}}',
   rate_at: '{{time}} のレート',
   cooling: {
     paid_from: '{{time}} から支払可能',

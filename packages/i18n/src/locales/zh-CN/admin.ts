@@ -218,7 +218,6 @@ export const admin: Strings<typeof en> = {
     notice_text: '{{amount}} {{currency}}，以 {{target}} 入账，预计 {{date}} 到账',
     badges: { first_deposit: '首次入金', below_minimum: '低于首次入金最低金额' },
     fee_text: '换汇手续费：{{fee}} {{asset}}',
-    rate_text: '1 {{currency}} = {{rate}} {{asset}}',
     decided_by: '处理人：{{email}}',
     credit: '入账',
     return: '退回',

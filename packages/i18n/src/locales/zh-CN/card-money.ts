@@ -68,7 +68,6 @@ export const cardMoney = {
     you_pay: '您需支付',
     you_pay_detail: '充值 {{amount}} {{asset}}，手续费 {{fee}} {{asset}}',
     rate: '汇率',
-    rate_value: '1 USD = {{rate}} {{asset}}',
     rate_at: '报价时间 {{time}}',
     rounding: '{{asset}} 金额向上取整至小数点后 6 位。',
     source: '资金来源',

@@ -94,7 +94,6 @@ export const transactions: Strings<typeof en> = {
     fiat_title: '银行转账',
     fiat_amount: '汇出金额',
     rate: '兑换汇率',
-    rate_value: '1 {{currency}} = {{rate}} {{asset}}',
     rate_at: '{{time}} 的汇率',
     rate_pending: '转账入账时确定',
     reference: '参考编号',

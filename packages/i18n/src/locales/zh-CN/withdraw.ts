@@ -15,7 +15,6 @@ export const withdraw = {
     approvals: '审批',
   },
   load_more: '加载更多',
-  rate_value: '1 {{asset}} = {{rate}} {{currency}}',
   rate_at: '{{time}} 的汇率',
   cooling: {
     paid_from: '{{time}} 起可付款',
