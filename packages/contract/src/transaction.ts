@@ -102,11 +102,27 @@ export type Transaction = z.infer<typeof Transaction>;
 
 const dateText = z.string().date();
 
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The reader's IANA time zone ("Asia/Singapore"), as the browser names it: a statement's times and
+ * days are in it, as the history shows them, and the file says so. UTC when absent.
+ */
+export const TimeZoneName = z.string().max(64).refine(isKnownTimeZone, { message: 'validation.invalid' });
+
 export const TransactionFilter = z
   .object({
-    /** Inclusive UTC days. */
+    /** Inclusive days of `time_zone`, as the history shows its times (and the statement its days). */
     from: dateText.optional(),
     to: dateText.optional(),
+    time_zone: TimeZoneName.optional(),
     type: TransactionType.optional(),
     asset: DigitalAssetSchema.optional(),
     status: TransactionStatus.optional(),
@@ -238,21 +254,6 @@ export type ExportFormat = z.infer<typeof ExportFormat>;
 
 /** The longest period one statement covers. */
 export const statementMaxDays = 366;
-
-function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The reader's IANA time zone ("Asia/Singapore"), as the browser names it: a statement's times and
- * days are in it, as the history shows them, and the file says so. UTC when absent.
- */
-export const TimeZoneName = z.string().max(64).refine(isKnownTimeZone, { message: 'validation.invalid' });
 
 export const StatementRequest = z
   .object({

@@ -15,6 +15,7 @@ import type {
 import { and, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { dayEndIn, dayStartIn, utcZone } from '../../platform/exports/statement-text.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
 import { containing } from '../../platform/search.ts';
@@ -82,8 +83,6 @@ export function uuidBoundOf(ms: number, bound: 'lowest' | 'highest'): string {
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-${tail}`;
 }
 
-const dayMs = 86_400_000;
-
 /** An amount as a user types it to find a line: "5,000", "2 525.18", "-12.5 USDT". */
 export type AmountSearch = { value: string; decimals: number };
 
@@ -119,8 +118,10 @@ function amountMatches(search: AmountSearch): SQL | undefined {
 
 function conditionsOf(companyId: string, filter: TransactionFilter): SQL[] {
   const conditions: SQL[] = [eq(transactions.company_id, companyId)];
-  if (filter.from) conditions.push(gte(transactions.id, uuidBoundOf(Date.parse(filter.from), 'lowest')));
-  if (filter.to) conditions.push(lte(transactions.id, uuidBoundOf(Date.parse(filter.to) + dayMs - 1, 'highest')));
+  const zone = filter.time_zone ?? utcZone;
+  if (filter.from)
+    conditions.push(gte(transactions.id, uuidBoundOf(dayStartIn(filter.from, zone).getTime(), 'lowest')));
+  if (filter.to) conditions.push(lte(transactions.id, uuidBoundOf(dayEndIn(filter.to, zone).getTime() - 1, 'highest')));
   if (filter.type) conditions.push(eq(transactions.type, filter.type));
   if (filter.asset) conditions.push(eq(transactions.asset, filter.asset));
   if (filter.status) conditions.push(eq(transactions.status, filter.status));

@@ -78,6 +78,21 @@ describe('transaction history', () => {
     expect((await record(client, { cursor: 'not-an-id' })).code).toBe(9422);
   });
 
+  it('takes the days of the reader’s zone, as the history shows its times and the statement its days', async () => {
+    const client = await approvedCompany(test);
+    await coinsArrive(client, 'USDT', '77');
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(test.clock.now());
+    // Twenty-five hours apart: the same instant is never on the same day in these two zones.
+    const [east, west] = [dayIn('Pacific/Kiritimati'), dayIn('Pacific/Pago_Pago')];
+    expect(east).not.toBe(west);
+    const inEast = async (day: string) =>
+      (await record(client, { from: day, to: day, time_zone: 'Pacific/Kiritimati' })).data.items.length;
+    expect(await inEast(east)).toBe(1);
+    expect(await inEast(west)).toBe(0);
+    expect((await record(client, { from: west, to: west, time_zone: 'Pacific/Pago_Pago' })).data.items).toHaveLength(1);
+    expect((await record(client, { from: east, time_zone: 'Mars/Olympus' })).code).toBe(9422);
+  });
+
   it('finds a line by its amount as the screen shows it', async () => {
     const client = await approvedCompany(test);
     await coinsArrive(client, 'USDT', '2525.179301');

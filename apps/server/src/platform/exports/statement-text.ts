@@ -87,9 +87,18 @@ export function formatDisplayDateTime(at: Date, language: Language, zone = utcZo
  * are left for the next statement, so that the lines read later add up to the totals read first).
  */
 export function periodInstants(period: { from: string; to: string }, zone: string, now: Date) {
-  const dayAfter = new Date(Date.parse(period.to) + 86_400_000).toISOString().slice(0, 10);
-  const until = dayjs.tz(dayAfter, zone).valueOf();
-  return { from: dayjs.tz(period.from, zone).toDate(), until: new Date(Math.min(until, now.getTime())) };
+  const until = dayEndIn(period.to, zone).getTime();
+  return { from: dayStartIn(period.from, zone), until: new Date(Math.min(until, now.getTime())) };
+}
+
+/** The instant a calendar day `YYYY-MM-DD` begins in `zone`. */
+export function dayStartIn(day: string, zone: string): Date {
+  return dayjs.tz(day, zone).toDate();
+}
+
+/** The instant after a calendar day `YYYY-MM-DD` ends in `zone`: the next day's midnight. */
+export function dayEndIn(day: string, zone: string): Date {
+  return dayStartIn(new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10), zone);
 }
 
 /** A calendar day `YYYY-MM-DD` as English `DD/MM/YYYY` or Chinese and Japanese `YYYY/MM/DD`. */

@@ -1,5 +1,6 @@
 import { listTransactions } from '@bank/contract/transaction';
 import { describe, expect, it } from 'vitest';
+import { readerTimeZone } from '../../ui/format-date.ts';
 import {
   amountStateOf,
   detailPathOf,
@@ -12,7 +13,13 @@ import {
 describe('the history request of the address', () => {
   it('sends only the filters that are set, trimmed, and the contract accepts it', () => {
     const request = historyRequestOf({ text: '  CB12 ', from: '2026-11-01', to: '', type: null, status: 'success' });
-    expect(request).toEqual({ page_size: 20, text: 'CB12', from: '2026-11-01', status: 'success' });
+    expect(request).toEqual({
+      page_size: 20,
+      text: 'CB12',
+      from: '2026-11-01',
+      status: 'success',
+      time_zone: readerTimeZone(),
+    });
     expect(listTransactions.request.safeParse(request).success).toBe(true);
     expect(hasHistoryFilters(request)).toBe(true);
   });
@@ -24,7 +31,7 @@ describe('the history request of the address', () => {
 
   it('drops the end of a period that ends before it starts, also beside another wrong value', () => {
     const request = historyRequestOf({ type: 'lottery', from: '2026-11-20', to: '2026-11-01' });
-    expect(request).toEqual({ page_size: 20, from: '2026-11-20' });
+    expect(request).toEqual({ page_size: 20, from: '2026-11-20', time_zone: readerTimeZone() });
   });
 
   it('says no filter is set for an empty address', () => {

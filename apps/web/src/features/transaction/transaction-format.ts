@@ -8,6 +8,7 @@ import { pathOf } from '@bank/contract/routes';
 import type { TransactionStatus } from '@bank/contract/states';
 import { type Transaction, type TransactionDirection, TransactionRecordRequest } from '@bank/contract/transaction';
 import type { z } from 'zod';
+import { readerTimeZone } from '../../ui/format-date.ts';
 
 /** The history's filters, in the order of the filter bar; each is a search parameter of the address. */
 export const historyFilterKeys = ['text', 'from', 'to', 'type', 'asset', 'status'] as const;
@@ -29,13 +30,18 @@ export function historyRequestOf(values: Partial<Record<HistoryFilterKey, string
   // zod reports a field's own failures before the refinement across fields, so a few rounds may be needed.
   for (let round = 0; round <= historyFilterKeys.length; round += 1) {
     const checked = TransactionRecordRequest.safeParse(request);
-    if (checked.success) return request as HistoryRequest;
+    if (checked.success) return withDaysZone(request as HistoryRequest);
     for (const issue of checked.error.issues) {
       const field = String(issue.path[0] ?? '');
       if (field in request && field !== 'page_size') delete request[field];
     }
   }
   return { page_size: defaultPageSize };
+}
+
+/** A period's days are the reader's, as the history shows its times: the request names their zone. */
+function withDaysZone(request: HistoryRequest): HistoryRequest {
+  return request.from || request.to ? { ...request, time_zone: readerTimeZone() } : request;
 }
 
 /** Whether any filter is set: an empty list then says "no match" instead of "no transactions yet". */
