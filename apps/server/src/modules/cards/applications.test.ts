@@ -502,7 +502,8 @@ describe('applying for a card', () => {
 describe('the review', () => {
   it('approves once: the card is ordered, the hold posted, the application processing, then approved once KYC passes', async () => {
     const client = await cardCompany(test);
-    const submitted = await submit(test, client.session, await applicationBody(test, client.session));
+    const body = await applicationBody(test, client.session);
+    const submitted = await submit(test, client.session, body);
     const posted = await available(client.companyId);
     const queue = await call<{ items: StaffCardApplication[] }>(
       test,
@@ -511,6 +512,25 @@ describe('the review', () => {
       { session: await depositOperator(test) },
     );
     expect(queue.data.items.map((item) => item.application_id)).toContain(submitted.data.application_id);
+    // The queue's search box: a part of the company's name, the applicant's email or the id, case aside.
+    const found = async (search: string) =>
+      (
+        await call<{ items: StaffCardApplication[] }>(
+          test,
+          '/api/v1/admin/cardApplications/list',
+          { status: 'pending', page_size: 100, search },
+          { session: await depositOperator(test) },
+        )
+      ).data.items.map((item) => item.application_id);
+    const mine = queue.data.items.find((item) => item.application_id === submitted.data.application_id);
+    for (const search of [
+      mine?.company_name.slice(2, 12).toUpperCase() ?? '',
+      body.email.slice(0, 12),
+      submitted.data.application_id.slice(-12),
+    ])
+      expect(await found(search), search).toContain(submitted.data.application_id);
+    expect(await found('no company is called this')).toEqual([]);
+    expect(await found('%')).toEqual([]);
 
     const approved = await decide(submitted.data.application_id, 'approve');
     expect(approved.code, approved.msg).toBe(codes.ok);
