@@ -17,7 +17,7 @@
 import pg from 'pg';
 
 /** Heavy reads answered by the replica, or by the primary because the replica lagged or did not answer. */
-export type HeavyReadCounts = { replica: number; replicaBehind: number; replicaUnreachable: number };
+type HeavyReadCounts = { replica: number; replicaBehind: number; replicaUnreachable: number };
 
 export type HeavyReads<Handle> = {
   /** The database a heavy read uses: the replica when it holds every write acknowledged so far, else the primary. */
@@ -43,7 +43,7 @@ function lsnValue(lsn: string | null): bigint | undefined {
 }
 
 /** Whether a replica that replayed up to `replayed` holds everything the primary wrote up to `written`. */
-export function hasReplayed(replayed: string | null, written: string | null): boolean {
+function hasReplayed(replayed: string | null, written: string | null): boolean {
   const replayedValue = lsnValue(replayed);
   const writtenValue = lsnValue(written);
   // A server not in recovery (the primary itself, a promoted replica) replays nothing: never trusted.
