@@ -8,13 +8,12 @@
  * Settings: DRILL_DATABASE_URL (made anew each run), DRILL_OPERATIONS (240). Writes the report to
  * test-results/drill-crash.json and exits non-zero when the drill fails.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dashboardUser, freePort, freshDatabase, post, signIn, startServer } from '../../bench/support.mjs';
+import { freePort, freshDatabase, startServer } from '../../bench/support.mjs';
 import { inboxOutcome, ledgerBreaches, lostOperations, openDatabaseClient, replayAcknowledged } from './checks.mjs';
-import { drillAsset, operationKinds, runOperation } from './client.mjs';
+import { newClient, prepareCompany, runOperation } from './client.mjs';
 import { buildServerIfNeeded } from './server.mjs';
 
 const databaseUrl = process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bank_drill_crash';
@@ -27,8 +26,6 @@ const killCount = 3;
  */
 const conversionEvery = 5;
 const resultsPath = 'test-results/drill-crash.json';
-/** The TRC20 address of a key hash of twenty 42s (contract addressOfKeyHash), not the demo's own. */
-const drillAddress = 'TDp9tmfuQhS2SB7Kzhp3FzexghLAZnUqFb';
 const sleep = (ms) => new Promise((wake) => setTimeout(wake, ms));
 
 /**
@@ -58,23 +55,6 @@ function serverUnderDrill(environment, port) {
     },
     stop: () => current?.stop(),
   };
-}
-
-/** The company's session, the asset it holds most of, and a new saved address to pay out to. */
-async function prepareCompany(drill) {
-  const session = await signIn(drill.server.url(), dashboardUser.email, dashboardUser.password);
-  drill.sessionHeaders = { token: session.token, userid: session.userid };
-  drill.userId = session.userid;
-  const home = await post(drill.server.url(), '/api/v1/dashboard/home', {}, drill.sessionHeaders);
-  const asset = drillAsset(home);
-  const address = await post(
-    drill.server.url(),
-    '/api/v1/withdraw/address/add',
-    { name: 'Crash drill wallet', asset, network: 'TRC20', address: drillAddress },
-    { ...drill.sessionHeaders, 'idempotency-key': randomUUID() },
-  );
-  drill.asset = asset;
-  drill.operations = operationKinds(asset, address.address_id);
 }
 
 /** Kills at random moments of the load, one in each of its middle stretches, until it is over. */
@@ -108,20 +88,7 @@ async function runLoad(drill) {
 }
 
 function newDrill(server) {
-  return {
-    server,
-    user: dashboardUser,
-    started: 0,
-    attempted: { fx: 0, payout: 0 },
-    redone: { fx: 0, payout: 0 },
-    refused: {},
-    acknowledged: [],
-    clientErrors: { network_errors: 0, http_502: 0, http_503: 0, busy_9503: 0, http_500: 0 },
-    retriesAnsweredFromStore: 0,
-    rateLimitedQuotes: 0,
-    stepUpRenewals: 0,
-    kills: [],
-  };
+  return { ...newClient(server), started: 0, attempted: { fx: 0, payout: 0 }, kills: [] };
 }
 
 function countByKind(items) {
@@ -209,7 +176,7 @@ export async function crashDrill() {
   try {
     await server.start();
     const drill = newDrill(server);
-    await prepareCompany(drill);
+    await prepareCompany(drill, 'Crash drill wallet');
     const loadStartedAt = performance.now();
     await runLoad(drill);
     drill.loadSeconds = Math.round((performance.now() - loadStartedAt) / 1000);

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type HeavyReads, openReadReplica, primaryOnly } from './heavy-reads.ts';
 import { migrationsDir } from './paths.ts';
 
 // No schema object: queries name their tables (each module owns its tables.ts), and `db.query.*`,
@@ -32,7 +33,7 @@ export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promis
 /** How the job queue reaches the database: its own pool on a server, the shared connection on PGlite. */
 type JobQueueConnection = { connectionString: string } | { db: SqlExecutor };
 
-export type Database = {
+export type Database = HeavyReads<AppDatabase> & {
   kind: DatabaseKind;
   db: AppDatabase;
   jobQueueConnection: JobQueueConnection;
@@ -55,6 +56,8 @@ export type OpenDatabaseOptions = {
    * is empty (tests), else loaded into dataDir, which must not hold a database yet.
    */
   pgliteTemplate?: Blob;
+  /** A read replica for heavy reads (heavy-reads.ts); PostgreSQL only, the embedded database ignores it. */
+  databaseReadUrl?: string | undefined;
 };
 
 /** Rows of a raw statement, whichever driver runs it (both answer `{ rows }`). */
@@ -151,6 +154,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as AppDatabase,
+    ...primaryOnly(db as unknown as AppDatabase),
     // One connection runs one transaction at a time: nothing to contend with.
     contention: { retried: 0, exhausted: 0 },
     jobQueueConnection: { db: pgliteExecutor(client) },
@@ -243,7 +247,7 @@ function retryingOnContention(db: AppDatabase, counts: ContentionCounts): AppDat
   return Object.assign(db, { transaction: retrying });
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
   const pool = keepingConnections(
     new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
   );
@@ -265,11 +269,23 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     await pool.end();
     throw error;
   }
-  const url = new URL(databaseUrl);
   const contention = { retried: 0, exhausted: 0 };
+  const primary = retryingOnContention(db as unknown as AppDatabase, contention);
+  const replica = databaseReadUrl
+    ? openReadReplica({
+        primary,
+        primaryPool: pool,
+        databaseReadUrl,
+        handleOf: (replicaPool) =>
+          drizzleNodePostgres({ client: keepingConnections(replicaPool) }) as unknown as AppDatabase,
+      })
+    : undefined;
+  const { forHeavyRead, heavyReads } = replica ?? primaryOnly(primary);
   return {
     kind: 'postgres',
-    db: retryingOnContention(db as unknown as AppDatabase, contention),
+    db: primary,
+    forHeavyRead,
+    heavyReads,
     contention,
     jobQueueConnection: { connectionString: databaseUrl },
     async listen(channel, onNotify) {
@@ -285,16 +301,24 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         await listener.end().catch(() => undefined);
       };
     },
-    description: `PostgreSQL ${url.hostname}:${url.port || '5432'}${url.pathname}`,
+    description: `PostgreSQL ${serverOf(databaseUrl)}${databaseReadUrl ? `, heavy reads from ${serverOf(databaseReadUrl)} when it has caught up` : ''}`,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), replica?.close()]);
     },
   };
 }
 
+/** A server's address and database, for the start-up message (never its password). */
+function serverOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
 /** Opens the database and applies the checked-in migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl && !options.pgliteTemplate ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl && !options.pgliteTemplate
+    ? openPostgres(options.databaseUrl, options.databaseReadUrl)
+    : openPglite(options);
 }
 
 /** A field of the PostgreSQL error behind a failed query; drizzle wraps the driver's error in `cause`. */

@@ -83,7 +83,13 @@ export async function registerPressureRelief(
 export function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  options: { db: AppDatabase; contention: Database['contention']; token: string | undefined; isProduction: boolean },
+  options: {
+    db: AppDatabase;
+    contention: Database['contention'];
+    heavyReads: Database['heavyReads'];
+    token: string | undefined;
+    isProduction: boolean;
+  },
 ): void {
   const { registry } = metrics;
   const calls = new Histogram({
@@ -124,6 +130,25 @@ export function registerMetrics(
       for (const outcome of ['retried', 'exhausted'] as const) {
         this.inc({ outcome }, options.contention[outcome] - contentionSeen[outcome]);
         contentionSeen[outcome] = options.contention[outcome];
+      }
+    },
+  });
+
+  const heavyReadOutcomes = {
+    replica: 'replica',
+    replicaBehind: 'primary_replica_behind',
+    replicaUnreachable: 'primary_replica_unreachable',
+  } as const;
+  const heavyReadsSeen = { replica: 0, replicaBehind: 0, replicaUnreachable: 0 };
+  new Counter({
+    name: 'bank_db_heavy_reads_total',
+    help: 'Heavy reads (history, statements, downloads) by where they went: the replica of DATABASE_READ_URL, or the primary because the replica had not replayed its latest writes or did not answer',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      for (const [count, outcome] of Object.entries(heavyReadOutcomes) as [keyof typeof heavyReadOutcomes, string][]) {
+        this.inc({ outcome }, options.heavyReads[count] - heavyReadsSeen[count]);
+        heavyReadsSeen[count] = options.heavyReads[count];
       }
     },
   });

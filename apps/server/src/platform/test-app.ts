@@ -24,7 +24,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { config: overrides, ...dependencies } = options;
   const config = testConfig(overrides);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, { databaseReadUrl: config.databaseReadUrl });
   try {
     const app = await buildApp(config, { ...dependencies, database });
     return {
