@@ -364,7 +364,7 @@ describe('every card state, stage and status of the contract', () => {
       }
     }
     expect(missing, 'values neither reached here nor named with the test that reaches them').toEqual([]);
-  });
+  }, 120_000); // a card's whole life, many calls: long on a busy PostgreSQL
 
   it('names, for each value reached elsewhere, a test that exists, and only values of the contract', () => {
     for (const [list, values] of Object.entries(coveredElsewhere)) {
