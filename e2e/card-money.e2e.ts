@@ -226,21 +226,15 @@ describe('the card’s own panel', () => {
     const availableBefore = (await cardBalance()).available;
     await drawer.getByTestId('card-top-up').click();
     const dialog = page.getByRole('dialog', { name: 'Top up a card' });
-    // The dialog is already on this card, and on USDT: the demo company's USDC holds less.
-    expect(
-      await dialog
-        .getByRole('textbox', { name: 'Card', exact: true })
-        .or(dialog.getByRole('combobox', { name: 'Card', exact: true }))
-        .first()
-        .inputValue(),
-    ).toBe(cardOption);
-    expect(
-      await dialog
-        .getByRole('textbox', { name: 'Pay from' })
-        .or(dialog.getByRole('combobox', { name: 'Pay from' }))
-        .first()
-        .inputValue(),
-    ).toMatch(/^USDT · /);
+    // The dialog is already on this card, and on USDT (the demo company's USDC holds less), once
+    // the balances it chooses from have arrived.
+    const field = (name: string) =>
+      dialog
+        .getByRole('textbox', { name, exact: true })
+        .or(dialog.getByRole('combobox', { name, exact: true }))
+        .first();
+    await expect.poll(() => field('Card').inputValue()).toBe(cardOption);
+    await expect.poll(() => field('Pay from').inputValue()).toMatch(/^USDT · /);
     expect(await dialog.getByTestId('top-up-cannot-pay').count()).toBe(0);
     await dialog.getByRole('textbox', { name: /Amount the card receives/ }).fill('30');
     await dialog.getByTestId('top-up-total').getByText(/USDT$/).waitFor();
