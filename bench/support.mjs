@@ -32,6 +32,10 @@ export async function startServer(environment, { port = undefined, logPath = und
     stdio: ['ignore', logPath ? log : 'ignore', log],
   });
   if (typeof log === 'number') closeSync(log);
+  // A script that ends (an interrupted drill, a failed benchmark) takes its server with it.
+  const killOnExit = () => server.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  server.once('exit', () => process.off('exit', killOnExit));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);

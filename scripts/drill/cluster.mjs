@@ -218,7 +218,6 @@ async function haproxyStates(statsPort) {
 function createProcessRegistry(root) {
   const processes = [];
   const postmasterPidFiles = [];
-  /** The last resort of a drill that dies: nothing it started may outlive it. */
   const killEverything = () => {
     for (const { child } of processes) if (child.exitCode === null) killQuietly(child.pid, 'SIGKILL');
     for (const pidFile of postmasterPidFiles) {
@@ -227,7 +226,12 @@ function createProcessRegistry(root) {
       for (const pid of [postmaster, ...childrenOf(postmaster)]) killQuietly(pid, 'SIGKILL');
     }
   };
-  process.on('exit', killEverything);
+  /** The last resort of a drill that ends without stop() (interrupted, or failed while starting). */
+  const cleanUpAtExit = () => {
+    killEverything();
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.on('exit', cleanUpAtExit);
   return {
     start(name, command, args, options = {}) {
       const log = openSync(join(root, `${name}.log`), 'a');
@@ -239,7 +243,7 @@ function createProcessRegistry(root) {
     },
     watchPostmaster: (pidFile) => postmasterPidFiles.push(pidFile),
     killEverything,
-    forget: () => process.off('exit', killEverything),
+    forget: () => process.off('exit', cleanUpAtExit),
   };
 }
 

@@ -211,19 +211,21 @@ export async function failoverDrill() {
   ensureFailoverTools();
   buildServerIfNeeded();
   const instancePorts = [await freePort(), await freePort()];
+  // Interrupted while starting, the exit hooks of cluster.mjs and startServer end what has started.
+  let stopAll = async () => undefined;
+  const stopOnSignal = () => stopAll({ keepLogs: false }).finally(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
   console.log('Starting etcd, two PostgreSQL nodes under Patroni and HAProxy ...');
   const cluster = await startCluster(instancePorts);
   let instances = [];
   let hasPassed = false;
   // A drill that failed keeps its logs (not its data) for whoever looks into it; an interrupted one keeps nothing.
-  const stopAll = async ({ keepLogs }) => {
+  stopAll = async ({ keepLogs }) => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await cluster.stop({ keepLogs });
     if (keepLogs) console.log(`The logs of the cluster and the instances are kept in ${cluster.root}`);
   };
-  const stopOnSignal = () => stopAll({ keepLogs: false }).finally(() => process.exit(130));
-  process.once('SIGINT', stopOnSignal);
-  process.once('SIGTERM', stopOnSignal);
   try {
     console.log('Starting two instances of the server ...');
     instances = await startInstances(cluster, instancePorts);
