@@ -10,6 +10,7 @@
  */
 import { activateCard, getReplaceConfig, listCards, simulateCardLetter } from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
+import { apiHeaders } from '@bank/contract/envelope';
 import { acceptFxQuote, otcThresholdUsd, quoteFx } from '@bank/contract/exchange';
 import { listMessages } from '@bank/contract/inbox';
 import { bindProgrammeCard, listBindableCardholders, listProgrammeCards } from '@bank/contract/programme-cards';
@@ -80,7 +81,11 @@ async function emptyUsdc(client: ApiSession, cardId: string): Promise<void> {
     if (!usdc || Number(usdc.available) === 0) return;
     const amount = Number(usdc.available) <= fxPart ? usdc.available : String(fxPart);
     const quote = await callOk(quoteFx, { from: 'USDC', to: 'USDT', amount }, headers);
-    await callOk(acceptFxQuote, { quote_id: String(quote.quote_id) }, headers);
+    await callOk(
+      acceptFxQuote,
+      { quote_id: String(quote.quote_id) },
+      { ...headers, [apiHeaders.idempotencyKey]: crypto.randomUUID() },
+    );
   }
   throw new Error('the company still holds USDC after 50 conversions');
 }

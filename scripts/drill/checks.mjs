@@ -13,7 +13,7 @@ const replayConcurrency = 8;
 const inboxWaitSeconds = 120;
 
 /** Asks every acknowledged money call again with its key and body: the answer must be the first one. */
-async function replayAcknowledged(drill) {
+export async function replayAcknowledged(drill) {
   const replays = { same: 0, different: 0, differences: [] };
   const queue = [...drill.acknowledged];
   const worker = async () => {
@@ -40,7 +40,7 @@ async function missingRows(client, table, ids) {
 }
 
 /** Acknowledged operations whose effect is not in the database. */
-async function lostOperations(client, acknowledged) {
+export async function lostOperations(client, acknowledged) {
   const idsOf = (kind, field) => acknowledged.filter((item) => item.kind === kind).map((item) => item.data[field]);
   const conversions = await missingRows(client, 'transactions', idsOf('fx', 'transaction_id'));
   const payouts = await missingRows(client, 'payouts', idsOf('payout', 'payout_id'));
@@ -51,7 +51,7 @@ async function lostOperations(client, acknowledged) {
 }
 
 /** The ledger's own invariant check (ledger/invariants.ts), through the ledger benchmark's `check`. */
-async function ledgerBreaches(databaseUrl) {
+export async function ledgerBreaches(databaseUrl) {
   const bundle = await bundleServerScript('ledger-load');
   return JSON.parse(await runServerScript(bundle, ['check', databaseUrl]));
 }
@@ -72,7 +72,7 @@ async function conversionMessageCounts(client, userId, transactionIds) {
  * Conversions with no message (lost) and with more than one (doubled), waiting for the inbox's jobs
  * to catch up; and claims of an event by one subscriber more than once (the claim's key forbids it).
  */
-async function inboxOutcome(client, userId, acknowledged) {
+export async function inboxOutcome(client, userId, acknowledged) {
   const transactionIds = acknowledged.filter((item) => item.kind === 'fx').map((item) => item.data.transaction_id);
   const waitStartedAt = performance.now();
   const deadline = Date.now() + inboxWaitSeconds * 1000;
@@ -93,7 +93,7 @@ async function inboxOutcome(client, userId, acknowledged) {
   };
 }
 
-async function openDatabaseClient(databaseUrl) {
+export async function openDatabaseClient(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return client;

@@ -1,10 +1,10 @@
 /**
- * The drills' client: the company's money operations as an integrator would make them, each with
- * its own idempotency key, asked again with the same key and body whenever the server is down or
- * busy, until the server acknowledges or refuses it.
+ * The drills' client of the demo company: its money operations as an integrator would make them,
+ * each with its own idempotency key, asked again with the same key and body whenever the server is
+ * down or busy, until the server acknowledges or refuses it.
  */
 import { randomUUID } from 'node:crypto';
-import { newestCode } from '../../bench/support.mjs';
+import { dashboardUser, newestCode, post, signIn } from '../../bench/support.mjs';
 
 /** Answer codes the client acts on (packages/contract/src/errors.ts). */
 const codes = {
@@ -29,8 +29,42 @@ const sleep = (ms) => new Promise((wake) => setTimeout(wake, ms));
 
 /** The 2 stablecoins the drill moves: payouts in the one the company holds most of, converted into the other. */
 const stablecoins = ['USDT', 'USDC'];
+/** The TRC20 address of a key hash of twenty 42s (contract addressOfKeyHash), not the demo's own. */
+const drillAddress = 'TDp9tmfuQhS2SB7Kzhp3FzexghLAZnUqFb';
 
-export function operationKinds(asset, addressId) {
+/** A client of the demo company's administrator through `server` (its `url()` and `whenUp()`), counting what it meets. */
+export function newClient(server) {
+  return {
+    server,
+    user: dashboardUser,
+    redone: { fx: 0, payout: 0 },
+    refused: {},
+    acknowledged: [],
+    clientErrors: { network_errors: 0, http_502: 0, http_503: 0, busy_9503: 0, http_500: 0 },
+    retriesAnsweredFromStore: 0,
+    rateLimitedQuotes: 0,
+    stepUpRenewals: 0,
+  };
+}
+
+/** Signs the client in; takes the stablecoin the company holds most of and a new saved address to pay out to. */
+export async function prepareCompany(drill, walletName) {
+  const session = await signIn(drill.server.url(), drill.user.email, drill.user.password);
+  drill.sessionHeaders = { token: session.token, userid: session.userid };
+  drill.userId = session.userid;
+  const home = await post(drill.server.url(), '/api/v1/dashboard/home', {}, drill.sessionHeaders);
+  const asset = drillAsset(home);
+  const address = await post(
+    drill.server.url(),
+    '/api/v1/withdraw/address/add',
+    { name: walletName, asset, network: 'TRC20', address: drillAddress },
+    { ...drill.sessionHeaders, 'idempotency-key': randomUUID() },
+  );
+  drill.asset = asset;
+  drill.operations = operationKinds(asset, address.address_id);
+}
+
+function operationKinds(asset, addressId) {
   const otherAsset = stablecoins.find((candidate) => candidate !== asset);
   return {
     fx: {
@@ -55,7 +89,7 @@ export function operationKinds(asset, addressId) {
 }
 
 /** The held stablecoin with the most available, for the drill's operations. */
-export function drillAsset(home) {
+function drillAsset(home) {
   const held = home.balances
     .filter((line) => stablecoins.includes(line.asset))
     .sort((a, b) => Number(b.available) - Number(a.available));

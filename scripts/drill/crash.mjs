@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, freshDatabase, startServer } from '../../bench/support.mjs';
 import { checkAfterLoad, checkFailures, checkLines, checksReport } from './checks.mjs';
-import { newDrill, operationLines, operationsOf, prepareCompany, runLoad } from './load.mjs';
+import { prepareCompany } from './client.mjs';
+import { newDrill, operationLines, operationsOf, runLoad } from './load.mjs';
 import { buildServerIfNeeded } from './server.mjs';
 
 const databaseUrl = process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bank_drill_crash';

@@ -18,8 +18,9 @@ import { join } from 'node:path';
 import { freePort, startServer } from '../../bench/support.mjs';
 import { ensureFailoverTools } from '../system-deps.mjs';
 import { checkAfterLoad, checkFailures, checkLines, checksReport } from './checks.mjs';
+import { prepareCompany } from './client.mjs';
 import { patroniTiming, startCluster } from './cluster.mjs';
-import { newDrill, operationLines, operationsOf, prepareCompany, runLoad } from './load.mjs';
+import { newDrill, operationLines, operationsOf, runLoad } from './load.mjs';
 import { buildServerIfNeeded } from './server.mjs';
 
 const operationCount = Number(process.env.DRILL_OPERATIONS ?? 240);

@@ -1,52 +1,19 @@
 /**
- * The drills' load: the demo company signed in, converting and paying out through the client of
- * client.mjs, a fixed number of operations a few at a time, while the drill's own disruption (kills
- * of a server, of a database) runs beside it.
+ * The drills' load: the demo company, signed in by client.mjs's prepareCompany, converting and
+ * paying out through its client, a fixed number of operations a few at a time, while the drill's
+ * own disruption (kills of a server, of a database) runs beside it.
  */
-import { randomUUID } from 'node:crypto';
-import { dashboardUser, post, signIn } from '../../bench/support.mjs';
-import { drillAsset, operationKinds, runOperation } from './client.mjs';
+import { newClient, runOperation } from './client.mjs';
 
 /**
  * Every fifth operation is a conversion: the company may ask 30 FX quotes a minute and 120 payout
  * quotes, so this mix keeps both near their limit and a drill within a few minutes.
  */
 const conversionEvery = 5;
-/** The TRC20 address of a key hash of twenty 42s (contract addressOfKeyHash), not the demo's own. */
-const drillAddress = 'TDp9tmfuQhS2SB7Kzhp3FzexghLAZnUqFb';
 
-/** A drill's state: `server` answers `url()` and `whenUp()` (client.mjs asks again once it resolves). */
+/** A client (client.mjs) that also counts the operations it started, by kind. */
 export function newDrill(server) {
-  return {
-    server,
-    user: dashboardUser,
-    started: 0,
-    attempted: { fx: 0, payout: 0 },
-    redone: { fx: 0, payout: 0 },
-    refused: {},
-    acknowledged: [],
-    clientErrors: { network_errors: 0, http_502: 0, http_503: 0, busy_9503: 0, http_500: 0 },
-    retriesAnsweredFromStore: 0,
-    rateLimitedQuotes: 0,
-    stepUpRenewals: 0,
-  };
-}
-
-/** The company's session, the asset it holds most of, and a new saved address to pay out to. */
-export async function prepareCompany(drill, walletName) {
-  const session = await signIn(drill.server.url(), dashboardUser.email, dashboardUser.password);
-  drill.sessionHeaders = { token: session.token, userid: session.userid };
-  drill.userId = session.userid;
-  const home = await post(drill.server.url(), '/api/v1/dashboard/home', {}, drill.sessionHeaders);
-  const asset = drillAsset(home);
-  const address = await post(
-    drill.server.url(),
-    '/api/v1/withdraw/address/add',
-    { name: walletName, asset, network: 'TRC20', address: drillAddress },
-    { ...drill.sessionHeaders, 'idempotency-key': randomUUID() },
-  );
-  drill.asset = asset;
-  drill.operations = operationKinds(asset, address.address_id);
+  return { ...newClient(server), started: 0, attempted: { fx: 0, payout: 0 } };
 }
 
 /**

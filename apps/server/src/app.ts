@@ -165,6 +165,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     db: database.db,
     contention: database.contention,
     unavailable: database.unavailable,
+    heavyReads: database.heavyReads,
     token: config.metricsToken,
     isProduction: config.nodeEnv === 'production',
   });

@@ -37,6 +37,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DATABASE_READ_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   TRUST_PROXY: z
@@ -99,6 +102,11 @@ export type Config = {
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded PGlite database is used. */
   databaseUrl: string | undefined;
+  /**
+   * A read replica of that server (one standby) for the heavy reads: history, statements, downloads
+   * (platform/heavy-reads.ts). Ignored by the embedded database.
+   */
+  databaseReadUrl: string | undefined;
   webDistDir: string;
   publicUrl: string | undefined;
   /**
@@ -183,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: settings.LOG_LEVEL ?? (settings.NODE_ENV === 'test' ? 'silent' : 'info'),
     dataDir: path.resolve(settings.DATA_DIR),
     databaseUrl: settings.DATABASE_URL,
+    databaseReadUrl: settings.DATABASE_READ_URL,
     webDistDir: settings.WEB_DIST_DIR ? path.resolve(settings.WEB_DIST_DIR) : defaultWebDistDir,
     publicUrl: settings.PUBLIC_URL,
     trustProxy: trustProxyOf(settings.TRUST_PROXY),

@@ -28,9 +28,10 @@ describe('message catalogues', () => {
     });
 
     it(`${locale} keeps every placeholder of the English message`, () => {
+      const messages = leaves(catalogue);
       for (const [key, english] of reference) {
         const placeholders = String(english).match(/\{\{[^}]*\}\}/g) ?? [];
-        const message = String(leaves(catalogue).get(key));
+        const message = String(messages.get(key));
         for (const placeholder of placeholders) expect(message, `${locale}: ${key}`).toContain(placeholder);
       }
     });

@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CommitOutcomeUnknownError, databaseFailureOf } from './db-failures.ts';
+import { type HeavyReads, openReadReplica, primaryOnly } from './heavy-reads.ts';
 import { migrationsDir } from './paths.ts';
 
 // No schema object: queries name their tables (each module owns its tables.ts), and `db.query.*`,
@@ -33,7 +34,7 @@ export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promis
 /** How the job queue reaches the database: its own pool on a server, the shared connection on PGlite. */
 type JobQueueConnection = { connectionString: string } | { db: SqlExecutor };
 
-export type Database = {
+export type Database = HeavyReads<AppDatabase> & {
   kind: DatabaseKind;
   db: AppDatabase;
   jobQueueConnection: JobQueueConnection;
@@ -66,6 +67,8 @@ export type OpenDatabaseOptions = {
    * is empty (tests), else loaded into dataDir, which must not hold a database yet.
    */
   pgliteTemplate?: Blob;
+  /** A read replica for heavy reads (heavy-reads.ts); PostgreSQL only, the embedded database ignores it. */
+  databaseReadUrl?: string | undefined;
 };
 
 /** Rows of a raw statement, whichever driver runs it (both answer `{ rows }`). */
@@ -162,6 +165,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as AppDatabase,
+    ...primaryOnly(db as unknown as AppDatabase),
     // One connection in this process runs one transaction at a time: nothing to contend with or lose.
     ...newFailureCounts(),
     jobQueueConnection: { db: pgliteExecutor(client) },
@@ -189,7 +193,8 @@ const connectionErrorClasses = new Set(['08', '57', '58', 'XX']);
  * `query` discards the connection on any error, so every refused statement outside a transaction
  * (a ledger transfer refused for want of funds, a unique key taken) would open a new connection,
  * some 30 ms each. A statement's error leaves the connection ready for the next one; only an
- * error of the connection itself (no SQLSTATE, or one of the classes above) discards it.
+ * error of the connection itself (no SQLSTATE, or one of the classes above) discards it. A client
+ * whose connection is lost while in use must not end the process either.
  */
 export function keepingConnections(pool: pg.Pool): pg.Pool {
   const query = async (config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> => {
@@ -204,6 +209,10 @@ export function keepingConnections(pool: pg.Pool): pg.Pool {
       throw error;
     }
   };
+  // A client in use (in a transaction, or in this query) whose connection is lost emits the error
+  // too, after failing the statement waiting on it; the pool listens only to idle clients, and an
+  // error event without a listener would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // drizzle calls `query(config, values)` (promises only): an own property shadows pg-pool's.
   return Object.assign(pool, { query });
 }
@@ -313,7 +322,7 @@ async function listenOn(databaseUrl: string, channel: string, onNotify: () => vo
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
   const pool = keepingConnections(
     new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
   );
@@ -321,9 +330,6 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // discarded by the pool, and the next query opens a new one and reports any lasting failure
   // itself; without a listener, node-postgres would throw the idle error and end the process.
   pool.on('error', () => undefined);
-  // A client in use (a transaction between two statements) whose connection is lost also emits the
-  // error, after failing the statement waiting on it: the pool listens only to idle clients.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleNodePostgres({ client: pool });
   try {
     const lockClient = await pool.connect();
@@ -338,24 +344,44 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     await pool.end();
     throw error;
   }
-  const url = new URL(databaseUrl);
   const failures = newFailureCounts();
+  const primary = retryingTransactions(db as unknown as AppDatabase, failures);
+  const replica = databaseReadUrl
+    ? openReadReplica({
+        primary,
+        primaryPool: pool,
+        databaseReadUrl,
+        handleOf: (replicaPool) =>
+          drizzleNodePostgres({ client: keepingConnections(replicaPool) }) as unknown as AppDatabase,
+      })
+    : undefined;
+  const { forHeavyRead, heavyReads } = replica ?? primaryOnly(primary);
   return {
     kind: 'postgres',
-    db: retryingTransactions(db as unknown as AppDatabase, failures),
+    db: primary,
+    forHeavyRead,
+    heavyReads,
     ...failures,
     jobQueueConnection: { connectionString: databaseUrl },
     listen: (channel, onNotify) => listenOn(databaseUrl, channel, onNotify),
-    description: `PostgreSQL ${url.hostname}:${url.port || '5432'}${url.pathname}`,
+    description: `PostgreSQL ${serverOf(databaseUrl)}${databaseReadUrl ? `, heavy reads from ${serverOf(databaseReadUrl)} when it has caught up` : ''}`,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), replica?.close()]);
     },
   };
 }
 
+/** A server's address and database, for the start-up message (never its password). */
+function serverOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
 /** Opens the database and applies the checked-in migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl && !options.pgliteTemplate ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl && !options.pgliteTemplate
+    ? openPostgres(options.databaseUrl, options.databaseReadUrl)
+    : openPglite(options);
 }
 
 /** A field of the PostgreSQL error behind a failed query; drizzle wraps the driver's error in `cause`. */

@@ -87,6 +87,7 @@ export function registerMetrics(
     db: AppDatabase;
     contention: Database['contention'];
     unavailable: Database['unavailable'];
+    heavyReads: Database['heavyReads'];
     token: string | undefined;
     isProduction: boolean;
   },
@@ -145,6 +146,25 @@ export function registerMetrics(
       for (const [outcome, field] of Object.entries(unavailableOutcomes)) {
         this.inc({ outcome }, options.unavailable[field] - unavailableSeen[field]);
         unavailableSeen[field] = options.unavailable[field];
+      }
+    },
+  });
+
+  const heavyReadOutcomes = {
+    replica: 'replica',
+    replicaBehind: 'primary_replica_behind',
+    replicaUnreachable: 'primary_replica_unreachable',
+  } as const;
+  const heavyReadsSeen = { replica: 0, replicaBehind: 0, replicaUnreachable: 0 };
+  new Counter({
+    name: 'bank_db_heavy_reads_total',
+    help: 'Heavy reads (history, statements, downloads) by where they went: the replica of DATABASE_READ_URL, or the primary because the replica had not replayed its latest writes or did not answer',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      for (const [count, outcome] of Object.entries(heavyReadOutcomes) as [keyof typeof heavyReadOutcomes, string][]) {
+        this.inc({ outcome }, options.heavyReads[count] - heavyReadsSeen[count]);
+        heavyReadsSeen[count] = options.heavyReads[count];
       }
     },
   });

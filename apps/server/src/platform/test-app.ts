@@ -28,7 +28,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { config: overrides, databaseUrl, ...dependencies } = options;
   const config = testConfig(overrides);
-  const database = await createTestDatabase(databaseUrl);
+  const database = await createTestDatabase(databaseUrl, { databaseReadUrl: config.databaseReadUrl });
   try {
     const app = await buildApp(config, { ...dependencies, database });
     return {

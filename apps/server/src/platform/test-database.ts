@@ -64,7 +64,7 @@ async function serverTemplate(databaseUrl: string): Promise<string> {
   });
 }
 
-async function createServerDatabase(databaseUrl: string): Promise<Database> {
+async function createServerDatabase(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
   const template = await serverTemplate(databaseUrl);
   const name = `test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(databaseUrl, async (admin) => {
@@ -73,7 +73,11 @@ async function createServerDatabase(databaseUrl: string): Promise<Database> {
     // the disk, which makes the suites' many small transactions several times faster.
     await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} SET synchronous_commit = off`);
   });
-  const database = await openDatabase({ dataDir: '', databaseUrl: databaseUrlNamed(databaseUrl, name) });
+  const database = await openDatabase({
+    dataDir: '',
+    databaseUrl: databaseUrlNamed(databaseUrl, name),
+    databaseReadUrl,
+  });
   return {
     ...database,
     async close() {
@@ -85,10 +89,19 @@ async function createServerDatabase(databaseUrl: string): Promise<Database> {
   };
 }
 
-/** A fresh migrated database for one test file; close it in afterAll. */
+/**
+ * A fresh migrated database for one test file; close it in afterAll. `databaseReadUrl` is the heavy
+ * reads' replica on a server (the embedded database ignores it, as in production).
+ */
 export async function createTestDatabase(
   databaseUrl: string | undefined = process.env.DATABASE_URL || undefined,
+  options: { databaseReadUrl?: string | undefined } = {},
 ): Promise<Database> {
-  if (databaseUrl) return createServerDatabase(databaseUrl);
-  return openDatabase({ dataDir: '', databaseUrl: undefined, pgliteTemplate: await migratedPgliteTemplate() });
+  if (databaseUrl) return createServerDatabase(databaseUrl, options.databaseReadUrl);
+  return openDatabase({
+    dataDir: '',
+    databaseUrl: undefined,
+    pgliteTemplate: await migratedPgliteTemplate(),
+    databaseReadUrl: options.databaseReadUrl,
+  });
 }

@@ -55,6 +55,8 @@ async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
 
 export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
+  // The downloads and the statement are heavy reads: a replica's when it has caught up (platform/heavy-reads.ts).
+  const heavyRead = () => cards.database.forHeavyRead();
   const handlers = moneyNotificationHandlers();
   const cardOfCall = (call: CallContext, cardId: string) => reachableCard(db, cardAccessOf(call), cardId);
   const audit = (call: CallContext, action: string, detail: Record<string, unknown>, companyId: string | null) =>
@@ -101,7 +103,7 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
     const companyId = clientCompanyId(call);
     if (body.card_id) await companyCard(db, companyId, body.card_id);
     await audit(call, 'card.top_ups_downloaded', { ...body }, companyId);
-    return topUpRecordFile(db, { companyId, language: call.language }, body, call.now);
+    return topUpRecordFile(await heavyRead(), { companyId, language: call.language }, body, call.now);
   });
 
   // Card transactions and the statement
@@ -112,12 +114,14 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
   registerCall(app, downloadCardTransactions, async (body, call) => {
     const card = await cardOfCall(call, body.card_id);
     await audit(call, 'card.transactions_downloaded', { ...body, last4: card.last4 }, card.company_id);
-    return cardTransactionsFile(db, card, { companyId: card.company_id, language: call.language }, body, call.now);
+    const caller = { companyId: card.company_id, language: call.language };
+    return cardTransactionsFile(await heavyRead(), card, caller, body, call.now);
   });
   registerCall(app, downloadCardStatement, async (body, call) => {
     const card = await cardOfCall(call, body.card_id);
     await audit(call, 'card.statement_downloaded', { ...body, last4: card.last4 }, card.company_id);
-    return cardStatementFile(db, card, { companyId: card.company_id, language: call.language }, body, call.now);
+    const caller = { companyId: card.company_id, language: call.language };
+    return cardStatementFile(await heavyRead(), card, caller, body, call.now);
   });
 
   // The back office's simulator controls: outside production only, each followed by the sync so

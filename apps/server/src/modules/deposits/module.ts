@@ -137,7 +137,9 @@ export const depositsModule: AppModule = {
         ip: call.ip,
         detail: { format: body.format, from: body.from, to: body.to },
       });
-      return depositRecordFile(db, { companyId, language: call.language }, body, call.now);
+      // A download is a heavy read: a replica's when it has caught up (platform/heavy-reads.ts).
+      const handle = await context.database.forHeavyRead();
+      return depositRecordFile(handle, { companyId, language: call.language }, body, call.now);
     });
     registerCall(app, quoteFiatDeposit, (body, call) =>
       fiat.quoteFiatDeposit(db, clientCompanyId(call), body, call.now),

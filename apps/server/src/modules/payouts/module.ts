@@ -169,7 +169,9 @@ export const payoutsModule: AppModule = {
         ip: call.ip,
         detail: { kind, format: body.format, from: body.from, to: body.to },
       });
-      return payoutRecordFile(db, { companyId, language: call.language }, kind, body);
+      // A download is a heavy read: a replica's when it has caught up (platform/heavy-reads.ts).
+      const handle = await context.database.forHeavyRead();
+      return payoutRecordFile(handle, { companyId, language: call.language }, kind, body);
     };
     registerCall(app, downloadCryptoPayouts, download('crypto'));
     registerCall(app, downloadFiatPayouts, download('fiat'));

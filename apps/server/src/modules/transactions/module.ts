@@ -21,7 +21,11 @@ export const transactionsModule: AppModule = {
   name: 'transactions',
   register(app, context) {
     const db = context.database.db;
-    registerCall(app, listTransactions, (body, call) => transactionPage(db, clientCompanyId(call), body));
+    // The history list and the statement are heavy reads: a replica's when it has caught up (platform/heavy-reads.ts).
+    const { database } = context;
+    registerCall(app, listTransactions, async (body, call) =>
+      transactionPage(await database.forHeavyRead(), clientCompanyId(call), body),
+    );
     registerCall(app, getTransaction, (body, call) =>
       companyTransaction(db, clientCompanyId(call), body.transaction_id),
     );
@@ -38,7 +42,7 @@ export const transactionsModule: AppModule = {
         ip: call.ip,
         detail: { format: body.format, from: body.from, to: body.to, asset: body.asset ?? null },
       });
-      return statementFile(db, { companyId, language: call.language }, body, call.now);
+      return statementFile(await database.forHeavyRead(), { companyId, language: call.language }, body, call.now);
     });
     registerCall(app, downloadTransactionReceipt, async (body, call) => {
       const companyId = clientCompanyId(call);

@@ -9,12 +9,12 @@ import { type Language, languages } from '@bank/contract/constants';
 import { bankingProducts } from '@bank/contract/contact-requests';
 import { accountSecurityChanges } from '@bank/contract/events';
 import { describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from './adapters/mail/mailer.ts';
-import { codeEmail, emailTime, noticeEmail } from './modules/account/account-emails.ts';
-import { cardholderCodeEmail } from './modules/cards/applications.ts';
-import { relationshipManagerEmail } from './modules/contact-requests/emails.ts';
-import { type KycEmailKind, kycEmail } from './modules/kyc/kyc-emails.ts';
-import { invitationEmail } from './modules/team/team-emails.ts';
+import type { OutgoingEmail } from '../adapters/mail/mailer.ts';
+import { codeEmail, emailTime, noticeEmail } from './account/account-emails.ts';
+import { cardholderCodeEmail } from './cards/applications.ts';
+import { relationshipManagerEmail } from './contact-requests/emails.ts';
+import { type KycEmailKind, kycEmail } from './kyc/kyc-emails.ts';
+import { invitationEmail } from './team/team-emails.ts';
 
 const to = 'reader@example.com';
 const at = new Date('2026-11-28T09:30:00.000Z');
