@@ -1,5 +1,6 @@
 /** Helpers of the benchmarks: a production server on a free port, server scripts, percentiles. */
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -17,16 +18,24 @@ export async function freePort() {
 
 /**
  * Starts apps/server/dist/main.js and resolves when /readyz answers, with the time it took. On a
- * free port unless given one: the crash drill starts it again where its clients are pointed.
- * `stop` ends it with SIGTERM unless told another signal (the drill's SIGKILL).
+ * free port unless given one: the crash drill starts it again where its clients are pointed. Its
+ * errors go to this process's stderr; given `logPath`, they and its log (warnings and errors) go there.
+ * `stop` ends it with SIGTERM unless told another signal (the drill's SIGKILL); `exitCode` answers
+ * null while it runs.
  */
-export async function startServer(environment, { port = undefined } = {}) {
+export async function startServer(environment, { port = undefined, logPath = undefined } = {}) {
   port ??= await freePort();
   const startedAt = performance.now();
+  const log = logPath ? openSync(logPath, 'a') : 'inherit';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logPath ? log : 'ignore', log],
   });
+  if (typeof log === 'number') closeSync(log);
+  // A script that ends (an interrupted drill, a failed benchmark) takes its server with it.
+  const killOnExit = () => server.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  server.once('exit', () => process.off('exit', killOnExit));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -44,7 +53,7 @@ export async function startServer(environment, { port = undefined } = {}) {
       server.once('exit', done);
       server.kill(signal);
     });
-  return { url, readyMs, stop };
+  return { url, readyMs, stop, exitCode: () => server.exitCode ?? server.signalCode };
 }
 
 /**

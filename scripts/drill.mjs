@@ -3,7 +3,7 @@
  * exporting `<name>Drill()`, which answers whether the drill passed and writes its report to
  * test-results/drill-<name>.json.
  */
-const drills = ['crash', 'restore'];
+const drills = ['crash', 'failover', 'restore'];
 const name = process.argv[2];
 if (!drills.includes(name ?? '')) {
   console.error(`usage: npm run drill <${drills.join('|')}>`);

@@ -1,7 +1,7 @@
 /**
  * What a fresh machine lacks for the browser journeys: Debian's Chromium (never a downloaded
- * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes; and for the
- * benchmarks, wrk too. Installs them through apt when running as root; otherwise says exactly what
+ * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes; for the
+ * benchmarks, wrk too; for the failover drill, etcd, Patroni and HAProxy. Installs them through apt when running as root; otherwise says exactly what
  * to install.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -28,7 +28,9 @@ function installDebianPackages(purpose, missing) {
   console.log(`Installing ${missing.join(' ')} through apt ...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  // Another install may hold dpkg's lock (a second drill, a helper's install): wait for it, not fail.
+  const waitForLock = ['-o', 'DPkg::Lock::Timeout=300'];
+  execFileSync('apt-get', ['install', '-y', '-qq', ...waitForLock, ...missing], { stdio: 'inherit', env });
 }
 
 function missingForBrowser() {
@@ -47,4 +49,13 @@ export function ensureBenchmarkTools() {
   const missing = missingForBrowser();
   if (!hasDebianPackage('wrk')) missing.push('wrk');
   installDebianPackages('The benchmarks', missing);
+}
+
+/** The failover drill's cluster: etcd, Patroni (with its etcd client) and HAProxy, beside PostgreSQL 15. */
+export function ensureFailoverTools() {
+  const needed = ['etcd-server', 'patroni', 'python3-etcd', 'haproxy', 'postgresql-15'];
+  installDebianPackages(
+    'The failover drill',
+    needed.filter((name) => !hasDebianPackage(name)),
+  );
 }

@@ -1,7 +1,7 @@
 /**
- * What the crash drill checks once the load is over: every acknowledged operation answers the same
- * when asked again with its key, its effect is in the database, the ledger's invariants hold, and
- * every acknowledged conversion told the company's administrator exactly once in the inbox.
+ * What the drills check once the load is over: every acknowledged operation answers the same when
+ * asked again with its key, its effect is in the database, the ledger's invariants hold, and every
+ * acknowledged conversion told the company's administrator exactly once in the inbox.
  */
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
@@ -97,4 +97,57 @@ export async function openDatabaseClient(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return client;
+}
+
+/** Every check of a drill's outcome, against the database the server wrote to. */
+export async function checkAfterLoad(drill, databaseUrl) {
+  const client = await openDatabaseClient(databaseUrl);
+  try {
+    return {
+      replays: await replayAcknowledged(drill),
+      lost: await lostOperations(client, drill.acknowledged),
+      breaches: await ledgerBreaches(databaseUrl),
+      inbox: await inboxOutcome(client, drill.userId, drill.acknowledged),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The checks' part of a drill's report. */
+export function checksReport(checks) {
+  return {
+    replays: { same: checks.replays.same, different: checks.replays.different },
+    lost: checks.lost.length,
+    invariant_breaches: checks.breaches.length,
+    inbox: checks.inbox,
+    details: {
+      lost: checks.lost,
+      breaches: checks.breaches,
+      replay_differences: checks.replays.differences.slice(0, 10),
+    },
+  };
+}
+
+/** What fails a drill in its checks' part of the report, and in the answers its client saw. */
+export function checkFailures(report) {
+  const failures = [];
+  if (report.lost > 0) failures.push(`${report.lost} acknowledged operations lost`);
+  if (report.invariant_breaches > 0) failures.push(`${report.invariant_breaches} ledger invariant breaches`);
+  if (report.client_errors.http_500 > 0) failures.push(`${report.client_errors.http_500} answers of 500`);
+  if (report.replays.different > 0) failures.push(`${report.replays.different} replays answered differently`);
+  if (report.inbox.lost > 0) failures.push(`${report.inbox.lost} conversions missing from the inbox`);
+  if (report.inbox.doubled > 0) failures.push(`${report.inbox.doubled} conversions in the inbox twice`);
+  if (report.inbox.events_consumed_twice > 0) failures.push('events consumed twice by one subscriber');
+  return failures;
+}
+
+/** The printed lines of the checks. */
+export function checkLines(report) {
+  return [
+    `  replays      ${report.replays.same} same, ${report.replays.different} different`,
+    `  lost         ${report.lost}`,
+    `  ledger       ${report.invariant_breaches} invariant breaches`,
+    `  inbox        ${report.inbox.conversions} conversions: ${report.inbox.lost} lost, ${report.inbox.doubled} doubled (waited ${report.inbox.waited_seconds} s for its jobs)`,
+  ];
 }

@@ -113,19 +113,28 @@ async function attemptCall(url, path, body, headers) {
       // A proxy's or a dying server's page: the status tells what happened.
       envelope = { code: response.status, msg: text.slice(0, 200), data: null };
     }
-    return { status: response.status, envelope, isReplay: response.headers.get('idempotent-replayed') === 'true' };
+    return {
+      status: response.status,
+      envelope,
+      isReplay: response.headers.get('idempotent-replayed') === 'true',
+      retryAfter: response.headers.get('retry-after'),
+    };
   } catch (error) {
     return { status: 0, envelope: null, networkError: error };
   }
 }
 
-/** What went wrong with an attempt that must be asked again; undefined for an answer to act on. */
+/**
+ * What went wrong with an attempt that must be asked again; undefined for an answer to act on.
+ * `busy_9503` is the server's own envelope (HTTP 503 with Retry-After); `http_503` and `http_502`
+ * are a proxy's pages (no server to send to, a server lost mid-call).
+ */
 function failureOf({ status, envelope }) {
   if (status === 0) return 'network_errors';
   if (status === 500 || envelope.code === codes.internal) return 'http_500';
+  if (envelope.code === codes.busy) return 'busy_9503';
   if (status === 502) return 'http_502';
   if (status === 503) return 'http_503';
-  if (envelope.code === codes.busy) return 'busy_9503';
   return undefined;
 }
 
@@ -136,8 +145,19 @@ function failureOf({ status, envelope }) {
  */
 export async function callThroughOutages(drill, path, body, headers = {}) {
   for (let attempt = 1; ; attempt += 1) {
+    const sentAt = performance.now();
     const outcome = await attemptCall(drill.server.url(), path, body, { ...drill.sessionHeaders, ...headers });
     const failure = failureOf(outcome);
+    // A drill that times its disruption keeps every attempt: when it was sent and how it ended.
+    drill.attempts?.push({
+      path,
+      sentAt,
+      answeredAt: performance.now(),
+      code: outcome.envelope?.code,
+      failure,
+      retryAfter: outcome.retryAfter,
+      networkError: outcome.networkError && (outcome.networkError.cause?.code ?? outcome.networkError.name),
+    });
     // The attempt before committed and its answer was lost with the server: the key's stored answer.
     if (!failure && outcome.isReplay && attempt > 1) drill.retriesAnsweredFromStore += 1;
     if (!failure) return outcome.envelope;

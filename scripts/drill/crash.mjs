@@ -12,19 +12,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, freshDatabase, startServer } from '../../bench/support.mjs';
-import { inboxOutcome, ledgerBreaches, lostOperations, openDatabaseClient, replayAcknowledged } from './checks.mjs';
-import { newClient, prepareCompany, runOperation } from './client.mjs';
+import { checkAfterLoad, checkFailures, checkLines, checksReport } from './checks.mjs';
+import { prepareCompany } from './client.mjs';
+import { newDrill, operationLines, operationsOf, runLoad } from './load.mjs';
 import { buildServerIfNeeded } from './server.mjs';
 
 const databaseUrl = process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bank_drill_crash';
 const operationCount = Number(process.env.DRILL_OPERATIONS ?? 240);
 const concurrency = 8;
 const killCount = 3;
-/**
- * Every fifth operation is a conversion: the company may ask 30 FX quotes a minute and 120 payout
- * quotes, so this mix keeps both near their limit and the drill within a few minutes.
- */
-const conversionEvery = 5;
 const resultsPath = 'test-results/drill-crash.json';
 const sleep = (ms) => new Promise((wake) => setTimeout(wake, ms));
 
@@ -69,95 +65,42 @@ async function crashDuringLoad(drill, isLoadOver) {
   }
 }
 
-async function runLoad(drill) {
-  let next = 0;
-  const worker = async () => {
-    while (next < operationCount) {
-      const kind = next % conversionEvery === 0 ? 'fx' : 'payout';
-      next += 1;
-      drill.started += 1;
-      drill.attempted[kind] += 1;
-      await runOperation(drill, kind);
-    }
-  };
-  let isOver = false;
-  const load = Promise.all(Array.from({ length: concurrency }, worker)).finally(() => {
-    isOver = true;
-  });
-  await Promise.all([load, crashDuringLoad(drill, () => isOver)]);
-}
-
-function newDrill(server) {
-  return { ...newClient(server), started: 0, attempted: { fx: 0, payout: 0 }, kills: [] };
-}
-
-function countByKind(items) {
-  return {
-    fx: items.filter((item) => item.kind === 'fx').length,
-    payout: items.filter((item) => item.kind === 'payout').length,
-  };
-}
-
 function reportOf(drill, checks, startedAt) {
   const report = {
     measured_at: new Date().toISOString(),
     duration_seconds: Math.round((performance.now() - startedAt) / 1000),
     load_seconds: drill.loadSeconds,
     asset: drill.asset,
-    operations: {
-      attempted: drill.attempted,
-      acknowledged: countByKind(drill.acknowledged),
-      redone_after_expired_quote: drill.redone,
-      refused: drill.refused,
-    },
+    operations: operationsOf(drill),
     client_errors: drill.clientErrors,
     retries_answered_from_store: drill.retriesAnsweredFromStore,
     quotes_waiting_for_rate_limit: drill.rateLimitedQuotes,
     step_up_renewals: drill.stepUpRenewals,
     kills: drill.kills,
-    replays: { same: checks.replays.same, different: checks.replays.different },
-    lost: checks.lost.length,
-    invariant_breaches: checks.breaches.length,
-    inbox: checks.inbox,
     webhooks: 'none configured in this drill',
-    details: {
-      lost: checks.lost,
-      breaches: checks.breaches,
-      replay_differences: checks.replays.differences.slice(0, 10),
-    },
+    ...checksReport(checks),
   };
-  report.failures = failuresOf(report);
+  report.failures = [
+    ...(report.kills.length < killCount ? [`the load ended after ${report.kills.length} kills`] : []),
+    ...checkFailures(report),
+  ];
   return report;
 }
 
-function failuresOf(report) {
-  const failures = [];
-  if (report.kills.length < killCount) failures.push(`the load ended after ${report.kills.length} kills`);
-  if (report.lost > 0) failures.push(`${report.lost} acknowledged operations lost`);
-  if (report.invariant_breaches > 0) failures.push(`${report.invariant_breaches} ledger invariant breaches`);
-  if (report.client_errors.http_500 > 0) failures.push(`${report.client_errors.http_500} answers of 500`);
-  if (report.replays.different > 0) failures.push(`${report.replays.different} replays answered differently`);
-  if (report.inbox.lost > 0) failures.push(`${report.inbox.lost} conversions missing from the inbox`);
-  if (report.inbox.doubled > 0) failures.push(`${report.inbox.doubled} conversions in the inbox twice`);
-  if (report.inbox.events_consumed_twice > 0) failures.push('events consumed twice by one subscriber');
-  return failures;
-}
-
 function printReport(report) {
-  const { operations: o, client_errors: errors } = report;
-  const refused = Object.entries(o.refused).map(([reason, count]) => `${count} × ${reason}`);
-  console.log(`
-Crash drill, ${report.duration_seconds} s (load ${report.load_seconds} s), in ${report.asset}
-  operations   attempted fx ${o.attempted.fx} / payouts ${o.attempted.payout}; acknowledged ${o.acknowledged.fx} / ${o.acknowledged.payout}; redone ${o.redone_after_expired_quote.fx} / ${o.redone_after_expired_quote.payout}
-  refused      ${refused.length ? refused.join('; ') : 'none'}
-  client saw   ${errors.network_errors} network errors, ${errors.http_503} × 503, ${errors.http_502} × 502, ${errors.busy_9503} × busy, ${errors.http_500} × 500; ${report.retries_answered_from_store} retries answered from the stored answer
-  recovery     ${report.kills.map((kill) => `${kill.recovery_seconds} s`).join(', ')} (kill to /readyz)
-  replays      ${report.replays.same} same, ${report.replays.different} different
-  lost         ${report.lost}
-  ledger       ${report.invariant_breaches} invariant breaches
-  inbox        ${report.inbox.conversions} conversions: ${report.inbox.lost} lost, ${report.inbox.doubled} doubled (waited ${report.inbox.waited_seconds} s for its jobs)
-  webhooks     ${report.webhooks}
-${report.failures.length ? `FAILED: ${report.failures.join('; ')}` : 'PASSED'}`);
+  const errors = report.client_errors;
+  console.log(
+    [
+      '',
+      `Crash drill, ${report.duration_seconds} s (load ${report.load_seconds} s), in ${report.asset}`,
+      ...operationLines(report.operations),
+      `  client saw   ${errors.network_errors} network errors, ${errors.http_503} × 503, ${errors.http_502} × 502, ${errors.busy_9503} × busy, ${errors.http_500} × 500; ${report.retries_answered_from_store} retries answered from the stored answer`,
+      `  recovery     ${report.kills.map((kill) => `${kill.recovery_seconds} s`).join(', ')} (kill to /readyz)`,
+      ...checkLines(report),
+      `  webhooks     ${report.webhooks}`,
+      report.failures.length ? `FAILED: ${report.failures.join('; ')}` : 'PASSED',
+    ].join('\n'),
+  );
 }
 
 export async function crashDrill() {
@@ -172,21 +115,12 @@ export async function crashDrill() {
   const stopOnSignal = () => server.stop().finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
-  let client;
   try {
     await server.start();
-    const drill = newDrill(server);
+    const drill = { ...newDrill(server), kills: [] };
     await prepareCompany(drill, 'Crash drill wallet');
-    const loadStartedAt = performance.now();
-    await runLoad(drill);
-    drill.loadSeconds = Math.round((performance.now() - loadStartedAt) / 1000);
-    client = await openDatabaseClient(databaseUrl);
-    const checks = {
-      replays: await replayAcknowledged(drill),
-      lost: await lostOperations(client, drill.acknowledged),
-      breaches: await ledgerBreaches(databaseUrl),
-      inbox: await inboxOutcome(client, drill.userId, drill.acknowledged),
-    };
+    await runLoad(drill, { operationCount, concurrency, disrupt: (isLoadOver) => crashDuringLoad(drill, isLoadOver) });
+    const checks = await checkAfterLoad(drill, databaseUrl);
     const report = reportOf(drill, checks, startedAt);
     mkdirSync('test-results', { recursive: true });
     writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
@@ -194,7 +128,6 @@ export async function crashDrill() {
     console.log(`written to ${resultsPath}`);
     return report.failures.length === 0;
   } finally {
-    await client?.end();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -164,6 +164,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerMetrics(app, metrics, {
     db: database.db,
     contention: database.contention,
+    unavailable: database.unavailable,
     heavyReads: database.heavyReads,
     token: config.metricsToken,
     isProduction: config.nodeEnv === 'production',

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { demoSeeders } from './modules/index.ts';
 import { migratedPgliteTemplate } from './platform/database-template.ts';
 import { openDatabase } from './platform/db.ts';
+import { unhandledRejectionPolicy } from './platform/jobs.ts';
 import { formatDemoAccounts, runDemoSeed } from './platform/module.ts';
 import { systemClock } from './platform/session.ts';
 import { createOffsetClock } from './platform/test-clock.ts';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   // The configuration refuses the test clock in production.
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;
   const app = await buildApp(config, { database, clock });
+  process.on('unhandledRejection', unhandledRejectionPolicy(app.log));
   const demoAccounts = config.seedDemo
     ? await runDemoSeed({ db: database.db, now: clock.now(), config }, demoSeeders)
     : undefined;

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CommitOutcomeUnknownError, databaseFailureOf } from './db-failures.ts';
 import { type HeavyReads, openReadReplica, primaryOnly } from './heavy-reads.ts';
 import { migrationsDir } from './paths.ts';
 
@@ -42,11 +43,21 @@ export type Database = HeavyReads<AppDatabase> & {
   /** A line for the start-up message: where the data lives. */
   description: string;
   /** Transactions run again after losing to contention, and those that lost every try (metrics). */
-  contention: ContentionCounts;
+  contention: RetryCounts;
+  /**
+   * Transactions run again after meeting an unavailable database before COMMIT, those that met it
+   * on every try, and those that lost it during COMMIT (outcome unknown, not run again).
+   */
+  unavailable: RetryCounts & { commitUnknown: number };
   close(): Promise<void>;
 };
 
-type ContentionCounts = { retried: number; exhausted: number };
+type RetryCounts = { retried: number; exhausted: number };
+type FailureCounts = Pick<Database, 'contention' | 'unavailable'>;
+
+function newFailureCounts(): FailureCounts {
+  return { contention: { retried: 0, exhausted: 0 }, unavailable: { retried: 0, exhausted: 0, commitUnknown: 0 } };
+}
 
 export type OpenDatabaseOptions = {
   dataDir: string;
@@ -155,8 +166,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     kind: 'pglite',
     db: db as unknown as AppDatabase,
     ...primaryOnly(db as unknown as AppDatabase),
-    // One connection runs one transaction at a time: nothing to contend with.
-    contention: { retried: 0, exhausted: 0 },
+    // One connection in this process runs one transaction at a time: nothing to contend with or lose.
+    ...newFailureCounts(),
     jobQueueConnection: { db: pgliteExecutor(client) },
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, () => onNotify());
@@ -182,7 +193,8 @@ const connectionErrorClasses = new Set(['08', '57', '58', 'XX']);
  * `query` discards the connection on any error, so every refused statement outside a transaction
  * (a ledger transfer refused for want of funds, a unique key taken) would open a new connection,
  * some 30 ms each. A statement's error leaves the connection ready for the next one; only an
- * error of the connection itself (no SQLSTATE, or one of the classes above) discards it.
+ * error of the connection itself (no SQLSTATE, or one of the classes above) discards it. A client
+ * whose connection is lost while in use must not end the process either.
  */
 export function keepingConnections(pool: pg.Pool): pg.Pool {
   const query = async (config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> => {
@@ -197,6 +209,10 @@ export function keepingConnections(pool: pg.Pool): pg.Pool {
       throw error;
     }
   };
+  // A client in use (in a transaction, or in this query) whose connection is lost emits the error
+  // too, after failing the statement waiting on it; the pool listens only to idle clients, and an
+  // error event without a listener would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // drizzle calls `query(config, values)` (promises only): an own property shadows pg-pool's.
   return Object.assign(pool, { query });
 }
@@ -204,47 +220,106 @@ export function keepingConnections(pool: pg.Pool): pg.Pool {
 /** Several instances may start together on one server: an advisory lock lets one migrate at a time. */
 const migrationLockId = 727_001;
 
-/**
- * The SQLSTATEs of contention: the transaction was chosen as a deadlock's victim (40P01) or lost a
- * serialisation race (40001). PostgreSQL rolled it back whole, so running it again is safe.
- */
-const contentionStates = new Set(['40P01', '40001']);
-
-export function isContention(error: unknown): boolean {
-  const code = postgresErrorCode(error);
-  return code !== undefined && contentionStates.has(code);
-}
-
 /** How often a transaction that lost to contention runs again, and the first wait (doubled, with jitter). */
 export const contentionRetry = { attempts: 4, firstDelayMs: 10 } as const;
 
 /**
- * Every transaction the server opens runs again, a bounded number of times, when PostgreSQL rolls it
- * back for contention: the money paths take their locks in one order (tenant.ts), and what is left
- * (two companies' transfers meeting on the bank's shared accounts) is retried here, in one place,
- * rather than answered 500. A transaction's work is all in the database (messages and jobs are rows
- * of it), so a second run repeats nothing outside. Nested transactions (savepoints) are not
- * retried: their outer transaction is.
+ * How often a transaction that met an unavailable database before its COMMIT runs again, and the
+ * first wait: some 2 s in all, long enough to ride out a dropped connection or a proxy switching
+ * to the new leader, short enough that a longer outage is answered busy while the caller waits.
  */
-function retryingOnContention(db: AppDatabase, counts: ContentionCounts): AppDatabase {
+const unavailableRetry = { attempts: 4, firstDelayMs: 250 } as const;
+
+const retryPolicies = { contention: contentionRetry, unavailable: unavailableRetry } as const;
+
+/**
+ * Every transaction the server opens runs again, a bounded number of times, when it failed in a way
+ * that left nothing behind: PostgreSQL rolled it back for contention (the money paths take their
+ * locks in one order, tenant.ts, and what is left, two companies' transfers meeting on the bank's
+ * shared accounts, is retried here rather than answered 500), or the database was unavailable
+ * before COMMIT was sent (a transaction never committed is rolled back with its connection). A
+ * transaction's work is all in the database (messages and jobs are rows of it), so a second run
+ * repeats nothing outside. A connection lost during COMMIT is not retried: the outcome is unknown
+ * (CommitOutcomeUnknownError). Nested transactions (savepoints) are not retried: their outer
+ * transaction is.
+ */
+function retryingTransactions(db: AppDatabase, counts: FailureCounts): AppDatabase {
   const transaction = db.transaction.bind(db);
   const retrying: typeof db.transaction = async (callback, config) => {
     for (let attempt = 1; ; attempt += 1) {
+      let isCommitting = false;
       try {
-        return await transaction(callback, config);
+        return await transaction(async (tx) => {
+          const result = await callback(tx);
+          // drizzle sends COMMIT once the callback has resolved.
+          isCommitting = true;
+          return result;
+        }, config);
       } catch (error) {
-        if (!isContention(error)) throw error;
-        if (attempt >= contentionRetry.attempts) {
-          counts.exhausted += 1;
+        const failure = databaseFailureOf(error);
+        if (!failure) throw error;
+        if (failure === 'unavailable' && isCommitting) {
+          counts.unavailable.commitUnknown += 1;
+          throw new CommitOutcomeUnknownError(error);
+        }
+        if (attempt >= retryPolicies[failure].attempts) {
+          counts[failure].exhausted += 1;
           throw error;
         }
-        counts.retried += 1;
-        const delayMs = contentionRetry.firstDelayMs * 2 ** (attempt - 1);
+        counts[failure].retried += 1;
+        const delayMs = retryPolicies[failure].firstDelayMs * 2 ** (attempt - 1);
         await sleep(delayMs / 2 + Math.random() * delayMs);
       }
     }
   };
   return Object.assign(db, { transaction: retrying });
+}
+
+/** How soon a lost LISTEN connection is made again: doubling from the first wait up to the longest. */
+const relistenDelay = { firstMs: 250, longestMs: 10_000 } as const;
+
+/**
+ * Subscribes to a channel on a connection of its own, and makes it again, for as long as it is
+ * wanted, whenever it is lost (a restart, a failover): a notification sent while it was away is
+ * made up for by one call of `onNotify` once it is back. Only the first connection's failure
+ * reaches the caller.
+ */
+async function listenOn(databaseUrl: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let listener: pg.Client | undefined;
+  let isStopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    // A lost listener is made again below; its error must not crash the process.
+    client.on('error', () => undefined);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    listener = client;
+    client.once('end', () => {
+      if (!isStopped) connectAgain(relistenDelay.firstMs);
+    });
+  };
+  const connectAgain = (delayMs: number) => {
+    retryTimer = setTimeout(() => {
+      if (isStopped) return;
+      connect().then(onNotify, () => connectAgain(Math.min(delayMs * 2, relistenDelay.longestMs)));
+    }, delayMs);
+    retryTimer.unref();
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retryTimer);
+    await listener?.end().catch(() => undefined);
+  };
 }
 
 async function openPostgres(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
@@ -269,8 +344,8 @@ async function openPostgres(databaseUrl: string, databaseReadUrl: string | undef
     await pool.end();
     throw error;
   }
-  const contention = { retried: 0, exhausted: 0 };
-  const primary = retryingOnContention(db as unknown as AppDatabase, contention);
+  const failures = newFailureCounts();
+  const primary = retryingTransactions(db as unknown as AppDatabase, failures);
   const replica = databaseReadUrl
     ? openReadReplica({
         primary,
@@ -286,21 +361,9 @@ async function openPostgres(databaseUrl: string, databaseReadUrl: string | undef
     db: primary,
     forHeavyRead,
     heavyReads,
-    contention,
+    ...failures,
     jobQueueConnection: { connectionString: databaseUrl },
-    async listen(channel, onNotify) {
-      const listener = new pg.Client({ connectionString: databaseUrl });
-      await listener.connect();
-      listener.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      // A lost listener only delays delivery until the relay's poll; it must not crash the process.
-      listener.on('error', () => undefined);
-      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await listener.end().catch(() => undefined);
-      };
-    },
+    listen: (channel, onNotify) => listenOn(databaseUrl, channel, onNotify),
     description: `PostgreSQL ${serverOf(databaseUrl)}${databaseReadUrl ? `, heavy reads from ${serverOf(databaseReadUrl)} when it has caught up` : ''}`,
     async close() {
       await Promise.all([pool.end(), replica?.close()]);

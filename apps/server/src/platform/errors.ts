@@ -10,7 +10,8 @@ import { type ErrorKey, errorCatalogue } from '@bank/contract/errors';
 import type { MessageRef } from '@bank/contract/validation';
 import { type TranslationParams, translate } from '@bank/i18n/resources';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isContention, postgresErrorCode } from './db.ts';
+import { postgresErrorCode } from './db.ts';
+import { CommitOutcomeUnknownError, type DatabaseFailure, databaseFailureOf } from './db-failures.ts';
 
 export type AppErrorOptions = {
   /** Values for the placeholders of the catalogue message. */
@@ -144,8 +145,18 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   return reply.status(error.httpStatus).send(body);
 }
 
-/** A call that lost to contention on every try is asked again this much later. */
-const contentionRetryAfterSeconds = 1;
+/**
+ * When a call answered busy for the database is worth asking again: a transaction that lost to
+ * contention, at once; an unavailable database, once a failover has had time to progress.
+ */
+const busyRetryAfterSeconds: Record<DatabaseFailure, number> = { contention: 1, unavailable: 2 };
+
+/** What the log says of a call answered busy for the database. */
+function busyLogMessage(error: unknown, failure: DatabaseFailure): string {
+  if (failure === 'contention') return 'transaction lost to contention on every try';
+  if (error instanceof CommitOutcomeUnknownError) return 'database lost during COMMIT: outcome unknown, not retried';
+  return 'database unavailable';
+}
 
 export type ErrorHandlerOptions = {
   /**
@@ -176,11 +187,14 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       request.log.info({ error_key: frameworkError.key, detail: rawError.code }, 'request refused');
       return sendError(request, reply, frameworkError);
     }
-    if (isContention(rawError)) {
-      // Lost to contention on every try (db.ts retries): busy, to be asked again, never a 500.
-      request.log.warn(loggableError(rawError), 'transaction lost to contention on every try');
-      reply.header('retry-after', String(contentionRetryAfterSeconds));
-      return sendError(request, reply, new AppError('busy', { detail: 'contention outlasted the retries' }));
+    const databaseFailure = databaseFailureOf(rawError);
+    if (databaseFailure) {
+      // Contention or an unavailable database that outlasted db.ts's retries, or a commit whose
+      // outcome is unknown: busy, to be asked again (with the same idempotency key), never a 500.
+      const cause = rawError instanceof CommitOutcomeUnknownError ? rawError.cause : rawError;
+      request.log.warn(loggableError(cause), busyLogMessage(rawError, databaseFailure));
+      reply.header('retry-after', String(busyRetryAfterSeconds[databaseFailure]));
+      return sendError(request, reply, new AppError('busy', { detail: `database ${databaseFailure}` }));
     }
     const databaseRefusal = appErrorOfDatabaseRefusal(rawError);
     if (databaseRefusal) {

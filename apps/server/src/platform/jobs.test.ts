@@ -8,7 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db.ts';
-import { createJobs, type Jobs, jobRecovery } from './jobs.ts';
+import { createJobs, type Jobs, jobRecovery, unhandledRejectionPolicy } from './jobs.ts';
 import { deliveryRetry, writeEvent } from './outbox.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -109,5 +109,22 @@ describe(`a worker killed mid-job on ${process.env.DATABASE_URL ? 'PostgreSQL' :
     expect(
       jobRecovery.eventExpirySeconds + jobRecovery.maintenanceIntervalSeconds + deliveryRetry.retryDelay,
     ).toBeLessThan(60);
+  });
+});
+
+describe('a rejection nobody handled', () => {
+  it('is logged, not fatal, when the database was lost under a job queue statement', () => {
+    const lines: string[] = [];
+    const policy = unhandledRejectionPolicy(pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }));
+    // What pg-boss's unawaited completion of a job rejects with when the connection is lost.
+    expect(() => policy(new Error('Connection terminated unexpectedly'))).not.toThrow();
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+      'database unavailable under a job queue statement nobody awaited',
+    ]);
+  });
+
+  it('ends the process as Node would for anything else', () => {
+    const bug = new TypeError('undefined is not a function');
+    expect(() => unhandledRejectionPolicy(silent)(bug)).toThrow(bug);
   });
 });

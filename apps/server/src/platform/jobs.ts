@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from './db.ts';
+import { databaseFailureOf } from './db-failures.ts';
 import { type DomainEvent, outboxChannel, relayOutboxBatch } from './outbox.ts';
 import { runForRequest } from './request-context.ts';
 
@@ -74,6 +75,21 @@ export type JobsOptions = {
   recovery?: { eventExpirySeconds: number; maintenanceIntervalSeconds: number };
 };
 
+/**
+ * What the process does with a promise rejected with nobody to handle it. pg-boss 10 (the last
+ * release for Node 20) marks a finished job complete, or failed, without awaiting the statement:
+ * when the database is lost at that moment (a failover), the rejection has no handler, and Node
+ * would end the process with every request in flight. Such a rejection is logged: the job stays
+ * active and runs again after its expiry, and handlers are safe to run twice. Any other rejection
+ * is thrown on, and ends the process as Node would.
+ */
+export function unhandledRejectionPolicy(logger: Pick<Logger, 'warn'>): (reason: unknown) => void {
+  return (reason) => {
+    if (databaseFailureOf(reason) !== 'unavailable') throw reason;
+    logger.warn({ err: reason }, 'database unavailable under a job queue statement nobody awaited');
+  };
+}
+
 type Subscription = { type: string; subscriber: string; queue: string; handler: EventHandler };
 
 const relayBatchSize = 100;
@@ -95,7 +111,13 @@ export function createJobs(options: JobsOptions): Jobs {
     maintenanceIntervalSeconds: recovery.maintenanceIntervalSeconds,
     schedule: true,
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  // The queue and the relay retry by themselves (their next poll): while the database is unavailable
+  // (a restart, a failover) their failures are expected and warned of; any other is an error.
+  const logFailure = (error: unknown, message: string) =>
+    databaseFailureOf(error) === 'unavailable'
+      ? logger.warn({ err: error }, `${message}: database unavailable`)
+      : logger.error({ err: error }, message);
+  boss.on('error', (error) => logFailure(error, 'job queue error'));
 
   const subscriptions: Subscription[] = [];
   const schedules = new Map<string, ScheduleDefinition>();
@@ -143,7 +165,7 @@ export function createJobs(options: JobsOptions): Jobs {
 
   function triggerRelay(): void {
     if (!started || stopping) return;
-    relayNow().catch((error: unknown) => logger.error({ err: error }, 'outbox relay failed'));
+    relayNow().catch((error: unknown) => logFailure(error, 'outbox relay failed'));
   }
 
   async function startSchedules(): Promise<void> {

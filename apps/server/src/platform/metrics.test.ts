@@ -45,6 +45,7 @@ describe('/metrics', () => {
     expect(text).toMatch(/bank_job_queue_oldest_waiting_seconds \d/);
     expect(text).toMatch(/bank_outbox_lag_seconds \d/);
     expect(text).toMatch(/bank_db_contention_total\{outcome="retried"\} \d+/);
+    expect(text).toMatch(/bank_db_unavailable_total\{outcome="commit_unknown"\} \d+/);
     expect(text).toMatch(/bank_db_heavy_reads_total\{outcome="primary_replica_behind"\} \d+/);
     expect(text).toMatch(/bank_webhook_failed_attempts_last_hour 0/);
     expect(text).toContain('bank_ledger_invariant_breaches');
@@ -56,6 +57,7 @@ describe('/metrics', () => {
     registerMetrics(app, createMetrics(), {
       db: test.database.db,
       contention: test.database.contention,
+      unavailable: test.database.unavailable,
       heavyReads: test.database.heavyReads,
       token: undefined,
       isProduction: true,

@@ -86,6 +86,7 @@ export function registerMetrics(
   options: {
     db: AppDatabase;
     contention: Database['contention'];
+    unavailable: Database['unavailable'];
     heavyReads: Database['heavyReads'];
     token: string | undefined;
     isProduction: boolean;
@@ -130,6 +131,21 @@ export function registerMetrics(
       for (const outcome of ['retried', 'exhausted'] as const) {
         this.inc({ outcome }, options.contention[outcome] - contentionSeen[outcome]);
         contentionSeen[outcome] = options.contention[outcome];
+      }
+    },
+  });
+
+  const unavailableOutcomes = { retried: 'retried', exhausted: 'exhausted', commit_unknown: 'commitUnknown' } as const;
+  const unavailableSeen = { retried: 0, exhausted: 0, commitUnknown: 0 };
+  new Counter({
+    name: 'bank_db_unavailable_total',
+    help: 'Transactions that met an unavailable database (restart, failover): retried, unavailable on every try, or lost during COMMIT (outcome unknown); the last two answered busy',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      for (const [outcome, field] of Object.entries(unavailableOutcomes)) {
+        this.inc({ outcome }, options.unavailable[field] - unavailableSeen[field]);
+        unavailableSeen[field] = options.unavailable[field];
       }
     },
   });

@@ -20,11 +20,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export async function createTestApp(
-  options: Omit<AppDependencies, 'database'> & { config?: Partial<Config> } = {},
+  options: Omit<AppDependencies, 'database'> & {
+    config?: Partial<Config>;
+    /** The PostgreSQL server to make the test's database on, when not DATABASE_URL's (a proxy of it). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const { config: overrides, ...dependencies } = options;
+  const { config: overrides, databaseUrl, ...dependencies } = options;
   const config = testConfig(overrides);
-  const database = await createTestDatabase(undefined, { databaseReadUrl: config.databaseReadUrl });
+  const database = await createTestDatabase(databaseUrl, { databaseReadUrl: config.databaseReadUrl });
   try {
     const app = await buildApp(config, { ...dependencies, database });
     return {
