@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep, setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
 import { PGlite, type Transaction as PgliteTransaction, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { SpanKind } from '@opentelemetry/api';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -16,6 +17,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type HeavyReads, openReadReplica, primaryOnly } from './heavy-reads.ts';
 import { migrationsDir } from './paths.ts';
+import { inSpan, spanAttributes } from './tracing.ts';
 
 // No schema object: queries name their tables (each module owns its tables.ts), and `db.query.*`,
 // the one API that needs the schema, is not used. So this file depends on no module.
@@ -151,10 +153,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     await client.close();
     throw error;
   }
+  const primary = tracingTransactions(db as unknown as AppDatabase);
   return {
     kind: 'pglite',
-    db: db as unknown as AppDatabase,
-    ...primaryOnly(db as unknown as AppDatabase),
+    db: primary,
+    ...primaryOnly(primary),
     // One connection runs one transaction at a time: nothing to contend with.
     contention: { retried: 0, exhausted: 0 },
     jobQueueConnection: { db: pgliteExecutor(client) },
@@ -247,6 +250,27 @@ function retryingOnContention(db: AppDatabase, counts: ContentionCounts): AppDat
   return Object.assign(db, { transaction: retrying });
 }
 
+/**
+ * While traces are on, each transaction of a request, a job or an event's consumer is a span, a
+ * child of theirs (one per try when contention runs it again); one outside any (start-up, the
+ * outbox relay) is not traced. A failure names its SQLSTATE, never the query's message.
+ */
+function tracingTransactions(db: AppDatabase): AppDatabase {
+  const transaction = db.transaction.bind(db);
+  const traced: typeof db.transaction = (callback, config) =>
+    inSpan(
+      'transaction',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { [spanAttributes.dbSystemName]: 'postgresql' },
+        isChildOnly: true,
+        errorTypeOf: postgresErrorCode,
+      },
+      () => transaction(callback, config),
+    );
+  return Object.assign(db, { transaction: traced });
+}
+
 async function openPostgres(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
   const pool = keepingConnections(
     new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }),
@@ -270,7 +294,7 @@ async function openPostgres(databaseUrl: string, databaseReadUrl: string | undef
     throw error;
   }
   const contention = { retried: 0, exhausted: 0 };
-  const primary = retryingOnContention(db as unknown as AppDatabase, contention);
+  const primary = retryingOnContention(tracingTransactions(db as unknown as AppDatabase), contention);
   const replica = databaseReadUrl
     ? openReadReplica({
         primary,
