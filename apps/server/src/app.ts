@@ -1,6 +1,7 @@
 /**
  * The Fastify application without a listening socket: main.ts listens, tests use `inject`.
- * Cross-cutting concerns are installed here in one order: request context and ids, security
+ * Cross-cutting concerns are installed here in one order: request context and ids, the request's
+ * span (when traces are on), security
  * headers, error mapping, then the domain modules, then what depends on every call being known
  * (the unbuilt listed calls, the OpenAPI document), then the web app.
  */
@@ -38,6 +39,7 @@ import {
   registerPublicCallRateLimit,
 } from './platform/rate-limit.ts';
 import { generateRequestId, registerRequestContext } from './platform/request-context.ts';
+import { registerRequestTracing } from './platform/request-tracing.ts';
 import { registerUnbuiltCalls } from './platform/route.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -135,6 +137,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.removeContentTypeParser('text/plain');
 
   registerRequestContext(app);
+  // Inside the request's id and before every other hook, so that its span covers all of them.
+  registerRequestTracing(app);
   if (config.maxEventLoopDelayMs > 0)
     await registerPressureRelief(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs, retryAfterSeconds: 5 });
   await registerSecurityHeaders(app);

@@ -75,6 +75,7 @@ describe('loadConfig', () => {
       providers: { cardProcessor: 'simulator', custody: 'simulator', bankRail: 'simulator', rates: 'simulator' },
       demoMode: true,
       maxEventLoopDelayMs: 2000,
+      tracing: undefined,
     });
   });
 
@@ -102,6 +103,12 @@ describe('loadConfig', () => {
     ['ENABLE_TEST_CLOCK', '1'],
     ['RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE', '0'],
     ['RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR', '0'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'grpc://collector:4317'],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL', 'grpc'],
+    ['OTEL_TRACES_SAMPLER', 'jaeger_remote'],
+    ['OTEL_TRACES_SAMPLER_ARG', '1.5'],
+    ['OTEL_SDK_DISABLED', 'yes'],
   ])('stops on a wrong %s, naming it and the value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -181,5 +188,72 @@ describe('loadConfig', () => {
     for (const name of ['CARD_PROCESSOR', 'CUSTODY', 'BANK_RAIL', 'RATES_PROVIDER'])
       expect(refusal).toContain(`${name}: the simulator is refused when NODE_ENV=production unless DEMO_MODE=true`);
     expect(loadConfig({ ...production, DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  describe('traces', () => {
+    it('are off, loading nothing, until an OTLP endpoint is set', () => {
+      expect(loadConfig({}).tracing).toBeUndefined();
+      expect(loadConfig({ OTEL_SERVICE_NAME: 'bank-api', OTEL_TRACES_SAMPLER: 'always_on' }).tracing).toBeUndefined();
+    });
+
+    it('go to the base endpoint with v1/traces added, over http/protobuf, keeping every trace a caller keeps', () => {
+      expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+        tracesUrl: 'http://collector:4318/v1/traces',
+        protocol: 'http/protobuf',
+        headers: {},
+        serviceName: 'bank-server',
+        sampler: 'parentbased_always_on',
+        samplerRatio: 1,
+      });
+      expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example/tenant/' }).tracing?.tracesUrl).toBe(
+        'https://otlp.example/tenant/v1/traces',
+      );
+    });
+
+    it('read the per-signal settings over the general ones, and the other standard variables', () => {
+      const tracing = loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/ingest',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%20general, x-tenant=bank',
+        OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'authorization=Bearer%20traces',
+        OTEL_SERVICE_NAME: 'bank-api',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }).tracing;
+      expect(tracing).toEqual({
+        tracesUrl: 'https://traces.example/ingest',
+        protocol: 'http/json',
+        headers: { authorization: 'Bearer traces', 'x-tenant': 'bank' },
+        serviceName: 'bank-api',
+        sampler: 'parentbased_traceidratio',
+        samplerRatio: 0.25,
+      });
+      expect(
+        loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).tracing?.tracesUrl,
+      ).toBe('http://collector:4318/v1/traces');
+    });
+
+    it('stay off when OTEL_SDK_DISABLED says so', () => {
+      expect(
+        loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing,
+      ).toBeUndefined();
+    });
+
+    it('refuse headers not written as name=value pairs, without echoing them (they hold keys)', () => {
+      const secret = 'api-key-never-echoed';
+      for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'])
+        for (const value of [secret, `=${secret}`, `x-key=${secret}%`]) {
+          let refusal = '';
+          try {
+            loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', [name]: value });
+          } catch (error) {
+            refusal = (error as Error).message;
+          }
+          expect(refusal).toContain(`${name}: must be name=value pairs`);
+          expect(refusal).not.toContain(secret);
+        }
+    });
   });
 });

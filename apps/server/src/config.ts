@@ -26,6 +26,22 @@ const rateLimitSetting = z.coerce
   .min(1, rateLimitMessage)
   .max(100_000, rateLimitMessage);
 
+/** OTLP over HTTP (the exporters built here): the base URL of a collector, or its traces URL. */
+const otlpUrlSetting = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (OTLP over HTTP)' });
+const otlpProtocolSetting = z.enum(['http/protobuf', 'http/json'], {
+  error: 'must be http/protobuf or http/json (OTLP over gRPC is not built)',
+});
+/** The samplers of the OpenTelemetry specification that the SDK has built in. */
+const tracesSamplers = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+const samplerRatioMessage = { error: 'must be a number from 0 to 1 (the share of traces kept)' };
+
 const providerSetting = z
   .enum(['simulator'], { error: 'must be simulator (the only adapter built here; docs/operations.md, "Adapters")' })
   .default('simulator');
@@ -91,6 +107,27 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanSetting.default('false'),
+  // Traces (platform/tracing.ts): the OpenTelemetry specification's own variables. Headers are
+  // checked in tracingProblems, so that a wrong one (it may hold a collector's key) is never echoed.
+  OTEL_SDK_DISABLED: booleanSetting.optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrlSetting.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrlSetting.optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocolSetting.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocolSetting.optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: z.string().optional(),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, { error: 'must be 1 to 100 printable characters without spaces' })
+    .default('bank-server'),
+  OTEL_TRACES_SAMPLER: z
+    .enum(tracesSamplers, { error: `must be one of ${tracesSamplers.join(', ')}` })
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number(samplerRatioMessage)
+    .min(0, samplerRatioMessage)
+    .max(1, samplerRatioMessage)
+    .optional(),
 });
 
 export type Config = {
@@ -153,6 +190,21 @@ export type Config = {
    * (run on the server's own thread) and a test run's load stall the loop without any overload.
    */
   maxEventLoopDelayMs: number;
+  /** OpenTelemetry traces over OTLP/HTTP; absent (no endpoint set), nothing of the SDK is loaded. */
+  tracing: TracingSettings | undefined;
+};
+
+export type TracingSettings = {
+  /** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, or OTEL_EXPORTER_OTLP_ENDPOINT with v1/traces added. */
+  tracesUrl: string;
+  /** http/protobuf, the specification's default, or http/json. */
+  protocol: 'http/protobuf' | 'http/json';
+  /** Sent with every export (a collector's or vendor's key): OTEL_EXPORTER_OTLP_(TRACES_)HEADERS. */
+  headers: Record<string, string>;
+  serviceName: string;
+  sampler: (typeof tracesSamplers)[number];
+  /** The share of traces a ratio sampler keeps (1: all). */
+  samplerRatio: number;
 };
 
 export class ConfigError extends Error {
@@ -182,7 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const settings = parsed.data;
-  const problems = [...productionProblems(settings), ...storageProblems(settings)];
+  const problems = [...productionProblems(settings), ...storageProblems(settings), ...tracingProblems(settings)];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: settings.PORT,
@@ -214,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     demoMode: settings.DEMO_MODE === 'true',
     maxEventLoopDelayMs: settings.MAX_EVENT_LOOP_DELAY_MS ?? (settings.NODE_ENV === 'production' ? 2000 : 0),
+    tracing: tracingSettingsOf(settings),
   };
 }
 
@@ -298,4 +351,57 @@ function storageProblems(settings: z.output<typeof EnvSchema>): string[] {
     problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS default chain)');
   }
   return problems;
+}
+
+/**
+ * OTLP headers as the specification writes them: `name=value` pairs separated by commas, each value
+ * percent-encoded. Answers null when the text is not of that form.
+ */
+function parseOtlpHeaders(text: string | undefined): Record<string, string> | null {
+  const headers: Record<string, string> = {};
+  if (text === undefined) return headers;
+  for (const pair of text.split(',')) {
+    if (pair.trim() === '') continue;
+    const separator = pair.indexOf('=');
+    const name = pair.slice(0, separator).trim();
+    if (separator < 1 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) return null;
+    try {
+      headers[name.toLowerCase()] = decodeURIComponent(pair.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return headers;
+}
+
+function tracingProblems(settings: z.output<typeof EnvSchema>): string[] {
+  // Never the value itself: a header usually carries a collector's or vendor's key.
+  return (['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'] as const)
+    .filter((name) => parseOtlpHeaders(settings[name]) === null)
+    .map((name) => `  ${name}: must be name=value pairs separated by commas, values percent-encoded`);
+}
+
+/** The traces' URL: a per-signal endpoint is used as it is; a base endpoint gets v1/traces (the specification's rule). */
+function tracesUrlOf(settings: z.output<typeof EnvSchema>): string | undefined {
+  if (settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = settings.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!base) return undefined;
+  return `${base}${base.endsWith('/') ? '' : '/'}v1/traces`;
+}
+
+function tracingSettingsOf(settings: z.output<typeof EnvSchema>): TracingSettings | undefined {
+  const tracesUrl = tracesUrlOf(settings);
+  if (!tracesUrl || settings.OTEL_SDK_DISABLED === 'true') return undefined;
+  return {
+    tracesUrl,
+    protocol: settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? settings.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+    // Checked by tracingProblems; the per-signal headers add to (and override) the general ones.
+    headers: {
+      ...parseOtlpHeaders(settings.OTEL_EXPORTER_OTLP_HEADERS),
+      ...parseOtlpHeaders(settings.OTEL_EXPORTER_OTLP_TRACES_HEADERS),
+    },
+    serviceName: settings.OTEL_SERVICE_NAME,
+    sampler: settings.OTEL_TRACES_SAMPLER,
+    samplerRatio: settings.OTEL_TRACES_SAMPLER_ARG ?? 1,
+  };
 }

@@ -1,10 +1,12 @@
 /**
- * Starts the server: settings, database (migrated), application, demo data, job worker, socket. Stops
- * gracefully on SIGINT/SIGTERM: no new requests, running ones finish, the job queue stops, the
- * database closes; a stop that hangs is cut after a time limit.
+ * Starts the server: settings, traces (when an OTLP endpoint is set), database (migrated),
+ * application, demo data, job worker, socket. Stops gracefully on SIGINT/SIGTERM: no new requests,
+ * running ones finish, the job queue stops, the database closes, the last spans are sent; a stop
+ * that hangs is cut after a time limit.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { appVersion } from '@bank/contract/constants';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoSeeders } from './modules/index.ts';
@@ -14,6 +16,7 @@ import { unhandledRejectionPolicy } from './platform/jobs.ts';
 import { formatDemoAccounts, runDemoSeed } from './platform/module.ts';
 import { systemClock } from './platform/session.ts';
 import { createOffsetClock } from './platform/test-clock.ts';
+import { startTracing } from './platform/tracing.ts';
 
 const shutdownTimeLimitMs = 15_000;
 
@@ -49,6 +52,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Before anything that makes spans; without an endpoint it loads nothing.
+  const tracing = await startTracing(config.tracing, { version: appVersion, environment: config.nodeEnv });
   // A new embedded database starts from the migrated template in the machine's cache.
   const isNewEmbeddedDatabase = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const database = await openDatabase({
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
   console.log(`Ready on ${baseUrl} (database: ${database.description})`);
+  if (config.tracing) console.log(`Traces sent to ${config.tracing.tracesUrl} (OTLP, ${config.tracing.protocol})`);
   if (!config.smtpUrl) console.log(`Emails are not sent (SMTP_URL is not set): read them at ${baseUrl}/dev/mailbox`);
   if (config.enableTestClock)
     console.log('Test clock enabled: POST /dev/clock {"advance_seconds": n} moves the server clock');
@@ -88,6 +94,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => database.close())
+      .then(() => tracing?.shutdown())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error('Shutdown failed:', error);

@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep, setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
 import { PGlite, type Transaction as PgliteTransaction, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { SpanKind } from '@opentelemetry/api';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -17,6 +18,7 @@ import pg from 'pg';
 import { CommitOutcomeUnknownError, databaseFailureOf } from './db-failures.ts';
 import { type HeavyReads, openReadReplica, primaryOnly } from './heavy-reads.ts';
 import { migrationsDir } from './paths.ts';
+import { inSpan, spanAttributes } from './tracing.ts';
 
 // No schema object: queries name their tables (each module owns its tables.ts), and `db.query.*`,
 // the one API that needs the schema, is not used. So this file depends on no module.
@@ -162,12 +164,20 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     await client.close();
     throw error;
   }
+  const primary = tracingTransactions(db as unknown as AppDatabase);
   return {
     kind: 'pglite',
+<<<<<<< HEAD
     db: db as unknown as AppDatabase,
     ...primaryOnly(db as unknown as AppDatabase),
     // One connection in this process runs one transaction at a time: nothing to contend with or lose.
     ...newFailureCounts(),
+=======
+    db: primary,
+    ...primaryOnly(primary),
+    // One connection runs one transaction at a time: nothing to contend with.
+    contention: { retried: 0, exhausted: 0 },
+>>>>>>> h-otel
     jobQueueConnection: { db: pgliteExecutor(client) },
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, () => onNotify());
@@ -275,6 +285,7 @@ function retryingTransactions(db: AppDatabase, counts: FailureCounts): AppDataba
   return Object.assign(db, { transaction: retrying });
 }
 
+<<<<<<< HEAD
 /** How soon a lost LISTEN connection is made again: doubling from the first wait up to the longest. */
 const relistenDelay = { firstMs: 250, longestMs: 10_000 } as const;
 
@@ -320,6 +331,27 @@ async function listenOn(databaseUrl: string, channel: string, onNotify: () => vo
     clearTimeout(retryTimer);
     await listener?.end().catch(() => undefined);
   };
+=======
+/**
+ * While traces are on, each transaction of a request, a job or an event's consumer is a span, a
+ * child of theirs (one per try when contention runs it again); one outside any (start-up, the
+ * outbox relay) is not traced. A failure names its SQLSTATE, never the query's message.
+ */
+function tracingTransactions(db: AppDatabase): AppDatabase {
+  const transaction = db.transaction.bind(db);
+  const traced: typeof db.transaction = (callback, config) =>
+    inSpan(
+      'transaction',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { [spanAttributes.dbSystemName]: 'postgresql' },
+        isChildOnly: true,
+        errorTypeOf: postgresErrorCode,
+      },
+      () => transaction(callback, config),
+    );
+  return Object.assign(db, { transaction: traced });
+>>>>>>> h-otel
 }
 
 async function openPostgres(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
@@ -344,8 +376,13 @@ async function openPostgres(databaseUrl: string, databaseReadUrl: string | undef
     await pool.end();
     throw error;
   }
+<<<<<<< HEAD
   const failures = newFailureCounts();
   const primary = retryingTransactions(db as unknown as AppDatabase, failures);
+=======
+  const contention = { retried: 0, exhausted: 0 };
+  const primary = retryingOnContention(tracingTransactions(db as unknown as AppDatabase), contention);
+>>>>>>> h-otel
   const replica = databaseReadUrl
     ? openReadReplica({
         primary,

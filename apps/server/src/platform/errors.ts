@@ -57,6 +57,14 @@ export function isAppError(error: unknown): error is AppError {
 
 type EnvelopeBody = { code: number; msg: string; data: unknown };
 
+/** An envelope's code at the start of a JSON answer. */
+const envelopeCodePattern = /^\{"code":(\d+)/;
+
+/** The code of an answer on its way out (an onSend payload), read without parsing the whole answer. */
+export function envelopeCodeOf(payload: unknown): string | undefined {
+  return typeof payload === 'string' ? envelopeCodePattern.exec(payload.slice(0, 24))?.[1] : undefined;
+}
+
 function translateFields(language: Language, fields: Record<string, MessageRef>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fields).map(([field, message]) => [field, translate(language, message.key, message.params)]),

@@ -4,6 +4,7 @@
  * without running the others again. The relay runs when a committed event is NOTIFYed, and on a
  * short poll that catches what a lost notification or a crash left behind.
  */
+import { SpanKind } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -11,6 +12,7 @@ import type { Database } from './db.ts';
 import { databaseFailureOf } from './db-failures.ts';
 import { type DomainEvent, outboxChannel, relayOutboxBatch } from './outbox.ts';
 import { runForRequest } from './request-context.ts';
+import { inSpan, linksTo, spanAttributes, untraced } from './tracing.ts';
 
 export const jobQueueSchema = 'pgboss';
 
@@ -98,6 +100,44 @@ function queueNameOf(type: string, subscriber: string): string {
   return `event__${type}__${subscriber}`.replace(/[^\w-]/g, '_');
 }
 
+/**
+ * A scheduled job's run, in a span of its own: a new trace when the queue hands it over, a child
+ * when someone runs it at once (runSchedule, inside their request).
+ */
+function runScheduled(definition: ScheduleDefinition, isFromQueue: boolean): Promise<void> {
+  return inSpan(
+    `job ${definition.name}`,
+    { kind: SpanKind.INTERNAL, attributes: { 'bank.job.name': definition.name }, isRoot: isFromQueue },
+    () => definition.run(),
+  );
+}
+
+/**
+ * An event's consumer runs as part of the request that recorded the event (its id on the logs and
+ * on what the consumer records) and in a span of a new trace, linked to the span that recorded it.
+ */
+function consume(subscription: Subscription, event: DomainEvent): Promise<void> {
+  return runForRequest(event.request_id ?? null, () =>
+    inSpan(
+      `process ${subscription.queue}`,
+      {
+        kind: SpanKind.CONSUMER,
+        isRoot: true,
+        links: linksTo(event.traceparent),
+        attributes: {
+          [spanAttributes.messagingSystem]: 'pg-boss',
+          [spanAttributes.messagingOperationType]: 'process',
+          [spanAttributes.messagingDestinationName]: subscription.queue,
+          [spanAttributes.messagingMessageId]: event.id,
+          'bank.event.type': subscription.type,
+          'bank.event.subscriber': subscription.subscriber,
+        },
+      },
+      () => subscription.handler(event),
+    ),
+  );
+}
+
 export function createJobs(options: JobsOptions): Jobs {
   const { database, logger } = options;
   const relayPollIntervalMs = options.relayPollIntervalMs ?? 2000;
@@ -156,7 +196,8 @@ export function createJobs(options: JobsOptions): Jobs {
       relayAgain = true;
       return relayRun;
     }
-    const run = relayUntilEmpty().finally(() => {
+    // The relay is the queue's plumbing: its transactions are no one's work to trace.
+    const run = untraced(relayUntilEmpty).finally(() => {
       relayRun = undefined;
     });
     relayRun = run;
@@ -178,7 +219,7 @@ export function createJobs(options: JobsOptions): Jobs {
       });
       await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       await boss.work(definition.name, { batchSize: 1 }, async () => {
-        await definition.run();
+        await runScheduled(definition, true);
       });
     }
   }
@@ -195,9 +236,7 @@ export function createJobs(options: JobsOptions): Jobs {
         subscription.queue,
         { pollingIntervalSeconds: options.workerPollIntervalSeconds ?? 2, batchSize: 1 },
         async (jobs) => {
-          // The handler runs as part of the request that recorded the event (logs, the events it records).
-          for (const job of jobs)
-            await runForRequest(job.data.request_id ?? null, () => subscription.handler(job.data));
+          for (const job of jobs) await consume(subscription, job.data);
           // Where there was one job there are likely more: look again at once instead of after the poll interval.
           boss.notifyWorker(workerId);
         },
@@ -219,7 +258,7 @@ export function createJobs(options: JobsOptions): Jobs {
     async runSchedule(name) {
       const definition = schedules.get(name);
       if (!definition) throw new Error(`no schedule ${name}`);
-      await definition.run();
+      await runScheduled(definition, false);
     },
 
     scheduleNames: () => [...schedules.keys()],

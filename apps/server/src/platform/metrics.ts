@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type AppDatabase, type Database, executeRows } from './db.ts';
+import { envelopeCodeOf } from './errors.ts';
 import { jobQueueSchema } from './jobs.ts';
 
 export type Metrics = {
@@ -48,8 +49,6 @@ export function createMetrics(): Metrics {
 }
 
 const apiPrefix = '/api/';
-/** The envelope's code, read from the start of a JSON answer without parsing it. */
-const envelopeCodePattern = /^\{"code":(\d+)/;
 
 function isTokenAccepted(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.replace(/^Bearer /, '') ?? '');
@@ -108,8 +107,8 @@ export function registerMetrics(
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!request.url.startsWith(apiPrefix) || typeof payload !== 'string') return payload;
-    const code = envelopeCodePattern.exec(payload.slice(0, 24))?.[1];
+    if (!request.url.startsWith(apiPrefix)) return payload;
+    const code = envelopeCodeOf(payload);
     if (code !== undefined && code !== '200') errors.inc({ call: request.routeOptions.url ?? 'unknown', code });
     return payload;
   });

@@ -11,6 +11,11 @@ export const outboxEvents = pgTable(
     company_id: uuid('company_id'),
     /** The request that recorded it (x-request-id), carried to the jobs it causes; null from a schedule. */
     request_id: text('request_id'),
+    /**
+     * The W3C traceparent of the span that recorded it, when traces are on: its consumers' spans
+     * link to it. Null when traces are off or the recording ran in no span.
+     */
+    traceparent: text('traceparent'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the relay has handed the event to the job queue. */
     published_at: timestamp('published_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import { type AppDatabase, type DbHandle, executeRows, sqlExecutorOf } from './d
 import { newId } from './ids.ts';
 import { outboxEvents } from './outbox-table.ts';
 import { currentRequestId } from './request-context.ts';
+import { activeTraceparent } from './tracing.ts';
 
 /** NOTIFY channel: PostgreSQL delivers it only when the writing transaction commits. */
 export const outboxChannel = 'outbox_events';
@@ -28,6 +29,8 @@ export type DomainEvent = {
   company_id: string | null;
   /** The request that caused it, or null (a schedule); what its consumers record carries it on. */
   request_id?: string | null;
+  /** The span that recorded it (W3C traceparent), when traces are on: its consumers' spans link to it. */
+  traceparent?: string | null;
   created_at: string;
 };
 
@@ -40,6 +43,7 @@ export async function writeEvent(handle: DbHandle, event: NewEvent): Promise<str
     payload: event.payload ?? null,
     company_id: event.company_id ?? null,
     request_id: currentRequestId(),
+    traceparent: activeTraceparent(),
   });
   await handle.execute(sql`select pg_notify(${outboxChannel}, '')`);
   return id;
@@ -86,6 +90,7 @@ export async function relayOutboxBatch(db: AppDatabase, boss: PgBoss, options: R
         payload: event.payload,
         company_id: event.company_id,
         request_id: event.request_id,
+        ...(event.traceparent ? { traceparent: event.traceparent } : {}),
         created_at: event.created_at.toISOString(),
       };
       for (const subscription of subscriptions) {

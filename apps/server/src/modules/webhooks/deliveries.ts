@@ -6,6 +6,7 @@
  * that two instances never send it at once, and a claim left by a crash runs out.
  */
 import type { WebhookDelivery, WebhookEventType } from '@bank/contract/webhooks';
+import { SpanKind } from '@opentelemetry/api';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
@@ -13,10 +14,11 @@ import { recordEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Clock } from '../../platform/session.ts';
+import { inSpan, markSpanFailed, spanAttributes, traceHeaders } from '../../platform/tracing.ts';
 import { retryDelaysSeconds, webhookRules } from './rules.ts';
 import { openSigningSecrets } from './secrets.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
-import { postWebhook, type TargetPolicy } from './target.ts';
+import { type PostOutcome, postWebhook, type TargetPolicy } from './target.ts';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -144,6 +146,42 @@ function triggerOf(row: DeliveryRow) {
 }
 
 /**
+ * The POST of an attempt, in a client span while traces are on: the receiver gets the span's W3C
+ * traceparent header beside the signature's. The span names the receiver's host, not its URL,
+ * whose path or query may hold the integrator's token.
+ */
+function postTraced(
+  delivery: DeliveryRow,
+  url: string,
+  signatureHeaders: Record<string, string>,
+  body: string,
+  policy: TargetPolicy,
+): Promise<PostOutcome> {
+  const target = new URL(url);
+  return inSpan(
+    'POST',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        [spanAttributes.httpRequestMethod]: 'POST',
+        [spanAttributes.serverAddress]: target.hostname,
+        [spanAttributes.serverPort]: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+        'bank.webhook.delivery_id': delivery.id,
+        'bank.webhook.event_type': delivery.event_type,
+      },
+    },
+    async (span) => {
+      const outcome = await postWebhook(url, { ...signatureHeaders, ...traceHeaders() }, body, policy);
+      if (outcome.statusCode !== null) span.setAttribute(spanAttributes.httpResponseStatusCode, outcome.statusCode);
+      const failure =
+        outcome.error ?? (outcome.statusCode !== null && outcome.statusCode >= 300 ? String(outcome.statusCode) : null);
+      if (failure) markSpanFailed(span, failure);
+      return outcome;
+    },
+  );
+}
+
+/**
  * One attempt at a delivery, if it is due: signs the body with the company's secret (Standard
  * Webhooks: `v1,` HMAC-SHA-256 of `id.timestamp.body`), POSTs it to the type's URL as it is now,
  * logs the attempt and sets what follows (done, a retry after its back-off, or given up).
@@ -166,7 +204,8 @@ export async function attemptDelivery(dependencies: SenderDependencies, delivery
   const outcome =
     url === '' || secrets.length === 0
       ? { statusCode: null, latencyMs: 0, error: 'no_endpoint' as const, responseExcerpt: '' }
-      : await postWebhook(
+      : await postTraced(
+          delivery,
           url,
           {
             'webhook-id': delivery.webhook_id,
