@@ -167,17 +167,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const primary = tracingTransactions(db as unknown as AppDatabase);
   return {
     kind: 'pglite',
-<<<<<<< HEAD
-    db: db as unknown as AppDatabase,
-    ...primaryOnly(db as unknown as AppDatabase),
-    // One connection in this process runs one transaction at a time: nothing to contend with or lose.
-    ...newFailureCounts(),
-=======
     db: primary,
     ...primaryOnly(primary),
-    // One connection runs one transaction at a time: nothing to contend with.
-    contention: { retried: 0, exhausted: 0 },
->>>>>>> h-otel
+    // One connection in this process runs one transaction at a time: nothing to contend with or lose.
+    ...newFailureCounts(),
     jobQueueConnection: { db: pgliteExecutor(client) },
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, () => onNotify());
@@ -285,7 +278,6 @@ function retryingTransactions(db: AppDatabase, counts: FailureCounts): AppDataba
   return Object.assign(db, { transaction: retrying });
 }
 
-<<<<<<< HEAD
 /** How soon a lost LISTEN connection is made again: doubling from the first wait up to the longest. */
 const relistenDelay = { firstMs: 250, longestMs: 10_000 } as const;
 
@@ -331,7 +323,8 @@ async function listenOn(databaseUrl: string, channel: string, onNotify: () => vo
     clearTimeout(retryTimer);
     await listener?.end().catch(() => undefined);
   };
-=======
+}
+
 /**
  * While traces are on, each transaction of a request, a job or an event's consumer is a span, a
  * child of theirs (one per try when contention runs it again); one outside any (start-up, the
@@ -351,7 +344,6 @@ function tracingTransactions(db: AppDatabase): AppDatabase {
       () => transaction(callback, config),
     );
   return Object.assign(db, { transaction: traced });
->>>>>>> h-otel
 }
 
 async function openPostgres(databaseUrl: string, databaseReadUrl: string | undefined): Promise<Database> {
@@ -376,13 +368,8 @@ async function openPostgres(databaseUrl: string, databaseReadUrl: string | undef
     await pool.end();
     throw error;
   }
-<<<<<<< HEAD
   const failures = newFailureCounts();
-  const primary = retryingTransactions(db as unknown as AppDatabase, failures);
-=======
-  const contention = { retried: 0, exhausted: 0 };
-  const primary = retryingOnContention(tracingTransactions(db as unknown as AppDatabase), contention);
->>>>>>> h-otel
+  const primary = retryingTransactions(tracingTransactions(db as unknown as AppDatabase), failures);
   const replica = databaseReadUrl
     ? openReadReplica({
         primary,
