@@ -41,7 +41,11 @@ type CallPlatform = {
  * rolled back (an idempotent call's too), so that it may record the failure in a transaction of its
  * own that stays.
  */
-export type FailureAnswer = (error: unknown, call: CallDefinition, context: CallContext) => Promise<AppError | undefined>;
+export type FailureAnswer = (
+  error: unknown,
+  call: CallDefinition,
+  context: CallContext,
+) => Promise<AppError | undefined>;
 
 /** Registers a module's answer to the failures it knows, for every call (asked at each failure, in turn). */
 export function answerFailures(app: FastifyInstance, answer: FailureAnswer): void {

@@ -949,7 +949,12 @@ export function createCardProcessorSimulator(options: {
         return null;
       }
       // The requests numbered after this one fail: the fault starts with the next request.
-      const row = { fault: fault.fault, calls: fault.calls, numbered_after: await nextRequestNumber(handle), set_at: now };
+      const row = {
+        fault: fault.fault,
+        calls: fault.calls,
+        numbered_after: await nextRequestNumber(handle),
+        set_at: now,
+      };
       await handle
         .insert(cardSimFaults)
         .values({ id: faultRowId, ...row })

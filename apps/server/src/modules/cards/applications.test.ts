@@ -19,16 +19,17 @@ import { depositOperator } from '../deposits/test-support.ts';
 import { createKycTestApp, type KycTestApp, newStaff } from '../kyc/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
 import { colleague } from '../payouts/test-support.ts';
+import { cardApplications } from './applications-table.ts';
+import { cardholders, cards } from './tables.ts';
 import {
   applicationBody,
   cardCompany,
   proveEmail,
   submitApplication,
+  syncNow,
+  testSimulator,
   uploadCardDocument,
-} from './application-test-support.ts';
-import { cardApplications } from './applications-table.ts';
-import { cardholders, cards } from './tables.ts';
-import { syncNow, testSimulator } from './test-support.ts';
+} from './test-support.ts';
 
 let test: KycTestApp;
 beforeAll(async () => {

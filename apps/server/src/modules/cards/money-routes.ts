@@ -51,7 +51,11 @@ import { syncProcessor } from './sync.ts';
 import * as topUps from './top-ups.ts';
 
 function faultView(fault: SimulatedFault | null): SimulatorProcessorFault {
-  return { fault: fault?.fault ?? null, calls_left: fault?.callsLeft ?? null, set_at: fault?.setAt.toISOString() ?? null };
+  return {
+    fault: fault?.fault ?? null,
+    calls_left: fault?.callsLeft ?? null,
+    set_at: fault?.setAt.toISOString() ?? null,
+  };
 }
 
 async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
@@ -246,7 +250,12 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
     const fault = await db.transaction((tx) =>
       simulator.setFault(tx, body.fault ? { fault: body.fault, calls: body.calls } : null, call.now),
     );
-    await audit(call, 'simulator.card_processor_fault', { fault: body.fault, calls: body.fault ? body.calls : null }, null);
+    await audit(
+      call,
+      'simulator.card_processor_fault',
+      { fault: body.fault, calls: body.fault ? body.calls : null },
+      null,
+    );
     return faultView(fault);
   });
 }

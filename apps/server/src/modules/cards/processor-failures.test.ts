@@ -34,10 +34,17 @@ import { depositOperator } from '../deposits/test-support.ts';
 import { createKycTestApp, type KycTestApp, newStaff } from '../kyc/test-support.ts';
 import { accountBalance, accountIdOf, ensureRates } from '../ledger/index.ts';
 import { idempotent } from '../payouts/test-support.ts';
-import { applicationBody, cardCompany, submitApplication } from './application-test-support.ts';
 import { cardApplications } from './applications-table.ts';
 import { processorActionOfCall } from './processor-failures.ts';
-import { activatedCard, cardRow, shippedCard, topUpFeeQuote } from './test-support.ts';
+import {
+  activatedCard,
+  applicationBody,
+  cardCompany,
+  cardRow,
+  shippedCard,
+  submitApplication,
+  topUpFeeQuote,
+} from './test-support.ts';
 import { topUps } from './top-ups-table.ts';
 
 let test: KycTestApp;
@@ -166,12 +173,18 @@ describe('the processor does not answer', () => {
       { company_name: name, action: 'card_application', fault: 'unavailable' },
     ]);
     expect(told[0]?.category).toBe('cards');
-    const clientInbox = await call<{ items: InboxMessage[] }>(test, '/api/v1/msg/list', {}, { session: client.session });
+    const clientInbox = await call<{ items: InboxMessage[] }>(
+      test,
+      '/api/v1/msg/list',
+      {},
+      { session: client.session },
+    );
     expect(clientInbox.data.items.map((message) => message.kind)).not.toContain('card_processor_failed');
 
     // The fault was one request: it is spent, and the same submission (same key) now goes through.
-    expect((await call<SimulatorProcessorFault>(test, getSimulatorProcessorFault.path, {}, { session: desk })).data)
-      .toEqual({ fault: null, calls_left: null, set_at: null });
+    expect(
+      (await call<SimulatorProcessorFault>(test, getSimulatorProcessorFault.path, {}, { session: desk })).data,
+    ).toEqual({ fault: null, calls_left: null, set_at: null });
     const submitted = await submitApplication(test, client.session, body, key);
     expect(submitted.code, submitted.msg).toBe(200);
     expect(Number(await available(client.companyId, 'USDT'))).toBeLessThan(Number(before));
@@ -183,14 +196,19 @@ describe('the processor does not answer', () => {
       card_id: active.card.id,
       amount: '100',
       asset: 'USDC' as const,
-      fee_quote: await topUpFeeQuote(test, active.client.session, { card_id: active.card.id, amount: '100', asset: 'USDC' }),
+      fee_quote: await topUpFeeQuote(test, active.client.session, {
+        card_id: active.card.id,
+        amount: '100',
+        asset: 'USDC',
+      }),
       source_of_funds: 'business_revenue',
       confirmed: true,
     };
     const before = await available(active.client.companyId, 'USDC');
     await setFault('unavailable');
     const key = randomUUID();
-    const send = () => call(test, submitTopUp.path, request, { session: active.client.session, headers: idempotent(key) });
+    const send = () =>
+      call(test, submitTopUp.path, request, { session: active.client.session, headers: idempotent(key) });
     // Until cleared: every try fails alike.
     for (const _attempt of [1, 2]) expect((await send()).code).toBe(codeOf('submission_failed'));
     expect(await available(active.client.companyId, 'USDC')).toBe(before);

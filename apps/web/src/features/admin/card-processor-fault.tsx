@@ -59,9 +59,7 @@ export function CardProcessorFaultPanel() {
     setRunning(which);
     try {
       const body =
-        which === 'clear'
-          ? { fault: null, calls: null }
-          : { fault, calls: isUntilCleared ? null : Number(calls) || 1 };
+        which === 'clear' ? { fault: null, calls: null } : { fault, calls: isUntilCleared ? null : Number(calls) || 1 };
       const answer = await callApi(setSimulatorProcessorFault, body);
       queryClient.setQueryData(queryKeyOf(getSimulatorProcessorFault, {}), answer);
       showSuccess(t(which === 'clear' ? 'cards.admin.processor.done_cleared' : 'cards.admin.processor.done_set'));

@@ -2,8 +2,9 @@
  * A message's words, written at the time of reading in the reader's language from the facts the
  * server kept (kind and params), and the page it leads to.
  */
-import { workingDays } from '@bank/contract/constants';
+
 import type { CardProcessorAction } from '@bank/contract/cards';
+import { workingDays } from '@bank/contract/constants';
 import type { BankingProduct } from '@bank/contract/contact-requests';
 import type { InboxMessage } from '@bank/contract/inbox';
 import { pathOf } from '@bank/contract/routes';

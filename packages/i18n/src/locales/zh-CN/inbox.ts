@@ -141,7 +141,8 @@ export const inbox: typeof en = {
     },
     card_processor_failed: {
       title: '发卡处理方故障：请联系客户',
-      body_unavailable: '{{company}} 尝试{{action}}时，发卡处理方没有响应。操作未执行，客户已被告知我们会尽快与其联系。',
+      body_unavailable:
+        '{{company}} 尝试{{action}}时，发卡处理方没有响应。操作未执行，客户已被告知我们会尽快与其联系。',
       body_malformed:
         '{{company}} 尝试{{action}}时，发卡处理方返回了产品无法识别的数据。产品中未执行任何操作；请在处理方处核对该卡并联系客户。',
       actions: {
