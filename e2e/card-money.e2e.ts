@@ -8,12 +8,22 @@
  * From the card's own panel on /cards: a top-up that starts from the coin holding the money (USDT),
  * the panel's balance refreshed once the load completes, and a temporarily blocked card offering
  * Unblock and a lost or stolen report, never Block or Top up; in English and in Chinese on a phone.
- * The server's clock is never moved.
+ * Staff tell the processor simulator not to answer the next request; a top-up from the panel, in
+ * Chinese, then says "Submission failed. We will contact you shortly." with the amount kept, and the
+ * card staff's inbox names the company. The server's clock is never moved.
  */
 import { readFile } from 'node:fs/promises';
 import { listCards } from '@bank/contract/card-management';
-import { getSimulatorCardMoney, listCardTransactions, simulateCardLoads } from '@bank/contract/card-money';
+import {
+  getSimulatorCardMoney,
+  getSimulatorProcessorFault,
+  listCardTransactions,
+  listTopUps,
+  setSimulatorProcessorFault,
+  simulateCardLoads,
+} from '@bank/contract/card-money';
 import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import { type InboxMessage, listMessages } from '@bank/contract/inbox';
 import { simulateRates } from '@bank/contract/ledger';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +265,60 @@ describe('the card’s own panel', () => {
     await drawer.getByText('Topped up').first().waitFor();
     await screenshot(page, 'card-panel-desktop-en');
     await context.close();
+  }, 120_000);
+
+  it('says in Chinese that a top-up failed when the processor does not answer, keeping the amount', async () => {
+    // Staff tell the processor simulator not to answer the next request, on the back office's page.
+    const desk = await openSignedIn(browser, staff);
+    await desk.page.goto('/admin/cards');
+    await desk.page.getByRole('tab', { name: 'Processor simulator' }).click();
+    const panel = desk.page.getByRole('region', { name: 'Card processor simulator: failures' });
+    await panel.getByText('The processor answers as usual.').waitFor();
+    await panel.getByRole('button', { name: 'Set failure' }).click();
+    await panel.getByText('Does not answer: the next request fails.').waitFor();
+    await screenshot(desk.page, 'card-processor-fault-desktop-en');
+    await expectAccessible(desk.page, 'card processor simulator failures');
+    const topUpCount = async () =>
+      ((await callOk(listTopUps, { card_id: cardId, page_size: 100 }, sessionHeaders(client))).items as unknown[])
+        .length;
+    const before = await topUpCount();
+
+    const { page, context } = await openSignedIn(browser, client, { language: 'ch' });
+    try {
+      await page.goto(`/cards?card=${cardId}`);
+      const drawer = page.getByRole('dialog', { name: /^卡片 •••• \d{4}$/ });
+      await drawer.getByTestId('card-top-up').click();
+      const dialog = page.getByRole('dialog', { name: '为卡片充值' });
+      const amount = dialog.getByRole('textbox', { name: /卡片到账金额/ });
+      await amount.fill('40');
+      await dialog.getByTestId('top-up-total').waitFor();
+      await select(page, '资金来源', '公司储备金');
+      await dialog.getByRole('checkbox', { name: /我已确认金额/ }).check();
+      await dialog.getByRole('button', { name: /^充值 40/ }).click();
+      await dialog.getByText('提交失败，我们会尽快与您联系。').waitFor();
+      expect(await amount.inputValue()).toBe('40');
+      await screenshot(page, 'card-top-up-submission-failed-desktop-ch');
+      await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+      await callOk(setSimulatorProcessorFault, { fault: null, calls: null }, sessionHeaders(staff));
+    }
+
+    // Nothing was topped up; the fault was one request, spent; the card staff are told whom to contact.
+    expect(await topUpCount()).toBe(before);
+    expect(await callOk(getSimulatorProcessorFault, {}, sessionHeaders(staff))).toMatchObject({ fault: null });
+    // The message comes through the outbox and the job queue: a moment after the answer.
+    const staffMessage = async () => {
+      const { items } = await callOk(listMessages, { page_size: 20 }, sessionHeaders(staff));
+      return (items as InboxMessage[]).find((message) => message.kind === 'card_processor_failed');
+    };
+    let told = await staffMessage();
+    for (let waited = 0; !told && waited < 30; waited += 1) {
+      await new Promise((wake) => setTimeout(wake, 500));
+      told = await staffMessage();
+    }
+    expect(told?.params).toMatchObject({ action: 'top_up', fault: 'unavailable' });
+    await desk.context.close();
   }, 120_000);
 
   it('offers a blocked card Unblock and a lost or stolen report, never Block or Top up', async () => {

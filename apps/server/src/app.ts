@@ -125,6 +125,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     database,
     sessionResolver: dependencies.sessionResolver ?? createSessionResolver(database.db),
     calls: new Map(),
+    failureAnswers: [],
   });
   app.addHook('onClose', async () => {
     await jobs.stop();

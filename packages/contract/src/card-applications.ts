@@ -31,6 +31,7 @@ import {
   CardNetwork,
   PostalAddress,
   PostalAddressFields,
+  processorFailureErrors,
 } from './cards.ts';
 import { CountryCode } from './countries.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
@@ -467,6 +468,7 @@ export const getCardApplyConfig = defineCall({
 
 export const verifyCardUsername = defineCall({
   path: '/api/v1/card/verifyUsername',
+  errors: processorFailureErrors,
   summary: 'Whether the processor has this cardholder login username free',
   request: z.object({ username: CardUsername }).strict(),
   response: z.object({ username: z.string(), is_available: z.boolean() }),
@@ -515,7 +517,7 @@ export const completeCardDocument = defineCall({
 export const submitCardApplication = defineCall({
   path: '/api/v1/card/audit',
   isIdempotent: true,
-  errors: ['insufficient_balance', 'rates_stale', 'verification_code_incorrect'],
+  errors: ['insufficient_balance', 'rates_stale', 'verification_code_incorrect', ...processorFailureErrors],
   summary: "Apply for a card: the cardholder's KYC, the card, the declarations; the card cost is held",
   request: SubmitCardApplicationRequest,
   response: CardApplication,
@@ -553,7 +555,7 @@ export const getCardApplicationForReview = defineCall({
 export const decideCardApplication = defineCall({
   path: '/api/v1/admin/cardApplications/decide',
   permission: 'card_review',
-  errors: ['not_found', 'illegal_state'],
+  errors: ['not_found', 'illegal_state', ...processorFailureErrors],
   summary: 'Approve (the card is ordered, the card cost posted) or reject with a reason (the hold is voided)',
   request: z
     .object({
@@ -596,7 +598,8 @@ export const CardholderKyc = CardholderKycSummary.extend({
 });
 export type CardholderKyc = z.infer<typeof CardholderKyc>;
 
-const kycErrors = ['not_found', 'illegal_state'] as const;
+/** A correction goes to the processor while the caller waits: its failures answer too. */
+const kycErrors = ['not_found', 'illegal_state', ...processorFailureErrors] as const;
 
 export const listCardholderKyc = defineCall({
   path: '/api/v1/card/accountKycList',

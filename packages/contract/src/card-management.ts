@@ -23,6 +23,7 @@ import {
   FeeQuote,
   PostalAddress,
   PostalAddressFields,
+  processorFailureErrors,
 } from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import { CardAnomalyCause, CardOperationStage, CardStatus, FeePaymentStatus } from './states.ts';
@@ -103,6 +104,7 @@ export const activateCard = defineCall({
     'card_blocked_by_admin',
     'forbidden',
     'fee_changed',
+    ...processorFailureErrors,
   ],
   summary:
     "Activate a card with the KIT code and the activation code of its letter (a replacement takes over the old card's balance); the first annual fee getAnnualConfig showed (`activation_fee`) comes back as `fee_quote`",
@@ -143,6 +145,7 @@ export const setCardPin = defineCall({
     'status_error',
     'card_blocked_by_admin',
     'forbidden',
+    ...processorFailureErrors,
   ],
   summary: 'Set or reset the PIN (fresh second factor): it goes to the processor only, never stored or echoed',
   request: SetPinRequest,
@@ -202,7 +205,7 @@ const ruleErrors = [
 
 export const blockCard = defineCall({
   path: '/api/v1/dashboard/block',
-  errors: [...ruleErrors, ...feeErrors],
+  errors: [...ruleErrors, ...feeErrors, ...processorFailureErrors],
   isIdempotent: true,
   summary:
     'Block a card: temporarily, or for good as lost, stolen or damaged (blocked at once; the replacement fee is charged and a replacement ordered when the company can pay it, otherwise the replacement waits on the fee)',
@@ -212,7 +215,7 @@ export const blockCard = defineCall({
 
 export const unblockCard = defineCall({
   path: '/api/v1/dashboard/unblock',
-  errors: ruleErrors,
+  errors: [...ruleErrors, ...processorFailureErrors],
   summary: "Lift a card's temporary block (never an administrator's block for a client, nor a final one)",
   request: CardIdRequest,
   response: Card,
@@ -242,7 +245,7 @@ export const getReplaceConfig = defineCall({
 
 export const replaceCard = defineCall({
   path: '/api/v1/dashboard/replace',
-  errors: [...ruleErrors, ...feeErrors],
+  errors: [...ruleErrors, ...feeErrors, ...processorFailureErrors],
   isIdempotent: true,
   summary:
     'Order a new card for a worn one (the replacement fee is charged); the old card works until the new one is activated',
@@ -254,7 +257,7 @@ export const payReplacementFee = defineCall({
   path: '/api/v1/dashboard/payReplacementFee',
   permission: 'card_management',
   isKycGated: true,
-  errors: [...ruleErrors, ...feeErrors],
+  errors: [...ruleErrors, ...feeErrors, ...processorFailureErrors],
   isIdempotent: true,
   summary:
     'Pay the replacement fee a lost, stolen or damaged card still owes (the company could not pay it when it was blocked): the replacement is ordered',
@@ -268,7 +271,7 @@ export const changeMailingAddress = defineCall({
   path: '/api/v1/card/updateMailingAddress',
   permission: 'card_management',
   isKycGated: true,
-  errors: ['not_found', 'status_error', 'card_blocked_by_admin', 'forbidden'],
+  errors: ['not_found', 'status_error', 'card_blocked_by_admin', 'forbidden', ...processorFailureErrors],
   summary: 'Change where a card (and its replacement) is mailed, while it is not at the printer or in the post',
   request: z.object({ card_id: CardId, mailing_address: MailingAddressFields }).strict(),
   response: Card,
@@ -281,7 +284,7 @@ export const cancelCard = defineCall({
   path: '/api/v1/card/cancel',
   permission: 'card_management',
   isKycGated: true,
-  errors: [...ruleErrors, 'fresh_second_factor_required', 'illegal_state'],
+  errors: [...ruleErrors, 'fresh_second_factor_required', 'illegal_state', ...processorFailureErrors],
   summary:
     "Cancel a card for good (the company's administrator, fresh second factor): the processor cancels it, then what is left on it returns to the company's stable coin",
   request: CardIdRequest,
@@ -397,7 +400,14 @@ export const listRenewals = defineCall({
 
 export const renewCard = defineCall({
   path: '/api/v1/dashboard/renew',
-  errors: ['not_found', 'previous_renewal_first', 'illegal_state', ...ruleErrors, ...feeErrors],
+  errors: [
+    'not_found',
+    'previous_renewal_first',
+    'illegal_state',
+    ...ruleErrors,
+    ...feeErrors,
+    ...processorFailureErrors,
+  ],
   isIdempotent: true,
   summary:
     "Pay a card's annual fee term from USDC or USDT (the term before must be settled); the card's end date moves on",
@@ -447,7 +457,7 @@ export const getStaffCard = defineCall({
 export const adminBlockCard = defineCall({
   path: '/api/v1/admin/cards/block',
   permission: 'card_operations',
-  errors: ['not_found', 'status_error'],
+  errors: ['not_found', 'status_error', ...processorFailureErrors],
   summary: "Block a card as the bank (an administrator's block: only staff lift it), with a reason",
   request: z.object({ card_id: CardId, reason: Reason }).strict(),
   response: StaffCardDetails,
@@ -456,7 +466,7 @@ export const adminBlockCard = defineCall({
 export const adminUnblockCard = defineCall({
   path: '/api/v1/admin/cards/unblock',
   permission: 'card_operations',
-  errors: ['not_found', 'status_error', 'card_pending_replacement'],
+  errors: ['not_found', 'status_error', 'card_pending_replacement', ...processorFailureErrors],
   summary: 'Lift a temporary block of a card as the bank, with a reason',
   request: z.object({ card_id: CardId, reason: Reason }).strict(),
   response: StaffCardDetails,

@@ -17,7 +17,16 @@
  */
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
-import { CardFee, CardFeeKind, CardFundingAsset, type CardLevel, cardCurrency, FeeQuote } from './cards.ts';
+import {
+  CardFee,
+  CardFeeKind,
+  CardFundingAsset,
+  type CardLevel,
+  CardProcessorFault,
+  cardCurrency,
+  FeeQuote,
+  processorFailureErrors,
+} from './cards.ts';
 import { workingDays } from './constants.ts';
 import { PageRequest, page } from './envelope.ts';
 import { checkAmount } from './money.ts';
@@ -223,7 +232,7 @@ export type TopUp = z.infer<typeof TopUp>;
 export const submitTopUp = defineCall({
   path: '/api/v1/card/topUp',
   isIdempotent: true,
-  errors: [...limitErrors, 'fee_changed'],
+  errors: [...limitErrors, 'fee_changed', ...processorFailureErrors],
   summary:
     'Tops the card up: holds the amount and fee in the stable coin and asks the processor to load the card (processing)',
   request: TopUpRequest,
@@ -480,4 +489,45 @@ export const simulateCardLoads = defineCall({
     })
     .strict(),
   response: SimulatorCardMoney,
+});
+
+/**
+ * The simulated processor's fault: staff tell it to fail the next requests the product sends it
+ * (every request but its notification feed, whoever's action sends it), for a number of them or
+ * until cleared, to see what a client meets when the real processor is down or answers nonsense.
+ */
+export const SimulatorProcessorFault = z.object({
+  /** The fault in force; null when the processor answers as usual. */
+  fault: CardProcessorFault.nullable(),
+  /** How many more requests fail; null with a fault: every request until it is cleared. */
+  calls_left: z.number().int().nullable(),
+  set_at: z.string().nullable(),
+});
+export type SimulatorProcessorFault = z.infer<typeof SimulatorProcessorFault>;
+
+/** The most requests one fault can be set for (more is "until cleared"). */
+export const maxSimulatedFaultCalls = 100;
+
+export const getSimulatorProcessorFault = defineCall({
+  path: '/api/v1/admin/simulator/cardProcessor',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary: "Simulator: the card processor's fault in force, if any (refused in production)",
+  request: z.object({}).strict(),
+  response: SimulatorProcessorFault,
+});
+
+export const setSimulatorProcessorFault = defineCall({
+  path: '/api/v1/admin/simulator/cardProcessorFault',
+  permission: 'card_operations',
+  errors: simulatorErrors,
+  summary:
+    'Simulator: the card processor fails the next `calls` requests (null: until cleared) as unavailable or malformed; `fault` null clears it (refused in production)',
+  request: z
+    .object({
+      fault: CardProcessorFault.nullable(),
+      calls: z.number().int().min(1).max(maxSimulatedFaultCalls).nullable(),
+    })
+    .strict(),
+  response: SimulatorProcessorFault,
 });

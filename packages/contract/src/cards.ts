@@ -105,6 +105,45 @@ export const annualTermMonths = 12;
 export const renewalOpensDaysBefore = 60;
 
 // ---------------------------------------------------------------------------------------------
+// The card processor's failures
+
+/**
+ * How a request to the card processor fails (the adapter's CardProcessorFailure): no answer
+ * (unavailable, timed out), or an answer that is not what the adapter's interface says
+ * (malformed). The simulator produces either when staff tell it to.
+ */
+export const cardProcessorFaults = ['unavailable', 'malformed'] as const;
+export const CardProcessorFault = z.enum(cardProcessorFaults);
+export type CardProcessorFault = z.infer<typeof CardProcessorFault>;
+
+/**
+ * What a call that asks the card processor while its caller waits answers when the processor fails:
+ * `submission_failed` when it did not answer, `data_error` when its answer was malformed (SPEC.md
+ * section 8). Each such call lists them among its errors.
+ */
+export const processorFailureErrors = ['submission_failed', 'data_error'] as const satisfies readonly ErrorKey[];
+
+/** What a company's user was doing when the card processor failed: the bank's card staff are told it. */
+export const cardProcessorActions = [
+  'username_check',
+  'card_application',
+  'cardholder_update',
+  'activation',
+  'set_pin',
+  'block',
+  'unblock',
+  'replacement',
+  'mailing_address',
+  'cancellation',
+  'renewal',
+  'top_up',
+  'programme_binding',
+  'programme_unbinding',
+] as const;
+export const CardProcessorAction = z.enum(cardProcessorActions);
+export type CardProcessorAction = z.infer<typeof CardProcessorAction>;
+
+// ---------------------------------------------------------------------------------------------
 // The transition table
 
 /**

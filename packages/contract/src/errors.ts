@@ -51,6 +51,17 @@ export const errorCatalogue = {
    * password at the terminal) is set or reset only on an active card.
    */
   password_reset_unsupported: { code: 9486, httpStatus: 200 },
+  /**
+   * SPEC.md section 8, "Submission failed. We will contact you shortly.": the card processor did not
+   * answer (unavailable, timed out). Nothing was done; the bank's card staff are told to contact the
+   * company.
+   */
+  submission_failed: { code: 9487, httpStatus: 200 },
+  /**
+   * SPEC.md section 8, "Data error": the card processor answered something that is not what its
+   * interface says. Nothing was done; the bank's card staff are told.
+   */
+  data_error: { code: 9488, httpStatus: 200 },
   internal: { code: 9500, httpStatus: 500 },
   /** The server is overloaded (event loop stalled): retry after the Retry-After header's seconds. */
   busy: { code: 9503, httpStatus: 503 },

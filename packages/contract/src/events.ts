@@ -6,6 +6,7 @@
  * compose messages in each reader's language when they run.
  */
 import { z } from 'zod';
+import { CardProcessorAction, CardProcessorFault } from './cards.ts';
 import { BankingProduct } from './contact-requests.ts';
 import { kycRoundDecisions } from './kyc.ts';
 import {
@@ -278,6 +279,19 @@ export const domainEventSchemas = {
     debit_asset: z.string(),
     debit_amount: z.string(),
     maker_user_id: z.string(),
+    at: z.string(),
+  }),
+
+  /**
+   * The card processor failed a company user's request while they waited (no answer, or a
+   * malformed one): nothing was done, the user was told the bank will contact them, and the bank's
+   * card staff are told whom to contact about what.
+   */
+  'card.processor_failed': z.object({
+    company_id: z.string(),
+    user_id: z.string(),
+    action: CardProcessorAction,
+    fault: CardProcessorFault,
     at: z.string(),
   }),
 

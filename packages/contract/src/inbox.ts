@@ -56,6 +56,7 @@ export const categoryOfMessageKind = {
   card_replacement_refused: 'cards',
   card_auto_renewal_failed: 'cards',
   card_replacement_fee_owed: 'cards',
+  card_processor_failed: 'cards',
   programme_batch_ready_to_bind: 'cards',
   programme_card_bound: 'cards',
   programme_membership_fee_failed: 'cards',
@@ -145,6 +146,11 @@ export const messageParamsOfKind = {
   card_replacement_refused: cardFacts,
   card_auto_renewal_failed: cardFacts.extend({ amount: fact, asset: fact, due_on: fact }),
   card_replacement_fee_owed: cardFacts.extend({ amount: fact }),
+  /**
+   * To the bank's card staff: the company whose user met a card processor failure, what they were
+   * doing (a value of cards.ts' cardProcessorActions) and the fault (cardProcessorFaults).
+   */
+  card_processor_failed: z.object({ company_name: fact, action: fact, fault: fact }),
   programme_batch_ready_to_bind: z.object({ batch_number: fact, quantity: fact }),
   programme_card_bound: cardFacts.extend({ cardholder_name: fact }),
   programme_membership_fee_failed: cardFacts.extend({ amount: fact, due_on: fact }),

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { FeeCost } from './card-management.ts';
-import { CardFundingAsset, FeeQuote } from './cards.ts';
+import { CardFundingAsset, FeeQuote, processorFailureErrors } from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import { FeeDeductionMode, MembershipFeeRecord, programmeLimits, StockCard } from './programme.ts';
 import { type CardOperationStage, FeePaymentStatus } from './states.ts';
@@ -76,7 +76,7 @@ export const bindProgrammeCard = defineCall({
   path: '/api/v1/programme/cards/bind',
   permission: 'programme_bind',
   isKycGated: true,
-  errors: [...bindErrors, 'rates_stale'],
+  errors: [...bindErrors, 'rates_stale', ...processorFailureErrors],
   summary:
     'Bind a printed card to a KYC-approved cardholder (an unbound card is rebound: pending rebind); the first binding opens its membership term',
   request: z.object({ stock_card_id: Id, cardholder_id: Id }).strict(),
@@ -87,7 +87,7 @@ export const unbindProgrammeCard = defineCall({
   path: '/api/v1/programme/cards/unbind',
   permission: 'programme_bind',
   isKycGated: true,
-  errors: ['not_found', 'status_error'],
+  errors: ['not_found', 'status_error', ...processorFailureErrors],
   summary: 'Take a bound card its holder has not activated back to the company (unbound)',
   request: z.object({ stock_card_id: Id }).strict(),
   response: StockCard,

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { CalendarDay } from './card-applications.ts';
-import { CardFundingAsset, CardLevel, CardNetwork, PostalAddressFields } from './cards.ts';
+import { CardFundingAsset, CardLevel, CardNetwork, PostalAddressFields, processorFailureErrors } from './cards.ts';
 import { PageRequest, page } from './envelope.ts';
 import {
   CompanyAbbreviation,
@@ -247,7 +247,7 @@ export const decidePreOrder = defineCall({
 export const allocatePreOrder = defineCall({
   path: '/api/v1/admin/programme/orders/allocate',
   permission: 'programme_desk',
-  errors: ['not_found', 'allocate_cards_failed'],
+  errors: ['not_found', 'allocate_cards_failed', ...processorFailureErrors],
   summary:
     'Back office: put cards of an approved order in one new print batch, printed with the contract’s abbreviation',
   request: z.object({ order_id: OrderId, quantity: wholeNumber(1, programmeLimits.maxBatchQuantity) }).strict(),

@@ -31,7 +31,35 @@ type CallPlatform = {
   sessionResolver: SessionResolver;
   /** Every call registered so far, by path (the OpenAPI document is generated from it). */
   calls: Map<string, CallDefinition>;
+  /** What modules make of failures they know (`answerFailures`), asked in turn when a handler fails. */
+  failureAnswers: FailureAnswer[];
 };
+
+/**
+ * A module's answer to a failure it knows (an adapter's outage, say): the catalogue error the caller
+ * gets instead, or undefined for a failure it does not know. Asked after the handler's transaction
+ * rolled back (an idempotent call's too), so that it may record the failure in a transaction of its
+ * own that stays.
+ */
+export type FailureAnswer = (
+  error: unknown,
+  call: CallDefinition,
+  context: CallContext,
+) => Promise<AppError | undefined>;
+
+/** Registers a module's answer to the failures it knows, for every call (asked at each failure, in turn). */
+export function answerFailures(app: FastifyInstance, answer: FailureAnswer): void {
+  app.callPlatform.failureAnswers.push(answer);
+}
+
+/** The failure as a module answers it, or the failure itself. */
+async function answerOf(platform: CallPlatform, error: unknown, call: CallDefinition, context: CallContext) {
+  for (const answer of platform.failureAnswers) {
+    const answered = await answer(error, call, context);
+    if (answered) return answered;
+  }
+  return error;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -217,6 +245,43 @@ function responseDataOf(call: CallDefinition, result: unknown): unknown {
   return data.data ?? null;
 }
 
+/** Runs the handler (in its idempotent transaction when the call is marked so) and sends its answer. */
+async function respond<Call extends CallDefinition>(
+  platform: CallPlatform,
+  call: Call,
+  handler: CallHandler<Call>,
+  exchange: { request: FastifyRequest; reply: FastifyReply; body: unknown; input: z.output<Call['request']> },
+  now: Date,
+) {
+  const { request, reply, body, input } = exchange;
+  if (call.isIdempotent) {
+    const session = request.session;
+    if (!session) throw new AppError('session_invalid');
+    const outcome = await runIdempotent(
+      platform.database,
+      {
+        ownerId: session.company_id ?? session.user_id,
+        callPath: call.path,
+        key: idempotencyKeyOf(request),
+        requestHash: requestHashOf(body),
+        now,
+      },
+      async (transaction) => responseDataOf(call, await handler(input, callContext(request, now, transaction))),
+    );
+    if (outcome.isReplay) reply.header('idempotent-replayed', 'true');
+    return reply.send({ code: successCode, msg: 'success', data: outcome.data ?? null });
+  }
+
+  const result = await handler(input, callContext(request, now));
+  if (isFileReply(result) && call.isFile) {
+    return reply
+      .header('content-disposition', contentDisposition(result.fileName))
+      .type(result.contentType)
+      .send(result.body);
+  }
+  return reply.send({ code: successCode, msg: 'success', data: responseDataOf(call, result) });
+}
+
 export function registerCall<Call extends CallDefinition>(
   app: FastifyInstance,
   call: Call,
@@ -239,33 +304,12 @@ export function registerCall<Call extends CallDefinition>(
       }
       const input = parsed.data as z.output<Call['request']>;
       const now = platform.clock.now();
-
-      if (call.isIdempotent) {
-        const session = request.session;
-        if (!session) throw new AppError('session_invalid');
-        const outcome = await runIdempotent(
-          platform.database,
-          {
-            ownerId: session.company_id ?? session.user_id,
-            callPath: call.path,
-            key: idempotencyKeyOf(request),
-            requestHash: requestHashOf(body),
-            now,
-          },
-          async (transaction) => responseDataOf(call, await handler(input, callContext(request, now, transaction))),
-        );
-        if (outcome.isReplay) reply.header('idempotent-replayed', 'true');
-        return reply.send({ code: successCode, msg: 'success', data: outcome.data ?? null });
+      try {
+        return await respond(platform, call, handler, { request, reply, body, input }, now);
+      } catch (error) {
+        // Every transaction of the call has ended here: a module may record the failure and answer it.
+        throw await answerOf(platform, error, call, callContext(request, now));
       }
-
-      const result = await handler(input, callContext(request, now));
-      if (isFileReply(result) && call.isFile) {
-        return reply
-          .header('content-disposition', contentDisposition(result.fileName))
-          .type(result.contentType)
-          .send(result.body);
-      }
-      return reply.send({ code: successCode, msg: 'success', data: responseDataOf(call, result) });
     },
   });
 }

@@ -8,11 +8,33 @@
  * The processor holds the card number, the PIN and the security code. The product sends a PIN from
  * the form straight here and keeps nothing of it; it learns a card's last 4 digits and its
  * reference, never more.
+ *
+ * A request to the processor fails in one of two ways, and an adapter raises nothing else for the
+ * outside world: `CardProcessorFailure` `unavailable` when the processor did not answer (refused,
+ * reset, or no answer within the adapter's time-out) and `malformed` when it answered something
+ * that is not what this interface says (a body that does not parse, a field missing or of another
+ * kind, a value outside its list). The cards module answers the caller for both and tells the
+ * bank's card staff; the caller's transaction rolls back, so the product keeps nothing half done.
  */
 import { cardDeclineReasons } from '@bank/contract/card-money';
-import type { CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
+import type { CardLevel, CardNetwork, CardProcessorFault, PostalAddress } from '@bank/contract/cards';
 import type { CardAnomalyCause, CardOperationStage, TopUpStatus, VerificationDisplay } from '@bank/contract/states';
 import type { DbHandle } from '../../platform/db.ts';
+
+/** The processor did not answer (`unavailable`) or answered what this interface does not say (`malformed`). */
+export class CardProcessorFailure extends Error {
+  override name = 'CardProcessorFailure';
+  readonly fault: CardProcessorFault;
+
+  constructor(fault: CardProcessorFault, detail: string, options?: { cause?: unknown }) {
+    super(`card processor ${fault}: ${detail}`, options);
+    this.fault = fault;
+  }
+}
+
+export function isCardProcessorFailure(error: unknown): error is CardProcessorFailure {
+  return error instanceof CardProcessorFailure;
+}
 
 export type ProcessorCardholder = {
   title: string;
@@ -109,6 +131,11 @@ export type ProcessorCardTransaction = {
 
 type ActivationOutcome = 'activated' | 'codes_incorrect' | 'not_ready';
 
+/**
+ * Every method but `notificationsAfter` is a request the processor answers while the product waits,
+ * and may throw CardProcessorFailure. `notificationsAfter` stands for what the processor reports on
+ * its own (its webhooks), read by the sync job, not by a caller.
+ */
 export type CardProcessor = {
   name: string;
   /** Whether the processor would accept this login username for a new cardholder. */

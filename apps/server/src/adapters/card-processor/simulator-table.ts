@@ -6,7 +6,20 @@
  * PIN is checked for its form and forgotten (only that one was set is kept).
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/columns.ts';
 
 export const cardSimMembers = pgTable(
@@ -96,3 +109,23 @@ export const cardSimNotifications = pgTable('card_sim_notifications', {
   payload: jsonb('payload').notNull(),
   created_at: timestamptz('created_at').notNull(),
 });
+
+/**
+ * The fault staff told the simulator to produce (one row at most, `id` 'processor'): the requests
+ * numbered after `numbered_after` fail, `calls` of them or, when null, all until it is deleted.
+ */
+export const cardSimFaults = pgTable('card_sim_faults', {
+  id: text('id').primaryKey(),
+  /** unavailable or malformed. */
+  fault: text('fault').notNull(),
+  calls: integer('calls'),
+  numbered_after: bigint('numbered_after', { mode: 'number' }).notNull(),
+  set_at: timestamptz('set_at').notNull(),
+});
+
+/**
+ * Numbers the requests made while a fault is set. A sequence because it is not transactional: a
+ * request that fails rolls back the caller's transaction, the simulator's records with it, and a
+ * count kept in a row would come back each time, failing the same request for ever.
+ */
+export const cardSimRequestNumbers = pgSequence('card_sim_request_numbers');

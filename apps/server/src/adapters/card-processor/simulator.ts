@@ -16,7 +16,9 @@
  * - a load is processing until `stepMinutes` later, then succeeds (or ends as the control said:
  *   retry, returned, cancelled);
  * - purchases are authorised against what the card can spend (or declined with a reason), settled,
- *   refunded or reversed when the controls say, and fees are charged to the card.
+ *   refunded or reversed when the controls say, and fees are charged to the card;
+ * - when staff set a fault, the next requests (a number of them, or all until cleared) fail as a
+ *   real processor's would: no answer (`unavailable`) or a malformed one (`malformed`).
  *
  * `advance(now)` does what is due; the product's schedule calls it outside production, and tests
  * and the back office's controls call the others on demand. The letter (KIT and activation code)
@@ -25,21 +27,23 @@
  * stand-in for the envelope in the post).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { PostalAddress } from '@bank/contract/cards';
+import type { CardProcessorFault, PostalAddress } from '@bank/contract/cards';
 import type { CardAnomalyCause, CardOperationStage, TopUpStatus } from '@bank/contract/states';
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
+import { type DbHandle, executeRows } from '../../platform/db.ts';
 import { Money, parseAmount } from '../../platform/money.ts';
-import type {
-  CardProcessor,
-  DeclineReason,
-  ProcessorCardTransaction,
-  ProcessorKycStatus,
-  ProcessorNotification,
+import {
+  type CardProcessor,
+  CardProcessorFailure,
+  type DeclineReason,
+  type ProcessorCardTransaction,
+  type ProcessorKycStatus,
+  type ProcessorNotification,
 } from './card-processor.ts';
 import {
   cardSimAuthorisations,
   cardSimCards,
+  cardSimFaults,
   cardSimLoads,
   cardSimMembers,
   cardSimNotifications,
@@ -94,6 +98,38 @@ type CardLetter = { last4: string; name_on_card: string; kit_code: string; activ
 
 type LoadOutcome = Exclude<TopUpStatus, 'processing' | 'success'>;
 
+type RequestName = Exclude<keyof CardProcessor, 'name' | 'notificationsAfter'>;
+
+/**
+ * The requests the product sends the processor: every method of the interface but its name and its
+ * notification feed. A record, so that a request added to the interface must be named here: it can
+ * fail too.
+ */
+const isRequest: Record<RequestName, true> = {
+  isUsernameAvailable: true,
+  enrolCardholder: true,
+  updateCardholder: true,
+  issueCard: true,
+  printCards: true,
+  bindCard: true,
+  unbindCard: true,
+  activate: true,
+  setPin: true,
+  block: true,
+  unblock: true,
+  changeMailingAddress: true,
+  renew: true,
+  cancel: true,
+  requestCancellation: true,
+  load: true,
+};
+const requestNames = Object.keys(isRequest) as RequestName[];
+
+/** The fault in force: which, how many requests it still fails (null: until cleared), since when. */
+export type SimulatedFault = { fault: CardProcessorFault; callsLeft: number | null; setAt: Date };
+
+const faultRowId = 'processor';
+
 export type CardProcessorSimulator = CardProcessor & {
   /** What is due at `now`: KYC decisions, stage moves, load outcomes. Answers how many things moved. */
   advance(handle: DbHandle, now: Date): Promise<number>;
@@ -124,7 +160,65 @@ export type CardProcessorSimulator = CardProcessor & {
     now: Date,
   ): Promise<ProcessorCardTransaction>;
   raiseAnomaly(handle: DbHandle, reference: string, cause: CardAnomalyCause, now: Date): Promise<void>;
+  /** The next `calls` requests (null: every request until cleared) fail with `fault`; null clears it. */
+  setFault(
+    handle: DbHandle,
+    fault: { fault: CardProcessorFault; calls: number | null } | null,
+    now: Date,
+  ): Promise<SimulatedFault | null>;
+  faultOf(handle: DbHandle): Promise<SimulatedFault | null>;
 };
+
+/**
+ * The next number of the request sequence: not transactional, so a request the fault fails keeps
+ * its number when its caller's transaction rolls back.
+ */
+async function nextRequestNumber(handle: DbHandle): Promise<number> {
+  const [row] = await executeRows<{ number: string }>(
+    handle,
+    sql`select nextval('card_sim_request_numbers')::text as number`,
+  );
+  return Number(row?.number);
+}
+
+async function faultOf(handle: DbHandle): Promise<SimulatedFault | null> {
+  const [row] = await handle.select().from(cardSimFaults).where(eq(cardSimFaults.id, faultRowId));
+  if (!row) return null;
+  const fault = row.fault as CardProcessorFault;
+  if (row.calls === null) return { fault, callsLeft: null, setAt: row.set_at };
+  const [sequence] = await executeRows<{ last: string }>(
+    handle,
+    sql`select last_value::text as last from card_sim_request_numbers`,
+  );
+  const callsLeft = row.calls - (Number(sequence?.last) - row.numbered_after);
+  return callsLeft > 0 ? { fault, callsLeft, setAt: row.set_at } : null;
+}
+
+/** Fails the request when a fault is in force and the request's number is within it. */
+async function failIfTold(handle: DbHandle, request: RequestName): Promise<void> {
+  const [row] = await handle.select().from(cardSimFaults).where(eq(cardSimFaults.id, faultRowId));
+  if (!row) return;
+  const number = await nextRequestNumber(handle);
+  if (row.calls !== null && number - row.numbered_after > row.calls) return;
+  throw row.fault === 'malformed'
+    ? new CardProcessorFailure('malformed', `simulated: the answer to ${request} is not what the interface says`)
+    : new CardProcessorFailure('unavailable', `simulated: no answer to ${request}`);
+}
+
+/** The simulator with each request first asking whether a fault fails it. */
+function withFaults(simulator: CardProcessorSimulator): CardProcessorSimulator {
+  const requests = Object.fromEntries(
+    requestNames.map((name) => {
+      const request = simulator[name] as (handle: DbHandle, ...rest: never[]) => Promise<unknown>;
+      const failing = async (handle: DbHandle, ...rest: never[]) => {
+        await failIfTold(handle, name);
+        return request(handle, ...rest);
+      };
+      return [name, failing];
+    }),
+  ) as Pick<CardProcessorSimulator, RequestName>;
+  return { ...simulator, ...requests };
+}
 
 export function createCardProcessorSimulator(options: {
   secret: string;
@@ -848,8 +942,29 @@ export function createCardProcessorSimulator(options: {
       const card = await cardOf(handle, reference);
       await moveStage(handle, reference, 'card_anomaly', { state: card.state, anomaly_cause: cause }, now);
     },
+
+    async setFault(handle, fault, now) {
+      if (!fault) {
+        await handle.delete(cardSimFaults).where(eq(cardSimFaults.id, faultRowId));
+        return null;
+      }
+      // The requests numbered after this one fail: the fault starts with the next request.
+      const row = {
+        fault: fault.fault,
+        calls: fault.calls,
+        numbered_after: await nextRequestNumber(handle),
+        set_at: now,
+      };
+      await handle
+        .insert(cardSimFaults)
+        .values({ id: faultRowId, ...row })
+        .onConflictDoUpdate({ target: cardSimFaults.id, set: row });
+      return faultOf(handle);
+    },
+
+    faultOf,
   };
-  return simulator;
+  return withFaults(simulator);
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SignedIn } from '@bank/contract/account';
 import { addDays, addYears, dayOf } from '@bank/contract/calendar';
 import {
   type CardApplication,
@@ -8,32 +7,29 @@ import {
   type CardholderKycSummary,
   getCardApplyConfig,
   type StaffCardApplication,
-  type SubmitCardApplicationRequest,
 } from '@bank/contract/card-applications';
-import type { DocumentRef, UploadTicket } from '@bank/contract/documents';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { InboxMessage } from '@bank/contract/inbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfFile } from '../../adapters/storage/test-documents.ts';
 import { auditLog } from '../../platform/audit-table.ts';
-import {
-  call,
-  codeIn,
-  type Envelope,
-  nextEmail,
-  readMailbox,
-  settleEmails,
-  uniqueEmail,
-} from '../../platform/test-support.ts';
+import { call, type Envelope, settleEmails } from '../../platform/test-support.ts';
 import { memberWithoutGroup } from '../account/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
-import { createKycTestApp, type KycTestApp, newStaff, putFile } from '../kyc/test-support.ts';
+import { createKycTestApp, type KycTestApp, newStaff } from '../kyc/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
-import { colleague, fundedCompany, idempotent } from '../payouts/test-support.ts';
+import { colleague } from '../payouts/test-support.ts';
 import { cardApplications } from './applications-table.ts';
 import { cardholders, cards } from './tables.ts';
-import { syncNow, testSimulator } from './test-support.ts';
+import {
+  applicationBody,
+  cardCompany,
+  proveEmail,
+  submitApplication,
+  syncNow,
+  testSimulator,
+  uploadCardDocument,
+} from './test-support.ts';
 
 let test: KycTestApp;
 beforeAll(async () => {
@@ -58,113 +54,7 @@ const fieldsOf = (envelope: Envelope) =>
   (envelope.data as { fields?: Record<string, string> } | null)?.fields ?? ({} as Record<string, string>);
 const today = () => dayOf(test.clock.now());
 
-// Factories: a funded company, its documents through the card calls, the email proven, a right body.
-
-async function cardCompany(test: KycTestApp, funds: Record<string, string> = { USDT: '10000', USDC: '10000' }) {
-  return fundedCompany(test, { funds });
-}
-
-async function uploadCardDocument(
-  test: KycTestApp,
-  session: SignedIn,
-  purpose: 'cardholder_id' | 'proof_of_address',
-  bytes: Buffer = pdfFile(),
-): Promise<DocumentRef> {
-  const ticket = await call<UploadTicket>(
-    test,
-    '/api/v1/card/documentUpload',
-    { purpose, file_name: `${purpose}.pdf`, content_type: 'application/pdf', size_bytes: bytes.length },
-    { session },
-  );
-  if (ticket.code !== 200) throw new Error(`card/documentUpload answered ${ticket.code} ${ticket.msg}`);
-  const put = await putFile(test, ticket.data, bytes);
-  if (put.statusCode !== 200) throw new Error(`storage answered ${put.statusCode}`);
-  const completed = await call<DocumentRef>(
-    test,
-    '/api/v1/card/documentComplete',
-    { upload_id: ticket.data.upload_id },
-    { session },
-  );
-  if (completed.code !== 200) throw new Error(`card/documentComplete answered ${completed.code} ${completed.msg}`);
-  return completed.data;
-}
-
-/** Sends the code to `email` and checks it: answers the proof card/audit takes. */
-async function proveEmail(test: KycTestApp, session: SignedIn, email: string): Promise<string> {
-  const known = (await readMailbox(test, email)).length;
-  const sent = await call(test, '/api/v1/card/sendCode', { email }, { session });
-  if (sent.code !== 200) throw new Error(`card/sendCode answered ${sent.code} ${sent.msg}`);
-  const code = codeIn(await nextEmail(test, email, known));
-  const checked = await call<{ email_proof: string }>(test, '/api/v1/card/verifyCode', { email, code }, { session });
-  if (checked.code !== 200) throw new Error(`card/verifyCode answered ${checked.code} ${checked.msg}`);
-  return checked.data.email_proof;
-}
-
-/** An application with every field right (a director's passport, the proof of address 20 days old). */
-async function applicationBody(
-  test: KycTestApp,
-  session: SignedIn,
-  overrides: Partial<SubmitCardApplicationRequest> = {},
-): Promise<SubmitCardApplicationRequest> {
-  const email = overrides.email ?? uniqueEmail('cardholder');
-  const today = dayOf(test.clock.now());
-  return {
-    title: 'ms',
-    first_name: 'Aiko',
-    last_name: 'Tanaka',
-    gender: 'female',
-    date_of_birth: '1985-04-12',
-    username: `aiko_${randomUUID().slice(0, 8)}`,
-    email,
-    email_proof: overrides.email_proof ?? (await proveEmail(test, session, email)),
-    phone_country: 'SG',
-    phone: '+65 9123 4567',
-    applicant_type: 'director',
-    sponsor_user_id: '',
-    residence_address: {
-      line1: '1 Raffles Place',
-      line2: '#20-01',
-      city: 'Singapore',
-      state: '',
-      country: 'SG',
-      postal_code: '048616',
-    },
-    mailing_same_as_residence: true,
-    mailing_address: null,
-    id_type: 'passport',
-    id_number: 'TK1234567',
-    id_issuing_country: 'JP',
-    id_language: 'en',
-    id_issue_date: '2020-01-15',
-    id_expiry_date: '2030-01-14',
-    id_front_document_id: (await uploadCardDocument(test, session, 'cardholder_id')).document_id,
-    id_back_document_id: null,
-    proof_of_address_type: 'utility_bill',
-    proof_of_address_issuer: 'SP Group',
-    proof_of_address_language: 'en',
-    proof_of_address_issue_date: addDays(today, -20),
-    proof_of_address_front_document_id: (await uploadCardDocument(test, session, 'proof_of_address')).document_id,
-    proof_of_address_back_document_id: null,
-    documents_in_english: true,
-    level: 'premier',
-    network: 'visa',
-    name_on_card: 'Aiko Tanaka',
-    funding_asset: 'USDT',
-    notes: '',
-    accept_terms: true,
-    declare_source_of_funds: true,
-    ...overrides,
-  };
-}
-
-async function submit(
-  test: KycTestApp,
-  session: SignedIn,
-  body: SubmitCardApplicationRequest | Record<string, unknown>,
-  key: string = randomUUID(),
-) {
-  return call<CardApplication>(test, '/api/v1/card/audit', body, { session, headers: idempotent(key) });
-}
+const submit = submitApplication;
 
 async function available(companyId: string, asset: 'USDT' | 'USDC' = 'USDT'): Promise<number> {
   const db = test.database.db;

@@ -9,6 +9,7 @@
  * Each part registers its calls here with the module's CardsContext.
  */
 import type { AppModule } from '../../platform/module.ts';
+import { answerFailures } from '../../platform/route.ts';
 import { registerApplicationCalls } from './application-routes.ts';
 import { applicationDemoSeeder } from './application-seed.ts';
 import { returnBalancesSchedule, returnEndedCardBalances } from './balance-return.ts';
@@ -18,6 +19,7 @@ import { type CardsContext, cardProcessorOf } from './context.ts';
 import { registerMoneyCalls } from './money-routes.ts';
 import { cardMoneyDemoSeeder } from './money-seed.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
+import { processorFailureAnswer } from './processor-failures.ts';
 import { renewalsSchedule, runRenewals } from './renewals.ts';
 import { syncProcessor, syncProcessorSchedule } from './sync.ts';
 
@@ -42,6 +44,8 @@ export const cardsModule: AppModule = {
     registerApplicationCalls(app, cards);
     registerCardCalls(app, cards);
     registerMoneyCalls(app, cards);
+    // The processor's failures, whichever call meets them (the card programme's too).
+    answerFailures(app, processorFailureAnswer(db));
 
     const handlers = moneyNotificationHandlers();
 

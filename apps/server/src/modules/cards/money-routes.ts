@@ -9,10 +9,13 @@ import {
   downloadCardTransactions,
   downloadTopUps,
   getSimulatorCardMoney,
+  getSimulatorProcessorFault,
   getTopUpConfig,
   listCardTransactions,
   listTopUps,
   type SimulatorCardMoney,
+  type SimulatorProcessorFault,
+  setSimulatorProcessorFault,
   simulateCardFee,
   simulateCardLoads,
   simulateCardPurchase,
@@ -21,7 +24,7 @@ import {
 } from '@bank/contract/card-money';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import type { CardProcessorSimulator, SimulatedFault } from '../../adapters/card-processor/simulator.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -46,6 +49,14 @@ import { feeOf } from './fees.ts';
 import { moneyNotificationHandlers } from './notification-handlers.ts';
 import { syncProcessor } from './sync.ts';
 import * as topUps from './top-ups.ts';
+
+function faultView(fault: SimulatedFault | null): SimulatorProcessorFault {
+  return {
+    fault: fault?.fault ?? null,
+    calls_left: fault?.callsLeft ?? null,
+    set_at: fault?.setAt.toISOString() ?? null,
+  };
+}
 
 async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
   const balance = await accountBalance(handle, await cardAccountId(handle, card, now));
@@ -231,5 +242,20 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
       null,
     );
     return simulatorState(card, call.now);
+  });
+
+  registerCall(app, getSimulatorProcessorFault, async () => faultView(await simulatorOf().faultOf(db)));
+  registerCall(app, setSimulatorProcessorFault, async (body, call) => {
+    const simulator = simulatorOf();
+    const fault = await db.transaction((tx) =>
+      simulator.setFault(tx, body.fault ? { fault: body.fault, calls: body.calls } : null, call.now),
+    );
+    await audit(
+      call,
+      'simulator.card_processor_fault',
+      { fault: body.fault, calls: body.fault ? body.calls : null },
+      null,
+    );
+    return faultView(fault);
   });
 }

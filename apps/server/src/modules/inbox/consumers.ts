@@ -542,3 +542,34 @@ export const otcRequestedMessage: EventConsumer<'otc.requested'> = async (tx, re
     });
   }
 };
+
+/** The staff roles that review cards: told when the card processor failed a company's request. */
+const cardReviewRoles = staffRoles.filter((role) => holdsPermission(permissionsOf({ role }), 'card_review'));
+
+/**
+ * The card processor failed a company user's request: the bank's card staff are told which company
+ * to contact about what (the user was told the bank will contact them).
+ */
+export const processorFailedMessage: EventConsumer<'card.processor_failed'> = async (tx, failure, event) => {
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, failure.company_id));
+  const readers = (
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.role, [...cardReviewRoles]))
+      .orderBy(asc(users.id))
+  ).map((row) => row.id);
+  for (let start = 0; start < readers.length; start += readersPerInsert) {
+    await deliverMessage(tx, readers.slice(start, start + readersPerInsert), {
+      kind: 'card_processor_failed',
+      params: { company_name: company?.name ?? '', action: failure.action, fault: failure.fault },
+      link: null,
+      companyId: failure.company_id,
+      at: new Date(failure.at),
+      eventId: event.id,
+    });
+  }
+};

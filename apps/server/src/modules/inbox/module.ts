@@ -31,6 +31,7 @@ import {
   otcQuotedMessage,
   otcRequestedMessage,
   payoutStatusMessage,
+  processorFailedMessage,
   securityChangeMessage,
   topUpStatusMessage,
 } from './consumers.ts';
@@ -62,6 +63,7 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'card.auto_renewal_failed', subscriber, cardAutoRenewalFailedMessage);
     consumeEvent(events, 'card.replacement_fee_owed', subscriber, cardReplacementFeeOwedMessage);
     consumeEvent(events, 'programme.membership_fee_failed', subscriber, membershipFeeFailedMessage);
+    consumeEvent(events, 'card.processor_failed', subscriber, processorFailedMessage);
 
     registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
     registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));

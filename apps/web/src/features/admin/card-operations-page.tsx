@@ -3,7 +3,8 @@
  * 4 digits and state (admin/cards/list); a card opens in a drawer (admin/cards/get) with its facts
  * and timeline (staff named), the bank's own block and its lifting, each with a reason, and the card
  * processor simulator's controls (ship now, the letter, an anomaly, a refused KYC review; refused in
- * production). A second tab keeps the fee schedule of each level (admin/cards/feeSchedule, setFeeSchedule).
+ * production). A second tab keeps the fee schedule of each level (admin/cards/feeSchedule, setFeeSchedule),
+ * a third the processor simulator's failures (no answer or a malformed one, for the next requests).
  */
 import {
   adminBlockCard,
@@ -63,6 +64,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
 import { CardMoneySimulator } from './card-money-simulator.tsx';
+import { CardProcessorFaultPanel } from './card-processor-fault.tsx';
 
 const pageSize = defaultPageSize;
 type Search = { company_name: string; last4: string; status: string };
@@ -550,6 +552,7 @@ export function CardOperationsPage() {
         <Tabs.List>
           <Tabs.Tab value="cards">{t('cards.admin.tabs.cards')}</Tabs.Tab>
           <Tabs.Tab value="fees">{t('cards.admin.tabs.fees')}</Tabs.Tab>
+          <Tabs.Tab value="processor">{t('cards.admin.tabs.processor')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="cards" pt="md">
           <Stack gap="md">
@@ -559,6 +562,9 @@ export function CardOperationsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="fees" pt="md">
           <FeeScheduleEditor />
+        </Tabs.Panel>
+        <Tabs.Panel value="processor" pt="md">
+          <CardProcessorFaultPanel />
         </Tabs.Panel>
       </Tabs>
       <Drawer

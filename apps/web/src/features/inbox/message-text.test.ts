@@ -1,3 +1,4 @@
+import { cardProcessorActions, cardProcessorFaults } from '@bank/contract/cards';
 import {
   categoryOfMessageKind,
   type InboxMessage,
@@ -179,6 +180,7 @@ const factsOfEveryKind: { [Kind in MessageKind]: Required<MessageParams<Kind>> }
   card_replacement_refused: { last4: '4242' },
   card_auto_renewal_failed: { last4: '4242', amount: '120', asset: 'USDT', due_on: '2026-12-01' },
   card_replacement_fee_owed: { last4: '4242', amount: '25' },
+  card_processor_failed: { company_name: 'Meridian Trading Pte. Ltd.', action: 'top_up', fault: 'unavailable' },
   programme_batch_ready_to_bind: { batch_number: 'PB-2026-0007', quantity: '40' },
   programme_card_bound: { last4: '4242', cardholder_name: 'Mei Tanaka' },
   programme_membership_fee_failed: { last4: '4242', amount: '30', due_on: '2026-12-01' },
@@ -260,5 +262,40 @@ describe('every message, in three languages, from the facts its kind declares', 
       params: factsOfEveryKind.card_balance_returned,
     });
     expect(messageTextOf(returned, i18next.t, 'en').body).toContain('(rate: 1 USD = 0.9985 USDC)');
+  });
+
+  it.each(languages)(
+    'tells the card staff in %s whom to contact about which action, for every action and fault',
+    async (language, locale) => {
+      await changeLanguage(language);
+      const bodies = new Set<string>();
+      for (const action of cardProcessorActions) {
+        expect(i18next.exists(`inbox.kinds.card_processor_failed.actions.${action}`), action).toBe(true);
+        for (const fault of cardProcessorFaults) {
+          const params = { company_name: 'Meridian Trading', action, fault };
+          const text = messageTextOf(
+            message({ kind: 'card_processor_failed', category: 'cards', params }),
+            i18next.t,
+            locale,
+          );
+          expect(text.body, `${action} ${fault} in ${locale}`).toContain('Meridian Trading');
+          expect(text.body, `${action} ${fault} in ${locale}`).not.toMatch(/\{\{|\}\}|inbox\.kinds|_/);
+          bodies.add(text.body);
+        }
+      }
+      // Each action and fault reads differently: none fell back to another's words.
+      expect(bodies.size).toBe(cardProcessorActions.length * cardProcessorFaults.length);
+    },
+  );
+
+  it('names the action in English words', () => {
+    const failed = message({
+      kind: 'card_processor_failed',
+      category: 'cards',
+      params: { company_name: 'Meridian Trading', action: 'top_up', fault: 'unavailable' },
+    });
+    expect(messageTextOf(failed, i18next.t, 'en').body).toBe(
+      'The card processor did not answer when Meridian Trading tried to top up a card. Nothing was done, and the client was told we will contact them shortly.',
+    );
   });
 });

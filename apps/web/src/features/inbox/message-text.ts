@@ -2,6 +2,8 @@
  * A message's words, written at the time of reading in the reader's language from the facts the
  * server kept (kind and params), and the page it leads to.
  */
+
+import type { CardProcessorAction } from '@bank/contract/cards';
 import { workingDays } from '@bank/contract/constants';
 import type { BankingProduct } from '@bank/contract/contact-requests';
 import type { InboxMessage } from '@bank/contract/inbox';
@@ -134,6 +136,21 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
               ? formatRate({ base: 'USD', quote: params.asset, rate: params.rate }, locale)
               : '',
         }),
+        note: null,
+      };
+    }
+    case 'card_processor_failed': {
+      // To the bank's card staff: whom to contact, about what (a value of cards.ts' cardProcessorActions).
+      const action = t(`inbox.kinds.card_processor_failed.actions.${params.action as CardProcessorAction}`, {
+        defaultValue: params.action ?? '',
+      });
+      const facts = { company: params.company_name ?? '', action };
+      return {
+        title,
+        body:
+          params.fault === 'malformed'
+            ? t('inbox.kinds.card_processor_failed.body_malformed', facts)
+            : t('inbox.kinds.card_processor_failed.body_unavailable', facts),
         note: null,
       };
     }

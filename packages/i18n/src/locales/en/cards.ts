@@ -286,7 +286,24 @@ export const cards = {
       'A programme card: its membership fee replaces the annual fee, so this term is not owed.',
   },
   admin: {
-    tabs: { cards: 'Cards', fees: 'Fee schedule' },
+    tabs: { cards: 'Cards', fees: 'Fee schedule', processor: 'Processor simulator' },
+    processor: {
+      title: 'Card processor simulator: failures',
+      description:
+        'Outside production only. The processor fails the next requests the product sends it, whoever sends them, so that you see what clients meet when it is down or answers nonsense.',
+      state_none: 'The processor answers as usual.',
+      state_calls_one: '{{fault}}: the next request fails.',
+      state_calls_other: '{{fault}}: the next {{count}} requests fail.',
+      state_until_cleared: '{{fault}}: every request fails until cleared.',
+      fault: 'Failure',
+      faults: { unavailable: 'Does not answer', malformed: 'Answers malformed data' },
+      calls: 'Requests that fail',
+      until_cleared: 'Until cleared',
+      set: 'Set failure',
+      clear: 'Clear failure',
+      done_set: 'The processor will fail as set.',
+      done_cleared: 'The processor answers as usual again.',
+    },
     search: {
       title: 'Find cards',
       company: 'Company name contains',

@@ -9,6 +9,9 @@ export const errorsSignedIn = {
   card_pending_replacement: 'A card with a pending replacement cannot be unblocked.',
   submission_failed: 'Submission failed. We will contact you shortly.',
   data_error: 'Data error.',
+  processor_unavailable_staff: 'The card processor did not answer. Nothing was changed; try again later.',
+  processor_malformed_staff:
+    'The card processor answered something the product cannot read. Nothing was changed; check the card at the processor.',
   status_error: 'Status error.',
   fee_changed: 'The fee has changed since it was shown. Check the new fee and try again.',
   allocate_cards_failed: 'Failed to allocate cards.',

@@ -161,6 +161,29 @@ export const inbox = {
       title: 'Replacement waits on its fee',
       body: 'Card •••• {{last4}} is blocked for good. Its replacement fee ({{amount}} USD) could not be taken from your balance, so the replacement card is not ordered yet. Add funds, then pay the fee on the card.',
     },
+    card_processor_failed: {
+      title: 'Card processor failure: contact the client',
+      body_unavailable:
+        'The card processor did not answer when {{company}} tried to {{action}}. Nothing was done, and the client was told we will contact them shortly.',
+      body_malformed:
+        'The card processor gave an answer the product cannot read when {{company}} tried to {{action}}. Nothing was done in the product; check the card at the processor and contact the client.',
+      actions: {
+        username_check: 'check a cardholder’s username',
+        card_application: 'submit a card application',
+        cardholder_update: 'correct a cardholder’s details',
+        activation: 'activate a card',
+        set_pin: 'set a card’s PIN',
+        block: 'block a card',
+        unblock: 'unblock a card',
+        replacement: 'order a replacement card',
+        mailing_address: 'change a card’s mailing address',
+        cancellation: 'cancel a card',
+        renewal: 'renew a card',
+        top_up: 'top up a card',
+        programme_binding: 'bind a programme card',
+        programme_unbinding: 'unbind a programme card',
+      },
+    },
     programme_batch_ready_to_bind: {
       title: 'Printed cards ready to bind',
       body: 'Print batch {{batch_number}} ({{quantity}} cards) has been printed and mailed to you. Bind its cards to your cardholders.',

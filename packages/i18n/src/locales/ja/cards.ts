@@ -285,7 +285,24 @@ export const cards = {
       'プログラムカードのため、年会費の代わりにメンバーシップ費がかかります。この期間の年会費は不要です。',
   },
   admin: {
-    tabs: { cards: 'カード', fees: '手数料表' },
+    tabs: { cards: 'カード', fees: '手数料表', processor: 'プロセッサーのシミュレーター' },
+    processor: {
+      title: 'カードプロセッサーのシミュレーター：障害',
+      description:
+        '本番環境以外のみ。プロセッサーは、誰が送ったかにかかわらず、プロダクトからの次のリクエストを失敗させます。プロセッサーの停止や不正な応答の際にお客様に何が表示されるかを確認できます。',
+      state_none: 'プロセッサーは通常どおり応答します。',
+      state_calls_one: '{{fault}}：次のリクエストが失敗します。',
+      state_calls_other: '{{fault}}：次の {{count}} 件のリクエストが失敗します。',
+      state_until_cleared: '{{fault}}：解除するまですべてのリクエストが失敗します。',
+      fault: '障害',
+      faults: { unavailable: '応答しない', malformed: '不正な形式のデータを返す' },
+      calls: '失敗させるリクエスト数',
+      until_cleared: '解除するまで',
+      set: '障害を設定',
+      clear: '障害を解除',
+      done_set: 'プロセッサーは設定どおりに失敗します。',
+      done_cleared: 'プロセッサーは通常どおり応答するようになりました。',
+    },
     search: {
       title: 'カードを検索',
       company: '会社名に含む文字',

@@ -32,6 +32,10 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   upload_error: 'アップロードに失敗しました。再試行してください（ネットワークの変更、再読み込み、再試行）。',
   submission_failed: '送信に失敗しました。担当者より追ってご連絡いたします。',
   data_error: 'データエラーです。',
+  processor_unavailable_staff:
+    'カードプロセッサーから応答がありませんでした。何も変更されていません。後ほどお試しください。',
+  processor_malformed_staff:
+    'カードプロセッサーから読み取れない応答がありました。何も変更されていません。プロセッサー側でカードをご確認ください。',
   status_error: 'ステータスエラーです。',
   fee_changed: '表示後に手数料が変更されました。新しい手数料をご確認のうえ、もう一度お試しください。',
   allocate_cards_failed: 'カードの割り当てに失敗しました。',

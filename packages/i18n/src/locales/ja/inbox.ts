@@ -176,6 +176,29 @@ export const inbox: typeof en = {
       title: '再発行は手数料の支払い待ちです',
       body: 'カード •••• {{last4}} は完全に利用停止されました。残高不足のため再発行手数料（{{amount}} USD）を引き落とせず、新しいカードはまだ発注されていません。残高を補充してから、カードの画面で手数料をお支払いください。',
     },
+    card_processor_failed: {
+      title: 'カードプロセッサーの障害：お客様へのご連絡をお願いします',
+      body_unavailable:
+        '{{company}} による{{action}}の際、カードプロセッサーから応答がありませんでした。処理は行われておらず、お客様には追って当行からご連絡する旨をお伝えしています。',
+      body_malformed:
+        '{{company}} による{{action}}の際、カードプロセッサーから読み取れない応答がありました。処理は行われていません。プロセッサー側でカードを確認し、お客様にご連絡ください。',
+      actions: {
+        username_check: 'カード会員のユーザー名の確認',
+        card_application: 'カードの申し込み',
+        cardholder_update: 'カード会員情報の訂正',
+        activation: 'カードの有効化',
+        set_pin: 'カードのPIN設定',
+        block: 'カードの利用停止',
+        unblock: 'カードの利用停止の解除',
+        replacement: '再発行カードの申し込み',
+        mailing_address: 'カードの郵送先の変更',
+        cancellation: 'カードの解約',
+        renewal: 'カードの更新',
+        top_up: 'カードへのチャージ',
+        programme_binding: 'プログラムカードの紐付け',
+        programme_unbinding: 'プログラムカードの紐付け解除',
+      },
+    },
     programme_batch_ready_to_bind: {
       title: '印刷済みカードの紐付けが可能です',
       body: '印刷バッチ {{batch_number}}（{{quantity}} 枚）が印刷・発送されました。カードをカード会員に紐付けてください。',

@@ -278,7 +278,24 @@ export const cards = {
     membership_replaces_annual: '项目卡以会员费代替年费，本期年费无需支付。',
   },
   admin: {
-    tabs: { cards: '卡片', fees: '费率表' },
+    tabs: { cards: '卡片', fees: '费率表', processor: '处理方模拟器' },
+    processor: {
+      title: '发卡处理方模拟器：故障',
+      description:
+        '仅限非生产环境。处理方将使产品发来的后续请求失败（无论由谁发起），以便查看处理方宕机或返回错误数据时客户看到的内容。',
+      state_none: '处理方正常响应。',
+      state_calls_one: '{{fault}}：下一个请求将失败。',
+      state_calls_other: '{{fault}}：接下来的 {{count}} 个请求将失败。',
+      state_until_cleared: '{{fault}}：在清除之前，每个请求都将失败。',
+      fault: '故障',
+      faults: { unavailable: '不响应', malformed: '返回格式错误的数据' },
+      calls: '失败的请求数',
+      until_cleared: '直到清除',
+      set: '设置故障',
+      clear: '清除故障',
+      done_set: '处理方将按设置失败。',
+      done_cleared: '处理方已恢复正常响应。',
+    },
     search: {
       title: '查找卡片',
       company: '公司名称包含',

@@ -32,6 +32,8 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   upload_error: '上传出错，请重试（更换网络、刷新或重试）。',
   submission_failed: '提交失败，我们会尽快与您联系。',
   data_error: '数据错误。',
+  processor_unavailable_staff: '发卡处理方没有响应。未做任何更改，请稍后重试。',
+  processor_malformed_staff: '发卡处理方返回了产品无法识别的数据。未做任何更改，请在处理方处核对该卡。',
   status_error: '状态错误。',
   fee_changed: '费用在显示后已变更。请查看新的费用后重试。',
   allocate_cards_failed: '分配卡片失败。',

@@ -139,6 +139,29 @@ export const inbox: typeof en = {
       title: '补卡待付费',
       body: '卡 •••• {{last4}} 已永久冻结。由于余额不足，未能扣取补卡费（{{amount}} USD），新卡尚未订购。请先充值余额，再在该卡上支付补卡费。',
     },
+    card_processor_failed: {
+      title: '发卡处理方故障：请联系客户',
+      body_unavailable:
+        '{{company}} 尝试{{action}}时，发卡处理方没有响应。操作未执行，客户已被告知我们会尽快与其联系。',
+      body_malformed:
+        '{{company}} 尝试{{action}}时，发卡处理方返回了产品无法识别的数据。产品中未执行任何操作；请在处理方处核对该卡并联系客户。',
+      actions: {
+        username_check: '核验持卡人用户名',
+        card_application: '提交卡片申请',
+        cardholder_update: '更正持卡人资料',
+        activation: '激活卡片',
+        set_pin: '设置卡片 PIN',
+        block: '冻结卡片',
+        unblock: '解冻卡片',
+        replacement: '申请补卡',
+        mailing_address: '更改卡片邮寄地址',
+        cancellation: '注销卡片',
+        renewal: '续期卡片',
+        top_up: '为卡片充值',
+        programme_binding: '绑定计划卡',
+        programme_unbinding: '解绑计划卡',
+      },
+    },
     programme_batch_ready_to_bind: {
       title: '已印制卡片可绑定',
       body: '印制批次 {{batch_number}}（{{quantity}} 张卡）已印制并寄出。请将其卡片绑定给您的持卡人。',
