@@ -226,6 +226,9 @@ export function registerMoneyCalls(app: FastifyInstance, cards: CardsContext): v
     const simulator = simulatorOf();
     const card = await anyCard(db, body.card_id);
     await db.transaction(async (tx) => {
+      // The company first, as every change about its card: two completions of one card's loads
+      // would otherwise lock its loads and the simulated card in different orders, and deadlock.
+      await lockCompany(tx, card.company_id);
       if (body.next_outcome)
         await simulator.setNextLoadOutcome(
           tx,
