@@ -18,7 +18,7 @@ import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
-import { lockCompany } from '../../platform/tenant.ts';
+import { lockCompany, lockCompanyOfRow } from '../../platform/tenant.ts';
 import { companies, users } from '../account/index.ts';
 import { chargeCompanyFee, feeOf, settleCompanyFee } from '../cards/index.ts';
 import { contractOf, contractRow, nextNumber, type StaffActor } from './contracts.ts';
@@ -225,6 +225,8 @@ export async function decideOrder(
   staff: StaffActor,
   decision: { order_id: string; decision: 'approve' | 'decline'; reason: string },
 ): Promise<PreOrder> {
+  // A money path (the hold is posted or voided): the company's lock first, as every other.
+  await lockCompanyOfRow(tx, programmeOrders, decision.order_id);
   const order = await lockedOrder(tx, decision.order_id);
   if (order.status !== 'pending')
     throw new AppError('illegal_state', { detail: `pre-order ${order.id} is already ${order.status}` });
