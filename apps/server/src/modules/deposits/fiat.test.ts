@@ -171,6 +171,16 @@ describe('fiat deposits', () => {
     expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
   });
 
+  it('matches one notice to one transfer when two of its amount arrive at once', async () => {
+    const client = await approvedCompany(test);
+    const reference = await referenceOf(client);
+    expect((await notice(client, { amount: '4321' })).code).toBe(200);
+    const arrived = await Promise.all([1, 2].map(() => bankTransfer({ amount: '4321', reference })));
+    expect(arrived.map((answer) => answer.code)).toEqual([200, 200]);
+    const withNotice = arrived.filter((answer) => answer.data.notice !== null);
+    expect(withNotice).toHaveLength(1);
+  });
+
   it('keeps a credit with an unknown reference for staff to return, and a first deposit below the minimum needs a reason', async () => {
     const stray = await bankTransfer({ amount: '250', reference: 'NO REFERENCE' });
     expect(stray.data.company).toBeNull();

@@ -26,7 +26,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, Money, type MoneyValue, parseAmount } from '../../platform/money.ts';
 import { searchCondition } from '../../platform/search.ts';
-import { lockCompanyOfRow } from '../../platform/tenant.ts';
+import { lockCompany, lockCompanyOfRow } from '../../platform/tenant.ts';
 import { companies, users } from '../account/index.ts';
 import { accountIdOf, conversionRates, convert, latestRates, ledger } from '../ledger/index.ts';
 import {
@@ -184,6 +184,9 @@ export async function receiveBankCredit(tx: DbHandle, incoming: IncomingBankTran
         .from(depositReferences)
         .where(eq(depositReferences.reference, candidate))
     : [];
+  // The company's lock first: two transfers of one amount arriving at once must not both take the
+  // same open notice (each sees the other's credit only once it has committed).
+  if (owner) await lockCompany(tx, owner.companyId);
   const amount = parseAmount(incoming.amount);
   const [notice] = owner
     ? await tx
