@@ -69,10 +69,9 @@ export function loadCapacityOf(level: CardLevel, balance: MoneyValue, onTheirWay
 
 /** What the card's balance and its loads on their way leave of its maximum balance, now. */
 async function currentLoadCapacity(handle: DbHandle, card: CardRow, now: Date): Promise<MoneyValue> {
-  const [account, onTheirWay] = await Promise.all([
-    accountBalance(handle, await cardAccountId(handle, card, now)),
-    loadedBetween(handle, card.id, ['processing', 'retry']),
-  ]);
+  // One after another: the handle is often a transaction, one connection that runs one query at a time.
+  const account = await accountBalance(handle, await cardAccountId(handle, card, now));
+  const onTheirWay = await loadedBetween(handle, card.id, ['processing', 'retry']);
   return loadCapacityOf(card.level, parseAmount(account?.balance ?? '0'), onTheirWay);
 }
 
@@ -128,14 +127,13 @@ export async function checkLoadLimits(
   if (amount.lessThan(limits.minimum)) throw amountRefusal('amount_below_minimum', limits.minimum);
   if (amount.greaterThan(limits.perTransaction)) throw amountRefusal('amount_above_maximum', limits.perTransaction);
   const dayStart = new Date(Math.floor(now.getTime() / dayMs) * dayMs);
-  const [today, month, capacity] = await Promise.all([
-    loadedBetween(handle, card.id, topUpStatusesCountingTowardsCap, {
-      from: dayStart,
-      until: new Date(dayStart.getTime() + dayMs),
-    }),
-    loadedThisMonth(handle, card.id, now),
-    currentLoadCapacity(handle, card, now),
-  ]);
+  // One after another: the top-up's transaction is one connection, which runs one query at a time.
+  const today = await loadedBetween(handle, card.id, topUpStatusesCountingTowardsCap, {
+    from: dayStart,
+    until: new Date(dayStart.getTime() + dayMs),
+  });
+  const month = await loadedThisMonth(handle, card.id, now);
+  const capacity = await currentLoadCapacity(handle, card, now);
   const remainingToday = parseAmount(limits.daily).minus(today);
   if (amount.greaterThan(remainingToday)) throw amountRefusal('daily_top_up_limit', usd(atLeastZero(remainingToday)));
   const remainingThisMonth = parseAmount(limits.monthly).minus(month);
