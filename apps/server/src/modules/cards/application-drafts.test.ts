@@ -3,18 +3,17 @@ import type { SignedIn } from '@bank/contract/account';
 import { addDays, dayOf } from '@bank/contract/calendar';
 import type { CardApplicationDraft, CardApplicationDraftValues } from '@bank/contract/card-application-drafts';
 import type { CardApplication } from '@bank/contract/card-applications';
-import type { DocumentRef, UploadTicket } from '@bank/contract/documents';
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfFile } from '../../adapters/storage/test-documents.ts';
-import { call, codeIn, nextEmail, readMailbox, uniqueEmail } from '../../platform/test-support.ts';
+import { call, uniqueEmail } from '../../platform/test-support.ts';
 import { memberWithoutGroup } from '../account/test-support.ts';
 import { documents } from '../documents/index.ts';
-import { createKycTestApp, type KycTestApp, putFile, setKycStatus } from '../kyc/test-support.ts';
+import { createKycTestApp, type KycTestApp, setKycStatus } from '../kyc/test-support.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { colleague, fundedCompany, idempotent } from '../payouts/test-support.ts';
 import { cardApplicationDrafts } from './application-drafts-table.ts';
+import { proveEmail, uploadCardDocument } from './test-support.ts';
 
 let test: KycTestApp;
 beforeAll(async () => {
@@ -34,39 +33,6 @@ const paths = {
 const readDraft = (session: SignedIn) => call<{ draft: CardApplicationDraft | null }>(test, paths.get, {}, { session });
 const saveDraft = (session: SignedIn, values: CardApplicationDraftValues, step = 'cardholder') =>
   call<{ saved_at: string }>(test, paths.save, { values, step }, { session });
-
-async function uploadCardDocument(
-  session: SignedIn,
-  purpose: 'cardholder_id' | 'proof_of_address',
-): Promise<DocumentRef> {
-  const bytes = pdfFile();
-  const ticket = await call<UploadTicket>(
-    test,
-    '/api/v1/card/documentUpload',
-    { purpose, file_name: `${purpose}.pdf`, content_type: 'application/pdf', size_bytes: bytes.length },
-    { session },
-  );
-  if (ticket.code !== 200) throw new Error(`card/documentUpload answered ${ticket.code} ${ticket.msg}`);
-  const put = await putFile(test, ticket.data, bytes);
-  if (put.statusCode !== 200) throw new Error(`storage answered ${put.statusCode}`);
-  const done = await call<DocumentRef>(
-    test,
-    '/api/v1/card/documentComplete',
-    { upload_id: ticket.data.upload_id },
-    { session },
-  );
-  if (done.code !== 200) throw new Error(`card/documentComplete answered ${done.code} ${done.msg}`);
-  return done.data;
-}
-
-async function proveEmail(session: SignedIn, email: string): Promise<string> {
-  const known = (await readMailbox(test, email)).length;
-  expect((await call(test, '/api/v1/card/sendCode', { email }, { session })).code).toBe(200);
-  const code = codeIn(await nextEmail(test, email, known));
-  const checked = await call<{ email_proof: string }>(test, '/api/v1/card/verifyCode', { email, code }, { session });
-  expect(checked.code).toBe(200);
-  return checked.data.email_proof;
-}
 
 /** What a user typed into the first three steps: the ID's dates left out. */
 const typedSoFar = {
@@ -92,7 +58,7 @@ describe('the draft of a card application', () => {
     const client = await fundedCompany(test);
     expect((await readDraft(client.session)).data).toEqual({ draft: null });
 
-    const idFront = await uploadCardDocument(client.session, 'cardholder_id');
+    const idFront = await uploadCardDocument(test, client.session, 'cardholder_id');
     const saved = await saveDraft(client.session, { ...typedSoFar, id_front_document_id: idFront.document_id }, 'id');
     expect(saved.code).toBe(200);
     expect(Date.parse(saved.data.saved_at)).not.toBeNaN();
@@ -130,13 +96,13 @@ describe('the draft of a card application', () => {
   it('is gone once the application is submitted', async () => {
     const client = await fundedCompany(test, { funds: { USDT: '10000' } });
     const email = uniqueEmail('cardholder');
-    const idFront = await uploadCardDocument(client.session, 'cardholder_id');
-    const proofFront = await uploadCardDocument(client.session, 'proof_of_address');
+    const idFront = await uploadCardDocument(test, client.session, 'cardholder_id');
+    const proofFront = await uploadCardDocument(test, client.session, 'proof_of_address');
     const body = {
       ...typedSoFar,
       username: `aiko_${randomUUID().slice(0, 8)}`,
       email,
-      email_proof: await proveEmail(client.session, email),
+      email_proof: await proveEmail(test, client.session, email),
       phone_country: 'SG',
       phone: '+65 9123 4567',
       sponsor_user_id: '',
@@ -196,13 +162,13 @@ describe('the draft of a card application', () => {
   it('refuses a document that is not one of the company’s card documents, and drops one removed since', async () => {
     const client = await fundedCompany(test);
     const stranger = await fundedCompany(test);
-    const theirs = await uploadCardDocument(stranger.session, 'cardholder_id');
+    const theirs = await uploadCardDocument(test, stranger.session, 'cardholder_id');
     const refused = await saveDraft(client.session, { id_front_document_id: theirs.document_id });
     expect(refused.code).toBe(errorCatalogue.validation.code);
     expect((refused.data as unknown as { fields: Record<string, string> }).fields).toHaveProperty(
       'id_front_document_id',
     );
-    const proof = await uploadCardDocument(client.session, 'proof_of_address');
+    const proof = await uploadCardDocument(test, client.session, 'proof_of_address');
     const wrongPurpose = await saveDraft(client.session, { id_front_document_id: proof.document_id });
     expect(wrongPurpose.code).toBe(errorCatalogue.validation.code);
     expect((await readDraft(client.session)).data).toEqual({ draft: null });
@@ -220,7 +186,7 @@ describe('the draft of a card application', () => {
   it('reads the email’s proof back only while it is valid', async () => {
     const client = await fundedCompany(test);
     const email = uniqueEmail('drafted');
-    const proof = await proveEmail(client.session, email);
+    const proof = await proveEmail(test, client.session, email);
     expect((await saveDraft(client.session, { email, email_proof: proof })).code).toBe(200);
     expect((await readDraft(client.session)).data.draft?.values.email_proof).toBe(proof);
     // 31 minutes on (the session kept alive meanwhile): the proof's 30 minutes have passed.
