@@ -30,7 +30,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { deleteExpiredIdempotencyKeys, deleteExpiredIdempotencyKeysSchedule } from './platform/idempotency.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
-import { createMetrics, registerMetrics, registerPressureRelief } from './platform/metrics.ts';
+import { createMetrics, type Metrics, registerMetrics, registerPressureRelief } from './platform/metrics.ts';
 import type { AppModule, ModuleContext } from './platform/module.ts';
 import { buildOpenApiDocument, registerApiDocs } from './platform/openapi.ts';
 import {
@@ -85,12 +85,12 @@ function isDeclaredBy(app: FastifyInstance): (request: FastifyRequest, key: Erro
   };
 }
 
-export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
+/** What the app is made of before it has routes: the database, clock, queue, secrets, mail and storage. */
+async function openParts(config: Config, dependencies: AppDependencies) {
   const logger = createLogger({
     level: dependencies.logger?.level ?? config.logLevel,
     stream: dependencies.logger?.stream,
   });
-  const ownsDatabase = !dependencies.database;
   const database = dependencies.database ?? (await openDatabase(config));
   const clock = dependencies.clock ?? systemClock;
   const jobs = createJobs({ database, logger: logger.child({ component: 'jobs' }) });
@@ -104,10 +104,26 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const emailQueue = createEmailQueue(secretBox);
   const documentStorage = createDocumentStorage(config, { clock });
   registerEmailDelivery(jobs, { mailer, secretBox });
+  return {
+    logger,
+    database,
+    ownsDatabase: !dependencies.database,
+    clock,
+    jobs,
+    secretBox,
+    mailer,
+    emailQueue,
+    documentStorage,
+  };
+}
 
+type AppParts = Awaited<ReturnType<typeof openParts>>;
+
+function createServer(config: Config, parts: AppParts, dependencies: AppDependencies): FastifyInstance {
+  const { database, clock, jobs, mailer, documentStorage } = parts;
   const serverOptions: FastifyServerOptions = {
     // Typed as Fastify's base logger so that the instance is the plain FastifyInstance every module takes.
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance: parts.logger as FastifyBaseLogger,
     genReqId: generateRequestId,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: maxJsonBodyBytes,
@@ -131,9 +147,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await jobs.stop();
     mailer.close();
     await documentStorage.close();
-    if (ownsDatabase) await database.close();
+    if (parts.ownsDatabase) await database.close();
   });
+  return app;
+}
 
+/** What every call goes through, in order: context and span, pressure, headers, errors, rate limits, session rules. */
+async function registerCrossCutting(app: FastifyInstance, config: Config, parts: AppParts): Promise<void> {
+  const { database, clock, jobs } = parts;
   // Only JSON bodies: a text/plain body must be refused, not handed to a schema as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -163,7 +184,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     // Answers of the API are personal financial data: never stored by a browser or proxy.
     if (request.url.startsWith(apiPrefix)) reply.header('cache-control', 'no-store');
   });
+}
 
+/** Health, metrics, and the development side doors (absent in production). */
+function registerOperations(app: FastifyInstance, config: Config, parts: AppParts): Metrics {
+  const { database, clock, jobs, mailer } = parts;
   registerHealthRoutes(app, { database, jobs });
   const metrics = createMetrics();
   registerMetrics(app, metrics, {
@@ -174,10 +199,30 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     token: config.metricsToken,
     isProduction: config.nodeEnv === 'production',
   });
-  // Development side doors, absent in production: the mailbox without SMTP, the clock when enabled.
+  // The mailbox without SMTP, the clock when enabled.
   if (mailer.kind === 'dev_mailbox') registerDevMailboxRoutes(app, database.db);
   if (config.enableTestClock && isAdjustableClock(clock)) registerTestClockRoutes(app, clock, jobs);
+  return metrics;
+}
 
+async function registerModules(app: FastifyInstance, modules: readonly AppModule[], context: ModuleContext) {
+  for (const module of modules) {
+    const modulePlugin: FastifyPluginAsync = async (scope) => module.register(scope, context);
+    await app.register(modulePlugin);
+  }
+  registerUnbuiltCalls(app);
+  await registerApiDocs(
+    app,
+    buildOpenApiDocument(app.callPlatform.calls.values(), listedCalls, context.config.publicUrl ?? '/'),
+  );
+}
+
+export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
+  const parts = await openParts(config, dependencies);
+  const app = createServer(config, parts, dependencies);
+  await registerCrossCutting(app, config, parts);
+  const metrics = registerOperations(app, config, parts);
+  const { database, clock, jobs, secretBox, emailQueue, documentStorage } = parts;
   const context: ModuleContext = {
     config,
     database,
@@ -189,15 +234,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     metrics,
     providers: createProviders(config, secretBox),
   };
-  for (const module of dependencies.modules ?? appModules) {
-    const modulePlugin: FastifyPluginAsync = async (scope) => module.register(scope, context);
-    await app.register(modulePlugin);
-  }
-  registerUnbuiltCalls(app);
-  await registerApiDocs(
-    app,
-    buildOpenApiDocument(app.callPlatform.calls.values(), listedCalls, config.publicUrl ?? '/'),
-  );
+  await registerModules(app, dependencies.modules ?? appModules, context);
 
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir });
   app.setNotFoundHandler(async (request, reply) => {

@@ -138,6 +138,7 @@ function consume(subscription: Subscription, event: DomainEvent): Promise<void> 
   );
 }
 
+// Long: a factory whose closure is the queue's state (started, the relay's run, the workers); each function in it is short.
 export function createJobs(options: JobsOptions): Jobs {
   const { database, logger } = options;
   const relayPollIntervalMs = options.relayPollIntervalMs ?? 2000;

@@ -79,19 +79,30 @@ export async function registerPressureRelief(
   });
 }
 
-export function registerMetrics(
-  app: FastifyInstance,
-  metrics: Metrics,
-  options: {
-    db: AppDatabase;
-    contention: Database['contention'];
-    unavailable: Database['unavailable'];
-    heavyReads: Database['heavyReads'];
-    token: string | undefined;
-    isProduction: boolean;
-  },
-): void {
-  const { registry } = metrics;
+type MetricsOptions = {
+  db: AppDatabase;
+  contention: Database['contention'];
+  unavailable: Database['unavailable'];
+  heavyReads: Database['heavyReads'];
+  token: string | undefined;
+  isProduction: boolean;
+};
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, options: MetricsOptions): void {
+  registerCallMetrics(app, metrics.registry);
+  registerDatabaseCounters(metrics.registry, options);
+  registerQueueGauges(metrics, options.db);
+
+  if (options.isProduction && !options.token) return;
+  app.get('/metrics', async (request, reply) => {
+    if (options.token && !isTokenAccepted(request.headers.authorization, options.token))
+      return reply.status(401).header('www-authenticate', 'Bearer').send();
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
+
+/** Every API call's duration by status, and its error envelopes by code. */
+function registerCallMetrics(app: FastifyInstance, registry: Registry): void {
   const calls = new Histogram({
     name: 'bank_api_call_duration_seconds',
     help: 'Duration of API calls, by call and HTTP status',
@@ -119,62 +130,71 @@ export function registerMetrics(
       reply.elapsedTime / 1000,
     );
   });
+}
 
-  const contentionSeen = { retried: 0, exhausted: 0 };
+/**
+ * A counter that reads a running tally the database keeps (outcome -> count) and adds what grew
+ * since the last scrape, labelled by outcome.
+ */
+function tallyCounter<Key extends string>(
+  registry: Registry,
+  definition: { name: string; help: string },
+  tally: { readonly [K in Key]: number },
+  labelOf: { readonly [K in Key]: string },
+): void {
+  const seen = Object.fromEntries(Object.keys(labelOf).map((key) => [key, 0])) as { [K in Key]: number };
   new Counter({
-    name: 'bank_db_contention_total',
-    help: 'Transactions PostgreSQL rolled back for contention (deadlock, serialisation): retried, or lost on every try (answered busy)',
+    ...definition,
     labelNames: ['outcome'],
     registers: [registry],
     collect() {
-      for (const outcome of ['retried', 'exhausted'] as const) {
-        this.inc({ outcome }, options.contention[outcome] - contentionSeen[outcome]);
-        contentionSeen[outcome] = options.contention[outcome];
+      for (const key of Object.keys(labelOf) as Key[]) {
+        this.inc({ outcome: labelOf[key] }, tally[key] - seen[key]);
+        seen[key] = tally[key];
       }
     },
   });
+}
 
-  const unavailableOutcomes = { retried: 'retried', exhausted: 'exhausted', commit_unknown: 'commitUnknown' } as const;
-  const unavailableSeen = { retried: 0, exhausted: 0, commitUnknown: 0 };
-  new Counter({
-    name: 'bank_db_unavailable_total',
-    help: 'Transactions that met an unavailable database (restart, failover): retried, unavailable on every try, or lost during COMMIT (outcome unknown); the last two answered busy',
-    labelNames: ['outcome'],
-    registers: [registry],
-    collect() {
-      for (const [outcome, field] of Object.entries(unavailableOutcomes)) {
-        this.inc({ outcome }, options.unavailable[field] - unavailableSeen[field]);
-        unavailableSeen[field] = options.unavailable[field];
-      }
+function registerDatabaseCounters(registry: Registry, options: MetricsOptions): void {
+  tallyCounter(
+    registry,
+    {
+      name: 'bank_db_contention_total',
+      help: 'Transactions PostgreSQL rolled back for contention (deadlock, serialisation): retried, or lost on every try (answered busy)',
     },
-  });
-
-  const heavyReadOutcomes = {
-    replica: 'replica',
-    replicaBehind: 'primary_replica_behind',
-    replicaUnreachable: 'primary_replica_unreachable',
-  } as const;
-  const heavyReadsSeen = { replica: 0, replicaBehind: 0, replicaUnreachable: 0 };
-  new Counter({
-    name: 'bank_db_heavy_reads_total',
-    help: 'Heavy reads (history, statements, downloads) by where they went: the replica of DATABASE_READ_URL, or the primary because the replica had not replayed its latest writes or did not answer',
-    labelNames: ['outcome'],
-    registers: [registry],
-    collect() {
-      for (const [count, outcome] of Object.entries(heavyReadOutcomes) as [keyof typeof heavyReadOutcomes, string][]) {
-        this.inc({ outcome }, options.heavyReads[count] - heavyReadsSeen[count]);
-        heavyReadsSeen[count] = options.heavyReads[count];
-      }
+    options.contention,
+    { retried: 'retried', exhausted: 'exhausted' },
+  );
+  tallyCounter(
+    registry,
+    {
+      name: 'bank_db_unavailable_total',
+      help: 'Transactions that met an unavailable database (restart, failover): retried, unavailable on every try, or lost during COMMIT (outcome unknown); the last two answered busy',
     },
-  });
+    options.unavailable,
+    { retried: 'retried', exhausted: 'exhausted', commitUnknown: 'commit_unknown' },
+  );
+  tallyCounter(
+    registry,
+    {
+      name: 'bank_db_heavy_reads_total',
+      help: 'Heavy reads (history, statements, downloads) by where they went: the replica of DATABASE_READ_URL, or the primary because the replica had not replayed its latest writes or did not answer',
+    },
+    options.heavyReads,
+    { replica: 'replica', replicaBehind: 'primary_replica_behind', replicaUnreachable: 'primary_replica_unreachable' },
+  );
+}
 
+/** The job queue's backlog and the outbox's lag, read at each scrape. */
+function registerQueueGauges(metrics: Metrics, db: AppDatabase): void {
   metrics.gauge({
     name: 'bank_job_queue_jobs',
     help: 'Jobs in the queue by state (created: waiting, retry: waiting to be retried, active: running)',
     labelNames: ['state'],
     async read(gauge) {
       const rows = await executeRows<{ state: string; count: number }>(
-        options.db,
+        db,
         sql`select state, count(*)::int as count from ${sql.identifier(jobQueueSchema)}.job
             where state in ('created', 'retry', 'active') group by state`,
       );
@@ -187,7 +207,7 @@ export function registerMetrics(
     help: 'Age of the oldest job due to run and not yet taken',
     async read(gauge) {
       const [row] = await executeRows<{ age: number | null }>(
-        options.db,
+        db,
         sql`select extract(epoch from now() - min(start_after))::float8 as age
             from ${sql.identifier(jobQueueSchema)}.job where state in ('created', 'retry') and start_after <= now()`,
       );
@@ -199,17 +219,10 @@ export function registerMetrics(
     help: 'Age of the oldest event committed and not yet handed to its subscribers',
     async read(gauge) {
       const [row] = await executeRows<{ age: number | null }>(
-        options.db,
+        db,
         sql`select extract(epoch from now() - min(created_at))::float8 as age from outbox_events where published_at is null`,
       );
       gauge.set(Math.max(0, row?.age ?? 0));
     },
-  });
-
-  if (options.isProduction && !options.token) return;
-  app.get('/metrics', async (request, reply) => {
-    if (options.token && !isTokenAccepted(request.headers.authorization, options.token))
-      return reply.status(401).header('www-authenticate', 'Bearer').send();
-    return reply.type(registry.contentType).send(await registry.metrics());
   });
 }

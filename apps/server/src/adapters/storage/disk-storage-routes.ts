@@ -78,62 +78,70 @@ export async function registerDiskStorageRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-    scope.put(`${diskUploadPathPrefix}*`, async (request, reply) => {
-      const grant = diskStorage.verifyUploadToken(tokenOf(request));
-      if (!grant) return refuse(reply, 403, 'This upload link is invalid or has expired');
-      const length = declaredLength(request);
-      if (length !== undefined && length > grant.max_bytes) return refuse(reply, 413, 'The file is too large');
-      if (length !== undefined && grant.content_length !== undefined && length !== grant.content_length) {
-        return refuse(reply, 400, 'The file is not the size that was announced');
-      }
-      if (options.isUploadUsable && !(await options.isUploadUsable(grant.key))) {
-        return refuse(reply, 403, 'This upload link has been used or withdrawn');
-      }
-
-      const body = (request.body as Readable | undefined) ?? Readable.from([]);
-      const result = await diskStorage.receiveUpload(grant.key, body, {
-        maxBytes: grant.max_bytes,
-        contentLength: grant.content_length,
-      });
-      switch (result.outcome) {
-        case 'stored':
-          return reply.code(200).header('cache-control', 'no-store').send();
-        case 'exists':
-          return refuse(reply, 409, 'A file has already been uploaded with this link');
-        case 'too_large':
-          return refuse(reply, 413, 'The file is too large');
-        case 'length_mismatch':
-          return refuse(reply, 400, 'The file is not the size that was announced');
-        case 'aborted':
-          request.log.info({ storage_key: grant.key }, 'upload aborted by the client');
-          return refuse(reply, 400, 'The upload was interrupted');
-      }
-    });
-
-    scope.get(`${diskDownloadPathPrefix}*`, async (request, reply) => {
-      const grant = diskStorage.verifyDownloadToken(tokenOf(request));
-      if (!grant) return refuse(reply, 403, 'This link is invalid or has expired');
-      const stat = await diskStorage.statObject(grant.key);
-      const stream = stat ? await diskStorage.openRead(grant.key) : null;
-      if (!stat || !stream) return refuse(reply, 404, 'This file no longer exists');
-      // The disposition was settled when the grant was signed; it is re-derived so that no grant,
-      // however made, can show anything but an image or a PDF inline.
-      const disposition = effectiveDisposition(grant.content_type, grant.disposition);
-      return (
-        reply
-          .code(200)
-          .header('content-type', grant.content_type)
-          .header('content-length', String(stat.sizeBytes))
-          .header('content-disposition', contentDispositionHeader(disposition, grant.file_name))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', downloadContentSecurityPolicy(grant.content_type, disposition))
-          .header('x-frame-options', disposition === 'inline' ? 'SAMEORIGIN' : 'DENY')
-          .header('cross-origin-resource-policy', 'same-origin')
-          // Fastify's HEAD route (exposeHeadRoutes) drains the stream and keeps these headers.
-          .send(stream)
-      );
-    });
+    scope.put(`${diskUploadPathPrefix}*`, (request, reply) => receiveUpload(diskStorage, options, request, reply));
+    scope.get(`${diskDownloadPathPrefix}*`, (request, reply) => sendDownload(diskStorage, request, reply));
   };
   await app.register(storageRoutes);
+}
+
+async function receiveUpload(
+  diskStorage: DiskDocumentStorage,
+  options: DiskStorageRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const grant = diskStorage.verifyUploadToken(tokenOf(request));
+  if (!grant) return refuse(reply, 403, 'This upload link is invalid or has expired');
+  const length = declaredLength(request);
+  if (length !== undefined && length > grant.max_bytes) return refuse(reply, 413, 'The file is too large');
+  if (length !== undefined && grant.content_length !== undefined && length !== grant.content_length) {
+    return refuse(reply, 400, 'The file is not the size that was announced');
+  }
+  if (options.isUploadUsable && !(await options.isUploadUsable(grant.key))) {
+    return refuse(reply, 403, 'This upload link has been used or withdrawn');
+  }
+
+  const body = (request.body as Readable | undefined) ?? Readable.from([]);
+  const result = await diskStorage.receiveUpload(grant.key, body, {
+    maxBytes: grant.max_bytes,
+    contentLength: grant.content_length,
+  });
+  switch (result.outcome) {
+    case 'stored':
+      return reply.code(200).header('cache-control', 'no-store').send();
+    case 'exists':
+      return refuse(reply, 409, 'A file has already been uploaded with this link');
+    case 'too_large':
+      return refuse(reply, 413, 'The file is too large');
+    case 'length_mismatch':
+      return refuse(reply, 400, 'The file is not the size that was announced');
+    case 'aborted':
+      request.log.info({ storage_key: grant.key }, 'upload aborted by the client');
+      return refuse(reply, 400, 'The upload was interrupted');
+  }
+}
+
+async function sendDownload(diskStorage: DiskDocumentStorage, request: FastifyRequest, reply: FastifyReply) {
+  const grant = diskStorage.verifyDownloadToken(tokenOf(request));
+  if (!grant) return refuse(reply, 403, 'This link is invalid or has expired');
+  const stat = await diskStorage.statObject(grant.key);
+  const stream = stat ? await diskStorage.openRead(grant.key) : null;
+  if (!stat || !stream) return refuse(reply, 404, 'This file no longer exists');
+  // The disposition was settled when the grant was signed; it is re-derived so that no grant,
+  // however made, can show anything but an image or a PDF inline.
+  const disposition = effectiveDisposition(grant.content_type, grant.disposition);
+  return (
+    reply
+      .code(200)
+      .header('content-type', grant.content_type)
+      .header('content-length', String(stat.sizeBytes))
+      .header('content-disposition', contentDispositionHeader(disposition, grant.file_name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', downloadContentSecurityPolicy(grant.content_type, disposition))
+      .header('x-frame-options', disposition === 'inline' ? 'SAMEORIGIN' : 'DENY')
+      .header('cross-origin-resource-policy', 'same-origin')
+      // Fastify's HEAD route (exposeHeadRoutes) drains the stream and keeps these headers.
+      .send(stream)
+  );
 }

@@ -74,72 +74,85 @@ function writePdfStatement(pdfDocument: typeof PDFDocument, statement: Statement
     createdAt: statement.generatedAt,
   });
   const page = new PdfPage(doc, { language, footer: `${productName(language)} · ${statement.companyName}` });
-  const headers = (columns: Column[]) => columns.map((column) => label(column.labelKey, { zone: statement.timeZone }));
+  const headers: Headers = (columns) => columns.map((column) => label(column.labelKey, { zone: statement.timeZone }));
 
   startWriting(body, async () => {
     page.openDocument({ ...statement, title });
     page.note(page.label('references_note'));
-    page.heading(page.label('summary'));
-    page.tableHeader(summaryColumns, headers(summaryColumns));
-    for (const summary of statement.summaries) {
-      if (!page.ensureRoom(rowHeightPoints)) page.tableHeader(summaryColumns, headers(summaryColumns));
-      page.row(summaryColumns, [
-        summary.asset,
-        ...(['opening', 'credits', 'debits', 'fees', 'closing'] as const).map((key) =>
-          formatDisplayAmount(summary[key], summary.asset, language),
-        ),
-      ]);
-    }
-
-    if (statement.figures) {
-      const { title: figuresTitle, rows } = statement.figures;
-      page.gap(16);
-      page.ensureRoom(20 + rows.length * rowHeightPoints);
-      page.heading(figuresTitle);
-      for (const figure of rows)
-        page.row(figureColumns, [
-          figure.label,
-          `${formatDisplayAmount(figure.amount, figure.asset, language)} ${figure.asset}`,
-        ]);
-    }
-
-    const openSection = (asset: string) => {
-      page.gap(16);
-      page.ensureRoom(20 + 3 * rowHeightPoints);
-      page.heading(page.label('transactions', { asset }));
-      page.tableHeader(lineColumns, headers(lineColumns));
-    };
-    const emptySection = (asset: string) => {
-      openSection(asset);
-      page.sentenceRow(page.label('no_transactions'));
-    };
-    // Lines come grouped by asset in the summaries' order; an asset without lines still gets its
-    // section, saying so. A line of an asset not announced still gets a section, so none is lost.
-    const assets = statement.summaries.map((summary) => summary.asset);
-    let nextAssetIndex = 0;
-    let sectionAsset: string | undefined;
-    for await (const line of statement.lines) {
-      if (line.asset !== sectionAsset) {
-        const index = assets.indexOf(line.asset, nextAssetIndex);
-        if (index >= 0) {
-          for (const skipped of assets.slice(nextAssetIndex, index)) emptySection(skipped);
-          nextAssetIndex = index + 1;
-        }
-        openSection(line.asset);
-        sectionAsset = line.asset;
-      }
-      const values = lineValues(language, statement.timeZone, line);
-      if (!page.ensureRoom(page.rowHeightOf(lineColumns, values))) {
-        page.heading(page.label('transactions_continued', { asset: line.asset }));
-        page.tableHeader(lineColumns, headers(lineColumns));
-      }
-      page.row(lineColumns, values);
-      await page.keepPace(body);
-      // The reader went away: leaving the loop returns the lines' iterator, which ends the read.
-      if (body.destroyed) return;
-    }
-    for (const skipped of assets.slice(nextAssetIndex)) emptySection(skipped);
-    doc.end();
+    writeSummaries(page, statement, headers);
+    writeFigures(page, statement);
+    await writeLines(page, statement, headers, body);
+    if (!body.destroyed) doc.end();
   });
   return body;
+}
+
+type Headers = (columns: Column[]) => string[];
+
+function writeSummaries(page: PdfPage, statement: Statement, headers: Headers): void {
+  page.heading(page.label('summary'));
+  page.tableHeader(summaryColumns, headers(summaryColumns));
+  for (const summary of statement.summaries) {
+    if (!page.ensureRoom(rowHeightPoints)) page.tableHeader(summaryColumns, headers(summaryColumns));
+    page.row(summaryColumns, [
+      summary.asset,
+      ...(['opening', 'credits', 'debits', 'fees', 'closing'] as const).map((key) =>
+        formatDisplayAmount(summary[key], summary.asset, statement.language),
+      ),
+    ]);
+  }
+}
+
+function writeFigures(page: PdfPage, statement: Statement): void {
+  if (!statement.figures) return;
+  const { title, rows } = statement.figures;
+  page.gap(16);
+  page.ensureRoom(20 + rows.length * rowHeightPoints);
+  page.heading(title);
+  for (const figure of rows)
+    page.row(figureColumns, [
+      figure.label,
+      `${formatDisplayAmount(figure.amount, figure.asset, statement.language)} ${figure.asset}`,
+    ]);
+}
+
+/**
+ * Lines come grouped by asset in the summaries' order; an asset without lines still gets its
+ * section, saying so. A line of an asset not announced still gets a section, so none is lost.
+ */
+async function writeLines(page: PdfPage, statement: Statement, headers: Headers, body: PassThrough): Promise<void> {
+  const openSection = (asset: string) => {
+    page.gap(16);
+    page.ensureRoom(20 + 3 * rowHeightPoints);
+    page.heading(page.label('transactions', { asset }));
+    page.tableHeader(lineColumns, headers(lineColumns));
+  };
+  const emptySection = (asset: string) => {
+    openSection(asset);
+    page.sentenceRow(page.label('no_transactions'));
+  };
+  const assets = statement.summaries.map((summary) => summary.asset);
+  let nextAssetIndex = 0;
+  let sectionAsset: string | undefined;
+  for await (const line of statement.lines) {
+    if (line.asset !== sectionAsset) {
+      const index = assets.indexOf(line.asset, nextAssetIndex);
+      if (index >= 0) {
+        for (const skipped of assets.slice(nextAssetIndex, index)) emptySection(skipped);
+        nextAssetIndex = index + 1;
+      }
+      openSection(line.asset);
+      sectionAsset = line.asset;
+    }
+    const values = lineValues(statement.language, statement.timeZone, line);
+    if (!page.ensureRoom(page.rowHeightOf(lineColumns, values))) {
+      page.heading(page.label('transactions_continued', { asset: line.asset }));
+      page.tableHeader(lineColumns, headers(lineColumns));
+    }
+    page.row(lineColumns, values);
+    await page.keepPace(body);
+    // The reader went away: leaving the loop returns the lines' iterator, which ends the read.
+    if (body.destroyed) return;
+  }
+  for (const skipped of assets.slice(nextAssetIndex)) emptySection(skipped);
 }
