@@ -18,7 +18,7 @@ const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * of dist/assets. Compressing at build time lets slow settings be used without costing a request
  * anything; a variant that is not smaller than the original is not written. Brotli's quality 11
  * is 1.8% smaller (/login's first load: 146.8 KB instead of 149.5 KB) for 2.4 times the CPU (4.8 s
- * instead of 2.0 s for the 3.5 MB of assets), too much of a fresh `npm start` (docs/decisions.md,
+ * instead of 2.0 s for the 3.5 MB of assets), too much of a fresh `npm start` (bench/README.md,
  * Start).
  */
 const brotliQuality = 10;
