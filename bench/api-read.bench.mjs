@@ -1,5 +1,5 @@
 /**
- * The authenticated read's overhead (issue 10 §1): account/getUserInfo of the built product beside
+ * The authenticated read's overhead: account/getUserInfo of the built product beside
  * the bare Fastify + pg baseline of ../shared/bench/api-read-baseline.mjs, on the same PostgreSQL
  * in the same run, so that the figure is a ratio and not a time on a noisy machine.
  *

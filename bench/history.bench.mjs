@@ -1,5 +1,5 @@
 /**
- * The history and the statement at depth (issue 11): one company with 1,000,000 history lines and
+ * The history and the statement at depth: one company with 1,000,000 history lines and
  * 1,000,000 ledger entries on PostgreSQL.
  * - The history page through the product's transactionPage, at page 1 and after row 999,980: the
  *   database time of the statement it sends (EXPLAIN ANALYZE, median of 30; goal under 5 ms at any

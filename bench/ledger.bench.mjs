@@ -1,5 +1,5 @@
 /**
- * Ledger transfers/s (issue 11): the product's ledger.transfer beside the raw-SQL baseline of
+ * Ledger transfers/s: the product's ledger.transfer beside the raw-SQL baseline of
  * ../shared/bench/ledger-baseline.sh, on the same PostgreSQL in the same run, at 16 and 64 clients
  * and on one hot account (every transfer debits the same account). Each side makes the same
  * double-entry transfer of 1.25 USDC between random accounts of 100,000, one transaction each;

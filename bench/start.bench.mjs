@@ -1,5 +1,5 @@
 /**
- * `npm start` on a fresh clone (issue 10): the time from the command to the first answer of /login,
+ * `npm start` on a fresh clone: the time from the command to the first answer of /login,
  * on a clone of the committed HEAD whose dependencies are installed (the project's node_modules,
  * linked, stand in for `npm ci`, which this does not time). Twice, with a machine cache of its own
  * (BANK_CACHE_DIR, empty at first): the first start this machine makes of these sources, which

@@ -1,5 +1,5 @@
 /**
- * Announcements (issue 12, part 5): a member of staff writes one in English, Chinese and Japanese,
+ * Announcements: a member of staff writes one in English, Chinese and Japanese,
  * saves the draft and publishes it to every client company; a client reading in Japanese on a phone
  * finds it in their inbox (the header's bell), opens it from there and reads it in Japanese.
  */

@@ -1,5 +1,5 @@
 /**
- * Card applications (issue 14, slice A), through the screens as the demo company's administrator
+ * Card applications, through the screens as the demo company's administrator
  * and the bank's card review desk use them:
  * (a) the administrator applies for a director's card in six steps: the username checked free at
  *     the processor, the cardholder's email proven by its code, the ID and the proof of address

@@ -1,5 +1,5 @@
 /**
- * Card money (issue 14, slice C): the demo administrator tops up the seeded active card from USDC
+ * Card money: the demo administrator tops up the seeded active card from USDC
  * (the fee shown first, the tick confirmed); staff complete the load in the processor simulator's
  * panel; the top-up shows success and the card's balance rises. Staff make a purchase, which
  * appears in the card's transactions (unsettled, with its details). The card statement downloads

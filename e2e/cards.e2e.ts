@@ -1,5 +1,5 @@
 /**
- * Card management (issue 14, slice B), through the screens as a company's administrator and the
+ * Card management, through the screens as a company's administrator and the
  * bank's card operations desk use them:
  * (a) staff read the letter of the seeded card in the post in the simulator panel; the holder
  *     activates it with the KIT and activation codes (a wrong code first: refused) and sets a PIN;

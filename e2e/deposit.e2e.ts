@@ -1,5 +1,5 @@
 /**
- * Receiving digital assets (issue 11): the seeded approved company opens its deposit page, sees an
+ * Receiving digital assets: the seeded approved company opens its deposit page, sees an
  * address per network with its QR code, the network's warning and confirmations, copies it, and
  * finds the page in Chinese and Japanese and on a phone. Coins sent by the custody simulator show
  * as in process with their confirmations counting up on the open page and on the history's line

@@ -1,5 +1,5 @@
 /**
- * FX and OTC (issue 13, part 6): the seeded approved company converts USDT to BTC at a 30-second
+ * FX and OTC: the seeded approved company converts USDT to BTC at a 30-second
  * quote with its countdown; a quote the server finds expired is refused and quoted again; the
  * conversion shows in the history and the inbox. Then, funded past the OTC threshold, it asks for
  * an OTC quote, which the desk answers in the back office; the client accepts it within its

@@ -1,5 +1,5 @@
 /**
- * Browser journeys of identity (issue 3): registration with the emailed code, the two-step login with
+ * Browser journeys of identity: registration with the emailed code, the two-step login with
  * an emailed code and with an authenticator (codes computed with otplib, the server's library, in
  * support/accounts.ts, which also makes and signs in the accounts through the API),
  * a replayed code refused, password recovery ending the old session, logging out, an idle session
@@ -510,7 +510,7 @@ describe('identity journeys', () => {
       expect(body.toString('utf8'), url).not.toContain('country_calling_codes');
     }
     console.info(`/login first load: ${scripts.size} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
-    // Issue 10's goal: at most 180 KB of JavaScript, gzipped, for the first load of /login.
+    // The first-load budget (docs/decisions/0036-first-load-budget.md): at most 180 KB of JavaScript, gzipped, for the first load of /login.
     expect(gzipBytes).toBeLessThanOrEqual(180_000);
     await context.close();
   });

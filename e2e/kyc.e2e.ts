@@ -1,5 +1,5 @@
 /**
- * Browser journeys of company KYC (issue 4): a new company fills the four sections (declarations and
+ * Browser journeys of company KYC: a new company fills the four sections (declarations and
  * a signature drawn with the mouse, every company field with a PDF company profile, a shareholder
  * and an officer, an authorised person with a drawn specimen signature and a PNG authorisation form)
  * and submits; a compliance officer finds it in the back office, rejects it with a reason; the

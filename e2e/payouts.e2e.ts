@@ -1,5 +1,5 @@
 /**
- * Payouts (issue 13), through the screens as a treasurer and the bank's staff use them:
+ * Payouts, through the screens as a treasurer and the bank's staff use them:
  * (a) a new company (its KYC approved through the API, funded by the custody simulator) adds a payee
  *     with an intermediary bank, finds it in the bank's 24-hour cooling period (the form will not
  *     offer it and the server refuses it), pays it once the server's clock has passed the period,

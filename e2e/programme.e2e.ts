@@ -1,5 +1,5 @@
 /**
- * The corporate card programme (issue 15), through the screens as the bank's programme desk and the
+ * The corporate card programme, through the screens as the bank's programme desk and the
  * approved demo company use them:
  * staff create a contract of 100 cards with a minimum batch of 10; the administrator pre-orders 20
  * (the prepayment and card cost held from the company's USDC); staff approve the order and allocate

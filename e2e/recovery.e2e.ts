@@ -1,5 +1,5 @@
 /**
- * Browser journeys of the lost authenticator (issue 10 §4), the user's side: pairing shows the 10
+ * Browser journeys of the lost authenticator, the user's side: pairing shows the 10
  * recovery codes once (download and copy), a recovery code signs in once and is refused the second
  * time, and the second-factor step with a recovery code in Chinese and Japanese on a phone. The staff
  * reset is in identity.e2e.ts, in the journey that pairs the seeded system admin (the seeded staff

@@ -1,5 +1,5 @@
 /**
- * Screens a client meets first, on a phone 375 px wide (issue 29, item 13): home's Deposit and Send,
+ * Screens a client meets first, on a phone 375 px wide: home's Deposit and Send,
  * the menu's fiat deposit and withdrawal opening their own pages (bank details on the fiat deposit
  * page), the brand never cut, and the history found by an amount. In Japanese and Chinese as well.
  */

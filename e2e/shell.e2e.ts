@@ -1,5 +1,5 @@
 /**
- * The platform's shell (issue 2): guards both ways, SPEC.md's redirects, the 404 page, deep links,
+ * The platform's shell: guards both ways, SPEC.md's redirects, the 404 page, deep links,
  * the language switch, the version reset, the inactivity dialog, the drawer on a phone and an
  * accessibility check. Most sessions here are set in storage the way the app keeps them; the server
  * does not know those tokens, so such journeys visit only pages that ask the server nothing. The
@@ -260,7 +260,7 @@ describe('accessibility', () => {
   }
 });
 
-describe('first load (issue 10)', () => {
+describe('first load', () => {
   it('breaks no rule of the Content-Security-Policy (zod compiles no code) on registration', async () => {
     const { page, context } = await openPage(browser);
     await page.addInitScript(() => {

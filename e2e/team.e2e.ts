@@ -1,5 +1,5 @@
 /**
- * Sub-accounts and permission groups (issue 12, parts 1 and 2): a company administrator creates the
+ * Sub-accounts and permission groups: a company administrator creates the
  * group "Payments preparers", invites a colleague into it; the colleague accepts through the link in
  * their email, signs in, pairs an authenticator (required of sub-accounts) and sees only what the
  * group allows. A call outside the group is refused by the server itself. The administrator's

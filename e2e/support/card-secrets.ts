@@ -1,5 +1,5 @@
 /**
- * Card secrets never kept (DECISIONS.md "Cards"; issue 14): the journeys note every PIN and
+ * Card secrets never kept (DECISIONS.md "Cards"): the journeys note every PIN and
  * activation (security) code they typed, and after the last journey the run's server log and every
  * table of its database are searched for them and for anything shaped like a full card number (16
  * digits passing the Luhn check). A finding fails the run.

@@ -1,5 +1,5 @@
 /**
- * Announcements (SPEC.md section 2: affiche, affiche_list, affiche_list_admin; issue 12, part 5).
+ * Announcements (SPEC.md section 2: affiche, affiche_list, affiche_list_admin).
  * Staff holding `announcements` write one in English, Chinese and Japanese (all three required),
  * with a publish window and an audience (every client company, or chosen ones), publish and
  * unpublish it. Clients read what is published, within its window, for their company; a new one

@@ -1,5 +1,5 @@
 /**
- * Local bank codes of a payee's bank, by the bank's country (issue 29 item 6): the code a domestic
+ * Local bank codes of a payee's bank, by the bank's country: the code a domestic
  * rail routes on beside the account number. One table, read by the payee form (which field to show
  * and its label: payouts.bank_codes.<kind>) and by the contract's payee validation.
  *

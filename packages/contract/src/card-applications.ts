@@ -1,5 +1,5 @@
 /**
- * Card applications and cardholders' KYC (issue 14, slice A; SPEC.md sections 3, 5 "Card" and "KYC
+ * Card applications and cardholders' KYC (SPEC.md sections 3, 5 "Card" and "KYC
  * and files", 7 "Card"; DECISIONS.md "Cards"): a company applies for a card for one of its people
  * (the cardholder's KYC, the card, the declarations), the bank's staff approve or reject it, and the
  * company follows and corrects its cardholders' KYC at the processor (kycManage).
@@ -222,7 +222,7 @@ export const CardStep = z
     /** The stable coin the card cost is paid from. */
     funding_asset: CardFundingAsset,
     /**
-     * For a programme card (issue 15): the cardholder is enrolled at the processor for its KYC, and
+     * For a programme card: the cardholder is enrolled at the processor for its KYC, and
      * later bound to a printed card of the company's programme; no card is ordered, no card cost held.
      */
     is_programme_enrolment: z.boolean().default(false),

@@ -1,5 +1,5 @@
 /**
- * Card management (issue 14, slice B; SPEC.md sections 3, 4, 5 and 7 "Card" and "Dashboard"): the
+ * Card management (SPEC.md sections 3, 4, 5 and 7 "Card" and "Dashboard"): the
  * company's cards and their timeline, activation with the letter's KIT and activation codes, the
  * PIN (never stored, logged or echoed), blocks (temporary, or lost, stolen or damaged: final and at
  * once, the replacement ordered with its fee, or waiting on the fee when the company cannot pay it),

@@ -1,5 +1,5 @@
 /**
- * Card money (issue 14, slice C; SPEC.md sections 3 "Top-up", "Statement", 4, 5 "Card", 7 "Card",
+ * Card money (SPEC.md sections 3 "Top-up", "Statement", 4, 5 "Card", 7 "Card",
  * 8 and 9; DECISIONS.md "Cards"): top-ups of a card from the company's USDC or USDT, the card's
  * transactions as the processor reports them, and the card statement.
  *

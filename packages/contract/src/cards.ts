@@ -1,5 +1,5 @@
 /**
- * Cards (issue 14; SPEC.md sections 3, 4 and 5; DECISIONS.md "Cards"): the card as the product
+ * Cards (SPEC.md sections 3, 4 and 5; DECISIONS.md "Cards"): the card as the product
  * keeps it and the one transition table that the server enforces and the screens read.
  *
  * A card has three state fields, each an enum of states.ts: its state (`status`), the processor's

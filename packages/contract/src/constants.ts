@@ -110,7 +110,7 @@ export const applicantTypes = ['director', 'partner', 'staff'] as const;
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
-/** The way back in when the authenticator is lost (issue 10 §4). */
+/** The way back in when the authenticator is lost. */
 export const recoveryCodeRules = {
   /** Made at pairing (and made again on request, which ends the old set); each usable once. */
   count: 10,

@@ -1,5 +1,5 @@
 /**
- * "Contact my relationship manager" (issue 12, part 7): from a product page (SPEC.md section 2:
+ * "Contact my relationship manager": from a product page (SPEC.md section 2:
  * private_b_p, structured_p, investment_b) a company user asks to be contacted about the product,
  * by a method and optionally at a time they prefer. The request lands in the queue of the company's
  * relationship manager (the sales RM whose CI code the company registered with), or in the shared

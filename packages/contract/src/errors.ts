@@ -25,7 +25,7 @@ export const errorCatalogue = {
   insufficient_balance: { code: 9460, httpStatus: 200 },
   rates_stale: { code: 9461, httpStatus: 200 },
   quote_expired: { code: 9462, httpStatus: 200 },
-  /** Cards (issue 14; SPEC.md section 8): the rules of cards.ts's transition table and top-up limits. */
+  /** Cards (SPEC.md section 8): the rules of cards.ts's transition table and top-up limits. */
   card_blocked_by_admin: { code: 9470, httpStatus: 200 },
   card_pending_replacement: { code: 9471, httpStatus: 200 },
   previous_renewal_first: { code: 9472, httpStatus: 200 },
@@ -38,7 +38,7 @@ export const errorCatalogue = {
   fee_changed: { code: 9479, httpStatus: 200 },
   /** The card's state does not allow the action (cards.ts's transition table names why). */
   status_error: { code: 9478, httpStatus: 200 },
-  /** The corporate card programme (issue 15; programme.ts holds the rules). */
+  /** The corporate card programme (programme.ts holds the rules). */
   contract_not_open: { code: 9480, httpStatus: 200 },
   order_below_minimum: { code: 9481, httpStatus: 200 },
   order_above_remaining: { code: 9482, httpStatus: 200 },

@@ -180,7 +180,7 @@ export const domainEventSchemas = {
   }),
 
   /**
-   * A card moved at the processor (issue 14): its operation stage, its state, or an anomaly. The
+   * A card moved at the processor: its operation stage, its state, or an anomaly. The
    * company's card users are told, and the company's card operation status webhook.
    */
   'card.operation_status_changed': z.object({

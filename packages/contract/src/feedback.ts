@@ -1,5 +1,5 @@
 /**
- * Feedback (SPEC.md section 7: feedback/submit; issue 12, part 6). A company user sends the bank a
+ * Feedback (SPEC.md section 7: feedback/submit). A company user sends the bank a
  * category, a text and optionally a screenshot (the documents' upload flow, purpose
  * `feedback_screenshot`: JPEG or PNG judged by content, 5 MB); staff holding `feedback` read the
  * queue, open one and answer it once; the answer reaches the user's inbox and their feedback page.

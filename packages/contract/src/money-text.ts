@@ -1,6 +1,6 @@
 /**
  * Money as people read it, one way for every page, export, email, inbox message and webhook text
- * (DECISIONS.md "amounts on screen"; issue 29): amounts with thousands separators at the asset's
+ * (DECISIONS.md "amounts on screen"): amounts with thousands separators at the asset's
  * display decimals, and a rate always as "1 BASE = rate QUOTE", base asset first.
  *
  * Amounts arrive as decimal strings and are handed to Intl.NumberFormat as strings, which formats

@@ -1,5 +1,5 @@
 /**
- * Payouts (issue 13; SPEC.md sections 3, 4, 5 and 7 "Withdraw"; DECISIONS.md "Money"): money
+ * Payouts (SPEC.md sections 3, 4, 5 and 7 "Withdraw"; DECISIONS.md "Money"): money
  * leaving the company to a fiat payee or to a crypto address of its address book.
  *
  * - Payees and address book entries need a fresh second factor to add or change, and can be paid

@@ -1,5 +1,5 @@
 /**
- * The card programme's printed cards and membership fees (issue 15; SPEC.md sections 3, 4 and 6):
+ * The card programme's printed cards and membership fees (SPEC.md sections 3, 4 and 6):
  * the company's printed cards with what may be done with each, binding them to cardholders whose
  * card KYC the processor approved, unbinding and rebinding them, and the membership fee records of
  * bound cards, paid from the corporate account one by one or in bulk, or taken by the schedule.

@@ -1,5 +1,5 @@
 /**
- * The card programme's contracts, pre-orders and print batches (issue 15; programme.ts holds the
+ * The card programme's contracts, pre-orders and print batches (programme.ts holds the
  * entities and rules): staff set up a company's contract, the company pre-orders cards under it
  * (prepayment and card cost held from its USDC or USDT), staff approve or decline each order and
  * allocate the approved cards to print batches, and both read the card issuing records.

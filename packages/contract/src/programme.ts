@@ -1,5 +1,5 @@
 /**
- * The corporate card programme (issue 15; SPEC.md sections 1, 2, 3, 4, 6 and 9): a company's
+ * The corporate card programme (SPEC.md sections 1, 2, 3, 4, 6 and 9): a company's
  * contract with the bank for a number of cards, its pre-orders, the print batches staff allocate
  * to them (printed with the company's abbreviation), the printed cards bound to cardholders, and
  * the membership fee terms of those cards.

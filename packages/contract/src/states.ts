@@ -125,7 +125,7 @@ export const membershipRenewalStatuses = ['pending', 'renewed', 'not_renewed'] a
 export const MembershipRenewalStatus = z.enum(membershipRenewalStatuses);
 export type MembershipRenewalStatus = z.infer<typeof MembershipRenewalStatus>;
 
-/** An OTC request for quote (issue 13, part 6; exchange.ts holds its transitions); `accepted` is settled. */
+/** An OTC request for quote (exchange.ts holds its transitions); `accepted` is settled. */
 export const otcStatuses = ['requested', 'quoted', 'accepted', 'declined', 'expired', 'cancelled'] as const;
 
 /** Every list above by the name its i18n keys use (`states.<name>.<value>`). */

@@ -1,5 +1,5 @@
 /**
- * The company's team (issue 12, parts 1 and 2; SPEC.md sections 3 and 6): sub-accounts and their
+ * The company's team (SPEC.md sections 3 and 6): sub-accounts and their
  * permission groups. The administrator who registered the company holds every client permission;
  * a sub-account holds those of its one permission group (permissions.ts `permissionsOf`). The
  * administrator invites a sub-account by email; the invitee sets a password through a single-use

@@ -26,7 +26,7 @@ export const transactionTypes = [
   'fiat_payout',
   'fx_conversion',
   'otc_trade',
-  /** Money sent from the company's stable coin to one of its cards (issue 14). */
+  /** Money sent from the company's stable coin to one of its cards. */
   'card_top_up',
   /** A card fee the company paid (card cost, replacement, annual fee). */
   'card_fee',

@@ -1,5 +1,5 @@
 /**
- * Webhooks (SPEC.md sections 3 and 5, DECISIONS.md "Organisation"; issue 12, part 4). A company
+ * Webhooks (SPEC.md sections 3 and 5, DECISIONS.md "Organisation"). A company
  * gives an API link (URL) for each of the four notification types and enables each on its own; the
  * bank signs every delivery as the Standard Webhooks specification says (webhook-id,
  * webhook-timestamp, webhook-signature) with the company's signing secret, shown once when it is
