@@ -91,8 +91,8 @@ const decisionFacts = z.object({ reason: optionalFact });
 const applicationFacts = z.object({ name: fact, reason: optionalFact });
 
 /**
- * The facts each kind of message is written from: the variables its title and body need (docs/decisions/0032-messages-keep-facts-not-text.md:
-^ * messages as data). The producer's message is typed by it (MessageContent), so a consumer that
+ * The facts each kind of message is written from: the variables its title and body need
+ * (docs/decisions/0032-messages-keep-facts-not-text.md). The producer's message is typed by it (MessageContent), so a consumer that
  * leaves out a fact does not compile, and the server checks it again when it writes the message.
  */
 export const messageParamsOfKind = {
