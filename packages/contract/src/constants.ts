@@ -44,6 +44,8 @@ export const screenLoadTimeoutMs = 120_000;
 export const httpErrorDelayMs = 1000;
 /** After a 9400 the client clears storage and reloads after this delay. */
 export const sessionExpiredReloadDelayMs = 2000;
+/** A call still unanswered after this fails as a network timeout (SPEC.md section 7's request default). */
+export const requestTimeoutMs = 6_000_000;
 
 export const workingDays = {
   fiatWithdrawal: 3,

@@ -12,6 +12,7 @@ vi.mock('@mantine/notifications', () => ({
 }));
 
 import type { CallDefinition } from '@bank/contract/calls';
+import { requestTimeoutMs } from '@bank/contract/constants';
 import { ApiError, callApi, fetchFile, newIdempotencyKey, TransportError } from './api-client.ts';
 import { initI18n } from './i18n.ts';
 import { loadScreenData } from './screen-query.ts';
@@ -59,6 +60,13 @@ function envelope(code: number, msg: string, data: unknown = null, status = 200,
     statusText,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/** A server that never answers: the request ends only when its signal aborts it. */
+function answerNeverButAbort(_path: string, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) =>
+    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+  );
 }
 
 function openPage(pathname: string) {
@@ -180,6 +188,17 @@ describe('callApi', () => {
     expect(shown).toEqual([expect.objectContaining({ message: 'ネットワークタイムアウト', color: 'red' })]);
   });
 
+  it('gives up on a call unanswered after 6,000,000 ms with the network timeout message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(answerNeverButAbort);
+    const calling = callApi(call, {}).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(requestTimeoutMs - 1);
+    expect(requestTimeoutMs).toBe(6_000_000);
+    expect(shown).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(calling).resolves.toMatchObject({ kind: 'network', message: 'ネットワークタイムアウト' });
+  });
+
   it('treats an answer that is not an envelope, or another HTTP status, as a network failure', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     fetchMock.mockResolvedValueOnce(new Response('', { status: 503, statusText: 'Service Unavailable' }));
@@ -236,12 +255,7 @@ describe('fetchFile', () => {
 describe('loadScreenData', () => {
   it('gives up after 120 s with the load-timeout message', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation(
-      (_path: string, init: RequestInit) =>
-        new Promise((_resolve, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-        ),
-    );
+    fetchMock.mockImplementation(answerNeverButAbort);
     const loading = loadScreenData(call, {}).catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(119_999);
     expect(shown).toEqual([]);
@@ -253,12 +267,7 @@ describe('loadScreenData', () => {
   });
 
   it('is cancelled by its query without any message', async () => {
-    fetchMock.mockImplementation(
-      (_path: string, init: RequestInit) =>
-        new Promise((_resolve, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-        ),
-    );
+    fetchMock.mockImplementation(answerNeverButAbort);
     const controller = new AbortController();
     const loading = loadScreenData(call, {}, controller.signal).catch((caught: unknown) => caught);
     controller.abort();

@@ -6,13 +6,14 @@
  * - code 9400 (session missing, invalid or expired): outside the login, upload and card-application
  *   pages, msg is shown, all storage cleared and the page reloaded after 2 s;
  * - HTTP 500, 502 or 404: `status - statusText` is shown after 1 s;
- * - no response or any other failure: 'Network timeout' in the user's language;
+ * - no response (none within SPEC.md's 6,000,000 ms) or any other failure: 'Network timeout' in the
+ *   user's language;
  * - any other code: an ApiError for the caller (a form shows `data.fields` beside its fields).
  * Calls are never retried automatically: a POST may move money.
  */
 
 import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
-import { httpErrorDelayMs, sessionExpiredReloadDelayMs } from '@bank/contract/constants';
+import { httpErrorDelayMs, requestTimeoutMs, sessionExpiredReloadDelayMs } from '@bank/contract/constants';
 import { apiHeaders, webDeviceOs, webName } from '@bank/contract/envelope';
 import { sessionInvalidCode, successCode } from '@bank/contract/errors';
 import { publicPaths } from '@bank/contract/routes';
@@ -127,12 +128,25 @@ async function post(path: string, body: unknown, options: CallOptions): Promise<
     body: JSON.stringify(body ?? {}),
     credentials: 'same-origin',
   };
-  if (options.signal) init.signal = options.signal;
+  // The caller's cancellation passes through as an abort (reading the body too); the request's own
+  // time-out, until the answer starts, is a failure.
+  const controller = new AbortController();
+  let isTimedOut = false;
+  const timer = setTimeout(() => {
+    isTimedOut = true;
+    controller.abort();
+  }, requestTimeoutMs);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  init.signal = controller.signal;
   try {
     return await fetch(path, init);
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (isAbort(error) && !isTimedOut) throw error;
     throw networkTimeout(options);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
