@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, storedSession } from './support/browser.ts';
+import { launchBrowser, openPage, storedSession, viewports } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,6 +60,22 @@ describe('error catalogue (SPEC.md section 8)', () => {
     await page.getByText('Your session has expired. Please log in again.').first().waitFor();
     await page.waitForURL('**/login', { timeout: 10_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('on a phone, shows the notice as a toast at the bottom, across the screen', async () => {
+    const { page, context } = await openPage(browser, { session: storedSession(), viewport: viewports.phone });
+    await page.route('**/api/v1/account/kyc/getKycInfo', (route) =>
+      route.fulfill({ json: { code: 9400, msg: 'Your session has expired. Please log in again.', data: null } }),
+    );
+    await page.goto('/kyc');
+    const toast = page.getByRole('alert').filter({ hasText: 'Your session has expired. Please log in again.' });
+    await toast.waitFor();
+    const box = await toast.boundingBox();
+    if (!box) throw new Error('the toast has no box');
+    // Within thumb's reach, and as wide as the screen allows (a desktop notice is 400 px at the top right).
+    expect(box.y).toBeGreaterThan(viewports.phone.height / 2);
+    expect(box.width).toBeGreaterThan(viewports.phone.width * 0.8);
     await context.close();
   });
 
