@@ -12,8 +12,8 @@ export {
   settleCompanyFee,
 } from './fees.ts';
 export { enrolCardholder } from './issuing.ts';
-export { applyProcessorNotifications } from './notification-handlers.ts';
-export { feeCosts } from './renewals.ts';
+export { applyProcessorNotifications } from './processor/notification-handlers.ts';
+export { syncProcessorSchedule } from './processor/sync.ts';
+export { feeCosts } from './renewals/renewals.ts';
 export { bindStockCard, printStockCards, unbindStockCard } from './stock.ts';
-export { syncProcessorSchedule } from './sync.ts';
 export { cardholders, cardStock, cards } from './tables.ts';

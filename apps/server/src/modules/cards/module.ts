@@ -10,18 +10,18 @@
  */
 import type { AppModule } from '../../platform/module.ts';
 import { answerFailures } from '../../platform/route.ts';
-import { registerApplicationCalls } from './application-routes.ts';
-import { applicationDemoSeeder } from './application-seed.ts';
-import { returnBalancesSchedule, returnEndedCardBalances } from './balance-return.ts';
-import { registerCardCalls } from './card-routes.ts';
-import { cardsDemoSeeder } from './card-seed.ts';
+import { registerApplicationCalls } from './applications/routes.ts';
+import { applicationDemoSeeder } from './applications/seed.ts';
 import { type CardsContext, cardProcessorOf } from './context.ts';
-import { registerMoneyCalls } from './money-routes.ts';
-import { cardMoneyDemoSeeder } from './money-seed.ts';
-import { moneyNotificationHandlers } from './notification-handlers.ts';
-import { processorFailureAnswer } from './processor-failures.ts';
-import { renewalsSchedule, runRenewals } from './renewals.ts';
-import { syncProcessor, syncProcessorSchedule } from './sync.ts';
+import { registerCardCalls } from './management/routes.ts';
+import { cardsDemoSeeder } from './management/seed.ts';
+import { returnBalancesSchedule, returnEndedCardBalances } from './money/balance-return.ts';
+import { registerMoneyCalls } from './money/routes.ts';
+import { cardMoneyDemoSeeder } from './money/seed.ts';
+import { processorFailureAnswer } from './processor/failures.ts';
+import { moneyNotificationHandlers } from './processor/notification-handlers.ts';
+import { syncProcessor, syncProcessorSchedule } from './processor/sync.ts';
+import { renewalsSchedule, runRenewals } from './renewals/renewals.ts';
 
 const advanceSimulatorSchedule = 'cards__advance_simulator';
 
