@@ -1,5 +1,5 @@
 /**
- * Card applications, the company's side (issue 14, slice A): what the form needs first (the levels'
+ * Card applications, the company's side: what the form needs first (the levels'
  * fees, the networks, the balances), the username check at the processor, the cardholder's email
  * proven by an emailed code (the account module's code store and limits, purpose
  * `cardholder_email`), the cardholder documents (the documents module's upload flow, place `card`),
@@ -40,9 +40,10 @@ import { recordEvent } from '../../../platform/events.ts';
 import { isUuid, newId } from '../../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../../platform/money.ts';
 import { assertWithinCap } from '../../../platform/rate-limit.ts';
+import type { CallContext } from '../../../platform/route.ts';
 import type { SecretBox } from '../../../platform/secret-box.ts';
 import type { Clock } from '../../../platform/session.ts';
-import { lockCompany } from '../../../platform/tenant.ts';
+import { clientCompanyId, lockCompany } from '../../../platform/tenant.ts';
 import {
   assertMaySendCode,
   checkEmailCode,
@@ -154,6 +155,17 @@ export async function isUsernameFree(
     .limit(1);
   if (taken) return false;
   return processor.isUsernameAvailable(handle, username);
+}
+
+/** The form's username check, for a client (staff, who have no company, are refused first). */
+export async function usernameAvailability(
+  handle: DbHandle,
+  processor: CardProcessor,
+  call: CallContext,
+  body: { username: string },
+) {
+  clientCompanyId(call);
+  return { username: body.username, is_available: await isUsernameFree(handle, processor, body.username) };
 }
 
 export const usernameTaken = (username: string) =>
@@ -563,7 +575,7 @@ export async function companyApplications(
 
 // Submission ------------------------------------------------------------------------------------------------
 
-type SubmitBody = z.output<typeof SubmitCardApplicationRequest>;
+export type SubmitBody = z.output<typeof SubmitCardApplicationRequest>;
 
 /** The cardholder's KYC as stored: the mailing address resolved, the ID's missing dates SPEC.md's defaults. */
 function detailsOf(body: SubmitBody, sponsorName: string): CardholderDetails {
@@ -619,6 +631,36 @@ export async function recordApplicationEvent(handle: DbHandle, row: CardApplicat
   );
 }
 
+/** The card's cost held from the chosen stable coin; an enrolment for a programme card orders no card: its cost was paid with the programme's order. */
+async function holdCardCost(tx: DbHandle, companyId: string, id: string, body: SubmitBody, now: Date) {
+  const cardCost = body.is_programme_enrolment ? '0' : cardCostOf(await feeScheduleOf(tx, body.level as CardLevel));
+  const charge = await chargeCompanyFee(
+    tx,
+    {
+      companyId,
+      asset: body.funding_asset,
+      usdAmount: cardCost,
+      kind: 'card_cost',
+      idempotencyKey: `card-application-${id}`,
+      reference: { type: cardApplicationSourceType, id },
+      hold: true,
+      counterparty: `${body.first_name} ${body.last_name}`,
+    },
+    now,
+  );
+  return { cardCost, charge };
+}
+
+/** What the submission's audit row says of the application's choices. */
+function submissionFacts(body: SubmitBody) {
+  return {
+    applicant_type: body.applicant_type,
+    level: body.level,
+    network: body.network,
+    funding_asset: body.funding_asset,
+  };
+}
+
 /**
  * Submits an application in the idempotent call's transaction: the company locked, every rule again
  * (dates with the server's clock, the email's proof, the username at the processor, the documents),
@@ -645,22 +687,7 @@ export async function submitApplication(
   if (!(await isUsernameFree(tx, dependencies.processor, body.username))) throw usernameTaken(body.username);
 
   const id = newId(now.getTime());
-  // An enrolment for a programme card orders no card: the card's cost was paid with the programme's order.
-  const cardCost = body.is_programme_enrolment ? '0' : cardCostOf(await feeScheduleOf(tx, body.level as CardLevel));
-  const charge = await chargeCompanyFee(
-    tx,
-    {
-      companyId,
-      asset: body.funding_asset,
-      usdAmount: cardCost,
-      kind: 'card_cost',
-      idempotencyKey: `card-application-${id}`,
-      reference: { type: cardApplicationSourceType, id },
-      hold: true,
-      counterparty: `${body.first_name} ${body.last_name}`,
-    },
-    now,
-  );
+  const { cardCost, charge } = await holdCardCost(tx, companyId, id, body, now);
   const details = detailsOf(body, await sponsorNameOf(tx, companyId, body));
   const row: CardApplicationRow = {
     id,
@@ -707,10 +734,7 @@ export async function submitApplication(
     ip: actor.ip,
     detail: {
       application_id: id,
-      applicant_type: body.applicant_type,
-      level: body.level,
-      network: body.network,
-      funding_asset: body.funding_asset,
+      ...submissionFacts(body),
       card_cost: cardCost,
       is_programme_enrolment: body.is_programme_enrolment,
     },

@@ -12,11 +12,19 @@ import type {
 } from '@bank/contract/card-application-drafts';
 import type { CardholderDocuments } from '@bank/contract/card-applications';
 import { and, eq } from 'drizzle-orm';
+import type { CardProcessor } from '../../../adapters/card-processor/card-processor.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { isUuid } from '../../../platform/ids.ts';
 import type { SecretBox } from '../../../platform/secret-box.ts';
 import { documentRefOf, findDocumentsByIds } from '../../documents/index.ts';
-import { cardDocumentSection, checkCardDocuments, isEmailProven } from './applications.ts';
+import {
+  type ClientActor,
+  cardDocumentSection,
+  checkCardDocuments,
+  isEmailProven,
+  type SubmitBody,
+  submitApplication,
+} from './applications.ts';
 import { cardApplicationDrafts } from './drafts-table.ts';
 
 /** The user whose draft it is, of which company, and when. */
@@ -126,10 +134,27 @@ export async function draftOf(
 }
 
 /** Forgets the user's draft (after a submission, or to start again); answers whether there was one. */
-export async function discardDraft(handle: DbHandle, owner: Pick<DraftOwner, 'userId'>): Promise<boolean> {
+async function discardDraft(handle: DbHandle, owner: Pick<DraftOwner, 'userId'>): Promise<boolean> {
   const removed = await handle
     .delete(cardApplicationDrafts)
     .where(eq(cardApplicationDrafts.user_id, owner.userId))
     .returning({ user_id: cardApplicationDrafts.user_id });
   return removed.length > 0;
+}
+
+/** The discard call's answer: whether the user had a draft. */
+export async function discardOwnDraft(handle: DbHandle, owner: Pick<DraftOwner, 'userId'>) {
+  return { is_discarded: await discardDraft(handle, owner) };
+}
+
+/** The application submitted and, in the same transaction, the submitter's draft discarded: it has done its work. */
+export async function submitFromDraft(
+  handle: DbHandle,
+  dependencies: { processor: CardProcessor; secretBox: SecretBox },
+  actor: ClientActor,
+  body: SubmitBody,
+) {
+  const application = await submitApplication(handle, dependencies, actor, body);
+  await discardDraft(handle, actor);
+  return application;
 }

@@ -1,6 +1,6 @@
 /**
- * The calls of card applications, their review and cardholders' KYC (issue 14, slice A), registered
- * by the cards module with its context (the processor beside the module context).
+ * The calls of card applications, their drafts, their review and cardholders' KYC, registered by
+ * the cards module with its context (the processor beside the module context).
  */
 import {
   discardCardApplicationDraft,
@@ -47,6 +47,14 @@ function actorOf(call: CallContext): applications.ClientActor & { ip: string } {
 }
 
 export function registerApplicationCalls(app: FastifyInstance, cards: CardsContext): void {
+  registerApplyCalls(app, cards);
+  registerDraftCalls(app, cards);
+  registerReviewCalls(app, cards);
+  registerCardholderKycCalls(app, cards);
+}
+
+/** The application: its form's checks, the email's proof, its documents and the submission. */
+function registerApplyCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
   const { processor, secretBox } = cards;
   const codes: applications.CodeDependencies = {
@@ -54,13 +62,8 @@ export function registerApplicationCalls(app: FastifyInstance, cards: CardsConte
     emailQueue: cards.emailQueue,
     codesPerClientPerHour: cards.config.rateLimitEmailCodesPerClientPerHour,
   };
-
-  // The application
   registerCall(app, getCardApplyConfig, (_body, call) => applications.applyConfig(db, clientCompanyId(call)));
-  registerCall(app, verifyCardUsername, async (body, call) => {
-    clientCompanyId(call);
-    return { username: body.username, is_available: await applications.isUsernameFree(db, processor, body.username) };
-  });
+  registerCall(app, verifyCardUsername, (body, call) => applications.usernameAvailability(db, processor, call, body));
   registerCall(app, sendCardholderCode, (body, call) =>
     applications.sendCardholderCode(db, codes, actorOf(call), body.email),
   );
@@ -76,25 +79,25 @@ export function registerApplicationCalls(app: FastifyInstance, cards: CardsConte
     documents.authorize({ ...body, section: applications.cardDocumentSection, kind: purpose }, call),
   );
   registerCall(app, completeCardDocument, (body, call) => documents.complete(body, call));
-  registerCall(app, submitCardApplication, async (body, call) => {
-    const handle = call.transaction ?? db;
-    const actor = actorOf(call);
-    const application = await applications.submitApplication(handle, { processor, secretBox }, actor, body);
-    // Submitted, the draft has done its work: with the application, in the same transaction.
-    await drafts.discardDraft(handle, actor);
-    return application;
-  });
-  // The draft: the signed-in user's own, nobody else's
-  registerCall(app, getCardApplicationDraft, (_body, call) => drafts.draftOf(db, secretBox, actorOf(call)));
-  registerCall(app, saveCardApplicationDraft, (body, call) => drafts.saveDraft(db, actorOf(call), body));
-  registerCall(app, discardCardApplicationDraft, async (_body, call) => ({
-    is_discarded: await drafts.discardDraft(db, actorOf(call)),
-  }));
+  registerCall(app, submitCardApplication, (body, call) =>
+    drafts.submitFromDraft(call.transaction ?? db, { processor, secretBox }, actorOf(call), body),
+  );
   registerCall(app, listCardApplications, (body, call) =>
     applications.companyApplications(db, clientCompanyId(call), body),
   );
+}
 
-  // The back office
+/** The draft: the signed-in user's own, nobody else's. */
+function registerDraftCalls(app: FastifyInstance, cards: CardsContext): void {
+  const db = cards.database.db;
+  registerCall(app, getCardApplicationDraft, (_body, call) => drafts.draftOf(db, cards.secretBox, actorOf(call)));
+  registerCall(app, saveCardApplicationDraft, (body, call) => drafts.saveDraft(db, actorOf(call), body));
+  registerCall(app, discardCardApplicationDraft, (_body, call) => drafts.discardOwnDraft(db, actorOf(call)));
+}
+
+/** The back office's review of applications. */
+function registerReviewCalls(app: FastifyInstance, cards: CardsContext): void {
+  const db = cards.database.db;
   const staffActor = (call: CallContext): review.StaffActor => ({
     userId: call.session.user_id,
     ip: call.ip,
@@ -103,10 +106,14 @@ export function registerApplicationCalls(app: FastifyInstance, cards: CardsConte
   registerCall(app, listCardApplicationsForReview, (body) => review.reviewQueue(db, body));
   registerCall(app, getCardApplicationForReview, (body) => review.staffApplication(db, body.application_id));
   registerCall(app, decideCardApplication, (body, call) =>
-    db.transaction((tx) => review.decideApplication(tx, processor, staffActor(call), body)),
+    db.transaction((tx) => review.decideApplication(tx, cards.processor, staffActor(call), body)),
   );
+}
 
-  // Cardholders' KYC (kycManage)
+/** Cardholders' KYC (kycManage). */
+function registerCardholderKycCalls(app: FastifyInstance, cards: CardsContext): void {
+  const db = cards.database.db;
+  const { processor, secretBox } = cards;
   registerCall(app, listCardholderKyc, (body, call) =>
     cardholderKyc.cardholderKycList(db, clientCompanyId(call), body),
   );

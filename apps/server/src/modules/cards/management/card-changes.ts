@@ -11,6 +11,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { DbHandle } from '../../../platform/db.ts';
 import { recordEvent } from '../../../platform/events.ts';
 import type { CallContext } from '../../../platform/route.ts';
+import { clientCompanyId } from '../../../platform/tenant.ts';
 import { users } from '../../account/index.ts';
 import { type CardRow, cardAccessOf } from '../card-view.ts';
 import { type CardEventKind, cardEvents, cards } from '../tables.ts';
@@ -34,6 +35,11 @@ export function cardCallerOf(call: CallContext): CardCaller {
   if (call.session.is_staff) return { ...who, companyId: null, holderUserId: null, actor: 'staff' };
   const access = cardAccessOf(call);
   return { ...who, companyId: access.companyId, holderUserId: access.holderUserId, actor: access.actor };
+}
+
+/** The caller of a client call on a card of its company (staff, who have no company, are refused). */
+export function clientCardCallerOf(call: CallContext): CardCaller & { companyId: string } {
+  return { ...cardCallerOf(call), companyId: clientCompanyId(call) };
 }
 
 /** The fields of a card a change may set. */
