@@ -10,7 +10,6 @@ import { addDays, dayOf } from '@bank/contract/calendar';
 import { SubmitCardApplicationRequest } from '@bank/contract/card-applications';
 import { eq, sql } from 'drizzle-orm';
 import type { CardProcessor } from '../../../adapters/card-processor/card-processor.ts';
-import { createCardProcessorSimulator } from '../../../adapters/card-processor/simulator.ts';
 import { createDocumentStorage } from '../../../adapters/storage/create-document-storage.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -21,7 +20,6 @@ import { ensureUser, users } from '../../account/index.ts';
 import { insertDocument } from '../../documents/index.ts';
 import { demoPdf, storeObject } from '../../kyc/index.ts';
 import { ensureRates } from '../../ledger/index.ts';
-import { simulatorKeyOf } from '../context.ts';
 import { cardDocumentSection, sealEmailProof, submitApplication } from './applications.ts';
 import { cardApplications } from './applications-table.ts';
 
@@ -39,6 +37,79 @@ const reviewDesk: DemoAccount = {
   role: 'compliance_officer',
   note: 'card application review',
 };
+
+const demoApplicantEmail = 'hana.sato@meridian-treasury.example';
+
+/** A demo document, stored and recorded as the company's card document, as an upload would be. */
+async function storeDemoDocument(
+  tx: DbHandle,
+  storage: ReturnType<typeof createDocumentStorage>,
+  owner: { companyId: string; userId: string },
+  now: Date,
+  file: { purpose: 'cardholder_id' | 'proof_of_address'; fileName: string; lines: string[] },
+): Promise<string> {
+  const bytes = demoPdf(file.fileName.replace(/\.pdf$/, ''), file.lines);
+  const key = `companies/${owner.companyId}/${randomUUID()}`;
+  await storeObject(storage, key, bytes, now);
+  const id = newId(now.getTime());
+  await insertDocument(tx, {
+    id,
+    company_id: owner.companyId,
+    section: cardDocumentSection,
+    kind: file.purpose,
+    storage_key: key,
+    file_name: file.fileName,
+    mime_type: 'application/pdf',
+    size_bytes: bytes.length,
+    uploaded_by: owner.userId,
+    created_at: now,
+  });
+  return id;
+}
+
+/** The demo application's answers: a director's prestige card, with her ID and proof of address. */
+function demoApplicationOf(proofs: { emailProof: string; idDocument: string; addressDocument: string }, now: Date) {
+  return SubmitCardApplicationRequest.parse({
+    title: 'ms',
+    first_name: 'Hana',
+    last_name: 'Sato',
+    gender: 'female',
+    date_of_birth: '1984-06-02',
+    username: 'hana_sato',
+    email: demoApplicantEmail,
+    email_proof: proofs.emailProof,
+    phone_country: 'SG',
+    phone: '+65 9123 4567',
+    applicant_type: 'director',
+    residence_address: {
+      line1: '8 Marina View',
+      line2: '#30-01',
+      city: 'Singapore',
+      country: 'SG',
+      postal_code: '018960',
+    },
+    mailing_same_as_residence: true,
+    id_type: 'passport',
+    id_number: 'TR4829175',
+    id_issuing_country: 'JP',
+    id_language: 'en',
+    id_issue_date: '2021-03-15',
+    id_expiry_date: '2031-03-14',
+    id_front_document_id: proofs.idDocument,
+    proof_of_address_type: 'utility_bill',
+    proof_of_address_issuer: 'SP Group',
+    proof_of_address_language: 'en',
+    proof_of_address_issue_date: addDays(dayOf(now), -20),
+    proof_of_address_front_document_id: proofs.addressDocument,
+    documents_in_english: true,
+    level: 'prestige',
+    network: 'visa',
+    name_on_card: 'Hana Sato',
+    funding_asset: 'USDT',
+    accept_terms: true,
+    declare_source_of_funds: true,
+  });
+}
 
 async function seedApplication(
   tx: DbHandle,
@@ -59,72 +130,19 @@ async function seedApplication(
     .limit(1);
   if (existing) return;
 
-  const document = async (purpose: 'cardholder_id' | 'proof_of_address', fileName: string, lines: string[]) => {
-    const bytes = demoPdf(fileName.replace(/\.pdf$/, ''), lines);
-    const key = `companies/${companyId}/${randomUUID()}`;
-    await storeObject(dependencies.storage, key, bytes, now);
-    const id = newId(now.getTime());
-    await insertDocument(tx, {
-      id,
-      company_id: companyId,
-      section: cardDocumentSection,
-      kind: purpose,
-      storage_key: key,
-      file_name: fileName,
-      mime_type: 'application/pdf',
-      size_bytes: bytes.length,
-      uploaded_by: administrator.id,
-      created_at: now,
-    });
-    return id;
-  };
-  const email = 'hana.sato@meridian-treasury.example';
-  const body = SubmitCardApplicationRequest.parse({
-    title: 'ms',
-    first_name: 'Hana',
-    last_name: 'Sato',
-    gender: 'female',
-    date_of_birth: '1984-06-02',
-    username: 'hana_sato',
-    email,
-    email_proof: sealEmailProof(dependencies.secretBox, companyId, email, now).email_proof,
-    phone_country: 'SG',
-    phone: '+65 9123 4567',
-    applicant_type: 'director',
-    residence_address: {
-      line1: '8 Marina View',
-      line2: '#30-01',
-      city: 'Singapore',
-      country: 'SG',
-      postal_code: '018960',
-    },
-    mailing_same_as_residence: true,
-    id_type: 'passport',
-    id_number: 'TR4829175',
-    id_issuing_country: 'JP',
-    id_language: 'en',
-    id_issue_date: '2021-03-15',
-    id_expiry_date: '2031-03-14',
-    id_front_document_id: await document('cardholder_id', 'passport-hana-sato.pdf', [
-      'Passport TR4829175',
-      'SATO, HANA - born 02/06/1984',
-    ]),
-    proof_of_address_type: 'utility_bill',
-    proof_of_address_issuer: 'SP Group',
-    proof_of_address_language: 'en',
-    proof_of_address_issue_date: addDays(dayOf(now), -20),
-    proof_of_address_front_document_id: await document('proof_of_address', 'utility-bill-hana-sato.pdf', [
-      'SP Group electricity bill',
-      '8 Marina View #30-01, Singapore 018960',
-    ]),
-    documents_in_english: true,
-    level: 'prestige',
-    network: 'visa',
-    name_on_card: 'Hana Sato',
-    funding_asset: 'USDT',
-    accept_terms: true,
-    declare_source_of_funds: true,
+  const owner = { companyId, userId: administrator.id };
+  const idDocument = await storeDemoDocument(tx, dependencies.storage, owner, now, {
+    purpose: 'cardholder_id',
+    fileName: 'passport-hana-sato.pdf',
+    lines: ['Passport TR4829175', 'SATO, HANA - born 02/06/1984'],
   });
+  const addressDocument = await storeDemoDocument(tx, dependencies.storage, owner, now, {
+    purpose: 'proof_of_address',
+    fileName: 'utility-bill-hana-sato.pdf',
+    lines: ['SP Group electricity bill', '8 Marina View #30-01, Singapore 018960'],
+  });
+  const emailProof = sealEmailProof(dependencies.secretBox, companyId, demoApplicantEmail, now).email_proof;
+  const body = demoApplicationOf({ emailProof, idDocument, addressDocument }, now);
   await submitApplication(
     tx,
     dependencies,
@@ -133,14 +151,14 @@ async function seedApplication(
   );
 }
 
-/** Needs the configuration (the storage, and the server secret the processor simulator's key comes from). */
+/** Needs the configuration (the storage, and the server secret the email's proof is sealed with) and the app's processor simulator. */
 export const applicationDemoSeeder: DemoSeeder = {
   name: 'card_applications',
-  async seed({ db, now, config }) {
+  async seed({ db, now, config, providers }) {
     await ensureUser(db, { ...cardReviewStaff, role: 'compliance_officer' }, now);
-    if (!config) return [reviewDesk];
+    const processor = providers?.simulators.cardProcessor;
+    if (!config || !processor) return [reviewDesk];
     const secretBox = createSecretBox(config.appSecret);
-    const processor = createCardProcessorSimulator({ secret: simulatorKeyOf(secretBox) });
     const storage = createDocumentStorage(config, { clock: { now: () => now } });
     try {
       await ensureRates(db, now);

@@ -10,12 +10,10 @@ import { dayOf } from '@bank/contract/calendar';
 import type { PostalAddress } from '@bank/contract/cards';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../../adapters/card-processor/card-processor.ts';
-import { createCardProcessorSimulator } from '../../../adapters/card-processor/simulator.ts';
+import type { CardProcessorSimulator } from '../../../adapters/card-processor/simulator.ts';
 import type { AppDatabase } from '../../../platform/db.ts';
 import type { DemoAccount, DemoSeeder } from '../../../platform/module.ts';
-import { createSecretBox } from '../../../platform/secret-box.ts';
 import { ensureUser, users } from '../../account/index.ts';
-import { simulatorKeyOf } from '../context.ts';
 import { feeOf } from '../fees.ts';
 import { issueCardFor, orderCard } from '../issuing.ts';
 import { moneyNotificationHandlers } from '../processor/notification-handlers.ts';
@@ -72,10 +70,11 @@ const demoCardholder: ProcessorCardholder = {
 
 export const cardsDemoSeeder: DemoSeeder = {
   name: 'cards',
-  async seed({ db, now, config }) {
+  async seed({ db, now, config, providers }) {
     await ensureUser(db, { ...cardOperationsStaff, role: 'system_admin' }, now);
-    // The simulator's key comes from the server secret: without the configuration there is no simulator to seed with.
-    if (!config || config.nodeEnv === 'production') return [operationsDesk];
+    // Demo cards are made at the simulated processor the app uses: none beside a real one, in production or without the configuration.
+    const simulator = providers?.simulators.cardProcessor;
+    if (!config || config.nodeEnv === 'production' || !simulator) return [operationsDesk];
     const [administrator] = await db
       .select({ id: users.id, company_id: users.company_id })
       .from(users)
@@ -89,18 +88,49 @@ export const cardsDemoSeeder: DemoSeeder = {
       .where(and(eq(cardholders.company_id, companyId), eq(cardholders.username, demoCardholderUsername)))
       .limit(1);
     if (seeded) return [operationsDesk];
-    await seedCards(db, { companyId, administratorId: administrator.id }, config.appSecret, now);
+    await seedCards(db, { companyId, administratorId: administrator.id }, simulator, now);
     return [operationsDesk];
   },
 };
 
+/** The demo cardholder's first card, ordered by the company's administrator. */
+function demoOrderOf(company: { companyId: string; administratorId: string }): Parameters<typeof orderCard>[2] {
+  return {
+    companyId: company.companyId,
+    applicationId: null,
+    actorUserId: company.administratorId,
+    cardholder: demoCardholder,
+    applicantType: 'director',
+    level: 'premier',
+    network: 'visa',
+    nameOnCard: 'KEN MERIDIAN',
+    mailingAddress: demoAddress,
+  };
+}
+
+/** The active card's membership as if it had started 320 days ago: the next term is open for renewal. */
+async function ageMembership(db: AppDatabase, activeId: string): Promise<void> {
+  const shift = sql`${membershipAgeDays}::int`;
+  await db
+    .update(cardFeeTerms)
+    .set({
+      starts_on: sql`${cardFeeTerms.starts_on} - ${shift}`,
+      ends_on: sql`${cardFeeTerms.ends_on} - ${shift}`,
+      due_on: sql`${cardFeeTerms.due_on} - ${shift}`,
+    })
+    .where(eq(cardFeeTerms.card_id, activeId));
+  await db
+    .update(cards)
+    .set({ expires_on: sql`${cards.expires_on} - ${shift}` })
+    .where(eq(cards.id, activeId));
+}
+
 async function seedCards(
   db: AppDatabase,
   company: { companyId: string; administratorId: string },
-  appSecret: string,
+  simulator: CardProcessorSimulator,
   now: Date,
 ): Promise<void> {
-  const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(appSecret)) });
   const handlers = moneyNotificationHandlers();
   const shipAndSync = async (cardId: string) => {
     const [card] = await db.select().from(cards).where(eq(cards.id, cardId));
@@ -110,24 +140,7 @@ async function seedCards(
     return card;
   };
 
-  const ordered = await db.transaction((tx) =>
-    orderCard(
-      tx,
-      simulator,
-      {
-        companyId: company.companyId,
-        applicationId: null,
-        actorUserId: company.administratorId,
-        cardholder: demoCardholder,
-        applicantType: 'director',
-        level: 'premier',
-        network: 'visa',
-        nameOnCard: 'KEN MERIDIAN',
-        mailingAddress: demoAddress,
-      },
-      now,
-    ),
-  );
+  const ordered = await db.transaction((tx) => orderCard(tx, simulator, demoOrderOf(company), now));
   await shipAndSync(ordered.cardId);
 
   // The same cardholder's second card (its KYC has passed), activated as the holder would.
@@ -172,19 +185,6 @@ async function seedCards(
       fee_quote: { amount: (await feeOf(db, 'prestige', 'annual')).amount, asset: 'USD' },
     },
   );
-  // Its membership as if it had started 320 days ago: the next term is open for renewal.
-  const shift = sql`${membershipAgeDays}::int`;
-  await db
-    .update(cardFeeTerms)
-    .set({
-      starts_on: sql`${cardFeeTerms.starts_on} - ${shift}`,
-      ends_on: sql`${cardFeeTerms.ends_on} - ${shift}`,
-      due_on: sql`${cardFeeTerms.due_on} - ${shift}`,
-    })
-    .where(eq(cardFeeTerms.card_id, activeId));
-  await db
-    .update(cards)
-    .set({ expires_on: sql`${cards.expires_on} - ${shift}` })
-    .where(eq(cards.id, activeId));
+  await ageMembership(db, activeId);
   await bringTermsUpToDate(db, dayOf(now), company.companyId);
 }

@@ -1,5 +1,5 @@
 /**
- * Demo card money (issue 14, slice C) for the approved demo company (kyc-approved@demo.bank), made
+ * Demo card money for the approved demo company (kyc-approved@demo.bank), made
  * the way real ones are: a director's card ordered, shipped and activated at the processor
  * simulator, then top-ups from USDT loaded by it (two loaded, one returned), and purchases at
  * merchants (settled, one still unsettled, one refunded in part, one declined) and a monthly fee,
@@ -7,14 +7,13 @@
  * as it is. Also the card money journey's staff account.
  */
 import { eq } from 'drizzle-orm';
-import { createCardProcessorSimulator } from '../../../adapters/card-processor/simulator.ts';
+import type { ProcessorCardholder } from '../../../adapters/card-processor/card-processor.ts';
+import type { CardProcessorSimulator } from '../../../adapters/card-processor/simulator.ts';
 import type { AppDatabase, Transaction } from '../../../platform/db.ts';
 import type { DemoAccount, DemoSeeder } from '../../../platform/module.ts';
-import { createSecretBox } from '../../../platform/secret-box.ts';
 import { ensureUser, users } from '../../account/index.ts';
 import { ensureRates } from '../../ledger/index.ts';
 import { companyCard } from '../card-view.ts';
-import { simulatorKeyOf } from '../context.ts';
 import { feeOf, shareFee } from '../fees.ts';
 import { orderCard } from '../issuing.ts';
 import { moneyNotificationHandlers } from '../processor/notification-handlers.ts';
@@ -34,7 +33,7 @@ const cardMoneyStaff = {
 
 export const cardMoneyDemoSeeder: DemoSeeder = {
   name: 'card-money',
-  async seed({ db, now, config }) {
+  async seed({ db, now, config, providers }) {
     await ensureUser(db, { ...cardMoneyStaff, role: 'system_admin' }, now);
     const accounts: DemoAccount[] = [
       {
@@ -44,7 +43,9 @@ export const cardMoneyDemoSeeder: DemoSeeder = {
         note: 'card operations',
       },
     ];
-    if (!config) return accounts;
+    // Demo card money is made at the simulated processor the app uses: none without the configuration or beside a real processor.
+    const simulator = providers?.simulators.cardProcessor;
+    if (!config || !simulator) return accounts;
     const [administrator] = await db
       .select({ id: users.id, companyId: users.company_id })
       .from(users)
@@ -56,25 +57,41 @@ export const cardMoneyDemoSeeder: DemoSeeder = {
       .from(cardholders)
       .where(eq(cardholders.username, demoCardholderUsername));
     if (seeded) return accounts;
-    const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(config.appSecret)) });
     await seedCardMoney(db, simulator, { companyId: administrator.companyId, userId: administrator.id }, now);
     return accounts;
   },
 };
 
-async function seedCardMoney(
-  db: AppDatabase,
-  simulator: ReturnType<typeof createCardProcessorSimulator>,
-  demo: { companyId: string; userId: string },
-  now: Date,
-): Promise<void> {
-  // Each step a minute after the one before, ending now, so that the lines read in order.
-  let step = 0;
-  const at = () => new Date(now.getTime() - (30 - step++) * 60_000);
-  const handlers = moneyNotificationHandlers();
-  const sync = (time: Date) => syncProcessor(db, simulator, handlers, time);
-  await ensureRates(db, at());
+/** The demo cardholder, a director; her proof of address dated today. */
+function demoCardholderOf(now: Date): ProcessorCardholder {
+  return {
+    title: 'Ms',
+    first_name: 'Mei',
+    last_name: 'Lin',
+    username: demoCardholderUsername,
+    email: 'mei.lin@demo.bank',
+    mobile: '+6591234567',
+    date_of_birth: '1986-03-14',
+    residence_address: demoAddress,
+    id_type: 'passport',
+    id_number: 'E1234567K',
+    id_issuing_country: 'SG',
+    id_issue_date: '2021-05-10',
+    id_expiry_date: '2031-05-09',
+    proof_of_address_type: 'utility_bill',
+    proof_of_address_issue_date: now.toISOString().slice(0, 10),
+  };
+}
 
+/** The director's card ordered, shipped at once and activated with its letter's codes, each step synced. */
+async function orderAndActivateCard(
+  db: AppDatabase,
+  simulator: CardProcessorSimulator,
+  demo: { companyId: string; userId: string },
+  steps: { at: () => Date; sync: (time: Date) => Promise<number> },
+  now: Date,
+) {
+  const { at, sync } = steps;
   const ordered = await db.transaction((tx) =>
     orderCard(
       tx,
@@ -83,23 +100,7 @@ async function seedCardMoney(
         companyId: demo.companyId,
         applicationId: null,
         actorUserId: demo.userId,
-        cardholder: {
-          title: 'Ms',
-          first_name: 'Mei',
-          last_name: 'Lin',
-          username: demoCardholderUsername,
-          email: 'mei.lin@demo.bank',
-          mobile: '+6591234567',
-          date_of_birth: '1986-03-14',
-          residence_address: demoAddress,
-          id_type: 'passport',
-          id_number: 'E1234567K',
-          id_issuing_country: 'SG',
-          id_issue_date: '2021-05-10',
-          id_expiry_date: '2031-05-09',
-          proof_of_address_type: 'utility_bill',
-          proof_of_address_issue_date: now.toISOString().slice(0, 10),
-        },
+        cardholder: demoCardholderOf(now),
         applicantType: 'director',
         level: 'premier',
         network: 'visa',
@@ -122,6 +123,23 @@ async function seedCardMoney(
     activatedAt,
   );
   await sync(activatedAt);
+  return card;
+}
+
+async function seedCardMoney(
+  db: AppDatabase,
+  simulator: CardProcessorSimulator,
+  demo: { companyId: string; userId: string },
+  now: Date,
+): Promise<void> {
+  // Each step a minute after the one before, ending now, so that the lines read in order.
+  let step = 0;
+  const at = () => new Date(now.getTime() - (30 - step++) * 60_000);
+  const handlers = moneyNotificationHandlers();
+  const sync = (time: Date) => syncProcessor(db, simulator, handlers, time);
+  await ensureRates(db, at());
+
+  const card = await orderAndActivateCard(db, simulator, demo, { at, sync }, now);
 
   const caller = { companyId: demo.companyId, userId: demo.userId, actor: 'client_admin' as const };
   const topUp = async (amount: string, outcome: 'returned' | null) => {
