@@ -631,6 +631,16 @@ export async function recordApplicationEvent(handle: DbHandle, row: CardApplicat
   );
 }
 
+/** The application's row; a username another submission took a moment before answers as taken. */
+async function insertApplication(tx: DbHandle, row: CardApplicationRow): Promise<void> {
+  try {
+    await tx.insert(cardApplications).values(row);
+  } catch (error) {
+    if (isUsernameRace(error)) throw usernameTaken(row.username);
+    throw error;
+  }
+}
+
 /** The card's cost held from the chosen stable coin; an enrolment for a programme card orders no card: its cost was paid with the programme's order. */
 async function holdCardCost(tx: DbHandle, companyId: string, id: string, body: SubmitBody, now: Date) {
   const cardCost = body.is_programme_enrolment ? '0' : cardCostOf(await feeScheduleOf(tx, body.level as CardLevel));
@@ -720,12 +730,7 @@ export async function submitApplication(
     created_at: now,
     updated_at: now,
   };
-  try {
-    await tx.insert(cardApplications).values(row);
-  } catch (error) {
-    if (isUsernameRace(error)) throw usernameTaken(body.username);
-    throw error;
-  }
+  await insertApplication(tx, row);
   await writeAudit(tx, {
     action: 'card_application.submitted',
     at: now,

@@ -1,5 +1,5 @@
 /**
- * Managing a card (issue 14, slice B): the company's cards and their timeline, activation with the
+ * Managing a card: the company's cards and their timeline, activation with the
  * letter's codes (a replacement takes over the old card's balance and membership), the PIN (straight
  * to the processor, never kept), blocks (temporary, or final as lost, stolen or damaged: blocked at
  * once, the replacement ordered with its fee, or waiting on the fee when the company cannot pay it
@@ -162,75 +162,103 @@ export async function activateCard(
     // The first annual fee the activation dialog showed, or the card is not activated.
     const activationFee = await activationFeeOf(tx, card);
     if (activationFee !== null) assertFeeQuote(request.fee_quote, activationFee, `activation of card ${card.id}`);
-    const outcome = await processor.activate(
-      tx,
-      card.processor_reference,
-      { kitCode: request.kit_code, activationCode: request.activation_code },
-      now,
-    );
-    if (outcome === 'codes_incorrect')
-      throw new AppError('activate_card_failed', { detail: `card ${card.id}: the letter's codes do not match` });
-    if (outcome === 'not_ready')
-      throw new AppError('status_error', { detail: `card ${card.id} is not ready at the processor` });
-    let active = await applyCardChange(
+    await activateAtProcessor(tx, processor, card, request, now);
+    const activated = await applyCardChange(
       tx,
       card,
       { status: 'active', operation_stage: 'activated', anomaly_cause: null },
       { kind: 'activated', actorUserId: caller.userId },
       now,
     );
-    const replaced = card.replaces_card_id
-      ? await companyCard(tx, card.company_id, card.replaces_card_id, { forUpdate: true })
-      : null;
-    let movedAmount: string | null = null;
-    let hasMembership = false;
-    if (replaced) {
-      movedAmount = await moveBalance(tx, replaced, active, now);
-      await applyCardChange(
-        tx,
-        replaced,
-        {
-          // As the processor reports it: a card blocked for good stays blocked, so that its block still says why.
-          status: replaced.status === 'blocked' ? 'blocked' : 'expired',
-          operation_stage: 'reissued',
-          replacement_status: 'replaced',
-        },
-        {
-          kind: 'replaced',
-          detail: { replaced_by_card_id: active.id, moved_amount: movedAmount },
-          actorUserId: caller.userId,
-        },
-        now,
-      );
-      const adopted = await adoptMembership(tx, replaced, active, now);
-      active = adopted.card;
-      hasMembership = adopted.hasAdopted;
-    }
+    const takenOver = await takeOverReplacedCard(tx, caller, card, activated);
+    let active = takenOver.active;
     // A new card, or the replacement of a card that had no membership: the membership starts now. A
     // programme card's fee is the programme's membership fee (opened at binding): it has no annual term.
-    if (!hasMembership && active.fee_rule === 'annual')
+    if (!takenOver.hasMembership && active.fee_rule === 'annual')
       active = await startMembership(tx, processor, active, caller.userId, now);
-    await recordEvent(
-      tx,
-      'card.activated',
-      {
-        company_id: card.company_id,
-        card_id: card.id,
-        last4: card.last4,
-        actor_user_id: caller.userId,
-        at: now.toISOString(),
-      },
-      { companyId: card.company_id },
-    );
-    await writeAudit(tx, {
-      action: 'card.activated',
-      at: now,
-      actorUserId: caller.userId,
-      companyId: card.company_id,
-      ip: caller.ip,
-      detail: { card_id: card.id, replaces_card_id: card.replaces_card_id, moved_amount: movedAmount },
-    });
+    await recordActivation(tx, caller, card, takenOver.movedAmount);
     return cardViewOf(tx, active, caller.actor, now);
+  });
+}
+
+/** The letter's codes at the processor: a wrong pair, or a card the processor does not hold ready, refuses. */
+async function activateAtProcessor(
+  tx: DbHandle,
+  processor: CardProcessor,
+  card: CardRow,
+  request: { kit_code: string; activation_code: string },
+  now: Date,
+): Promise<void> {
+  const outcome = await processor.activate(
+    tx,
+    card.processor_reference,
+    { kitCode: request.kit_code, activationCode: request.activation_code },
+    now,
+  );
+  if (outcome === 'codes_incorrect')
+    throw new AppError('activate_card_failed', { detail: `card ${card.id}: the letter's codes do not match` });
+  if (outcome === 'not_ready')
+    throw new AppError('status_error', { detail: `card ${card.id} is not ready at the processor` });
+}
+
+/**
+ * A replacement activated: the old card's available dollars move to it, the old card ends
+ * (reissued) and its membership passes to the new one. A new card answers as it is.
+ */
+async function takeOverReplacedCard(
+  tx: DbHandle,
+  caller: CardCaller,
+  card: CardRow,
+  activated: CardRow,
+): Promise<{ active: CardRow; hasMembership: boolean; movedAmount: string | null }> {
+  const { now } = caller;
+  const replaced = card.replaces_card_id
+    ? await companyCard(tx, card.company_id, card.replaces_card_id, { forUpdate: true })
+    : null;
+  if (!replaced) return { active: activated, hasMembership: false, movedAmount: null };
+  const movedAmount = await moveBalance(tx, replaced, activated, now);
+  await applyCardChange(
+    tx,
+    replaced,
+    {
+      // As the processor reports it: a card blocked for good stays blocked, so that its block still says why.
+      status: replaced.status === 'blocked' ? 'blocked' : 'expired',
+      operation_stage: 'reissued',
+      replacement_status: 'replaced',
+    },
+    {
+      kind: 'replaced',
+      detail: { replaced_by_card_id: activated.id, moved_amount: movedAmount },
+      actorUserId: caller.userId,
+    },
+    now,
+  );
+  const adopted = await adoptMembership(tx, replaced, activated, now);
+  return { active: adopted.card, hasMembership: adopted.hasAdopted, movedAmount };
+}
+
+/** The activation's event and audit row. */
+async function recordActivation(tx: DbHandle, caller: CardCaller, card: CardRow, movedAmount: string | null) {
+  const { now } = caller;
+  await recordEvent(
+    tx,
+    'card.activated',
+    {
+      company_id: card.company_id,
+      card_id: card.id,
+      last4: card.last4,
+      actor_user_id: caller.userId,
+      at: now.toISOString(),
+    },
+    { companyId: card.company_id },
+  );
+  await writeAudit(tx, {
+    action: 'card.activated',
+    at: now,
+    actorUserId: caller.userId,
+    companyId: card.company_id,
+    ip: caller.ip,
+    detail: { card_id: card.id, replaces_card_id: card.replaces_card_id, moved_amount: movedAmount },
   });
 }
 

@@ -131,6 +131,53 @@ async function returnCardBalance(
   return { ...returned, transactionId };
 }
 
+/** A return on the card's timeline and as the company's event. */
+async function recordReturnFacts(
+  handle: DbHandle,
+  card: CardRow,
+  ending: CardEnding,
+  returned: Omit<BalanceReturned, 'transactionId'>,
+  transactionId: string,
+  now: Date,
+): Promise<void> {
+  const facts = {
+    amount: returned.amount,
+    asset: returned.asset,
+    credited_amount: returned.creditedAmount,
+    rate: returned.rate,
+    rate_at: returned.rateAt.toISOString(),
+    ending,
+  };
+  await recordCardEvent(
+    handle,
+    {
+      cardId: card.id,
+      companyId: card.company_id,
+      kind: 'balance_returned',
+      operationStage: card.operation_stage,
+      detail: facts,
+    },
+    now,
+  );
+  await recordEvent(
+    handle,
+    'card.balance_returned',
+    {
+      company_id: card.company_id,
+      card_id: card.id,
+      last4: card.last4,
+      cause: ending,
+      amount: returned.amount,
+      asset: returned.asset,
+      credited_amount: returned.creditedAmount,
+      rate: returned.rate,
+      transaction_id: transactionId,
+      at: now.toISOString(),
+    },
+    { companyId: card.company_id },
+  );
+}
+
 /** The lines of a return: the card's transaction, the company's history line, the timeline, the event. */
 async function recordReturnLines(
   handle: DbHandle,
@@ -179,42 +226,7 @@ async function recordReturnLines(
     },
     now,
   );
-  const facts = {
-    amount: returned.amount,
-    asset: returned.asset,
-    credited_amount: returned.creditedAmount,
-    rate: returned.rate,
-    rate_at: returned.rateAt.toISOString(),
-    ending,
-  };
-  await recordCardEvent(
-    handle,
-    {
-      cardId: card.id,
-      companyId: card.company_id,
-      kind: 'balance_returned',
-      operationStage: card.operation_stage,
-      detail: facts,
-    },
-    now,
-  );
-  await recordEvent(
-    handle,
-    'card.balance_returned',
-    {
-      company_id: card.company_id,
-      card_id: card.id,
-      last4: card.last4,
-      cause: ending,
-      amount: returned.amount,
-      asset: returned.asset,
-      credited_amount: returned.creditedAmount,
-      rate: returned.rate,
-      transaction_id: transactionId,
-      at: now.toISOString(),
-    },
-    { companyId: card.company_id },
-  );
+  await recordReturnFacts(handle, card, ending, returned, transactionId, now);
   return transactionId;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Card transactions (issue 14, slice C): what the processor's `card_transaction` notifications do
+ * Card transactions: what the processor's `card_transaction` notifications do
  * to the card's USD ledger account, and the card's transactions as the cardholder reads them.
  *
  * Ledger (DECISIONS.md "Cards"): an authorisation holds the amount (card → the USD clearing account
@@ -108,6 +108,49 @@ async function purchaseOf(tx: Transaction, authorisationId: string | null): Prom
   return row;
 }
 
+/** A purchase's settlement (its hold posted) or reversal (voided); one already closed is left as it is. */
+async function closePurchase(tx: Transaction, line: ProcessorCardTransaction, at: Date, now: Date): Promise<void> {
+  const purchase = await purchaseOf(tx, line.authorisation_id);
+  if (purchase?.status !== 'unsettled' || !purchase.transfer_id) return;
+  const isSettled = line.kind === 'settlement';
+  if (isSettled) await ledger.post(tx, purchase.transfer_id, now);
+  else await ledger.void(tx, purchase.transfer_id, now);
+  await tx
+    .update(cardTransactions)
+    .set(isSettled ? { status: 'settled', settled_at: at } : { status: 'reversed', reversed_at: at })
+    .where(eq(cardTransactions.id, purchase.id));
+}
+
+/** A refund: its line, naming the purchase it refunds, and the money back onto the card. */
+async function applyRefund(
+  tx: Transaction,
+  card: CardRow,
+  line: ProcessorCardTransaction,
+  at: Date,
+  now: Date,
+): Promise<void> {
+  const purchase = await purchaseOf(tx, line.authorisation_id);
+  const row = await insertLine(
+    tx,
+    card,
+    line,
+    { kind: 'refund', status: 'settled', refund_of: purchase?.id ?? null },
+    at,
+    now,
+  );
+  if (row)
+    await moveMoney(
+      tx,
+      row,
+      {
+        kind: 'card_refund',
+        debitAccountId: await clearingAccount(tx, now),
+        creditAccountId: await cardAccountId(tx, card, now),
+      },
+      now,
+    );
+}
+
 /** Applies one `card_transaction` notification (the sync, in its transaction, once per notification). */
 export async function applyCardTransaction(
   tx: Transaction,
@@ -142,41 +185,12 @@ export async function applyCardTransaction(
       await insertLine(tx, card, line, { kind: 'purchase', status: 'declined' }, at, now);
       return;
     case 'settlement':
-    case 'reversal': {
-      const purchase = await purchaseOf(tx, line.authorisation_id);
-      if (purchase?.status !== 'unsettled' || !purchase.transfer_id) return;
-      const isSettled = line.kind === 'settlement';
-      if (isSettled) await ledger.post(tx, purchase.transfer_id, now);
-      else await ledger.void(tx, purchase.transfer_id, now);
-      await tx
-        .update(cardTransactions)
-        .set(isSettled ? { status: 'settled', settled_at: at } : { status: 'reversed', reversed_at: at })
-        .where(eq(cardTransactions.id, purchase.id));
+    case 'reversal':
+      await closePurchase(tx, line, at, now);
       return;
-    }
-    case 'refund': {
-      const purchase = await purchaseOf(tx, line.authorisation_id);
-      const row = await insertLine(
-        tx,
-        card,
-        line,
-        { kind: 'refund', status: 'settled', refund_of: purchase?.id ?? null },
-        at,
-        now,
-      );
-      if (row)
-        await moveMoney(
-          tx,
-          row,
-          {
-            kind: 'card_refund',
-            debitAccountId: await clearingAccount(tx, now),
-            creditAccountId: await cardAccountId(tx, card, now),
-          },
-          now,
-        );
+    case 'refund':
+      await applyRefund(tx, card, line, at, now);
       return;
-    }
     case 'fee': {
       const row = await insertLine(tx, card, line, { kind: 'fee', status: 'settled' }, at, now);
       // A processor takes a fee only up to what the card holds: a fee of nothing moves nothing.

@@ -1,5 +1,5 @@
 /**
- * Card top-ups (issue 14, slice C; DECISIONS.md "Cards"): the limits and the quote (one rule, used
+ * Card top-ups (DECISIONS.md "Cards"): the limits and the quote (one rule, used
  * by calc and topUp), the submission (two ledger holds and the processor's load), the load's
  * outcome (posted or voided), and the company's records.
  *
@@ -133,6 +133,52 @@ export async function topUpConfig(handle: DbHandle, card: CardRow, now: Date): P
   };
 }
 
+/**
+ * The coins a top-up needs, held from the company's account: its amount towards the coin's
+ * conversion account and its fee (when there is one) towards the fee account.
+ */
+async function holdTopUp(
+  tx: Transaction,
+  card: CardRow,
+  asset: CardFundingAsset,
+  quote: TopUpQuote,
+  id: string,
+  now: Date,
+) {
+  const reference = { type: topUpReferenceType, id };
+  const companyCoin = await accountIdOf(tx, { kind: 'customer', companyId: card.company_id, asset }, now);
+  return ledger.transfer(
+    tx,
+    [
+      {
+        idempotencyKey: `top_up-${id}-amount`,
+        kind: 'card_top_up',
+        asset,
+        debitAccountId: companyCoin,
+        creditAccountId: await accountIdOf(tx, { kind: 'conversion', asset }, now),
+        amount: quote.debit_amount,
+        reference,
+        isPending: true,
+      },
+      ...(parseAmount(quote.debit_fee).isZero()
+        ? []
+        : [
+            {
+              idempotencyKey: `top_up-${id}-fee`,
+              kind: 'fee',
+              asset,
+              debitAccountId: companyCoin,
+              creditAccountId: await accountIdOf(tx, { kind: 'fee', asset }, now),
+              amount: quote.debit_fee,
+              reference,
+              isPending: true,
+            },
+          ]),
+    ],
+    now,
+  );
+}
+
 export type TopUpCaller = { companyId: string; userId: string; actor: CardActor };
 
 /**
@@ -151,42 +197,7 @@ export async function submitTopUp(
   // The load fee calc showed for this amount, or nothing is held.
   assertFeeQuote(request.fee_quote, quote.fee, `top-up of card ${card.id}`);
   const id = newId(now.getTime());
-  const reference = { type: topUpReferenceType, id };
-  const companyCoin = await accountIdOf(
-    tx,
-    { kind: 'customer', companyId: card.company_id, asset: request.asset },
-    now,
-  );
-  const holds = await ledger.transfer(
-    tx,
-    [
-      {
-        idempotencyKey: `top_up-${id}-amount`,
-        kind: 'card_top_up',
-        asset: request.asset,
-        debitAccountId: companyCoin,
-        creditAccountId: await accountIdOf(tx, { kind: 'conversion', asset: request.asset }, now),
-        amount: quote.debit_amount,
-        reference,
-        isPending: true,
-      },
-      ...(parseAmount(quote.debit_fee).isZero()
-        ? []
-        : [
-            {
-              idempotencyKey: `top_up-${id}-fee`,
-              kind: 'fee',
-              asset: request.asset,
-              debitAccountId: companyCoin,
-              creditAccountId: await accountIdOf(tx, { kind: 'fee', asset: request.asset }, now),
-              amount: quote.debit_fee,
-              reference,
-              isPending: true,
-            },
-          ]),
-    ],
-    now,
-  );
+  const holds = await holdTopUp(tx, card, request.asset, quote, id, now);
   const [amountHold, feeHold] = holds;
   if (!amountHold) throw new Error('ledger answered no transfer for a top-up');
   const { loadReference } = await processor.load(
@@ -219,6 +230,7 @@ export async function submitTopUp(
     })
     .returning();
   if (!row) throw new Error('top-up not inserted');
+  const reference = { type: topUpReferenceType, id };
   await openTransaction(
     tx,
     {

@@ -580,6 +580,66 @@ export async function setAutoRenewal(
 const batchSize = 500;
 
 /**
+ * One term's automatic renewal, in its own transaction: the company and the term locked, the term
+ * checked still due and its card still renewing, then the fee charged, or the failure told.
+ */
+async function renewTermAutomatically(
+  tx: DbHandle,
+  processor: CardProcessor,
+  candidate: FeeTermRow,
+  today: string,
+  now: Date,
+): Promise<'renewed' | 'failed' | 'skipped'> {
+  await lockCompany(tx, candidate.company_id);
+  const [term] = await tx.select().from(cardFeeTerms).where(eq(cardFeeTerms.id, candidate.id)).for('update');
+  const [card] = await tx.select().from(cards).where(eq(cards.id, candidate.card_id)).for('update');
+  if (!term || !card?.auto_renewal || settledStatuses.includes(term.status)) return 'skipped';
+  if (term.auto_attempted_on !== null && term.auto_attempted_on >= today) return 'skipped';
+  if (cardActionRefusal(ruleFactsOf(card), 'renew', 'system') !== null) return 'skipped';
+  const termsOfCard = await tx.select().from(cardFeeTerms).where(eq(cardFeeTerms.card_id, card.id));
+  if (!isPreviousSettled(term, termsOfCard)) return 'skipped';
+  await tx.update(cardFeeTerms).set({ auto_attempted_on: today }).where(eq(cardFeeTerms.id, term.id));
+  const asset = card.auto_renewal_asset as CardFundingAsset;
+  const settled = await trySettle(tx, processor, card, term, { asset, mode: 'auto', actorUserId: null }, now);
+  if (typeof settled !== 'string') {
+    await writeAudit(tx, {
+      action: 'card.renewed',
+      at: now,
+      companyId: card.company_id,
+      detail: {
+        card_id: card.id,
+        term_id: term.id,
+        sequence: term.sequence,
+        asset,
+        amount: term.amount,
+        mode: 'auto',
+      },
+    });
+    return 'renewed';
+  }
+  await tx
+    .update(cardFeeTerms)
+    .set({ remarks: 'auto_renewal_failed', updated_at: now })
+    .where(eq(cardFeeTerms.id, term.id));
+  await recordEvent(
+    tx,
+    'card.auto_renewal_failed',
+    {
+      company_id: card.company_id,
+      card_id: card.id,
+      last4: card.last4,
+      term_id: term.id,
+      amount: parseAmount(term.amount).toFixed(2),
+      asset,
+      due_on: term.due_on,
+      at: now.toISOString(),
+    },
+    { companyId: card.company_id },
+  );
+  return 'failed';
+}
+
+/**
  * `cards__renewals`: brings every term's state up to date, charges the auto renewals that are due
  * (a week before the due date; one try a day, and one notice to the company when it cannot be
  * charged), and expires the cards whose end date passed without a renewal. Each card in its own
@@ -609,55 +669,7 @@ export async function runRenewals(
     .orderBy(asc(cardFeeTerms.due_on))
     .limit(batchSize);
   for (const { term: candidate } of due) {
-    const outcome = await db.transaction(async (tx) => {
-      await lockCompany(tx, candidate.company_id);
-      const [term] = await tx.select().from(cardFeeTerms).where(eq(cardFeeTerms.id, candidate.id)).for('update');
-      const [card] = await tx.select().from(cards).where(eq(cards.id, candidate.card_id)).for('update');
-      if (!term || !card?.auto_renewal || settledStatuses.includes(term.status)) return 'skipped';
-      if (term.auto_attempted_on !== null && term.auto_attempted_on >= today) return 'skipped';
-      if (cardActionRefusal(ruleFactsOf(card), 'renew', 'system') !== null) return 'skipped';
-      const termsOfCard = await tx.select().from(cardFeeTerms).where(eq(cardFeeTerms.card_id, card.id));
-      if (!isPreviousSettled(term, termsOfCard)) return 'skipped';
-      await tx.update(cardFeeTerms).set({ auto_attempted_on: today }).where(eq(cardFeeTerms.id, term.id));
-      const asset = card.auto_renewal_asset as CardFundingAsset;
-      const settled = await trySettle(tx, processor, card, term, { asset, mode: 'auto', actorUserId: null }, now);
-      if (typeof settled !== 'string') {
-        await writeAudit(tx, {
-          action: 'card.renewed',
-          at: now,
-          companyId: card.company_id,
-          detail: {
-            card_id: card.id,
-            term_id: term.id,
-            sequence: term.sequence,
-            asset,
-            amount: term.amount,
-            mode: 'auto',
-          },
-        });
-        return 'renewed';
-      }
-      await tx
-        .update(cardFeeTerms)
-        .set({ remarks: 'auto_renewal_failed', updated_at: now })
-        .where(eq(cardFeeTerms.id, term.id));
-      await recordEvent(
-        tx,
-        'card.auto_renewal_failed',
-        {
-          company_id: card.company_id,
-          card_id: card.id,
-          last4: card.last4,
-          term_id: term.id,
-          amount: parseAmount(term.amount).toFixed(2),
-          asset,
-          due_on: term.due_on,
-          at: now.toISOString(),
-        },
-        { companyId: card.company_id },
-      );
-      return 'failed';
-    });
+    const outcome = await db.transaction((tx) => renewTermAutomatically(tx, processor, candidate, today, now));
     if (outcome === 'renewed') renewed += 1;
     if (outcome === 'failed') failed += 1;
   }
