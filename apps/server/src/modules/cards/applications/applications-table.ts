@@ -1,5 +1,5 @@
 /**
- * card_applications (issue 14, slice A): one row per application a company made for a card. It
+ * card_applications: one row per application a company made for a card. It
  * keeps the cardholder's KYC as submitted (and as corrected later through kycManage: an approved
  * application is the cardholder's KYC record, `cardholders.application_id` points at it), the four
  * documents, the card asked for, and the card cost held from the company's stable coin.

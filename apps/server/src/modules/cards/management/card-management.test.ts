@@ -1,5 +1,5 @@
 /**
- * Card management through the calls (issue 14, slice B): activation, PIN, blocks, replacement,
+ * Card management through the calls: activation, PIN, blocks, replacement,
  * renewals and expiry, the back office, and the rules of SPEC.md section 4 as the calls enforce them
  * (the table itself is proven over every combination in the contract's cards.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * card_transactions: a card's transactions as the cardholder reads them (issue 14, slice C), one row
+ * card_transactions: a card's transactions as the cardholder reads them, one row
  * per line of the processor that stands on its own: a purchase (its authorisation; settled or
  * reversed later on the same row), a decline, a refund, a fee. Each names the ledger transfer it
  * made (a purchase's is pending until settled), so the card's ledger account explains every row.

@@ -1,5 +1,5 @@
 /**
- * The card's documents (issue 14, slice C), through the shared writers of platform/exports:
+ * The card's documents, through the shared writers of platform/exports:
  *
  * - card/transactionStatement: the card statement of a period from the card's USD ledger account
  *   (opening and closing balance, credits, purchases, fees, and every posted line with its running

@@ -1,5 +1,5 @@
 /**
- * top_ups: one row per card top-up (issue 14, slice C). What the company asked (the USD the card
+ * top_ups: one row per card top-up. What the company asked (the USD the card
  * receives, the load fee, the stable coin and its rate), what it pays in the coin, the two ledger
  * holds taken at submission (the amount towards the coin's conversion account, the fee towards the
  * fee account), the processor's load reference and the state of SPEC.md section 4.
