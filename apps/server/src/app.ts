@@ -19,7 +19,7 @@ import type { DestinationStream } from 'pino';
 import { registerDevMailboxRoutes } from './adapters/mail/dev-mailbox-routes.ts';
 import { createEmailQueue, registerEmailDelivery } from './adapters/mail/email-queue.ts';
 import { createDevMailboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.ts';
-import { createProviders } from './adapters/providers.ts';
+import { createProviders, type Providers } from './adapters/providers.ts';
 import { createDocumentStorage } from './adapters/storage/create-document-storage.ts';
 import type { Config } from './config.ts';
 import { createSessionResolver, registerStaffPairingRule } from './modules/account/index.ts';
@@ -59,6 +59,8 @@ export type AppDependencies = {
   logger?: { level?: string; stream?: DestinationStream };
   /** The domain modules; the app's own list when absent (tests add test-only calls this way). */
   modules?: readonly AppModule[];
+  /** The outside providers, when the caller made them to share (main.ts: with the demo seed); made from config when absent. */
+  providers?: Providers;
 };
 
 declare module 'fastify' {
@@ -232,7 +234,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     emailQueue,
     documentStorage,
     metrics,
-    providers: createProviders(config, secretBox),
+    providers: dependencies.providers ?? createProviders(config, secretBox),
   };
   await registerModules(app, dependencies.modules ?? appModules, context);
 

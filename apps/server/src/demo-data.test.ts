@@ -57,7 +57,10 @@ const softReferences: Readonly<Record<string, { names: string } | { outside: str
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
-  await runDemoSeed({ db: test.database.db, now: new Date(), config: test.config }, demoSeeders);
+  await runDemoSeed(
+    { db: test.database.db, now: new Date(), config: test.config, providers: test.providers },
+    demoSeeders,
+  );
 });
 afterAll(async () => {
   await test?.close();

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { appVersion } from '@bank/contract/constants';
+import { createProviders } from './adapters/providers.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoSeeders } from './modules/index.ts';
@@ -14,6 +15,7 @@ import { migratedPgliteTemplate } from './platform/database-template.ts';
 import { openDatabase } from './platform/db.ts';
 import { unhandledRejectionPolicy } from './platform/jobs.ts';
 import { formatDemoAccounts, runDemoSeed } from './platform/module.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { systemClock } from './platform/session.ts';
 import { createOffsetClock } from './platform/test-clock.ts';
 import { startTracing } from './platform/tracing.ts';
@@ -62,10 +64,12 @@ async function main(): Promise<void> {
   });
   // The configuration refuses the test clock in production.
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;
-  const app = await buildApp(config, { database, clock });
+  // Made once: the app's modules and the demo seed work through the same providers.
+  const providers = createProviders(config, createSecretBox(config.appSecret));
+  const app = await buildApp(config, { database, clock, providers });
   process.on('unhandledRejection', unhandledRejectionPolicy(app.log));
   const demoAccounts = config.seedDemo
-    ? await runDemoSeed({ db: database.db, now: clock.now(), config }, demoSeeders)
+    ? await runDemoSeed({ db: database.db, now: clock.now(), config, providers }, demoSeeders)
     : undefined;
   await app.jobs.start();
   await webAppBuilt();

@@ -11,7 +11,7 @@ import { accountSecurityChanges } from '@bank/contract/events';
 import { describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../adapters/mail/mailer.ts';
 import { codeEmail, emailTime, noticeEmail } from './account/account-emails.ts';
-import { cardholderCodeEmail } from './cards/applications.ts';
+import { cardholderCodeEmail } from './cards/applications/applications.ts';
 import { relationshipManagerEmail } from './contact-requests/emails.ts';
 import { type KycEmailKind, kycEmail } from './kyc/kyc-emails.ts';
 import { invitationEmail } from './team/team-emails.ts';

@@ -46,6 +46,11 @@ export type DemoSeedContext = {
   now: Date;
   /** The server's settings, for seeders that need an adapter (KYC stores its demo documents); absent in some tests. */
   config?: Config;
+  /**
+   * The outside providers the app made (adapters/providers.ts), for seeders that work through one:
+   * demo cards are made at the card processor simulator the app uses. Absent in some tests.
+   */
+  providers?: Providers;
 };
 
 /** A module's demo data: idempotent, run by main.ts when config SEED_DEMO allows. */

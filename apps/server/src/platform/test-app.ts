@@ -3,15 +3,19 @@
  * through `app.inject`. Close it in afterAll.
  */
 import type { FastifyInstance } from 'fastify';
+import { createProviders, type Providers } from '../adapters/providers.ts';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from './db.ts';
+import { createSecretBox } from './secret-box.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The outside providers the app works through (for the demo seed, which makes its data at them). */
+  providers: Providers;
   close(): Promise<void>;
 };
 
@@ -30,11 +34,13 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const database = await createTestDatabase(databaseUrl, { databaseReadUrl: config.databaseReadUrl });
   try {
-    const app = await buildApp(config, { ...dependencies, database });
+    const providers = dependencies.providers ?? createProviders(config, createSecretBox(config.appSecret));
+    const app = await buildApp(config, { ...dependencies, database, providers });
     return {
       app,
       database,
       config,
+      providers,
       async close() {
         await app.close();
         await database.close();

@@ -130,6 +130,9 @@ export type SimulatedFault = { fault: CardProcessorFault; callsLeft: number | nu
 
 const faultRowId = 'processor';
 
+/** What every step of one simulator knows: how long a step is, and the key its letters' codes come from. */
+type Simulation = { stepMs: number; secret: string };
+
 export type CardProcessorSimulator = CardProcessor & {
   /** What is due at `now`: KYC decisions, stage moves, load outcomes. Answers how many things moved. */
   advance(handle: DbHandle, now: Date): Promise<number>;
@@ -220,230 +223,229 @@ function withFaults(simulator: CardProcessorSimulator): CardProcessorSimulator {
   return { ...simulator, ...requests };
 }
 
-export function createCardProcessorSimulator(options: {
-  secret: string;
-  stepMinutes?: number;
-}): CardProcessorSimulator {
-  const stepMs = (options.stepMinutes ?? 1) * 60_000;
-  const digits = (purpose: string, reference: string, length: number) => {
-    const hex = createHmac('sha256', options.secret).update(`${purpose}:${reference}`).digest('hex');
-    return (BigInt(`0x${hex.slice(0, 24)}`) % 10n ** BigInt(length)).toString().padStart(length, '0');
-  };
-  const kitCodeOf = (reference: string) => digits('kit', reference, 10);
-  const activationCodeOf = (reference: string) => digits('activation', reference, 6);
+function digits(sim: Simulation, purpose: string, reference: string, length: number): string {
+  const hex = createHmac('sha256', sim.secret).update(`${purpose}:${reference}`).digest('hex');
+  return (BigInt(`0x${hex.slice(0, 24)}`) % 10n ** BigInt(length)).toString().padStart(length, '0');
+}
+const kitCodeOf = (sim: Simulation, reference: string) => digits(sim, 'kit', reference, 10);
+const activationCodeOf = (sim: Simulation, reference: string) => digits(sim, 'activation', reference, 6);
 
-  async function notify(handle: DbHandle, payload: DistributiveOmit<ProcessorNotification, 'seq'>, now: Date) {
-    const { type, ...rest } = payload;
-    await handle.insert(cardSimNotifications).values({ type, payload: rest, created_at: now });
+async function notify(handle: DbHandle, payload: DistributiveOmit<ProcessorNotification, 'seq'>, now: Date) {
+  const { type, ...rest } = payload;
+  await handle.insert(cardSimNotifications).values({ type, payload: rest, created_at: now });
+}
+
+async function cardOf(handle: DbHandle, reference: string) {
+  const [card] = await handle.select().from(cardSimCards).where(eq(cardSimCards.reference, reference));
+  if (!card) throw new Error(`card processor simulator: no card ${reference}`);
+  return card;
+}
+
+async function moveStage(
+  sim: Simulation,
+  handle: DbHandle,
+  reference: string,
+  stage: CardOperationStage,
+  changes: { state?: string; anomaly_cause?: CardAnomalyCause | null; next_stage_at?: Date | null },
+  now: Date,
+) {
+  await handle
+    .update(cardSimCards)
+    .set({
+      operation_stage: stage,
+      anomaly_cause: changes.anomaly_cause ?? null,
+      next_stage_at: changes.next_stage_at ?? null,
+      updated_at: now,
+      ...(changes.state ? { state: changes.state } : {}),
+    })
+    .where(eq(cardSimCards.reference, reference));
+  const showsKit = stage === 'mailed' || stage === 'awaiting_activation';
+  await notify(
+    handle,
+    {
+      type: 'card_stage',
+      reference,
+      operation_stage: stage,
+      anomaly_cause: changes.anomaly_cause ?? null,
+      kit_code: showsKit ? kitCodeOf(sim, reference) : null,
+      at: now.toISOString(),
+    },
+    now,
+  );
+}
+
+/** The stage after `stage` on the card's way to its holder, or null when it waits for someone. */
+function nextStageOf(stage: CardOperationStage, cardPath: CardPath): CardOperationStage | null {
+  const path = stagesOfPath[cardPath];
+  if (stage === 'replacement_in_progress') return replacementStages[0] ?? null;
+  if (stage === 'cancelling') return 'cancelled';
+  // A programme card rebound to another holder is bound once the processor has moved it over.
+  if (stage === 'pending_rebind') return 'bound';
+  const index = path.indexOf(stage);
+  return index >= 0 && index < path.length - 1 ? (path[index + 1] ?? null) : null;
+}
+
+async function kycOfMember(handle: DbHandle, memberId: string) {
+  const [member] = await handle.select().from(cardSimMembers).where(eq(cardSimMembers.member_id, memberId));
+  return member;
+}
+
+/** Cards of a member waiting in kyc_processing start their way to print once its KYC passed. */
+async function releaseCardsOf(sim: Simulation, handle: DbHandle, memberId: string, now: Date) {
+  const waiting = await handle
+    .select({ reference: cardSimCards.reference })
+    .from(cardSimCards)
+    .where(and(eq(cardSimCards.member_id, memberId), eq(cardSimCards.operation_stage, 'kyc_processing')));
+  for (const card of waiting) {
+    await moveStage(
+      sim,
+      handle,
+      card.reference,
+      'consolidating',
+      { next_stage_at: new Date(now.getTime() + sim.stepMs) },
+      now,
+    );
   }
+}
 
-  async function cardOf(handle: DbHandle, reference: string) {
-    const [card] = await handle.select().from(cardSimCards).where(eq(cardSimCards.reference, reference));
-    if (!card) throw new Error(`card processor simulator: no card ${reference}`);
-    return card;
-  }
+async function decideKyc(sim: Simulation, handle: DbHandle, memberId: string, now: Date) {
+  const member = await kycOfMember(handle, memberId);
+  if (!member) return;
+  const kyc: ProcessorKycStatus =
+    member.refuse_next === 'id'
+      ? {
+          id_status: 'failed',
+          address_status: 'success',
+          message: 'The ID document is unreadable or does not match the details given.',
+        }
+      : member.refuse_next === 'address'
+        ? {
+            id_status: 'success',
+            address_status: 'failed',
+            message: 'The proof of address is older than 3 months or does not show the residence address.',
+          }
+        : { id_status: 'success', address_status: 'success', message: null };
+  await handle
+    .update(cardSimMembers)
+    .set({
+      kyc_id_status: kyc.id_status,
+      kyc_address_status: kyc.address_status,
+      kyc_message: kyc.message,
+      kyc_due_at: null,
+      refuse_next: null,
+    })
+    .where(eq(cardSimMembers.member_id, memberId));
+  await notify(handle, { type: 'kyc_status', member_id: memberId, kyc, at: now.toISOString() }, now);
+  if (kyc.id_status === 'success' && kyc.address_status === 'success') await releaseCardsOf(sim, handle, memberId, now);
+}
 
-  async function moveStage(
-    handle: DbHandle,
-    reference: string,
-    stage: CardOperationStage,
-    changes: { state?: string; anomaly_cause?: CardAnomalyCause | null; next_stage_at?: Date | null },
-    now: Date,
-  ) {
+async function finishLoad(sim: Simulation, handle: DbHandle, load: typeof cardSimLoads.$inferSelect, now: Date) {
+  const card = await cardOf(handle, load.reference);
+  const outcome = (card.next_load_outcome as LoadOutcome | null) ?? null;
+  // A load told to retry is tried again a step later, and then succeeds.
+  const status: Exclude<TopUpStatus, 'processing'> = load.status === 'retry' ? 'success' : (outcome ?? 'success');
+  if (outcome)
     await handle
       .update(cardSimCards)
-      .set({
-        operation_stage: stage,
-        anomaly_cause: changes.anomaly_cause ?? null,
-        next_stage_at: changes.next_stage_at ?? null,
-        updated_at: now,
-        ...(changes.state ? { state: changes.state } : {}),
-      })
-      .where(eq(cardSimCards.reference, reference));
-    const showsKit = stage === 'mailed' || stage === 'awaiting_activation';
-    await notify(
-      handle,
-      {
-        type: 'card_stage',
-        reference,
-        operation_stage: stage,
-        anomaly_cause: changes.anomaly_cause ?? null,
-        kit_code: showsKit ? kitCodeOf(reference) : null,
-        at: now.toISOString(),
-      },
-      now,
-    );
-  }
-
-  /** The stage after `stage` on the card's way to its holder, or null when it waits for someone. */
-  function nextStageOf(stage: CardOperationStage, cardPath: CardPath): CardOperationStage | null {
-    const path = stagesOfPath[cardPath];
-    if (stage === 'replacement_in_progress') return replacementStages[0] ?? null;
-    if (stage === 'cancelling') return 'cancelled';
-    // A programme card rebound to another holder is bound once the processor has moved it over.
-    if (stage === 'pending_rebind') return 'bound';
-    const index = path.indexOf(stage);
-    return index >= 0 && index < path.length - 1 ? (path[index + 1] ?? null) : null;
-  }
-
-  async function kycOfMember(handle: DbHandle, memberId: string) {
-    const [member] = await handle.select().from(cardSimMembers).where(eq(cardSimMembers.member_id, memberId));
-    return member;
-  }
-
-  /** Cards of a member waiting in kyc_processing start their way to print once its KYC passed. */
-  async function releaseCardsOf(handle: DbHandle, memberId: string, now: Date) {
-    const waiting = await handle
-      .select({ reference: cardSimCards.reference })
-      .from(cardSimCards)
-      .where(and(eq(cardSimCards.member_id, memberId), eq(cardSimCards.operation_stage, 'kyc_processing')));
-    for (const card of waiting) {
-      await moveStage(
-        handle,
-        card.reference,
-        'consolidating',
-        { next_stage_at: new Date(now.getTime() + stepMs) },
-        now,
-      );
-    }
-  }
-
-  async function decideKyc(handle: DbHandle, memberId: string, now: Date) {
-    const member = await kycOfMember(handle, memberId);
-    if (!member) return;
-    const kyc: ProcessorKycStatus =
-      member.refuse_next === 'id'
-        ? {
-            id_status: 'failed',
-            address_status: 'success',
-            message: 'The ID document is unreadable or does not match the details given.',
-          }
-        : member.refuse_next === 'address'
-          ? {
-              id_status: 'success',
-              address_status: 'failed',
-              message: 'The proof of address is older than 3 months or does not show the residence address.',
-            }
-          : { id_status: 'success', address_status: 'success', message: null };
+      .set({ next_load_outcome: null })
+      .where(eq(cardSimCards.reference, card.reference));
+  await handle
+    .update(cardSimLoads)
+    .set({ status, due_at: status === 'retry' ? new Date(now.getTime() + sim.stepMs) : null })
+    .where(eq(cardSimLoads.load_reference, load.load_reference));
+  if (status === 'success') {
     await handle
-      .update(cardSimMembers)
-      .set({
-        kyc_id_status: kyc.id_status,
-        kyc_address_status: kyc.address_status,
-        kyc_message: kyc.message,
-        kyc_due_at: null,
-        refuse_next: null,
-      })
-      .where(eq(cardSimMembers.member_id, memberId));
-    await notify(handle, { type: 'kyc_status', member_id: memberId, kyc, at: now.toISOString() }, now);
-    if (kyc.id_status === 'success' && kyc.address_status === 'success') await releaseCardsOf(handle, memberId, now);
+      .update(cardSimCards)
+      .set({ available: sql`${cardSimCards.available} + ${load.amount}` })
+      .where(eq(cardSimCards.reference, card.reference));
   }
+  await notify(
+    handle,
+    {
+      type: 'load_status',
+      reference: card.reference,
+      load_reference: load.load_reference,
+      status,
+      at: now.toISOString(),
+    },
+    now,
+  );
+}
 
-  async function finishLoad(handle: DbHandle, load: typeof cardSimLoads.$inferSelect, now: Date) {
-    const card = await cardOf(handle, load.reference);
-    const outcome = (card.next_load_outcome as LoadOutcome | null) ?? null;
-    // A load told to retry is tried again a step later, and then succeeds.
-    const status: Exclude<TopUpStatus, 'processing'> = load.status === 'retry' ? 'success' : (outcome ?? 'success');
-    if (outcome)
-      await handle
-        .update(cardSimCards)
-        .set({ next_load_outcome: null })
-        .where(eq(cardSimCards.reference, card.reference));
-    await handle
-      .update(cardSimLoads)
-      .set({ status, due_at: status === 'retry' ? new Date(now.getTime() + stepMs) : null })
-      .where(eq(cardSimLoads.load_reference, load.load_reference));
-    if (status === 'success') {
-      await handle
-        .update(cardSimCards)
-        .set({ available: sql`${cardSimCards.available} + ${load.amount}` })
-        .where(eq(cardSimCards.reference, card.reference));
-    }
-    await notify(
-      handle,
-      {
-        type: 'load_status',
-        reference: card.reference,
-        load_reference: load.load_reference,
-        status,
-        at: now.toISOString(),
-      },
-      now,
-    );
-  }
-
-  async function transaction(
-    handle: DbHandle,
-    reference: string,
-    line: Omit<ProcessorCardTransaction, 'id'> & { id?: string },
-    now: Date,
-  ): Promise<ProcessorCardTransaction> {
-    const full: ProcessorCardTransaction = {
-      ...line,
-      id: line.id ?? `SIMTX${randomBytes(6).toString('hex').toUpperCase()}`,
-    };
-    await notify(handle, { type: 'card_transaction', reference, transaction: full, at: now.toISOString() }, now);
-    return full;
-  }
-
-  async function authorisationOf(handle: DbHandle, id: string) {
-    const [authorisation] = await handle.select().from(cardSimAuthorisations).where(eq(cardSimAuthorisations.id, id));
-    if (!authorisation) throw new Error(`card processor simulator: no authorisation ${id}`);
-    return authorisation;
-  }
-
-  const noMerchant = {
-    merchant_name: '',
-    merchant_category: '',
-    merchant_country: '',
-    original_amount: null,
-    original_currency: null,
+async function transaction(
+  handle: DbHandle,
+  reference: string,
+  line: Omit<ProcessorCardTransaction, 'id'> & { id?: string },
+  now: Date,
+): Promise<ProcessorCardTransaction> {
+  const full: ProcessorCardTransaction = {
+    ...line,
+    id: line.id ?? `SIMTX${randomBytes(6).toString('hex').toUpperCase()}`,
   };
+  await notify(handle, { type: 'card_transaction', reference, transaction: full, at: now.toISOString() }, now);
+  return full;
+}
 
-  /** An open authorisation settled (the spending stays) or reversed (it comes back to the card). */
-  async function closeAuthorisation(
-    handle: DbHandle,
-    authorisationId: string,
-    state: 'settled' | 'reversed',
-    now: Date,
-  ): Promise<ProcessorCardTransaction> {
-    const authorisation = await authorisationOf(handle, authorisationId);
-    if (authorisation.state !== 'open')
-      throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
-    await handle.update(cardSimAuthorisations).set({ state }).where(eq(cardSimAuthorisations.id, authorisationId));
-    if (state === 'reversed')
-      await handle
-        .update(cardSimCards)
-        .set({ available: sql`${cardSimCards.available} + ${authorisation.amount}` })
-        .where(eq(cardSimCards.reference, authorisation.reference));
-    return transaction(
-      handle,
-      authorisation.reference,
-      {
-        kind: state === 'settled' ? 'settlement' : 'reversal',
-        authorisation_id: authorisationId,
-        amount: parseAmount(authorisation.amount).toFixed(2),
-        ...(authorisation.merchant as Merchant & typeof noMerchant),
-        decline_reason: null,
-        fee_kind: null,
-      },
-      now,
-    );
-  }
+async function authorisationOf(handle: DbHandle, id: string) {
+  const [authorisation] = await handle.select().from(cardSimAuthorisations).where(eq(cardSimAuthorisations.id, id));
+  if (!authorisation) throw new Error(`card processor simulator: no authorisation ${id}`);
+  return authorisation;
+}
 
-  /** A replacement whose member the control marked is refused where it would go to print: closed, never issued. */
-  async function refuseReplacement(handle: DbHandle, card: typeof cardSimCards.$inferSelect, now: Date) {
-    if (card.operation_stage !== 'replacement_in_progress' || card.member_id === null) return false;
-    const member = await kycOfMember(handle, card.member_id);
-    if (member?.refuse_next !== 'replacement') return false;
-    await handle.update(cardSimMembers).set({ refuse_next: null }).where(eq(cardSimMembers.member_id, card.member_id));
-    await moveStage(handle, card.reference, 'replacement_refused', { state: 'closed' }, now);
-    return true;
-  }
+const noMerchant = {
+  merchant_name: '',
+  merchant_category: '',
+  merchant_country: '',
+  original_amount: null,
+  original_currency: null,
+};
 
-  const simulator: CardProcessorSimulator = {
-    name: 'simulator',
+/** An open authorisation settled (the spending stays) or reversed (it comes back to the card). */
+async function closeAuthorisation(
+  handle: DbHandle,
+  authorisationId: string,
+  state: 'settled' | 'reversed',
+  now: Date,
+): Promise<ProcessorCardTransaction> {
+  const authorisation = await authorisationOf(handle, authorisationId);
+  if (authorisation.state !== 'open')
+    throw new Error(`card processor simulator: authorisation ${authorisationId} is ${authorisation.state}`);
+  await handle.update(cardSimAuthorisations).set({ state }).where(eq(cardSimAuthorisations.id, authorisationId));
+  if (state === 'reversed')
+    await handle
+      .update(cardSimCards)
+      .set({ available: sql`${cardSimCards.available} + ${authorisation.amount}` })
+      .where(eq(cardSimCards.reference, authorisation.reference));
+  return transaction(
+    handle,
+    authorisation.reference,
+    {
+      kind: state === 'settled' ? 'settlement' : 'reversal',
+      authorisation_id: authorisationId,
+      amount: parseAmount(authorisation.amount).toFixed(2),
+      ...(authorisation.merchant as Merchant & typeof noMerchant),
+      decline_reason: null,
+      fee_kind: null,
+    },
+    now,
+  );
+}
 
+/** A replacement whose member the control marked is refused where it would go to print: closed, never issued. */
+async function refuseReplacement(sim: Simulation, handle: DbHandle, card: typeof cardSimCards.$inferSelect, now: Date) {
+  if (card.operation_stage !== 'replacement_in_progress' || card.member_id === null) return false;
+  const member = await kycOfMember(handle, card.member_id);
+  if (member?.refuse_next !== 'replacement') return false;
+  await handle.update(cardSimMembers).set({ refuse_next: null }).where(eq(cardSimMembers.member_id, card.member_id));
+  await moveStage(sim, handle, card.reference, 'replacement_refused', { state: 'closed' }, now);
+  return true;
+}
+
+/** The cardholder requests: a username free, an enrolment, a correction (each KYC decided a step later). */
+function cardholderRequests(
+  sim: Simulation,
+): Pick<CardProcessorSimulator, 'isUsernameAvailable' | 'enrolCardholder' | 'updateCardholder'> {
+  return {
     async isUsernameAvailable(handle, username) {
       const [taken] = await handle
         .select({ id: cardSimMembers.member_id })
@@ -461,7 +463,7 @@ export function createCardProcessorSimulator(options: {
         email: cardholder.email,
         kyc_id_status: 'under_review',
         kyc_address_status: 'under_review',
-        kyc_due_at: new Date(now.getTime() + stepMs),
+        kyc_due_at: new Date(now.getTime() + sim.stepMs),
         created_at: now,
       });
       return { memberId };
@@ -478,7 +480,7 @@ export function createCardProcessorSimulator(options: {
           kyc_id_status: 'under_review',
           kyc_address_status: 'under_review',
           kyc_message: null,
-          kyc_due_at: new Date(now.getTime() + stepMs),
+          kyc_due_at: new Date(now.getTime() + sim.stepMs),
         })
         .where(eq(cardSimMembers.member_id, memberId));
       await notify(
@@ -492,7 +494,12 @@ export function createCardProcessorSimulator(options: {
         now,
       );
     },
+  };
+}
 
+/** Cards ordered for a holder and programme cards printed in a batch, on their way to print a step later. */
+function issuingRequests(sim: Simulation): Pick<CardProcessorSimulator, 'issueCard' | 'printCards'> {
+  return {
     async issueCard(handle, order, now) {
       const reference = `SIMCARD${randomBytes(8).toString('hex').toUpperCase()}`;
       const end = new Date(Date.UTC(now.getUTCFullYear() + cardLifeYears, now.getUTCMonth() + 1, 0));
@@ -504,7 +511,7 @@ export function createCardProcessorSimulator(options: {
         : kycPassed
           ? 'consolidating'
           : 'kyc_processing';
-      const last4 = digits('pan', reference, 4);
+      const last4 = digits(sim, 'pan', reference, 4);
       await handle.insert(cardSimCards).values({
         reference,
         member_id: order.memberId,
@@ -514,7 +521,7 @@ export function createCardProcessorSimulator(options: {
         last4,
         state: 'ordered',
         operation_stage: stage,
-        next_stage_at: stage === 'kyc_processing' ? null : new Date(now.getTime() + stepMs),
+        next_stage_at: stage === 'kyc_processing' ? null : new Date(now.getTime() + sim.stepMs),
         mailing_address: order.mailingAddress,
         expires_on: expiresOn,
         replaces_reference: order.replacesReference,
@@ -530,7 +537,7 @@ export function createCardProcessorSimulator(options: {
       const printed = [];
       for (let index = 0; index < batch.quantity; index += 1) {
         const reference = `SIMCARD${randomBytes(8).toString('hex').toUpperCase()}`;
-        const last4 = digits('pan', reference, 4);
+        const last4 = digits(sim, 'pan', reference, 4);
         printed.push({ reference, last4, expires_on: expiresOn, operation_stage: 'consolidating' as const });
       }
       if (printed.length > 0)
@@ -545,7 +552,7 @@ export function createCardProcessorSimulator(options: {
             last4: card.last4,
             state: 'ordered',
             operation_stage: card.operation_stage,
-            next_stage_at: new Date(now.getTime() + stepMs),
+            next_stage_at: new Date(now.getTime() + sim.stepMs),
             mailing_address: batch.mailingAddress,
             expires_on: expiresOn,
             created_at: now,
@@ -554,7 +561,12 @@ export function createCardProcessorSimulator(options: {
         );
       return printed;
     },
+  };
+}
 
+/** A programme card bound to a member who passed KYC, or unbound. */
+function bindingRequests(sim: Simulation): Pick<CardProcessorSimulator, 'bindCard' | 'unbindCard'> {
+  return {
     async bindCard(handle, reference, memberId, now) {
       const card = await cardOf(handle, reference);
       const member = await kycOfMember(handle, memberId);
@@ -569,10 +581,11 @@ export function createCardProcessorSimulator(options: {
         .where(eq(cardSimCards.reference, reference));
       const next: CardOperationStage = stage === 'unbound' ? 'pending_rebind' : 'bound';
       await moveStage(
+        sim,
         handle,
         reference,
         next,
-        { next_stage_at: next === 'pending_rebind' ? new Date(now.getTime() + stepMs) : null },
+        { next_stage_at: next === 'pending_rebind' ? new Date(now.getTime() + sim.stepMs) : null },
         now,
       );
       return { operation_stage: next };
@@ -587,14 +600,19 @@ export function createCardProcessorSimulator(options: {
         .update(cardSimCards)
         .set({ member_id: null, updated_at: now })
         .where(eq(cardSimCards.reference, reference));
-      await moveStage(handle, reference, 'unbound', { next_stage_at: null }, now);
+      await moveStage(sim, handle, reference, 'unbound', { next_stage_at: null }, now);
     },
+  };
+}
 
+/** Activation with the letter's codes, the PIN, blocks. */
+function cardStateRequests(sim: Simulation): Pick<CardProcessorSimulator, 'activate' | 'setPin' | 'block' | 'unblock'> {
+  return {
     async activate(handle, reference, codes, now) {
       const card = await cardOf(handle, reference);
       const isWaiting = card.operation_stage === 'awaiting_activation' || card.operation_stage === 'bound';
       if (!isWaiting || card.state !== 'ordered' || card.member_id === null) return 'not_ready';
-      if (codes.kitCode !== kitCodeOf(reference) || codes.activationCode !== activationCodeOf(reference)) {
+      if (codes.kitCode !== kitCodeOf(sim, reference) || codes.activationCode !== activationCodeOf(sim, reference)) {
         return 'codes_incorrect';
       }
       if (card.replaces_reference) {
@@ -606,6 +624,7 @@ export function createCardProcessorSimulator(options: {
           .where(eq(cardSimCards.reference, reference));
         await handle.update(cardSimCards).set({ available: '0' }).where(eq(cardSimCards.reference, old.reference));
         await moveStage(
+          sim,
           handle,
           old.reference,
           'reissued',
@@ -613,7 +632,7 @@ export function createCardProcessorSimulator(options: {
           now,
         );
       }
-      await moveStage(handle, reference, 'activated', { state: 'active' }, now);
+      await moveStage(sim, handle, reference, 'activated', { state: 'active' }, now);
       return 'activated';
     },
 
@@ -637,6 +656,7 @@ export function createCardProcessorSimulator(options: {
       const card = await cardOf(handle, reference);
       const isAnomaly = cause !== null;
       await moveStage(
+        sim,
         handle,
         reference,
         isAnomaly ? 'card_anomaly' : (card.operation_stage as CardOperationStage),
@@ -646,9 +666,16 @@ export function createCardProcessorSimulator(options: {
     },
 
     async unblock(handle, reference, now) {
-      await moveStage(handle, reference, 'activated', { state: 'active' }, now);
+      await moveStage(sim, handle, reference, 'activated', { state: 'active' }, now);
     },
+  };
+}
 
+/** The mailing address, a renewal, a cancellation (at once, or requested), a load. */
+function cardChangeRequests(
+  sim: Simulation,
+): Pick<CardProcessorSimulator, 'changeMailingAddress' | 'renew' | 'cancel' | 'requestCancellation' | 'load'> {
+  return {
     async changeMailingAddress(handle, reference, address: PostalAddress, now) {
       await handle
         .update(cardSimCards)
@@ -669,11 +696,18 @@ export function createCardProcessorSimulator(options: {
     },
 
     async cancel(handle, reference, now) {
-      await moveStage(handle, reference, 'cancelled', { state: 'closed' }, now);
+      await moveStage(sim, handle, reference, 'cancelled', { state: 'closed' }, now);
     },
 
     async requestCancellation(handle, reference, now) {
-      await moveStage(handle, reference, 'cancelling', { next_stage_at: new Date(now.getTime() + stepMs) }, now);
+      await moveStage(
+        sim,
+        handle,
+        reference,
+        'cancelling',
+        { next_stage_at: new Date(now.getTime() + sim.stepMs) },
+        now,
+      );
     },
 
     async load(handle, reference, load, now) {
@@ -691,94 +725,39 @@ export function createCardProcessorSimulator(options: {
         idempotency_key: load.idempotencyKey,
         amount: load.amount,
         status: 'processing',
-        due_at: new Date(now.getTime() + stepMs),
+        due_at: new Date(now.getTime() + sim.stepMs),
         created_at: now,
       });
       return { loadReference };
     },
+  };
+}
 
-    async notificationsAfter(handle, cursor, limit) {
-      const rows = await handle
-        .select()
-        .from(cardSimNotifications)
-        .where(cursor === null ? undefined : gt(cardSimNotifications.seq, Number(cursor)))
-        .orderBy(asc(cardSimNotifications.seq))
-        .limit(limit);
-      return rows.map(
-        (row) => ({ seq: String(row.seq), type: row.type, ...(row.payload as object) }) as ProcessorNotification,
-      );
-    },
-
-    async advance(handle, now) {
-      let moved = 0;
-      const dueMembers = await handle
-        .select({ member_id: cardSimMembers.member_id })
-        .from(cardSimMembers)
-        .where(and(isNotNull(cardSimMembers.kyc_due_at), lte(cardSimMembers.kyc_due_at, now)));
-      for (const member of dueMembers) {
-        await decideKyc(handle, member.member_id, now);
-        moved += 1;
-      }
-      const dueCards = await handle
-        .select()
-        .from(cardSimCards)
-        .where(and(isNotNull(cardSimCards.next_stage_at), lte(cardSimCards.next_stage_at, now)));
-      for (const card of dueCards) {
-        if (await refuseReplacement(handle, card, now)) {
-          moved += 1;
-          continue;
-        }
-        const next = nextStageOf(card.operation_stage as CardOperationStage, pathOf(card));
-        if (!next) continue;
-        const waits = waitingStages.includes(next) || next === 'cancelled';
-        await moveStage(
-          handle,
-          card.reference,
-          next,
-          {
-            next_stage_at: waits ? null : new Date(now.getTime() + stepMs),
-            ...(next === 'cancelled' ? { state: 'closed' } : {}),
-          },
-          now,
-        );
-        moved += 1;
-      }
-      const dueLoads = await handle
-        .select()
-        .from(cardSimLoads)
-        .where(and(isNotNull(cardSimLoads.due_at), lte(cardSimLoads.due_at, now)));
-      for (const load of dueLoads) {
-        await finishLoad(handle, load, now);
-        moved += 1;
-      }
-      // Purchases settle a while after their authorisation, as the card network clears them.
-      const dueAuthorisations = await handle
-        .select({ id: cardSimAuthorisations.id })
-        .from(cardSimAuthorisations)
-        .where(
-          and(
-            eq(cardSimAuthorisations.state, 'open'),
-            lte(cardSimAuthorisations.created_at, new Date(now.getTime() - settleAfterSteps * stepMs)),
-          ),
-        );
-      for (const authorisation of dueAuthorisations) {
-        await closeAuthorisation(handle, authorisation.id, 'settled', now);
-        moved += 1;
-      }
-      return moved;
-    },
-
+/** The controls of a card's way and of the next outcomes: ship now, the letter, refusals, a load's outcome. */
+function deliveryControls(
+  sim: Simulation,
+): Pick<
+  CardProcessorSimulator,
+  | 'shipNow'
+  | 'letterOf'
+  | 'refuseNextKyc'
+  | 'refuseNextReplacement'
+  | 'setNextLoadOutcome'
+  | 'failNextPin'
+  | 'completeLoads'
+> {
+  return {
     async shipNow(handle, reference, now) {
       const card = await cardOf(handle, reference);
       const member = card.member_id ? await kycOfMember(handle, card.member_id) : undefined;
       if (member && (member.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')) {
-        await decideKyc(handle, member.member_id, now);
+        await decideKyc(sim, handle, member.member_id, now);
       }
-      if (await refuseReplacement(handle, card, now)) return;
+      if (await refuseReplacement(sim, handle, card, now)) return;
       const path = pathOf(card);
       let stage = (await cardOf(handle, reference)).operation_stage as CardOperationStage;
       for (let next = nextStageOf(stage, path); next; next = nextStageOf(stage, path)) {
-        await moveStage(handle, reference, next, { next_stage_at: null }, now);
+        await moveStage(sim, handle, reference, next, { next_stage_at: null }, now);
         stage = next;
       }
     },
@@ -788,8 +767,8 @@ export function createCardProcessorSimulator(options: {
       return {
         last4: card.last4,
         name_on_card: card.name_on_card,
-        kit_code: kitCodeOf(reference),
-        activation_code: activationCodeOf(reference),
+        kit_code: kitCodeOf(sim, reference),
+        activation_code: activationCodeOf(sim, reference),
       };
     },
 
@@ -822,67 +801,15 @@ export function createCardProcessorSimulator(options: {
           .from(cardSimLoads)
           .where(and(eq(cardSimLoads.reference, reference), isNotNull(cardSimLoads.due_at)));
         if (open.length === 0) return;
-        for (const load of open) await finishLoad(handle, load, now);
+        for (const load of open) await finishLoad(sim, handle, load, now);
       }
     },
+  };
+}
 
-    async purchase(handle, reference, purchase, now) {
-      const card = await cardOf(handle, reference);
-      const merchant = {
-        merchant_name: purchase.merchant_name,
-        merchant_category: purchase.merchant_category,
-        merchant_country: purchase.merchant_country,
-        original_amount: purchase.original_amount ?? null,
-        original_currency: purchase.original_currency ?? null,
-      };
-      const amount = parseAmount(purchase.amount);
-      const declineReason: DeclineReason | null =
-        card.state === 'blocked'
-          ? 'card_blocked'
-          : card.state !== 'active'
-            ? 'expired_card'
-            : amount.greaterThan(parseAmount(card.available))
-              ? 'insufficient_funds'
-              : null;
-      if (declineReason) {
-        return transaction(
-          handle,
-          reference,
-          {
-            kind: 'decline',
-            authorisation_id: null,
-            amount: amount.toFixed(2),
-            ...merchant,
-            decline_reason: declineReason,
-            fee_kind: null,
-          },
-          now,
-        );
-      }
-      const id = `SIMAUTH${randomBytes(6).toString('hex').toUpperCase()}`;
-      await handle
-        .update(cardSimCards)
-        .set({ available: sql`${cardSimCards.available} - ${amount.toFixed(2)}` })
-        .where(eq(cardSimCards.reference, reference));
-      await handle
-        .insert(cardSimAuthorisations)
-        .values({ id, reference, amount: amount.toFixed(2), merchant, state: 'open', created_at: now });
-      return transaction(
-        handle,
-        reference,
-        {
-          id,
-          kind: 'authorisation',
-          authorisation_id: id,
-          amount: amount.toFixed(2),
-          ...merchant,
-          decline_reason: null,
-          fee_kind: null,
-        },
-        now,
-      );
-    },
-
+/** A purchase's settlement, reversal or refund, as the card network would report it. */
+function authorisationControls(): Pick<CardProcessorSimulator, 'settle' | 'reverse' | 'refund'> {
+  return {
     async settle(handle, authorisationId, now) {
       return closeAuthorisation(handle, authorisationId, 'settled', now);
     },
@@ -914,7 +841,14 @@ export function createCardProcessorSimulator(options: {
         now,
       );
     },
+  };
+}
 
+/** A fee charged to the card, an anomaly, and the processor's fault. */
+function feeAndFaultControls(
+  sim: Simulation,
+): Pick<CardProcessorSimulator, 'chargeFee' | 'raiseAnomaly' | 'setFault' | 'faultOf'> {
+  return {
     async chargeFee(handle, reference, fee, now) {
       // A processor takes a fee only up to what the card holds.
       const card = await cardOf(handle, reference);
@@ -940,7 +874,7 @@ export function createCardProcessorSimulator(options: {
 
     async raiseAnomaly(handle, reference, cause, now) {
       const card = await cardOf(handle, reference);
-      await moveStage(handle, reference, 'card_anomaly', { state: card.state, anomaly_cause: cause }, now);
+      await moveStage(sim, handle, reference, 'card_anomaly', { state: card.state, anomaly_cause: cause }, now);
     },
 
     async setFault(handle, fault, now) {
@@ -964,7 +898,177 @@ export function createCardProcessorSimulator(options: {
 
     faultOf,
   };
-  return withFaults(simulator);
+}
+
+async function notificationsAfter(handle: DbHandle, cursor: string | null, limit: number) {
+  const rows = await handle
+    .select()
+    .from(cardSimNotifications)
+    .where(cursor === null ? undefined : gt(cardSimNotifications.seq, Number(cursor)))
+    .orderBy(asc(cardSimNotifications.seq))
+    .limit(limit);
+  return rows.map(
+    (row) => ({ seq: String(row.seq), type: row.type, ...(row.payload as object) }) as ProcessorNotification,
+  );
+}
+
+/** KYC decisions due at `now`; answers how many. */
+async function decideDueKyc(sim: Simulation, handle: DbHandle, now: Date): Promise<number> {
+  const dueMembers = await handle
+    .select({ member_id: cardSimMembers.member_id })
+    .from(cardSimMembers)
+    .where(and(isNotNull(cardSimMembers.kyc_due_at), lte(cardSimMembers.kyc_due_at, now)));
+  for (const member of dueMembers) await decideKyc(sim, handle, member.member_id, now);
+  return dueMembers.length;
+}
+
+/** Cards whose next stage is due move on (or a marked replacement is refused); answers how many moved. */
+async function moveDueCards(sim: Simulation, handle: DbHandle, now: Date): Promise<number> {
+  let moved = 0;
+  const dueCards = await handle
+    .select()
+    .from(cardSimCards)
+    .where(and(isNotNull(cardSimCards.next_stage_at), lte(cardSimCards.next_stage_at, now)));
+  for (const card of dueCards) {
+    if (await refuseReplacement(sim, handle, card, now)) {
+      moved += 1;
+      continue;
+    }
+    const next = nextStageOf(card.operation_stage as CardOperationStage, pathOf(card));
+    if (!next) continue;
+    const waits = waitingStages.includes(next) || next === 'cancelled';
+    await moveStage(
+      sim,
+      handle,
+      card.reference,
+      next,
+      {
+        next_stage_at: waits ? null : new Date(now.getTime() + sim.stepMs),
+        ...(next === 'cancelled' ? { state: 'closed' } : {}),
+      },
+      now,
+    );
+    moved += 1;
+  }
+  return moved;
+}
+
+/** Loads due at `now` end; answers how many. */
+async function finishDueLoads(sim: Simulation, handle: DbHandle, now: Date): Promise<number> {
+  const dueLoads = await handle
+    .select()
+    .from(cardSimLoads)
+    .where(and(isNotNull(cardSimLoads.due_at), lte(cardSimLoads.due_at, now)));
+  for (const load of dueLoads) await finishLoad(sim, handle, load, now);
+  return dueLoads.length;
+}
+
+/** Purchases settle a while after their authorisation, as the card network clears them; answers how many. */
+async function settleDueAuthorisations(sim: Simulation, handle: DbHandle, now: Date): Promise<number> {
+  const dueAuthorisations = await handle
+    .select({ id: cardSimAuthorisations.id })
+    .from(cardSimAuthorisations)
+    .where(
+      and(
+        eq(cardSimAuthorisations.state, 'open'),
+        lte(cardSimAuthorisations.created_at, new Date(now.getTime() - settleAfterSteps * sim.stepMs)),
+      ),
+    );
+  for (const authorisation of dueAuthorisations) await closeAuthorisation(handle, authorisation.id, 'settled', now);
+  return dueAuthorisations.length;
+}
+
+/** What is due at `now`, in order: KYC decisions, stage moves, load outcomes, settlements. */
+async function advanceDue(sim: Simulation, handle: DbHandle, now: Date): Promise<number> {
+  let moved = await decideDueKyc(sim, handle, now);
+  moved += await moveDueCards(sim, handle, now);
+  moved += await finishDueLoads(sim, handle, now);
+  moved += await settleDueAuthorisations(sim, handle, now);
+  return moved;
+}
+
+/** A purchase authorised against what the card can spend, or declined with the reason. */
+async function authorisePurchase(
+  handle: DbHandle,
+  reference: string,
+  purchase: Merchant & { amount: string },
+  now: Date,
+): Promise<ProcessorCardTransaction> {
+  const card = await cardOf(handle, reference);
+  const merchant = {
+    merchant_name: purchase.merchant_name,
+    merchant_category: purchase.merchant_category,
+    merchant_country: purchase.merchant_country,
+    original_amount: purchase.original_amount ?? null,
+    original_currency: purchase.original_currency ?? null,
+  };
+  const amount = parseAmount(purchase.amount);
+  const declineReason: DeclineReason | null =
+    card.state === 'blocked'
+      ? 'card_blocked'
+      : card.state !== 'active'
+        ? 'expired_card'
+        : amount.greaterThan(parseAmount(card.available))
+          ? 'insufficient_funds'
+          : null;
+  if (declineReason) {
+    return transaction(
+      handle,
+      reference,
+      {
+        kind: 'decline',
+        authorisation_id: null,
+        amount: amount.toFixed(2),
+        ...merchant,
+        decline_reason: declineReason,
+        fee_kind: null,
+      },
+      now,
+    );
+  }
+  const id = `SIMAUTH${randomBytes(6).toString('hex').toUpperCase()}`;
+  await handle
+    .update(cardSimCards)
+    .set({ available: sql`${cardSimCards.available} - ${amount.toFixed(2)}` })
+    .where(eq(cardSimCards.reference, reference));
+  await handle
+    .insert(cardSimAuthorisations)
+    .values({ id, reference, amount: amount.toFixed(2), merchant, state: 'open', created_at: now });
+  return transaction(
+    handle,
+    reference,
+    {
+      id,
+      kind: 'authorisation',
+      authorisation_id: id,
+      amount: amount.toFixed(2),
+      ...merchant,
+      decline_reason: null,
+      fee_kind: null,
+    },
+    now,
+  );
+}
+
+export function createCardProcessorSimulator(options: {
+  secret: string;
+  stepMinutes?: number;
+}): CardProcessorSimulator {
+  const sim: Simulation = { stepMs: (options.stepMinutes ?? 1) * 60_000, secret: options.secret };
+  return withFaults({
+    name: 'simulator',
+    ...cardholderRequests(sim),
+    ...issuingRequests(sim),
+    ...bindingRequests(sim),
+    ...cardStateRequests(sim),
+    ...cardChangeRequests(sim),
+    notificationsAfter,
+    advance: (handle, now) => advanceDue(sim, handle, now),
+    ...deliveryControls(sim),
+    purchase: authorisePurchase,
+    ...authorisationControls(),
+    ...feeAndFaultControls(sim),
+  });
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -22,7 +22,7 @@ import type { SessionContext } from '../../platform/session.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { companyUsersHolding, users } from '../account/index.ts';
 import { accountBalance, accountIdOf } from '../ledger/index.ts';
-import { cardTransactions } from './card-transactions-table.ts';
+import { cardTransactions } from './money/card-transactions-table.ts';
 import { cardholders, cards } from './tables.ts';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -173,21 +173,14 @@ export function cardAccountId(handle: DbHandle, card: Pick<CardRow, 'id' | 'comp
   return accountIdOf(handle, { kind: 'card', companyId: card.company_id, cardId: card.id }, now);
 }
 
-/** The annual fee state a card shows: filled in by the renewal slice through `annualFeeStatusOf`. */
+/** The annual fee state a card shows: filled in by the renewals part through `annualFeeStatusOf`. */
 export type AnnualFeeStatusReader = (
   handle: DbHandle,
   cardIds: readonly string[],
 ) => Promise<Map<string, FeePaymentStatus>>;
 
-/** Cards as the wire shows them, with what the actor may do with each. */
-export async function cardViews(
-  handle: DbHandle,
-  rows: readonly CardRow[],
-  actor: CardActor,
-  now: Date,
-  annualFeeStatusOf?: AnnualFeeStatusReader,
-): Promise<Card[]> {
-  if (rows.length === 0) return [];
+/** The cardholders of the cards, and the names of who blocked them. */
+async function peopleOfCards(handle: DbHandle, rows: readonly CardRow[]) {
   const holders = await handle
     .select()
     .from(cardholders)
@@ -204,6 +197,19 @@ export async function cardViews(
       ? []
       : await handle.select({ id: users.id, name: users.full_name }).from(users).where(inArray(users.id, blockerIds));
   const nameOf = new Map(blockers.map((blocker) => [blocker.id, blocker.name]));
+  return { holderOf, nameOf };
+}
+
+/** Cards as the wire shows them, with what the actor may do with each. */
+export async function cardViews(
+  handle: DbHandle,
+  rows: readonly CardRow[],
+  actor: CardActor,
+  now: Date,
+  annualFeeStatusOf?: AnnualFeeStatusReader,
+): Promise<Card[]> {
+  if (rows.length === 0) return [];
+  const { holderOf, nameOf } = await peopleOfCards(handle, rows);
   const annual = annualFeeStatusOf
     ? await annualFeeStatusOf(
         handle,

@@ -1,10 +1,10 @@
 /**
- * The cards module's public surface: what other modules (the card programme, issue 15) may use.
- * The card processor is the cards module's; a module that prints or binds programme cards asks it
- * through these functions, with the processor the cards module made (`cardProcessorOf`).
+ * The cards module's public surface: what other modules (the card programme) may use. The card
+ * processor is the cards module's; a module that prints or binds programme cards asks it through
+ * these functions, with the processor the app chose (`cardProcessorOf`).
  */
 export { usersReachingCard } from './card-view.ts';
-export { cardProcessorOf, simulatorKeyOf } from './context.ts';
+export { cardProcessorOf } from './context.ts';
 export {
   assertFeeQuote,
   chargeCompanyFee,
@@ -12,8 +12,8 @@ export {
   settleCompanyFee,
 } from './fees.ts';
 export { enrolCardholder } from './issuing.ts';
-export { applyProcessorNotifications } from './notification-handlers.ts';
-export { feeCosts } from './renewals.ts';
+export { applyProcessorNotifications } from './processor/notification-handlers.ts';
+export { syncProcessorSchedule } from './processor/sync.ts';
+export { feeCosts } from './renewals/renewals.ts';
 export { bindStockCard, printStockCards, unbindStockCard } from './stock.ts';
-export { syncProcessorSchedule } from './sync.ts';
 export { cardholders, cardStock, cards } from './tables.ts';

@@ -17,7 +17,7 @@ import { call, createRunningTestApp, type RunningTestApp } from '../../platform/
 import { depositOperator } from '../deposits/test-support.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { idempotent } from '../payouts/test-support.ts';
-import { renewalsSchedule } from './renewals.ts';
+import { renewalsSchedule } from './renewals/renewals.ts';
 import { bindStockCard, printStockCards, unbindStockCard } from './stock.ts';
 import { cardholders, cards } from './tables.ts';
 import { cardHolderMember, orderedCard, scheduledFeeQuote, syncNow, testAddress } from './test-support.ts';
@@ -40,9 +40,9 @@ const cardLists = [
 /** A value reached by another path, and the test (file beside this one's root, title) that proves it. */
 type CoveredElsewhere = { file: string; test: string };
 
-const applications = 'apps/server/src/modules/cards/applications.test.ts';
-const cardMoney = 'apps/server/src/modules/cards/card-money.test.ts';
-const cardManagement = 'apps/server/src/modules/cards/card-management.test.ts';
+const applications = 'apps/server/src/modules/cards/applications/applications.test.ts';
+const cardMoney = 'apps/server/src/modules/cards/money/card-money.test.ts';
+const cardManagement = 'apps/server/src/modules/cards/management/card-management.test.ts';
 const membershipFees = 'apps/server/src/modules/programme/membership-fees.test.ts';
 const orders = 'apps/server/src/modules/programme/orders.test.ts';
 const programmeRules = 'packages/contract/src/programme.test.ts';

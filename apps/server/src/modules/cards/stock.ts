@@ -1,5 +1,5 @@
 /**
- * Programme cards (issue 15): printed for a company in print batches before they belong to anyone,
+ * Programme cards: printed for a company in print batches before they belong to anyone,
  * then bound to the company's cardholders. The cards module keeps every card the processor issued,
  * so it keeps these too (card_stock); the programme module decides when to print and who may bind.
  *

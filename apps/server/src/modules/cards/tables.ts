@@ -1,5 +1,5 @@
 /**
- * The cards module's core tables (issue 14). Applications, top-ups, card transactions and fee terms
+ * The cards module's core tables. Applications, top-ups, card transactions and fee terms
  * have their own table files beside this one (`*-table.ts`).
  *
  * - cardholders: a person a company's card is issued to, enrolled at the processor (`member_id`)
@@ -8,7 +8,7 @@
  *   only (never the full number, PIN or security code); the three state fields of the transition
  *   table (contract cards.ts), the block and the replacement; the card's USD ledger account is the
  *   ledger's `card` account of the company for this card (ledger accountIdOf { kind: 'card' }).
- * - card_stock: programme cards (issue 15) printed for a company before they are bound to anyone:
+ * - card_stock: programme cards printed for a company before they are bound to anyone:
  *   the processor's reference and last 4, the print batch and the stage; bound, the card is a row of
  *   `cards` with the same id, and the stock row keeps the batch it came from.
  * - card_events: the card's timeline: what happened, who did it and when.
@@ -210,7 +210,7 @@ export const cardProcessorCursor = pgTable('card_processor_cursor', {
 });
 
 /**
- * Programme cards printed for a company (issue 15). A row is created when staff allocate a print
+ * Programme cards printed for a company. A row is created when staff allocate a print
  * batch; binding it to a cardholder creates the `cards` row of the same id (the card the cards
  * screens and the cardholder know), which it keeps through unbinding and rebinding.
  */

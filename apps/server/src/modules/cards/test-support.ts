@@ -27,8 +27,8 @@ import type { CardsContext } from './context.ts';
 import { simulatorKeyOf } from './context.ts';
 import { feeOf } from './fees.ts';
 import { orderCard } from './issuing.ts';
-import { moneyNotificationHandlers } from './notification-handlers.ts';
-import { syncProcessor } from './sync.ts';
+import { moneyNotificationHandlers } from './processor/notification-handlers.ts';
+import { syncProcessor } from './processor/sync.ts';
 import { cardholders, cards } from './tables.ts';
 
 export function testSimulator(test: RunningTestApp) {
@@ -283,5 +283,5 @@ export async function submitApplication(
 }
 
 /** For other modules' tests of card fees: the annual fee terms and the schedule that renews and expires cards. */
-export { cardFeeTerms } from './fee-terms-table.ts';
-export { renewalsSchedule } from './renewals.ts';
+export { cardFeeTerms } from './renewals/fee-terms-table.ts';
+export { renewalsSchedule } from './renewals/renewals.ts';

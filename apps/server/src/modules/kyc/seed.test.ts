@@ -15,7 +15,10 @@ let printed: Awaited<ReturnType<typeof runDemoSeed>>;
 
 beforeAll(async () => {
   test = await createKycTestApp();
-  printed = await runDemoSeed({ db: test.database.db, now: test.clock.now(), config: test.config }, demoSeeders);
+  printed = await runDemoSeed(
+    { db: test.database.db, now: test.clock.now(), config: test.config, providers: test.providers },
+    demoSeeders,
+  );
 });
 
 afterAll(async () => {
@@ -80,7 +83,10 @@ describe('the KYC demo seed', () => {
       )[0]?.total,
     });
     const before = await totals();
-    await runDemoSeed({ db: test.database.db, now: test.clock.now(), config: test.config }, demoSeeders);
+    await runDemoSeed(
+      { db: test.database.db, now: test.clock.now(), config: test.config, providers: test.providers },
+      demoSeeders,
+    );
     expect(await totals()).toEqual(before);
   });
 

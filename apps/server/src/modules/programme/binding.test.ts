@@ -184,7 +184,8 @@ describe('the demo seed', () => {
     await db.update(users).set({ email: 'kyc-approved@demo.bank' }).where(eq(users.id, shipped.client.session.userid));
     await db.update(cardholders).set({ username: 'ken_meridian_demo' }).where(eq(cardholders.id, shipped.cardholderId));
     const batch = await programmeBatch(test, company, { quantity: 2 });
-    const seed = () => programmeCardsDemoSeeder.seed({ db, now: test.clock.now(), config: test.config });
+    const seed = () =>
+      programmeCardsDemoSeeder.seed({ db, now: test.clock.now(), config: test.config, providers: test.providers });
     await seed();
     expect((await stockRow(test, batch.stockIds[0] ?? '')).is_bound_once).toBe(false);
     await shipBatch(test, batch.stockIds);

@@ -6,11 +6,9 @@
  * and runs once (a card of the company bound already marks it).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
-import { createSecretBox } from '../../platform/secret-box.ts';
 import { demoCompanyOf } from '../account/index.ts';
-import { cardholders, cardStock, simulatorKeyOf } from '../cards/index.ts';
+import { cardholders, cardStock } from '../cards/index.ts';
 import { bindProgrammeCard } from './binding.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
@@ -19,9 +17,10 @@ const demoCardholderUsername = 'ken_meridian_demo';
 
 export const programmeCardsDemoSeeder: DemoSeeder = {
   name: 'programme_cards',
-  async seed({ db, now, config }) {
-    // The simulator's key comes from the server secret: without the configuration there is no processor to bind with.
-    if (!config || config.nodeEnv === 'production') return [];
+  async seed({ db, now, config, providers }) {
+    // Bound at the app's processor simulator: none without the configuration, in production or beside a real processor.
+    const simulator = providers?.simulators.cardProcessor;
+    if (!config || config.nodeEnv === 'production' || !simulator) return [];
     const demo = await demoCompanyOf(db, demoCompanyAdministrator);
     if (!demo) return [];
     const { companyId } = demo;
@@ -50,7 +49,6 @@ export const programmeCardsDemoSeeder: DemoSeeder = {
       )
       .limit(1);
     if (!printed || !holder) return [];
-    const simulator = createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(config.appSecret)) });
     await db.transaction((tx) =>
       bindProgrammeCard(
         tx,

@@ -9,11 +9,9 @@
 import type { ClientPermission } from '@bank/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
-import { createProviders } from '../../adapters/providers.ts';
 import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
-import { createSecretBox } from '../../platform/secret-box.ts';
 import { demoCompanyOf, ensurePermissionGroup, ensureUser, users } from '../account/index.ts';
-import { applyProcessorNotifications, cardholders, cardProcessorOf, enrolCardholder } from '../cards/index.ts';
+import { applyProcessorNotifications, cardholders, enrolCardholder } from '../cards/index.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 
@@ -63,9 +61,10 @@ const account: DemoAccount = {
 
 export const programmeMemberDemoSeeder: DemoSeeder = {
   name: 'programme_member',
-  async seed({ db, now, config }) {
-    // The simulator's key comes from the server secret: without the configuration there is no processor to enrol with.
-    if (!config || config.nodeEnv === 'production') return [];
+  async seed({ db, now, config, providers }) {
+    // Enrolled at the app's processor simulator: none without the configuration, in production or beside a real processor.
+    const simulator = providers?.simulators.cardProcessor;
+    if (!config || config.nodeEnv === 'production' || !simulator) return [];
     const demo = await demoCompanyOf(db, demoCompanyAdministrator);
     if (!demo) return [];
     const { companyId } = demo;
@@ -82,8 +81,6 @@ export const programmeMemberDemoSeeder: DemoSeeder = {
       .where(and(eq(cardholders.company_id, companyId), eq(cardholders.username, skyTanaka.username)))
       .limit(1);
     if (enrolled) return [account];
-    const { simulator } = cardProcessorOf({ providers: createProviders(config, createSecretBox(config.appSecret)) });
-    if (!simulator) return [account];
     const enrolledAt = new Date(now.getTime() - 10 * 60_000);
     await db.transaction((tx) =>
       enrolCardholder(

@@ -9,14 +9,12 @@
 import { dayOf } from '@bank/contract/calendar';
 import { CreateContractRequest, CreatePreOrderRequest } from '@bank/contract/programme-orders';
 import { eq } from 'drizzle-orm';
-import { createProviders } from '../../adapters/providers.ts';
-import type { Config } from '../../config.ts';
+import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import type { AppDatabase } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
-import { createSecretBox } from '../../platform/secret-box.ts';
 import { demoCompanyOf, ensureUser } from '../account/index.ts';
-import { applyProcessorNotifications, cardProcessorOf } from '../cards/index.ts';
+import { applyProcessorNotifications } from '../cards/index.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { allocateCards, printBatchNow } from './allocation.ts';
 import { createContract } from './contracts.ts';
@@ -50,12 +48,9 @@ const demoMailingAddress = {
 async function seedProgramme(
   db: AppDatabase,
   people: { staffId: string; administratorId: string; companyId: string },
-  config: Config,
+  simulator: CardProcessorSimulator,
   now: Date,
 ): Promise<void> {
-  // The cards module's processor, made as the module makes it (the simulator outside production).
-  const { simulator } = cardProcessorOf({ providers: createProviders(config, createSecretBox(config.appSecret)) });
-  if (!simulator) return;
   const staff = { userId: people.staffId, ip: null, now };
   const client = { userId: people.administratorId, companyId: people.companyId, ip: '127.0.0.1', now };
   const orderOf = (quantity: number) =>
@@ -96,12 +91,13 @@ async function seedProgramme(
   await db.transaction((tx) => placeOrder(tx, client, orderOf(10)));
 }
 
-/** Needs the configuration (the server secret the processor simulator's key comes from). */
+/** Needs the configuration and the app's card processor simulator, which prints the demo batch. */
 export const programmeOrdersDemoSeeder: DemoSeeder = {
   name: 'programme_orders',
-  async seed({ db, now, config }) {
+  async seed({ db, now, config, providers }) {
     const staffId = await ensureUser(db, { ...programmeDeskStaff, role: 'system_admin' }, now);
-    if (!config || config.nodeEnv === 'production') return [programmeDesk];
+    const simulator = providers?.simulators.cardProcessor;
+    if (!config || config.nodeEnv === 'production' || !simulator) return [programmeDesk];
     const demo = await demoCompanyOf(db, demoCompanyAdministrator);
     if (!demo) return [programmeDesk];
     const { companyId } = demo;
@@ -113,7 +109,7 @@ export const programmeOrdersDemoSeeder: DemoSeeder = {
     if (seeded) return [programmeDesk];
     await ensureRates(db, now);
     try {
-      await seedProgramme(db, { staffId, administratorId: demo.administratorId, companyId }, config, now);
+      await seedProgramme(db, { staffId, administratorId: demo.administratorId, companyId }, simulator, now);
     } catch (error) {
       // A company without the USDT for the orders (its demo deposit not credited): no demo orders.
       if (!(error instanceof AppError)) throw error;

@@ -1,0 +1,179 @@
+/**
+ * The back office's review of card applications (permission card_review): the queue by status
+ * (pending oldest first, the others newest first), one application with the cardholder's KYC and
+ * the documents staff may read, and the decision, once: approve (the cardholder is enrolled and the
+ * card ordered at the processor, the card cost hold posted) or reject with a reason (the hold
+ * voided). Each decision is audited and records `card_application.status_changed`.
+ */
+import type { StaffCardApplication } from '@bank/contract/card-applications';
+import type { CardApplicationStatus } from '@bank/contract/states';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import type { CardProcessor } from '../../../adapters/card-processor/card-processor.ts';
+import { writeAudit } from '../../../platform/audit.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { isUuid } from '../../../platform/ids.ts';
+import { searchCondition } from '../../../platform/search.ts';
+import { companies } from '../../account/index.ts';
+import { settleCompanyFee } from '../fees.ts';
+import { enrolCardholder, orderCard } from '../issuing.ts';
+import { cards } from '../tables.ts';
+import {
+  applicationOf,
+  cursorOf,
+  documentsOfApplication,
+  joinedApplications,
+  lockedApplication,
+  pageOf,
+  processorCardholderOf,
+  recordApplicationEvent,
+  statusCondition,
+} from './applications.ts';
+import { type CardApplicationRow, cardApplications } from './applications-table.ts';
+
+export type StaffActor = { userId: string; ip: string | null; now: Date };
+
+type Joined = Awaited<ReturnType<typeof joinedApplications>>[number];
+
+function summaryOf(joined: Joined) {
+  return {
+    ...applicationOf(joined),
+    company_id: joined.row.company_id,
+    company_name: joined.companyName,
+    decided_by_name: joined.decidedByName,
+  };
+}
+
+export async function reviewQueue(
+  handle: DbHandle,
+  request: {
+    page_size: number;
+    cursor?: string | undefined;
+    status: CardApplicationStatus;
+    search?: string | undefined;
+  },
+) {
+  const cursor = cursorOf(request);
+  // Pending applications are worked oldest first; decided ones read newest first.
+  const isOldestFirst = request.status === 'pending';
+  const rows = await joinedApplications(
+    handle,
+    and(
+      statusCondition(request.status),
+      // The search box: company, applicant's names, email and name on card, the application's id.
+      searchCondition(request.search, [
+        companies.name,
+        cardApplications.first_name,
+        cardApplications.last_name,
+        cardApplications.email,
+        cardApplications.name_on_card,
+        cardApplications.id,
+      ]),
+      cursor ? (isOldestFirst ? gt(cardApplications.id, cursor) : lt(cardApplications.id, cursor)) : undefined,
+    ),
+    isOldestFirst ? asc(cardApplications.id) : desc(cardApplications.id),
+    request.page_size + 1,
+  );
+  return pageOf(rows, request.page_size, summaryOf);
+}
+
+export async function staffApplication(handle: DbHandle, applicationId: string): Promise<StaffCardApplication> {
+  const row = await applicationForRead(handle, applicationId);
+  const [joined] = await joinedApplications(handle, eq(cardApplications.id, row.id), desc(cardApplications.id), 1);
+  if (!joined) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
+  return {
+    ...summaryOf(joined),
+    details: joined.row.details,
+    documents: await documentsOfApplication(handle, joined.row),
+  };
+}
+
+async function applicationForRead(handle: DbHandle, applicationId: string): Promise<CardApplicationRow> {
+  // Any company's: staff read them all (no lock: only a decision locks).
+  const [row] = isUuid(applicationId)
+    ? await handle.select().from(cardApplications).where(eq(cardApplications.id, applicationId))
+    : [];
+  if (!row) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
+  return row;
+}
+
+/**
+ * Decides a pending application, once (a second decision, or one on a decided application, is
+ * `illegal_state`). Approval orders the card through the issuing core (`orderCard`: the cardholder
+ * enrolled for KYC at the processor, the card issued and in KYC processing) and posts the card cost;
+ * rejection voids the hold and keeps the reason the company reads.
+ */
+export async function decideApplication(
+  tx: DbHandle,
+  processor: CardProcessor,
+  staff: StaffActor,
+  decision: { application_id: string; decision: 'approve' | 'reject'; reason: string },
+): Promise<StaffCardApplication> {
+  const row = await lockedApplication(tx, decision.application_id);
+  if (row.status !== 'pending')
+    throw new AppError('illegal_state', { detail: `card application ${row.id} is already ${row.status}` });
+  const now = staff.now;
+  let change: Partial<CardApplicationRow>;
+  if (decision.decision === 'approve' && row.details.is_programme_enrolment === true) {
+    // For a programme card: the cardholder enrolled for KYC only, bound later to a printed card.
+    const enrolled = await enrolCardholder(
+      tx,
+      processor,
+      {
+        companyId: row.company_id,
+        applicationId: row.id,
+        cardholder: processorCardholderOf(row.details),
+        applicantType: row.applicant_type,
+      },
+      now,
+    );
+    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
+    change = { status: 'approved', cardholder_id: enrolled.cardholderId };
+  } else if (decision.decision === 'approve') {
+    const details = row.details;
+    const ordered = await orderCard(
+      tx,
+      processor,
+      {
+        companyId: row.company_id,
+        applicationId: row.id,
+        // The card's creator is the application's submitter; staff are the decision's actor.
+        actorUserId: row.submitted_by,
+        cardholder: processorCardholderOf(details),
+        applicantType: row.applicant_type,
+        level: row.level,
+        network: row.network,
+        nameOnCard: row.name_on_card,
+        mailingAddress: details.mailing_address,
+      },
+      now,
+    );
+    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
+    // The card cost was paid with the application.
+    await tx.update(cards).set({ card_fee_paid: true, updated_at: now }).where(eq(cards.id, ordered.cardId));
+    change = { status: 'approved', card_id: ordered.cardId, cardholder_id: ordered.cardholderId };
+  } else {
+    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'void', now);
+    change = { status: 'rejected', rejection_reason: decision.reason };
+  }
+  const [updated] = await tx
+    .update(cardApplications)
+    .set({ ...change, decided_by: staff.userId, decided_at: now, updated_at: now })
+    .where(eq(cardApplications.id, row.id))
+    .returning();
+  if (!updated) throw new Error('card application not updated');
+  await writeAudit(tx, {
+    action: decision.decision === 'approve' ? 'card_application.approved' : 'card_application.rejected',
+    at: now,
+    actorUserId: staff.userId,
+    companyId: row.company_id,
+    ip: staff.ip,
+    detail: {
+      application_id: row.id,
+      ...(updated.card_id ? { card_id: updated.card_id } : {}),
+      ...(decision.decision === 'reject' ? { reason: decision.reason } : {}),
+    },
+  });
+  await recordApplicationEvent(tx, updated, now);
+  return staffApplication(tx, row.id);
+}
