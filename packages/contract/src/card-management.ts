@@ -71,7 +71,12 @@ export const CardTimelineLine = z.object({
 });
 export type CardTimelineLine = z.infer<typeof CardTimelineLine>;
 
-export const CardDetails = Card.extend({ timeline: z.array(CardTimelineLine), load_limits: CardLoadLimits });
+export const CardDetails = Card.extend({
+  timeline: z.array(CardTimelineLine),
+  load_limits: CardLoadLimits,
+  /** The card's page in the dashboard as a QR code (SVG), to open it on a phone. */
+  qr_svg: z.string(),
+});
 export type CardDetails = z.infer<typeof CardDetails>;
 
 export const listCards = defineCall({

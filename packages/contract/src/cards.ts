@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { applicantTypes, cardLevels } from './constants.ts';
 import { CountryCode } from './countries.ts';
 import type { ErrorKey } from './errors.ts';
+import { RelationshipManagerContact } from './roles.ts';
 import {
   CardAnomalyCause,
   CardBlockType,
@@ -41,6 +42,10 @@ export type ApplicantType = z.infer<typeof ApplicantType>;
 
 /** A card's money is US dollars (DECISIONS.md "Cards"): its balance, fees and top-ups arrive in USD. */
 export const cardCurrency = 'USD' as const;
+
+/** How a card was sold (SPEC.md section 3: "sales type (General)"): every card today is sold in general. */
+export const cardSalesTypes = ['general'] as const;
+export const CardSalesType = z.enum(cardSalesTypes);
 
 /** The stable coins a company pays card top-ups and card fees from. */
 export const cardFundingAssets = ['USDC', 'USDT'] as const;
@@ -418,6 +423,9 @@ export const Card = z.object({
   replacement_fee_owed: z.boolean(),
   /** Which fee keeps the card: its annual fee, or the programme's membership fee (a programme card). */
   fee_rule: CardFeeRule,
+  sales_type: CardSalesType,
+  /** The company's sales relationship manager at the bank; null while the company has none. */
+  relationship_manager: RelationshipManagerContact.nullable(),
   /** What the caller may do now, by the transition table. */
   allowed_actions: z.array(CardAction),
 });

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { PageRequest, page, QueueSearch } from './envelope.ts';
+import { RelationshipManagerContact } from './roles.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 /** The products a request may be about: the product pages' ids (routes.ts). */
@@ -69,7 +70,7 @@ export const StaffContactRequest = ContactRequest.extend({
   company: z.object({ company_id: z.string(), name: z.string().nullable() }),
   requester: z.object({ full_name: z.string(), email: z.string(), phone: z.string() }),
   /** The company's relationship manager; null: the shared queue. */
-  relationship_manager: z.object({ full_name: z.string(), email: z.string() }).nullable(),
+  relationship_manager: RelationshipManagerContact.nullable(),
   handled_note: z.string().nullable(),
   handled_by: z.string().nullable(),
 });

@@ -21,3 +21,7 @@ export type ClientRole = (typeof clientRoles)[number];
 export function isStaffRole(role: UserRole): boolean {
   return (staffRoles as readonly string[]).includes(role);
 }
+
+/** The bank's sales relationship manager of a company, as a client or staff reads them: linked to its cards, contacts its people. */
+export const RelationshipManagerContact = z.object({ full_name: z.string(), email: z.string() });
+export type RelationshipManagerContact = z.infer<typeof RelationshipManagerContact>;

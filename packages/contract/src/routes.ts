@@ -224,6 +224,11 @@ export function pathOf(id: PageId): string {
   return page.path;
 }
 
+/** The cards page with one card's panel open (`?card=<id>`): where a card's QR code leads. */
+export function cardPagePath(cardId: string): string {
+  return `${pathOf('cards')}?card=${encodeURIComponent(cardId)}`;
+}
+
 /**
  * The pages the web build draws in each language (apps/web/src/prerender.tsx), by the name of their
  * files (dist/prerendered/<name>.<language>.html), which the server sends for their paths: the public

@@ -11,6 +11,7 @@ import {
   cardActionRefusal,
 } from '@bank/contract/cards';
 import { cardScopeOf } from '@bank/contract/permissions';
+import type { RelationshipManagerContact } from '@bank/contract/roles';
 import type { FeePaymentStatus } from '@bank/contract/states';
 import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
@@ -20,7 +21,7 @@ import { parseAmount } from '../../platform/money.ts';
 import type { CallContext } from '../../platform/route.ts';
 import type { SessionContext } from '../../platform/session.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import { companyUsersHolding, users } from '../account/index.ts';
+import { companies, companyUsersHolding, users } from '../account/index.ts';
 import { accountBalance, accountIdOf } from '../ledger/index.ts';
 import { cardTransactions } from './money/card-transactions-table.ts';
 import { cardholders, cards } from './tables.ts';
@@ -220,6 +221,10 @@ export async function cardViews(
     handle,
     rows.map((row) => row.id),
   );
+  const managerOf = await relationshipManagersOf(
+    handle,
+    rows.map((row) => row.company_id),
+  );
   const views: Card[] = [];
   for (const row of rows) {
     const holder = holderOf.get(row.cardholder_id);
@@ -264,6 +269,8 @@ export async function cardViews(
       auto_renewal: row.auto_renewal,
       replacement_fee_owed: row.replacement_fee_owed,
       fee_rule: row.fee_rule,
+      sales_type: 'general',
+      relationship_manager: managerOf.get(row.company_id) ?? null,
       allowed_actions: allowedCardActions(ruleFactsOf(row), actor),
     });
   }
@@ -278,6 +285,19 @@ async function lastTransactionTimes(handle: DbHandle, cardIds: readonly string[]
     .where(inArray(cardTransactions.card_id, [...cardIds]))
     .groupBy(cardTransactions.card_id);
   return new Map(latest.flatMap((line) => (line.at ? [[line.card_id, line.at] as const] : [])));
+}
+
+/** The sales relationship manager of each company that has one: the bank's person linked to its cards. */
+async function relationshipManagersOf(
+  handle: DbHandle,
+  companyIds: readonly string[],
+): Promise<Map<string, RelationshipManagerContact>> {
+  const managers = await handle
+    .select({ company_id: companies.id, full_name: users.full_name, email: users.email })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.relationship_manager_id))
+    .where(inArray(companies.id, [...new Set(companyIds)]));
+  return new Map(managers.map(({ company_id, ...manager }) => [company_id, manager]));
 }
 
 /** USD at 2 decimals (a card account holds cents only). */

@@ -39,8 +39,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../../platform/db.ts';
 import { parseAmount } from '../../../platform/money.ts';
+import { qrCodeSvg } from '../../../platform/qr-code.ts';
 import { call, createRunningTestApp, type RunningTestApp, uniqueEmail } from '../../../platform/test-support.ts';
-import { ensureUser } from '../../account/index.ts';
+import { companies, ensureUser } from '../../account/index.ts';
 import { memberWithoutGroup, pairAuthenticator, signIn, strongPassword } from '../../account/test-support.ts';
 import { depositOperator } from '../../deposits/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates, ledger } from '../../ledger/index.ts';
@@ -52,6 +53,9 @@ import { renewalsSchedule } from '../renewals/renewals.ts';
 import { cardEvents, cards } from '../tables.ts';
 import { cardHolderMember, cardRow, orderedCard, shippedCard, syncNow, testSimulator } from '../test-support.ts';
 
+/** Where the product's links point (a card's QR code among them). */
+const publicUrl = 'https://bank.example';
+
 const logLines: string[] = [];
 const capture = new Writable({
   write(chunk, _encoding, done) {
@@ -62,7 +66,7 @@ const capture = new Writable({
 
 let test: RunningTestApp;
 beforeAll(async () => {
-  test = await createRunningTestApp({ logger: { level: 'trace', stream: capture } });
+  test = await createRunningTestApp({ logger: { level: 'trace', stream: capture }, config: { publicUrl } });
   await ensureRates(test.database.db, test.clock.now());
 });
 afterAll(async () => {
@@ -210,6 +214,31 @@ describe('activation', () => {
     expect((await cardRow(test, card.id)).status).toBe('active');
     const terms = await termsOf(card.id);
     expect(terms[0]).toMatchObject({ status: 'unpaid', remarks: 'activation_charge_failed' });
+  });
+});
+
+describe('what a card shows', () => {
+  it('its sales type, the company’s relationship manager once it has one, and a QR code of its page', async () => {
+    const { card, client } = await orderedCard(test);
+    const before = await api<CardDetails>(getCard.path, { card_id: card.id }, client.session);
+    expect(before.data).toMatchObject({ sales_type: 'general', relationship_manager: null });
+    expect(before.data.qr_svg).toBe(await qrCodeSvg(`${publicUrl}/cards?card=${card.id}`));
+
+    const email = uniqueEmail('manager');
+    const managerId = await ensureUser(
+      test.database.db,
+      { email, fullName: 'Mei Lin', password: strongPassword, role: 'sales_relationship_manager' },
+      test.clock.now(),
+    );
+    await test.database.db
+      .update(companies)
+      .set({ relationship_manager_id: managerId })
+      .where(eq(companies.id, client.companyId));
+    const manager = { full_name: 'Mei Lin', email };
+    const after = await api<CardDetails>(getCard.path, { card_id: card.id }, client.session);
+    expect(after.data.relationship_manager).toEqual(manager);
+    const listed = await api<{ items: Card[] }>(listCards.path, { page_size: 50 }, client.session);
+    expect(listed.data.items.find((item) => item.id === card.id)?.relationship_manager).toEqual(manager);
   });
 });
 

@@ -24,6 +24,7 @@ import {
   type FeeQuote,
   type PostalAddress,
 } from '@bank/contract/cards';
+import { cardPagePath } from '@bank/contract/routes';
 import type { CardStatus } from '@bank/contract/states';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { CardProcessor } from '../../../adapters/card-processor/card-processor.ts';
@@ -33,6 +34,7 @@ import { AppError, isAppError } from '../../../platform/errors.ts';
 import { recordEvent } from '../../../platform/events.ts';
 import { isUuid } from '../../../platform/ids.ts';
 import { parseAmount } from '../../../platform/money.ts';
+import { qrCodeSvg } from '../../../platform/qr-code.ts';
 import { assertWithinCap } from '../../../platform/rate-limit.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
 import { accountBalance, ledger } from '../../ledger/index.ts';
@@ -107,12 +109,14 @@ export async function companyCardDetails(
   access: CardAccess,
   cardId: string,
   now: Date,
+  dashboardUrl: string,
 ): Promise<CardDetails> {
   const card = await reachableCard(db, access, cardId);
   return {
     ...(await cardViewOf(db, card, access.actor, now)),
     timeline: await cardTimeline(db, card.id, 'client'),
     load_limits: await cardLoadLimits(db, card, now),
+    qr_svg: await qrCodeSvg(`${dashboardUrl}${cardPagePath(card.id)}`),
   };
 }
 

@@ -28,6 +28,7 @@ import {
   unblockCard,
 } from '@bank/contract/card-management';
 import type { FastifyInstance } from 'fastify';
+import { publicBaseUrl } from '../../../platform/public-url.ts';
 import { registerCall } from '../../../platform/route.ts';
 import { clientCompanyId } from '../../../platform/tenant.ts';
 import { cardAccessOf } from '../card-view.ts';
@@ -44,7 +45,7 @@ export function registerCardCalls(app: FastifyInstance, cards: CardsContext): vo
 
   registerCall(app, listCards, (body, call) => service.listCards(cards, body, call));
   registerCall(app, getCard, (body, call) =>
-    management.companyCardDetails(db, cardAccessOf(call), body.card_id, call.now),
+    management.companyCardDetails(db, cardAccessOf(call), body.card_id, call.now, publicBaseUrl(cards.config, call)),
   );
   registerCall(app, activateCard, (body, call) =>
     management.activateCard(db, processor, clientCardCallerOf(call), body),
