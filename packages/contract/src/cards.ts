@@ -44,8 +44,8 @@ export type ApplicantType = z.infer<typeof ApplicantType>;
 export const cardCurrency = 'USD' as const;
 
 /** How a card was sold (SPEC.md section 3: "sales type (General)"): every card today is sold in general. */
-export const cardSalesTypes = ['general'] as const;
-export const CardSalesType = z.enum(cardSalesTypes);
+const cardSalesTypes = ['general'] as const;
+const CardSalesType = z.enum(cardSalesTypes);
 
 /** The stable coins a company pays card top-ups and card fees from. */
 export const cardFundingAssets = ['USDC', 'USDT'] as const;
