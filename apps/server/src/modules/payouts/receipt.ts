@@ -1,5 +1,5 @@
 /**
- * withdraw/<kind>/receipt (issue 29 item 7): the proof of one payout for the payee, a PDF in the
+ * withdraw/<kind>/receipt: the proof of one payout for the payee, a PDF in the
  * reader's language: the company and its sender name, the beneficiary with the bank and its local
  * code, the amounts sent and received, the fee, the rate ("1 USDT = 0.92 EUR"), the bank reference
  * or the transaction hash, and each step of the timeline with its time (UTC).
