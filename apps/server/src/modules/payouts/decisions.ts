@@ -334,6 +334,17 @@ async function failPayout(tx: DbHandle, row: PayoutRow, cause: PayoutFailureCaus
   return updated;
 }
 
+/** Outside production only: the outcome control works where the rail and custody are the simulators. */
+export function simulateOutcomeIfSimulated(
+  db: AppDatabase,
+  isSimulatorOpen: boolean,
+  actor: StaffActor,
+  request: Parameters<typeof simulateOutcome>[2],
+): Promise<StaffPayout> {
+  if (!isSimulatorOpen) throw new AppError('forbidden', { detail: 'simulator controls need the simulated providers' });
+  return db.transaction((tx) => simulateOutcome(tx, actor, request));
+}
+
 /** The back office's simulator: the rail or custody completes or fails a payout in process now. */
 export async function simulateOutcome(
   tx: DbHandle,
