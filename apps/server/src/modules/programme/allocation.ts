@@ -97,7 +97,7 @@ export async function batchPage(
   return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.id ?? null) : null };
 }
 
-export async function batchView(handle: DbHandle, batchId: string): Promise<PrintBatch> {
+async function batchView(handle: DbHandle, batchId: string): Promise<PrintBatch> {
   const [batch] = isUuid(batchId) ? await joinedBatches(handle, eq(programmePrintBatches.id, batchId), 1) : [];
   if (!batch) throw new AppError('not_found', { detail: `no print batch ${batchId}` });
   return batch;

@@ -83,7 +83,7 @@ async function orderView(handle: DbHandle, orderId: string, companyId?: string):
 }
 
 /** The orders of a contract, newest first (a contract holds at most total ÷ minimum of them). */
-export async function ordersOfContract(handle: DbHandle, contractId: string): Promise<PreOrder[]> {
+async function ordersOfContract(handle: DbHandle, contractId: string): Promise<PreOrder[]> {
   const rows = await joinedOrders(
     handle,
     eq(programmeOrders.contract_id, contractId),
@@ -132,7 +132,7 @@ export async function companyContract(handle: DbHandle, companyId: string, contr
   };
 }
 
-export async function unitPriceOf(handle: DbHandle, prepaymentPerCard: string, level: PreOrder['level']) {
+async function unitPriceOf(handle: DbHandle, prepaymentPerCard: string, level: PreOrder['level']) {
   const cardCost = await feeOf(handle, level, 'card_cost');
   return parseAmount(prepaymentPerCard).plus(cardCost.amount).toFixed(2);
 }
