@@ -41,7 +41,7 @@ import {
   submitFiatPayout,
 } from '@bank/contract/payouts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../platform/db.ts';
+import type { AppDatabase, Database } from '../../platform/db.ts';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import type { PayoutActor } from './actor.ts';
@@ -85,12 +85,15 @@ const staffOf = (call: CallContext): decisions.StaffActor => ({
   now: call.now,
 });
 
-export function registerPayoutsRoutes(
-  app: FastifyInstance,
-  { database, rails, isSimulatorOpen }: PayoutRouteDependencies,
-) {
-  const { db } = database;
-  // Payees and the address book
+export function registerPayoutsRoutes(app: FastifyInstance, dependencies: PayoutRouteDependencies) {
+  registerDestinationRoutes(app, dependencies.database.db);
+  registerSubmissionRoutes(app, dependencies.database.db);
+  registerRecordRoutes(app, dependencies.database);
+  registerReviewRoutes(app, dependencies);
+}
+
+/** Payees and the address book. */
+function registerDestinationRoutes(app: FastifyInstance, db: AppDatabase) {
   registerCall(app, listPayees, (body, call) => destinations.listPayees(db, clientCompanyId(call), body));
   registerCall(app, addPayee, (body, call) => destinations.addPayee(call.transaction ?? db, actorOf(call), body));
   registerCall(app, editPayee, ({ payee_id, ...fields }, call) =>
@@ -108,15 +111,16 @@ export function registerPayoutsRoutes(
   registerCall(app, deleteAddress, (body, call) =>
     db.transaction((tx) => destinations.deleteAddress(tx, actorOf(call), body.address_id)),
   );
+}
 
-  // Configuration and policy
+/** Configuration, the approval policy, quotes, checks and submissions. */
+function registerSubmissionRoutes(app: FastifyInstance, db: AppDatabase) {
   registerCall(app, getPayoutConfig, (_body, call) => policy.payoutConfig(db, clientCompanyId(call)));
   registerCall(app, getApprovalPolicy, (_body, call) => policy.approvalPolicyOf(db, clientCompanyId(call)));
   registerCall(app, setApprovalPolicy, (body, call) =>
     db.transaction((tx) => policy.setApprovalPolicy(tx, actorOf(call), body)),
   );
 
-  // Quotes, checks, submissions
   registerCall(app, calcCryptoPayout, (body, call) => quotes.quoteCryptoPayout(db, actorOf(call), body));
   registerCall(app, calcFiatPayout, (body, call) => quotes.quoteFiatPayout(db, actorOf(call), body));
   registerCall(app, checkCryptoPayout, (body, call) =>
@@ -129,8 +133,11 @@ export function registerPayoutsRoutes(
   registerCall(app, submitFiatPayout, (body, call) =>
     submission.submitPayout(call.transaction ?? db, actorOf(call), { kind: 'fiat', body }),
   );
+}
 
-  // Records, details, downloads
+/** Records, details and downloads. */
+function registerRecordRoutes(app: FastifyInstance, database: Database) {
+  const { db } = database;
   registerCall(app, listCryptoPayouts, (body, call) =>
     records.companyPayouts(db, clientCompanyId(call), 'crypto', body),
   );
@@ -151,8 +158,11 @@ export function registerPayoutsRoutes(
   registerCall(app, downloadFiatPayoutReceipt, (body, call) =>
     downloadPayoutReceipt(db, actorOf(call), 'fiat', body.payout_id),
   );
+}
 
-  // Approvals
+/** The company's approvals, and the back office's review with its simulator control. */
+function registerReviewRoutes(app: FastifyInstance, { database, rails, isSimulatorOpen }: PayoutRouteDependencies) {
+  const { db } = database;
   registerCall(app, listPendingApprovals, (body, call) => records.pendingApprovals(db, clientCompanyId(call), body));
   registerCall(app, countPendingApprovals, async (_body, call) => ({
     count: await records.countPendingApprovals(db, clientCompanyId(call), call.session.user_id),
@@ -167,7 +177,6 @@ export function registerPayoutsRoutes(
     db.transaction((tx) => decisions.cancelPendingPayout(tx, actorOf(call), body.payout_id)),
   );
 
-  // Back office
   registerCall(app, listPayoutsForReview, (body) => records.payoutQueue(db, body));
   registerCall(app, getPayoutForReview, (body) => records.staffPayout(db, body.payout_id));
   registerCall(app, decidePayoutReview, (body, call) =>
