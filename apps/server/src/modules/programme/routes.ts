@@ -61,6 +61,12 @@ const clientOf = (call: CallContext): ClientActor => ({
 const staffOf = (call: CallContext): StaffActor => ({ userId: call.session.user_id, ip: call.ip, now: call.now });
 
 export function registerProgrammeRoutes(app: FastifyInstance, programme: ProgrammeContext): void {
+  registerOrderRoutes(app, programme);
+  registerCardRoutes(app, programme);
+}
+
+/** Contracts, pre-orders and print batches. */
+function registerOrderRoutes(app: FastifyInstance, programme: ProgrammeContext): void {
   const db = programme.database.db;
   const { processor } = programme;
 
@@ -99,7 +105,12 @@ export function registerProgrammeRoutes(app: FastifyInstance, programme: Program
   registerCall(app, simulatePrintBatch, (body, call) =>
     printBatchOnSimulator(db, programme, staffOf(call), body.batch_id),
   );
+}
 
+/** Printed cards, binding and membership fees. */
+function registerCardRoutes(app: FastifyInstance, programme: ProgrammeContext): void {
+  const db = programme.database.db;
+  const { processor } = programme;
   // Printed cards and binding
   registerCall(app, listProgrammeCards, (body, call) => binding.listProgrammeCards(db, clientCompanyId(call), body));
   registerCall(app, listBindableCardholders, (body, call) =>
