@@ -31,7 +31,7 @@ import { requireFreshSecondFactor } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { advanceTransaction, transactionIdOfSource } from '../transactions/index.ts';
 import type { PayoutActor } from './actor.ts';
-import { type PayoutRow, payoutOf, payoutSourceType, staffPayout } from './records.ts';
+import { type PayoutRow, payoutOf, payoutSourceType, staffPayout } from './queries.ts';
 import { userName } from './submission.ts';
 import { payouts, type StoredPayoutStep } from './tables.ts';
 

@@ -17,7 +17,7 @@ import { type TableColumn, type TableRow, writeTable } from '../../platform/expo
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
 import type { PayoutActor } from './actor.ts';
-import { companyPayouts } from './records.ts';
+import { companyPayouts } from './queries.ts';
 
 type PayoutColumn = Omit<TableColumn, 'header'>;
 

@@ -17,7 +17,7 @@ import { formatDisplayAmount, formatDisplayDateTime, rateTextIn } from '../../pl
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
 import type { PayoutActor } from './actor.ts';
-import { companyPayoutDetails } from './records.ts';
+import { companyPayoutDetails } from './queries.ts';
 
 function destinationLines(payout: PayoutDetails, label: (key: string) => string) {
   const destination = payout.destination;

@@ -49,9 +49,9 @@ import * as decisions from './decisions.ts';
 import * as destinations from './destinations.ts';
 import { downloadPayoutRecord } from './download.ts';
 import * as policy from './policy.ts';
+import * as records from './queries.ts';
 import * as quotes from './quotes.ts';
 import { downloadPayoutReceipt } from './receipt.ts';
-import * as records from './records.ts';
 import * as submission from './submission.ts';
 
 export type PayoutRouteDependencies = {

@@ -26,8 +26,8 @@ import { openTransaction } from '../transactions/index.ts';
 import type { PayoutActor } from './actor.ts';
 import { addressRow, payeeRow } from './destinations.ts';
 import { approvalPolicyOf, needsApproval } from './policy.ts';
+import { payoutOf, payoutSourceType } from './queries.ts';
 import { availableOf, type QuoteRow, quoteOf, usableQuote } from './quotes.ts';
-import { payoutOf, payoutSourceType } from './records.ts';
 import { type PayoutDestinationSnapshot, payouts, type StoredPayoutStep } from './tables.ts';
 
 type CryptoBody = z.output<typeof CryptoPayoutRequest>;
