@@ -176,34 +176,7 @@ export type IncomingBankTransfer = { currency: FiatCurrency; amount: string; ref
 
 /** The bank rail reports a transfer: matched to a company and its notice, then waiting for staff. */
 export async function receiveBankCredit(tx: DbHandle, incoming: IncomingBankTransfer, now: Date): Promise<string> {
-  const compact = incoming.reference.toUpperCase().replace(/[\s-]/g, '');
-  const candidate = referencePattern.exec(compact)?.[0];
-  const [owner] = candidate
-    ? await tx
-        .select({ companyId: depositReferences.company_id })
-        .from(depositReferences)
-        .where(eq(depositReferences.reference, candidate))
-    : [];
-  // The company's lock first: two transfers of one amount arriving at once must not both take the
-  // same open notice (each sees the other's credit only once it has committed).
-  if (owner) await lockCompany(tx, owner.companyId);
-  const amount = parseAmount(incoming.amount);
-  const [notice] = owner
-    ? await tx
-        .select()
-        .from(depositNotices)
-        .where(
-          and(
-            eq(depositNotices.company_id, owner.companyId),
-            eq(depositNotices.currency, incoming.currency),
-            eq(depositNotices.amount, amount.toFixed()),
-            eq(depositNotices.status, 'open'),
-            sql`not exists (select 1 from ${bankCredits} where ${bankCredits.notice_id} = ${depositNotices.id} and ${bankCredits.status} = 'unmatched')`,
-          ),
-        )
-        .orderBy(asc(depositNotices.id))
-        .limit(1)
-    : [];
+  const { candidate, owner, notice, amount } = await matchTransfer(tx, incoming);
   const id = newId(now.getTime());
   const source: TransactionSource | null = notice
     ? { type: noticeSourceType, id: notice.id }
@@ -251,6 +224,39 @@ export async function receiveBankCredit(tx: DbHandle, incoming: IncomingBankTran
   return id;
 }
 
+/** The company whose reference the transfer carries, if any, and its open notice of that currency and amount, if any. */
+async function matchTransfer(tx: DbHandle, incoming: IncomingBankTransfer) {
+  const compact = incoming.reference.toUpperCase().replace(/[\s-]/g, '');
+  const candidate = referencePattern.exec(compact)?.[0];
+  const [owner] = candidate
+    ? await tx
+        .select({ companyId: depositReferences.company_id })
+        .from(depositReferences)
+        .where(eq(depositReferences.reference, candidate))
+    : [];
+  // The company's lock first: two transfers of one amount arriving at once must not both take the
+  // same open notice (each sees the other's credit only once it has committed).
+  if (owner) await lockCompany(tx, owner.companyId);
+  const amount = parseAmount(incoming.amount);
+  const [notice] = owner
+    ? await tx
+        .select()
+        .from(depositNotices)
+        .where(
+          and(
+            eq(depositNotices.company_id, owner.companyId),
+            eq(depositNotices.currency, incoming.currency),
+            eq(depositNotices.amount, amount.toFixed()),
+            eq(depositNotices.status, 'open'),
+            sql`not exists (select 1 from ${bankCredits} where ${bankCredits.notice_id} = ${depositNotices.id} and ${bankCredits.status} = 'unmatched')`,
+          ),
+        )
+        .orderBy(asc(depositNotices.id))
+        .limit(1)
+    : [];
+  return { candidate, owner, notice, amount };
+}
+
 type CreditRow = typeof bankCredits.$inferSelect;
 
 export async function bankCreditRow(handle: DbHandle, creditId: string): Promise<CreditRow> {
@@ -270,14 +276,61 @@ async function lockedUnmatchedCredit(tx: DbHandle, creditId: string): Promise<Cr
   return row;
 }
 
+type CreditDecision = {
+  creditId: string;
+  staffUserId: string;
+  target?: FiatTarget | undefined;
+  reason?: string | undefined;
+};
+
 /** Staff credit a transfer to the company its reference named, at the current rate less the fee. */
-export async function creditBankTransfer(
-  tx: DbHandle,
-  decision: { creditId: string; staffUserId: string; target?: FiatTarget | undefined; reason?: string | undefined },
-  now: Date,
-): Promise<CreditRow> {
+export async function creditBankTransfer(tx: DbHandle, decision: CreditDecision, now: Date): Promise<CreditRow> {
+  const terms = await creditTermsOf(tx, decision, now);
+  const { row, notice, target, conversion, reference } = terms;
+  await postBankCredit(tx, terms, now);
+  const [credited] = await tx
+    .update(bankCredits)
+    .set({
+      status: 'credited',
+      credited_asset: target,
+      rate: conversion.rate.toFixed(),
+      rate_at: conversion.rateAt,
+      fee: conversion.fee.toFixed(),
+      net: conversion.net.toFixed(),
+      decided_by: decision.staffUserId,
+      decided_at: now,
+      reason: decision.reason ?? null,
+    })
+    .where(eq(bankCredits.id, row.id))
+    .returning();
+  if (notice) await tx.update(depositNotices).set({ status: 'credited' }).where(eq(depositNotices.id, notice.id));
+  await advanceTransaction(
+    tx,
+    reference,
+    {
+      status: 'success',
+      asset: target,
+      amount: conversion.net.toFixed(),
+      fee: conversion.fee.toFixed(),
+      fiatRate: { rate: conversion.rate.toFixed(), at: conversion.rateAt },
+      step: 'credited',
+    },
+    now,
+  );
+  await announceBankCredit(tx, terms, now);
+  if (!credited) throw new Error('bank credit not updated');
+  return credited;
+}
+
+/**
+ * What a credit will be: the locked transfer, its notice, the asset (the notice's, else staff's,
+ * else USDC) and the conversion at the current rates. A first deposit below the minimum needs
+ * staff's reason.
+ */
+async function creditTermsOf(tx: DbHandle, decision: CreditDecision, now: Date) {
   const row = await lockedUnmatchedCredit(tx, decision.creditId);
-  if (!row.company_id || !row.source_type || !row.source_id)
+  const companyId = row.company_id;
+  if (!companyId || !row.source_type || !row.source_id)
     throw new AppError('illegal_state', { detail: `bank credit ${row.id} names no company: return it` });
   const [notice] = row.notice_id
     ? await tx.select().from(depositNotices).where(eq(depositNotices.id, row.notice_id))
@@ -287,12 +340,23 @@ export async function creditBankTransfer(
   const rates = await conversionRates(tx, currency, target, now);
   if (rates.isStale) throw new AppError('rates_stale', { detail: `rates of ${currency}/${target} are stale` });
   const amount = parseAmount(row.amount);
-  const isBelowMinimum = amount.lessThan(minimumIn(rates.usdPerUnit)) && (await isFirstDeposit(tx, row.company_id));
+  const isBelowMinimum = amount.lessThan(minimumIn(rates.usdPerUnit)) && (await isFirstDeposit(tx, companyId));
   if (isBelowMinimum && !decision.reason)
     throw new AppError('validation', { fields: { reason: { key: 'validation.required' } } });
   const conversion = convert(amount, target, rates, fiatConversionFeeRate);
   const reference = { type: row.source_type, id: row.source_id };
-  const customer = await accountIdOf(tx, { kind: 'customer', companyId: row.company_id, asset: target }, now);
+  return { row, companyId, notice, target, currency, amount, conversion, reference };
+}
+
+type CreditTerms = Awaited<ReturnType<typeof creditTermsOf>>;
+
+/**
+ * One ledger batch: the fiat from the rail's clearing account into the currency's conversion
+ * account, the converted amount from the asset's conversion account to the company, and the fee.
+ */
+async function postBankCredit(tx: DbHandle, terms: CreditTerms, now: Date): Promise<void> {
+  const { row, companyId, target, currency, amount, conversion, reference } = terms;
+  const customer = await accountIdOf(tx, { kind: 'customer', companyId, asset: target }, now);
   await ledger.transfer(
     tx,
     [
@@ -330,40 +394,16 @@ export async function creditBankTransfer(
     ],
     now,
   );
-  const [credited] = await tx
-    .update(bankCredits)
-    .set({
-      status: 'credited',
-      credited_asset: target,
-      rate: conversion.rate.toFixed(),
-      rate_at: conversion.rateAt,
-      fee: conversion.fee.toFixed(),
-      net: conversion.net.toFixed(),
-      decided_by: decision.staffUserId,
-      decided_at: now,
-      reason: decision.reason ?? null,
-    })
-    .where(eq(bankCredits.id, row.id))
-    .returning();
-  if (notice) await tx.update(depositNotices).set({ status: 'credited' }).where(eq(depositNotices.id, notice.id));
-  await advanceTransaction(
-    tx,
-    reference,
-    {
-      status: 'success',
-      asset: target,
-      amount: conversion.net.toFixed(),
-      fee: conversion.fee.toFixed(),
-      fiatRate: { rate: conversion.rate.toFixed(), at: conversion.rateAt },
-      step: 'credited',
-    },
-    now,
-  );
+}
+
+/** The conversion made and the deposit credited, as events for the company's notices and webhooks. */
+async function announceBankCredit(tx: DbHandle, terms: CreditTerms, now: Date): Promise<void> {
+  const { companyId, target, currency, amount, conversion, reference } = terms;
   await recordEvent(
     tx,
     'conversion.made',
     {
-      company_id: row.company_id,
+      company_id: companyId,
       from_currency: currency,
       from_amount: amount.toFixed(),
       to_asset: target,
@@ -373,24 +413,22 @@ export async function creditBankTransfer(
       rate_at: conversion.rateAt.toISOString(),
       at: now.toISOString(),
     },
-    { companyId: row.company_id },
+    { companyId },
   );
   await recordEvent(
     tx,
     'deposit.credited',
     {
-      company_id: row.company_id,
-      deposit_id: row.source_id,
+      company_id: companyId,
+      deposit_id: reference.id,
       asset: target,
       network: null,
       amount: conversion.net.toFixed(),
       transaction_id: await transactionIdOfSource(tx, reference),
       at: now.toISOString(),
     },
-    { companyId: row.company_id },
+    { companyId },
   );
-  if (!credited) throw new Error('bank credit not updated');
-  return credited;
 }
 
 /** Staff return a transfer to its sender: nothing is credited; the company's line says so. */

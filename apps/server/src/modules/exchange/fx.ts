@@ -12,6 +12,7 @@ import {
   fxQuoteValiditySeconds,
 } from '@bank/contract/exchange';
 import { and, eq, isNull } from 'drizzle-orm';
+import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
@@ -27,6 +28,8 @@ import { fxQuotes } from './tables.ts';
 const fxFeeRate = '0.002';
 
 export type Caller = { companyId: string; userId: string };
+/** Who converts: the audit log keeps where from. */
+export type Converter = Caller & { ip: string };
 
 type QuoteRow = typeof fxQuotes.$inferSelect;
 
@@ -87,7 +90,12 @@ export async function quoteFx(handle: DbHandle, caller: Caller, request: FxQuote
  * Converts at a quote of the caller's company: once, within its validity, at rates that are not
  * stale. Another company's quote is not found; a used one is illegal_state.
  */
-export async function acceptFxQuote(tx: DbHandle, caller: Caller, quoteId: string, now: Date): Promise<FxConversion> {
+export async function acceptFxQuote(
+  tx: DbHandle,
+  caller: Converter,
+  quoteId: string,
+  now: Date,
+): Promise<FxConversion> {
   // A money path: the company's lock first, before the quote's row and the ledger's accounts.
   await lockCompany(tx, caller.companyId);
   const [row] = isUuid(quoteId)
@@ -130,5 +138,26 @@ export async function acceptFxQuote(tx: DbHandle, caller: Caller, quoteId: strin
     .returning();
   if (!accepted) throw new Error(`fx quote ${row.id} changed under its lock`);
   const { server_time: _, ...quote } = quoteOf(accepted, now);
-  return { ...quote, transaction_id: transactionId, accepted_at: now.toISOString() };
+  const conversion = { ...quote, transaction_id: transactionId, accepted_at: now.toISOString() };
+  await auditConversion(tx, caller, conversion, now);
+  return conversion;
+}
+
+async function auditConversion(tx: DbHandle, caller: Converter, conversion: FxConversion, now: Date): Promise<void> {
+  await writeAudit(tx, {
+    action: 'fx.converted',
+    at: now,
+    actorUserId: caller.userId,
+    companyId: caller.companyId,
+    ip: caller.ip,
+    detail: {
+      quote_id: conversion.quote_id,
+      from: conversion.from,
+      to: conversion.to,
+      amount: conversion.amount,
+      rate: conversion.rate,
+      fee: conversion.fee,
+      amount_received: conversion.amount_received,
+    },
+  });
 }

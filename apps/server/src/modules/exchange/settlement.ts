@@ -29,7 +29,52 @@ export type Settlement = {
 /** Posts the conversion, writes its history line and the event; answers the line's id. */
 export async function settleConversion(tx: DbHandle, settlement: Settlement, now: Date): Promise<string> {
   const { companyId, source, from, to } = settlement;
-  const type = source.type === 'fx_quote' ? 'fx_conversion' : 'otc_trade';
+  const type = conversionTypeOf(source);
+  await postConversion(tx, settlement, now);
+  const transactionId = await openTransaction(
+    tx,
+    {
+      companyId,
+      type,
+      direction: 'credit',
+      asset: to,
+      amount: settlement.net.toFixed(),
+      fee: settlement.fee.toFixed(),
+      status: 'success',
+      // What was given for it, as the line's other side: "12500.000000 USDT".
+      counterparty: `${settlement.amount.toFixed()} ${from}`,
+      source,
+      step: 'converted',
+    },
+    now,
+  );
+  await recordEvent(
+    tx,
+    'conversion.made',
+    {
+      company_id: companyId,
+      source: source.type === 'fx_quote' ? 'fx' : 'otc',
+      transaction_id: transactionId,
+      from_currency: from,
+      from_amount: settlement.amount.toFixed(),
+      to_asset: to,
+      to_amount: settlement.gross.toFixed(),
+      fee: settlement.fee.toFixed(),
+      rate: settlement.rate.toFixed(),
+      rate_at: settlement.rateAt.toISOString(),
+      at: now.toISOString(),
+    },
+    { companyId },
+  );
+  return transactionId;
+}
+
+const conversionTypeOf = (source: Settlement['source']) => (source.type === 'fx_quote' ? 'fx_conversion' : 'otc_trade');
+
+/** The ledger batch: source out, converted amount in, fee out; all or nothing, once per quote or request. */
+async function postConversion(tx: DbHandle, settlement: Settlement, now: Date): Promise<void> {
+  const { companyId, source, from, to } = settlement;
+  const type = conversionTypeOf(source);
   const key = `${source.type}-${source.id}`;
   const customerOf = (asset: DigitalAsset) => accountIdOf(tx, { kind: 'customer', companyId, asset }, now);
   const target = await customerOf(to);
@@ -70,40 +115,4 @@ export async function settleConversion(tx: DbHandle, settlement: Settlement, now
     ],
     now,
   );
-  const transactionId = await openTransaction(
-    tx,
-    {
-      companyId,
-      type,
-      direction: 'credit',
-      asset: to,
-      amount: settlement.net.toFixed(),
-      fee: settlement.fee.toFixed(),
-      status: 'success',
-      // What was given for it, as the line's other side: "12500.000000 USDT".
-      counterparty: `${settlement.amount.toFixed()} ${from}`,
-      source,
-      step: 'converted',
-    },
-    now,
-  );
-  await recordEvent(
-    tx,
-    'conversion.made',
-    {
-      company_id: companyId,
-      source: source.type === 'fx_quote' ? 'fx' : 'otc',
-      transaction_id: transactionId,
-      from_currency: from,
-      from_amount: settlement.amount.toFixed(),
-      to_asset: to,
-      to_amount: settlement.gross.toFixed(),
-      fee: settlement.fee.toFixed(),
-      rate: settlement.rate.toFixed(),
-      rate_at: settlement.rateAt.toISOString(),
-      at: now.toISOString(),
-    },
-    { companyId },
-  );
-  return transactionId;
 }

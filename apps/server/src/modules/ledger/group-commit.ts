@@ -1,5 +1,5 @@
 /**
- * Group commit (TigerBeetle's batching, issue 11): stand-alone ledger calls made at once, each
+ * Group commit (TigerBeetle's batching): stand-alone ledger calls made at once, each
  * asked with the database itself rather than inside a business transaction, go to the database
  * together as one statement and one commit (`ledger_transfer_group`, migration 0031).
  *

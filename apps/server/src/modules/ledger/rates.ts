@@ -7,7 +7,9 @@ import { rateStaleAfterMinutes } from '@bank/contract/ledger';
 import { type Asset, assets } from '@bank/contract/money';
 import { sql } from 'drizzle-orm';
 import { createSimulatedRates, type RatesProvider } from '../../adapters/rates/rates.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { exchangeRates } from './tables.ts';
 
@@ -46,6 +48,26 @@ export async function refreshRates(handle: DbHandle, provider: RatesProvider, no
     .values(
       quotes.map((quote) => ({ asset: quote.asset, usd_rate: quote.usdRate, source: provider.name, quoted_at: now })),
     );
+}
+
+/**
+ * Outside production: quotes every rate now, as the schedule would (journeys move the clock past a
+ * quote's freshness). Only the simulated rates take orders from the back office.
+ */
+export async function quoteRatesNow(
+  handle: DbHandle,
+  rates: { provider: RatesProvider; isSimulated: boolean },
+  actor: { userId: string; ip: string; now: Date },
+): Promise<{ rates_at: string }> {
+  if (!rates.isSimulated) throw new AppError('forbidden', { detail: 'the rates control needs the simulated rates' });
+  await refreshRates(handle, rates.provider, actor.now);
+  await writeAudit(handle, {
+    action: 'simulator.rates_quoted',
+    at: actor.now,
+    actorUserId: actor.userId,
+    ip: actor.ip,
+  });
+  return { rates_at: actor.now.toISOString() };
 }
 
 /** A fresh database has no rate until the schedule's first tick: quote once (the simulator, outside a provider). */

@@ -31,7 +31,7 @@ import { requireFreshSecondFactor } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { advanceTransaction, transactionIdOfSource } from '../transactions/index.ts';
 import type { PayoutActor } from './actor.ts';
-import { type PayoutRow, payoutOf, payoutSourceType, staffPayout } from './records.ts';
+import { type PayoutRow, payoutOf, payoutSourceType, staffPayout } from './queries.ts';
 import { userName } from './submission.ts';
 import { payouts, type StoredPayoutStep } from './tables.ts';
 
@@ -332,6 +332,17 @@ async function failPayout(tx: DbHandle, row: PayoutRow, cause: PayoutFailureCaus
   );
   await voidHolds(tx, row, now);
   return updated;
+}
+
+/** Outside production only: the outcome control works where the rail and custody are the simulators. */
+export function simulateOutcomeIfSimulated(
+  db: AppDatabase,
+  isSimulatorOpen: boolean,
+  actor: StaffActor,
+  request: Parameters<typeof simulateOutcome>[2],
+): Promise<StaffPayout> {
+  if (!isSimulatorOpen) throw new AppError('forbidden', { detail: 'simulator controls need the simulated providers' });
+  return db.transaction((tx) => simulateOutcome(tx, actor, request));
 }
 
 /** The back office's simulator: the rail or custody completes or fails a payout in process now. */

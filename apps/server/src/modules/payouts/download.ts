@@ -10,12 +10,14 @@ import type { TransactionStatus } from '@bank/contract/states';
 import type { ExportFormat } from '@bank/contract/transaction';
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Database, DbHandle } from '../../platform/db.ts';
 import { rateTextIn } from '../../platform/exports/statement-text.ts';
 import { type TableColumn, type TableRow, writeTable } from '../../platform/exports/table.ts';
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
-import { companyPayouts } from './records.ts';
+import type { PayoutActor } from './actor.ts';
+import { companyPayouts } from './queries.ts';
 
 type PayoutColumn = Omit<TableColumn, 'header'>;
 
@@ -50,7 +52,7 @@ const fiatColumns: readonly PayoutColumn[] = [
 
 const pageSize = 500;
 
-export async function payoutRecordFile(
+async function payoutRecordFile(
   handle: DbHandle,
   caller: { companyId: string; language: Language },
   kind: PayoutKind,
@@ -112,4 +114,24 @@ export async function payoutRecordFile(
     rows: rows(),
   });
   return fileReply(file.fileName, file.contentType, file.body);
+}
+
+type PayoutRecordRequest = Parameters<typeof payoutRecordFile>[3];
+
+/** The record as the company downloads it: audited first, then read as a heavy read (a replica's when it has caught up). */
+export async function downloadPayoutRecord(
+  database: Database,
+  actor: PayoutActor,
+  kind: PayoutKind,
+  request: PayoutRecordRequest,
+): Promise<FileReply> {
+  await writeAudit(database.db, {
+    action: 'payout.record_downloaded',
+    at: actor.now,
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    ip: actor.ip,
+    detail: { kind, format: request.format, from: request.from, to: request.to },
+  });
+  return payoutRecordFile(await database.forHeavyRead(), actor, kind, request);
 }

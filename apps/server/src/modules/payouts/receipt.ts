@@ -1,5 +1,5 @@
 /**
- * withdraw/<kind>/receipt (issue 29 item 7): the proof of one payout for the payee, a PDF in the
+ * withdraw/<kind>/receipt: the proof of one payout for the payee, a PDF in the
  * reader's language: the company and its sender name, the beneficiary with the bank and its local
  * code, the amounts sent and received, the fee, the rate ("1 USDT = 0.92 EUR"), the bank reference
  * or the transaction hash, and each step of the timeline with its time (UTC).
@@ -10,12 +10,14 @@ import { rateOfPayout } from '@bank/contract/money-text';
 import type { PayoutDetails, PayoutKind } from '@bank/contract/payouts';
 import { translate } from '@bank/i18n/resources';
 import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { type Receipt, writeReceiptPdf } from '../../platform/exports/receipt-pdf.ts';
 import { formatDisplayAmount, formatDisplayDateTime, rateTextIn } from '../../platform/exports/statement-text.ts';
 import { type FileReply, fileReply } from '../../platform/route.ts';
 import { companies } from '../account/index.ts';
-import { companyPayoutDetails } from './records.ts';
+import type { PayoutActor } from './actor.ts';
+import { companyPayoutDetails } from './queries.ts';
 
 function destinationLines(payout: PayoutDetails, label: (key: string) => string) {
   const destination = payout.destination;
@@ -108,7 +110,7 @@ function payoutReceipt(
   };
 }
 
-export async function payoutReceiptFile(
+async function payoutReceiptFile(
   handle: DbHandle,
   caller: { companyId: string; userId: string; language: Language; now: Date },
   kind: PayoutKind,
@@ -128,4 +130,23 @@ export async function payoutReceiptFile(
     payoutReceipt(payout, { language: caller.language, companyName: company?.name ?? '', issuedAt: caller.now }),
   );
   return fileReply(file.fileName, file.contentType, file.body);
+}
+
+/** The receipt as the company downloads it: audited once built, so that an unknown payout records nothing. */
+export async function downloadPayoutReceipt(
+  handle: DbHandle,
+  actor: PayoutActor,
+  kind: PayoutKind,
+  payoutId: string,
+): Promise<FileReply> {
+  const file = await payoutReceiptFile(handle, actor, kind, payoutId);
+  await writeAudit(handle, {
+    action: 'payout.receipt_downloaded',
+    at: actor.now,
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    ip: actor.ip,
+    detail: { kind, payout_id: payoutId },
+  });
+  return file;
 }

@@ -26,8 +26,8 @@ import { openTransaction } from '../transactions/index.ts';
 import type { PayoutActor } from './actor.ts';
 import { addressRow, payeeRow } from './destinations.ts';
 import { approvalPolicyOf, needsApproval } from './policy.ts';
+import { payoutOf, payoutSourceType } from './queries.ts';
 import { availableOf, type QuoteRow, quoteOf, usableQuote } from './quotes.ts';
-import { payoutOf, payoutSourceType } from './records.ts';
 import { type PayoutDestinationSnapshot, payouts, type StoredPayoutStep } from './tables.ts';
 
 type CryptoBody = z.output<typeof CryptoPayoutRequest>;
@@ -159,9 +159,29 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
   // holds until the hold is written.
   await lockCompany(tx, actor.companyId);
   const prepared = await prepare(tx, actor, payout);
-  const { quote } = prepared;
-  const asset = quote.asset as DigitalAsset;
   const id = newId(actor.now.getTime());
+  const holds = await holdAmountAndFee(tx, actor, payout.kind, prepared.quote, id);
+  const makerName = await userName(tx, actor.userId);
+  const status = prepared.needsApproval ? 'pending_approval' : 'admin_review';
+  const row = await insertPayout(tx, actor, payout, prepared, {
+    id,
+    status,
+    holds,
+    timeline: submittedTimeline(actor, makerName, prepared.needsApproval),
+  });
+  const transactionId = await openPayoutLine(tx, actor, payout.kind, prepared, { id, status });
+  await announceSubmission(tx, actor, {
+    payout: { id, kind: payout.kind, status },
+    quote: prepared.quote,
+    transactionId,
+    destinationName: prepared.destination.name,
+  });
+  return payoutOf({ row, makerName, transactionId });
+}
+
+/** The amount and the fee held at once: two pending ledger transfers, posted or voided when the payout ends. */
+async function holdAmountAndFee(tx: DbHandle, actor: PayoutActor, kind: PayoutKind, quote: QuoteRow, id: string) {
+  const asset = quote.asset as DigitalAsset;
   const reference = { type: payoutSourceType, id };
   const companyAccount = await accountIdOf(tx, { kind: 'customer', companyId: actor.companyId, asset }, actor.now);
   const [hold, feeHold] = await ledger.transfer(
@@ -172,11 +192,7 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
         kind: 'payout',
         asset,
         debitAccountId: companyAccount,
-        creditAccountId: await payoutCounterAccount(
-          tx,
-          { kind: payout.kind, asset, network: quote.network },
-          actor.now,
-        ),
+        creditAccountId: await payoutCounterAccount(tx, { kind, asset, network: quote.network }, actor.now),
         amount: formatAmountForWire(parseAmount(quote.amount), asset),
         reference,
         isPending: true,
@@ -195,30 +211,43 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
     actor.now,
   );
   if (!hold || !feeHold) throw new Error('payout holds not written');
-  const makerName = await userName(tx, actor.userId);
+  return { hold, feeHold };
+}
+
+function submittedTimeline(actor: PayoutActor, makerName: string, isApprovalNeeded: boolean): StoredPayoutStep[] {
   const at = actor.now.toISOString();
-  const status = prepared.needsApproval ? 'pending_approval' : 'admin_review';
-  const timeline: StoredPayoutStep[] = [
-    { step: 'submitted', actor: { kind: 'company_user', name: makerName, user_id: actor.userId }, reason: null, at },
-  ];
-  if (prepared.needsApproval)
-    // Asked of the company's approvers, not of the bank: the maker's request.
-    timeline.push({
-      step: 'approval_requested',
-      actor: { kind: 'company_user', name: makerName, user_id: actor.userId },
-      reason: null,
-      at,
-    });
+  const maker = { kind: 'company_user', name: makerName, user_id: actor.userId } as const;
+  const timeline: StoredPayoutStep[] = [{ step: 'submitted', actor: maker, reason: null, at }];
+  // Asked of the company's approvers, not of the bank: the maker's request.
+  if (isApprovalNeeded) timeline.push({ step: 'approval_requested', actor: maker, reason: null, at });
+  return timeline;
+}
+
+type SubmittedStatus = 'pending_approval' | 'admin_review';
+
+async function insertPayout(
+  tx: DbHandle,
+  actor: PayoutActor,
+  payout: PayoutBody,
+  prepared: Prepared,
+  written: {
+    id: string;
+    status: SubmittedStatus;
+    holds: Awaited<ReturnType<typeof holdAmountAndFee>>;
+    timeline: StoredPayoutStep[];
+  },
+) {
+  const { quote } = prepared;
   const isFiat = payout.kind === 'fiat';
   const network = quote.network as Network | null;
   const [row] = await tx
     .insert(payouts)
     .values({
-      id,
+      id: written.id,
       company_id: actor.companyId,
       kind: payout.kind,
-      status,
-      asset,
+      status: written.status,
+      asset: quote.asset as DigitalAsset,
       network,
       amount: quote.amount,
       fee: quote.fee,
@@ -235,56 +264,84 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
       quote_id: quote.id,
       needs_approval: prepared.needsApproval,
       confirmations_required: network ? confirmationsOfNetwork[network] : null,
-      hold_transfer_id: hold.id,
-      fee_transfer_id: feeHold.id,
-      timeline,
+      hold_transfer_id: written.holds.hold.id,
+      fee_transfer_id: written.holds.feeHold.id,
+      timeline: written.timeline,
       created_by: actor.userId,
       created_at: actor.now,
       updated_at: actor.now,
     })
     .returning();
   if (!row) throw new Error('payout not written');
-  const transactionId = await openTransaction(
+  return row;
+}
+
+/** The payout's line of the company's history; answers its transaction id. */
+function openPayoutLine(
+  tx: DbHandle,
+  actor: PayoutActor,
+  kind: PayoutKind,
+  { quote, destination }: Prepared,
+  payout: { id: string; status: SubmittedStatus },
+): Promise<string> {
+  const asset = quote.asset as DigitalAsset;
+  const isFiat = kind === 'fiat';
+  return openTransaction(
     tx,
     {
       companyId: actor.companyId,
       type: isFiat ? 'fiat_payout' : 'crypto_payout',
       direction: 'debit',
       asset,
-      network,
+      network: quote.network as Network | null,
       amount: formatAmountForWire(parseAmount(quote.amount), asset),
       fee: formatAmountForWire(parseAmount(quote.fee), asset),
-      status,
-      counterparty: prepared.destination.name,
+      status: payout.status,
+      counterparty: destination.name,
       fiat: isFiat
         ? {
             currency: quote.receive_currency,
             amount: formatAmountForWire(parseAmount(quote.receive_amount), quote.receive_currency as Asset),
-            reference: id,
+            reference: payout.id,
             rate: quote.rate,
             rateAt: quote.rate_at,
           }
         : null,
-      source: reference,
+      source: { type: payoutSourceType, id: payout.id },
       step: 'submitted',
     },
     actor.now,
   );
+}
+
+/** The payout's event (for the approvers' and the company's notices) and its audit entry. */
+async function announceSubmission(
+  tx: DbHandle,
+  actor: PayoutActor,
+  submitted: {
+    payout: { id: string; kind: PayoutKind; status: SubmittedStatus };
+    quote: QuoteRow;
+    transactionId: string;
+    destinationName: string;
+  },
+): Promise<void> {
+  const { payout, quote } = submitted;
+  const asset = quote.asset as DigitalAsset;
   await recordEvent(
     tx,
     'payout.status_changed',
     {
       company_id: actor.companyId,
-      payout_id: id,
+      payout_id: payout.id,
       kind: payout.kind,
-      status,
+      status: payout.status,
       asset,
       amount: formatAmountForWire(parseAmount(quote.amount), asset),
       maker_user_id: actor.userId,
-      destination_name: prepared.destination.name,
+      destination_name: submitted.destinationName,
       reason: null,
-      transaction_id: transactionId,
-      at,
+      transaction_id: submitted.transactionId,
+      at: actor.now.toISOString(),
     },
     { companyId: actor.companyId },
   );
@@ -294,7 +351,13 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
     actorUserId: actor.userId,
     companyId: actor.companyId,
     ip: actor.ip,
-    detail: { payout_id: id, kind: payout.kind, asset, amount: quote.amount, fee: quote.fee, status },
+    detail: {
+      payout_id: payout.id,
+      kind: payout.kind,
+      asset,
+      amount: quote.amount,
+      fee: quote.fee,
+      status: payout.status,
+    },
   });
-  return payoutOf({ row, makerName, transactionId });
 }

@@ -11,11 +11,12 @@ import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
 import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { DbHandle } from '../../platform/db.ts';
+import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { companies, users } from '../account/index.ts';
-import { cardStock, printStockCards } from '../cards/index.ts';
+import { cardStock, printStockCards, syncProcessorSchedule } from '../cards/index.ts';
 import { contractRow, nextNumber, type StaffActor } from './contracts.ts';
 import { lockedOrder } from './orders.ts';
 import { programmeContracts, programmeOrders, programmePrintBatches } from './tables.ts';
@@ -96,7 +97,7 @@ export async function batchPage(
   return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.id ?? null) : null };
 }
 
-export async function batchView(handle: DbHandle, batchId: string): Promise<PrintBatch> {
+async function batchView(handle: DbHandle, batchId: string): Promise<PrintBatch> {
   const [batch] = isUuid(batchId) ? await joinedBatches(handle, eq(programmePrintBatches.id, batchId), 1) : [];
   if (!batch) throw new AppError('not_found', { detail: `no print batch ${batchId}` });
   return batch;
@@ -166,6 +167,24 @@ export async function allocateCards(
     detail: { order_id: order.id, batch_id: batchId, batch_number: batchNumber, quantity: request.quantity },
   });
   return batchView(tx, batchId);
+}
+
+/**
+ * The back office's print control: only where the card processor is the simulator. The batch is
+ * printed in a transaction of its own, then the cards module's sync applies what the processor
+ * reported (stages, operation status events) before the batch is read back.
+ */
+export async function printBatchOnSimulator(
+  db: AppDatabase,
+  processor: { simulator: CardProcessorSimulator | null; jobs: Pick<Jobs, 'runSchedule'> },
+  staff: StaffActor,
+  batchId: string,
+): Promise<PrintBatch> {
+  const { simulator } = processor;
+  if (!simulator) throw new AppError('not_found', { detail: 'the card processor is not the simulator' });
+  await db.transaction((tx) => printBatchNow(tx, simulator, staff, batchId));
+  await processor.jobs.runSchedule(syncProcessorSchedule);
+  return batchView(db, batchId);
 }
 
 /**

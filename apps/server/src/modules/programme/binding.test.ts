@@ -1,5 +1,5 @@
 /**
- * Printed programme cards and binding through the calls (issue 15): binding a printed card, the
+ * Printed programme cards and binding through the calls: binding a printed card, the
  * refusals (bound already, another company's card or cardholder, KYC not approved), unbinding and
  * rebinding (pending rebind, then bound when the processor reports it), the holder's activation,
  * the audit, the inbox notices and the permissions.

@@ -1,5 +1,5 @@
 /**
- * Printed programme cards and binding (issue 15): the company's printed cards as the programme
+ * Printed programme cards and binding: the company's printed cards as the programme
  * screens show them (with their batch, order and contract, and once bound the card's state and
  * holder), the cardholders a card may be bound to, and binding, unbinding and rebinding through the
  * cards module's stock functions. The first binding of a card opens its first membership term.

@@ -1,5 +1,5 @@
 /**
- * Membership fees of programme cards through the calls and the schedule (issue 15): paying one
+ * Membership fees of programme cards through the calls and the schedule: paying one
  * term and many at once from the corporate account (the ledger moves by the fee at the rate, all
  * or nothing, a second payment refused), the deduction mode, the staff waiver, and the daily
  * schedule charging overdue terms, leaving a term overdue when no stable coin covers it,

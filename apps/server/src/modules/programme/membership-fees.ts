@@ -1,5 +1,5 @@
 /**
- * Membership fees of programme cards (issue 15; SPEC.md sections 3 and 4): one record per bound
+ * Membership fees of programme cards (SPEC.md sections 3 and 4): one record per bound
  * card and term. The first term opens when the card is first bound (from the bank's calendar day of
  * binding, for the contract's membership term), falls due on its first day and is overdue
  * `membershipGraceDays` later; its payment status is derived (programme.ts, membershipStatusOn).

@@ -1,19 +1,18 @@
 /**
- * The corporate card programme (issue 15): contracts the bank sets up for a company, pre-orders
+ * The corporate card programme: contracts the bank sets up for a company, pre-orders
  * under them (the company's money held until staff decide), print batches staff allocate (cards
  * printed with the company's abbreviation, by the cards module's processor), binding printed cards
- * to cardholders, and their membership fees. Each part registers its calls here with the module's
+ * to cardholders, and their membership fees. The calls are in routes.ts, given the module's
  * ProgrammeContext. Daily, `programme__membership_fees` opens next membership terms and charges
  * the terms owed.
  */
 import type { AppModule } from '../../platform/module.ts';
-import { registerProgrammeCardCalls } from './card-routes.ts';
 import { programmeCardsDemoSeeder } from './card-seed.ts';
 import { programmeContextOf } from './context.ts';
 import { programmeMemberDemoSeeder } from './member-seed.ts';
 import { membershipFeesSchedule, runMembershipFees } from './membership-fees.ts';
-import { registerOrderCalls } from './order-routes.ts';
 import { programmeOrdersDemoSeeder } from './order-seed.ts';
+import { registerProgrammeRoutes } from './routes.ts';
 
 export const programmeModule: AppModule = {
   name: 'programme',
@@ -30,9 +29,7 @@ export const programmeModule: AppModule = {
   },
   register(app, context) {
     const programme = programmeContextOf(context);
-    // Each part of the module registers its calls here (contracts and orders; binding and membership fees).
-    registerOrderCalls(app, programme);
-    registerProgrammeCardCalls(app, programme);
+    registerProgrammeRoutes(app, programme);
     context.jobs.schedule({
       name: membershipFeesSchedule,
       cron: '41 1 * * *',

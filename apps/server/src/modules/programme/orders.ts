@@ -21,7 +21,7 @@ import { parseAmount } from '../../platform/money.ts';
 import { lockCompany, lockCompanyOfRow } from '../../platform/tenant.ts';
 import { companies, users } from '../account/index.ts';
 import { chargeCompanyFee, feeOf, settleCompanyFee } from '../cards/index.ts';
-import { contractOf, contractRow, nextNumber, type StaffActor } from './contracts.ts';
+import { contractOf, contractRow, contractView, nextNumber, type StaffActor } from './contracts.ts';
 import { programmeContracts, programmeOrders } from './tables.ts';
 
 export type ClientActor = { userId: string; companyId: string; ip: string; now: Date };
@@ -83,7 +83,7 @@ async function orderView(handle: DbHandle, orderId: string, companyId?: string):
 }
 
 /** The orders of a contract, newest first (a contract holds at most total ÷ minimum of them). */
-export async function ordersOfContract(handle: DbHandle, contractId: string): Promise<PreOrder[]> {
+async function ordersOfContract(handle: DbHandle, contractId: string): Promise<PreOrder[]> {
   const rows = await joinedOrders(
     handle,
     eq(programmeOrders.contract_id, contractId),
@@ -119,7 +119,20 @@ export async function orderPage(
 }
 
 /** USD per card of a level under a contract: the contract's prepayment and the level's card cost. */
-export async function unitPriceOf(handle: DbHandle, prepaymentPerCard: string, level: PreOrder['level']) {
+/** One contract of the company, with the unit price of each level and its orders. */
+export async function companyContract(handle: DbHandle, companyId: string, contractId: string, now: Date) {
+  const row = await contractRow(handle, contractId, { companyId });
+  return {
+    contract: await contractView(handle, row, now),
+    unit_price_by_level: {
+      premier: await unitPriceOf(handle, row.prepayment_per_card, 'premier'),
+      prestige: await unitPriceOf(handle, row.prepayment_per_card, 'prestige'),
+    },
+    orders: await ordersOfContract(handle, row.id),
+  };
+}
+
+async function unitPriceOf(handle: DbHandle, prepaymentPerCard: string, level: PreOrder['level']) {
   const cardCost = await feeOf(handle, level, 'card_cost');
   return parseAmount(prepaymentPerCard).plus(cardCost.amount).toFixed(2);
 }

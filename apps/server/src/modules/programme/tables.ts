@@ -1,5 +1,5 @@
 /**
- * The corporate card programme's tables (issue 15). The printed cards themselves are the cards
+ * The corporate card programme's tables. The printed cards themselves are the cards
  * module's (card_stock, then cards once bound); these hold the commercial side:
  *
  * - programme_contracts: a company's contract with the bank, set up by staff: its quantity and what

@@ -1,5 +1,5 @@
 /**
- * transaction/receipt (issue 29 item 7): any line of the company's history as a one-page PDF in the
+ * transaction/receipt: any line of the company's history as a one-page PDF in the
  * reader's language: its type and status, the amount and fee, the fiat leg with its rate, the
  * counterparty, the reference or transaction hash, and each step with its time (UTC). A payout's
  * fuller receipt (beneficiary, bank) is the payouts module's; this one is what the history knows.
