@@ -31,7 +31,7 @@ import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { PayeeFormDialog } from './payee-form-dialog.tsx';
 import { groupedAccountNumber, isCooling, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
-import { CoolingBadge, WithdrawSections } from './withdraw-parts.tsx';
+import { CoolingBadge, WithdrawSections } from './payout-parts.tsx';
 
 const pageSize = defaultPageSize;
 

@@ -55,7 +55,7 @@ import { PayoutField, PayoutFieldGrid, PayoutRateText } from '../../ui/payout-su
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
-import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
+import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
 const payeesShown = 100;

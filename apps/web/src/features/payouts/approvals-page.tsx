@@ -54,7 +54,7 @@ import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { detailPathOfPayout, refreshPayoutData } from './payout-format.ts';
-import { DecisionButtons, DecisionDialog, WithdrawSections } from './withdraw-parts.tsx';
+import { DecisionButtons, DecisionDialog, WithdrawSections } from './payout-parts.tsx';
 
 const pageSize = defaultPageSize;
 

@@ -11,14 +11,14 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Table, Text, Title } fro
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useHoldsPermission } from '../../api/user-info.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
-import { DateTime } from '../../ui/date-time.tsx';
-import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
-import { QueryState } from '../../ui/query-state.tsx';
-import { readableAlertStyles } from '../../ui/readable-colour.ts';
-import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { DateTime } from '../../../ui/date-time.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { readableAlertStyles } from '../../../ui/readable-colour.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { CompanyReview, CorporateReview, OwnershipReview, ReviewSection, TradingReview } from './review-sections.tsx';
 

@@ -10,14 +10,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/i18n.ts';
-import { countryName } from '../../ui/country-names.ts';
-import { DocumentPreview, useDocumentLink } from '../../ui/document-preview.tsx';
-import { DocumentTypeIcon, typeKeyOf } from '../../ui/document-upload.tsx';
-import { formatFileSize } from '../../ui/file-type.ts';
-import { formatDecimal } from '../../ui/format-amount.ts';
-import { formatDate } from '../../ui/format-date.ts';
-import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { countryName } from '../../../ui/country-names.ts';
+import { DocumentPreview, useDocumentLink } from '../../../ui/document-preview.tsx';
+import { DocumentTypeIcon, typeKeyOf } from '../../../ui/document-upload.tsx';
+import { formatFileSize } from '../../../ui/file-type.ts';
+import { formatDecimal } from '../../../ui/format-amount.ts';
+import { formatDate } from '../../../ui/format-date.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 type Sections = KycInfo['sections'];
 

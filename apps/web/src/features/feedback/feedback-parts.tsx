@@ -1,5 +1,5 @@
 /**
- * The client's side of feedback (/feedback, client-service-pages.tsx): the form (a topic, a text and
+ * The client's side of feedback (/feedback, feedback-page.tsx): the form (a topic, a text and
  * optionally a screenshot, which goes through the documents' upload flow with the feedback's own
  * calls) and the user's past feedback with its status and the bank's answer. A message of the inbox
  * opens the page on one feedback (`?id=`), which is brought into view.

@@ -1,14 +1,15 @@
 /**
- * What the two back-office drawers share: the drawer itself (full width on a phone), the form that
- * closes an item with one text (an answer, a note), and the closed item's text with who closed it
- * and when.
+ * What the back office's feedback and contact-request drawers share: the drawer itself (full width
+ * on a phone), the form that closes an item with one text (an answer, a note), and the closed item's
+ * text with who closed it and when. It sits in ui/ because two domains' features use it and a
+ * feature never imports another.
  */
 import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
 import { Button, Drawer, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useCallForm } from '../../lib/call-form.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
+import { useCallForm } from '../lib/call-form.tsx';
+import { FormAlert } from './form-alert.tsx';
 
 export function ReviewDrawer({
   isOpen,

@@ -39,7 +39,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
-import { AvailableBalance, PurposeSelect, usePayoutConfig } from './withdraw-parts.tsx';
+import { AvailableBalance, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
 
 function isAssetValue(value: string | null): value is DigitalAsset {
   return (digitalAssets as readonly (string | null)[]).includes(value);

@@ -49,7 +49,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useStepUpAction, useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { isCooling, refreshPayoutData } from './payout-format.ts';
-import { CoolingBadge, usePayoutConfig, WithdrawSections } from './withdraw-parts.tsx';
+import { CoolingBadge, usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
 
 const pageSize = defaultPageSize;
 

@@ -33,7 +33,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshPayoutData } from './payout-format.ts';
-import { usePayoutConfig } from './withdraw-parts.tsx';
+import { usePayoutConfig } from './payout-parts.tsx';
 
 type Currency = (typeof fiatCurrencies)[number];
 

@@ -54,7 +54,7 @@ import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { detailPathOfPayout, isPayoutMoving } from './payout-format.ts';
-import { WithdrawSections } from './withdraw-parts.tsx';
+import { WithdrawSections } from './payout-parts.tsx';
 
 const pageSize = defaultPageSize;
 /** While one of the newest payouts is still on its way, the open list asks again this often. */

@@ -16,13 +16,16 @@ import { IconPhoneCall } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/i18n.ts';
-import { showSuccess } from '../../lib/notify.ts';
-import { formatDateTime } from '../../ui/format-date.ts';
-import { LabelledValue } from '../../ui/labelled-value.tsx';
-import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
-import { type QueueFilter, StaffQueue } from '../../ui/staff-queue.tsx';
-import { ClosedReply, ReplyForm, ReviewDrawer } from './staff-reply.tsx';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { formatDateTime } from '../../../ui/format-date.ts';
+import { LabelledValue } from '../../../ui/labelled-value.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
+import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
 
 function HandleForm({
   requestId,
@@ -121,7 +124,7 @@ function RequestDetail({
   );
 }
 
-export function ContactRequestQueue() {
+function ContactRequestQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [status, setStatus] = useState<QueueFilter<(typeof contactRequestStatuses)[number]>>('open');
@@ -174,5 +177,17 @@ export function ContactRequestQueue() {
         {opened ? <RequestDetail request={opened} onHandled={setOpened} /> : null}
       </ReviewDrawer>
     </>
+  );
+}
+
+/** /admin/contact_requests. */
+export function ContactRequestsQueuePage() {
+  const { t } = useTranslation();
+  const mayHandle = useHoldsPermission('contact_requests');
+  if (mayHandle === false) return <NoPermissionPage title={t('pages.admin_contact_requests.title')} />;
+  return (
+    <PageFrame title={t('pages.admin_contact_requests.title')} description={t('pages.admin_contact_requests.purpose')}>
+      <ContactRequestQueue />
+    </PageFrame>
   );
 }

@@ -16,16 +16,19 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/i18n.ts';
-import { showSuccess } from '../../lib/notify.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
-import { DocumentPreview } from '../../ui/document-preview.tsx';
-import { formatDateTime } from '../../ui/format-date.ts';
-import { LabelledValue } from '../../ui/labelled-value.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
-import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
-import { type QueueFilter, StaffQueue } from '../../ui/staff-queue.tsx';
-import { ClosedReply, ReplyForm, ReviewDrawer } from './staff-reply.tsx';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { DocumentPreview } from '../../../ui/document-preview.tsx';
+import { formatDateTime } from '../../../ui/format-date.ts';
+import { LabelledValue } from '../../../ui/labelled-value.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
+import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
 
 function AnswerForm({ feedbackId }: { feedbackId: string }) {
   const { t } = useTranslation();
@@ -125,7 +128,7 @@ function FeedbackDrawer({ feedbackId, onClose }: { feedbackId: string | null; on
   );
 }
 
-export function FeedbackQueue() {
+function FeedbackQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [status, setStatus] = useState<QueueFilter<(typeof feedbackStatuses)[number]>>('open');
@@ -161,5 +164,17 @@ export function FeedbackQueue() {
       />
       <FeedbackDrawer feedbackId={openId} onClose={() => setOpenId(null)} />
     </>
+  );
+}
+
+/** /admin/feedback. */
+export function FeedbackQueuePage() {
+  const { t } = useTranslation();
+  const mayAnswer = useHoldsPermission('feedback');
+  if (mayAnswer === false) return <NoPermissionPage title={t('pages.admin_feedback.title')} />;
+  return (
+    <PageFrame title={t('pages.admin_feedback.title')} description={t('pages.admin_feedback.purpose')}>
+      <FeedbackQueue />
+    </PageFrame>
   );
 }

@@ -12,11 +12,11 @@ import { Button, Checkbox, Group, Paper, Radio, Stack, Text, Textarea, Title } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCallForm } from '../../lib/call-form.tsx';
-import { showSuccess } from '../../lib/notify.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { useCallForm } from '../../../lib/call-form.tsx';
+import { showSuccess } from '../../../lib/notify.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { readableErrorColour } from '../../../ui/readable-colour.ts';
 
 type Decision = (typeof kycReviewDecisions)[number];
 

@@ -44,7 +44,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { isPayoutMoving, refreshPayoutData } from './payout-format.ts';
-import { DecisionButtons, DecisionDialog } from './withdraw-parts.tsx';
+import { DecisionButtons, DecisionDialog } from './payout-parts.tsx';
 
 const movingRefreshMs = 5000;
 
