@@ -4,8 +4,7 @@
  * it holds; the client accepts (the trade settles at once) or declines within that time, or
  * withdraws a request not answered yet. The list follows the desk's answer without a reload.
  *
- * The back office's desk (/admin/otc) is in this module too, so that the route table names one
- * chunk for both pages: every page it names adds to the first load of /login.
+ * The back office's desk (/admin/otc) is staff/otc-desk-page.tsx.
  */
 import { localeOfLanguage } from '@bank/contract/constants';
 import {
@@ -44,8 +43,6 @@ import { RateText } from '../../ui/rate-text.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatCountdown } from '../../ui/svg-data-url.ts';
 import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
-
-export { OtcDeskPage } from './otc-desk-page.tsx';
 
 const listRequest = { page_size: 50 };
 

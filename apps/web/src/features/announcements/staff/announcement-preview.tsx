@@ -8,9 +8,9 @@ import { Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translationFor, useLanguage } from '../../lib/i18n.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { AnnouncementArticle, type AnnouncementContent } from './announcement-article.tsx';
+import { translationFor, useLanguage } from '../../../lib/i18n.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { AnnouncementArticle, type AnnouncementContent } from '../announcement-article.tsx';
 
 function PreviewBody({ content }: { content: AnnouncementContent }) {
   const { t } = useTranslation();

@@ -12,16 +12,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useHoldsPermission } from '../../api/user-info.ts';
-import { useLanguage } from '../../lib/i18n.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
-import { DateTime } from '../../ui/date-time.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { formatDateTime } from '../../ui/format-date.ts';
-import { LoadError } from '../../ui/load-error.tsx';
-import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { loadScreenData } from '../../../lib/screen-query.ts';
+import { actionColour, useActionLabel, useDetailText } from '../../../ui/audit-entry-text.ts';
+import { DateTime } from '../../../ui/date-time.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { TableSkeleton } from '../../../ui/skeletons.tsx';
 
 type Entry = z.infer<typeof AuditEntry>;
 
@@ -45,63 +44,6 @@ const knownActions = [
   'step_up_failed',
   'terms.accepted',
 ] as const;
-
-/** "login.succeeded" -> the key "admin.audit.actions.login_succeeded" (i18next reads dots as nesting). */
-function actionKey(action: string): string {
-  return `admin.audit.actions.${action.replace(/\./g, '_')}`;
-}
-
-export function useActionLabel(): (action: string) => string {
-  const { t, i18n } = useTranslation();
-  return (action) => (i18n.exists(actionKey(action)) ? t(actionKey(action) as never) : action);
-}
-
-export function actionColour(action: string): string {
-  if (/fail|locked/.test(action)) return 'red';
-  if (/removed|revoked|reset|changed/.test(action)) return 'orange';
-  if (/succeeded|paired|registered|verified|accepted/.test(action)) return 'teal';
-  return 'gray';
-}
-
-/** Detail entries that only tie records together: not for a reader. */
-const hiddenDetailKeys = new Set([
-  'session_id',
-  'link_id',
-  'user_id',
-  'document_id',
-  'deposit_id',
-  'credit_id',
-  'notice_id',
-]);
-
-/**
- * An entry's details in the reader's language: `{ method: "email", failures: 0 }` reads "Second
- * factor: emailed code · Failed attempts: 0". A key or value the catalogue does not name yet is
- * shown as recorded.
- */
-export function useDetailText(): (detail: Entry['detail']) => string {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const valueText = (key: string, value: unknown): string => {
-    if (typeof value === 'boolean') return t(value ? 'admin.audit.values.yes' : 'admin.audit.values.no');
-    if (Array.isArray(value)) return value.map((item) => valueText(key, item)).join(', ');
-    if (typeof value !== 'string') return String(value);
-    if (key === 'from' || key === 'to') return t(`states.account_kyc.${value}` as never, { defaultValue: value });
-    if (key === 'section' || key === 'sections_to_fix')
-      return t(`kyc.sections.${value}` as never, { defaultValue: value });
-    if (key === 'via') return t(`admin.audit.values.via_${value}` as never, { defaultValue: value });
-    if (key === 'locked_until' || key === 'until') return formatDateTime(value, language);
-    return t(`admin.audit.values.${value}` as never, { defaultValue: value });
-  };
-  return (detail) =>
-    Object.entries(detail)
-      .filter(([key]) => !hiddenDetailKeys.has(key))
-      .map(
-        ([key, value]) =>
-          `${t(`admin.audit.details.${key}` as never, { defaultValue: key })}: ${valueText(key, value)}`,
-      )
-      .join(' · ');
-}
 
 /** An action as a coloured dot and its name: calmer than a badge in a dense table, and never cut short. */
 function ActionName({ action }: { action: string }) {

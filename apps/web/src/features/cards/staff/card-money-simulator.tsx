@@ -20,15 +20,15 @@ import { Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput,
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client.ts';
-import { messageOfError } from '../../lib/form-errors.ts';
-import { showSuccess } from '../../lib/notify.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
-import { Amount, useAmountText } from '../../ui/amount.tsx';
-import { AmountInput } from '../../ui/amount-input.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { messageOfError } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { Amount, useAmountText } from '../../../ui/amount.tsx';
+import { AmountInput } from '../../../ui/amount-input.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { TableSkeleton } from '../../../ui/skeletons.tsx';
 
 /** Runs one control, then reads the card's state again; the failure is shown in the panel. */
 function useControl() {

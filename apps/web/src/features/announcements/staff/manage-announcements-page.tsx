@@ -57,24 +57,29 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useHoldsPermission } from '../../api/user-info.ts';
-import { useCallForm } from '../../lib/call-form.tsx';
-import { useLanguage } from '../../lib/i18n.ts';
-import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
-import { DateTimeField, instantOfLocalDateTime, localDateTimeFormat, localDateTimeOf } from '../../ui/date-field.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
-import { formatDateTime } from '../../ui/format-date.ts';
-import { LoadError } from '../../ui/load-error.tsx';
-import { LoadMore } from '../../ui/load-more.tsx';
-import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
-import { ToneBadge } from '../../ui/tone-badge.tsx';
-import type { AnnouncementContent } from './announcement-article.tsx';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { useCallForm } from '../../../lib/call-form.tsx';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import {
+  DateTimeField,
+  instantOfLocalDateTime,
+  localDateTimeFormat,
+  localDateTimeOf,
+} from '../../../ui/date-field.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { formatDateTime } from '../../../ui/format-date.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { LoadMore } from '../../../ui/load-more.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { TableSkeleton } from '../../../ui/skeletons.tsx';
+import { ToneBadge } from '../../../ui/tone-badge.tsx';
+import type { AnnouncementContent } from '../announcement-article.tsx';
 import { AnnouncementPreview } from './announcement-preview.tsx';
 
 const colourOfState: Record<AnnouncementState, string> = {

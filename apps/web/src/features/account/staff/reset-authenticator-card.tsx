@@ -9,11 +9,11 @@ import { resetUserAuthenticator } from '@bank/contract/account';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCallForm } from '../../lib/call-form.tsx';
-import { showSuccess } from '../../lib/notify.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormAlert } from '../../ui/form-alert.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { useCallForm } from '../../../lib/call-form.tsx';
+import { showSuccess } from '../../../lib/notify.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { readableErrorColour } from '../../../ui/readable-colour.ts';
 
 export function ResetAuthenticatorCard() {
   const { t } = useTranslation();

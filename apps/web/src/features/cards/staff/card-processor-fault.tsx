@@ -16,13 +16,13 @@ import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client.ts';
-import { messageOfError } from '../../lib/form-errors.ts';
-import { showSuccess } from '../../lib/notify.ts';
-import { queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
-import { FormAlert } from '../../ui/form-alert.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { messageOfError } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { queryKeyOf, useScreenQuery } from '../../../lib/screen-query.ts';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { TableSkeleton } from '../../../ui/skeletons.tsx';
 
 function FaultState({ state }: { state: SimulatorProcessorFault }) {
   const { t } = useTranslation();
