@@ -48,13 +48,13 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { PayoutFacts } from '../../ui/payout-summary.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { detailPathOfPayout, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog, WithdrawSections } from './payout-parts.tsx';
+import { PayoutFacts } from './payout-summary.tsx';
 
 const pageSize = defaultPageSize;
 

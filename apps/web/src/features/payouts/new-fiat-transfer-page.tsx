@@ -51,11 +51,11 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { PayoutField, PayoutFieldGrid, PayoutRateText } from '../../ui/payout-summary.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
 import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
+import { PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
 const payeesShown = 100;

@@ -37,7 +37,6 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { PayoutFacts, PayoutTimeline } from '../../ui/payout-summary.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { ReceiptButton } from '../../ui/receipt-button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -45,6 +44,7 @@ import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { isPayoutMoving, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog } from './payout-parts.tsx';
+import { PayoutFacts, PayoutTimeline } from './payout-summary.tsx';
 
 const movingRefreshMs = 5000;
 

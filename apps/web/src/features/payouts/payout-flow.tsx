@@ -45,7 +45,6 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { DestinationFields, PayoutField, PayoutFieldGrid, PayoutRateText } from '../../ui/payout-summary.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
@@ -60,6 +59,7 @@ import {
   refreshPayoutData,
   writeDraft,
 } from './payout-format.ts';
+import { DestinationFields, PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
 
 type Values<Kind extends PayoutKind> = PayoutDraft<Kind>['values'];
 

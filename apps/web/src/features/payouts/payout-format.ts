@@ -40,7 +40,7 @@ export function maskedAccountNumber(accountNumber: string): string {
   return accountNumber.length <= 4 ? accountNumber : `•••• ${accountNumber.slice(-4)}`;
 }
 
-export { groupedAccountNumber } from '../../ui/payout-summary.tsx';
+export { groupedAccountNumber } from './payout-summary.tsx';
 
 export type FiatDraftValues = {
   asset: 'USDC' | 'USDT';

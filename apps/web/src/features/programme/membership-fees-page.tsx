@@ -54,12 +54,12 @@ import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
-import { MembershipRemarks } from '../../ui/membership-remarks.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { totalUsdOf } from './fee-total.ts';
+import { MembershipRemarks } from './membership-remarks.tsx';
 import { refreshProgrammeData } from './printed-cards-page.tsx';
 
 const pageSize = 50;

@@ -29,16 +29,10 @@ import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import {
-  BatchesTable,
-  ContractsTable,
-  OrdersTable,
-  StaticOrdersTable,
-  useProgrammeList,
-} from '../../ui/programme-tables.tsx';
 import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
+import { BatchesTable, ContractsTable, OrdersTable, StaticOrdersTable, useProgrammeList } from './programme-tables.tsx';
 
 const sectionPaths = [
   ['contracts', pathOf('programme_contracts')],

@@ -52,11 +52,11 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { PayoutFacts, PayoutField, PayoutFieldGrid, PayoutTimeline } from '../../../ui/payout-summary.tsx';
 import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { PayoutFacts, PayoutField, PayoutFieldGrid, PayoutTimeline } from '../payout-summary.tsx';
 
 type Queue = (typeof payoutQueues)[number];
 const pageSize = defaultPageSize;

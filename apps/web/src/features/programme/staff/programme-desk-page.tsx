@@ -52,9 +52,9 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { BatchesTable, ContractsTable, OrdersTable, useProgrammeList } from '../../../ui/programme-tables.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../../ui/skeletons.tsx';
+import { BatchesTable, ContractsTable, OrdersTable, useProgrammeList } from '../programme-tables.tsx';
 import { MembershipFeesTab } from './programme-fees-tab.tsx';
 
 const tabs = ['contracts', 'orders', 'batches', 'fees'] as const;

@@ -18,10 +18,10 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatDate } from '../../../ui/format-date.ts';
-import { MembershipRemarks } from '../../../ui/membership-remarks.tsx';
-import { ProgrammeTable, useProgrammeList } from '../../../ui/programme-tables.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { MembershipRemarks } from '../membership-remarks.tsx';
+import { ProgrammeTable, useProgrammeList } from '../programme-tables.tsx';
 
 const shownStatuses = ['overdue', 'pending', 'upcoming', 'free'] as const satisfies readonly FeePaymentStatus[];
 const owedStatuses: readonly FeePaymentStatus[] = ['overdue', 'pending', 'upcoming'];

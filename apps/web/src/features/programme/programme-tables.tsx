@@ -12,13 +12,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { loadScreenData } from '../lib/screen-query.ts';
-import { Amount } from './amount.tsx';
-import { DateTime } from './date-time.tsx';
-import { LoadError } from './load-error.tsx';
-import { type KeysetPage, LoadMore } from './load-more.tsx';
-import { TableSkeleton } from './skeletons.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { loadScreenData } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
+import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 
 const programmePageSize = 20;
 

@@ -11,14 +11,14 @@ import { Anchor, Group, SimpleGrid, Stack, Text, Timeline, VisuallyHidden } from
 import { IconExternalLink, IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../lib/i18n.ts';
-import { Amount } from './amount.tsx';
-import { CopyValueButton } from './copy-value-button.tsx';
-import { countryName } from './country-names.ts';
-import { DateTime } from './date-time.tsx';
-import { formatDateTime } from './format-date.ts';
-import { RateText } from './rate-text.tsx';
-import { StepBullet, stepColourOf, stepOutcomeOf, useNamed } from './steps-timeline.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { Amount } from '../../ui/amount.tsx';
+import { CopyValueButton } from '../../ui/copy-value-button.tsx';
+import { countryName } from '../../ui/country-names.ts';
+import { DateTime } from '../../ui/date-time.tsx';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { RateText } from '../../ui/rate-text.tsx';
+import { StepBullet, stepColourOf, stepOutcomeOf, useNamed } from '../../ui/steps-timeline.tsx';
 
 /** An IBAN or account number in groups of four, as a bank prints it. */
 export function groupedAccountNumber(accountNumber: string): string {
