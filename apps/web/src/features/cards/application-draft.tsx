@@ -24,7 +24,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { isSignedIn } from '../../lib/session-storage.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import type { ApplicationValues } from './card-application-page.tsx';
+import type { ApplicationValues } from './application-values.ts';
 
 /** The draft is saved this long after the last keystroke. */
 const saveDebounceMs = 1000;

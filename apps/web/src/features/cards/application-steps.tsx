@@ -41,7 +41,7 @@ import {
   type useUsernameCheck,
   VerifiedEmailField,
 } from './application-fields.tsx';
-import type { ApplicationValues } from './card-application-page.tsx';
+import type { ApplicationValues } from './application-values.ts';
 
 type StepProps = { form: UseFormReturnType<ApplicationValues>; idPrefix: string };
 

@@ -21,7 +21,6 @@ import {
   submitCardApplication,
 } from '@bank/contract/card-applications';
 import { workingDays } from '@bank/contract/constants';
-import type { DocumentRef } from '@bank/contract/documents';
 import { pathOf } from '@bank/contract/routes';
 import { Alert, Box, Button, Card, Group, Progress, Stack, Stepper, Text } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
@@ -43,51 +42,8 @@ import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { applicationValuesOf, DraftStatus, LeaveDraftGuard, useApplicationDraft } from './application-draft.tsx';
 import { useUsernameCheck } from './application-fields.tsx';
 import { AddressStep, CardholderStep, CardStep, IdStep, ProofStep, ReviewStep } from './application-steps.tsx';
+import { type ApplicationValues, initialApplication } from './application-values.ts';
 import { CardManagementOnly } from './card-management-gate.tsx';
-
-const emptyAddress = { line1: '', line2: '', city: '', state: '', country: '', postal_code: '' };
-
-export const initialApplication = {
-  title: '',
-  first_name: '',
-  last_name: '',
-  gender: '',
-  date_of_birth: '',
-  username: '',
-  email: '',
-  email_proof: '',
-  phone_country: '',
-  phone: '',
-  applicant_type: 'director',
-  sponsor_user_id: '',
-  residence_address: emptyAddress,
-  mailing_same_as_residence: true,
-  mailing_address: emptyAddress,
-  id_type: 'passport',
-  id_number: '',
-  id_issuing_country: '',
-  id_language: 'en',
-  id_issue_date: '',
-  id_expiry_date: '',
-  id_front: null as DocumentRef | null,
-  id_back: null as DocumentRef | null,
-  proof_of_address_type: '',
-  proof_of_address_issuer: '',
-  proof_of_address_language: 'en',
-  proof_of_address_issue_date: '',
-  proof_front: null as DocumentRef | null,
-  proof_back: null as DocumentRef | null,
-  documents_in_english: false,
-  level: 'premier',
-  network: 'visa',
-  name_on_card: '',
-  funding_asset: 'USDT',
-  is_programme_enrolment: false,
-  notes: '',
-  accept_terms: false,
-  declare_source_of_funds: false,
-};
-export type ApplicationValues = typeof initialApplication;
 
 export function requestOf({ id_front, id_back, proof_front, proof_back, ...values }: ApplicationValues) {
   return {
