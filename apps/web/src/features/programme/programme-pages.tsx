@@ -1,5 +1,5 @@
 /**
- * The company's card programme (issue 15; permission card_programme, KYC gated): /programme, the full
+ * The company's card programme (permission card_programme, KYC gated): /programme, the full
  * contract summary table with the order figures on top; /programme/contracts/:contractId, a
  * contract's figures and orders, and for programme_order holders the pre-order form;
  * /programme/orders, the order summary page; /programme/issuing, the card issuing records.

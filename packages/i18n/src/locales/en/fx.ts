@@ -1,4 +1,4 @@
-/** FX and OTC (issue 13, part 6): the client's conversion and OTC pages and the back office's OTC desk. */
+/** FX and OTC: the client's conversion and OTC pages and the back office's OTC desk. */
 export const fx = {
   pair: {
     from: 'From',

@@ -1,4 +1,4 @@
-/** The card programme's printed cards (binding) and membership fees (issue 15). */
+/** The card programme's printed cards (binding) and membership fees. */
 export const programmeCards = {
   cards: {
     filter_label: 'Show',

@@ -1,4 +1,4 @@
-/** 法人カードプログラムの印刷済みカード（紐付け）と会員費（issue 15）。 */
+/** 法人カードプログラムの印刷済みカード（紐付け）と会員費。 */
 export const programmeCards = {
   cards: {
     filter_label: '表示',

@@ -1,4 +1,4 @@
-/** 企业卡计划的已印制卡片（绑定）与会员费（issue 15）。 */
+/** 企业卡计划的已印制卡片（绑定）与会员费。 */
 export const programmeCards = {
   cards: {
     filter_label: '显示',

@@ -1,8 +1,9 @@
 /**
- * Back office: resetting the authenticator of a user who lost it and their recovery codes (issue 10
- * §4). The staff member types the user's email and notes how they checked the caller's identity
- * (kept in the audit log), then confirms: the authenticator and codes are removed, every session of
- * the user ends and the user is emailed; they then sign in with an emailed code and pair again.
+ * Back office: resetting the authenticator of a user who lost it and their recovery codes, so that
+ * they can pair a new one. The staff member types the user's email and notes how they checked the
+ * caller's identity (kept in the audit log), then confirms: the authenticator and codes are removed,
+ * every session of the user ends and the user is emailed; they then sign in with an emailed code and
+ * pair again.
  * Shown to the roles the contract allows (system admin, compliance officer).
  */
 import { resetUserAuthenticator } from '@bank/contract/account';
