@@ -11,9 +11,9 @@ import { formatDateTime } from './format-date.ts';
 
 type Entry = z.infer<typeof AuditEntry>;
 
-/** "login.succeeded" -> the key "admin.audit.actions.login_succeeded" (i18next reads dots as nesting). */
+/** "login.succeeded" -> the key "account.staff.audit.actions.login_succeeded" (i18next reads dots as nesting). */
 function actionKey(action: string): string {
-  return `admin.audit.actions.${action.replace(/\./g, '_')}`;
+  return `account.staff.audit.actions.${action.replace(/\./g, '_')}`;
 }
 
 export function useActionLabel(): (action: string) => string {
@@ -48,22 +48,23 @@ export function useDetailText(): (detail: Entry['detail']) => string {
   const { t } = useTranslation();
   const language = useLanguage();
   const valueText = (key: string, value: unknown): string => {
-    if (typeof value === 'boolean') return t(value ? 'admin.audit.values.yes' : 'admin.audit.values.no');
+    if (typeof value === 'boolean')
+      return t(value ? 'account.staff.audit.values.yes' : 'account.staff.audit.values.no');
     if (Array.isArray(value)) return value.map((item) => valueText(key, item)).join(', ');
     if (typeof value !== 'string') return String(value);
     if (key === 'from' || key === 'to') return t(`states.account_kyc.${value}` as never, { defaultValue: value });
     if (key === 'section' || key === 'sections_to_fix')
       return t(`kyc.sections.${value}` as never, { defaultValue: value });
-    if (key === 'via') return t(`admin.audit.values.via_${value}` as never, { defaultValue: value });
+    if (key === 'via') return t(`account.staff.audit.values.via_${value}` as never, { defaultValue: value });
     if (key === 'locked_until' || key === 'until') return formatDateTime(value, language);
-    return t(`admin.audit.values.${value}` as never, { defaultValue: value });
+    return t(`account.staff.audit.values.${value}` as never, { defaultValue: value });
   };
   return (detail) =>
     Object.entries(detail)
       .filter(([key]) => !hiddenDetailKeys.has(key))
       .map(
         ([key, value]) =>
-          `${t(`admin.audit.details.${key}` as never, { defaultValue: key })}: ${valueText(key, value)}`,
+          `${t(`account.staff.audit.details.${key}` as never, { defaultValue: key })}: ${valueText(key, value)}`,
       )
       .join(' · ');
 }

@@ -50,7 +50,7 @@ type WorkArea = {
   /** Shown only to staff whose role holds it. */
   permission?: StaffPermission;
   /** Its name and purpose when they live outside the admin catalogue (the payouts' own namespace). */
-  texts?: { title: 'withdraw.navigation.payout_review'; description: 'withdraw.review.home_description' };
+  texts?: { title: 'payouts.navigation.payout_review'; description: 'payouts.review.home_description' };
 };
 
 const workAreas: readonly WorkArea[] = [
@@ -66,7 +66,7 @@ const workAreas: readonly WorkArea[] = [
     path: pathOf('admin_payouts'),
     icon: IconSend,
     permission: 'payout_review',
-    texts: { title: 'withdraw.navigation.payout_review', description: 'withdraw.review.home_description' },
+    texts: { title: 'payouts.navigation.payout_review', description: 'payouts.review.home_description' },
   },
   {
     key: 'card_review',

@@ -17,7 +17,7 @@ import { TableSkeleton } from '../../ui/skeletons.tsx';
 
 function ReferenceCard({ details }: { details: BankDetails }) {
   const { t } = useTranslation();
-  const label = t('deposit.bank.reference');
+  const label = t('deposits.bank.reference');
   return (
     <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={label}>
       <Stack gap="xs">
@@ -27,12 +27,12 @@ function ReferenceCard({ details }: { details: BankDetails }) {
           </Text>
           <CopyValueButton
             value={details.reference}
-            label={t('deposit.bank.copy', { field: label })}
-            copiedLabel={t('deposit.bank.copied', { field: label })}
+            label={t('deposits.bank.copy', { field: label })}
+            copiedLabel={t('deposits.bank.copied', { field: label })}
           />
         </Group>
         <Text size="sm" c="var(--mantine-color-text)">
-          {t('deposit.bank.reference_help')}
+          {t('deposits.bank.reference_help')}
         </Text>
       </Stack>
     </Alert>
@@ -45,12 +45,12 @@ function AccountLines({ details }: { details: BankDetails }) {
     <Card component="section" aria-labelledby="bank-details-title">
       <Stack gap="md">
         <Text component="h2" id="bank-details-title" fw={600} fz="md" m={0}>
-          {t('deposit.bank.title', { currency: details.currency })}
+          {t('deposits.bank.title', { currency: details.currency })}
         </Text>
         <Table verticalSpacing="xs" withRowBorders>
           <Table.Tbody>
             {details.lines.map((line) => {
-              const label = t(`deposit.bank.fields.${line.field}`);
+              const label = t(`deposits.bank.fields.${line.field}`);
               return (
                 <Table.Tr key={line.field}>
                   <Table.Th scope="row" w="34%">
@@ -65,8 +65,8 @@ function AccountLines({ details }: { details: BankDetails }) {
                       </Text>
                       <CopyValueButton
                         value={line.value}
-                        label={t('deposit.bank.copy', { field: label })}
-                        copiedLabel={t('deposit.bank.copied', { field: label })}
+                        label={t('deposits.bank.copy', { field: label })}
+                        copiedLabel={t('deposits.bank.copied', { field: label })}
                       />
                     </Group>
                   </Table.Td>
@@ -76,7 +76,7 @@ function AccountLines({ details }: { details: BankDetails }) {
           </Table.Tbody>
         </Table>
         <Text size="sm" c="dimmed">
-          {t('deposit.bank.conversion')}
+          {t('deposits.bank.conversion')}
         </Text>
       </Stack>
     </Card>
@@ -106,7 +106,7 @@ export function BankDetailsPage() {
       <Card>
         <Stack gap={6}>
           <Text size="sm" fw={500} id="bank-currency-label">
-            {t('deposit.bank.currency')}
+            {t('deposits.bank.currency')}
           </Text>
           <SegmentedControl
             aria-labelledby="bank-currency-label"

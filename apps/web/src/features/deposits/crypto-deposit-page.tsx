@@ -42,12 +42,12 @@ function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network
         <Card component="section" aria-labelledby="deposit-address-title">
           <Stack gap="md">
             <Text component="h2" id="deposit-address-title" fw={600} fz="md" m={0}>
-              {t('deposit.crypto.address_title', { asset: data.asset, network: data.network })}
+              {t('deposits.crypto.address_title', { asset: data.asset, network: data.network })}
             </Text>
             <Group gap="xl" align="flex-start" wrap="wrap">
               <Image
                 src={svgDataUrl(data.qr_svg)}
-                alt={t('deposit.crypto.qr_alt', { network: data.network })}
+                alt={t('deposits.crypto.qr_alt', { network: data.network })}
                 w={184}
                 h={184}
                 fit="contain"
@@ -56,7 +56,7 @@ function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network
               />
               <Stack gap="sm" style={{ flex: '1 1 280px', minWidth: 0 }}>
                 <Text size="sm" c="dimmed" id="deposit-address-label">
-                  {t('deposit.crypto.address_label')}
+                  {t('deposits.crypto.address_label')}
                 </Text>
                 <Group gap="xs" wrap="nowrap" align="center">
                   <Text
@@ -71,14 +71,14 @@ function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network
                   </Text>
                   <CopyValueButton
                     value={data.address}
-                    label={t('deposit.crypto.copy')}
-                    copiedLabel={t('deposit.crypto.copied')}
+                    label={t('deposits.crypto.copy')}
+                    copiedLabel={t('deposits.crypto.copied')}
                   />
                 </Group>
-                <Text size="sm">{t('deposit.crypto.confirmations', { count: data.confirmations })}</Text>
+                <Text size="sm">{t('deposits.crypto.confirmations', { count: data.confirmations })}</Text>
                 {data.asset === 'USDT' || data.asset === 'USDC' ? (
                   <Text size="sm" c="dimmed">
-                    {t('deposit.crypto.shared_address', { network: data.network })}
+                    {t('deposits.crypto.shared_address', { network: data.network })}
                   </Text>
                 ) : null}
               </Stack>
@@ -89,9 +89,9 @@ function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network
               icon={<IconAlertTriangle size={18} aria-hidden />}
               // Mantine's orange title on its light background reads below 4.5:1: the text colour does not.
               styles={{ title: { color: 'var(--mantine-color-text)' } }}
-              title={t('deposit.crypto.warning_title', { asset: data.asset, network: data.network })}
+              title={t('deposits.crypto.warning_title', { asset: data.asset, network: data.network })}
             >
-              <Text size="sm">{t('deposit.crypto.warning')}</Text>
+              <Text size="sm">{t('deposits.crypto.warning')}</Text>
             </Alert>
           </Stack>
         </Card>
@@ -136,14 +136,14 @@ function DepositChooser({ config }: { config: DepositConfig }) {
         <Group gap="xl" wrap="wrap" align="flex-end">
           <LabelledChoice
             id="deposit-asset"
-            label={t('deposit.crypto.asset')}
+            label={t('deposits.crypto.asset')}
             value={asset}
             options={config.assets.map((entry) => entry.asset)}
             onChange={(value) => setAsset(value as DigitalAsset)}
           />
           <LabelledChoice
             id="deposit-network"
-            label={t('deposit.crypto.network')}
+            label={t('deposits.crypto.network')}
             value={network ?? ''}
             options={networksOfChosen.map((entry) => entry.network)}
             onChange={(value) => setNetwork(value as Network)}

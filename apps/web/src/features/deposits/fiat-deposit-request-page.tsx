@@ -105,11 +105,11 @@ function QuoteCard({ values }: { values: NoticeValues }) {
     <Card component="section" aria-labelledby="quote-title" aria-live="polite">
       <Stack gap="sm">
         <Text component="h2" id="quote-title" fw={600} fz="md" m={0}>
-          {t('deposit.fiat.quote_title')}
+          {t('deposits.fiat.quote_title')}
         </Text>
         {!isAsked ? (
           <Text size="sm" c="dimmed">
-            {t('deposit.fiat.quote_hint')}
+            {t('deposits.fiat.quote_hint')}
           </Text>
         ) : !data ? (
           <Stack gap="xs" aria-busy="true">
@@ -121,19 +121,19 @@ function QuoteCard({ values }: { values: NoticeValues }) {
           <>
             <Table verticalSpacing={6} withRowBorders={false}>
               <Table.Tbody>
-                <QuoteLine label={t('deposit.fiat.you_send')}>
+                <QuoteLine label={t('deposits.fiat.you_send')}>
                   <Amount value={data.amount} currency={data.currency} />
                 </QuoteLine>
-                <QuoteLine label={t('deposit.fiat.rate')}>
+                <QuoteLine label={t('deposits.fiat.rate')}>
                   <RateText
                     pair={rateOfFiatDeposit({ currency: data.currency, asset: data.target, rate: data.rate })}
                   />
                 </QuoteLine>
-                <QuoteLine label={t('deposit.fiat.converted')}>
+                <QuoteLine label={t('deposits.fiat.converted')}>
                   <Amount value={data.gross} currency={data.target} />
                 </QuoteLine>
                 <QuoteLine
-                  label={t('deposit.fiat.fee', {
+                  label={t('deposits.fiat.fee', {
                     rate: new Intl.NumberFormat(localeOfLanguage[language], {
                       style: 'percent',
                       maximumFractionDigits: 2,
@@ -142,22 +142,22 @@ function QuoteCard({ values }: { values: NoticeValues }) {
                 >
                   <Amount value={data.fee} currency={data.target} />
                 </QuoteLine>
-                <QuoteLine label={t('deposit.fiat.you_receive')} isStrong>
+                <QuoteLine label={t('deposits.fiat.you_receive')} isStrong>
                   <Amount value={data.net} currency={data.target} fw={700} />
                 </QuoteLine>
               </Table.Tbody>
             </Table>
             <Text size="xs" c="dimmed">
-              {t('deposit.fiat.indicative', { time: formatDateTime(data.rate_at, language) })}
+              {t('deposits.fiat.indicative', { time: formatDateTime(data.rate_at, language) })}
             </Text>
             {data.are_rates_stale ? (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-                {t('deposit.fiat.rates_stale')}
+                {t('deposits.fiat.rates_stale')}
               </Alert>
             ) : null}
             {data.is_first_deposit ? (
               <Text size="sm" c="dimmed" data-testid="minimum-first-deposit">
-                {t('deposit.fiat.minimum', {
+                {t('deposits.fiat.minimum', {
                   amount: amountText(data.minimum_amount, data.currency),
                   currency: data.currency,
                 })}
@@ -189,11 +189,11 @@ function NoticeSent({
         <Group gap="xs">
           <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
           <Text component="h2" id="notice-sent-title" fw={600} fz="md" m={0}>
-            {t('deposit.fiat.sent_title')}
+            {t('deposits.fiat.sent_title')}
           </Text>
         </Group>
         <Text size="sm">
-          {t('deposit.fiat.sent_body', {
+          {t('deposits.fiat.sent_body', {
             amount: amountText(values.amount, values.currency),
             currency: values.currency,
           })}
@@ -201,31 +201,31 @@ function NoticeSent({
         {reference ? (
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {t('deposit.bank.reference')}
+              {t('deposits.bank.reference')}
             </Text>
             <Text ff="monospace" fw={700} data-testid="notice-reference">
               {reference}
             </Text>
             <CopyValueButton
               value={reference}
-              label={t('deposit.bank.copy', { field: t('deposit.bank.reference') })}
-              copiedLabel={t('deposit.bank.copied', { field: t('deposit.bank.reference') })}
+              label={t('deposits.bank.copy', { field: t('deposits.bank.reference') })}
+              copiedLabel={t('deposits.bank.copied', { field: t('deposits.bank.reference') })}
             />
           </Group>
         ) : null}
         <Group gap="sm">
           <Button component={Link} to={pathOf('bank_details')}>
-            {t('deposit.fiat.see_bank_details')}
+            {t('deposits.fiat.see_bank_details')}
           </Button>
           <Button
             component={Link}
             to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(transactionId)}`}
             variant="default"
           >
-            {t('deposit.fiat.follow')}
+            {t('deposits.fiat.follow')}
           </Button>
           <Button variant="subtle" onClick={onAnother}>
-            {t('deposit.fiat.another')}
+            {t('deposits.fiat.another')}
           </Button>
         </Group>
       </Stack>
@@ -265,39 +265,39 @@ export function FiatDepositRequestPage() {
             <Card component="form" onSubmit={submit} noValidate aria-labelledby="notice-title">
               <Stack gap="md">
                 <Text component="h2" id="notice-title" fw={600} fz="md" m={0}>
-                  {t('deposit.fiat.form_title')}
+                  {t('deposits.fiat.form_title')}
                 </Text>
                 <FormAlert message={formError} />
                 <Select
-                  label={t('deposit.fiat.currency')}
+                  label={t('deposits.fiat.currency')}
                   data={[...fiatCurrencies]}
                   allowDeselect={false}
                   withAsterisk
                   {...form.getInputProps('currency')}
                 />
                 <AmountInput
-                  label={t('deposit.fiat.amount')}
-                  description={t('deposit.fiat.amount_help')}
+                  label={t('deposits.fiat.amount')}
+                  description={t('deposits.fiat.amount_help')}
                   currency={values.currency}
                   withAsterisk
                   {...form.getInputProps('amount')}
                 />
                 <Stack gap={6}>
                   <Text size="sm" fw={500} id="target-label">
-                    {t('deposit.fiat.target')}
+                    {t('deposits.fiat.target')}
                   </Text>
                   <SegmentedControl
                     aria-labelledby="target-label"
                     data={fiatDepositTargets.map((target) => ({
                       value: target,
-                      label: t(`deposit.fiat.targets.${target}`),
+                      label: t(`deposits.fiat.targets.${target}`),
                     }))}
                     {...form.getInputProps('target')}
                     style={{ alignSelf: 'flex-start' }}
                   />
                 </Stack>
                 <DateField
-                  label={t('deposit.fiat.expected_date')}
+                  label={t('deposits.fiat.expected_date')}
                   withAsterisk
                   min={today}
                   max={dayjs(today).add(noticeMaxDaysAhead, 'day').format('YYYY-MM-DD')}
@@ -306,8 +306,8 @@ export function FiatDepositRequestPage() {
                   onChange={(date) => form.setFieldValue('expected_date', date)}
                 />
                 <DocumentUpload
-                  label={t('deposit.fiat.proof')}
-                  description={t('deposit.fiat.proof_help')}
+                  label={t('deposits.fiat.proof')}
+                  description={t('deposits.fiat.proof_help')}
                   documents={values.proof ? [values.proof] : []}
                   onUploaded={(document) => {
                     form.setFieldValue('proof', document);
@@ -322,7 +322,7 @@ export function FiatDepositRequestPage() {
                 />
                 <Group justify="flex-end" align="center">
                   <Button type="submit" loading={isSubmitting}>
-                    {t('deposit.fiat.submit')}
+                    {t('deposits.fiat.submit')}
                   </Button>
                 </Group>
               </Stack>

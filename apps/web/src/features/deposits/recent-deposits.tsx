@@ -25,7 +25,7 @@ const watchingRefreshMs = 15_000;
 
 function Confirmations({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation();
-  const label = t('deposit.recent.confirmations_of', {
+  const label = t('deposits.recent.confirmations_of', {
     count: deposit.confirmations,
     required: deposit.confirmations_required,
   });
@@ -70,7 +70,7 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
           <StatusBadge list="transaction" value={deposit.status} />
         </Group>
         <Confirmations deposit={deposit} />
-        <Text size="xs" c="dimmed" ff="monospace" title={deposit.tx_hash} aria-label={t('deposit.recent.hash')}>
+        <Text size="xs" c="dimmed" ff="monospace" title={deposit.tx_hash} aria-label={t('deposits.recent.hash')}>
           {shortHash(deposit.tx_hash)}
         </Text>
       </Stack>
@@ -94,7 +94,7 @@ export function RecentDeposits() {
     <Card component="section" aria-labelledby="recent-deposits-title">
       <Stack gap="md">
         <Text component="h2" id="recent-deposits-title" fw={600} fz="md" m={0}>
-          {t('deposit.recent.title')}
+          {t('deposits.recent.title')}
         </Text>
         <QueryState isReasonHidden query={record} skeleton={<TableSkeleton rows={3} columns={5} />}>
           {(data) =>
@@ -103,8 +103,8 @@ export function RecentDeposits() {
                 isBare
                 size="sm"
                 icon={<IconInbox size={22} stroke={1.6} />}
-                title={t('deposit.recent.empty_title')}
-                description={t('deposit.recent.empty')}
+                title={t('deposits.recent.empty_title')}
+                description={t('deposits.recent.empty')}
               />
             ) : isPhone ? (
               <Stack gap="sm" aria-labelledby="recent-deposits-title">
@@ -117,12 +117,12 @@ export function RecentDeposits() {
                 <Table verticalSpacing="sm" aria-labelledby="recent-deposits-title">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('deposit.recent.seen_at')}</Table.Th>
-                      <Table.Th>{t('deposit.recent.asset')}</Table.Th>
-                      <Table.Th style={{ textAlign: 'right' }}>{t('deposit.recent.amount')}</Table.Th>
-                      <Table.Th>{t('deposit.recent.confirmations')}</Table.Th>
-                      <Table.Th>{t('deposit.recent.status')}</Table.Th>
-                      <Table.Th>{t('deposit.recent.hash')}</Table.Th>
+                      <Table.Th>{t('deposits.recent.seen_at')}</Table.Th>
+                      <Table.Th>{t('deposits.recent.asset')}</Table.Th>
+                      <Table.Th style={{ textAlign: 'right' }}>{t('deposits.recent.amount')}</Table.Th>
+                      <Table.Th>{t('deposits.recent.confirmations')}</Table.Th>
+                      <Table.Th>{t('deposits.recent.status')}</Table.Th>
+                      <Table.Th>{t('deposits.recent.hash')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

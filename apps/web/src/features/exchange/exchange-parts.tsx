@@ -50,18 +50,18 @@ export function PairFields<Values extends PairValues>({
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Select
           id={`${idPrefix}-from`}
-          label={t('fx.pair.from')}
+          label={t('exchange.pair.from')}
           data={assetOptions}
           allowDeselect={false}
           withAsterisk
           style={{ flex: 1 }}
           {...form.getInputProps('from')}
         />
-        <Tooltip label={t('fx.pair.swap')}>
+        <Tooltip label={t('exchange.pair.swap')}>
           <ActionIcon
             variant="default"
             size={36}
-            aria-label={t('fx.pair.swap')}
+            aria-label={t('exchange.pair.swap')}
             onClick={() => form.setValues({ from: values.to, to: values.from } as Partial<Values>)}
           >
             <IconArrowsLeftRight size={18} aria-hidden />
@@ -69,7 +69,7 @@ export function PairFields<Values extends PairValues>({
         </Tooltip>
         <Select
           id={`${idPrefix}-to`}
-          label={t('fx.pair.to')}
+          label={t('exchange.pair.to')}
           data={assetOptions}
           allowDeselect={false}
           withAsterisk
@@ -79,10 +79,12 @@ export function PairFields<Values extends PairValues>({
       </Group>
       <AmountInput
         id={`${idPrefix}-amount`}
-        label={t('fx.pair.amount')}
+        label={t('exchange.pair.amount')}
         description={
           availableOfFrom !== undefined
-            ? t('fx.pair.available', { amount: `${formatAmount(availableOfFrom, values.from, locale)} ${values.from}` })
+            ? t('exchange.pair.available', {
+                amount: `${formatAmount(availableOfFrom, values.from, locale)} ${values.from}`,
+              })
             : undefined
         }
         currency={values.from}

@@ -80,11 +80,11 @@ function QuoteCard({
       <Stack gap="sm">
         <Group justify="space-between" align="center">
           <Text component="h2" id="quote-title" fw={600} fz="md" m={0}>
-            {t('fx.convert.quote_title')}
+            {t('exchange.convert.quote_title')}
           </Text>
           {isExpired ? null : (
             <Text size="sm" fw={600} role="timer" className="tabular-figures" data-testid="fx-countdown">
-              {t('fx.convert.valid_for', { seconds: secondsLeft })}
+              {t('exchange.convert.valid_for', { seconds: secondsLeft })}
             </Text>
           )}
         </Group>
@@ -101,57 +101,57 @@ function QuoteCard({
         ) : null}
         <Table verticalSpacing={6} withRowBorders={false}>
           <Table.Tbody>
-            <QuoteLine label={t('fx.convert.you_convert')}>
+            <QuoteLine label={t('exchange.convert.you_convert')}>
               <Amount value={quote.amount} currency={quote.from} />
             </QuoteLine>
-            <QuoteLine label={t('fx.convert.rate')}>
+            <QuoteLine label={t('exchange.convert.rate')}>
               <RateText pair={{ base: quote.from, quote: quote.to, rate: quote.rate }} />
             </QuoteLine>
-            <QuoteLine label={t('fx.convert.converted')}>
+            <QuoteLine label={t('exchange.convert.converted')}>
               <Amount value={quote.gross} currency={quote.to} />
             </QuoteLine>
-            <QuoteLine label={t('fx.convert.fee', { rate: feeRate })}>
+            <QuoteLine label={t('exchange.convert.fee', { rate: feeRate })}>
               <Amount value={quote.fee} currency={quote.to} />
             </QuoteLine>
-            <QuoteLine label={t('fx.convert.you_receive')} isStrong>
+            <QuoteLine label={t('exchange.convert.you_receive')} isStrong>
               <Amount value={quote.amount_received} currency={quote.to} fw={700} data-testid="fx-receive" />
             </QuoteLine>
           </Table.Tbody>
         </Table>
         <Text size="xs" c="dimmed">
-          {t('fx.convert.rates_of', { time: formatDateTime(quote.rate_at, language) })}
+          {t('exchange.convert.rates_of', { time: formatDateTime(quote.rate_at, language) })}
         </Text>
         <FormAlert message={acceptError} />
         {isExpired ? (
           <Stack gap="xs">
-            <Text size="sm">{t('fx.convert.expired')}</Text>
+            <Text size="sm">{t('exchange.convert.expired')}</Text>
             <Button onClick={() => onRequote(false)} loading={isRequoting} style={{ alignSelf: 'flex-start' }}>
-              {t('fx.convert.requote')}
+              {t('exchange.convert.requote')}
             </Button>
           </Stack>
         ) : (
           <Button onClick={() => setIsConfirming(true)} loading={accept.isPending} style={{ alignSelf: 'flex-start' }}>
-            {t('fx.convert.accept')}
+            {t('exchange.convert.accept')}
           </Button>
         )}
       </Stack>
       {/* Money moves on accept: the user confirms what converts, at which rate, while the quote holds. */}
       <ConfirmDialog
         isOpen={isConfirming && !isExpired}
-        title={t('fx.convert.confirm_title')}
-        message={t('fx.convert.confirm_text', {
+        title={t('exchange.convert.confirm_title')}
+        message={t('exchange.convert.confirm_text', {
           from: `${formatAmount(quote.amount, quote.from, locale)} ${quote.from}`,
           to: `${formatAmount(quote.amount_received, quote.to, locale)} ${quote.to}`,
           rate: formatRate({ base: quote.from, quote: quote.to, rate: quote.rate }, locale),
         })}
-        confirmLabel={t('fx.convert.confirm')}
+        confirmLabel={t('exchange.convert.confirm')}
         confirmColour="bank"
         isWorking={accept.isPending}
         onConfirm={() => accept.mutate(undefined, { onSettled: () => setIsConfirming(false) })}
         onClose={() => setIsConfirming(false)}
       >
         <Text size="sm" fw={600} role="timer" className="tabular-figures">
-          {t('fx.convert.valid_for', { seconds: secondsLeft })}
+          {t('exchange.convert.valid_for', { seconds: secondsLeft })}
         </Text>
       </ConfirmDialog>
     </Card>
@@ -167,11 +167,11 @@ function ConversionDone({ conversion, onAnother }: { conversion: FxConversion; o
         <Group gap="xs">
           <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
           <Text component="h2" id="conversion-done-title" fw={600} fz="md" m={0}>
-            {t('fx.convert.done_title')}
+            {t('exchange.convert.done_title')}
           </Text>
         </Group>
         <Text size="sm">
-          {t('fx.convert.done_body', {
+          {t('exchange.convert.done_body', {
             from: `${formatAmount(conversion.amount, conversion.from, locale)} ${conversion.from}`,
             to: `${formatAmount(conversion.amount_received, conversion.to, locale)} ${conversion.to}`,
           })}
@@ -181,10 +181,10 @@ function ConversionDone({ conversion, onAnother }: { conversion: FxConversion; o
             component={Link}
             to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(conversion.transaction_id)}`}
           >
-            {t('fx.convert.see_history')}
+            {t('exchange.convert.see_history')}
           </Button>
           <Button variant="default" onClick={onAnother}>
-            {t('fx.convert.another')}
+            {t('exchange.convert.another')}
           </Button>
         </Group>
       </Stack>
@@ -230,18 +230,18 @@ export function FxPage() {
             <Card component="form" onSubmit={submit} noValidate aria-labelledby="fx-form-title">
               <Stack gap="md">
                 <Text component="h2" id="fx-form-title" fw={600} fz="md" m={0}>
-                  {t('fx.convert.form_title')}
+                  {t('exchange.convert.form_title')}
                 </Text>
                 <FormAlert message={formError} />
                 <PairFields form={form} idPrefix="fx" />
                 {isAboveOtc ? (
                   <Anchor component={Link} to={pathOf('otc')} size="sm" data-testid="fx-go-otc">
-                    {t('fx.convert.go_otc')}
+                    {t('exchange.convert.go_otc')}
                   </Anchor>
                 ) : null}
                 <Group justify="space-between" align="center">
                   <Text size="xs" c="dimmed" maw={260}>
-                    {t('fx.convert.otc_hint', { amount: thresholdText })}
+                    {t('exchange.convert.otc_hint', { amount: thresholdText })}
                   </Text>
                   <Button
                     type="submit"
@@ -249,7 +249,7 @@ export function FxPage() {
                     onClick={() => setNotice(null)}
                     variant={quote ? 'default' : 'filled'}
                   >
-                    {t('fx.convert.get_quote')}
+                    {t('exchange.convert.get_quote')}
                   </Button>
                 </Group>
               </Stack>
@@ -264,15 +264,15 @@ export function FxPage() {
                 isRequoting={requote.isPending}
                 onAccepted={setDone}
                 onRequote={(isRefused) => {
-                  setNotice(isRefused ? t('fx.convert.requoted') : null);
+                  setNotice(isRefused ? t('exchange.convert.requoted') : null);
                   requote.mutate();
                 }}
               />
             ) : (
               <EmptyState
                 icon={<IconArrowsExchange size={26} stroke={1.6} />}
-                title={t('fx.convert.quote_title')}
-                description={t('fx.convert.quote_hint')}
+                title={t('exchange.convert.quote_title')}
+                description={t('exchange.convert.quote_hint')}
               />
             )}
           </Grid.Col>

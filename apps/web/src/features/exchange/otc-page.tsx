@@ -55,7 +55,7 @@ function RequestForm() {
     initialValues: { from: 'USDT', to: 'USDC', amount: '', note: '' } as PairValues & { note: string },
     toRequest: ({ note, ...values }) => ({ ...values, amount: values.amount.trim(), ...(note.trim() ? { note } : {}) }),
     onSuccess: async () => {
-      showSuccess(t('fx.otc.sent'));
+      showSuccess(t('exchange.otc.sent'));
       form.reset();
       await queryClient.invalidateQueries({ queryKey: [listOtcTrades.path] });
     },
@@ -64,15 +64,15 @@ function RequestForm() {
     <Card component="form" onSubmit={submit} noValidate aria-labelledby="otc-form-title">
       <Stack gap="md">
         <Text component="h2" id="otc-form-title" fw={600} fz="md" m={0}>
-          {t('fx.otc.form_title')}
+          {t('exchange.otc.form_title')}
         </Text>
         <Text size="sm" c="dimmed">
-          {t('fx.otc.threshold', { amount: thresholdText })}
+          {t('exchange.otc.threshold', { amount: thresholdText })}
         </Text>
         <FormAlert message={formError} />
         <PairFields form={form} idPrefix="otc" />
         <Textarea
-          label={t('fx.otc.note')}
+          label={t('exchange.otc.note')}
           autosize
           minRows={2}
           maxRows={6}
@@ -80,7 +80,7 @@ function RequestForm() {
           {...form.getInputProps('note')}
         />
         <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-end' }}>
-          {t('fx.otc.submit')}
+          {t('exchange.otc.submit')}
         </Button>
       </Stack>
     </Card>
@@ -112,7 +112,7 @@ function TradeActions({
     },
     onSuccess: async (answer, action) => {
       showSuccess(
-        t(`fx.otc.${action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled'}_toast`),
+        t(`exchange.otc.${action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled'}_toast`),
       );
       await queryClient.invalidateQueries({ queryKey: [listOtcTrades.path] });
       if (answer.status === 'accepted') await queryClient.invalidateQueries();
@@ -124,7 +124,7 @@ function TradeActions({
     return (
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          {t('fx.otc.waiting')}
+          {t('exchange.otc.waiting')}
         </Text>
         <FormAlert message={error} />
         <Button
@@ -134,7 +134,7 @@ function TradeActions({
           loading={act.isPending}
           style={{ alignSelf: 'flex-start' }}
         >
-          {t('fx.otc.cancel')}
+          {t('exchange.otc.cancel')}
         </Button>
       </Stack>
     );
@@ -144,27 +144,27 @@ function TradeActions({
         <FormAlert message={error} />
         <Group gap="sm">
           <Button onClick={() => setConfirming('accept')} loading={act.isPending && act.variables === 'accept'}>
-            {t('fx.otc.accept')}
+            {t('exchange.otc.accept')}
           </Button>
           <Button
             variant="default"
             onClick={() => setConfirming('decline')}
             loading={act.isPending && act.variables === 'decline'}
           >
-            {t('fx.otc.decline')}
+            {t('exchange.otc.decline')}
           </Button>
         </Group>
         <ConfirmDialog
           isOpen={confirming === 'accept'}
-          title={t('fx.otc.confirm_accept_title')}
-          message={t('fx.otc.confirm_accept_text', {
+          title={t('exchange.otc.confirm_accept_title')}
+          message={t('exchange.otc.confirm_accept_text', {
             from: `${formatAmount(trade.amount, trade.from, locale)} ${trade.from}`,
             to: trade.amount_received
               ? `${formatAmount(trade.amount_received, trade.to, locale)} ${trade.to}`
               : trade.to,
             rate: trade.rate ? formatRate({ base: trade.from, quote: trade.to, rate: trade.rate }, locale) : '',
           })}
-          confirmLabel={t('fx.otc.confirm_accept')}
+          confirmLabel={t('exchange.otc.confirm_accept')}
           confirmColour="bank"
           isWorking={act.isPending}
           onConfirm={() => decide('accept')}
@@ -172,16 +172,16 @@ function TradeActions({
         >
           {trade.expires_at ? (
             <Text size="sm" fw={600} role="timer" className="tabular-figures">
-              {t('fx.otc.valid_until', { time: formatDateTime(trade.expires_at, language) })} ·{' '}
-              {t('fx.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
+              {t('exchange.otc.valid_until', { time: formatDateTime(trade.expires_at, language) })} ·{' '}
+              {t('exchange.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
             </Text>
           ) : null}
         </ConfirmDialog>
         <ConfirmDialog
           isOpen={confirming === 'decline'}
-          title={t('fx.otc.confirm_decline_title')}
-          message={t('fx.otc.confirm_decline_text')}
-          confirmLabel={t('fx.otc.confirm_decline')}
+          title={t('exchange.otc.confirm_decline_title')}
+          message={t('exchange.otc.confirm_decline_text')}
+          confirmLabel={t('exchange.otc.confirm_decline')}
           isWorking={act.isPending}
           onConfirm={() => decide('decline')}
           onClose={() => setConfirming(null)}
@@ -197,7 +197,7 @@ function TradeActions({
         to={`${pathOf('transaction_detail')}?id=${encodeURIComponent(trade.transaction_id)}`}
         style={{ alignSelf: 'flex-start' }}
       >
-        {t('fx.otc.see_history')}
+        {t('exchange.otc.see_history')}
       </Button>
     );
   return null;
@@ -224,7 +224,7 @@ function TradeCard({ trade }: { trade: OtcTrade }) {
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {t('fx.otc.requested_at', { time: formatDateTime(trade.requested_at, language) })}
+              {t('exchange.otc.requested_at', { time: formatDateTime(trade.requested_at, language) })}
             </Text>
           </Stack>
           <StatusBadge list="otc" value={status} />
@@ -237,10 +237,10 @@ function TradeCard({ trade }: { trade: OtcTrade }) {
         {trade.rate && trade.amount_received ? (
           <Table verticalSpacing={4} withRowBorders={false}>
             <Table.Tbody>
-              <QuoteLine label={t('fx.otc.rate')}>
+              <QuoteLine label={t('exchange.otc.rate')}>
                 <RateText pair={{ base: trade.from, quote: trade.to, rate: trade.rate }} />
               </QuoteLine>
-              <QuoteLine label={t('fx.otc.receive')} isStrong>
+              <QuoteLine label={t('exchange.otc.receive')} isStrong>
                 <Amount value={trade.amount_received} currency={trade.to} fw={700} />
               </QuoteLine>
             </Table.Tbody>
@@ -248,8 +248,8 @@ function TradeCard({ trade }: { trade: OtcTrade }) {
         ) : null}
         {trade.status === 'quoted' && !isExpired && trade.expires_at ? (
           <Text size="sm" fw={600} role="timer" className="tabular-figures">
-            {t('fx.otc.valid_until', { time: formatDateTime(trade.expires_at, language) })} ·{' '}
-            {t('fx.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
+            {t('exchange.otc.valid_until', { time: formatDateTime(trade.expires_at, language) })} ·{' '}
+            {t('exchange.otc.left', { time: formatCountdown(secondsLeft ?? 0) })}
           </Text>
         ) : null}
         <TradeActions trade={trade} isExpired={isExpired} secondsLeft={secondsLeft} />
@@ -268,7 +268,7 @@ function TradeList() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="otc-list-title">
       <Text component="h2" id="otc-list-title" fw={600} fz="md" m={0}>
-        {t('fx.otc.list_title')}
+        {t('exchange.otc.list_title')}
       </Text>
       {trades.isPending ? (
         <Stack gap="sm" aria-busy="true">
@@ -280,8 +280,8 @@ function TradeList() {
       ) : trades.data.items.length === 0 ? (
         <EmptyState
           icon={<IconChartCandle size={26} stroke={1.6} />}
-          title={t('fx.otc.empty_title')}
-          description={t('fx.otc.empty_text')}
+          title={t('exchange.otc.empty_title')}
+          description={t('exchange.otc.empty_text')}
         />
       ) : (
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -61,9 +61,7 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
   const config = usePayoutConfig();
   const { stepUpOptions, stepUpDialog } = useStepUpForm('payee');
   const onSuccess = async (answer: AddressBookEntry) => {
-    showSuccess(
-      t(entry ? 'withdraw.addresses.saved_notice' : 'withdraw.addresses.added_notice', { name: answer.name }),
-    );
+    showSuccess(t(entry ? 'payouts.addresses.saved_notice' : 'payouts.addresses.added_notice', { name: answer.name }));
     onDone();
     await refreshPayoutData(queryClient);
   };
@@ -89,15 +87,15 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
           {hours ? (
             <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
               <Text size="sm" c="var(--mantine-color-text)">
-                {t('withdraw.addresses.form.cooling_note', { count: hours })}
+                {t('payouts.addresses.form.cooling_note', { count: hours })}
               </Text>
             </Alert>
           ) : null}
           <FormAlert message={formError} />
           <TextInput
             id="address-name"
-            label={t('withdraw.addresses.form.name')}
-            description={t('withdraw.addresses.form.name_hint')}
+            label={t('payouts.addresses.form.name')}
+            description={t('payouts.addresses.form.name_hint')}
             autoComplete="off"
             required
             data-autofocus
@@ -106,7 +104,7 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <Stack gap={6}>
               <Text size="sm" fw={500} id="address-asset-label">
-                {t('withdraw.addresses.form.asset')}
+                {t('payouts.addresses.form.asset')}
               </Text>
               <SegmentedControl
                 aria-labelledby="address-asset-label"
@@ -124,7 +122,7 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
             </Stack>
             <Stack gap={6}>
               <Text size="sm" fw={500} id="address-network-label">
-                {t('withdraw.addresses.form.network')}
+                {t('payouts.addresses.form.network')}
               </Text>
               <SegmentedControl
                 aria-labelledby="address-network-label"
@@ -142,8 +140,8 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
           </SimpleGrid>
           <TextInput
             id="address-address"
-            label={t('withdraw.addresses.form.address')}
-            description={t('withdraw.addresses.form.address_hint', { network: values.network, asset: values.asset })}
+            label={t('payouts.addresses.form.address')}
+            description={t('payouts.addresses.form.address_hint', { network: values.network, asset: values.asset })}
             autoComplete="off"
             spellCheck={false}
             required
@@ -152,10 +150,10 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              {t('withdraw.addresses.form.cancel')}
+              {t('payouts.addresses.form.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              {t(entry ? 'withdraw.addresses.form.save' : 'withdraw.addresses.form.add')}
+              {t(entry ? 'payouts.addresses.form.save' : 'payouts.addresses.form.add')}
             </Button>
           </Group>
         </Stack>
@@ -179,21 +177,21 @@ function EntryActions({ entry, actions }: { entry: AddressBookEntry; actions: Ac
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('withdraw.addresses.actions_of', { name: entry.name })}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('payouts.addresses.actions_of', { name: entry.name })}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         {actions.mayPay ? (
           <Menu.Item component={Link} to={sendPath} disabled={isCooling(entry)}>
-            {t('withdraw.addresses.send')}
+            {t('payouts.addresses.send')}
           </Menu.Item>
         ) : null}
         {actions.mayManage ? (
           <>
-            <Menu.Item onClick={() => actions.onEdit(entry)}>{t('withdraw.addresses.edit')}</Menu.Item>
+            <Menu.Item onClick={() => actions.onEdit(entry)}>{t('payouts.addresses.edit')}</Menu.Item>
             <Menu.Item color="red" onClick={() => actions.onDelete(entry)}>
-              {t('withdraw.addresses.delete')}
+              {t('payouts.addresses.delete')}
             </Menu.Item>
           </>
         ) : null}
@@ -211,8 +209,8 @@ function AddressText({ entry }: { entry: AddressBookEntry }) {
       </Text>
       <CopyValueButton
         value={entry.address}
-        label={t('withdraw.addresses.copy', { name: entry.name })}
-        copiedLabel={t('withdraw.addresses.copied')}
+        label={t('payouts.addresses.copy', { name: entry.name })}
+        copiedLabel={t('payouts.addresses.copied')}
       />
     </Group>
   );
@@ -223,7 +221,7 @@ function EntryStatus({ entry }: { entry: AddressBookEntry }) {
   if (isCooling(entry)) return <CoolingBadge entry={entry} verb="used" />;
   return (
     <Text size="sm" c="teal.9">
-      {t('withdraw.addresses.ready')}
+      {t('payouts.addresses.ready')}
     </Text>
   );
 }
@@ -236,12 +234,12 @@ function AddressTable({ entries, actions }: { entries: AddressBookEntry[]; actio
         <Table verticalSpacing="sm" highlightOnHover aria-label={t('pages.address_book.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('withdraw.addresses.columns.name')}</Table.Th>
-              <Table.Th>{t('withdraw.addresses.columns.asset')}</Table.Th>
-              <Table.Th>{t('withdraw.addresses.columns.address')}</Table.Th>
-              <Table.Th>{t('withdraw.addresses.columns.status')}</Table.Th>
+              <Table.Th>{t('payouts.addresses.columns.name')}</Table.Th>
+              <Table.Th>{t('payouts.addresses.columns.asset')}</Table.Th>
+              <Table.Th>{t('payouts.addresses.columns.address')}</Table.Th>
+              <Table.Th>{t('payouts.addresses.columns.status')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>{t('withdraw.addresses.columns.actions')}</VisuallyHidden>
+                <VisuallyHidden>{t('payouts.addresses.columns.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -325,7 +323,7 @@ export function AddressBookPage() {
   const remove = (entry: AddressBookEntry) =>
     run(async () => {
       await callApi(deleteAddress, { address_id: entry.address_id });
-      showSuccess(t('withdraw.addresses.deleted_notice', { name: entry.name }));
+      showSuccess(t('payouts.addresses.deleted_notice', { name: entry.name }));
       await refreshPayoutData(queryClient);
     });
   const actions: Actions = {
@@ -338,7 +336,7 @@ export function AddressBookPage() {
   const addButton =
     mayManage === true ? (
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
-        {t('withdraw.addresses.add')}
+        {t('payouts.addresses.add')}
       </Button>
     ) : null;
   const isOpen = editing !== undefined && user !== undefined;
@@ -348,7 +346,7 @@ export function AddressBookPage() {
       <WithdrawSections current="address_book" />
       {mayManage === false ? (
         <Text size="sm" c="dimmed">
-          {t('withdraw.addresses.read_only')}
+          {t('payouts.addresses.read_only')}
         </Text>
       ) : null}
       {entries.isPending ? (
@@ -358,8 +356,8 @@ export function AddressBookPage() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconWallet size={26} stroke={1.6} />}
-          title={t('withdraw.addresses.empty_title')}
-          description={t('withdraw.addresses.empty_description')}
+          title={t('payouts.addresses.empty_title')}
+          description={t('payouts.addresses.empty_description')}
           actions={addButton}
         />
       ) : (
@@ -368,8 +366,8 @@ export function AddressBookPage() {
           <AddressCards entries={items} actions={actions} />
           <LoadMore
             query={entries}
-            loadMoreLabel={t('withdraw.load_more')}
-            allLoaded={t('withdraw.addresses.all_loaded', { count: items.length })}
+            loadMoreLabel={t('payouts.load_more')}
+            allLoaded={t('payouts.addresses.all_loaded', { count: items.length })}
           />
         </Stack>
       )}
@@ -378,8 +376,8 @@ export function AddressBookPage() {
         onClose={() => setEditing(undefined)}
         title={
           editing
-            ? t('withdraw.addresses.form.edit_title', { name: editing.name })
-            : t('withdraw.addresses.form.add_title')
+            ? t('payouts.addresses.form.edit_title', { name: editing.name })
+            : t('payouts.addresses.form.add_title')
         }
       >
         {isOpen && user ? (
@@ -389,13 +387,13 @@ export function AddressBookPage() {
       <Dialog
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={t('withdraw.addresses.delete_dialog.title', { name: deleting?.name ?? '' })}
+        title={t('payouts.addresses.delete_dialog.title', { name: deleting?.name ?? '' })}
       >
         <Stack gap="md">
-          <Text size="sm">{t('withdraw.addresses.delete_dialog.body')}</Text>
+          <Text size="sm">{t('payouts.addresses.delete_dialog.body')}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('withdraw.addresses.form.cancel')}
+              {t('payouts.addresses.form.cancel')}
             </Button>
             <Button
               color="red"
@@ -406,7 +404,7 @@ export function AddressBookPage() {
                 if (entry) void remove(entry);
               }}
             >
-              {t('withdraw.addresses.delete_dialog.confirm')}
+              {t('payouts.addresses.delete_dialog.confirm')}
             </Button>
           </Group>
         </Stack>

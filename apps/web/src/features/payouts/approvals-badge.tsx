@@ -18,7 +18,7 @@ export default function ApprovalsBadge() {
   const { t } = useTranslation();
   const count = useScreenQuery(countPendingApprovals, {}, { refetchIntervalMs: () => countRefreshMs });
   const waiting = count.data?.count ?? 0;
-  const label = waiting > 0 ? t('withdraw.approvals.badge_waiting', { count: waiting }) : t('withdraw.approvals.badge');
+  const label = waiting > 0 ? t('payouts.approvals.badge_waiting', { count: waiting }) : t('payouts.approvals.badge');
   return (
     <Tooltip label={label} withArrow>
       <Indicator

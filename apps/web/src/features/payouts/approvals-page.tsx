@@ -84,7 +84,7 @@ function PendingPayout({
               {payout.destination.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {t(payout.kind === 'fiat' ? 'withdraw.approvals.kind_fiat' : 'withdraw.approvals.kind_crypto')} ·{' '}
+              {t(payout.kind === 'fiat' ? 'payouts.approvals.kind_fiat' : 'payouts.approvals.kind_crypto')} ·{' '}
               {purposeName(payout.purpose)}
             </Text>
           </Stack>
@@ -97,7 +97,7 @@ function PendingPayout({
         </Group>
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed">
-            {t('withdraw.approvals.made_by', { name: payout.created_by.name })} · <DateTime value={payout.created_at} />
+            {t('payouts.approvals.made_by', { name: payout.created_by.name })} · <DateTime value={payout.created_at} />
           </Text>
           <Group gap="sm" wrap="wrap">
             <Button
@@ -107,16 +107,16 @@ function PendingPayout({
               aria-controls={factsId}
               onClick={() => setIsUnfolded((current) => !current)}
             >
-              {t(isUnfolded ? 'withdraw.approvals.hide_facts' : 'withdraw.approvals.show_facts')}
+              {t(isUnfolded ? 'payouts.approvals.hide_facts' : 'payouts.approvals.show_facts')}
             </Button>
             {mayOpen ? (
               <Anchor component={Link} to={detailPathOfPayout(payout.kind, payout.payout_id)} size="sm" fw={500}>
-                {t('withdraw.approvals.view')}
+                {t('payouts.approvals.view')}
               </Anchor>
             ) : null}
             {isOwn ? (
               <Text size="sm" c="dimmed">
-                {t('withdraw.approvals.own')}
+                {t('payouts.approvals.own')}
               </Text>
             ) : (
               <DecisionButtons payout={payout} onDecide={onDecide} />
@@ -151,7 +151,7 @@ function PendingList({ user }: { user: UserInfo | undefined }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="approvals-pending">
       <Title order={2} fz="lg" id="approvals-pending">
-        {t('withdraw.approvals.pending_title')}
+        {t('payouts.approvals.pending_title')}
       </Title>
       {pending.isPending ? (
         <TableSkeleton rows={3} columns={3} />
@@ -160,8 +160,8 @@ function PendingList({ user }: { user: UserInfo | undefined }) {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconChecks size={26} stroke={1.6} />}
-          title={t('withdraw.approvals.empty_title')}
-          description={t('withdraw.approvals.empty_description')}
+          title={t('payouts.approvals.empty_title')}
+          description={t('payouts.approvals.empty_description')}
         />
       ) : (
         <Stack gap="sm">
@@ -172,8 +172,8 @@ function PendingList({ user }: { user: UserInfo | undefined }) {
           </Stack>
           <LoadMore
             query={pending}
-            loadMoreLabel={t('withdraw.load_more')}
-            allLoaded={t('withdraw.approvals.all_loaded', { count: items.length })}
+            loadMoreLabel={t('payouts.load_more')}
+            allLoaded={t('payouts.approvals.all_loaded', { count: items.length })}
           />
         </Stack>
       )}
@@ -210,7 +210,7 @@ function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }
     }),
     ...stepUpOptions,
     onSuccess: async () => {
-      showSuccess(t('withdraw.policy.saved_notice'));
+      showSuccess(t('payouts.policy.saved_notice'));
       await refreshPayoutData(queryClient);
     },
   });
@@ -222,16 +222,16 @@ function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }
           <FormAlert message={formError} />
           <Switch
             id="policy-approve-all"
-            label={t('withdraw.policy.approve_all')}
-            description={t('withdraw.policy.approve_all_hint')}
+            label={t('payouts.policy.approve_all')}
+            description={t('payouts.policy.approve_all_hint')}
             {...form.getInputProps('approve_all', { type: 'checkbox' })}
           />
           <Stack gap="xs">
             <Text size="sm" fw={500} c={values.approve_all ? 'dimmed' : undefined}>
-              {t('withdraw.policy.thresholds')}
+              {t('payouts.policy.thresholds')}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('withdraw.policy.thresholds_hint')}
+              {t('payouts.policy.thresholds_hint')}
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
               {values.thresholds.map((threshold, index) => (
@@ -239,8 +239,8 @@ function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }
                   key={threshold.asset}
                   id={`policy-threshold-${threshold.asset}`}
                   currency={threshold.asset}
-                  label={t('withdraw.policy.threshold_of', { asset: threshold.asset })}
-                  placeholder={t('withdraw.policy.no_threshold')}
+                  label={t('payouts.policy.threshold_of', { asset: threshold.asset })}
+                  placeholder={t('payouts.policy.no_threshold')}
                   disabled={values.approve_all}
                   {...form.getInputProps(`thresholds.${index}.amount`)}
                 />
@@ -249,7 +249,7 @@ function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }
           </Stack>
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>
-              {t('withdraw.policy.save')}
+              {t('payouts.policy.save')}
             </Button>
           </Group>
         </Stack>
@@ -267,10 +267,10 @@ function PolicyCard({ user }: { user: UserInfo | undefined }) {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} fz="lg" id="approval-policy">
-            {t('withdraw.policy.title')}
+            {t('payouts.policy.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('withdraw.policy.description')}
+            {t('payouts.policy.description')}
           </Text>
         </Stack>
         {policy.isPending || !user ? (

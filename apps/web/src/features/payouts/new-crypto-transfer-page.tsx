@@ -89,11 +89,11 @@ function CryptoForm() {
     toRequest: (values) => ({ asset: values.asset, network: values.network, amount: values.amount.trim() }),
     validateAlso: (values) => ({
       ...instructionErrors(values),
-      ...(values.address_id ? {} : { address_id: t('withdraw.crypto_form.address_required') }),
+      ...(values.address_id ? {} : { address_id: t('payouts.crypto_form.address_required') }),
       ...limitErrors(values.amount, optionOf(values), values.asset, (key, params) => t(key as never, params)),
     }),
     fieldOfError: { insufficient_balance: 'amount' },
-    invalidFormMessage: t('withdraw.form.invalid'),
+    invalidFormMessage: t('payouts.form.invalid'),
     onSuccess: () => continueToConfirmation({ ...valuesRef.current, amount: valuesRef.current.amount.trim() }),
   });
   const values = form.getValues();
@@ -107,12 +107,12 @@ function CryptoForm() {
     return {
       value: entry.address_id,
       label: cooling
-        ? t('withdraw.crypto_form.address_option_cooling', {
+        ? t('payouts.crypto_form.address_option_cooling', {
             name: entry.name,
             address: short,
             time: formatDateTime(entry.usable_from, language),
           })
-        : t('withdraw.crypto_form.address_option', { name: entry.name, address: short }),
+        : t('payouts.crypto_form.address_option', { name: entry.name, address: short }),
       disabled: cooling,
     };
   });
@@ -125,12 +125,12 @@ function CryptoForm() {
         <Card component="section" aria-labelledby="crypto-what">
           <Stack gap="md">
             <Text component="h2" id="crypto-what" fw={600} fz="md" m={0}>
-              {t('withdraw.crypto_form.asset_section')}
+              {t('payouts.crypto_form.asset_section')}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Stack gap={6}>
                 <Text size="sm" fw={500} id="crypto-asset-label">
-                  {t('withdraw.crypto_form.asset')}
+                  {t('payouts.crypto_form.asset')}
                 </Text>
                 <SegmentedControl
                   aria-labelledby="crypto-asset-label"
@@ -148,7 +148,7 @@ function CryptoForm() {
               </Stack>
               <Stack gap={6}>
                 <Text size="sm" fw={500} id="crypto-network-label">
-                  {t('withdraw.crypto_form.network')}
+                  {t('payouts.crypto_form.network')}
                 </Text>
                 <SegmentedControl
                   aria-labelledby="crypto-network-label"
@@ -168,17 +168,17 @@ function CryptoForm() {
         <Card component="section" aria-labelledby="crypto-to">
           <Stack gap="md">
             <Text component="h2" id="crypto-to" fw={600} fz="md" m={0}>
-              {t('withdraw.crypto_form.to_section')}
+              {t('payouts.crypto_form.to_section')}
             </Text>
             {addresses.isSuccess && items.length === 0 ? (
               <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
                 <Stack gap={6}>
                   <Text size="sm" c="var(--mantine-color-text)">
-                    {t('withdraw.crypto_form.no_addresses', { asset: values.asset, network: values.network })}
+                    {t('payouts.crypto_form.no_addresses', { asset: values.asset, network: values.network })}
                   </Text>
                   {mayManage ? (
                     <Anchor component={Link} to={pathOf('address_book')} size="sm" fw={600}>
-                      {t('withdraw.crypto_form.add_address')}
+                      {t('payouts.crypto_form.add_address')}
                     </Anchor>
                   ) : null}
                 </Stack>
@@ -187,9 +187,9 @@ function CryptoForm() {
               <>
                 <Select
                   id="crypto-address"
-                  label={t('withdraw.crypto_form.address')}
-                  placeholder={addresses.isPending ? t('shell.loading') : t('withdraw.crypto_form.address_placeholder')}
-                  nothingFoundMessage={t('withdraw.crypto_form.address_nothing_found')}
+                  label={t('payouts.crypto_form.address')}
+                  placeholder={addresses.isPending ? t('shell.loading') : t('payouts.crypto_form.address_placeholder')}
+                  nothingFoundMessage={t('payouts.crypto_form.address_nothing_found')}
                   searchable
                   required
                   data={addressOptions}
@@ -203,7 +203,7 @@ function CryptoForm() {
                 ) : null}
                 {mayManage ? (
                   <Anchor component={Link} to={pathOf('address_book')} size="sm">
-                    {t('withdraw.crypto_form.manage_addresses')}
+                    {t('payouts.crypto_form.manage_addresses')}
                   </Anchor>
                 ) : null}
               </>
@@ -213,15 +213,15 @@ function CryptoForm() {
         <Card component="section" aria-labelledby="crypto-details">
           <Stack gap="md">
             <Text component="h2" id="crypto-details" fw={600} fz="md" m={0}>
-              {t('withdraw.crypto_form.details_section')}
+              {t('payouts.crypto_form.details_section')}
             </Text>
             <AmountInput
               id="crypto-amount"
               currency={values.asset}
-              label={t('withdraw.form.amount')}
+              label={t('payouts.form.amount')}
               description={
                 option
-                  ? t('withdraw.form.amount_limits', {
+                  ? t('payouts.form.amount_limits', {
                       min: formatMoney(option.min, values.asset, locale),
                       max: formatMoney(option.max, values.asset, locale),
                     })
@@ -232,7 +232,7 @@ function CryptoForm() {
             />
             {option ? (
               <Text size="xs" c="dimmed" mt={-8}>
-                {t('withdraw.crypto_form.fee_hint', {
+                {t('payouts.crypto_form.fee_hint', {
                   fee: formatMoney(option.fee, values.asset, locale),
                   network: values.network,
                 })}
@@ -242,15 +242,15 @@ function CryptoForm() {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 id="crypto-sender"
-                label={t('withdraw.form.sender_account_name')}
-                description={t('withdraw.form.sender_account_name_hint')}
+                label={t('payouts.form.sender_account_name')}
+                description={t('payouts.form.sender_account_name_hint')}
                 required
                 {...form.getInputProps('sender_account_name')}
               />
               <TextInput
                 id="crypto-remarks"
-                label={t('withdraw.form.remarks')}
-                description={t('withdraw.form.remarks_hint')}
+                label={t('payouts.form.remarks')}
+                description={t('payouts.form.remarks_hint')}
                 maxLength={200}
                 {...form.getInputProps('remarks')}
               />
@@ -264,7 +264,7 @@ function CryptoForm() {
             loading={isSubmitting}
             rightSection={<IconArrowRight size={18} aria-hidden />}
           >
-            {t('withdraw.form.continue')}
+            {t('payouts.form.continue')}
           </Button>
         </Group>
       </Stack>

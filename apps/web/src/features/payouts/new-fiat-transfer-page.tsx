@@ -96,7 +96,7 @@ function PayeeSummary({ payee }: { payee: Payee }) {
             {maskedAccountNumber(payee.account_number)}
           </Text>
         </Text>
-        <Text size="sm">{t('withdraw.fiat_form.arrives_in', { currency: payee.currency })}</Text>
+        <Text size="sm">{t('payouts.fiat_form.arrives_in', { currency: payee.currency })}</Text>
       </Stack>
     </Paper>
   );
@@ -143,7 +143,7 @@ function LiveQuote({
     <Paper withBorder p="md" bg="gray.0" aria-live="polite" data-testid="live-quote">
       <Stack gap="sm">
         <Text component="h3" fw={600} fz="sm" m={0}>
-          {t('withdraw.fiat_form.quote_title')}
+          {t('payouts.fiat_form.quote_title')}
         </Text>
         {error ? (
           <Text size="sm" c="red.8" role="alert">
@@ -152,20 +152,20 @@ function LiveQuote({
         ) : quote ? (
           <>
             <PayoutFieldGrid>
-              <PayoutField label={t('withdraw.fiat_form.quote_send')}>
+              <PayoutField label={t('payouts.fiat_form.quote_send')}>
                 <Amount value={quote.amount} currency={quote.asset} />
               </PayoutField>
-              <PayoutField label={t('withdraw.fiat_form.quote_fee')}>
+              <PayoutField label={t('payouts.fiat_form.quote_fee')}>
                 <Amount value={quote.fee} currency={quote.asset} />
               </PayoutField>
-              <PayoutField label={t('withdraw.fiat_form.quote_total')}>
+              <PayoutField label={t('payouts.fiat_form.quote_total')}>
                 <Amount value={quote.total} currency={quote.asset} fw={600} />
               </PayoutField>
-              <PayoutField label={t('withdraw.fiat_form.quote_receive')}>
+              <PayoutField label={t('payouts.fiat_form.quote_receive')}>
                 <Amount value={quote.receive_amount} currency={quote.receive_currency} fw={600} />
               </PayoutField>
               {quote.rate ? (
-                <PayoutField label={t('withdraw.fiat_form.quote_rate')}>
+                <PayoutField label={t('payouts.fiat_form.quote_rate')}>
                   <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
                 </PayoutField>
               ) : null}
@@ -173,13 +173,13 @@ function LiveQuote({
             <Group gap={6} wrap="nowrap">
               <IconClockHour4 size={16} aria-hidden />
               <Text size="xs" c="dimmed">
-                {t('withdraw.fiat_form.quote_valid_until', { time: formatDateTime(quote.expires_at, language) })}
+                {t('payouts.fiat_form.quote_valid_until', { time: formatDateTime(quote.expires_at, language) })}
               </Text>
             </Group>
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            {t(isLoading ? 'withdraw.fiat_form.quote_loading' : 'withdraw.fiat_form.quote_waiting')}
+            {t(isLoading ? 'payouts.fiat_form.quote_loading' : 'payouts.fiat_form.quote_waiting')}
           </Text>
         )}
       </Stack>
@@ -210,7 +210,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
         : {}),
     }),
     fieldOfError: { insufficient_balance: 'amount' },
-    invalidFormMessage: t('withdraw.form.invalid'),
+    invalidFormMessage: t('payouts.form.invalid'),
     // The quote is asked for again with the check, so that the confirmation page always shows a fresh one.
     onSuccess: () =>
       continueToConfirmation({
@@ -231,12 +231,12 @@ function FiatForm({ payees }: { payees: Payee[] }) {
     return {
       value: payee.payee_id,
       label: cooling
-        ? t('withdraw.fiat_form.payee_option_cooling', {
+        ? t('payouts.fiat_form.payee_option_cooling', {
             name: payee.beneficiary_name,
             detail,
             time: formatDateTime(payee.usable_from, language),
           })
-        : t('withdraw.fiat_form.payee_option', { name: payee.beneficiary_name, detail }),
+        : t('payouts.fiat_form.payee_option', { name: payee.beneficiary_name, detail }),
       disabled: cooling,
     };
   });
@@ -248,11 +248,11 @@ function FiatForm({ payees }: { payees: Payee[] }) {
         <Card component="section" aria-labelledby="fiat-from">
           <Stack gap="md">
             <Text component="h2" id="fiat-from" fw={600} fz="md" m={0}>
-              {t('withdraw.fiat_form.from_section')}
+              {t('payouts.fiat_form.from_section')}
             </Text>
             <Stack gap={6}>
               <Text size="sm" fw={500} id="fiat-asset-label">
-                {t('withdraw.fiat_form.asset')}
+                {t('payouts.fiat_form.asset')}
               </Text>
               <SegmentedControl
                 aria-labelledby="fiat-asset-label"
@@ -262,7 +262,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
                 style={{ alignSelf: 'flex-start' }}
               />
               <Text size="xs" c="dimmed">
-                {t('withdraw.fiat_form.asset_hint')}
+                {t('payouts.fiat_form.asset_hint')}
               </Text>
               <AvailableBalance asset={values.asset} />
             </Stack>
@@ -271,17 +271,17 @@ function FiatForm({ payees }: { payees: Payee[] }) {
         <Card component="section" aria-labelledby="fiat-to">
           <Stack gap="md">
             <Text component="h2" id="fiat-to" fw={600} fz="md" m={0}>
-              {t('withdraw.fiat_form.to_section')}
+              {t('payouts.fiat_form.to_section')}
             </Text>
             {payees.length === 0 ? (
               <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
                 <Stack gap={6}>
                   <Text size="sm" c="var(--mantine-color-text)">
-                    {t('withdraw.fiat_form.no_payees')}
+                    {t('payouts.fiat_form.no_payees')}
                   </Text>
                   {mayManagePayees ? (
                     <Anchor component={Link} to={pathOf('payees')} size="sm" fw={600}>
-                      {t('withdraw.fiat_form.add_payee')}
+                      {t('payouts.fiat_form.add_payee')}
                     </Anchor>
                   ) : null}
                 </Stack>
@@ -290,9 +290,9 @@ function FiatForm({ payees }: { payees: Payee[] }) {
               <>
                 <Select
                   id="fiat-payee"
-                  label={t('withdraw.fiat_form.payee')}
-                  placeholder={t('withdraw.fiat_form.payee_placeholder')}
-                  nothingFoundMessage={t('withdraw.fiat_form.payee_nothing_found')}
+                  label={t('payouts.fiat_form.payee')}
+                  placeholder={t('payouts.fiat_form.payee_placeholder')}
+                  nothingFoundMessage={t('payouts.fiat_form.payee_nothing_found')}
                   searchable
                   required
                   data={payeeOptions}
@@ -302,7 +302,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
                 {chosen ? <PayeeSummary payee={chosen} /> : null}
                 {mayManagePayees ? (
                   <Anchor component={Link} to={pathOf('payees')} size="sm">
-                    {t('withdraw.fiat_form.manage_payees')}
+                    {t('payouts.fiat_form.manage_payees')}
                   </Anchor>
                 ) : null}
               </>
@@ -312,17 +312,17 @@ function FiatForm({ payees }: { payees: Payee[] }) {
         <Card component="section" aria-labelledby="fiat-details">
           <Stack gap="md">
             <Text component="h2" id="fiat-details" fw={600} fz="md" m={0}>
-              {t('withdraw.fiat_form.details_section')}
+              {t('payouts.fiat_form.details_section')}
             </Text>
             <Stack gap={6}>
               <Text size="sm" fw={500} id="fiat-side-label">
-                {t('withdraw.fiat_form.side_label')}
+                {t('payouts.fiat_form.side_label')}
               </Text>
               <SegmentedControl
                 aria-labelledby="fiat-side-label"
                 data={[
-                  { value: 'send', label: t('withdraw.fiat_form.side_send') },
-                  { value: 'receive', label: t('withdraw.fiat_form.side_receive') },
+                  { value: 'send', label: t('payouts.fiat_form.side_send') },
+                  { value: 'receive', label: t('payouts.fiat_form.side_receive') },
                 ]}
                 value={values.fixed_side}
                 onChange={(value) => form.setFieldValue('fixed_side', value as FiatDraftValues['fixed_side'])}
@@ -333,10 +333,10 @@ function FiatForm({ payees }: { payees: Payee[] }) {
               <AmountInput
                 id="fiat-amount"
                 currency={values.asset}
-                label={t('withdraw.form.amount')}
+                label={t('payouts.form.amount')}
                 description={
                   limits
-                    ? t('withdraw.form.amount_limits', {
+                    ? t('payouts.form.amount_limits', {
                         min: formatMoney(limits.min, values.asset, locale),
                         max: formatMoney(limits.max, values.asset, locale),
                       })
@@ -349,8 +349,8 @@ function FiatForm({ payees }: { payees: Payee[] }) {
               <AmountInput
                 id="fiat-receive-amount"
                 currency={chosen?.currency ?? ''}
-                label={t('withdraw.fiat_form.receive_amount')}
-                description={t('withdraw.fiat_form.receive_amount_hint')}
+                label={t('payouts.fiat_form.receive_amount')}
+                description={t('payouts.fiat_form.receive_amount_hint')}
                 required={isReceiveFixed}
                 {...form.getInputProps('receive_amount')}
                 {...(isReceiveFixed ? {} : { readOnly: true, value: quote?.receive_amount ?? '' })}
@@ -358,7 +358,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
             </SimpleGrid>
             {limits ? (
               <Text size="xs" c="dimmed" mt={-8}>
-                {t('withdraw.fiat_form.fee_hint', {
+                {t('payouts.fiat_form.fee_hint', {
                   rate: percentOf(limits.fee_rate),
                   minimum: formatMoney(limits.fee_minimum, values.asset, locale),
                 })}
@@ -369,15 +369,15 @@ function FiatForm({ payees }: { payees: Payee[] }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 id="fiat-sender"
-                label={t('withdraw.form.sender_account_name')}
-                description={t('withdraw.form.sender_account_name_hint')}
+                label={t('payouts.form.sender_account_name')}
+                description={t('payouts.form.sender_account_name_hint')}
                 required
                 {...form.getInputProps('sender_account_name')}
               />
               <TextInput
                 id="fiat-remarks"
-                label={t('withdraw.form.remarks')}
-                description={t('withdraw.form.remarks_hint')}
+                label={t('payouts.form.remarks')}
+                description={t('payouts.form.remarks_hint')}
                 maxLength={200}
                 {...form.getInputProps('remarks')}
               />
@@ -392,7 +392,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
             disabled={payees.length === 0}
             rightSection={<IconArrowRight size={18} aria-hidden />}
           >
-            {t('withdraw.form.continue')}
+            {t('payouts.form.continue')}
           </Button>
         </Group>
       </Stack>

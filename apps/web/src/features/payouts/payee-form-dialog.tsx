@@ -102,12 +102,12 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
   return (
     <Stack gap="md">
       <Text component="h3" fw={600} fz="sm" m={0}>
-        {t('withdraw.payees.form.beneficiary_section')}
+        {t('payouts.payees.form.beneficiary_section')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           id="payee-beneficiary-name"
-          label={t('withdraw.payees.form.beneficiary_name')}
+          label={t('payouts.payees.form.beneficiary_name')}
           autoComplete="off"
           required
           data-autofocus
@@ -115,8 +115,8 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
         />
         <TextInput
           id="payee-email"
-          label={t('withdraw.payees.form.email')}
-          description={t('withdraw.payees.form.email_hint')}
+          label={t('payouts.payees.form.email')}
+          description={t('payouts.payees.form.email_hint')}
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -126,8 +126,8 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
       </SimpleGrid>
       <Textarea
         id="payee-beneficiary-address"
-        label={t('withdraw.payees.form.beneficiary_address')}
-        description={t('withdraw.payees.form.beneficiary_address_hint')}
+        label={t('payouts.payees.form.beneficiary_address')}
+        description={t('payouts.payees.form.beneficiary_address_hint')}
         autosize
         minRows={2}
         maxRows={4}
@@ -136,20 +136,20 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
       />
       <Divider />
       <Text component="h3" fw={600} fz="sm" m={0}>
-        {t('withdraw.payees.form.bank_section')}
+        {t('payouts.payees.form.bank_section')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <CountrySelect
           id="payee-bank-country"
-          label={t('withdraw.payees.form.bank_country')}
+          label={t('payouts.payees.form.bank_country')}
           required
           {...form.getInputProps('bank_country')}
           onChange={(value) => form.setFieldValue('bank_country', value ?? '')}
         />
         <Select
           id="payee-currency"
-          label={t('withdraw.payees.form.currency')}
-          description={t('withdraw.payees.form.currency_hint')}
+          label={t('payouts.payees.form.currency')}
+          description={t('payouts.payees.form.currency_hint')}
           data={currencies.map((currency) => ({ value: currency, label: currency }))}
           allowDeselect={false}
           required
@@ -158,13 +158,13 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
       </SimpleGrid>
       <TextInput
         id="payee-account-number"
-        label={isIban ? t('withdraw.payees.form.iban') : t('withdraw.payees.form.account_number')}
+        label={isIban ? t('payouts.payees.form.iban') : t('payouts.payees.form.account_number')}
         description={
           values.bank_country === ''
-            ? t('withdraw.payees.form.account_hint_country_first')
+            ? t('payouts.payees.form.account_hint_country_first')
             : isIban
-              ? t('withdraw.payees.form.iban_hint')
-              : t('withdraw.payees.form.account_hint')
+              ? t('payouts.payees.form.iban_hint')
+              : t('payouts.payees.form.account_hint')
         }
         autoComplete="off"
         spellCheck={false}
@@ -175,15 +175,15 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           id="payee-bank-name"
-          label={t('withdraw.payees.form.bank_name')}
+          label={t('payouts.payees.form.bank_name')}
           autoComplete="off"
           required
           {...form.getInputProps('bank_name')}
         />
         <TextInput
           id="payee-swift-code"
-          label={t('withdraw.payees.form.swift_code')}
-          description={t('withdraw.payees.form.swift_hint')}
+          label={t('payouts.payees.form.swift_code')}
+          description={t('payouts.payees.form.swift_hint')}
           autoComplete="off"
           spellCheck={false}
           required
@@ -195,7 +195,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
         <TextInput
           id="payee-local-bank-code"
           label={t(`payouts.bank_codes.${bankCode.kind}`)}
-          description={t('withdraw.payees.form.local_bank_code_hint', { example: bankCode.example })}
+          description={t('payouts.payees.form.local_bank_code_hint', { example: bankCode.example })}
           autoComplete="off"
           spellCheck={false}
           required
@@ -205,7 +205,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
       ) : null}
       <Textarea
         id="payee-bank-address"
-        label={t('withdraw.payees.form.bank_address')}
+        label={t('payouts.payees.form.bank_address')}
         autosize
         minRows={2}
         maxRows={4}
@@ -215,8 +215,8 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
       <Divider />
       <Switch
         id="payee-has-intermediary"
-        label={t('withdraw.payees.form.has_intermediary')}
-        description={t('withdraw.payees.form.has_intermediary_hint')}
+        label={t('payouts.payees.form.has_intermediary')}
+        description={t('payouts.payees.form.has_intermediary_hint')}
         {...form.getInputProps('has_intermediary', { type: 'checkbox' })}
       />
       {values.has_intermediary ? (
@@ -224,14 +224,14 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               id="payee-intermediary-bank-name"
-              label={t('withdraw.payees.form.intermediary_bank_name')}
+              label={t('payouts.payees.form.intermediary_bank_name')}
               autoComplete="off"
               required
               {...form.getInputProps('intermediary.bank_name')}
             />
             <CountrySelect
               id="payee-intermediary-country"
-              label={t('withdraw.payees.form.intermediary_country')}
+              label={t('payouts.payees.form.intermediary_country')}
               required
               {...form.getInputProps('intermediary.country')}
               onChange={(value) => form.setFieldValue('intermediary.country', value ?? '')}
@@ -239,7 +239,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           </SimpleGrid>
           <TextInput
             id="payee-intermediary-swift-code"
-            label={t('withdraw.payees.form.intermediary_swift_code')}
+            label={t('payouts.payees.form.intermediary_swift_code')}
             autoComplete="off"
             spellCheck={false}
             required
@@ -248,7 +248,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           />
           <Textarea
             id="payee-intermediary-bank-address"
-            label={t('withdraw.payees.form.intermediary_bank_address')}
+            label={t('payouts.payees.form.intermediary_bank_address')}
             autosize
             minRows={2}
             maxRows={4}
@@ -269,7 +269,7 @@ function CoolingNote() {
   return (
     <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
       <Text size="sm" c="var(--mantine-color-text)">
-        {t('withdraw.payees.form.cooling_note', { count: hours })}
+        {t('payouts.payees.form.cooling_note', { count: hours })}
       </Text>
     </Alert>
   );
@@ -281,7 +281,7 @@ function PayeeForm({ user, payee, onDone }: { user: UserInfo; payee: Payee | nul
   const { stepUpOptions, stepUpDialog } = useStepUpForm('payee');
   const onSuccess = async (answer: Payee) => {
     showSuccess(
-      t(payee ? 'withdraw.payees.saved_notice' : 'withdraw.payees.added_notice', { name: answer.beneficiary_name }),
+      t(payee ? 'payouts.payees.saved_notice' : 'payouts.payees.added_notice', { name: answer.beneficiary_name }),
     );
     onDone();
     await refreshPayoutData(queryClient);
@@ -289,7 +289,7 @@ function PayeeForm({ user, payee, onDone }: { user: UserInfo; payee: Payee | nul
   const common = {
     initialValues: valuesOf(payee),
     ...stepUpOptions,
-    invalidFormMessage: t('withdraw.form.invalid'),
+    invalidFormMessage: t('payouts.form.invalid'),
     onSuccess,
   };
   // One form per call (hooks run unconditionally): the dialog uses the one its purpose needs.
@@ -309,10 +309,10 @@ function PayeeForm({ user, payee, onDone }: { user: UserInfo; payee: Payee | nul
           <PayeeFieldsInputs form={form} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              {t('withdraw.payees.form.cancel')}
+              {t('payouts.payees.form.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              {t(payee ? 'withdraw.payees.form.save' : 'withdraw.payees.form.add')}
+              {t(payee ? 'payouts.payees.form.save' : 'payouts.payees.form.add')}
             </Button>
           </Group>
         </Stack>
@@ -341,8 +341,8 @@ export function PayeeFormDialog({
       size="lg"
       title={
         editing
-          ? t('withdraw.payees.form.edit_title', { name: editing.beneficiary_name })
-          : t('withdraw.payees.form.add_title')
+          ? t('payouts.payees.form.edit_title', { name: editing.beneficiary_name })
+          : t('payouts.payees.form.add_title')
       }
     >
       {isOpen && user ? <PayeeForm user={user} payee={editing ?? null} onDone={onClose} /> : null}

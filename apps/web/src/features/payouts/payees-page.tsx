@@ -60,7 +60,7 @@ function AccountNumber({ payee }: { payee: Payee }) {
         size="sm"
         onClick={() => setIsShown((current) => !current)}
         aria-pressed={isShown}
-        aria-label={t(isShown ? 'withdraw.payees.hide_account' : 'withdraw.payees.show_account', {
+        aria-label={t(isShown ? 'payouts.payees.hide_account' : 'payouts.payees.show_account', {
           name: payee.beneficiary_name,
         })}
       >
@@ -104,7 +104,7 @@ function PayeeActions({ payee, actions }: { payee: Payee; actions: Actions }) {
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={t('withdraw.payees.actions_of', { name: payee.beneficiary_name })}
+          aria-label={t('payouts.payees.actions_of', { name: payee.beneficiary_name })}
         >
           <IconDots size={18} aria-hidden />
         </ActionIcon>
@@ -116,14 +116,14 @@ function PayeeActions({ payee, actions }: { payee: Payee; actions: Actions }) {
             to={`${pathOf('new_fiat_transfer')}?payee=${encodeURIComponent(payee.payee_id)}`}
             disabled={!isReady}
           >
-            {t('withdraw.payees.pay')}
+            {t('payouts.payees.pay')}
           </Menu.Item>
         ) : null}
         {actions.mayManage ? (
           <>
-            <Menu.Item onClick={() => actions.onEdit(payee)}>{t('withdraw.payees.edit')}</Menu.Item>
+            <Menu.Item onClick={() => actions.onEdit(payee)}>{t('payouts.payees.edit')}</Menu.Item>
             <Menu.Item color="red" onClick={() => actions.onDelete(payee)}>
-              {t('withdraw.payees.delete')}
+              {t('payouts.payees.delete')}
             </Menu.Item>
           </>
         ) : null}
@@ -140,13 +140,13 @@ function PayeesTable({ payees, actions }: { payees: Payee[]; actions: Actions })
         <Table verticalSpacing="sm" highlightOnHover aria-label={t('pages.payees.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('withdraw.payees.columns.beneficiary')}</Table.Th>
-              <Table.Th>{t('withdraw.payees.columns.bank')}</Table.Th>
-              <Table.Th>{t('withdraw.payees.columns.account')}</Table.Th>
-              <Table.Th>{t('withdraw.payees.columns.currency')}</Table.Th>
-              <Table.Th>{t('withdraw.payees.columns.status')}</Table.Th>
+              <Table.Th>{t('payouts.payees.columns.beneficiary')}</Table.Th>
+              <Table.Th>{t('payouts.payees.columns.bank')}</Table.Th>
+              <Table.Th>{t('payouts.payees.columns.account')}</Table.Th>
+              <Table.Th>{t('payouts.payees.columns.currency')}</Table.Th>
+              <Table.Th>{t('payouts.payees.columns.status')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>{t('withdraw.payees.columns.actions')}</VisuallyHidden>
+                <VisuallyHidden>{t('payouts.payees.columns.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -192,7 +192,7 @@ function PayeeStatus({ payee }: { payee: Payee }) {
   if (isCooling(payee)) return <CoolingBadge entry={payee} />;
   return (
     <Text size="sm" c="teal.9">
-      {t('withdraw.payees.ready')}
+      {t('payouts.payees.ready')}
     </Text>
   );
 }
@@ -238,16 +238,16 @@ function DeleteDialog({
     <Dialog
       isOpen={payee !== null}
       onClose={onCancel}
-      title={t('withdraw.payees.delete_dialog.title', { name: payee?.beneficiary_name ?? '' })}
+      title={t('payouts.payees.delete_dialog.title', { name: payee?.beneficiary_name ?? '' })}
     >
       <Stack gap="md">
-        <Text size="sm">{t('withdraw.payees.delete_dialog.body')}</Text>
+        <Text size="sm">{t('payouts.payees.delete_dialog.body')}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            {t('withdraw.payees.form.cancel')}
+            {t('payouts.payees.form.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} data-autofocus>
-            {t('withdraw.payees.delete_dialog.confirm')}
+            {t('payouts.payees.delete_dialog.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -271,7 +271,7 @@ export function PayeesPage() {
   const remove = (payee: Payee) =>
     run(async () => {
       await callApi(deletePayee, { payee_id: payee.payee_id });
-      showSuccess(t('withdraw.payees.deleted_notice', { name: payee.beneficiary_name }));
+      showSuccess(t('payouts.payees.deleted_notice', { name: payee.beneficiary_name }));
       await refreshPayoutData(queryClient);
     });
   const actions: Actions = {
@@ -284,7 +284,7 @@ export function PayeesPage() {
   const addButton =
     mayManage === true ? (
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
-        {t('withdraw.payees.add')}
+        {t('payouts.payees.add')}
       </Button>
     ) : null;
 
@@ -293,7 +293,7 @@ export function PayeesPage() {
       <WithdrawSections current="payees" />
       {mayManage === false ? (
         <Text size="sm" c="dimmed">
-          {t('withdraw.payees.read_only')}
+          {t('payouts.payees.read_only')}
         </Text>
       ) : null}
       {payees.isPending ? (
@@ -303,8 +303,8 @@ export function PayeesPage() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconBuildingBank size={26} stroke={1.6} />}
-          title={t('withdraw.payees.empty_title')}
-          description={t('withdraw.payees.empty_description')}
+          title={t('payouts.payees.empty_title')}
+          description={t('payouts.payees.empty_description')}
           actions={addButton}
         />
       ) : (
@@ -313,8 +313,8 @@ export function PayeesPage() {
           <PayeeCards payees={items} actions={actions} />
           <LoadMore
             query={payees}
-            loadMoreLabel={t('withdraw.load_more')}
-            allLoaded={t('withdraw.payees.all_loaded', { count: items.length })}
+            loadMoreLabel={t('payouts.load_more')}
+            allLoaded={t('payouts.payees.all_loaded', { count: items.length })}
           />
         </Stack>
       )}

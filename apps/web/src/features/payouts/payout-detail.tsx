@@ -73,7 +73,7 @@ function OutcomeNote({ payout }: { payout: PayoutDetails }) {
       color={isFailed ? 'orange' : 'red'}
       variant="light"
       icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={t(isFailed ? 'withdraw.detail.failed_title' : 'withdraw.detail.rejected_title')}
+      title={t(isFailed ? 'payouts.detail.failed_title' : 'payouts.detail.rejected_title')}
       styles={readableAlertStyles(isFailed ? 'orange' : 'red')}
     >
       <Stack gap={4}>
@@ -81,7 +81,7 @@ function OutcomeNote({ payout }: { payout: PayoutDetails }) {
           {payout.failure_cause ? causeName(payout.failure_cause) : payout.rejection_reason}
         </Text>
         <Text size="sm" c="var(--mantine-color-text)">
-          {t('withdraw.detail.released')}
+          {t('payouts.detail.released')}
         </Text>
       </Stack>
     </Alert>
@@ -105,7 +105,7 @@ function CancelPayout({ payout, user }: { payout: PayoutDetails; user: UserInfo 
       try {
         await callApi(cancelPayout, { payout_id: payout.payout_id });
         setIsAsking(false);
-        showSuccess(t('withdraw.cancel.done'));
+        showSuccess(t('payouts.cancel.done'));
         await refreshPayoutData(queryClient);
       } finally {
         setIsWorking(false);
@@ -121,13 +121,13 @@ function CancelPayout({ payout, user }: { payout: PayoutDetails; user: UserInfo 
         onClick={() => setIsAsking(true)}
         style={{ alignSelf: 'flex-start' }}
       >
-        {t('withdraw.cancel.button')}
+        {t('payouts.cancel.button')}
       </Button>
       <ConfirmDialog
         isOpen={isAsking}
-        title={t('withdraw.cancel.title')}
-        message={t('withdraw.cancel.message', { total: formatMoney(payout.total, payout.asset, locale) })}
-        confirmLabel={t('withdraw.cancel.confirm')}
+        title={t('payouts.cancel.title')}
+        message={t('payouts.cancel.message', { total: formatMoney(payout.total, payout.asset, locale) })}
+        confirmLabel={t('payouts.cancel.confirm')}
         isWorking={isWorking}
         onConfirm={confirm}
         onClose={() => setIsAsking(false)}
@@ -144,12 +144,12 @@ function WaitingForApproval({ payout, user }: { payout: PayoutDetails; user: Use
     <Alert color="bank" variant="light" icon={<IconUsers size={18} aria-hidden />}>
       <Stack gap="sm">
         <Text size="sm" c="var(--mantine-color-text)">
-          {t('withdraw.detail.waiting_for_approval')}
+          {t('payouts.detail.waiting_for_approval')}
         </Text>
         {payout.may_cancel ? (
           <>
             <Text size="sm" c="var(--mantine-color-text)">
-              {t('withdraw.cancel.hint')}
+              {t('payouts.cancel.hint')}
             </Text>
             <CancelPayout payout={payout} user={user} />
           </>
@@ -167,7 +167,7 @@ function Summary({ payout }: { payout: PayoutDetails }) {
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={6}>
             <Text component="h2" id="payout-summary" fw={600} fz="lg" m={0}>
-              {t(payout.kind === 'fiat' ? 'withdraw.detail.title_fiat' : 'withdraw.detail.title_crypto', {
+              {t(payout.kind === 'fiat' ? 'payouts.detail.title_fiat' : 'payouts.detail.title_crypto', {
                 name: payout.destination.name,
               })}
             </Text>
@@ -182,7 +182,7 @@ function Summary({ payout }: { payout: PayoutDetails }) {
             <Amount value={payout.total} currency={payout.asset} fz={28} fw={700} />
             {payout.fiat ? (
               <Text size="sm" c="dimmed">
-                {t('withdraw.detail.arrives')}{' '}
+                {t('payouts.detail.arrives')}{' '}
                 <Amount value={payout.fiat.amount} currency={payout.fiat.currency} inherit />
               </Text>
             ) : null}
@@ -200,14 +200,14 @@ function Summary({ payout }: { payout: PayoutDetails }) {
           >
             <Group gap={4} component="span" wrap="nowrap">
               <IconReceipt size={14} aria-hidden />
-              {t('withdraw.detail.history_line')}
+              {t('payouts.detail.history_line')}
             </Group>
           </Anchor>
           <ReceiptButton
             call={payout.kind === 'fiat' ? downloadFiatPayoutReceipt : downloadCryptoPayoutReceipt}
             request={{ payout_id: payout.payout_id }}
-            label={t('withdraw.detail.download_receipt')}
-            doneMessage={t('withdraw.detail.receipt_downloaded')}
+            label={t('payouts.detail.download_receipt')}
+            doneMessage={t('payouts.detail.receipt_downloaded')}
           />
         </Group>
       </Stack>
@@ -243,14 +243,14 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
       <Anchor component={Link} to={pathOf(backPage)} size="sm" fw={500} style={{ alignSelf: 'flex-start' }}>
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={14} aria-hidden />
-          {t(isApproverOnly ? 'withdraw.detail.back_approvals' : `withdraw.detail.back_${kind}`)}
+          {t(isApproverOnly ? 'payouts.detail.back_approvals' : `payouts.detail.back_${kind}`)}
         </Group>
       </Anchor>
       {isNotFound ? (
         <EmptyState
           icon={<IconSearch size={26} stroke={1.6} />}
-          title={t('withdraw.detail.not_found_title')}
-          description={t('withdraw.detail.not_found')}
+          title={t('payouts.detail.not_found_title')}
+          description={t('payouts.detail.not_found')}
         />
       ) : details.isPending ? (
         <DetailSkeleton />
@@ -262,10 +262,10 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
             <Alert color="bank" variant="light" icon={<IconUsers size={18} aria-hidden />}>
               <Stack gap="sm">
                 <Title order={2} fz="sm" fw={600}>
-                  {t('withdraw.detail.approval_title')}
+                  {t('payouts.detail.approval_title')}
                 </Title>
                 <Text size="sm" c="var(--mantine-color-text)">
-                  {t('withdraw.detail.approval_body', { name: details.data.created_by.name })}
+                  {t('payouts.detail.approval_body', { name: details.data.created_by.name })}
                 </Text>
                 <DecisionButtons payout={details.data} onDecide={setDeciding} />
               </Stack>
@@ -281,7 +281,7 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
               <Card component="section" aria-labelledby="payout-steps">
                 <Stack gap="md">
                   <Text component="h2" id="payout-steps" fw={600} fz="md" m={0}>
-                    {t('withdraw.detail.steps_title')}
+                    {t('payouts.detail.steps_title')}
                   </Text>
                   <PayoutTimeline steps={details.data.timeline} status={details.data.status} />
                 </Stack>

@@ -185,7 +185,7 @@ function Countdown({ secondsLeft }: { secondsLeft: number }) {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
         <Text size="sm" c="var(--mantine-color-text)">
-          {t('withdraw.confirm.expired')}
+          {t('payouts.confirm.expired')}
         </Text>
       </Alert>
     );
@@ -193,7 +193,7 @@ function Countdown({ secondsLeft }: { secondsLeft: number }) {
     <Group gap={6} wrap="nowrap">
       <IconClockHour4 size={16} aria-hidden />
       <Text size="sm" c="dimmed">
-        {t('withdraw.confirm.valid_for')}{' '}
+        {t('payouts.confirm.valid_for')}{' '}
         <Text component="span" fw={600} c="var(--mantine-color-text)" className="tabular-figures" role="timer">
           {minutes}:{seconds}
         </Text>
@@ -213,37 +213,37 @@ function ConfirmSummary({ kind, check }: { kind: PayoutKind; check: PayoutCheck 
       <Stack gap="lg">
         <Stack gap={4}>
           <Text component="h2" id="confirm-summary" fw={600} fz="lg" m={0}>
-            {t('withdraw.confirm.receives', { name: check.destination.name })}
+            {t('payouts.confirm.receives', { name: check.destination.name })}
           </Text>
           <Amount value={quote.receive_amount} currency={quote.receive_currency} fz={28} fw={700} />
         </Stack>
         <Divider />
         <PayoutFieldGrid>
-          <PayoutField label={t('withdraw.detail.amount')}>
+          <PayoutField label={t('payouts.detail.amount')}>
             <Amount value={quote.amount} currency={quote.asset} />
           </PayoutField>
-          <PayoutField label={t('withdraw.detail.fee')}>
+          <PayoutField label={t('payouts.detail.fee')}>
             <Amount value={quote.fee} currency={quote.asset} />
           </PayoutField>
-          <PayoutField label={t('withdraw.confirm.total')}>
+          <PayoutField label={t('payouts.confirm.total')}>
             <Amount value={quote.total} currency={quote.asset} fw={700} />
           </PayoutField>
           {quote.rate ? (
-            <PayoutField label={t('withdraw.detail.rate')}>
+            <PayoutField label={t('payouts.detail.rate')}>
               <Stack gap={2} component="span">
                 <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
                 {quote.rate_at ? (
                   <Text component="span" size="xs" c="dimmed">
-                    {t('withdraw.rate_at', { time: formatDateTime(quote.rate_at, language) })}
+                    {t('payouts.rate_at', { time: formatDateTime(quote.rate_at, language) })}
                   </Text>
                 ) : null}
               </Stack>
             </PayoutField>
           ) : null}
-          <PayoutField label={t('withdraw.detail.receive_amount')}>
+          <PayoutField label={t('payouts.detail.receive_amount')}>
             <Amount value={quote.receive_amount} currency={quote.receive_currency} fw={600} />
           </PayoutField>
-          <PayoutField label={t('withdraw.confirm.available')}>
+          <PayoutField label={t('payouts.confirm.available')}>
             <Amount value={quote.available} currency={quote.asset} c={isShort ? 'red.8' : undefined} />
           </PayoutField>
         </PayoutFieldGrid>
@@ -259,9 +259,9 @@ function ConfirmSummary({ kind, check }: { kind: PayoutKind; check: PayoutCheck 
         </PayoutFieldGrid>
         <Divider />
         <PayoutFieldGrid>
-          <PayoutField label={t('withdraw.detail.purpose')}>{purposeName(check.purpose)}</PayoutField>
-          <PayoutField label={t('withdraw.detail.sender_account_name')}>{check.sender_account_name}</PayoutField>
-          <PayoutField label={t('withdraw.detail.remarks')}>{check.remarks || '—'}</PayoutField>
+          <PayoutField label={t('payouts.detail.purpose')}>{purposeName(check.purpose)}</PayoutField>
+          <PayoutField label={t('payouts.detail.sender_account_name')}>{check.sender_account_name}</PayoutField>
+          <PayoutField label={t('payouts.detail.remarks')}>{check.remarks || '—'}</PayoutField>
         </PayoutFieldGrid>
       </Stack>
     </Card>
@@ -290,9 +290,7 @@ function SubmitButton<Kind extends PayoutKind>({
   const onSuccess = async (payout: { payout_id: string; status: string }) => {
     clearDraft(kind);
     showSuccess(
-      t(
-        payout.status === 'pending_approval' ? 'withdraw.confirm.submitted_for_approval' : 'withdraw.confirm.submitted',
-      ),
+      t(payout.status === 'pending_approval' ? 'payouts.confirm.submitted_for_approval' : 'payouts.confirm.submitted'),
     );
     await refreshPayoutData(queryClient);
     await navigate(detailPathOfPayout(kind, payout.payout_id), { replace: true });
@@ -330,7 +328,7 @@ function SubmitButton<Kind extends PayoutKind>({
               disabled={isExpired}
               leftSection={<IconSend size={18} aria-hidden />}
             >
-              {t('withdraw.confirm.submit')}
+              {t('payouts.confirm.submit')}
             </Button>
           </Group>
         </Stack>
@@ -359,19 +357,19 @@ function NobodyToApprove() {
       data-testid="no-other-approver"
     >
       <Title order={3} fz="sm" fw={600} mb={4}>
-        {t('withdraw.confirm.no_approver_title')}
+        {t('payouts.confirm.no_approver_title')}
       </Title>
       <Stack gap="xs">
         <Text size="sm" c="var(--mantine-color-text)">
-          {t('withdraw.confirm.no_approver')}
+          {t('payouts.confirm.no_approver')}
         </Text>
         {mayManageTeam ? (
           <Anchor component={Link} to={pathOf('team')} size="sm" fw={500}>
-            {t('withdraw.confirm.no_approver_team')}
+            {t('payouts.confirm.no_approver_team')}
           </Anchor>
         ) : (
           <Text size="sm" c="var(--mantine-color-text)">
-            {t('withdraw.confirm.no_approver_ask')}
+            {t('payouts.confirm.no_approver_ask')}
           </Text>
         )}
       </Stack>
@@ -409,7 +407,7 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
 
   const back: ReactNode = (
     <Button component={Link} to={formPath} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-      {t('withdraw.confirm.back')}
+      {t('payouts.confirm.back')}
     </Button>
   );
 
@@ -418,11 +416,11 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
       <PageFrame title={t(`pages.${page}.title`)} description={t(`pages.${page}.purpose`)}>
         <EmptyState
           icon={<IconSend size={26} stroke={1.6} />}
-          title={t('withdraw.confirm.nothing_title')}
-          description={t('withdraw.confirm.nothing_description')}
+          title={t('payouts.confirm.nothing_title')}
+          description={t('payouts.confirm.nothing_description')}
           actions={
             <Button component={Link} to={formPath} variant="light">
-              {t('withdraw.confirm.start')}
+              {t('payouts.confirm.start')}
             </Button>
           }
         />
@@ -440,15 +438,15 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
         ) : check.needs_approval ? (
           <Alert color="bank" variant="light" icon={<IconUsers size={18} aria-hidden />}>
             <Title order={3} fz="sm" fw={600} mb={4}>
-              {t('withdraw.confirm.needs_approval_title')}
+              {t('payouts.confirm.needs_approval_title')}
             </Title>
             <Text size="sm" c="var(--mantine-color-text)">
-              {t('withdraw.confirm.needs_approval')}
+              {t('payouts.confirm.needs_approval')}
             </Text>
           </Alert>
         ) : null}
         <Text size="sm" c="dimmed">
-          {t(kind === 'fiat' ? 'withdraw.confirm.what_happens_fiat' : 'withdraw.confirm.what_happens_crypto', {
+          {t(kind === 'fiat' ? 'payouts.confirm.what_happens_fiat' : 'payouts.confirm.what_happens_crypto', {
             days: workingDays.fiatWithdrawal,
           })}
         </Text>
@@ -458,7 +456,7 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
             {isRateChanged && !isExpired ? (
               <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="status">
                 <Text size="sm" c="var(--mantine-color-text)">
-                  {t('withdraw.confirm.rate_changed')}
+                  {t('payouts.confirm.rate_changed')}
                 </Text>
               </Alert>
             ) : null}
@@ -473,7 +471,7 @@ export function ConfirmPayoutPage<Kind extends PayoutKind>({ kind }: { kind: Kin
                     leftSection={<IconRefresh size={16} aria-hidden />}
                     onClick={() => void recalculate()}
                   >
-                    {t('withdraw.confirm.recalculate')}
+                    {t('payouts.confirm.recalculate')}
                   </Button>
                 ) : null}
                 {user ? (

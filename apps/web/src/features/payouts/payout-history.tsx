@@ -108,14 +108,14 @@ function Filters({
       p="md"
       component="form"
       role="search"
-      aria-label={t('withdraw.history.filters.label')}
+      aria-label={t('payouts.history.filters.label')}
       onSubmit={(event) => event.preventDefault()}
     >
       <Grid columns={24} gap="md">
         <Grid.Col span={{ base: 24, lg: 8 }}>
           <TextInput
-            label={t('withdraw.history.filters.search')}
-            placeholder={t(`withdraw.history.filters.search_placeholder_${kind}`)}
+            label={t('payouts.history.filters.search')}
+            placeholder={t(`payouts.history.filters.search_placeholder_${kind}`)}
             leftSection={<IconSearch size={16} aria-hidden />}
             type="search"
             maxLength={textMaxLength}
@@ -130,15 +130,15 @@ function Filters({
         <PeriodFields
           from={values.from}
           to={values.to}
-          labels={{ from: t('withdraw.history.filters.from'), to: t('withdraw.history.filters.to') }}
+          labels={{ from: t('payouts.history.filters.from'), to: t('payouts.history.filters.to') }}
           span={{ base: 12, lg: 4 }}
           onChange={(field, value) => onChange(field, value)}
         />
         <Grid.Col span={{ base: 24, xs: 12, lg: 4 }}>
           <Select
-            label={t('withdraw.history.filters.status')}
+            label={t('payouts.history.filters.status')}
             data={[
-              { value: '', label: t('withdraw.history.filters.all_statuses') },
+              { value: '', label: t('payouts.history.filters.all_statuses') },
               ...transactionStatuses.map((value) => ({ value, label: t(`states.transaction.${value}`) })),
             ]}
             value={values.status}
@@ -148,9 +148,9 @@ function Filters({
         </Grid.Col>
         <Grid.Col span={{ base: 24, xs: 12, lg: 4 }}>
           <Select
-            label={t('withdraw.history.filters.asset')}
+            label={t('payouts.history.filters.asset')}
             data={[
-              { value: '', label: t('withdraw.history.filters.all_assets') },
+              { value: '', label: t('payouts.history.filters.all_assets') },
               ...assets.map((value) => ({ value, label: value })),
             ]}
             value={values.asset}
@@ -162,7 +162,7 @@ function Filters({
       {hasFilters ? (
         <Group justify="flex-end" mt="sm">
           <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} aria-hidden />} onClick={onClear}>
-            {t('withdraw.history.filters.clear')}
+            {t('payouts.history.filters.clear')}
           </Button>
         </Group>
       ) : null}
@@ -192,13 +192,13 @@ function PayoutTable({ kind, items }: { kind: PayoutKind; items: Payout[] }) {
         <Table verticalSpacing="sm" highlightOnHover aria-label={t(`pages.${callsOf[kind].page}.title`)}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('withdraw.history.columns.date')}</Table.Th>
-              <Table.Th>{t('withdraw.history.columns.destination')}</Table.Th>
-              <Table.Th>{t('withdraw.history.columns.asset')}</Table.Th>
-              <Table.Th ta="right">{t('withdraw.history.columns.amount')}</Table.Th>
-              <Table.Th>{t('withdraw.history.columns.status')}</Table.Th>
+              <Table.Th>{t('payouts.history.columns.date')}</Table.Th>
+              <Table.Th>{t('payouts.history.columns.destination')}</Table.Th>
+              <Table.Th>{t('payouts.history.columns.asset')}</Table.Th>
+              <Table.Th ta="right">{t('payouts.history.columns.amount')}</Table.Th>
+              <Table.Th>{t('payouts.history.columns.status')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>{t('withdraw.history.columns.details')}</VisuallyHidden>
+                <VisuallyHidden>{t('payouts.history.columns.details')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -241,9 +241,9 @@ function PayoutTable({ kind, items }: { kind: PayoutKind; items: Payout[] }) {
                     to={detailPathOfPayout(kind, payout.payout_id)}
                     size="sm"
                     fw={500}
-                    aria-label={t('withdraw.history.view_label', { name: payout.destination.name })}
+                    aria-label={t('payouts.history.view_label', { name: payout.destination.name })}
                   >
-                    {t('withdraw.history.view')}
+                    {t('payouts.history.view')}
                   </Anchor>
                 </Table.Td>
               </Table.Tr>
@@ -296,15 +296,15 @@ function DownloadDialog({ kind, isOpen, onClose }: { kind: PayoutKind; isOpen: b
       call={callsOf[kind].download}
       isOpen={isOpen}
       onClose={onClose}
-      title={t(`withdraw.history.download.title_${kind}`)}
-      description={t('withdraw.history.download.description')}
+      title={t(`payouts.history.download.title_${kind}`)}
+      description={t('payouts.history.download.description')}
       filter={{
         field: 'status',
-        label: t('withdraw.history.filters.status'),
-        allLabel: t('withdraw.history.filters.all_statuses'),
+        label: t('payouts.history.filters.status'),
+        allLabel: t('payouts.history.filters.all_statuses'),
         options: transactionStatuses.map((value) => ({ value, label: t(`states.transaction.${value}`) })),
       }}
-      doneMessage={t('withdraw.history.download.done')}
+      doneMessage={t('payouts.history.download.done')}
     />
   );
 }
@@ -349,7 +349,7 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
   const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
   const newButton = (
     <Button component={Link} to={pathOf(calls.form)} leftSection={<IconPlus size={16} aria-hidden />}>
-      {t('withdraw.history.new')}
+      {t('payouts.history.new')}
     </Button>
   );
 
@@ -361,7 +361,7 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
         <>
           {mayExport ? (
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download.open}>
-              {t('withdraw.history.download.open')}
+              {t('payouts.history.download.open')}
             </Button>
           ) : null}
           {newButton}
@@ -377,16 +377,16 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconSend size={26} stroke={1.6} />}
-          title={hasFilters ? t('withdraw.history.empty_filtered_title') : t(`withdraw.history.empty_title_${kind}`)}
+          title={hasFilters ? t('payouts.history.empty_filtered_title') : t(`payouts.history.empty_title_${kind}`)}
           description={
             hasFilters
-              ? t('withdraw.history.empty_filtered_description')
-              : t(`withdraw.history.empty_description_${kind}`)
+              ? t('payouts.history.empty_filtered_description')
+              : t(`payouts.history.empty_description_${kind}`)
           }
           actions={
             hasFilters ? (
               <Button variant="light" onClick={clearFilters}>
-                {t('withdraw.history.filters.clear')}
+                {t('payouts.history.filters.clear')}
               </Button>
             ) : (
               newButton
@@ -399,8 +399,8 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
           <PayoutCards kind={kind} items={items} />
           <LoadMore
             query={history}
-            loadMoreLabel={t('withdraw.load_more')}
-            allLoaded={t('withdraw.history.all_loaded', { count: items.length })}
+            loadMoreLabel={t('payouts.load_more')}
+            allLoaded={t('payouts.history.all_loaded', { count: items.length })}
           />
         </Stack>
       )}

@@ -50,7 +50,7 @@ export function CoolingBadge({
     <ToneBadge colour="orange">
       <Group gap={4} wrap="nowrap" component="span">
         <IconClockHour4 size={12} aria-hidden />
-        {verb === 'paid' ? t('withdraw.cooling.paid_from', { time }) : t('withdraw.cooling.used_from', { time })}
+        {verb === 'paid' ? t('payouts.cooling.paid_from', { time }) : t('payouts.cooling.used_from', { time })}
       </Group>
     </ToneBadge>
   );
@@ -62,9 +62,9 @@ export function PurposeSelect(props: Omit<SelectProps, 'data'>) {
   const data = useMemo(() => payoutPurposes.map((value) => ({ value, label: t(`payouts.purposes.${value}`) })), [t]);
   return (
     <Select
-      label={t('withdraw.form.purpose')}
-      placeholder={t('withdraw.form.purpose_placeholder')}
-      nothingFoundMessage={t('withdraw.form.purpose_nothing_found')}
+      label={t('payouts.form.purpose')}
+      placeholder={t('payouts.form.purpose_placeholder')}
+      nothingFoundMessage={t('payouts.form.purpose_nothing_found')}
       searchable
       maxDropdownHeight={280}
       required
@@ -96,9 +96,7 @@ function DecisionForm({
     toRequest: (values) => ({ payout_id: payout.payout_id, decision, reason: values.reason }),
     ...stepUpOptions,
     onSuccess: async () => {
-      showSuccess(
-        t(decision === 'approve' ? 'withdraw.approval.approved_notice' : 'withdraw.approval.rejected_notice'),
-      );
+      showSuccess(t(decision === 'approve' ? 'payouts.approval.approved_notice' : 'payouts.approval.rejected_notice'));
       onDone();
       await refreshPayoutData(queryClient);
     },
@@ -112,7 +110,7 @@ function DecisionForm({
             <Amount value={payout.total} currency={payout.asset} fw={600} />
           </Group>
           <Text size="sm" c="dimmed">
-            {t(decision === 'approve' ? 'withdraw.approval.approve_body' : 'withdraw.approval.reject_body', {
+            {t(decision === 'approve' ? 'payouts.approval.approve_body' : 'payouts.approval.reject_body', {
               name: payout.created_by.name,
             })}
           </Text>
@@ -120,8 +118,8 @@ function DecisionForm({
           {decision === 'reject' ? (
             <Textarea
               id="approval-reason"
-              label={t('withdraw.approval.reason')}
-              description={t('withdraw.approval.reason_hint')}
+              label={t('payouts.approval.reason')}
+              description={t('payouts.approval.reason_hint')}
               required
               autosize
               minRows={2}
@@ -132,7 +130,7 @@ function DecisionForm({
           ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              {t('withdraw.approval.cancel')}
+              {t('payouts.approval.cancel')}
             </Button>
             <Button
               type="submit"
@@ -143,7 +141,7 @@ function DecisionForm({
               }
               data-autofocus={decision === 'approve' ? true : undefined}
             >
-              {t(decision === 'approve' ? 'withdraw.approval.approve_submit' : 'withdraw.approval.reject_submit')}
+              {t(decision === 'approve' ? 'payouts.approval.approve_submit' : 'payouts.approval.reject_submit')}
             </Button>
           </Group>
         </Stack>
@@ -165,7 +163,7 @@ export function DecisionDialog({
 }) {
   const { t } = useTranslation();
   const title = pending
-    ? t(pending.decision === 'approve' ? 'withdraw.approval.approve_title' : 'withdraw.approval.reject_title')
+    ? t(pending.decision === 'approve' ? 'payouts.approval.approve_title' : 'payouts.approval.reject_title')
     : '';
   return (
     <Dialog isOpen={pending !== null && user !== undefined} onClose={onClose} title={title}>
@@ -194,18 +192,18 @@ export function DecisionButtons({
         size={size}
         leftSection={<IconCheck size={16} aria-hidden />}
         onClick={() => onDecide({ payout, decision: 'approve' })}
-        aria-label={t('withdraw.approval.approve_label', { name: what })}
+        aria-label={t('payouts.approval.approve_label', { name: what })}
       >
-        {t('withdraw.approval.approve')}
+        {t('payouts.approval.approve')}
       </Button>
       <Button
         size={size}
         variant="default"
         leftSection={<IconX size={16} aria-hidden />}
         onClick={() => onDecide({ payout, decision: 'reject' })}
-        aria-label={t('withdraw.approval.reject_label', { name: what })}
+        aria-label={t('payouts.approval.reject_label', { name: what })}
       >
-        {t('withdraw.approval.reject')}
+        {t('payouts.approval.reject')}
       </Button>
     </Group>
   );
@@ -235,7 +233,7 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
     link.page === 'payout_approvals' ? mayApprove === true || mayManageTeam === true : mayPrepare === true,
   );
   return (
-    <Group gap={4} wrap="wrap" component="nav" aria-label={t('withdraw.sections.label')}>
+    <Group gap={4} wrap="wrap" component="nav" aria-label={t('payouts.sections.label')}>
       {links.map((link) => {
         const isCurrent = link.page === current;
         return (
@@ -249,7 +247,7 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
             aria-current={isCurrent ? 'page' : undefined}
             style={{ flexShrink: 0 }}
           >
-            {t(`withdraw.sections.${link.label}`)}
+            {t(`payouts.sections.${link.label}`)}
           </Button>
         );
       })}
@@ -266,7 +264,7 @@ export function AvailableBalance({ asset }: { asset: string }) {
   if (!line) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="available-balance">
-      {t('withdraw.form.available')}{' '}
+      {t('payouts.form.available')}{' '}
       <Amount value={line.available} currency={asset} c="var(--mantine-color-text)" fw={600} />
     </Text>
   );

@@ -63,8 +63,8 @@ function CopyableText({ value, field }: { value: string; field: string }) {
       </Text>
       <CopyValueButton
         value={value}
-        label={t('withdraw.detail.copy', { field })}
-        copiedLabel={t('withdraw.detail.copied', { field })}
+        label={t('payouts.detail.copy', { field })}
+        copiedLabel={t('payouts.detail.copied', { field })}
       />
     </Group>
   );
@@ -82,48 +82,46 @@ export function DestinationFields({ payout }: { payout: Pick<Payout, 'destinatio
   const { destination } = payout;
   return (
     <>
-      <PayoutField label={t('withdraw.detail.destination')}>{destination.name}</PayoutField>
+      <PayoutField label={t('payouts.detail.destination')}>{destination.name}</PayoutField>
       {payout.kind === 'crypto' ? (
         <>
-          <PayoutField label={t('withdraw.detail.network')}>{payout.network ?? '—'}</PayoutField>
+          <PayoutField label={t('payouts.detail.network')}>{payout.network ?? '—'}</PayoutField>
           {destination.address ? (
-            <PayoutField label={t('withdraw.detail.address')}>
-              <CopyableText value={destination.address} field={t('withdraw.detail.address')} />
+            <PayoutField label={t('payouts.detail.address')}>
+              <CopyableText value={destination.address} field={t('payouts.detail.address')} />
             </PayoutField>
           ) : null}
         </>
       ) : (
         <>
           {destination.account_number ? (
-            <PayoutField label={t('withdraw.detail.account_number')}>
+            <PayoutField label={t('payouts.detail.account_number')}>
               <Text component="span" size="sm" ff="monospace">
                 {groupedAccountNumber(destination.account_number)}
               </Text>
             </PayoutField>
           ) : null}
-          <PayoutField label={t('withdraw.detail.bank')}>
+          <PayoutField label={t('payouts.detail.bank')}>
             {[destination.bank_name, destination.bank_country ? countryName(destination.bank_country, locale) : null]
               .filter(Boolean)
               .join(' · ')}
           </PayoutField>
           {destination.swift_code ? (
-            <PayoutField label={t('withdraw.detail.swift_code')}>
+            <PayoutField label={t('payouts.detail.swift_code')}>
               <Text component="span" size="sm" ff="monospace">
                 {destination.swift_code}
               </Text>
             </PayoutField>
           ) : null}
           {destination.local_bank_code ? (
-            <PayoutField label={t('withdraw.detail.local_bank_code')}>
+            <PayoutField label={t('payouts.detail.local_bank_code')}>
               <Text component="span" size="sm" ff="monospace">
                 {destination.local_bank_code}
               </Text>
             </PayoutField>
           ) : null}
           {destination.beneficiary_address ? (
-            <PayoutField label={t('withdraw.detail.beneficiary_address')}>
-              {destination.beneficiary_address}
-            </PayoutField>
+            <PayoutField label={t('payouts.detail.beneficiary_address')}>{destination.beneficiary_address}</PayoutField>
           ) : null}
         </>
       )}
@@ -140,31 +138,31 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
   return (
     <Stack gap="lg">
       <PayoutFieldGrid>
-        <PayoutField label={t('withdraw.detail.amount')}>
+        <PayoutField label={t('payouts.detail.amount')}>
           <Amount value={payout.amount} currency={payout.asset} />
         </PayoutField>
-        <PayoutField label={t('withdraw.detail.fee')}>
+        <PayoutField label={t('payouts.detail.fee')}>
           <Amount value={payout.fee} currency={payout.asset} />
         </PayoutField>
-        <PayoutField label={t('withdraw.detail.total')}>
+        <PayoutField label={t('payouts.detail.total')}>
           <Amount value={payout.total} currency={payout.asset} fw={600} />
         </PayoutField>
         {payout.fiat ? (
           <>
-            <PayoutField label={t('withdraw.detail.receive_amount')}>
+            <PayoutField label={t('payouts.detail.receive_amount')}>
               <Amount value={payout.fiat.amount} currency={payout.fiat.currency} fw={600} />
             </PayoutField>
-            <PayoutField label={t('withdraw.detail.rate')}>
+            <PayoutField label={t('payouts.detail.rate')}>
               <Stack gap={2} component="span">
                 <PayoutRateText rate={payout.fiat.rate} currency={payout.fiat.currency} asset={payout.asset} />
                 <Text component="span" size="xs" c="dimmed">
-                  {t('withdraw.rate_at', { time: formatDateTime(payout.fiat.rate_at, language) })}
+                  {t('payouts.rate_at', { time: formatDateTime(payout.fiat.rate_at, language) })}
                 </Text>
               </Stack>
             </PayoutField>
           </>
         ) : null}
-        <PayoutField label={t('withdraw.detail.created_at')}>
+        <PayoutField label={t('payouts.detail.created_at')}>
           <DateTime value={payout.created_at} />
         </PayoutField>
       </PayoutFieldGrid>
@@ -172,33 +170,33 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
         <DestinationFields payout={payout} />
       </PayoutFieldGrid>
       <PayoutFieldGrid>
-        <PayoutField label={t('withdraw.detail.purpose')}>{purposeName(payout.purpose)}</PayoutField>
-        <PayoutField label={t('withdraw.detail.sender_account_name')}>{payout.sender_account_name}</PayoutField>
-        <PayoutField label={t('withdraw.detail.remarks')}>{payout.remarks || '—'}</PayoutField>
-        <PayoutField label={t('withdraw.detail.created_by')}>{payout.created_by.name}</PayoutField>
+        <PayoutField label={t('payouts.detail.purpose')}>{purposeName(payout.purpose)}</PayoutField>
+        <PayoutField label={t('payouts.detail.sender_account_name')}>{payout.sender_account_name}</PayoutField>
+        <PayoutField label={t('payouts.detail.remarks')}>{payout.remarks || '—'}</PayoutField>
+        <PayoutField label={t('payouts.detail.created_by')}>{payout.created_by.name}</PayoutField>
         {payout.bank_reference ? (
-          <PayoutField label={t('withdraw.detail.bank_reference')}>
-            <CopyableText value={payout.bank_reference} field={t('withdraw.detail.bank_reference')} />
+          <PayoutField label={t('payouts.detail.bank_reference')}>
+            <CopyableText value={payout.bank_reference} field={t('payouts.detail.bank_reference')} />
           </PayoutField>
         ) : null}
       </PayoutFieldGrid>
       {payout.tx_hash ? (
         <Stack gap="md" component="dl" m={0}>
-          <PayoutField label={t('withdraw.detail.tx_hash')}>
+          <PayoutField label={t('payouts.detail.tx_hash')}>
             <Stack gap={6} component="span">
-              <CopyableText value={payout.tx_hash} field={t('withdraw.detail.tx_hash')} />
+              <CopyableText value={payout.tx_hash} field={t('payouts.detail.tx_hash')} />
               {payout.explorer_url ? (
                 <Anchor href={payout.explorer_url} target="_blank" rel="noopener noreferrer" size="sm">
                   <Group gap={4} component="span" wrap="nowrap">
-                    {t('withdraw.detail.explorer')}
+                    {t('payouts.detail.explorer')}
                     <IconExternalLink size={14} aria-hidden />
-                    <VisuallyHidden>{t('withdraw.detail.new_tab')}</VisuallyHidden>
+                    <VisuallyHidden>{t('payouts.detail.new_tab')}</VisuallyHidden>
                   </Group>
                 </Anchor>
               ) : null}
               {payout.confirmations ? (
                 <Text component="span" size="xs" c="dimmed" className="tabular-figures">
-                  {t('withdraw.detail.confirmations', {
+                  {t('payouts.detail.confirmations', {
                     count: payout.confirmations.count,
                     required: payout.confirmations.required,
                   })}
@@ -211,10 +209,10 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
       {payout.failure_cause || payout.rejection_reason ? (
         <Stack gap="md" component="dl" m={0}>
           {payout.failure_cause ? (
-            <PayoutField label={t('withdraw.detail.failure_cause')}>{causeName(payout.failure_cause)}</PayoutField>
+            <PayoutField label={t('payouts.detail.failure_cause')}>{causeName(payout.failure_cause)}</PayoutField>
           ) : null}
           {payout.rejection_reason ? (
-            <PayoutField label={t('withdraw.detail.rejection_reason')}>{payout.rejection_reason}</PayoutField>
+            <PayoutField label={t('payouts.detail.rejection_reason')}>{payout.rejection_reason}</PayoutField>
           ) : null}
         </Stack>
       ) : null}
@@ -251,13 +249,13 @@ export function PayoutTimeline({
     actor.kind === 'company_user'
       ? (actor.name ?? '—')
       : actor.name
-        ? t('withdraw.detail.actor_named', { actor: t(`payouts.actors.${actor.kind}`), name: actor.name })
+        ? t('payouts.detail.actor_named', { actor: t(`payouts.actors.${actor.kind}`), name: actor.name })
         : t(`payouts.actors.${actor.kind}`);
   const waiting = status ? waitingOf[status] : undefined;
   if (steps.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('withdraw.detail.steps_empty')}
+        {t('payouts.detail.steps_empty')}
       </Text>
     );
   return (
@@ -289,12 +287,12 @@ export function PayoutTimeline({
             <Text size="sm">{actorName(step.actor)}</Text>
             {step.reason ? (
               <Text size="sm" c="dark.6" style={{ overflowWrap: 'anywhere' }}>
-                {t('withdraw.detail.step_reason', { reason: reasonOf(step) ?? '' })}
+                {t('payouts.detail.step_reason', { reason: reasonOf(step) ?? '' })}
               </Text>
             ) : null}
             {'note' in step && step.note ? (
               <Text size="sm" c="dark.6" fs="italic" style={{ overflowWrap: 'anywhere' }}>
-                {t('withdraw.review.step_note', { note: step.note })}
+                {t('payouts.review.step_note', { note: step.note })}
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">

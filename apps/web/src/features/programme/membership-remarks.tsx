@@ -15,7 +15,7 @@ export function MembershipRemarks({ remarks }: { remarks: string }) {
   if (!remarks) return <Text size="sm">—</Text>;
   return (
     <Text size="xs" c="dimmed" maw={220}>
-      {isRemarkCode(remarks) ? t(`programme_cards.fees.remarks.${remarks}`) : remarks}
+      {isRemarkCode(remarks) ? t(`programme.fees.remarks.${remarks}`) : remarks}
     </Text>
   );
 }

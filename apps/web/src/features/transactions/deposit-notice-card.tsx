@@ -29,16 +29,16 @@ export function DepositNoticeCard({ transactionId }: { transactionId: string }) 
     <Card component="section" aria-labelledby="deposit-notice" data-testid="deposit-notice">
       <Stack gap="md">
         <Text component="h2" id="deposit-notice" fw={600} fz="md" m={0}>
-          {t('deposit.notice.title')}
+          {t('deposits.notice.title')}
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
-          <LabelledValue label={t('deposit.notice.submitted_at')}>
+          <LabelledValue label={t('deposits.notice.submitted_at')}>
             <DateTime value={notice.submitted_at} />
           </LabelledValue>
-          <LabelledValue label={t('deposit.notice.expected_date')}>
+          <LabelledValue label={t('deposits.notice.expected_date')}>
             {formatDate(notice.expected_date, language)}
           </LabelledValue>
-          <LabelledValue label={t('deposit.notice.proof')}>
+          <LabelledValue label={t('deposits.notice.proof')}>
             {notice.proof ? (
               <DocumentRow
                 document={notice.proof}
@@ -47,7 +47,7 @@ export function DepositNoticeCard({ transactionId }: { transactionId: string }) 
               />
             ) : (
               <Text inherit c="dimmed">
-                {t('deposit.notice.no_proof')}
+                {t('deposits.notice.no_proof')}
               </Text>
             )}
           </LabelledValue>

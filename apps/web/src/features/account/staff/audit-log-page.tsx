@@ -71,7 +71,7 @@ function CompanyName({ entry }: { entry: Entry }) {
   if (!entry.company_id) return <Text c="dimmed">{t('shell.date_placeholder')}</Text>;
   return (
     <Text size="sm" c="dimmed" title={entry.company_id}>
-      {t('admin.audit.unnamed_company')}
+      {t('account.staff.audit.unnamed_company')}
     </Text>
   );
 }
@@ -84,12 +84,12 @@ function AuditTable({ entries }: { entries: readonly Entry[] }) {
       <Table verticalSpacing="sm" striped={false} highlightOnHover>
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
-            <Table.Th>{t('admin.audit.columns.time')}</Table.Th>
-            <Table.Th>{t('admin.audit.columns.action')}</Table.Th>
-            <Table.Th>{t('admin.audit.columns.actor')}</Table.Th>
-            <Table.Th>{t('admin.audit.columns.company')}</Table.Th>
-            <Table.Th>{t('admin.audit.columns.ip')}</Table.Th>
-            <Table.Th>{t('admin.audit.columns.detail')}</Table.Th>
+            <Table.Th>{t('account.staff.audit.columns.time')}</Table.Th>
+            <Table.Th>{t('account.staff.audit.columns.action')}</Table.Th>
+            <Table.Th>{t('account.staff.audit.columns.actor')}</Table.Th>
+            <Table.Th>{t('account.staff.audit.columns.company')}</Table.Th>
+            <Table.Th>{t('account.staff.audit.columns.ip')}</Table.Th>
+            <Table.Th>{t('account.staff.audit.columns.detail')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -162,7 +162,7 @@ function AuditList({ entries }: { entries: readonly Entry[] }) {
 export function AuditLogPage() {
   const { t } = useTranslation();
   const mayRead = useHoldsPermission('audit_log');
-  if (mayRead === false) return <NoPermissionPage title={t('admin.audit.title')} />;
+  if (mayRead === false) return <NoPermissionPage title={t('account.staff.audit.title')} />;
   return <AuditLog />;
 }
 
@@ -188,13 +188,13 @@ function AuditLog() {
   const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <PageFrame title={t('admin.audit.title')} description={t('admin.audit.purpose')}>
+    <PageFrame title={t('account.staff.audit.title')} description={t('account.staff.audit.purpose')}>
       <Group align="flex-end">
         <Select
-          label={t('admin.audit.filter')}
-          placeholder={t('admin.audit.all_actions')}
+          label={t('account.staff.audit.filter')}
+          placeholder={t('account.staff.audit.all_actions')}
           data={[
-            { value: '', label: t('admin.audit.all_actions') },
+            { value: '', label: t('account.staff.audit.all_actions') },
             ...knownActions.map((known) => ({ value: known, label: actionLabel(known) })),
           ]}
           value={action ?? ''}
@@ -211,8 +211,8 @@ function AuditLog() {
       ) : entries.length === 0 ? (
         <EmptyState
           icon={<IconFileSearch size={26} stroke={1.6} />}
-          title={t('admin.audit.empty_title')}
-          description={t('admin.audit.empty_description')}
+          title={t('account.staff.audit.empty_title')}
+          description={t('account.staff.audit.empty_description')}
         />
       ) : (
         <Stack gap="md">
@@ -231,11 +231,11 @@ function AuditLog() {
           <Group justify="center">
             {audit.hasNextPage ? (
               <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-                {t('admin.audit.load_more')}
+                {t('account.staff.audit.load_more')}
               </Button>
             ) : (
               <Text size="sm" c="dimmed" role="status">
-                {t('admin.audit.all_loaded')}
+                {t('account.staff.audit.all_loaded')}
               </Text>
             )}
           </Group>

@@ -23,7 +23,7 @@ export function ResetAuthenticatorCard() {
     initialValues: { email: '', identity_check: '' },
     isConfirmed: true,
     onSuccess: (_answer, body) => {
-      showSuccess(t('admin.reset_authenticator.done', { email: body.email }));
+      showSuccess(t('account.staff.reset_authenticator.done', { email: body.email }));
       form.reset();
     },
   });
@@ -37,11 +37,11 @@ export function ResetAuthenticatorCard() {
             <IconShieldOff size={20} stroke={1.6} />
           </ThemeIcon>
           <Title order={3} fz="md" id="reset-authenticator-title">
-            {t('admin.reset_authenticator.title')}
+            {t('account.staff.reset_authenticator.title')}
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('admin.reset_authenticator.description')}
+          {t('account.staff.reset_authenticator.description')}
         </Text>
         <form style={readableErrorColour} noValidate onSubmit={submit}>
           <Stack gap="sm" maw={520}>
@@ -51,21 +51,21 @@ export function ResetAuthenticatorCard() {
               {...form.getInputProps('email')}
               type="email"
               autoComplete="off"
-              label={t('admin.reset_authenticator.email')}
+              label={t('account.staff.reset_authenticator.email')}
               required
             />
             <Textarea
               id="reset-authenticator-check"
               {...form.getInputProps('identity_check')}
-              label={t('admin.reset_authenticator.identity_check')}
-              description={t('admin.reset_authenticator.identity_check_hint')}
+              label={t('account.staff.reset_authenticator.identity_check')}
+              description={t('account.staff.reset_authenticator.identity_check_hint')}
               autosize
               minRows={3}
               required
             />
             <Group>
               <Button type="submit" color="red" variant="light">
-                {t('admin.reset_authenticator.submit')}
+                {t('account.staff.reset_authenticator.submit')}
               </Button>
             </Group>
           </Stack>
@@ -74,17 +74,17 @@ export function ResetAuthenticatorCard() {
       <Dialog
         isOpen={confirmation.isOpen}
         onClose={confirmation.cancel}
-        title={t('admin.reset_authenticator.confirm_title')}
+        title={t('account.staff.reset_authenticator.confirm_title')}
         size="sm"
       >
         <Stack gap="md">
-          <Text size="sm">{t('admin.reset_authenticator.confirm', { email })}</Text>
+          <Text size="sm">{t('account.staff.reset_authenticator.confirm', { email })}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={confirmation.cancel} disabled={isSubmitting}>
-              {t('admin.reset_authenticator.cancel')}
+              {t('account.staff.reset_authenticator.cancel')}
             </Button>
             <Button color="red" loading={isSubmitting} onClick={confirmation.confirm} data-autofocus>
-              {t('admin.reset_authenticator.confirm_button')}
+              {t('account.staff.reset_authenticator.confirm_button')}
             </Button>
           </Group>
         </Stack>

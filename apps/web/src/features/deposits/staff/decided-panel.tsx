@@ -41,7 +41,7 @@ function CreditedText({ credit }: { credit: BankCredit }) {
         {formatRate(rateOfFiatDeposit({ currency: credit.currency, asset, rate }), locale)}
       </Text>
       <Text inherit size="xs" c="dimmed" className="tabular-figures">
-        {t('admin.deposits.fee_text', { fee: formatAmount(fee, asset, locale), asset })}
+        {t('deposits.staff.fee_text', { fee: formatAmount(fee, asset, locale), asset })}
       </Text>
     </Stack>
   );
@@ -54,7 +54,7 @@ function DecidedBy({ credit }: { credit: BankCredit }) {
       <DateTime value={credit.decided_at} />
       {credit.decided_by ? (
         <Text inherit size="xs" c="dimmed">
-          {t('admin.deposits.decided_by', { email: credit.decided_by })}
+          {t('deposits.staff.decided_by', { email: credit.decided_by })}
         </Text>
       ) : null}
     </Stack>
@@ -69,14 +69,14 @@ function DecidedTable({ items }: { items: readonly BankCredit[] }) {
       <Table verticalSpacing="sm">
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
-            <Table.Th>{t('admin.deposits.fields.received_at')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('admin.deposits.fields.amount')}</Table.Th>
-            <Table.Th>{t('admin.deposits.fields.company')}</Table.Th>
-            <Table.Th>{t('admin.deposits.fields.credited')}</Table.Th>
-            <Table.Th>{t('admin.deposits.fields.decided')}</Table.Th>
-            <Table.Th>{t('admin.deposits.fields.reason')}</Table.Th>
+            <Table.Th>{t('deposits.staff.fields.received_at')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('deposits.staff.fields.amount')}</Table.Th>
+            <Table.Th>{t('deposits.staff.fields.company')}</Table.Th>
+            <Table.Th>{t('deposits.staff.fields.credited')}</Table.Th>
+            <Table.Th>{t('deposits.staff.fields.decided')}</Table.Th>
+            <Table.Th>{t('deposits.staff.fields.reason')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>{t('admin.deposits.history.open')}</VisuallyHidden>
+              <VisuallyHidden>{t('deposits.staff.history.open')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -135,30 +135,30 @@ function DecidedList({ items }: { items: readonly BankCredit[] }) {
           <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
             <Amount value={credit.amount} currency={credit.currency} fw={600} />
             <ToneBadge colour={colourOfStatus[credit.status]}>
-              {t(`admin.deposits.statuses.${credit.status}`)}
+              {t(`deposits.staff.statuses.${credit.status}`)}
             </ToneBadge>
           </Group>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="xs">
-            <LabelledValue label={t('admin.deposits.fields.company')}>
+            <LabelledValue label={t('deposits.staff.fields.company')}>
               <CompanyName credit={credit} />
             </LabelledValue>
-            <LabelledValue label={t('admin.deposits.fields.received_at')}>
+            <LabelledValue label={t('deposits.staff.fields.received_at')}>
               <DateTime value={credit.received_at} />
             </LabelledValue>
             {credit.credited ? (
-              <LabelledValue label={t('admin.deposits.fields.credited')}>
+              <LabelledValue label={t('deposits.staff.fields.credited')}>
                 <CreditedText credit={credit} />
               </LabelledValue>
             ) : null}
           </SimpleGrid>
           <Box mt="xs">
-            <LabelledValue label={t('admin.deposits.fields.decided')}>
+            <LabelledValue label={t('deposits.staff.fields.decided')}>
               <DecidedBy credit={credit} />
             </LabelledValue>
           </Box>
           {credit.reason ? (
             <Box mt="xs">
-              <LabelledValue label={t('admin.deposits.fields.reason')}>{credit.reason}</LabelledValue>
+              <LabelledValue label={t('deposits.staff.fields.reason')}>{credit.reason}</LabelledValue>
             </Box>
           ) : null}
           <Group justify="flex-end" mt="xs">
@@ -181,13 +181,13 @@ export function DecidedPanel() {
       <QueueSearchInput text={text} onChange={setText} />
       <Stack gap={6}>
         <Text size="sm" fw={500} id="decided-filter-label">
-          {t('admin.deposits.decided_filter')}
+          {t('deposits.staff.decided_filter')}
         </Text>
         <SegmentedControl
           aria-labelledby="decided-filter-label"
           value={status}
           onChange={(value) => setStatus(value as DecidedStatus)}
-          data={decidedStatuses.map((value) => ({ value, label: t(`admin.deposits.statuses.${value}`) }))}
+          data={decidedStatuses.map((value) => ({ value, label: t(`deposits.staff.statuses.${value}`) }))}
           style={{ alignSelf: 'flex-start' }}
         />
       </Stack>
@@ -198,8 +198,8 @@ export function DecidedPanel() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconInbox size={26} stroke={1.6} />}
-          title={t('admin.deposits.decided_empty_title')}
-          description={t('admin.deposits.decided_empty')}
+          title={t('deposits.staff.decided_empty_title')}
+          description={t('deposits.staff.decided_empty')}
         />
       ) : (
         <>
@@ -212,9 +212,9 @@ export function DecidedPanel() {
             </Box>
           </Paper>
           <LoadMore
-            loadMoreLabel={t('admin.deposits.load_more')}
+            loadMoreLabel={t('deposits.staff.load_more')}
             query={credits}
-            allLoaded={t('admin.deposits.all_loaded')}
+            allLoaded={t('deposits.staff.all_loaded')}
           />
         </>
       )}

@@ -74,8 +74,8 @@ function Monospace({ value, label }: { value: string; label: string }) {
       </Text>
       <CopyValueButton
         value={value}
-        label={`${t('admin.deposits.history.copy_id')}: ${label}`}
-        copiedLabel={t('admin.deposits.history.copied')}
+        label={`${t('deposits.staff.history.copy_id')}: ${label}`}
+        copiedLabel={t('deposits.staff.history.copied')}
       />
     </Group>
   );
@@ -93,7 +93,7 @@ function LineSection({ history }: { history: DepositHistory }) {
   const { t } = useTranslation();
   const line = history.transaction;
   return (
-    <Section id="history-line" title={t('admin.deposits.history.sections.line')}>
+    <Section id="history-line" title={t('deposits.staff.history.sections.line')}>
       {line ? (
         <>
           <Group justify="space-between" align="flex-start" gap="sm">
@@ -110,14 +110,14 @@ function LineSection({ history }: { history: DepositHistory }) {
             </Group>
             <Amount value={line.amount} currency={line.asset} fw={600} />
           </Group>
-          <LabelledValue label={t('admin.deposits.history.fields.line_id')}>
-            <Monospace value={line.transaction_id} label={t('admin.deposits.history.fields.line_id')} />
+          <LabelledValue label={t('deposits.staff.history.fields.line_id')}>
+            <Monospace value={line.transaction_id} label={t('deposits.staff.history.fields.line_id')} />
           </LabelledValue>
           {history.steps.length > 0 ? <StepsTimeline steps={history.steps} bulletSize={18} /> : null}
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('admin.deposits.history.no_line')}
+          {t('deposits.staff.history.no_line')}
         </Text>
       )}
     </Section>
@@ -128,12 +128,12 @@ function NoticeSection({ notice }: { notice: NonNullable<DepositHistory['notice'
   const { t } = useTranslation();
   const language = useLanguage();
   const [previewed, setPreviewed] = useState<DocumentRef | null>(null);
-  const field = (name: string) => t(`admin.deposits.history.fields.${name}` as never);
+  const field = (name: string) => t(`deposits.staff.history.fields.${name}` as never);
   return (
-    <Section id="history-notice" title={t('admin.deposits.history.sections.notice')}>
+    <Section id="history-notice" title={t('deposits.staff.history.sections.notice')}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <ToneBadge colour={colourOfNotice[notice.status]}>
-          {t(`admin.deposits.history.notice_statuses.${notice.status}`)}
+          {t(`deposits.staff.history.notice_statuses.${notice.status}`)}
         </ToneBadge>
         <Amount value={notice.amount} currency={notice.currency} fw={600} />
       </Group>
@@ -158,7 +158,7 @@ function NoticeSection({ notice }: { notice: NonNullable<DepositHistory['notice'
             onPreview={() => setPreviewed(notice.proof)}
           />
         ) : (
-          <Dimmed>{t('admin.deposits.history.no_proof')}</Dimmed>
+          <Dimmed>{t('deposits.staff.history.no_proof')}</Dimmed>
         )}
       </LabelledValue>
       <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
@@ -170,19 +170,19 @@ function BankCreditSections({ history }: { history: DepositHistory }) {
   const { t } = useTranslation();
   const locale = localeOfLanguage[useLanguage()];
   const credit = history.bank_credit;
-  const field = (name: string) => t(`admin.deposits.history.fields.${name}` as never);
+  const field = (name: string) => t(`deposits.staff.history.fields.${name}` as never);
   if (!credit)
     return (
-      <Section id="history-credit" title={t('admin.deposits.history.sections.bank_credit')}>
+      <Section id="history-credit" title={t('deposits.staff.history.sections.bank_credit')}>
         <Text size="sm" c="dimmed">
-          {t('admin.deposits.history.no_credit')}
+          {t('deposits.staff.history.no_credit')}
         </Text>
       </Section>
     );
   const credited = credit.credited;
   return (
     <>
-      <Section id="history-credit" title={t('admin.deposits.history.sections.bank_credit')}>
+      <Section id="history-credit" title={t('deposits.staff.history.sections.bank_credit')}>
         <Group justify="flex-end">
           <Amount value={credit.amount} currency={credit.currency} fw={600} />
         </Group>
@@ -197,19 +197,19 @@ function BankCreditSections({ history }: { history: DepositHistory }) {
             </Text>
           </LabelledValue>
           <LabelledValue label={field('company')}>
-            {credit.company ? credit.company.name : <Dimmed>{t('admin.deposits.no_company')}</Dimmed>}
+            {credit.company ? credit.company.name : <Dimmed>{t('deposits.staff.no_company')}</Dimmed>}
           </LabelledValue>
         </Fields>
         {history.notice ? null : (
           <Text size="sm" c="dimmed">
-            {t('admin.deposits.history.no_notice')}
+            {t('deposits.staff.history.no_notice')}
           </Text>
         )}
       </Section>
-      <Section id="history-decision" title={t('admin.deposits.history.sections.decision')}>
+      <Section id="history-decision" title={t('deposits.staff.history.sections.decision')}>
         <Group>
           <ToneBadge colour={colourOfDecision[credit.status]}>
-            {t(`admin.deposits.history.decisions.${credit.status}`)}
+            {t(`deposits.staff.history.decisions.${credit.status}`)}
           </ToneBadge>
         </Group>
         {credit.status === 'unmatched' ? null : (
@@ -240,7 +240,7 @@ function BankCreditSections({ history }: { history: DepositHistory }) {
         )}
         {credit.status === 'unmatched' ? null : (
           <LabelledValue label={field('reason')}>
-            {credit.reason ?? <Dimmed>{t('admin.deposits.history.no_reason')}</Dimmed>}
+            {credit.reason ?? <Dimmed>{t('deposits.staff.history.no_reason')}</Dimmed>}
           </LabelledValue>
         )}
       </Section>
@@ -250,13 +250,13 @@ function BankCreditSections({ history }: { history: DepositHistory }) {
 
 function CryptoSection({ crypto }: { crypto: NonNullable<DepositHistory['crypto']> }) {
   const { t } = useTranslation();
-  const field = (name: string) => t(`admin.deposits.history.fields.${name}` as never);
-  const label = t('admin.deposits.in_flight.confirmations_of', {
+  const field = (name: string) => t(`deposits.staff.history.fields.${name}` as never);
+  const label = t('deposits.staff.in_flight.confirmations_of', {
     count: crypto.confirmations,
     required: crypto.confirmations_required,
   });
   return (
-    <Section id="history-crypto" title={t('admin.deposits.history.sections.crypto')}>
+    <Section id="history-crypto" title={t('deposits.staff.history.sections.crypto')}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <StatusBadge list="transaction" value={crypto.status} />
         <Stack gap={0} align="flex-end">
@@ -304,10 +304,10 @@ function MovementsSection({ history }: { history: DepositHistory }) {
   const locale = localeOfLanguage[useLanguage()];
   const kindName = useLabel('ledger_movement');
   return (
-    <Section id="history-movements" title={t('admin.deposits.history.sections.movements')}>
+    <Section id="history-movements" title={t('deposits.staff.history.sections.movements')}>
       {history.movements.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('admin.deposits.history.no_movements')}
+          {t('deposits.staff.history.no_movements')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
@@ -349,10 +349,10 @@ function AuditSection({ history }: { history: DepositHistory }) {
   const actionLabel = useActionLabel();
   const detailText = useDetailText();
   return (
-    <Section id="history-audit" title={t('admin.deposits.history.sections.audit')}>
+    <Section id="history-audit" title={t('deposits.staff.history.sections.audit')}>
       {history.audit.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('admin.deposits.history.no_audit')}
+          {t('deposits.staff.history.no_audit')}
         </Text>
       ) : (
         <Stack component="ol" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
@@ -385,7 +385,7 @@ function AuditSection({ history }: { history: DepositHistory }) {
                 </Text>
               </Group>
               <Text size="xs" c="dimmed" mt={2}>
-                {entry.actor_email ?? t('admin.deposits.history.by_system')}
+                {entry.actor_email ?? t('deposits.staff.history.by_system')}
               </Text>
               {detailText(entry.detail) ? (
                 <Text size="xs" mt={2} style={{ overflowWrap: 'anywhere' }}>
@@ -439,23 +439,23 @@ export function DepositHistoryDrawer({ depositId, onClose }: { depositId: string
       title={
         <Stack gap={2}>
           <Text component="span" fw={600} fz="lg">
-            {t('admin.deposits.history.title')}
+            {t('deposits.staff.history.title')}
           </Text>
           {data ? (
             <Text component="span" size="sm" c="dimmed">
-              {[t(`admin.deposits.history.kinds.${data.kind}`), data.company?.name].filter(Boolean).join(' · ')}
+              {[t(`deposits.staff.history.kinds.${data.kind}`), data.company?.name].filter(Boolean).join(' · ')}
             </Text>
           ) : null}
         </Stack>
       }
-      closeButtonProps={{ 'aria-label': t('admin.deposits.history.close') }}
+      closeButtonProps={{ 'aria-label': t('deposits.staff.history.close') }}
       padding="lg"
     >
       {isNotFound ? (
         <EmptyState
           icon={<IconSearch size={26} stroke={1.6} />}
-          title={t('admin.deposits.history.title')}
-          description={t('admin.deposits.history.not_found')}
+          title={t('deposits.staff.history.title')}
+          description={t('deposits.staff.history.not_found')}
         />
       ) : history.isError ? (
         <LoadError error={history.error} onRetry={() => void history.refetch()} />

@@ -54,8 +54,8 @@ function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
     <form onSubmit={onSubmit} noValidate>
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <TextInput
-          label={t('admin.deposits.history.lookup_label')}
-          placeholder={t('admin.deposits.history.lookup_placeholder')}
+          label={t('deposits.staff.history.lookup_label')}
+          placeholder={t('deposits.staff.history.lookup_placeholder')}
           value={value}
           onChange={(event) => {
             setValue(event.currentTarget.value);
@@ -69,7 +69,7 @@ function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
           style={{ flex: 1, maxWidth: 560 }}
         />
         <Button type="submit" variant="default" mt={25} leftSection={<IconHistory size={16} aria-hidden />}>
-          {t('admin.deposits.history.lookup_submit')}
+          {t('deposits.staff.history.lookup_submit')}
         </Button>
       </Group>
     </form>
@@ -105,7 +105,7 @@ export function DepositOperationsPage() {
           <Tabs.List mb="lg">
             {tabs.map((value) => (
               <Tabs.Tab key={value} value={value} fw={500}>
-                {t(`admin.deposits.tabs.${value}`)}
+                {t(`deposits.staff.tabs.${value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>

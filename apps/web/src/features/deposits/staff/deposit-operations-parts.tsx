@@ -33,10 +33,10 @@ export function HistoryButton({ id, what }: { id: string; what: string }) {
       size="compact-sm"
       leftSection={<IconHistory size={14} aria-hidden />}
       onClick={() => openHistory(id)}
-      aria-label={t('admin.deposits.history.open_label', { what })}
+      aria-label={t('deposits.staff.history.open_label', { what })}
       style={{ flexShrink: 0 }}
     >
-      {t('admin.deposits.history.open')}
+      {t('deposits.staff.history.open')}
     </Button>
   );
 }
@@ -76,7 +76,7 @@ export function CompanyName({ credit }: { credit: BankCredit }) {
   if (credit.company) return <Text inherit>{credit.company.name}</Text>;
   return (
     <Text inherit c={readableTextOn('orange')} fw={500}>
-      {t('admin.deposits.no_company')}
+      {t('deposits.staff.no_company')}
     </Text>
   );
 }
@@ -88,12 +88,12 @@ export function NoticeText({ credit }: { credit: BankCredit }) {
   if (!credit.notice)
     return (
       <Text inherit c="dimmed">
-        {t('admin.deposits.no_notice')}
+        {t('deposits.staff.no_notice')}
       </Text>
     );
   return (
     <Text inherit>
-      {t('admin.deposits.notice_text', {
+      {t('deposits.staff.notice_text', {
         amount: amountText(credit.notice.amount, credit.currency),
         currency: credit.currency,
         target: credit.notice.target,
@@ -108,8 +108,8 @@ export function FirstDepositBadges({ credit }: { credit: BankCredit }) {
   if (!credit.is_first_deposit && !credit.is_below_minimum) return null;
   return (
     <Group gap={6}>
-      {credit.is_first_deposit ? <ToneBadge colour="bank">{t('admin.deposits.badges.first_deposit')}</ToneBadge> : null}
-      {credit.is_below_minimum ? <ToneBadge colour="red">{t('admin.deposits.badges.below_minimum')}</ToneBadge> : null}
+      {credit.is_first_deposit ? <ToneBadge colour="bank">{t('deposits.staff.badges.first_deposit')}</ToneBadge> : null}
+      {credit.is_below_minimum ? <ToneBadge colour="red">{t('deposits.staff.badges.below_minimum')}</ToneBadge> : null}
     </Group>
   );
 }

@@ -52,7 +52,7 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
     initialValues: { reason: '' },
     toRequest: (values) => ({ deposit_id: deposit.deposit_id, reason: values.reason.trim() }),
     onSuccess: async () => {
-      showSuccess(t(`admin.deposits.held.${kind}_done`, { what }));
+      showSuccess(t(`deposits.staff.held.${kind}_done`, { what }));
       onClose();
       await refreshBackOffice(queryClient);
     },
@@ -71,11 +71,11 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
       <Stack gap="md">
         <Text fw={600}>{what}</Text>
         <FormAlert message={formError} />
-        <Text size="sm">{t(`admin.deposits.held.${kind}_what_happens`)}</Text>
+        <Text size="sm">{t(`deposits.staff.held.${kind}_what_happens`)}</Text>
         <Textarea
           ref={reasonRef}
-          label={t('admin.deposits.held.reason')}
-          description={t('admin.deposits.held.reason_hint')}
+          label={t('deposits.staff.held.reason')}
+          description={t('deposits.staff.held.reason_hint')}
           required
           autosize
           minRows={2}
@@ -85,10 +85,10 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            {t('admin.deposits.held.cancel')}
+            {t('deposits.staff.held.cancel')}
           </Button>
           <Button type="submit" color={kind === 'return' ? 'red' : undefined} loading={isSubmitting}>
-            {t(`admin.deposits.held.${kind}`)}
+            {t(`deposits.staff.held.${kind}`)}
           </Button>
         </Group>
       </Stack>
@@ -101,10 +101,10 @@ function HeldActions({ deposit, onDecide }: { deposit: DepositInFlight; onDecide
   return (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" onClick={() => onDecide({ kind: 'credit', deposit })}>
-        {t('admin.deposits.held.credit')}
+        {t('deposits.staff.held.credit')}
       </Button>
       <Button size="xs" variant="default" onClick={() => onDecide({ kind: 'return', deposit })}>
-        {t('admin.deposits.held.return')}
+        {t('deposits.staff.held.return')}
       </Button>
     </Group>
   );
@@ -115,10 +115,10 @@ function Confirmations({ deposit }: { deposit: DepositInFlight }) {
   if (deposit.status === 'admin_review')
     return (
       <Text size="sm" c="orange.9" miw={130}>
-        {t('admin.deposits.held.status')}
+        {t('deposits.staff.held.status')}
       </Text>
     );
-  const label = t('admin.deposits.in_flight.confirmations_of', {
+  const label = t('deposits.staff.in_flight.confirmations_of', {
     count: deposit.confirmations,
     required: deposit.confirmations_required,
   });
@@ -131,7 +131,7 @@ function Confirmations({ deposit }: { deposit: DepositInFlight }) {
       <Progress
         value={percent}
         size="sm"
-        aria-label={`${t('admin.deposits.in_flight.columns.confirmations')}: ${label}`}
+        aria-label={`${t('deposits.staff.in_flight.columns.confirmations')}: ${label}`}
       />
     </Stack>
   );
@@ -146,8 +146,8 @@ function TransactionHash({ hash }: { hash: string }) {
       </Text>
       <CopyValueButton
         value={hash}
-        label={t('admin.deposits.in_flight.copy_hash')}
-        copiedLabel={t('admin.deposits.in_flight.copied')}
+        label={t('deposits.staff.in_flight.copy_hash')}
+        copiedLabel={t('deposits.staff.in_flight.copied')}
       />
     </Group>
   );
@@ -178,14 +178,14 @@ export function InFlightPanel() {
     return (
       <EmptyState
         icon={<IconCoins size={26} stroke={1.6} />}
-        title={t('admin.deposits.in_flight.empty_title')}
-        description={t('admin.deposits.in_flight.empty')}
+        title={t('deposits.staff.in_flight.empty_title')}
+        description={t('deposits.staff.in_flight.empty')}
       />
     );
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {t('admin.deposits.in_flight.refresh_note')}
+        {t('deposits.staff.in_flight.refresh_note')}
       </Text>
       <Paper withBorder px="sm">
         <Box visibleFrom="sm">
@@ -193,14 +193,14 @@ export function InFlightPanel() {
             <Table verticalSpacing="sm">
               <Table.Thead style={{ whiteSpace: 'nowrap' }}>
                 <Table.Tr>
-                  <Table.Th>{t('admin.deposits.in_flight.columns.company')}</Table.Th>
-                  <Table.Th>{t('admin.deposits.in_flight.columns.asset')}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t('admin.deposits.in_flight.columns.amount')}</Table.Th>
-                  <Table.Th>{t('admin.deposits.in_flight.columns.confirmations')}</Table.Th>
-                  <Table.Th>{t('admin.deposits.in_flight.columns.seen_at')}</Table.Th>
-                  <Table.Th>{t('admin.deposits.in_flight.columns.hash')}</Table.Th>
+                  <Table.Th>{t('deposits.staff.in_flight.columns.company')}</Table.Th>
+                  <Table.Th>{t('deposits.staff.in_flight.columns.asset')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('deposits.staff.in_flight.columns.amount')}</Table.Th>
+                  <Table.Th>{t('deposits.staff.in_flight.columns.confirmations')}</Table.Th>
+                  <Table.Th>{t('deposits.staff.in_flight.columns.seen_at')}</Table.Th>
+                  <Table.Th>{t('deposits.staff.in_flight.columns.hash')}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>{t('admin.deposits.history.open')}</VisuallyHidden>
+                    <VisuallyHidden>{t('deposits.staff.history.open')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -284,14 +284,14 @@ export function InFlightPanel() {
         </Stack>
       </Paper>
       <LoadMore
-        loadMoreLabel={t('admin.deposits.load_more')}
+        loadMoreLabel={t('deposits.staff.load_more')}
         query={deposits}
-        allLoaded={t('admin.deposits.all_loaded')}
+        allLoaded={t('deposits.staff.all_loaded')}
       />
       <Dialog
         isOpen={held !== null}
         onClose={() => setHeld(null)}
-        title={t(held?.kind === 'return' ? 'admin.deposits.held.return_title' : 'admin.deposits.held.credit_title')}
+        title={t(held?.kind === 'return' ? 'deposits.staff.held.return_title' : 'deposits.staff.held.credit_title')}
         size="lg"
       >
         {held ? (

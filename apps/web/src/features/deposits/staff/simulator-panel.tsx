@@ -74,7 +74,7 @@ function BankCreditSimulator() {
     toRequest: (values) => ({ ...values, amount: values.amount.trim() }),
     onSuccess: async (answer) => {
       showSuccess(
-        t('admin.deposits.simulator.bank_credit.done', {
+        t('deposits.staff.simulator.bank_credit.done', {
           amount: amountText(answer.amount, answer.currency),
           currency: answer.currency,
           sender: answer.sender,
@@ -88,43 +88,43 @@ function BankCreditSimulator() {
   return (
     <SimulatorCard
       id="simulator-bank-credit"
-      title={t('admin.deposits.simulator.bank_credit.title')}
-      description={t('admin.deposits.simulator.bank_credit.description')}
+      title={t('deposits.staff.simulator.bank_credit.title')}
+      description={t('deposits.staff.simulator.bank_credit.description')}
     >
       <form noValidate onSubmit={submit} style={readableErrorColour} aria-labelledby="simulator-bank-credit">
         <Stack gap="sm">
           <FormAlert message={formError} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
-              label={t('admin.deposits.simulator.bank_credit.currency')}
+              label={t('deposits.staff.simulator.bank_credit.currency')}
               data={[...fiatCurrencies]}
               allowDeselect={false}
               withAsterisk
               {...form.getInputProps('currency')}
             />
             <AmountInput
-              label={t('admin.deposits.simulator.bank_credit.amount')}
+              label={t('deposits.staff.simulator.bank_credit.amount')}
               currency={values.currency}
               withAsterisk
               {...form.getInputProps('amount')}
             />
           </SimpleGrid>
           <TextInput
-            label={t('admin.deposits.simulator.bank_credit.reference')}
+            label={t('deposits.staff.simulator.bank_credit.reference')}
             autoComplete="off"
             withAsterisk
             styles={monospaceInput}
             {...form.getInputProps('reference')}
           />
           <TextInput
-            label={t('admin.deposits.simulator.bank_credit.sender')}
+            label={t('deposits.staff.simulator.bank_credit.sender')}
             autoComplete="off"
             withAsterisk
             {...form.getInputProps('sender')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} leftSection={<IconBuildingBank size={16} aria-hidden />}>
-              {t('admin.deposits.simulator.bank_credit.submit')}
+              {t('deposits.staff.simulator.bank_credit.submit')}
             </Button>
           </Group>
         </Stack>
@@ -143,7 +143,7 @@ function CoinsSimulator() {
     toRequest: (values) => ({ ...values, address: values.address.trim(), amount: values.amount.trim() }),
     onSuccess: async (answer) => {
       showSuccess(
-        t('admin.deposits.simulator.coins.done', {
+        t('deposits.staff.simulator.coins.done', {
           amount: amountText(answer.amount, answer.asset),
           asset: answer.asset,
           network: answer.network,
@@ -158,14 +158,14 @@ function CoinsSimulator() {
   return (
     <SimulatorCard
       id="simulator-coins"
-      title={t('admin.deposits.simulator.coins.title')}
-      description={t('admin.deposits.simulator.coins.description')}
+      title={t('deposits.staff.simulator.coins.title')}
+      description={t('deposits.staff.simulator.coins.description')}
     >
       <form noValidate onSubmit={submit} style={readableErrorColour} aria-labelledby="simulator-coins">
         <Stack gap="sm">
           <FormAlert message={formError} />
           <TextInput
-            label={t('admin.deposits.simulator.coins.address')}
+            label={t('deposits.staff.simulator.coins.address')}
             autoComplete="off"
             withAsterisk
             styles={monospaceInput}
@@ -173,7 +173,7 @@ function CoinsSimulator() {
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Select
-              label={t('admin.deposits.simulator.coins.asset')}
+              label={t('deposits.staff.simulator.coins.asset')}
               data={[...digitalAssets]}
               allowDeselect={false}
               withAsterisk
@@ -187,14 +187,14 @@ function CoinsSimulator() {
               }}
             />
             <Select
-              label={t('admin.deposits.simulator.coins.network')}
+              label={t('deposits.staff.simulator.coins.network')}
               data={[...networksOfAsset[values.asset]]}
               allowDeselect={false}
               withAsterisk
               {...form.getInputProps('network')}
             />
             <AmountInput
-              label={t('admin.deposits.simulator.coins.amount')}
+              label={t('deposits.staff.simulator.coins.amount')}
               currency={values.asset}
               withAsterisk
               {...form.getInputProps('amount')}
@@ -202,7 +202,7 @@ function CoinsSimulator() {
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} leftSection={<IconCoins size={16} aria-hidden />}>
-              {t('admin.deposits.simulator.coins.submit')}
+              {t('deposits.staff.simulator.coins.submit')}
             </Button>
           </Group>
         </Stack>
@@ -219,22 +219,22 @@ function BlocksSimulator() {
     initialValues: { blocks: 1 as number | string },
     toRequest: (values) => ({ blocks: values.blocks === '' ? undefined : Number(values.blocks) }),
     onSuccess: async (answer) => {
-      showSuccess(t('admin.deposits.simulator.blocks.done', { count: answer.credited }));
+      showSuccess(t('deposits.staff.simulator.blocks.done', { count: answer.credited }));
       await refreshBackOffice(queryClient);
     },
   });
   return (
     <SimulatorCard
       id="simulator-blocks"
-      title={t('admin.deposits.simulator.blocks.title')}
-      description={t('admin.deposits.simulator.blocks.description')}
+      title={t('deposits.staff.simulator.blocks.title')}
+      description={t('deposits.staff.simulator.blocks.description')}
     >
       <form noValidate onSubmit={submit} style={readableErrorColour} aria-labelledby="simulator-blocks">
         <Stack gap="sm">
           <FormAlert message={formError} />
           <Group align="flex-end" gap="sm">
             <NumberInput
-              label={t('admin.deposits.simulator.blocks.blocks')}
+              label={t('deposits.staff.simulator.blocks.blocks')}
               min={1}
               max={100}
               allowDecimal={false}
@@ -244,7 +244,7 @@ function BlocksSimulator() {
               {...form.getInputProps('blocks')}
             />
             <Button type="submit" loading={isSubmitting}>
-              {t('admin.deposits.simulator.blocks.submit')}
+              {t('deposits.staff.simulator.blocks.submit')}
             </Button>
           </Group>
         </Stack>
@@ -259,7 +259,7 @@ export function SimulatorPanel() {
     <Stack gap="lg">
       <Alert color="yellow" variant="light" icon={<IconFlask size={18} aria-hidden />}>
         <Text size="sm" c="var(--mantine-color-text)">
-          {t('admin.deposits.simulator.note')}
+          {t('deposits.staff.simulator.note')}
         </Text>
       </Alert>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>

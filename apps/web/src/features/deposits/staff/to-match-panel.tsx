@@ -62,41 +62,41 @@ function CreditToMatch({
               <Button
                 leftSection={<IconCheck size={16} aria-hidden />}
                 onClick={() => onDecide('credit', credit)}
-                aria-label={t('admin.deposits.credit_label', { ...labelValues, sender: credit.sender })}
+                aria-label={t('deposits.staff.credit_label', { ...labelValues, sender: credit.sender })}
               >
-                {t('admin.deposits.credit')}
+                {t('deposits.staff.credit')}
               </Button>
             ) : null}
             <Button
               variant="default"
               leftSection={<IconArrowBackUp size={16} aria-hidden />}
               onClick={() => onDecide('return', credit)}
-              aria-label={t('admin.deposits.return_label', { ...labelValues, sender: credit.sender })}
+              aria-label={t('deposits.staff.return_label', { ...labelValues, sender: credit.sender })}
             >
-              {t('admin.deposits.return')}
+              {t('deposits.staff.return')}
             </Button>
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md" verticalSpacing="sm">
-          <LabelledValue label={t('admin.deposits.fields.reference')}>
+          <LabelledValue label={t('deposits.staff.fields.reference')}>
             <Text inherit ff="monospace">
               {credit.reference}
             </Text>
           </LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.sender')}>{credit.sender}</LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.received_at')}>
+          <LabelledValue label={t('deposits.staff.fields.sender')}>{credit.sender}</LabelledValue>
+          <LabelledValue label={t('deposits.staff.fields.received_at')}>
             <DateTime value={credit.received_at} />
           </LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.company')}>
+          <LabelledValue label={t('deposits.staff.fields.company')}>
             <CompanyName credit={credit} />
           </LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.notice')}>
+          <LabelledValue label={t('deposits.staff.fields.notice')}>
             <NoticeText credit={credit} />
           </LabelledValue>
         </SimpleGrid>
         {credit.company ? null : (
           <Text size="sm" c="dimmed">
-            {t('admin.deposits.only_return')}
+            {t('deposits.staff.only_return')}
           </Text>
         )}
       </Stack>
@@ -115,16 +115,16 @@ function CreditSummary({ credit }: { credit: BankCredit }) {
           <FirstDepositBadges credit={credit} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-          <LabelledValue label={t('admin.deposits.fields.sender')}>{credit.sender}</LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.reference')}>
+          <LabelledValue label={t('deposits.staff.fields.sender')}>{credit.sender}</LabelledValue>
+          <LabelledValue label={t('deposits.staff.fields.reference')}>
             <Text inherit ff="monospace">
               {credit.reference}
             </Text>
           </LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.company')}>
+          <LabelledValue label={t('deposits.staff.fields.company')}>
             <CompanyName credit={credit} />
           </LabelledValue>
-          <LabelledValue label={t('admin.deposits.fields.notice')}>
+          <LabelledValue label={t('deposits.staff.fields.notice')}>
             <NoticeText credit={credit} />
           </LabelledValue>
         </SimpleGrid>
@@ -150,7 +150,7 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
     onSuccess: async (answer) => {
       const credited = answer.credited;
       showSuccess(
-        t('admin.deposits.credit_dialog.done', {
+        t('deposits.staff.credit_dialog.done', {
           net: credited ? amountText(credited.net, credited.asset) : '',
           asset: credited?.asset ?? '',
           company: answer.company?.name ?? '',
@@ -182,10 +182,10 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
         <FormAlert message={formError} />
         {credit.notice ? (
           <Text size="sm">
-            {t('admin.deposits.credit_dialog.target_from_notice', { target: credit.notice.target })}
+            {t('deposits.staff.credit_dialog.target_from_notice', { target: credit.notice.target })}
           </Text>
         ) : (
-          <Radio.Group label={t('admin.deposits.credit_dialog.target')} withAsterisk {...form.getInputProps('target')}>
+          <Radio.Group label={t('deposits.staff.credit_dialog.target')} withAsterisk {...form.getInputProps('target')}>
             <Group gap="lg" mt={6}>
               {fiatDepositTargets.map((asset) => (
                 <Radio key={asset} value={asset} label={asset} />
@@ -195,16 +195,16 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
         )}
         <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
           <Text size="sm" c="var(--mantine-color-text)">
-            {t('admin.deposits.credit_dialog.what_happens', { target, company: credit.company?.name ?? '' })}
+            {t('deposits.staff.credit_dialog.what_happens', { target, company: credit.company?.name ?? '' })}
           </Text>
         </Alert>
         <Textarea
           ref={reasonRef}
-          label={t('admin.deposits.credit_dialog.reason')}
+          label={t('deposits.staff.credit_dialog.reason')}
           description={t(
             credit.is_below_minimum
-              ? 'admin.deposits.credit_dialog.reason_required_hint'
-              : 'admin.deposits.credit_dialog.reason_optional_hint',
+              ? 'deposits.staff.credit_dialog.reason_required_hint'
+              : 'deposits.staff.credit_dialog.reason_optional_hint',
           )}
           required={credit.is_below_minimum}
           autosize
@@ -214,10 +214,10 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            {t('admin.deposits.credit_dialog.cancel')}
+            {t('deposits.staff.credit_dialog.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting} leftSection={<IconCheck size={16} aria-hidden />}>
-            {t('admin.deposits.credit_dialog.submit')}
+            {t('deposits.staff.credit_dialog.submit')}
           </Button>
         </Group>
       </Stack>
@@ -236,7 +236,7 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
     toRequest: (values) => ({ credit_id: credit.credit_id, reason: values.reason }),
     onSuccess: async () => {
       showSuccess(
-        t('admin.deposits.return_dialog.done', {
+        t('deposits.staff.return_dialog.done', {
           amount: amountText(credit.amount, credit.currency),
           currency: credit.currency,
           sender: credit.sender,
@@ -261,11 +261,11 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
       <Stack gap="md">
         <CreditSummary credit={credit} />
         <FormAlert message={formError} />
-        <Text size="sm">{t('admin.deposits.return_dialog.what_happens')}</Text>
+        <Text size="sm">{t('deposits.staff.return_dialog.what_happens')}</Text>
         <Textarea
           ref={reasonRef}
-          label={t('admin.deposits.return_dialog.reason')}
-          description={t('admin.deposits.return_dialog.reason_hint')}
+          label={t('deposits.staff.return_dialog.reason')}
+          description={t('deposits.staff.return_dialog.reason_hint')}
           required
           autosize
           minRows={2}
@@ -275,7 +275,7 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            {t('admin.deposits.return_dialog.cancel')}
+            {t('deposits.staff.return_dialog.cancel')}
           </Button>
           <Button
             type="submit"
@@ -283,7 +283,7 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
             loading={isSubmitting}
             leftSection={<IconArrowBackUp size={16} aria-hidden />}
           >
-            {t('admin.deposits.return_dialog.submit')}
+            {t('deposits.staff.return_dialog.submit')}
           </Button>
         </Group>
       </Stack>
@@ -325,8 +325,8 @@ function ToMatchList({ search }: { search: string }) {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconInbox size={26} stroke={1.6} />}
-          title={t('admin.deposits.to_match_empty_title')}
-          description={t('admin.deposits.to_match_empty')}
+          title={t('deposits.staff.to_match_empty_title')}
+          description={t('deposits.staff.to_match_empty')}
         />
       ) : (
         <>
@@ -343,9 +343,9 @@ function ToMatchList({ search }: { search: string }) {
             ))}
           </Stack>
           <LoadMore
-            loadMoreLabel={t('admin.deposits.load_more')}
+            loadMoreLabel={t('deposits.staff.load_more')}
             query={credits}
-            allLoaded={t('admin.deposits.all_loaded')}
+            allLoaded={t('deposits.staff.all_loaded')}
           />
         </>
       )}
@@ -353,7 +353,7 @@ function ToMatchList({ search }: { search: string }) {
         isOpen={isDialogOpen}
         onClose={close}
         title={t(
-          decision?.kind === 'return' ? 'admin.deposits.return_dialog.title' : 'admin.deposits.credit_dialog.title',
+          decision?.kind === 'return' ? 'deposits.staff.return_dialog.title' : 'deposits.staff.credit_dialog.title',
         )}
         size="lg"
       >

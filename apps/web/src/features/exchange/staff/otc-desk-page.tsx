@@ -61,7 +61,7 @@ function QuoteForm({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: An
       ...(note.trim() ? { note } : {}),
     }),
     onSuccess: async (answer) => {
-      showSuccess(t('fx.desk.quoted_toast'));
+      showSuccess(t('exchange.desk.quoted_toast'));
       await onAnswered(answer);
     },
   });
@@ -70,15 +70,15 @@ function QuoteForm({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: An
       <Stack gap="sm">
         <FormAlert message={formError} />
         <TextInput
-          label={t('fx.desk.rate', { from: trade.from, to: trade.to })}
-          description={t('fx.desk.rate_help')}
+          label={t('exchange.desk.rate', { from: trade.from, to: trade.to })}
+          description={t('exchange.desk.rate_help')}
           inputMode="decimal"
           autoComplete="off"
           withAsterisk
           {...form.getInputProps('rate')}
         />
         <NumberInput
-          label={t('fx.desk.validity')}
+          label={t('exchange.desk.validity')}
           min={otcValidityMinutes.min}
           max={otcValidityMinutes.max}
           allowDecimal={false}
@@ -86,14 +86,14 @@ function QuoteForm({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: An
           {...form.getInputProps('validity_minutes')}
         />
         <Textarea
-          label={t('fx.desk.desk_note')}
+          label={t('exchange.desk.desk_note')}
           autosize
           minRows={2}
           maxLength={otcNoteMaxLength}
           {...form.getInputProps('note')}
         />
         <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
-          {t('fx.desk.send_quote')}
+          {t('exchange.desk.send_quote')}
         </Button>
       </Stack>
     </form>
@@ -107,7 +107,7 @@ function CancelForm({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: A
     initialValues: { note: '' },
     toRequest: (values) => ({ request_id: trade.request_id, note: values.note }),
     onSuccess: async (answer) => {
-      showSuccess(t('fx.desk.cancelled_toast'));
+      showSuccess(t('exchange.desk.cancelled_toast'));
       await onAnswered(answer);
     },
   });
@@ -115,11 +115,11 @@ function CancelForm({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: A
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm" fw={600}>
-          {t('fx.desk.cancel_title')}
+          {t('exchange.desk.cancel_title')}
         </Text>
         <FormAlert message={formError} />
         <Textarea
-          label={t('fx.desk.cancel_note')}
+          label={t('exchange.desk.cancel_note')}
           autosize
           minRows={2}
           maxLength={otcNoteMaxLength}
@@ -127,7 +127,7 @@ function CancelForm({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: A
           {...form.getInputProps('note')}
         />
         <Button type="submit" color="red" variant="light" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
-          {t('fx.desk.cancel_submit')}
+          {t('exchange.desk.cancel_submit')}
         </Button>
       </Stack>
     </form>
@@ -140,55 +140,57 @@ function TradeDetail({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: 
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <LabelledValue label={t('fx.desk.company')}>{trade.company.name || t('fx.desk.unnamed_company')}</LabelledValue>
-        <LabelledValue label={t('fx.desk.requested_by')}>{trade.requested_by}</LabelledValue>
-        <LabelledValue label={t('fx.pair.amount')}>
+        <LabelledValue label={t('exchange.desk.company')}>
+          {trade.company.name || t('exchange.desk.unnamed_company')}
+        </LabelledValue>
+        <LabelledValue label={t('exchange.desk.requested_by')}>{trade.requested_by}</LabelledValue>
+        <LabelledValue label={t('exchange.pair.amount')}>
           <Amount value={trade.amount} currency={trade.from} fw={600} />
         </LabelledValue>
-        <LabelledValue label={t('fx.pair.to')}>{trade.to}</LabelledValue>
-        <LabelledValue label={t('fx.desk.usd_value')}>
+        <LabelledValue label={t('exchange.pair.to')}>{trade.to}</LabelledValue>
+        <LabelledValue label={t('exchange.desk.usd_value')}>
           {trade.usd_value ? <Amount value={trade.usd_value} currency="USD" /> : '—'}
         </LabelledValue>
-        <LabelledValue label={t('fx.desk.manager')}>
-          {trade.relationship_manager ?? t('fx.desk.shared_queue')}
+        <LabelledValue label={t('exchange.desk.manager')}>
+          {trade.relationship_manager ?? t('exchange.desk.shared_queue')}
         </LabelledValue>
-        <LabelledValue label={t('fx.desk.requested_label')}>
+        <LabelledValue label={t('exchange.desk.requested_label')}>
           {formatDateTime(trade.requested_at, language)}
         </LabelledValue>
-        <LabelledValue label={t('fx.desk.status_label')}>
+        <LabelledValue label={t('exchange.desk.status_label')}>
           <StatusBadge list="otc" value={trade.status} />
         </LabelledValue>
       </SimpleGrid>
       <Stack gap={6}>
         <Text size="sm" fw={600}>
-          {t('fx.desk.client_note')}
+          {t('exchange.desk.client_note')}
         </Text>
         <Paper withBorder p="md" radius="sm">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {trade.note ?? t('fx.desk.no_note')}
+            {trade.note ?? t('exchange.desk.no_note')}
           </Text>
         </Paper>
       </Stack>
       {trade.rate && trade.amount_received ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <LabelledValue label={t('fx.otc.rate')}>
+          <LabelledValue label={t('exchange.otc.rate')}>
             <RateText pair={{ base: trade.from, quote: trade.to, rate: trade.rate }} />
           </LabelledValue>
-          <LabelledValue label={t('fx.otc.receive')}>
+          <LabelledValue label={t('exchange.otc.receive')}>
             <Amount value={trade.amount_received} currency={trade.to} />
           </LabelledValue>
           {trade.expires_at ? (
-            <LabelledValue label={t('fx.desk.expires_label')}>
+            <LabelledValue label={t('exchange.desk.expires_label')}>
               {formatDateTime(trade.expires_at, language)}
             </LabelledValue>
           ) : null}
           {trade.quoted_by ? (
-            <LabelledValue label={t('fx.desk.quoted_by_label')}>{trade.quoted_by}</LabelledValue>
+            <LabelledValue label={t('exchange.desk.quoted_by_label')}>{trade.quoted_by}</LabelledValue>
           ) : null}
         </SimpleGrid>
       ) : null}
       {trade.desk_note ? (
-        <LabelledValue label={t('fx.desk.desk_note')}>
+        <LabelledValue label={t('exchange.desk.desk_note')}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {trade.desk_note}
           </Text>
@@ -227,13 +229,15 @@ export function OtcDeskPage() {
         statuses={otcQueueStatuses}
         status={status}
         onStatusChange={setStatus}
-        filterLabel={t('fx.desk.filter')}
-        statusLabel={(value) => t(`fx.desk.statuses.${value}`)}
+        filterLabel={t('exchange.desk.filter')}
+        statusLabel={(value) => t(`exchange.desk.statuses.${value}`)}
         idOf={(item) => item.request_id}
         onOpen={setOpened}
-        openLabel={(item) => t('fx.desk.open_item', { company: item.company.name || t('fx.desk.unnamed_company') })}
+        openLabel={(item) =>
+          t('exchange.desk.open_item', { company: item.company.name || t('exchange.desk.unnamed_company') })
+        }
         renderItem={(item) => ({
-          title: item.company.name || t('fx.desk.unnamed_company'),
+          title: item.company.name || t('exchange.desk.unnamed_company'),
           subtitle: `${formatAmount(item.amount, item.from, locale)} ${item.from} → ${item.to}${
             item.usd_value ? ` · ≈ ${formatAmount(item.usd_value, 'USD', locale)} USD` : ''
           }`,
@@ -243,19 +247,19 @@ export function OtcDeskPage() {
         })}
         empty={{
           icon: <IconChartCandle size={26} stroke={1.6} />,
-          title: t('fx.desk.empty_title'),
-          description: status === 'open' ? t('fx.desk.empty_text') : t('fx.desk.empty_filtered_text'),
+          title: t('exchange.desk.empty_title'),
+          description: status === 'open' ? t('exchange.desk.empty_text') : t('exchange.desk.empty_filtered_text'),
         }}
-        loadMoreLabel={t('fx.desk.load_more')}
-        allLoaded={t('fx.desk.all_loaded')}
+        loadMoreLabel={t('exchange.desk.load_more')}
+        allLoaded={t('exchange.desk.all_loaded')}
       />
       <Drawer
         opened={opened !== null}
         onClose={() => setOpened(null)}
         position="right"
         size={isPhone ? '100%' : 640}
-        title={t('fx.desk.detail_title')}
-        closeButtonProps={{ 'aria-label': t('fx.desk.close') }}
+        title={t('exchange.desk.detail_title')}
+        closeButtonProps={{ 'aria-label': t('exchange.desk.close') }}
       >
         {opened ? (
           <TradeDetail key={`${opened.request_id}-${opened.status}`} trade={opened} onAnswered={onAnswered} />

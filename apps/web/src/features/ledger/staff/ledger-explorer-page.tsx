@@ -91,17 +91,17 @@ function useLedgerWords() {
   const { t, i18n } = useTranslation();
   const known = (key: string, fallback: string) => (i18n.exists(key) ? t(key as never) : fallback);
   return {
-    kind: (kind: AccountKind) => t(`admin.ledger.kinds.${kind}`),
+    kind: (kind: AccountKind) => t(`ledger.staff.kinds.${kind}`),
     rail: (rail: string) => {
       if (rail === '') return t('shell.date_placeholder');
       if (rail.startsWith('bank_'))
-        return t('admin.ledger.accounts.rail_bank', { currency: rail.slice('bank_'.length) });
+        return t('ledger.staff.accounts.rail_bank', { currency: rail.slice('bank_'.length) });
       return rail;
     },
-    owner: (account: LedgerAccountLine) => account.company?.name || t('admin.ledger.accounts.bank'),
-    transferKind: (kind: string) => known(`admin.ledger.transfers.kinds.${kind}`, kind),
-    referenceType: (type: string) => known(`admin.ledger.transfers.reference_types.${type}`, type),
-    rule: (rule: string) => known(`admin.ledger.check.rules.${rule}`, rule),
+    owner: (account: LedgerAccountLine) => account.company?.name || t('ledger.staff.accounts.bank'),
+    transferKind: (kind: string) => known(`ledger.staff.transfers.kinds.${kind}`, kind),
+    referenceType: (type: string) => known(`ledger.staff.transfers.reference_types.${type}`, type),
+    rule: (rule: string) => known(`ledger.staff.check.rules.${rule}`, rule),
   };
 }
 
@@ -143,10 +143,10 @@ function InvariantCheckCard() {
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} style={{ flex: '1 1 320px' }}>
             <Title order={2} fz="h4" id="ledger-check-title">
-              {t('admin.ledger.check.title')}
+              {t('ledger.staff.check.title')}
             </Title>
             <Text size="sm" c="dimmed" maw={720}>
-              {t('admin.ledger.check.description')}
+              {t('ledger.staff.check.description')}
             </Text>
           </Stack>
           <Button
@@ -154,14 +154,14 @@ function InvariantCheckCard() {
             loading={check.isPending}
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
           >
-            {t('admin.ledger.check.run')}
+            {t('ledger.staff.check.run')}
           </Button>
         </Group>
         <FormAlert message={check.isError ? messageOfError(check.error) : null} />
         <Box role="status" aria-live="polite">
           {!result || !counted ? (
             <Text size="sm" c="dimmed">
-              {t('admin.ledger.check.not_run')}
+              {t('ledger.staff.check.not_run')}
             </Text>
           ) : result.breaches.length === 0 ? (
             <Group gap="sm" wrap="wrap" data-testid="ledger-sound">
@@ -173,10 +173,10 @@ function InvariantCheckCard() {
                 leftSection={<IconCircleCheck size={16} aria-hidden />}
                 style={badgeTextStyle('teal')}
               >
-                {t('admin.ledger.check.sound')}
+                {t('ledger.staff.check.sound')}
               </Badge>
               <Text size="sm" className="tabular-figures">
-                {t('admin.ledger.check.sound_text', counted)}
+                {t('ledger.staff.check.sound_text', counted)}
               </Text>
             </Group>
           ) : (
@@ -190,10 +190,10 @@ function InvariantCheckCard() {
                   leftSection={<IconAlertTriangle size={16} aria-hidden />}
                   style={badgeTextStyle('red')}
                 >
-                  {t('admin.ledger.check.breached', { count: result.breaches.length })}
+                  {t('ledger.staff.check.breached', { count: result.breaches.length })}
                 </Badge>
                 <Text size="sm" className="tabular-figures">
-                  {t('admin.ledger.check.breached_text', counted)}
+                  {t('ledger.staff.check.breached_text', counted)}
                 </Text>
               </Group>
               <Paper withBorder px="sm" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
@@ -201,9 +201,9 @@ function InvariantCheckCard() {
                   <Table verticalSpacing="xs">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>{t('admin.ledger.check.columns.rule')}</Table.Th>
-                        <Table.Th>{t('admin.ledger.check.columns.subject')}</Table.Th>
-                        <Table.Th>{t('admin.ledger.check.columns.detail')}</Table.Th>
+                        <Table.Th>{t('ledger.staff.check.columns.rule')}</Table.Th>
+                        <Table.Th>{t('ledger.staff.check.columns.subject')}</Table.Th>
+                        <Table.Th>{t('ledger.staff.check.columns.detail')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -252,16 +252,16 @@ function AccountsTable({
       <Table verticalSpacing="sm">
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
-            <Table.Th>{t('admin.ledger.accounts.columns.kind')}</Table.Th>
-            <Table.Th>{t('admin.ledger.accounts.columns.asset')}</Table.Th>
-            <Table.Th>{t('admin.ledger.accounts.columns.rail')}</Table.Th>
-            <Table.Th>{t('admin.ledger.accounts.columns.company')}</Table.Th>
-            <Table.Th style={numeric}>{t('admin.ledger.accounts.columns.balance')}</Table.Th>
-            <Table.Th style={numeric}>{t('admin.ledger.accounts.columns.held')}</Table.Th>
-            <Table.Th style={numeric}>{t('admin.ledger.accounts.columns.available')}</Table.Th>
-            <Table.Th style={numeric}>{t('admin.ledger.accounts.columns.version')}</Table.Th>
+            <Table.Th>{t('ledger.staff.accounts.columns.kind')}</Table.Th>
+            <Table.Th>{t('ledger.staff.accounts.columns.asset')}</Table.Th>
+            <Table.Th>{t('ledger.staff.accounts.columns.rail')}</Table.Th>
+            <Table.Th>{t('ledger.staff.accounts.columns.company')}</Table.Th>
+            <Table.Th style={numeric}>{t('ledger.staff.accounts.columns.balance')}</Table.Th>
+            <Table.Th style={numeric}>{t('ledger.staff.accounts.columns.held')}</Table.Th>
+            <Table.Th style={numeric}>{t('ledger.staff.accounts.columns.available')}</Table.Th>
+            <Table.Th style={numeric}>{t('ledger.staff.accounts.columns.version')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>{t('admin.ledger.accounts.columns.transfers')}</VisuallyHidden>
+              <VisuallyHidden>{t('ledger.staff.accounts.columns.transfers')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -304,13 +304,13 @@ function AccountsTable({
                     variant={isSelected ? 'filled' : 'light'}
                     leftSection={<IconListDetails size={14} aria-hidden />}
                     onClick={() => onSelect(account)}
-                    aria-label={t('admin.ledger.accounts.view_transfers_label', {
+                    aria-label={t('ledger.staff.accounts.view_transfers_label', {
                       kind: words.kind(account.kind),
                       asset: account.asset,
                       owner: words.owner(account),
                     })}
                   >
-                    {t('admin.ledger.accounts.view_transfers')}
+                    {t('ledger.staff.accounts.view_transfers')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -363,22 +363,22 @@ function AccountsList({
           </Group>
           <Group justify="space-between" gap="xs" mt={6} wrap="nowrap">
             <Text size="xs" c="dimmed" className="tabular-figures">
-              {`${t('admin.ledger.accounts.columns.held')} `}
+              {`${t('ledger.staff.accounts.columns.held')} `}
               <Amount value={account.held} currency={account.asset} isCurrencyHidden inherit />
-              {` · ${t('admin.ledger.accounts.columns.available')} `}
+              {` · ${t('ledger.staff.accounts.columns.available')} `}
               <Amount value={account.available} currency={account.asset} isCurrencyHidden inherit />
             </Text>
             <Button
               size="compact-sm"
               variant="light"
               onClick={() => onSelect(account)}
-              aria-label={t('admin.ledger.accounts.view_transfers_label', {
+              aria-label={t('ledger.staff.accounts.view_transfers_label', {
                 kind: words.kind(account.kind),
                 asset: account.asset,
                 owner: words.owner(account),
               })}
             >
-              {t('admin.ledger.accounts.view_transfers')}
+              {t('ledger.staff.accounts.view_transfers')}
             </Button>
           </Group>
         </Box>
@@ -422,22 +422,22 @@ function AccountsCard({
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
           <Title order={2} fz="h4" id="ledger-accounts-title">
-            {t('admin.ledger.accounts.title')}
+            {t('ledger.staff.accounts.title')}
           </Title>
           <Button variant="default" leftSection={<IconArrowsRightLeft size={16} aria-hidden />} onClick={onShowAll}>
-            {t('admin.ledger.accounts.all_transfers')}
+            {t('ledger.staff.accounts.all_transfers')}
           </Button>
         </Group>
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 4 }}
           spacing="md"
           role="search"
-          aria-label={t('admin.ledger.accounts.filters')}
+          aria-label={t('ledger.staff.accounts.filters')}
         >
           <Select
-            label={t('admin.ledger.accounts.kind')}
+            label={t('ledger.staff.accounts.kind')}
             data={[
-              { value: '', label: t('admin.ledger.accounts.all_kinds') },
+              { value: '', label: t('ledger.staff.accounts.all_kinds') },
               ...accountKinds.map((value) => ({ value, label: words.kind(value) })),
             ]}
             value={kind}
@@ -445,9 +445,9 @@ function AccountsCard({
             allowDeselect={false}
           />
           <Select
-            label={t('admin.ledger.accounts.asset')}
+            label={t('ledger.staff.accounts.asset')}
             data={[
-              { value: '', label: t('admin.ledger.accounts.all_assets') },
+              { value: '', label: t('ledger.staff.accounts.all_assets') },
               ...assets.map((value) => ({ value, label: value })),
             ]}
             value={asset}
@@ -463,8 +463,8 @@ function AccountsCard({
           <EmptyState
             isBare
             icon={<IconDatabaseSearch size={26} stroke={1.6} />}
-            title={t('admin.ledger.accounts.empty_title')}
-            description={t('admin.ledger.accounts.empty')}
+            title={t('ledger.staff.accounts.empty_title')}
+            description={t('ledger.staff.accounts.empty')}
           />
         ) : (
           <>
@@ -475,9 +475,9 @@ function AccountsCard({
               <AccountsList accounts={items} onSelect={onSelect} />
             </Box>
             <LoadMore
-              loadMoreLabel={t('admin.ledger.accounts.load_more')}
+              loadMoreLabel={t('ledger.staff.accounts.load_more')}
               query={accounts}
-              allLoaded={t('admin.ledger.accounts.all_loaded')}
+              allLoaded={t('ledger.staff.accounts.all_loaded')}
             />
           </>
         )}
@@ -500,7 +500,7 @@ function AccountId({
   if (id === selectedId)
     return (
       <Text size="sm" fw={600} c="bank.8">
-        {t('admin.ledger.transfers.this_account')}
+        {t('ledger.staff.transfers.this_account')}
       </Text>
     );
   const description = describe(id);
@@ -518,8 +518,8 @@ function AccountId({
       </Stack>
       <CopyValueButton
         value={id}
-        label={t('admin.ledger.transfers.copy_id')}
-        copiedLabel={t('admin.ledger.transfers.copied')}
+        label={t('ledger.staff.transfers.copy_id')}
+        copiedLabel={t('ledger.staff.transfers.copied')}
       />
     </Group>
   );
@@ -533,7 +533,7 @@ function TransferTime({ transfer }: { transfer: LedgerTransferLine }) {
       <DateTime value={transfer.created_at} size="sm" style={{ whiteSpace: 'nowrap' }} />
       {transfer.resolved_at && transfer.resolved_at !== transfer.created_at ? (
         <Text size="xs" c="dimmed">
-          {t('admin.ledger.transfers.resolved', { time: formatDateTime(transfer.resolved_at, language) })}
+          {t('ledger.staff.transfers.resolved', { time: formatDateTime(transfer.resolved_at, language) })}
         </Text>
       ) : null}
     </Stack>
@@ -555,8 +555,8 @@ function TransferReference({ transfer }: { transfer: LedgerTransferLine }) {
       </Stack>
       <CopyValueButton
         value={transfer.reference_id}
-        label={t('admin.ledger.transfers.copy_reference')}
-        copiedLabel={t('admin.ledger.transfers.copied')}
+        label={t('ledger.staff.transfers.copy_reference')}
+        copiedLabel={t('ledger.staff.transfers.copied')}
       />
     </Group>
   );
@@ -564,7 +564,7 @@ function TransferReference({ transfer }: { transfer: LedgerTransferLine }) {
 
 function TransferState({ state }: { state: TransferState }) {
   const { t } = useTranslation();
-  return <ToneBadge colour={colourOfState[state]}>{t(`admin.ledger.transfers.states.${state}`)}</ToneBadge>;
+  return <ToneBadge colour={colourOfState[state]}>{t(`ledger.staff.transfers.states.${state}`)}</ToneBadge>;
 }
 
 function TransfersOf({
@@ -600,8 +600,8 @@ function TransfersOf({
     return (
       <EmptyState
         icon={<IconArrowsRightLeft size={26} stroke={1.6} />}
-        title={t('admin.ledger.transfers.empty_title')}
-        description={t('admin.ledger.transfers.empty')}
+        title={t('ledger.staff.transfers.empty_title')}
+        description={t('ledger.staff.transfers.empty')}
       />
     );
   return (
@@ -625,20 +625,20 @@ function TransfersOf({
               <SimpleGrid cols={2} spacing="xs" mt="xs">
                 <Stack gap={2}>
                   <Text size="xs" c="dimmed">
-                    {t('admin.ledger.transfers.columns.debit')}
+                    {t('ledger.staff.transfers.columns.debit')}
                   </Text>
                   <AccountId id={transfer.debit_account_id} selectedId={accountId} describe={describe} />
                 </Stack>
                 <Stack gap={2}>
                   <Text size="xs" c="dimmed">
-                    {t('admin.ledger.transfers.columns.credit')}
+                    {t('ledger.staff.transfers.columns.credit')}
                   </Text>
                   <AccountId id={transfer.credit_account_id} selectedId={accountId} describe={describe} />
                 </Stack>
               </SimpleGrid>
               <Stack gap={2} mt="xs">
                 <Text size="xs" c="dimmed">
-                  {t('admin.ledger.transfers.columns.reference')}
+                  {t('ledger.staff.transfers.columns.reference')}
                 </Text>
                 <TransferReference transfer={transfer} />
               </Stack>
@@ -651,13 +651,13 @@ function TransfersOf({
             <Table verticalSpacing="sm">
               <Table.Thead style={{ whiteSpace: 'nowrap' }}>
                 <Table.Tr>
-                  <Table.Th>{t('admin.ledger.transfers.columns.time')}</Table.Th>
-                  <Table.Th>{t('admin.ledger.transfers.columns.kind')}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t('admin.ledger.transfers.columns.amount')}</Table.Th>
-                  <Table.Th>{t('admin.ledger.transfers.columns.state')}</Table.Th>
-                  <Table.Th>{t('admin.ledger.transfers.columns.debit')}</Table.Th>
-                  <Table.Th>{t('admin.ledger.transfers.columns.credit')}</Table.Th>
-                  <Table.Th>{t('admin.ledger.transfers.columns.reference')}</Table.Th>
+                  <Table.Th>{t('ledger.staff.transfers.columns.time')}</Table.Th>
+                  <Table.Th>{t('ledger.staff.transfers.columns.kind')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('ledger.staff.transfers.columns.amount')}</Table.Th>
+                  <Table.Th>{t('ledger.staff.transfers.columns.state')}</Table.Th>
+                  <Table.Th>{t('ledger.staff.transfers.columns.debit')}</Table.Th>
+                  <Table.Th>{t('ledger.staff.transfers.columns.credit')}</Table.Th>
+                  <Table.Th>{t('ledger.staff.transfers.columns.reference')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -690,9 +690,9 @@ function TransfersOf({
         </Paper>
       )}
       <LoadMore
-        loadMoreLabel={t('admin.ledger.accounts.load_more')}
+        loadMoreLabel={t('ledger.staff.accounts.load_more')}
         query={transfers}
-        allLoaded={t('admin.ledger.transfers.all_loaded')}
+        allLoaded={t('ledger.staff.transfers.all_loaded')}
       />
     </Stack>
   );
@@ -714,12 +714,12 @@ function TransfersDrawer({
   const isPhone = useMediaQuery('(max-width: 48em)');
   const { account } = selection;
   const title = account
-    ? t('admin.ledger.transfers.title_account', {
+    ? t('ledger.staff.transfers.title_account', {
         kind: words.kind(account.kind),
         asset: account.asset,
         owner: words.owner(account),
       })
-    : t('admin.ledger.transfers.title_all');
+    : t('ledger.staff.transfers.title_all');
   return (
     // Compound parts: no <header> inside the drawer, which axe would count as a second banner.
     <Drawer.Root opened={isOpen} onClose={onClose} position="right" size={isPhone ? '100%' : 1120}>
@@ -730,7 +730,7 @@ function TransfersDrawer({
             <Title order={2} fz="lg">
               {title}
             </Title>
-            <CloseButton onClick={onClose} aria-label={t('admin.ledger.transfers.close')} size="lg" />
+            <CloseButton onClick={onClose} aria-label={t('ledger.staff.transfers.close')} size="lg" />
           </Group>
           <Stack gap="md">
             {account ? (
@@ -738,7 +738,7 @@ function TransfersDrawer({
                 {(['balance', 'held', 'available'] as const).map((field) => (
                   <Stack key={field} gap={2}>
                     <Text size="xs" c="dimmed">
-                      {t(`admin.ledger.accounts.columns.${field}`)}
+                      {t(`ledger.staff.accounts.columns.${field}`)}
                     </Text>
                     <Amount value={account[field]} currency={account.asset} fw={field === 'balance' ? 600 : 400} />
                   </Stack>
@@ -746,7 +746,7 @@ function TransfersDrawer({
                 {account.rail ? (
                   <Stack gap={2}>
                     <Text size="xs" c="dimmed">
-                      {t('admin.ledger.accounts.columns.rail')}
+                      {t('ledger.staff.accounts.columns.rail')}
                     </Text>
                     <Text size="sm">{words.rail(account.rail)}</Text>
                   </Stack>

@@ -98,8 +98,8 @@ function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; on
     return (
       <EmptyState
         icon={<IconSend size={26} stroke={1.6} />}
-        title={t(`withdraw.review.empty.${queue}.title`)}
-        description={t(`withdraw.review.empty.${queue}.description`)}
+        title={t(`payouts.review.empty.${queue}.title`)}
+        description={t(`payouts.review.empty.${queue}.description`)}
       />
     );
   return (
@@ -110,7 +110,7 @@ function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; on
             <UnstyledButton
               w="100%"
               onClick={() => onOpen(payout.payout_id)}
-              aria-label={t('withdraw.review.open_label', {
+              aria-label={t('payouts.review.open_label', {
                 company: payout.company_name,
                 name: payout.destination.name,
               })}
@@ -125,7 +125,7 @@ function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; on
                       <StatusBadge list="transaction" value={payout.status} size="sm" />
                     </Group>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {t(payout.kind === 'fiat' ? 'withdraw.review.to_fiat' : 'withdraw.review.to_crypto', {
+                      {t(payout.kind === 'fiat' ? 'payouts.review.to_fiat' : 'payouts.review.to_crypto', {
                         name: payout.destination.name,
                         network: payout.network ?? '',
                       })}
@@ -151,8 +151,8 @@ function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; on
       </Stack>
       <LoadMore
         query={list}
-        loadMoreLabel={t('withdraw.load_more')}
-        allLoaded={t('withdraw.review.all_loaded', { count: items.length })}
+        loadMoreLabel={t('payouts.load_more')}
+        allLoaded={t('payouts.review.all_loaded', { count: items.length })}
       />
     </Stack>
   );
@@ -172,7 +172,7 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
       note: values.note,
     }),
     onSuccess: async () => {
-      showSuccess(t(decision === 'reject' ? 'withdraw.review.rejected_notice' : 'withdraw.review.approved_notice'));
+      showSuccess(t(decision === 'reject' ? 'payouts.review.rejected_notice' : 'payouts.review.approved_notice'));
       setDecision(null);
       await refreshPayouts(queryClient);
     },
@@ -189,22 +189,22 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
     <Card withBorder component="section" aria-labelledby="review-decision">
       <Stack gap="sm">
         <Title order={3} fz="sm" id="review-decision">
-          {t('withdraw.review.decision_title')}
+          {t('payouts.review.decision_title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('withdraw.review.decision_hint')}
+          {t('payouts.review.decision_hint')}
         </Text>
         {decision === null ? (
           <Group gap="sm">
             <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setDecision('approve')}>
-              {t('withdraw.review.approve')}
+              {t('payouts.review.approve')}
             </Button>
             <Button
               variant="default"
               leftSection={<IconX size={16} aria-hidden />}
               onClick={() => setDecision('reject')}
             >
-              {t('withdraw.review.reject')}
+              {t('payouts.review.reject')}
             </Button>
           </Group>
         ) : (
@@ -212,13 +212,13 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
             <Stack gap="sm">
               <FormAlert message={formError} />
               <Text size="sm">
-                {t(decision === 'approve' ? 'withdraw.review.approve_body' : 'withdraw.review.reject_body')}
+                {t(decision === 'approve' ? 'payouts.review.approve_body' : 'payouts.review.reject_body')}
               </Text>
               {/* Two texts, each saying who reads it: the company reads the reason, only staff the note. */}
               <Textarea
                 id="review-reason"
-                label={t(decision === 'approve' ? 'withdraw.review.reason_optional' : 'withdraw.review.reason')}
-                description={t('withdraw.review.reason_hint')}
+                label={t(decision === 'approve' ? 'payouts.review.reason_optional' : 'payouts.review.reason')}
+                description={t('payouts.review.reason_hint')}
                 required={decision === 'reject'}
                 autosize
                 minRows={2}
@@ -228,8 +228,8 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
               />
               <Textarea
                 id="review-note"
-                label={t('withdraw.review.note')}
-                description={t('withdraw.review.note_hint')}
+                label={t('payouts.review.note')}
+                description={t('payouts.review.note_hint')}
                 autosize
                 minRows={2}
                 maxRows={6}
@@ -237,10 +237,10 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
               />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
-                  {t('withdraw.review.cancel')}
+                  {t('payouts.review.cancel')}
                 </Button>
                 <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
-                  {t(decision === 'approve' ? 'withdraw.review.approve_submit' : 'withdraw.review.reject_submit')}
+                  {t(decision === 'approve' ? 'payouts.review.approve_submit' : 'payouts.review.reject_submit')}
                 </Button>
               </Group>
             </Stack>
@@ -272,9 +272,7 @@ function OutcomeSimulator({ payout }: { payout: StaffPayout }) {
         : {}),
     }),
     onSuccess: async () => {
-      showSuccess(
-        t(outcome === 'complete' ? 'withdraw.review.simulator.completed' : 'withdraw.review.simulator.failed'),
-      );
+      showSuccess(t(outcome === 'complete' ? 'payouts.review.simulator.completed' : 'payouts.review.simulator.failed'));
       await refreshPayouts(queryClient);
     },
   });
@@ -285,19 +283,17 @@ function OutcomeSimulator({ payout }: { payout: StaffPayout }) {
           <Group gap={6}>
             <IconFlask size={16} aria-hidden />
             <Title order={3} fz="sm" id="review-simulator">
-              {t('withdraw.review.simulator.title')}
+              {t('payouts.review.simulator.title')}
             </Title>
           </Group>
           <Text size="sm" c="dimmed">
-            {t(
-              payout.kind === 'fiat' ? 'withdraw.review.simulator.hint_fiat' : 'withdraw.review.simulator.hint_crypto',
-            )}
+            {t(payout.kind === 'fiat' ? 'payouts.review.simulator.hint_fiat' : 'payouts.review.simulator.hint_crypto')}
           </Text>
           <FormAlert message={formError} />
           <Select
             id="simulator-cause"
-            label={t('withdraw.review.simulator.cause')}
-            placeholder={t('withdraw.review.simulator.cause_placeholder')}
+            label={t('payouts.review.simulator.cause')}
+            placeholder={t('payouts.review.simulator.cause_placeholder')}
             data={payoutFailureCauses.map((cause) => ({ value: cause, label: t(`payouts.failure_causes.${cause}`) }))}
             {...form.getInputProps('cause')}
             onChange={(value) => form.setFieldValue('cause', value ?? '')}
@@ -310,10 +306,10 @@ function OutcomeSimulator({ payout }: { payout: StaffPayout }) {
               loading={isSubmitting && outcome === 'fail'}
               onClick={() => choose('fail')}
             >
-              {t('withdraw.review.simulator.fail')}
+              {t('payouts.review.simulator.fail')}
             </Button>
             <Button type="submit" loading={isSubmitting && outcome === 'complete'} onClick={() => choose('complete')}>
-              {t('withdraw.review.simulator.complete')}
+              {t('payouts.review.simulator.complete')}
             </Button>
           </Group>
         </Stack>
@@ -338,8 +334,8 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
     return errorKeyOf(details.error) === 'not_found' ? (
       <EmptyState
         icon={<IconSearch size={26} stroke={1.6} />}
-        title={t('withdraw.detail.not_found_title')}
-        description={t('withdraw.detail.not_found')}
+        title={t('payouts.detail.not_found_title')}
+        description={t('payouts.detail.not_found')}
         isBare
       />
     ) : (
@@ -362,24 +358,24 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
       {payout.status === 'in_process' && !maySimulate ? (
         <Alert color="bank" variant="light">
           <Text size="sm" c="var(--mantine-color-text)">
-            {t('withdraw.review.in_process_note')}
+            {t('payouts.review.in_process_note')}
           </Text>
         </Alert>
       ) : null}
       <Card withBorder component="section" aria-labelledby="review-company">
         <Stack gap="sm">
           <Title order={3} fz="sm" id="review-company">
-            {t('withdraw.review.company')}
+            {t('payouts.review.company')}
           </Title>
           <PayoutFieldGrid>
-            <PayoutField label={t('withdraw.review.company_name')}>{payout.company_name}</PayoutField>
-            <PayoutField label={t('withdraw.review.payout_id')}>
+            <PayoutField label={t('payouts.review.company_name')}>{payout.company_name}</PayoutField>
+            <PayoutField label={t('payouts.review.payout_id')}>
               <Text component="span" size="sm" ff="monospace">
                 {payout.payout_id}
               </Text>
             </PayoutField>
-            <PayoutField label={t('withdraw.review.needs_approval')}>
-              {t(payout.needs_approval ? 'withdraw.review.yes' : 'withdraw.review.no')}
+            <PayoutField label={t('payouts.review.needs_approval')}>
+              {t(payout.needs_approval ? 'payouts.review.yes' : 'payouts.review.no')}
             </PayoutField>
           </PayoutFieldGrid>
         </Stack>
@@ -387,7 +383,7 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
       <Card withBorder component="section" aria-labelledby="review-facts">
         <Stack gap="sm">
           <Title order={3} fz="sm" id="review-facts">
-            {t('withdraw.review.facts')}
+            {t('payouts.review.facts')}
           </Title>
           <PayoutFacts payout={payout} />
         </Stack>
@@ -395,7 +391,7 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
       <Card withBorder component="section" aria-labelledby="review-steps">
         <Stack gap="sm">
           <Title order={3} fz="sm" id="review-steps">
-            {t('withdraw.detail.steps_title')}
+            {t('payouts.detail.steps_title')}
           </Title>
           <PayoutTimeline steps={payout.timeline} status={payout.status} />
         </Stack>
@@ -436,7 +432,7 @@ export function PayoutReviewPage() {
         <Tabs.List mb="lg" mt="md">
           {payoutQueues.map((value) => (
             <Tabs.Tab key={value} value={value} fw={500}>
-              {t(`withdraw.review.queues.${value}`)}
+              {t(`payouts.review.queues.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -451,8 +447,8 @@ export function PayoutReviewPage() {
         onClose={() => setPayout(null)}
         position="right"
         size={isPhone ? '100%' : 'xl'}
-        title={t('withdraw.review.drawer_title')}
-        closeButtonProps={{ 'aria-label': t('withdraw.review.close') }}
+        title={t('payouts.review.drawer_title')}
+        closeButtonProps={{ 'aria-label': t('payouts.review.close') }}
         styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {payoutId ? <PayoutReview payoutId={payoutId} /> : null}

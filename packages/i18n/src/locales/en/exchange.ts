@@ -1,5 +1,5 @@
 /** FX and OTC: the client's conversion and OTC pages and the back office's OTC desk. */
-export const fx = {
+export const exchange = {
   pair: {
     from: 'From',
     to: 'To',

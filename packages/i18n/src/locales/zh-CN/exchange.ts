@@ -1,8 +1,8 @@
-import type { fx as en } from '../en/fx.ts';
+import type { exchange as en } from '../en/exchange.ts';
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
 
-export const fx: Strings<typeof en> = {
+export const exchange: Strings<typeof en> = {
   pair: {
     from: '兑出',
     to: '兑入',
