@@ -8,7 +8,8 @@
  * Web (apps/web/src), from the bottom up: lib/ (session storage, i18n, the API client) imports no
  * other layer; ui/ (presentational pieces) imports lib/ only; api/ (calls several features share)
  * imports lib/ only; a feature imports lib/, ui/ and api/, never another feature; app/ (router,
- * providers, shell) assembles them all, and nothing imports app/.
+ * providers, shell) assembles them all, and nothing imports app/. A feature is one domain's folder:
+ * its staff pages sit in its staff/ folder and may use the rest of the feature, never another one.
  */
 const server = '^apps/server/src/';
 const web = '^apps/web/src/';
@@ -72,6 +73,13 @@ module.exports = {
     },
 
     // Web ---------------------------------------------------------------------------------------
+    {
+      name: 'web-no-cycles',
+      comment: 'No import cycle in the web app: a shape two files share moves down into a file both import.',
+      severity: 'error',
+      from: { path: web },
+      to: { circular: true },
+    },
     {
       name: 'web-nothing-to-app',
       comment: 'app/ assembles the web app; what a feature, ui/, api/ or lib/ needs from it belongs in lib/.',

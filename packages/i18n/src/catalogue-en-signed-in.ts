@@ -9,32 +9,32 @@ import { announcements } from './locales/en/announcements.ts';
 import { cardApplications } from './locales/en/card-applications.ts';
 import { cardMoney } from './locales/en/card-money.ts';
 import { cards } from './locales/en/cards.ts';
-import { deposit } from './locales/en/deposit.ts';
+import { deposits } from './locales/en/deposits.ts';
 import { documents } from './locales/en/documents.ts';
 import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
+import { exchange } from './locales/en/exchange.ts';
 import { feedback } from './locales/en/feedback.ts';
-import { fx } from './locales/en/fx.ts';
 import { inbox } from './locales/en/inbox.ts';
 import { kyc } from './locales/en/kyc.ts';
+import { ledger } from './locales/en/ledger.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { payouts } from './locales/en/payouts.ts';
 import { products } from './locales/en/products.ts';
 import { programme } from './locales/en/programme.ts';
-import { programmeCards } from './locales/en/programme-cards.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
 import { team } from './locales/en/team.ts';
 import { transactions } from './locales/en/transactions.ts';
 import { validationSignedIn } from './locales/en/validation-signed-in.ts';
 import { webhooks } from './locales/en/webhooks.ts';
-import { withdraw } from './locales/en/withdraw.ts';
 
 /** Merged into the first load's namespaces where both have one (errors, validation, pages, shell): i18next merges deep. */
 export const enSignedIn = {
   account,
   admin,
   kyc,
-  deposit,
+  deposits,
+  ledger,
   documents,
   states,
   transactions,
@@ -43,15 +43,13 @@ export const enSignedIn = {
   team,
   webhooks,
   payouts,
-  withdraw,
   card_money: cardMoney,
   cards: cards,
   card_applications: cardApplications,
   programme,
-  programme_cards: programmeCards,
   feedback,
   products,
-  fx,
+  exchange,
   errors: errorsSignedIn,
   validation: validationSignedIn,
   pages: mainPages,

@@ -7,20 +7,20 @@ import { auth as jaAuth } from './locales/ja/auth.ts';
 import { cardApplications as jaCardApplications } from './locales/ja/card-applications.ts';
 import { cardMoney as jaCardMoney } from './locales/ja/card-money.ts';
 import { cards as jaCards } from './locales/ja/cards.ts';
-import { deposit as jaDeposit } from './locales/ja/deposit.ts';
+import { deposits as jaDeposits } from './locales/ja/deposits.ts';
 import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
 import { errors as jaErrors } from './locales/ja/errors.ts';
+import { exchange as jaExchange } from './locales/ja/exchange.ts';
 import { feedback as jaFeedback } from './locales/ja/feedback.ts';
-import { fx as jaFx } from './locales/ja/fx.ts';
 import { inbox as jaInbox } from './locales/ja/inbox.ts';
 import { kyc as jaKyc } from './locales/ja/kyc.ts';
 import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
+import { ledger as jaLedger } from './locales/ja/ledger.ts';
 import { pages as jaPages } from './locales/ja/pages.ts';
 import { payouts as jaPayouts } from './locales/ja/payouts.ts';
 import { products as jaProducts } from './locales/ja/products.ts';
 import { programme as jaProgramme } from './locales/ja/programme.ts';
-import { programmeCards as jaProgrammeCards } from './locales/ja/programme-cards.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
 import { statement as jaStatement } from './locales/ja/statement.ts';
 import { states as jaStates } from './locales/ja/states.ts';
@@ -28,7 +28,6 @@ import { team as jaTeam } from './locales/ja/team.ts';
 import { transactions as jaTransactions } from './locales/ja/transactions.ts';
 import { validation as jaValidation } from './locales/ja/validation.ts';
 import { webhooks as jaWebhooks } from './locales/ja/webhooks.ts';
-import { withdraw as jaWithdraw } from './locales/ja/withdraw.ts';
 
 export const ja: Catalogue = {
   errors: jaErrors,
@@ -40,15 +39,13 @@ export const ja: Catalogue = {
   announcements: jaAnnouncements,
   webhooks: jaWebhooks,
   payouts: jaPayouts,
-  withdraw: jaWithdraw,
   card_money: jaCardMoney,
   cards: jaCards,
-  programme_cards: jaProgrammeCards,
   card_applications: jaCardApplications,
   programme: jaProgramme,
   feedback: jaFeedback,
   products: jaProducts,
-  fx: jaFx,
+  exchange: jaExchange,
   statement: jaStatement,
   shell: jaShell,
   pages: jaPages,
@@ -57,7 +54,8 @@ export const ja: Catalogue = {
   account: jaAccount,
   admin: jaAdmin,
   kyc: jaKyc,
-  deposit: jaDeposit,
+  deposits: jaDeposits,
+  ledger: jaLedger,
   documents: jaDocuments,
   kyc_email: jaKycEmail,
 };

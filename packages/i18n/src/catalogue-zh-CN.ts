@@ -7,20 +7,20 @@ import { auth as zhAuth } from './locales/zh-CN/auth.ts';
 import { cardApplications as zhCardApplications } from './locales/zh-CN/card-applications.ts';
 import { cardMoney as zhCardMoney } from './locales/zh-CN/card-money.ts';
 import { cards as zhCards } from './locales/zh-CN/cards.ts';
-import { deposit as zhDeposit } from './locales/zh-CN/deposit.ts';
+import { deposits as zhDeposits } from './locales/zh-CN/deposits.ts';
 import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
 import { errors as zhErrors } from './locales/zh-CN/errors.ts';
+import { exchange as zhExchange } from './locales/zh-CN/exchange.ts';
 import { feedback as zhFeedback } from './locales/zh-CN/feedback.ts';
-import { fx as zhFx } from './locales/zh-CN/fx.ts';
 import { inbox as zhInbox } from './locales/zh-CN/inbox.ts';
 import { kyc as zhKyc } from './locales/zh-CN/kyc.ts';
 import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
+import { ledger as zhLedger } from './locales/zh-CN/ledger.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
 import { payouts as zhPayouts } from './locales/zh-CN/payouts.ts';
 import { products as zhProducts } from './locales/zh-CN/products.ts';
 import { programme as zhProgramme } from './locales/zh-CN/programme.ts';
-import { programmeCards as zhProgrammeCards } from './locales/zh-CN/programme-cards.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
 import { states as zhStates } from './locales/zh-CN/states.ts';
@@ -28,7 +28,6 @@ import { team as zhTeam } from './locales/zh-CN/team.ts';
 import { transactions as zhTransactions } from './locales/zh-CN/transactions.ts';
 import { validation as zhValidation } from './locales/zh-CN/validation.ts';
 import { webhooks as zhWebhooks } from './locales/zh-CN/webhooks.ts';
-import { withdraw as zhWithdraw } from './locales/zh-CN/withdraw.ts';
 
 export const zhCN: Catalogue = {
   errors: zhErrors,
@@ -40,15 +39,13 @@ export const zhCN: Catalogue = {
   announcements: zhAnnouncements,
   webhooks: zhWebhooks,
   payouts: zhPayouts,
-  withdraw: zhWithdraw,
   card_money: zhCardMoney,
   cards: zhCards,
-  programme_cards: zhProgrammeCards,
   card_applications: zhCardApplications,
   programme: zhProgramme,
   feedback: zhFeedback,
   products: zhProducts,
-  fx: zhFx,
+  exchange: zhExchange,
   statement: zhStatement,
   shell: zhShell,
   pages: zhPages,
@@ -57,7 +54,8 @@ export const zhCN: Catalogue = {
   account: zhAccount,
   admin: zhAdmin,
   kyc: zhKyc,
-  deposit: zhDeposit,
+  deposits: zhDeposits,
+  ledger: zhLedger,
   documents: zhDocuments,
   kyc_email: zhKycEmail,
 };

@@ -1,5 +1,5 @@
 /**
- * The word for every value of the contract a client reads (issue 29, "no code reaches a client"):
+ * The word for every value of the contract a client reads, so that no code reaches a client:
  * each state of states.ts, each transaction type, step and ledger movement kind, and where its word
  * is in the catalogues. Screens (web ui/labels.ts), the PDF, CSV and XLSX exports and messages all
  * name a value through this one table, so that one value reads as one word everywhere. Pure (no

@@ -46,7 +46,7 @@ import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /** Its own chunk: only users who approve payouts load it (and the payouts contract it asks with). */
-const ApprovalsBadge = lazy(() => import('../features/withdraw/approvals-badge.tsx'));
+const ApprovalsBadge = lazy(() => import('../features/payouts/approvals-badge.tsx'));
 
 /** The approvals count beside the bell, for a company user holding `approve_payouts`. */
 function ApprovalsHeaderButton() {

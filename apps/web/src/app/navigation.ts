@@ -6,8 +6,8 @@
 import { type ClientPermission, holdsPermission, type Permission } from '@bank/contract/permissions';
 import { type MainPage, mainPages, type PageId, pathOf } from '@bank/contract/routes';
 import type { admin } from '@bank/i18n/locales/en/admin';
+import type { payouts } from '@bank/i18n/locales/en/payouts';
 import type { shellSignedIn } from '@bank/i18n/locales/en/shell-signed-in';
-import type { withdraw } from '@bank/i18n/locales/en/withdraw';
 import {
   type Icon,
   IconAddressBook,
@@ -51,14 +51,14 @@ type ClientGroupKey = keyof typeof shellSignedIn.navigation.groups;
 type StaffItemKey = keyof typeof admin.navigation.items;
 type StaffGroupKey = keyof typeof admin.navigation.groups;
 /** The payout pages' items, named in the payouts' own namespace. */
-type WithdrawItemKey = keyof typeof withdraw.navigation;
+type PayoutItemKey = keyof typeof payouts.navigation;
 
 export type NavigationItem = {
   key: string;
   label:
     | `shell.navigation.items.${ClientItemKey}`
     | `admin.navigation.items.${StaffItemKey}`
-    | `withdraw.navigation.${WithdrawItemKey}`;
+    | `payouts.navigation.${PayoutItemKey}`;
   /** The page it opens: a page of the contract's route table, or a path of the web app's own. */
   page: PageId | { path: string };
   icon: Icon;
@@ -83,13 +83,13 @@ function clientItem(
   return { key, label: `shell.navigation.items.${key}`, page, icon, ...options };
 }
 
-function withdrawItem(
-  key: WithdrawItemKey,
+function payoutItem(
+  key: PayoutItemKey,
   page: PageId,
   icon: Icon,
   options: { sections?: readonly string[]; permission?: Permission } = {},
 ): NavigationItem {
-  return { key, label: `withdraw.navigation.${key}`, page, icon, ...options };
+  return { key, label: `payouts.navigation.${key}`, page, icon, ...options };
 }
 
 /**
@@ -137,9 +137,9 @@ const groups: readonly NavigationGroup[] = [
     }),
     // Payees and addresses are read by those who prepare payouts; changing them needs manage_payees
     // (the pages offer the changes only to its holders).
-    withdrawItem('payees', 'payees', IconBuildingBank, { permission: 'prepare_payouts' }),
-    withdrawItem('address_book', 'address_book', IconAddressBook, { permission: 'prepare_payouts' }),
-    withdrawItem('approvals', 'payout_approvals', IconChecks, { permission: 'approve_payouts' }),
+    payoutItem('payees', 'payees', IconBuildingBank, { permission: 'prepare_payouts' }),
+    payoutItem('address_book', 'address_book', IconAddressBook, { permission: 'prepare_payouts' }),
+    payoutItem('approvals', 'payout_approvals', IconChecks, { permission: 'approve_payouts' }),
     clientItem('fx', 'fx', IconArrowsExchange, { permission: 'exchange' }),
     clientItem('otc', 'otc', IconChartCandle, { permission: 'exchange' }),
   ]),
@@ -185,7 +185,7 @@ const groups: readonly NavigationGroup[] = [
 function staffItem(key: StaffItemKey | 'payout_review', page: PageId, icon: Icon): NavigationItem {
   const permission = pageOfId(page).permission;
   const label: NavigationItem['label'] =
-    key === 'payout_review' ? 'withdraw.navigation.payout_review' : `admin.navigation.items.${key}`;
+    key === 'payout_review' ? 'payouts.navigation.payout_review' : `admin.navigation.items.${key}`;
   return { key, label, page, icon, ...(permission ? { permission } : {}) };
 }
 

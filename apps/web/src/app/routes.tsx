@@ -57,19 +57,19 @@ const mainPageComponents = Object.fromEntries(mainPages.map((page) => [page.id, 
 
 const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
   login: lazyPage(
-    () => import('../features/auth/login-page.tsx'),
+    () => import('../features/account/login-page.tsx'),
     (module) => module.LoginPage,
   ),
   register: lazyPage(
-    () => import('../features/auth/register-page.tsx'),
+    () => import('../features/account/register-page.tsx'),
     (module) => module.RegisterPage,
   ),
   forgotPassword: lazyPage(
-    () => import('../features/auth/forgot-password-page.tsx'),
+    () => import('../features/account/forgot-password-page.tsx'),
     (module) => module.ForgotPasswordPage,
   ),
   resetPassword: lazyPage(
-    () => import('../features/auth/reset-password-page.tsx'),
+    () => import('../features/account/reset-password-page.tsx'),
     (module) => module.ResetPasswordPage,
   ),
   phoneUpload: lazyPage(

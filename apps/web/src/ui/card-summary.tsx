@@ -1,7 +1,8 @@
 /**
- * A card as the client's cards page and the back office show it (issue 14): its masked number, its
- * state badges, its facts (block, replacement, fees) and its timeline. Presentational: the pages
- * make the calls and offer the actions.
+ * A card as the client's cards page and the back office show it: its masked number, its state
+ * badges, its facts (block, replacement, fees) and its timeline. Presentational: the pages make the
+ * calls and offer the actions. It stays in ui/ because two domains' features show cards (cards, and
+ * programme's printed cards and membership fees) and a feature never imports another.
  */
 import type { CardTimelineLine } from '@bank/contract/card-management';
 import type { Card, PostalAddress } from '@bank/contract/cards';

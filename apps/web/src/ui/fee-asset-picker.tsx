@@ -1,6 +1,7 @@
 /**
  * The choice of the stable coin a fee is paid from (a card fee, a membership fee): one radio per
- * coin with what the fee costs in it at the current rate and what the company holds of it.
+ * coin with what the fee costs in it at the current rate and what the company holds of it. In ui/
+ * because the cards and programme features both charge fees this way.
  */
 import type { FeeCost } from '@bank/contract/card-management';
 import { localeOfLanguage } from '@bank/contract/constants';

@@ -108,7 +108,7 @@ export async function acceptFxQuote(
   if (!row) throw new AppError('not_found', { detail: `no fx quote ${quoteId} of this company` });
   if (row.accepted_at)
     throw new AppError('illegal_state', {
-      messageKey: 'fx.errors.quote_used',
+      messageKey: 'exchange.errors.quote_used',
       detail: `fx quote ${row.id} was accepted`,
     });
   if (now.getTime() >= row.expires_at.getTime())

@@ -76,7 +76,7 @@ function illegal(row: TradeRow, to: OtcStatus, now: Date): AppError {
   const status = statusAt(row, now);
   if (status === 'expired') return new AppError('quote_expired', { detail: `otc request ${row.id} expired` });
   return new AppError('illegal_state', {
-    messageKey: `fx.otc.errors.not_${to}`,
+    messageKey: `exchange.otc.errors.not_${to}`,
     detail: `otc request ${row.id} is ${status}, cannot become ${to}`,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Recovery codes, shown once (issue 10 §4): right after pairing an authenticator, and after making
+ * Recovery codes, shown once, so that no one who later reaches the account reads them: right after pairing an authenticator, and after making
  * a new set. The user copies them or downloads them as a text file, then confirms they are saved;
  * the server never shows them again. RecoveryCodesSection, in the two-factor card, counts what is
  * left and makes a new set.

@@ -2,7 +2,8 @@
  * /admin (Overview): the back office's front page for the bank's staff: who is signed in, and the
  * work areas their role opens, with what each is for. The KYC review queue is filled by the KYC
  * capability. System admins and compliance officers also find the reset of a user's lost
- * authenticator here.
+ * authenticator here: the account domain's card, which app/ hands in (`userSupport`) because the
+ * shell imports no domain's feature.
  */
 import { holdsPermission, type StaffPermission } from '@bank/contract/permissions';
 import { pathOf } from '@bank/contract/routes';
@@ -23,12 +24,12 @@ import {
   IconSpeakerphone,
   IconStack2,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../api/user-info.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { ResetAuthenticatorCard } from './reset-authenticator-card.tsx';
 
 type WorkArea = {
   key:
@@ -49,7 +50,7 @@ type WorkArea = {
   /** Shown only to staff whose role holds it. */
   permission?: StaffPermission;
   /** Its name and purpose when they live outside the admin catalogue (the payouts' own namespace). */
-  texts?: { title: 'withdraw.navigation.payout_review'; description: 'withdraw.review.home_description' };
+  texts?: { title: 'payouts.navigation.payout_review'; description: 'payouts.review.home_description' };
 };
 
 const workAreas: readonly WorkArea[] = [
@@ -65,7 +66,7 @@ const workAreas: readonly WorkArea[] = [
     path: pathOf('admin_payouts'),
     icon: IconSend,
     permission: 'payout_review',
-    texts: { title: 'withdraw.navigation.payout_review', description: 'withdraw.review.home_description' },
+    texts: { title: 'payouts.navigation.payout_review', description: 'payouts.review.home_description' },
   },
   {
     key: 'card_review',
@@ -88,7 +89,7 @@ const workAreas: readonly WorkArea[] = [
   { key: 'otc_desk', path: pathOf('admin_otc'), icon: IconChartCandle, permission: 'otc_desk' },
 ];
 
-export function BackOfficeHomePage() {
+export function BackOfficeHomePage({ userSupport }: { userSupport: ReactNode }) {
   const { t } = useTranslation();
   const userInfo = useUserInfo();
   const user = userInfo.data;
@@ -150,7 +151,7 @@ export function BackOfficeHomePage() {
           })}
         </SimpleGrid>
       </Stack>
-      {user && holdsPermission(user.permissions, 'user_support') ? <ResetAuthenticatorCard /> : null}
+      {user && holdsPermission(user.permissions, 'user_support') ? userSupport : null}
     </PageFrame>
   );
 }

@@ -14,7 +14,7 @@ import {
   setFeeDeductionMode,
 } from '@bank/contract/programme-cards';
 import type { FeePaymentStatus } from '@bank/contract/states';
-import type { programmeCards } from '@bank/i18n/locales/en/programme-cards';
+import type { programme } from '@bank/i18n/locales/en/programme';
 import {
   Button,
   Checkbox,
@@ -54,19 +54,19 @@ import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
-import { MembershipRemarks } from '../../ui/membership-remarks.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { totalUsdOf } from './fee-total.ts';
+import { MembershipRemarks } from './membership-remarks.tsx';
 import { refreshProgrammeData } from './printed-cards-page.tsx';
 
 const pageSize = 50;
 const filters = ['all', 'overdue', 'pending', 'upcoming', 'paid', 'free', 'discontinued'] as const;
 type Filter = (typeof filters)[number];
 const payableStatuses: readonly FeePaymentStatus[] = ['pending', 'overdue', 'upcoming'];
-type FeeColumn = keyof typeof programmeCards.fees.columns;
+type FeeColumn = keyof typeof programme.fees.columns;
 const isPayable = (record: MembershipFeeRecord) => payableStatuses.includes(record.payment_status);
 
 /** Each contract's deduction mode: a switch for holders of programme_fees. */
@@ -78,9 +78,9 @@ function DeductionModes({ mayPay }: { mayPay: boolean }) {
     mutationFn: (change: { contract_id: string; mode: 'manual' | 'automatic' }) => callApi(setFeeDeductionMode, change),
     onSuccess: async (contract) => {
       showSuccess(
-        t('programme_cards.fees.mode_setting.saved', {
+        t('programme.fees.mode_setting.saved', {
           contract: contract.contract_number,
-          mode: t(`programme_cards.fees.modes.${contract.fee_deduction_mode}`),
+          mode: t(`programme.fees.modes.${contract.fee_deduction_mode}`),
         }),
       );
       await queryClient.invalidateQueries({
@@ -102,11 +102,11 @@ function DeductionModes({ mayPay }: { mayPay: boolean }) {
           <Stack gap="xs">
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Title order={3} fz="sm" fw={600}>
-                {t('programme_cards.fees.mode_setting.title', { contract: contract.contract_number })}
+                {t('programme.fees.mode_setting.title', { contract: contract.contract_number })}
               </Title>
               {mayPay ? (
                 <Switch
-                  label={t('programme_cards.fees.mode_setting.automatic')}
+                  label={t('programme.fees.mode_setting.automatic')}
                   checked={contract.fee_deduction_mode === 'automatic'}
                   disabled={change.isPending}
                   onChange={(event) =>
@@ -118,12 +118,12 @@ function DeductionModes({ mayPay }: { mayPay: boolean }) {
                 />
               ) : (
                 <Text size="sm" fw={500}>
-                  {t(`programme_cards.fees.modes.${contract.fee_deduction_mode}`)}
+                  {t(`programme.fees.modes.${contract.fee_deduction_mode}`)}
                 </Text>
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              {t('programme_cards.fees.mode_setting.description', { days: programmeLimits.membershipGraceDays })}
+              {t('programme.fees.mode_setting.description', { days: programmeLimits.membershipGraceDays })}
             </Text>
           </Stack>
         </Paper>
@@ -145,9 +145,9 @@ function PayButton({ record, onPay }: { record: MembershipFeeRecord; onPay: RowC
     <Button
       size="xs"
       onClick={() => onPay([record])}
-      aria-label={t('programme_cards.fees.pay_label', { last4: record.last4 })}
+      aria-label={t('programme.fees.pay_label', { last4: record.last4 })}
     >
-      {t('programme_cards.fees.pay')}
+      {t('programme.fees.pay')}
     </Button>
   );
 }
@@ -157,7 +157,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
   const language = useLanguage();
   const payable = records.filter(isPayable);
   const isAllSelected = payable.length > 0 && payable.every((record) => selected.has(record.id));
-  const column = (key: FeeColumn) => t(`programme_cards.fees.columns.${key}`);
+  const column = (key: FeeColumn) => t(`programme.fees.columns.${key}`);
   return (
     <Table.ScrollContainer minWidth={1060} visibleFrom="lg">
       <Table verticalSpacing="sm" data-testid="membership-fees">
@@ -166,7 +166,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
             {mayPay ? (
               <Table.Th w={40}>
                 <Checkbox
-                  aria-label={t('programme_cards.fees.select_all')}
+                  aria-label={t('programme.fees.select_all')}
                   checked={isAllSelected}
                   disabled={payable.length === 0}
                   onChange={() => {
@@ -204,7 +204,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
                   <Table.Td>
                     {isPayable(record) ? (
                       <Checkbox
-                        aria-label={t('programme_cards.fees.select_row', { last4: record.last4 })}
+                        aria-label={t('programme.fees.select_row', { last4: record.last4 })}
                         checked={selected.has(record.id)}
                         onChange={() => onToggle(record)}
                       />
@@ -227,7 +227,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
                     {formatDate(record.term_starts_on, language)} – {formatDate(record.term_ends_on, language)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('programme_cards.fees.months', { count: record.term_months })}
+                    {t('programme.fees.months', { count: record.term_months })}
                   </Text>
                 </Table.Td>
                 <Table.Td>{formatDate(record.due_on, language)}</Table.Td>
@@ -238,8 +238,8 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
                   <StatusBadge list="fee_payment" value={record.payment_status} />
                 </Table.Td>
                 <Table.Td>{record.paid_at ? <DateTime value={record.paid_at} size="sm" /> : '—'}</Table.Td>
-                <Table.Td>{t(`programme_cards.fees.renewal_statuses.${record.renewal_status}`)}</Table.Td>
-                <Table.Td>{t(`programme_cards.fees.modes.${record.deduction_mode}`)}</Table.Td>
+                <Table.Td>{t(`programme.fees.renewal_statuses.${record.renewal_status}`)}</Table.Td>
+                <Table.Td>{t(`programme.fees.modes.${record.deduction_mode}`)}</Table.Td>
                 <Table.Td>
                   <MembershipRemarks remarks={record.remarks} />
                 </Table.Td>
@@ -261,7 +261,7 @@ function FeesTable({ records, mayPay, selected, onToggle, onPay }: { records: Me
 function FeesList({ records, mayPay, selected, onToggle, onPay }: { records: MembershipFeeRecord[] } & RowControls) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const column = (key: FeeColumn) => t(`programme_cards.fees.columns.${key}`);
+  const column = (key: FeeColumn) => t(`programme.fees.columns.${key}`);
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} hiddenFrom="lg">
       {records.map((record) => (
@@ -277,7 +277,7 @@ function FeesList({ records, mayPay, selected, onToggle, onPay }: { records: Mem
                 <Group gap="xs" wrap="nowrap">
                   {mayPay && isPayable(record) ? (
                     <Checkbox
-                      aria-label={t('programme_cards.fees.select_row', { last4: record.last4 })}
+                      aria-label={t('programme.fees.select_row', { last4: record.last4 })}
                       checked={selected.has(record.id)}
                       onChange={() => onToggle(record)}
                     />
@@ -295,17 +295,17 @@ function FeesList({ records, mayPay, selected, onToggle, onPay }: { records: Mem
                   {formatDate(record.term_starts_on, language)} – {formatDate(record.term_ends_on, language)}
                 </LabelledValue>
                 <LabelledValue label={column('months')}>
-                  {t('programme_cards.fees.months', { count: record.term_months })}
+                  {t('programme.fees.months', { count: record.term_months })}
                 </LabelledValue>
                 <LabelledValue label={column('expiry')}>{formatDate(record.expires_on, language)}</LabelledValue>
                 <LabelledValue label={column('paid_on')}>
                   {record.paid_at ? <DateTime value={record.paid_at} size="sm" /> : '—'}
                 </LabelledValue>
                 <LabelledValue label={column('renewal')}>
-                  {t(`programme_cards.fees.renewal_statuses.${record.renewal_status}`)}
+                  {t(`programme.fees.renewal_statuses.${record.renewal_status}`)}
                 </LabelledValue>
                 <LabelledValue label={column('mode')}>
-                  {t(`programme_cards.fees.modes.${record.deduction_mode}`)}
+                  {t(`programme.fees.modes.${record.deduction_mode}`)}
                 </LabelledValue>
               </SimpleGrid>
               {record.remarks ? <MembershipRemarks remarks={record.remarks} /> : null}
@@ -340,7 +340,7 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
     }),
     onSuccess: async (answer) => {
       showSuccess(
-        t('programme_cards.fees.pay_dialog.done', {
+        t('programme.fees.pay_dialog.done', {
           count: answer.items.length,
           amount: amountText(answer.total_usd, 'USD'),
         }),
@@ -358,13 +358,13 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="md">
-        <Text size="sm">{t('programme_cards.fees.pay_dialog.description')}</Text>
+        <Text size="sm">{t('programme.fees.pay_dialog.description')}</Text>
         <FormAlert message={formError} />
         <SimpleGrid cols={2} spacing="md">
-          <LabelledValue label={t('programme_cards.fees.pay_dialog.total')}>
+          <LabelledValue label={t('programme.fees.pay_dialog.total')}>
             <Amount value={total} currency="USD" fw={600} />
           </LabelledValue>
-          <LabelledValue label={t('programme_cards.fees.pay_dialog.terms')}>
+          <LabelledValue label={t('programme.fees.pay_dialog.terms')}>
             {records.map((record) => `•••• ${record.last4}`).join(', ')}
           </LabelledValue>
         </SimpleGrid>
@@ -375,14 +375,14 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
         ) : (
           <FeeAssetPicker
             id="membership-fee-asset"
-            label={t('programme_cards.fees.pay_dialog.asset')}
+            label={t('programme.fees.pay_dialog.asset')}
             costs={quote.data.costs}
             {...form.getInputProps('asset')}
           />
         )}
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            {t('programme_cards.fees.pay_dialog.cancel')}
+            {t('programme.fees.pay_dialog.cancel')}
           </Button>
           <Button
             type="submit"
@@ -390,7 +390,7 @@ function PayForm({ records, onDone }: { records: MembershipFeeRecord[]; onDone: 
             disabled={!quote.data}
             leftSection={<IconWallet size={16} aria-hidden />}
           >
-            {t('programme_cards.fees.pay_dialog.submit', { amount: amountText(total, 'USD') })}
+            {t('programme.fees.pay_dialog.submit', { amount: amountText(total, 'USD') })}
           </Button>
         </Group>
       </Stack>
@@ -457,24 +457,24 @@ export function MembershipFeesPage() {
         <Group gap="md" align="flex-end" wrap="wrap">
           <Stack gap={6} style={{ maxWidth: '100%' }}>
             <Text component="span" id="membership-fees-filter-label" size="sm" fw={500}>
-              {t('programme_cards.fees.filter_label')}
+              {t('programme.fees.filter_label')}
             </Text>
             <SegmentedControl
               aria-labelledby="membership-fees-filter-label"
               value={filter}
               onChange={(value) => setParam('state', value)}
-              data={filters.map((value) => ({ value, label: t(`programme_cards.fees.filters.${value}`) }))}
+              data={filters.map((value) => ({ value, label: t(`programme.fees.filters.${value}`) }))}
               style={{ maxWidth: '100%', overflowX: 'auto' }}
             />
           </Stack>
           {(contracts.data?.items.length ?? 0) > 1 ? (
             <Select
-              label={t('programme_cards.fees.contract_label')}
+              label={t('programme.fees.contract_label')}
               value={contractId ?? 'all'}
               onChange={(value) => setParam('contract', value)}
               allowDeselect={false}
               data={[
-                { value: 'all', label: t('programme_cards.fees.all_contracts') },
+                { value: 'all', label: t('programme.fees.all_contracts') },
                 ...(contracts.data?.items ?? []).map((contract) => ({
                   value: contract.id,
                   label: contract.contract_number,
@@ -488,13 +488,13 @@ export function MembershipFeesPage() {
           <Paper withBorder radius="md" p="sm" pos="sticky" top={0} style={{ zIndex: 2 }}>
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm" fw={500} aria-live="polite">
-                {t('programme_cards.fees.selected', {
+                {t('programme.fees.selected', {
                   count: selected.length,
                   amount: formatAmount(totalUsdOf(selected), 'USD', localeOfLanguage[language]),
                 })}
               </Text>
               <Button leftSection={<IconWallet size={16} aria-hidden />} onClick={() => setPaying(selected)}>
-                {t('programme_cards.fees.pay_selected')}
+                {t('programme.fees.pay_selected')}
               </Button>
             </Group>
           </Paper>
@@ -506,9 +506,9 @@ export function MembershipFeesPage() {
         ) : items.length === 0 ? (
           <EmptyState
             icon={<IconReceiptTax size={26} stroke={1.6} />}
-            title={t(isFiltered ? 'programme_cards.fees.empty_filtered.title' : 'programme_cards.fees.empty.title')}
+            title={t(isFiltered ? 'programme.fees.empty_filtered.title' : 'programme.fees.empty.title')}
             description={t(
-              isFiltered ? 'programme_cards.fees.empty_filtered.description' : 'programme_cards.fees.empty.description',
+              isFiltered ? 'programme.fees.empty_filtered.description' : 'programme.fees.empty.description',
             )}
           />
         ) : (
@@ -517,8 +517,8 @@ export function MembershipFeesPage() {
             <FeesList records={items} {...controls} />
             <LoadMore
               query={list}
-              loadMoreLabel={t('programme_cards.fees.load_more')}
-              allLoaded={t('programme_cards.fees.all_loaded')}
+              loadMoreLabel={t('programme.fees.load_more')}
+              allLoaded={t('programme.fees.all_loaded')}
             />
           </>
         )}
@@ -528,8 +528,8 @@ export function MembershipFeesPage() {
         onClose={() => setPaying(null)}
         title={
           paying?.length === 1
-            ? t('programme_cards.fees.pay_dialog.title_one', { last4: paying[0]?.last4 ?? '' })
-            : t('programme_cards.fees.pay_dialog.title_many', { count: paying?.length ?? 0 })
+            ? t('programme.fees.pay_dialog.title_one', { last4: paying[0]?.last4 ?? '' })
+            : t('programme.fees.pay_dialog.title_many', { count: paying?.length ?? 0 })
         }
       >
         {paying ? (

@@ -78,9 +78,9 @@ function ActionButtons({ card, mayBind, onBind, onUnbind }: { card: StockCard } 
           size="xs"
           leftSection={<IconLink size={14} aria-hidden />}
           onClick={() => onBind(card)}
-          aria-label={t('programme_cards.cards.bind_label', { last4: card.last4 })}
+          aria-label={t('programme.cards.bind_label', { last4: card.last4 })}
         >
-          {t('programme_cards.cards.bind')}
+          {t('programme.cards.bind')}
         </Button>
       ) : null}
       {card.allowed_actions.includes('unbind') ? (
@@ -89,9 +89,9 @@ function ActionButtons({ card, mayBind, onBind, onUnbind }: { card: StockCard } 
           variant="default"
           leftSection={<IconLinkOff size={14} aria-hidden />}
           onClick={() => onUnbind(card)}
-          aria-label={t('programme_cards.cards.unbind_label', { last4: card.last4 })}
+          aria-label={t('programme.cards.unbind_label', { last4: card.last4 })}
         >
-          {t('programme_cards.cards.unbind')}
+          {t('programme.cards.unbind')}
         </Button>
       ) : null}
     </Group>
@@ -104,7 +104,7 @@ function HolderText({ card }: { card: StockCard }) {
     <Text size="sm">{card.cardholder_name}</Text>
   ) : (
     <Text size="sm" c="dimmed">
-      {t('programme_cards.cards.no_holder')}
+      {t('programme.cards.no_holder')}
     </Text>
   );
 }
@@ -117,12 +117,12 @@ function CardsTable({ cards, ...actions }: { cards: readonly StockCard[] } & Car
       <Table verticalSpacing="sm" highlightOnHover data-testid="printed-cards">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('programme_cards.cards.columns.card')}</Table.Th>
-            <Table.Th>{t('programme_cards.cards.columns.batch')}</Table.Th>
-            <Table.Th>{t('programme_cards.cards.columns.product')}</Table.Th>
-            <Table.Th>{t('programme_cards.cards.columns.stage')}</Table.Th>
-            <Table.Th>{t('programme_cards.cards.columns.holder')}</Table.Th>
-            <Table.Th ta="right">{t('programme_cards.cards.columns.actions')}</Table.Th>
+            <Table.Th>{t('programme.cards.columns.card')}</Table.Th>
+            <Table.Th>{t('programme.cards.columns.batch')}</Table.Th>
+            <Table.Th>{t('programme.cards.columns.product')}</Table.Th>
+            <Table.Th>{t('programme.cards.columns.stage')}</Table.Th>
+            <Table.Th>{t('programme.cards.columns.holder')}</Table.Th>
+            <Table.Th ta="right">{t('programme.cards.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -133,7 +133,7 @@ function CardsTable({ cards, ...actions }: { cards: readonly StockCard[] } & Car
                   <MaskedCardNumber last4={card.last4} size="sm" />
                   <Text size="xs" c="dimmed">
                     {card.company_abbreviation} ·{' '}
-                    {t('programme_cards.cards.expires', { date: formatDate(card.expires_on, language) })}
+                    {t('programme.cards.expires', { date: formatDate(card.expires_on, language) })}
                   </Text>
                 </Stack>
               </Table.Td>
@@ -143,7 +143,7 @@ function CardsTable({ cards, ...actions }: { cards: readonly StockCard[] } & Car
                     {card.batch_number}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('programme_cards.cards.order', { order: card.order_number, contract: card.contract_number })}
+                    {t('programme.cards.order', { order: card.order_number, contract: card.contract_number })}
                   </Text>
                 </Stack>
               </Table.Td>
@@ -183,11 +183,11 @@ function CardsList({ cards, ...actions }: { cards: readonly StockCard[] } & Card
                 <StatusBadge list="card_operation" value={card.operation_stage} />
               </Group>
               <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-                <LabelledValue label={t('programme_cards.cards.columns.batch')}>{card.batch_number}</LabelledValue>
-                <LabelledValue label={t('programme_cards.cards.columns.product')}>
+                <LabelledValue label={t('programme.cards.columns.batch')}>{card.batch_number}</LabelledValue>
+                <LabelledValue label={t('programme.cards.columns.product')}>
                   {t(`cards.levels.${card.level}`)} / {t(`cards.networks.${card.network}`)}
                 </LabelledValue>
-                <LabelledValue label={t('programme_cards.cards.columns.holder')}>
+                <LabelledValue label={t('programme.cards.columns.holder')}>
                   <HolderText card={card} />
                 </LabelledValue>
               </SimpleGrid>
@@ -210,7 +210,7 @@ function BindForm({ card, onDone }: { card: StockCard; onDone: () => void }) {
     initialValues: { cardholder_id: '' },
     toRequest: (values) => ({ stock_card_id: card.id, ...values }),
     onSuccess: async (_answer, body) => {
-      showSuccess(t('programme_cards.cards.bind_dialog.done', { last4: card.last4, name: nameOf(body.cardholder_id) }));
+      showSuccess(t('programme.cards.bind_dialog.done', { last4: card.last4, name: nameOf(body.cardholder_id) }));
       onDone();
       await refreshProgrammeData(queryClient);
     },
@@ -218,10 +218,10 @@ function BindForm({ card, onDone }: { card: StockCard; onDone: () => void }) {
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="md">
-        <Text size="sm">{t('programme_cards.cards.bind_dialog.description')}</Text>
+        <Text size="sm">{t('programme.cards.bind_dialog.description')}</Text>
         {card.operation_stage === 'unbound' ? (
           <Text size="sm" c="dimmed">
-            {t('programme_cards.cards.bind_dialog.rebind_note')}
+            {t('programme.cards.bind_dialog.rebind_note')}
           </Text>
         ) : null}
         <FormAlert message={formError} />
@@ -229,8 +229,8 @@ function BindForm({ card, onDone }: { card: StockCard; onDone: () => void }) {
           <LoadError error={holders.error} onRetry={() => void holders.refetch()} />
         ) : (
           <Select
-            label={t('programme_cards.cards.bind_dialog.holder')}
-            placeholder={t('programme_cards.cards.bind_dialog.holder_placeholder')}
+            label={t('programme.cards.bind_dialog.holder')}
+            placeholder={t('programme.cards.bind_dialog.holder_placeholder')}
             data={(holders.data?.items ?? []).map((holder) => ({
               value: holder.id,
               label: `${holder.name} · ${holder.email}`,
@@ -238,7 +238,7 @@ function BindForm({ card, onDone }: { card: StockCard; onDone: () => void }) {
             searchable
             required
             disabled={holders.isPending}
-            nothingFoundMessage={t('programme_cards.cards.bind_dialog.no_holders')}
+            nothingFoundMessage={t('programme.cards.bind_dialog.no_holders')}
             leftSection={<IconSearch size={16} aria-hidden />}
             data-autofocus
             comboboxProps={{ withinPortal: true }}
@@ -246,14 +246,14 @@ function BindForm({ card, onDone }: { card: StockCard; onDone: () => void }) {
           />
         )}
         <Anchor component={Link} to={pathOf('card_application')} size="sm">
-          {t('programme_cards.cards.bind_dialog.new_applicant')}
+          {t('programme.cards.bind_dialog.new_applicant')}
         </Anchor>
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            {t('programme_cards.cards.bind_dialog.cancel')}
+            {t('programme.cards.bind_dialog.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting} leftSection={<IconLink size={16} aria-hidden />}>
-            {t('programme_cards.cards.bind_dialog.submit')}
+            {t('programme.cards.bind_dialog.submit')}
           </Button>
         </Group>
       </Stack>
@@ -301,7 +301,7 @@ export function PrintedCardsPage() {
   const unbind = useMutation({
     mutationFn: (card: StockCard) => callApi(unbindProgrammeCard, { stock_card_id: card.id }),
     onSuccess: async (card) => {
-      showSuccess(t('programme_cards.cards.unbind_dialog.done', { last4: card.last4 }));
+      showSuccess(t('programme.cards.unbind_dialog.done', { last4: card.last4 }));
       setUnbinding(null);
       await refreshProgrammeData(queryClient);
     },
@@ -319,27 +319,27 @@ export function PrintedCardsPage() {
         <Stack gap="sm">
           <Stack gap={6}>
             <Text component="span" id="printed-cards-filter-label" size="sm" fw={500}>
-              {t('programme_cards.cards.filter_label')}
+              {t('programme.cards.filter_label')}
             </Text>
             <SegmentedControl
               aria-labelledby="printed-cards-filter-label"
               value={group}
               onChange={setGroup}
-              data={groupFilters.map((value) => ({ value, label: t(`programme_cards.cards.groups.${value}`) }))}
+              data={groupFilters.map((value) => ({ value, label: t(`programme.cards.groups.${value}`) }))}
               style={{ maxWidth: '100%', overflowX: 'auto', alignSelf: 'flex-start' }}
             />
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={640}>
             <TextInput
-              label={t('programme_cards.cards.batch_label')}
-              placeholder={t('programme_cards.cards.batch_placeholder')}
+              label={t('programme.cards.batch_label')}
+              placeholder={t('programme.cards.batch_placeholder')}
               value={batch}
               maxLength={40}
               onChange={(event) => setBatch(event.currentTarget.value)}
             />
             <TextInput
-              label={t('programme_cards.cards.search_label')}
-              placeholder={t('programme_cards.cards.search_placeholder')}
+              label={t('programme.cards.search_label')}
+              placeholder={t('programme.cards.search_placeholder')}
               value={search}
               maxLength={60}
               leftSection={<IconSearch size={16} aria-hidden />}
@@ -354,11 +354,9 @@ export function PrintedCardsPage() {
         ) : items.length === 0 ? (
           <EmptyState
             icon={<IconCards size={26} stroke={1.6} />}
-            title={t(isFiltered ? 'programme_cards.cards.empty_filtered.title' : 'programme_cards.cards.empty.title')}
+            title={t(isFiltered ? 'programme.cards.empty_filtered.title' : 'programme.cards.empty.title')}
             description={t(
-              isFiltered
-                ? 'programme_cards.cards.empty_filtered.description'
-                : 'programme_cards.cards.empty.description',
+              isFiltered ? 'programme.cards.empty_filtered.description' : 'programme.cards.empty.description',
             )}
           />
         ) : (
@@ -367,8 +365,8 @@ export function PrintedCardsPage() {
             <CardsList cards={items} {...actions} />
             <LoadMore
               query={list}
-              loadMoreLabel={t('programme_cards.cards.load_more')}
-              allLoaded={t('programme_cards.cards.all_loaded')}
+              loadMoreLabel={t('programme.cards.load_more')}
+              allLoaded={t('programme.cards.all_loaded')}
             />
           </>
         )}
@@ -376,22 +374,22 @@ export function PrintedCardsPage() {
       <Dialog
         isOpen={binding !== null}
         onClose={() => setBinding(null)}
-        title={binding ? t('programme_cards.cards.bind_dialog.title', { last4: binding.last4 }) : ''}
+        title={binding ? t('programme.cards.bind_dialog.title', { last4: binding.last4 }) : ''}
       >
         {binding ? <BindForm card={binding} onDone={() => setBinding(null)} /> : null}
       </Dialog>
       <ConfirmDialog
         isOpen={unbinding !== null}
-        title={unbinding ? t('programme_cards.cards.unbind_dialog.title', { last4: unbinding.last4 }) : ''}
+        title={unbinding ? t('programme.cards.unbind_dialog.title', { last4: unbinding.last4 }) : ''}
         message={
           unbinding
-            ? t('programme_cards.cards.unbind_dialog.message', {
+            ? t('programme.cards.unbind_dialog.message', {
                 last4: unbinding.last4,
                 name: unbinding.cardholder_name ?? '',
               })
             : ''
         }
-        confirmLabel={t('programme_cards.cards.unbind_dialog.confirm')}
+        confirmLabel={t('programme.cards.unbind_dialog.confirm')}
         isWorking={unbind.isPending}
         onConfirm={() => unbinding && unbind.mutate(unbinding)}
         onClose={() => setUnbinding(null)}

@@ -1,5 +1,5 @@
 /**
- * The company's card programme (issue 15; permission card_programme, KYC gated): /programme, the full
+ * The company's card programme (permission card_programme, KYC gated): /programme, the full
  * contract summary table with the order figures on top; /programme/contracts/:contractId, a
  * contract's figures and orders, and for programme_order holders the pre-order form;
  * /programme/orders, the order summary page; /programme/issuing, the card issuing records.
@@ -29,16 +29,10 @@ import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import {
-  BatchesTable,
-  ContractsTable,
-  OrdersTable,
-  StaticOrdersTable,
-  useProgrammeList,
-} from '../../ui/programme-tables.tsx';
 import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
+import { BatchesTable, ContractsTable, OrdersTable, StaticOrdersTable, useProgrammeList } from './programme-tables.tsx';
 
 const sectionPaths = [
   ['contracts', pathOf('programme_contracts')],

@@ -289,7 +289,7 @@ export function MembersPanel({
           }
         />
       ) : members.hasNextPage ? (
-        <LoadMore query={members} loadMoreLabel={t('admin.audit.load_more')} allLoaded="" />
+        <LoadMore query={members} loadMoreLabel={t('account.staff.audit.load_more')} allLoaded="" />
       ) : null}
       {user ? <EditMemberDialog user={user} groups={groups} member={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmActionDialog

@@ -1,5 +1,5 @@
 /**
- * /team: the company's users and permission groups (issue 12, parts 1 and 2): who is in the team and
+ * /team: the company's users and permission groups: who is in the team and
  * in which group, what each group may do, and the permission view comparing them. Open to users who
  * hold `team` (the administrator, or a member whose group holds it); the server checks every call.
  * The tab is kept in the address (`?tab=`).

@@ -1,4 +1,4 @@
-/** The card application with the cardholder’s KYC, cardholders’ KYC at the processor (kycManage) and the back office’s review of applications (issue 14). */
+/** The card application with the cardholder’s KYC, cardholders’ KYC at the processor (kycManage) and the back office’s review of applications. */
 export const cardApplications = {
   apply: {
     title: 'Apply for a card',

@@ -1,4 +1,4 @@
-/** My cards: activation, PIN, blocks, replacement, renewal and fees, the card’s timeline, and the back office’s card operations (issue 14). */
+/** My cards: activation, PIN, blocks, replacement, renewal and fees, the card’s timeline, and the back office’s card operations. */
 export const cards = {
   validation: {
     kit_code: 'The KIT code is the 10 digits printed on the card’s package',

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../catalogue-en.ts';
 
-/** カード申請とカード会員の KYC、プロセッサーでのカード会員 KYC（kycManage）、バックオフィスの申請審査（issue 14）。 */
+/** カード申請とカード会員の KYC、プロセッサーでのカード会員 KYC（kycManage）、バックオフィスの申請審査。 */
 export const cardApplications: Catalogue['card_applications'] = {
   apply: {
     title: 'カードを申し込む',

@@ -1,4 +1,4 @@
-/** My cards: activation, PIN, blocks, replacement, renewal and fees, the card’s timeline, and the back office’s card operations (issue 14). */
+/** My cards: activation, PIN, blocks, replacement, renewal and fees, the card’s timeline, and the back office’s card operations. */
 export const cards = {
   validation: {
     kit_code: 'KIT コードはカードのパッケージに印刷された 10 桁の数字です',

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../catalogue-en.ts';
 
-/** 开卡申请与持卡人 KYC、发卡机构处的持卡人 KYC（kycManage）以及后台的申请审核（issue 14）。 */
+/** 开卡申请与持卡人 KYC、发卡机构处的持卡人 KYC（kycManage）以及后台的申请审核。 */
 export const cardApplications: Catalogue['card_applications'] = {
   apply: {
     title: '申请银行卡',

@@ -1,4 +1,4 @@
-/** Card top-ups, card transactions and the card statement (issue 14). */
+/** Card top-ups, card transactions and the card statement. */
 export const cardMoney = {
   card_label: '卡片 •••• {{last4}}',
   card_option: '•••• {{last4}} · {{holder}}',

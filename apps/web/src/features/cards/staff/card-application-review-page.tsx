@@ -1,0 +1,471 @@
+/**
+ * /admin/card_applications (staff holding `card_review`): card applications of every company by
+ * state (pending oldest first; processing, approved and rejected newest first;
+ * admin/cardApplications/list). An application opens in a drawer (admin/cardApplications/get): the
+ * company, the cardholder's KYC, the documents (previewed through their short-lived links) and the
+ * card; a pending one is approved (the card is ordered, the card cost taken) or rejected with a
+ * reason the company reads (the hold released; admin/cardApplications/decide).
+ */
+import {
+  decideCardApplication,
+  getCardApplicationForReview,
+  listCardApplicationsForReview,
+  type StaffCardApplication,
+} from '@bank/contract/card-applications';
+import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
+import type { DocumentRef } from '@bank/contract/documents';
+import { cardApplicationStatuses } from '@bank/contract/states';
+import {
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconChevronRight, IconIdBadge2, IconSearch, IconX } from '@tabler/icons-react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { fieldError, useCallForm } from '../../../lib/call-form.tsx';
+import { errorKeyOf } from '../../../lib/form-errors.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import { Amount } from '../../../ui/amount.tsx';
+import { DateTime } from '../../../ui/date-time.tsx';
+import { DocumentPreviewDialog } from '../../../ui/document-preview.tsx';
+import { DocumentRow } from '../../../ui/document-upload.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { formatDate } from '../../../ui/format-date.ts';
+import { LabelledValue } from '../../../ui/labelled-value.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { LoadMore } from '../../../ui/load-more.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
+import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { TableSkeleton } from '../../../ui/skeletons.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+
+type Status = (typeof cardApplicationStatuses)[number];
+const pageSize = defaultPageSize;
+
+const refreshApplications = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/admin/cardApplications/'),
+  });
+
+function QueueList({ status, search, onOpen }: { status: Status; search: string; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const list = useInfiniteQuery({
+    queryKey: [listCardApplicationsForReview.path, { status, ...searchOf(search) }],
+    queryFn: ({ pageParam, signal }) =>
+      loadScreenData(
+        listCardApplicationsForReview,
+        { page_size: pageSize, status, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  if (list.isPending) return <TableSkeleton rows={4} columns={3} />;
+  if (list.isError && items.length === 0) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (items.length === 0 && search)
+    return (
+      <EmptyState
+        icon={<IconSearch size={26} stroke={1.6} />}
+        title={t('admin.queue_search.none_title')}
+        description={t('admin.queue_search.none_description')}
+      />
+    );
+  if (items.length === 0)
+    return (
+      <EmptyState
+        icon={<IconIdBadge2 size={26} stroke={1.6} />}
+        title={t('card_applications.review.empty')}
+        description={t('card_applications.review.empty_hint')}
+      />
+    );
+  return (
+    <Stack gap="sm">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((application) => (
+          <li key={application.application_id} data-testid="review-card-application">
+            <UnstyledButton
+              w="100%"
+              onClick={() => onOpen(application.application_id)}
+              aria-label={t('card_applications.review.open_label', {
+                name: application.applicant_name,
+                company: application.company_name,
+              })}
+            >
+              <Paper withBorder p="md" radius="md">
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {application.applicant_name}
+                      </Text>
+                      <StatusBadge list="card_application" value={application.status} size="sm" />
+                      {application.is_programme_enrolment ? (
+                        <Badge variant="light" color="grape" size="sm">
+                          {t('card_applications.fields.is_programme_enrolment')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {application.company_name} ·{' '}
+                      {t(`card_applications.applicant_types.${application.applicant_type}`)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      <DateTime value={application.created_at} />
+                    </Text>
+                  </Stack>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm">{`${t(`card_applications.levels.${application.level}`)} · ${t(`card_applications.networks.${application.network}`)}`}</Text>
+                    <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0 }} />
+                  </Group>
+                </Group>
+              </Paper>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+      <LoadMore
+        query={list}
+        loadMoreLabel={t('card_applications.actions.load_more')}
+        allLoaded={t('card_applications.manage.all_loaded', { count: items.length })}
+      />
+    </Stack>
+  );
+}
+
+function Decision({ application }: { application: StaffCardApplication }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: decideCardApplication,
+    initialValues: { reason: '' },
+    toRequest: (values) => ({
+      application_id: application.application_id,
+      decision: decision ?? 'approve',
+      reason: values.reason,
+    }),
+    onSuccess: async () => {
+      showSuccess(
+        t(
+          decision === 'reject'
+            ? 'card_applications.review.rejected_notice'
+            : 'card_applications.review.approved_notice',
+        ),
+      );
+      setDecision(null);
+      await refreshApplications(queryClient);
+    },
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (decision === 'reject' && form.getValues().reason.trim() === '') {
+      event.preventDefault();
+      form.setFieldError('reason', fieldError({ key: 'validation.reason_required' }));
+      return;
+    }
+    submit(event);
+  };
+  return (
+    <Card withBorder component="section" aria-labelledby="card-review-decision">
+      <Stack gap="sm">
+        <Title order={3} fz="sm" id="card-review-decision">
+          {t('card_applications.review.decision_title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('card_applications.review.decision_hint')}
+        </Text>
+        {decision === null ? (
+          <Group gap="sm">
+            <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setDecision('approve')}>
+              {t('card_applications.actions.approve')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={() => setDecision('reject')}
+            >
+              {t('card_applications.actions.reject')}
+            </Button>
+          </Group>
+        ) : (
+          <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
+            <Stack gap="sm">
+              <FormAlert message={formError} />
+              {decision === 'reject' ? (
+                <Textarea
+                  id="card-review-reason"
+                  label={t('card_applications.review.reason')}
+                  required
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  maxLength={500}
+                  data-autofocus
+                  {...form.getInputProps('reason')}
+                />
+              ) : null}
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
+                  {t('card_applications.actions.cancel')}
+                </Button>
+                <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
+                  {t(
+                    decision === 'approve'
+                      ? 'card_applications.actions.approve_submit'
+                      : 'card_applications.actions.reject_submit',
+                  )}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={3} fz="sm" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Documents({ application }: { application: StaffCardApplication }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [previewed, setPreviewed] = useState<DocumentRef | null>(null);
+  const entries: [string, DocumentRef | null][] = [
+    [t('card_applications.fields.id_front'), application.documents.id_front],
+    [t('card_applications.fields.id_back'), application.documents.id_back],
+    [t('card_applications.fields.proof_front'), application.documents.proof_of_address_front],
+    [t('card_applications.fields.proof_back'), application.documents.proof_of_address_back],
+  ];
+  return (
+    <Stack gap="sm">
+      {entries.map(([label, document]) => (
+        <Stack key={label} gap={4}>
+          <Text size="sm" fw={500}>
+            {label}
+          </Text>
+          {document ? (
+            <DocumentRow
+              document={document}
+              locale={localeOfLanguage[language]}
+              onPreview={() => setPreviewed(document)}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('card_applications.review.no_document')}
+            </Text>
+          )}
+        </Stack>
+      ))}
+      <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
+    </Stack>
+  );
+}
+
+function ApplicationReview({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const detail = useScreenQuery(getCardApplicationForReview, { application_id: applicationId });
+  if (detail.isPending)
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+        <Skeleton height={120} />
+        <Skeleton height={200} />
+      </Stack>
+    );
+  if (detail.isError)
+    return errorKeyOf(detail.error) === 'not_found' ? (
+      <EmptyState icon={<IconSearch size={26} stroke={1.6} />} title={t('card_applications.manage.not_found')} isBare />
+    ) : (
+      <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
+    );
+  const application = detail.data;
+  const { details } = application;
+  const day = (value: string) => formatDate(value, language);
+  const address = (value: typeof details.residence_address) =>
+    [value.line1, value.line2, value.city, value.state, value.postal_code, value.country].filter(Boolean).join(', ');
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <StatusBadge list="card_application" value={application.status} />
+          <Text fw={600} fz="lg">
+            {application.applicant_name}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end">
+          <Amount value={application.card_cost} currency="USD" fw={700} />
+          <Amount value={application.debit_amount} currency={application.funding_asset} size="xs" c="dimmed" />
+        </Stack>
+      </Group>
+      {application.status === 'pending' ? <Decision application={application} /> : null}
+      {application.rejection_reason ? (
+        <Text size="sm" c="red.8">
+          {t('card_applications.manage.rejected_reason', { reason: application.rejection_reason })}
+        </Text>
+      ) : null}
+      {application.decided_by_name ? (
+        <Text size="sm" c="dimmed">
+          {t('card_applications.review.decided_by', { name: application.decided_by_name })}
+        </Text>
+      ) : null}
+      <Section id="card-review-company" title={t('card_applications.review.company')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <LabelledValue label={t('card_applications.review.company')}>{application.company_name}</LabelledValue>
+          <LabelledValue label={t('card_applications.manage.submitted_by', { name: '' }).trim()}>
+            {application.submitted_by_name}
+          </LabelledValue>
+        </SimpleGrid>
+      </Section>
+      <Section id="card-review-applicant" title={t('card_applications.review.applicant')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <LabelledValue label={t('card_applications.fields.applicant_type')}>
+            {t(`card_applications.applicant_types.${details.applicant_type}`)}
+            {details.sponsor_name ? ` · ${details.sponsor_name}` : ''}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.gender')}>
+            {t(`card_applications.genders.${details.gender}`)}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.date_of_birth')}>
+            {day(details.date_of_birth)}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.email')}>{details.email}</LabelledValue>
+          <LabelledValue label={t('card_applications.fields.mobile')}>{details.phone}</LabelledValue>
+          <LabelledValue label={t('card_applications.fields.username')}>{details.username}</LabelledValue>
+          <LabelledValue label={t('card_applications.apply.residence_title')}>
+            {address(details.residence_address)}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.apply.mailing_title')}>
+            {address(details.mailing_address)}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.id_type')}>
+            {`${t(`card_applications.id_types.${details.id_type}`)} · ${details.id_number} · ${details.id_issuing_country}`}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.id_expiry_date')}>
+            {`${day(details.id_issue_date)} – ${day(details.id_expiry_date)}`}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.proof_of_address_type')}>
+            {`${t(`card_applications.proof_types.${details.proof_of_address_type}`)} · ${details.proof_of_address_issuer}`}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.proof_of_address_issue_date')}>
+            {day(details.proof_of_address_issue_date)}
+          </LabelledValue>
+        </SimpleGrid>
+        {details.notes ? <Text size="sm">{details.notes}</Text> : null}
+      </Section>
+      <Section id="card-review-documents" title={t('card_applications.review.documents')}>
+        <Documents application={application} />
+      </Section>
+      <Section id="card-review-card" title={t('card_applications.review.card')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <LabelledValue label={t('card_applications.fields.level')}>
+            {`${t(`card_applications.levels.${application.level}`)} · ${t(`card_applications.networks.${application.network}`)}`}
+          </LabelledValue>
+          <LabelledValue label={t('card_applications.fields.name_on_card')}>{application.name_on_card}</LabelledValue>
+          {application.is_programme_enrolment ? (
+            <Badge variant="light" color="grape" size="lg" style={{ alignSelf: 'center' }}>
+              {t('card_applications.fields.is_programme_enrolment')}
+            </Badge>
+          ) : null}
+          {application.card ? (
+            <LabelledValue label={t('card_applications.manage.stage')}>
+              <Group gap="xs">
+                <Text size="sm">{t('card_applications.manage.card_ordered', { last4: application.card.last4 })}</Text>
+                <StatusBadge list="card_operation" value={application.card.operation_stage} size="sm" />
+              </Group>
+            </LabelledValue>
+          ) : null}
+        </SimpleGrid>
+      </Section>
+    </Stack>
+  );
+}
+
+export function CardApplicationReviewPage() {
+  const { t } = useTranslation();
+  const { text, setText, search } = useQueueSearch();
+  const mayReview = useHoldsPermission('card_review');
+  const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('status') as Status | null;
+  const status: Status = requested && cardApplicationStatuses.includes(requested) ? requested : 'pending';
+  const applicationId = searchParams.get('application');
+  const setApplication = (id: string | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('application', id);
+      else next.delete('application');
+      return next;
+    });
+
+  if (mayReview === false) return <NoPermissionPage title={t('pages.admin_card_applications.title')} />;
+
+  return (
+    <PageFrame
+      title={t('pages.admin_card_applications.title')}
+      description={t('pages.admin_card_applications.purpose')}
+    >
+      <Tabs
+        value={status}
+        onChange={(value) => setSearchParams(value && value !== 'pending' ? { status: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <QueueSearchInput text={text} onChange={setText} />
+        <Tabs.List mb="lg" mt="md">
+          {cardApplicationStatuses.map((value) => (
+            <Tabs.Tab key={value} value={value} fw={500}>
+              {t(`card_applications.review.statuses.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {cardApplicationStatuses.map((value) => (
+          <Tabs.Panel key={value} value={value}>
+            <QueueList status={value} search={search} onOpen={setApplication} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <Drawer
+        opened={applicationId !== null}
+        onClose={() => setApplication(null)}
+        position="right"
+        size={isPhone ? '100%' : 'xl'}
+        title={t('card_applications.review.drawer_title')}
+        closeButtonProps={{ 'aria-label': t('card_applications.actions.close') }}
+        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {applicationId ? <ApplicationReview applicationId={applicationId} /> : null}
+      </Drawer>
+    </PageFrame>
+  );
+}

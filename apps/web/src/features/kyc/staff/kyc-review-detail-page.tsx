@@ -1,0 +1,202 @@
+/**
+ * /admin/kyc/:companyId (staff only): one company's KYC as submitted. Who applied, the status and
+ * round, every section read-only with its documents and signatures previewed in the page, the
+ * history of every round, and — while it is under review — the decision panel.
+ */
+
+import type { KycInfo } from '@bank/contract/kyc';
+import { getKycReview } from '@bank/contract/kyc';
+import { pathOf } from '@bank/contract/routes';
+import { Alert, Box, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useHoldsPermission } from '../../../api/user-info.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { DateTime } from '../../../ui/date-time.tsx';
+import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../../ui/page-frame.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { readableAlertStyles } from '../../../ui/readable-colour.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { DecisionPanel } from './decision-panel.tsx';
+import { CompanyReview, CorporateReview, OwnershipReview, ReviewSection, TradingReview } from './review-sections.tsx';
+
+function Rounds({ history }: { history: KycInfo['history'] }) {
+  const { t } = useTranslation();
+  const rounds = [...history].sort((left, right) => right.round - left.round);
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="kyc-rounds-title">
+      <Title order={2} fz="h4" id="kyc-rounds-title" mb="sm">
+        {t('kyc.history.title')}
+      </Title>
+      {rounds.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('kyc.review.no_rounds')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('kyc.history.round')}</Table.Th>
+                <Table.Th>{t('kyc.history.submitted')}</Table.Th>
+                <Table.Th>{t('kyc.history.decision')}</Table.Th>
+                <Table.Th>{t('kyc.history.reason')}</Table.Th>
+                <Table.Th>{t('kyc.history.decided')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rounds.map((round) => (
+                <Table.Tr key={round.round}>
+                  <Table.Td className="tabular-figures">{round.round}</Table.Td>
+                  <Table.Td>
+                    <DateTime value={round.submitted_at} size="sm" />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {t(`kyc.history.decisions.${round.decision ?? 'pending'}`)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', maxWidth: 320 }}>{round.reason ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <DateTime value={round.decided_at} size="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+function Review({
+  review,
+}: {
+  review: KycInfo & { company_id: string; company_name: string | null; applicant_email: string };
+}) {
+  const { t } = useTranslation();
+  const name = review.company_name ?? t('kyc.review.unnamed_company');
+  const latest = [...review.history].sort((left, right) => right.round - left.round)[0];
+  const isUnderReview = review.status === 'pending_review';
+  return (
+    <PageFrame
+      title={name}
+      description={t('kyc.review.applicant', { email: review.applicant_email })}
+      actions={
+        <Button
+          component={Link}
+          to={pathOf('admin_kyc')}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          {t('kyc.review.back_to_queue')}
+        </Button>
+      }
+    >
+      <Paper withBorder p="md">
+        <Group gap="xl" wrap="wrap">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('kyc.review.columns.status')}
+            </Text>
+            <StatusBadge list="account_kyc" value={review.status} size="lg" />
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('kyc.review.columns.round')}
+            </Text>
+            <Text fw={600} className="tabular-figures">
+              {latest?.round ?? '—'}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('kyc.review.columns.submitted')}
+            </Text>
+            <DateTime value={latest?.submitted_at} fw={600} />
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('kyc.review.columns.applicant')}
+            </Text>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {review.applicant_email}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+      {review.refusal_reason && !isUnderReview ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title={t('kyc.review.last_reason')}
+          styles={readableAlertStyles('orange')}
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {review.refusal_reason}
+          </Text>
+        </Alert>
+      ) : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <ReviewSection
+              id="review-corporate"
+              title={t('pages.kyc_declaration.title')}
+              state={review.sections.corporate}
+            >
+              <CorporateReview info={review} />
+            </ReviewSection>
+            <ReviewSection id="review-company" title={t('pages.kyc_company.title')} state={review.sections.company}>
+              <CompanyReview info={review} />
+            </ReviewSection>
+            <ReviewSection
+              id="review-ownership"
+              title={t('pages.kyc_ownership.title')}
+              state={review.sections.shareholder}
+            >
+              <OwnershipReview info={review} />
+            </ReviewSection>
+            <ReviewSection id="review-trading" title={t('pages.kyc_trading.title')} state={review.sections.trading}>
+              <TradingReview info={review} />
+            </ReviewSection>
+            <Rounds history={review.history} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Box style={{ position: 'sticky', top: 76 }}>
+            {isUnderReview ? (
+              <DecisionPanel companyId={review.company_id} companyName={name} />
+            ) : (
+              <Alert
+                color="bank"
+                variant="light"
+                icon={<IconInfoCircle size={18} aria-hidden />}
+                title={t('kyc.review.no_decision_title')}
+              >
+                <Text size="sm">{t('kyc.review.no_decision')}</Text>
+              </Alert>
+            )}
+          </Box>
+        </Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
+}
+
+export function KycReviewDetailPage() {
+  const { t } = useTranslation();
+  const mayReview = useHoldsPermission('kyc_review');
+  if (mayReview === false) return <NoPermissionPage title={t('pages.admin_kyc.title')} />;
+  return <KycReviewDetail />;
+}
+
+function KycReviewDetail() {
+  const { companyId = '' } = useParams();
+  const review = useScreenQuery(getKycReview, { company_id: companyId });
+  return <QueryState query={review}>{(data) => <Review review={data} />}</QueryState>;
+}

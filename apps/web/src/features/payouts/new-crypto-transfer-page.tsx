@@ -1,0 +1,284 @@
+/**
+ * /blockchain_w/new_digital_asset: a digital asset payout to an address of the address book. The
+ * asset, then one of its networks, then an address saved for that asset and network
+ * (withdraw/crypto/addressList); an address still in the bank's cooling period shows when it can be
+ * used and cannot be chosen. The limits and the network fee come from withdraw/details. "Continue"
+ * quotes and checks the payout and opens the confirmation page; the values are kept.
+ */
+import { localeOfLanguage } from '@bank/contract/constants';
+import { type DigitalAsset, digitalAssets, type Network, networksOfAsset } from '@bank/contract/money';
+import { calcCryptoPayout, listPayoutAddresses } from '@bank/contract/payouts';
+import { pathOf } from '@bank/contract/routes';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { AmountInput } from '../../ui/amount-input.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatMoney } from '../../ui/format-amount.ts';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
+import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
+import { AvailableBalance, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
+
+function isAssetValue(value: string | null): value is DigitalAsset {
+  return (digitalAssets as readonly (string | null)[]).includes(value);
+}
+
+function initialValues(params: URLSearchParams): CryptoDraftValues {
+  const draft = readDraft('crypto');
+  const asset = params.get('asset');
+  const network = params.get('network');
+  const address = params.get('address');
+  // A link from the address book names the asset, network and address.
+  if (isAssetValue(asset) && networksOfAsset[asset].includes(network as Network) && address)
+    return {
+      ...(draft?.values ?? { amount: '', purpose: '', sender_account_name: '', remarks: '' }),
+      asset,
+      network: network as Network,
+      address_id: address,
+    };
+  if (draft) return draft.values;
+  return {
+    asset: 'USDT',
+    network: 'ERC20',
+    address_id: '',
+    amount: '',
+    purpose: '',
+    sender_account_name: '',
+    remarks: '',
+  };
+}
+
+function CryptoForm() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const locale = localeOfLanguage[language];
+  const [params] = useSearchParams();
+  const config = usePayoutConfig();
+  const mayManage = useHoldsPermission('manage_payees');
+  const continueToConfirmation = useContinueToConfirmation('crypto');
+  // The values of the latest render, for the step after the quote.
+  const valuesRef = useRef<CryptoDraftValues>(null as never);
+  const [values0] = useState(() => initialValues(params));
+  const optionOf = (values: CryptoDraftValues) =>
+    config.data?.crypto.find((option) => option.asset === values.asset && option.network === values.network);
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: calcCryptoPayout,
+    initialValues: values0,
+    toRequest: (values) => ({ asset: values.asset, network: values.network, amount: values.amount.trim() }),
+    validateAlso: (values) => ({
+      ...instructionErrors(values),
+      ...(values.address_id ? {} : { address_id: t('payouts.crypto_form.address_required') }),
+      ...limitErrors(values.amount, optionOf(values), values.asset, (key, params) => t(key as never, params)),
+    }),
+    fieldOfError: { insufficient_balance: 'amount' },
+    invalidFormMessage: t('payouts.form.invalid'),
+    onSuccess: () => continueToConfirmation({ ...valuesRef.current, amount: valuesRef.current.amount.trim() }),
+  });
+  const values = form.getValues();
+  valuesRef.current = values;
+  const option = optionOf(values);
+  const addresses = useScreenQuery(listPayoutAddresses, { asset: values.asset, network: values.network });
+  const items = addresses.data?.items ?? [];
+  const addressOptions = items.map((entry) => {
+    const cooling = isCooling(entry);
+    const short = `${entry.address.slice(0, 10)}…${entry.address.slice(-6)}`;
+    return {
+      value: entry.address_id,
+      label: cooling
+        ? t('payouts.crypto_form.address_option_cooling', {
+            name: entry.name,
+            address: short,
+            time: formatDateTime(entry.usable_from, language),
+          })
+        : t('payouts.crypto_form.address_option', { name: entry.name, address: short }),
+      disabled: cooling,
+    };
+  });
+  const chosen = items.find((entry) => entry.address_id === values.address_id);
+
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="lg" maw={760}>
+        <FormAlert message={formError} />
+        <Card component="section" aria-labelledby="crypto-what">
+          <Stack gap="md">
+            <Text component="h2" id="crypto-what" fw={600} fz="md" m={0}>
+              {t('payouts.crypto_form.asset_section')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Stack gap={6}>
+                <Text size="sm" fw={500} id="crypto-asset-label">
+                  {t('payouts.crypto_form.asset')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="crypto-asset-label"
+                  data={digitalAssets.map((asset) => ({ value: asset, label: asset }))}
+                  value={values.asset}
+                  onChange={(value) => {
+                    const asset = value as DigitalAsset;
+                    form.setFieldValue('asset', asset);
+                    if (!networksOfAsset[asset].includes(form.getValues().network))
+                      form.setFieldValue('network', networksOfAsset[asset][0] ?? 'ERC20');
+                    form.setFieldValue('address_id', '');
+                  }}
+                  fullWidth
+                />
+              </Stack>
+              <Stack gap={6}>
+                <Text size="sm" fw={500} id="crypto-network-label">
+                  {t('payouts.crypto_form.network')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="crypto-network-label"
+                  data={networksOfAsset[values.asset].map((network) => ({ value: network, label: network }))}
+                  value={values.network}
+                  onChange={(value) => {
+                    form.setFieldValue('network', value as Network);
+                    form.setFieldValue('address_id', '');
+                  }}
+                  fullWidth
+                />
+              </Stack>
+            </SimpleGrid>
+            <AvailableBalance asset={values.asset} />
+          </Stack>
+        </Card>
+        <Card component="section" aria-labelledby="crypto-to">
+          <Stack gap="md">
+            <Text component="h2" id="crypto-to" fw={600} fz="md" m={0}>
+              {t('payouts.crypto_form.to_section')}
+            </Text>
+            {addresses.isSuccess && items.length === 0 ? (
+              <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+                <Stack gap={6}>
+                  <Text size="sm" c="var(--mantine-color-text)">
+                    {t('payouts.crypto_form.no_addresses', { asset: values.asset, network: values.network })}
+                  </Text>
+                  {mayManage ? (
+                    <Anchor component={Link} to={pathOf('address_book')} size="sm" fw={600}>
+                      {t('payouts.crypto_form.add_address')}
+                    </Anchor>
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : (
+              <>
+                <Select
+                  id="crypto-address"
+                  label={t('payouts.crypto_form.address')}
+                  placeholder={addresses.isPending ? t('shell.loading') : t('payouts.crypto_form.address_placeholder')}
+                  nothingFoundMessage={t('payouts.crypto_form.address_nothing_found')}
+                  searchable
+                  required
+                  data={addressOptions}
+                  {...form.getInputProps('address_id')}
+                  onChange={(value) => form.setFieldValue('address_id', value ?? '')}
+                />
+                {chosen ? (
+                  <Text size="sm" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {chosen.address}
+                  </Text>
+                ) : null}
+                {mayManage ? (
+                  <Anchor component={Link} to={pathOf('address_book')} size="sm">
+                    {t('payouts.crypto_form.manage_addresses')}
+                  </Anchor>
+                ) : null}
+              </>
+            )}
+          </Stack>
+        </Card>
+        <Card component="section" aria-labelledby="crypto-details">
+          <Stack gap="md">
+            <Text component="h2" id="crypto-details" fw={600} fz="md" m={0}>
+              {t('payouts.crypto_form.details_section')}
+            </Text>
+            <AmountInput
+              id="crypto-amount"
+              currency={values.asset}
+              label={t('payouts.form.amount')}
+              description={
+                option
+                  ? t('payouts.form.amount_limits', {
+                      min: formatMoney(option.min, values.asset, locale),
+                      max: formatMoney(option.max, values.asset, locale),
+                    })
+                  : undefined
+              }
+              required
+              {...form.getInputProps('amount')}
+            />
+            {option ? (
+              <Text size="xs" c="dimmed" mt={-8}>
+                {t('payouts.crypto_form.fee_hint', {
+                  fee: formatMoney(option.fee, values.asset, locale),
+                  network: values.network,
+                })}
+              </Text>
+            ) : null}
+            <PurposeSelect id="crypto-purpose" {...form.getInputProps('purpose')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                id="crypto-sender"
+                label={t('payouts.form.sender_account_name')}
+                description={t('payouts.form.sender_account_name_hint')}
+                required
+                {...form.getInputProps('sender_account_name')}
+              />
+              <TextInput
+                id="crypto-remarks"
+                label={t('payouts.form.remarks')}
+                description={t('payouts.form.remarks_hint')}
+                maxLength={200}
+                {...form.getInputProps('remarks')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            size="md"
+            loading={isSubmitting}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+          >
+            {t('payouts.form.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function NewCryptoTransferPage() {
+  const { t } = useTranslation();
+  const mayPrepare = useHoldsPermission('prepare_payouts');
+  if (mayPrepare === false) return <NoPermissionPage title={t('pages.new_crypto_transfer.title')} />;
+  return (
+    <PageFrame title={t('pages.new_crypto_transfer.title')} description={t('pages.new_crypto_transfer.purpose')}>
+      <CryptoForm />
+    </PageFrame>
+  );
+}

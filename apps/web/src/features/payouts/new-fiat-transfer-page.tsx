@@ -1,0 +1,430 @@
+/**
+ * /blockchain_w/new_fiat: a fiat payout to a payee, paid from USDC or USDT and converted into the
+ * payee's currency. The amount's limits come from withdraw/details; a payee still in the bank's
+ * cooling period shows when it can be paid and cannot be chosen. The user enters either the amount
+ * sent or the amount the payee receives (two linked fields: the other is the quote's); while they
+ * type, a live quote (asked for once the typing pauses, renewed when it expires) shows both, the
+ * fee, the rate and until when it holds. "Continue" quotes and checks the payout and opens the
+ * confirmation page; the values are kept, so that coming back finds them.
+ */
+
+import { localeOfLanguage } from '@bank/contract/constants';
+import {
+  calcFiatPayout,
+  fiatPayoutAssets,
+  listPayees,
+  type Payee,
+  type PayoutQuote,
+  payoutQuoteValiditySeconds,
+} from '@bank/contract/payouts';
+import { pathOf } from '@bank/contract/routes';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowRight, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useHoldsPermission } from '../../api/user-info.ts';
+import { useCallForm } from '../../lib/call-form.tsx';
+import { isApiError, messageOfError } from '../../lib/form-errors.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
+import { Amount } from '../../ui/amount.tsx';
+import { AmountInput } from '../../ui/amount-input.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { formatMoney } from '../../ui/format-amount.ts';
+import { formatDateTime } from '../../ui/format-date.ts';
+import { LoadError } from '../../ui/load-error.tsx';
+import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
+import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
+import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
+import { PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
+
+/** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
+const payeesShown = 100;
+
+/** How long the typing must pause before a quote is asked for. */
+const quoteDebounceMs = 600;
+
+function initialValues(payeeFromLink: string | null): FiatDraftValues {
+  const draft = readDraft('fiat');
+  // A draft of an older page has no side: it fixed the amount sent.
+  const fresh = { fixed_side: 'send', receive_amount: '' } as const;
+  if (draft) return { ...fresh, ...draft.values, ...(payeeFromLink ? { payee_id: payeeFromLink } : {}) };
+  return {
+    ...fresh,
+    asset: 'USDT',
+    payee_id: payeeFromLink ?? '',
+    amount: '',
+    purpose: '',
+    sender_account_name: '',
+    remarks: '',
+  };
+}
+
+function PayeeSummary({ payee }: { payee: Payee }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" bg="gray.0">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" fw={600}>
+            {payee.beneficiary_name}
+          </Text>
+          <CoolingBadge entry={payee} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {payee.bank_name} · {payee.swift_code} ·{' '}
+          <Text component="span" inherit ff="monospace">
+            {maskedAccountNumber(payee.account_number)}
+          </Text>
+        </Text>
+        <Text size="sm">{t('payouts.fiat_form.arrives_in', { currency: payee.currency })}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The live quote of the values: asked for once the typing has paused, while the request is one the
+ * call accepts, and again when it runs out (by this browser's clock, at most the bank's validity).
+ */
+function useLiveQuote(values: FiatDraftValues) {
+  const [requestText] = useDebouncedValue(JSON.stringify(fiatQuoteRequest(values)), quoteDebounceMs);
+  const request = JSON.parse(requestText) as ReturnType<typeof fiatQuoteRequest>;
+  const isAskable = request.payee_id !== '' && calcFiatPayout.request.safeParse(request).success;
+  return useScreenQuery(calcFiatPayout, request, {
+    enabled: isAskable,
+    refetchIntervalMs: (quote) =>
+      quote
+        ? Math.max(1000, Math.min(payoutQuoteValiditySeconds * 1000, Date.parse(quote.expires_at) - Date.now()))
+        : false,
+  });
+}
+
+/** Why the live quote was refused: the message on the field the server named, else the call's own. */
+function quoteErrorOf(error: unknown): string | null {
+  if (isApiError(error)) {
+    const onField = error.fieldErrors.amount ?? error.fieldErrors.receive_amount;
+    if (onField) return onField;
+  }
+  return messageOfError(error);
+}
+
+function LiveQuote({
+  quote,
+  isLoading,
+  error,
+}: {
+  quote: PayoutQuote | undefined;
+  isLoading: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Paper withBorder p="md" bg="gray.0" aria-live="polite" data-testid="live-quote">
+      <Stack gap="sm">
+        <Text component="h3" fw={600} fz="sm" m={0}>
+          {t('payouts.fiat_form.quote_title')}
+        </Text>
+        {error ? (
+          <Text size="sm" c="red.8" role="alert">
+            {quoteErrorOf(error)}
+          </Text>
+        ) : quote ? (
+          <>
+            <PayoutFieldGrid>
+              <PayoutField label={t('payouts.fiat_form.quote_send')}>
+                <Amount value={quote.amount} currency={quote.asset} />
+              </PayoutField>
+              <PayoutField label={t('payouts.fiat_form.quote_fee')}>
+                <Amount value={quote.fee} currency={quote.asset} />
+              </PayoutField>
+              <PayoutField label={t('payouts.fiat_form.quote_total')}>
+                <Amount value={quote.total} currency={quote.asset} fw={600} />
+              </PayoutField>
+              <PayoutField label={t('payouts.fiat_form.quote_receive')}>
+                <Amount value={quote.receive_amount} currency={quote.receive_currency} fw={600} />
+              </PayoutField>
+              {quote.rate ? (
+                <PayoutField label={t('payouts.fiat_form.quote_rate')}>
+                  <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
+                </PayoutField>
+              ) : null}
+            </PayoutFieldGrid>
+            <Group gap={6} wrap="nowrap">
+              <IconClockHour4 size={16} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {t('payouts.fiat_form.quote_valid_until', { time: formatDateTime(quote.expires_at, language) })}
+              </Text>
+            </Group>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t(isLoading ? 'payouts.fiat_form.quote_loading' : 'payouts.fiat_form.quote_waiting')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function FiatForm({ payees }: { payees: Payee[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const locale = localeOfLanguage[language];
+  const [params] = useSearchParams();
+  const config = usePayoutConfig();
+  const mayManagePayees = useHoldsPermission('manage_payees');
+  const continueToConfirmation = useContinueToConfirmation('fiat');
+  // The values of the latest render, for the step after the quote.
+  const valuesRef = useRef<FiatDraftValues>(null as never);
+  const [values0] = useState(() => initialValues(params.get('payee')));
+  const limits = config.data?.fiat;
+  const { form, submit, formError, isSubmitting } = useCallForm({
+    call: calcFiatPayout,
+    initialValues: values0,
+    toRequest: fiatQuoteRequest,
+    validateAlso: (values) => ({
+      ...instructionErrors(values),
+      ...(values.fixed_side === 'send'
+        ? limitErrors(values.amount, limits, values.asset, (key, params) => t(key as never, params))
+        : {}),
+    }),
+    fieldOfError: { insufficient_balance: 'amount' },
+    invalidFormMessage: t('payouts.form.invalid'),
+    // The quote is asked for again with the check, so that the confirmation page always shows a fresh one.
+    onSuccess: () =>
+      continueToConfirmation({
+        ...valuesRef.current,
+        amount: valuesRef.current.amount.trim(),
+        receive_amount: valuesRef.current.receive_amount.trim(),
+      }),
+  });
+  const values = form.getValues();
+  valuesRef.current = values;
+  const chosen = payees.find((payee) => payee.payee_id === values.payee_id);
+  const liveQuote = useLiveQuote(values);
+  const quote = liveQuote.isError ? undefined : liveQuote.data;
+  const isReceiveFixed = values.fixed_side === 'receive';
+  const payeeOptions = payees.map((payee) => {
+    const cooling = isCooling(payee);
+    const detail = `${payee.bank_name} · ${maskedAccountNumber(payee.account_number)} · ${payee.currency}`;
+    return {
+      value: payee.payee_id,
+      label: cooling
+        ? t('payouts.fiat_form.payee_option_cooling', {
+            name: payee.beneficiary_name,
+            detail,
+            time: formatDateTime(payee.usable_from, language),
+          })
+        : t('payouts.fiat_form.payee_option', { name: payee.beneficiary_name, detail }),
+      disabled: cooling,
+    };
+  });
+
+  return (
+    <form noValidate onSubmit={submit} style={readableErrorColour}>
+      <Stack gap="lg" maw={760}>
+        <FormAlert message={formError} />
+        <Card component="section" aria-labelledby="fiat-from">
+          <Stack gap="md">
+            <Text component="h2" id="fiat-from" fw={600} fz="md" m={0}>
+              {t('payouts.fiat_form.from_section')}
+            </Text>
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="fiat-asset-label">
+                {t('payouts.fiat_form.asset')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="fiat-asset-label"
+                data={(limits?.assets ?? fiatPayoutAssets).map((asset) => ({ value: asset, label: asset }))}
+                value={values.asset}
+                onChange={(value) => form.setFieldValue('asset', value as FiatDraftValues['asset'])}
+                style={{ alignSelf: 'flex-start' }}
+              />
+              <Text size="xs" c="dimmed">
+                {t('payouts.fiat_form.asset_hint')}
+              </Text>
+              <AvailableBalance asset={values.asset} />
+            </Stack>
+          </Stack>
+        </Card>
+        <Card component="section" aria-labelledby="fiat-to">
+          <Stack gap="md">
+            <Text component="h2" id="fiat-to" fw={600} fz="md" m={0}>
+              {t('payouts.fiat_form.to_section')}
+            </Text>
+            {payees.length === 0 ? (
+              <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+                <Stack gap={6}>
+                  <Text size="sm" c="var(--mantine-color-text)">
+                    {t('payouts.fiat_form.no_payees')}
+                  </Text>
+                  {mayManagePayees ? (
+                    <Anchor component={Link} to={pathOf('payees')} size="sm" fw={600}>
+                      {t('payouts.fiat_form.add_payee')}
+                    </Anchor>
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : (
+              <>
+                <Select
+                  id="fiat-payee"
+                  label={t('payouts.fiat_form.payee')}
+                  placeholder={t('payouts.fiat_form.payee_placeholder')}
+                  nothingFoundMessage={t('payouts.fiat_form.payee_nothing_found')}
+                  searchable
+                  required
+                  data={payeeOptions}
+                  {...form.getInputProps('payee_id')}
+                  onChange={(value) => form.setFieldValue('payee_id', value ?? '')}
+                />
+                {chosen ? <PayeeSummary payee={chosen} /> : null}
+                {mayManagePayees ? (
+                  <Anchor component={Link} to={pathOf('payees')} size="sm">
+                    {t('payouts.fiat_form.manage_payees')}
+                  </Anchor>
+                ) : null}
+              </>
+            )}
+          </Stack>
+        </Card>
+        <Card component="section" aria-labelledby="fiat-details">
+          <Stack gap="md">
+            <Text component="h2" id="fiat-details" fw={600} fz="md" m={0}>
+              {t('payouts.fiat_form.details_section')}
+            </Text>
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="fiat-side-label">
+                {t('payouts.fiat_form.side_label')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="fiat-side-label"
+                data={[
+                  { value: 'send', label: t('payouts.fiat_form.side_send') },
+                  { value: 'receive', label: t('payouts.fiat_form.side_receive') },
+                ]}
+                value={values.fixed_side}
+                onChange={(value) => form.setFieldValue('fixed_side', value as FiatDraftValues['fixed_side'])}
+                style={{ alignSelf: 'flex-start' }}
+              />
+            </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <AmountInput
+                id="fiat-amount"
+                currency={values.asset}
+                label={t('payouts.form.amount')}
+                description={
+                  limits
+                    ? t('payouts.form.amount_limits', {
+                        min: formatMoney(limits.min, values.asset, locale),
+                        max: formatMoney(limits.max, values.asset, locale),
+                      })
+                    : undefined
+                }
+                required={!isReceiveFixed}
+                {...form.getInputProps('amount')}
+                {...(isReceiveFixed ? { readOnly: true, value: quote?.amount ?? '' } : {})}
+              />
+              <AmountInput
+                id="fiat-receive-amount"
+                currency={chosen?.currency ?? ''}
+                label={t('payouts.fiat_form.receive_amount')}
+                description={t('payouts.fiat_form.receive_amount_hint')}
+                required={isReceiveFixed}
+                {...form.getInputProps('receive_amount')}
+                {...(isReceiveFixed ? {} : { readOnly: true, value: quote?.receive_amount ?? '' })}
+              />
+            </SimpleGrid>
+            {limits ? (
+              <Text size="xs" c="dimmed" mt={-8}>
+                {t('payouts.fiat_form.fee_hint', {
+                  rate: percentOf(limits.fee_rate),
+                  minimum: formatMoney(limits.fee_minimum, values.asset, locale),
+                })}
+              </Text>
+            ) : null}
+            <LiveQuote quote={quote} isLoading={liveQuote.isFetching} error={liveQuote.error} />
+            <PurposeSelect id="fiat-purpose" {...form.getInputProps('purpose')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                id="fiat-sender"
+                label={t('payouts.form.sender_account_name')}
+                description={t('payouts.form.sender_account_name_hint')}
+                required
+                {...form.getInputProps('sender_account_name')}
+              />
+              <TextInput
+                id="fiat-remarks"
+                label={t('payouts.form.remarks')}
+                description={t('payouts.form.remarks_hint')}
+                maxLength={200}
+                {...form.getInputProps('remarks')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            size="md"
+            loading={isSubmitting}
+            disabled={payees.length === 0}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+          >
+            {t('payouts.form.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={760} aria-busy="true" aria-label={t('shell.loading')}>
+      {[0, 1, 2].map((card) => (
+        <Skeleton key={card} height={card === 2 ? 260 : 120} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+export function NewFiatTransferPage() {
+  const { t } = useTranslation();
+  const mayPrepare = useHoldsPermission('prepare_payouts');
+  const payees = useScreenQuery(listPayees, { page_size: payeesShown });
+  if (mayPrepare === false) return <NoPermissionPage title={t('pages.new_fiat_transfer.title')} />;
+  return (
+    <PageFrame title={t('pages.new_fiat_transfer.title')} description={t('pages.new_fiat_transfer.purpose')}>
+      {payees.isPending ? (
+        <FormSkeleton />
+      ) : payees.isError ? (
+        <LoadError error={payees.error} onRetry={() => void payees.refetch()} />
+      ) : (
+        <FiatForm payees={payees.data.items} />
+      )}
+    </PageFrame>
+  );
+}
