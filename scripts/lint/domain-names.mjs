@@ -36,7 +36,8 @@ const sharedNamespaces = {
   states: 'the labels of every state, step and movement (packages/i18n labels.ts)',
   email: 'the frame every email shares',
   statement: 'statements and record downloads of every domain',
-  products: 'the product pages that lead to a contact request',
+  auth: 'the public forms (sign-in, registration, password reset): apart, so that the first load carries only them',
+  kyc_email: "the KYC decision emails, written by the server and kept out of the web app's catalogue",
 };
 
 const folders = (path) =>
