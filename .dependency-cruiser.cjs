@@ -80,6 +80,15 @@ module.exports = {
       from: { path: web },
       to: { circular: true },
     },
+    // Packages ------------------------------------------------------------------------------------
+    {
+      name: 'packages-no-cycles',
+      comment:
+        'No import cycle in the contract or the catalogues: a shape two files share moves down into a file both import.',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { circular: true },
+    },
     {
       name: 'web-nothing-to-app',
       comment: 'app/ assembles the web app; what a feature, ui/, api/ or lib/ needs from it belongs in lib/.',

@@ -30,7 +30,7 @@ import {
   networksOfAsset,
   stablecoins,
 } from './money.ts';
-import { TransactionStatus } from './states.ts';
+import { payoutSteps, TransactionStatus } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 import { ExportFormat, statementMaxDays } from './transaction.ts';
 
@@ -600,18 +600,6 @@ export const checkFiatPayout = defineCall({
   response: PayoutCheck,
 });
 
-export const payoutSteps = [
-  'submitted',
-  'approval_requested',
-  'approved',
-  'approval_rejected',
-  'review_approved',
-  'review_rejected',
-  'sent',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
 const PayoutStepName = z.enum(payoutSteps);
 
 /**

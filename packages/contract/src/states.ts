@@ -147,3 +147,17 @@ export const stateLists = {
   otc: otcStatuses,
 } as const;
 export type StateListName = keyof typeof stateLists;
+
+/** The steps of a payout's timeline (payouts.ts), which its history line shows too (transaction.ts). */
+export const payoutSteps = [
+  'submitted',
+  'approval_requested',
+  'approved',
+  'approval_rejected',
+  'review_approved',
+  'review_rejected',
+  'sent',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;

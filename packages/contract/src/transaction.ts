@@ -15,8 +15,7 @@ import { PageRequest, page } from './envelope.ts';
 import { DigitalAssetSchema } from './ledger.ts';
 import { fiatCurrencies, networks } from './money.ts';
 import { type RatePair, rateOfFiatDeposit, rateOfPayout } from './money-text.ts';
-import type { payoutSteps } from './payouts.ts';
-import { TransactionStatus } from './states.ts';
+import { type payoutSteps, TransactionStatus } from './states.ts';
 import { identifierText, singleLineText } from './text.ts';
 
 export const transactionTypes = [

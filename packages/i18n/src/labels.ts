@@ -6,7 +6,6 @@
  * catalogue is loaded here), so the web app takes it without every language; label-text.ts writes
  * the word on the server.
  */
-import { payoutSteps } from '@bank/contract/payouts';
 import {
   accountKycStatuses,
   cardAnomalyCauses,
@@ -19,6 +18,7 @@ import {
   feePaymentStatuses,
   membershipRenewalStatuses,
   otcStatuses,
+  payoutSteps,
   preOrderStatuses,
   topUpStatuses,
   transactionStatuses,
