@@ -7,9 +7,9 @@ import { isValidAddress } from '@bank/contract/addresses';
 import { confirmationsOfNetwork, type DepositAddress } from '@bank/contract/deposit';
 import type { DigitalAsset, Network } from '@bank/contract/money';
 import { and, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { CustodyProvider } from '../../adapters/custody/custody.ts';
 import type { DbHandle } from '../../platform/db.ts';
+import { qrCodeSvg } from '../../platform/qr-code.ts';
 import { depositAddresses } from './tables.ts';
 
 async function addressOf(
@@ -44,7 +44,7 @@ export async function depositAddress(
     asset: request.asset,
     network: request.network,
     address,
-    qr_svg: await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    qr_svg: await qrCodeSvg(address),
     confirmations: confirmationsOfNetwork[request.network],
   };
 }
