@@ -733,6 +733,22 @@ function cardChangeRequests(
   };
 }
 
+/** A card's whole way at once: its holder's KYC decided, then every stage to the holder's letterbox. */
+async function shipAtOnce(sim: Simulation, handle: DbHandle, reference: string, now: Date): Promise<void> {
+  const card = await cardOf(handle, reference);
+  const member = card.member_id ? await kycOfMember(handle, card.member_id) : undefined;
+  if (member && (member.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')) {
+    await decideKyc(sim, handle, member.member_id, now);
+  }
+  if (await refuseReplacement(sim, handle, card, now)) return;
+  const path = pathOf(card);
+  let stage = (await cardOf(handle, reference)).operation_stage as CardOperationStage;
+  for (let next = nextStageOf(stage, path); next; next = nextStageOf(stage, path)) {
+    await moveStage(sim, handle, reference, next, { next_stage_at: null }, now);
+    stage = next;
+  }
+}
+
 /** The controls of a card's way and of the next outcomes: ship now, the letter, refusals, a load's outcome. */
 function deliveryControls(
   sim: Simulation,
@@ -747,20 +763,7 @@ function deliveryControls(
   | 'completeLoads'
 > {
   return {
-    async shipNow(handle, reference, now) {
-      const card = await cardOf(handle, reference);
-      const member = card.member_id ? await kycOfMember(handle, card.member_id) : undefined;
-      if (member && (member.kyc_id_status !== 'success' || member.kyc_address_status !== 'success')) {
-        await decideKyc(sim, handle, member.member_id, now);
-      }
-      if (await refuseReplacement(sim, handle, card, now)) return;
-      const path = pathOf(card);
-      let stage = (await cardOf(handle, reference)).operation_stage as CardOperationStage;
-      for (let next = nextStageOf(stage, path); next; next = nextStageOf(stage, path)) {
-        await moveStage(sim, handle, reference, next, { next_stage_at: null }, now);
-        stage = next;
-      }
-    },
+    shipNow: (handle, reference, now) => shipAtOnce(sim, handle, reference, now),
 
     async letterOf(handle, reference) {
       const card = await cardOf(handle, reference);

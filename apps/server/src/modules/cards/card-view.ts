@@ -242,17 +242,7 @@ export async function cardViews(
       operation_stage: row.operation_stage,
       anomaly_cause: row.anomaly_cause,
       stage_updated_at: row.stage_updated_at.toISOString(),
-      block:
-        row.status === 'blocked' && row.block_type && row.blocked_at
-          ? {
-              type: row.block_type,
-              reason: row.block_reason ?? '',
-              cause: row.block_cause,
-              is_final: row.block_is_final,
-              by_name: row.blocked_by ? (nameOf.get(row.blocked_by) ?? '') : '',
-              at: row.blocked_at.toISOString(),
-            }
-          : null,
+      block: blockOf(row, nameOf),
       replacement_status: row.replacement_status,
       replaces_card_id: row.replaces_card_id,
       replaced_by_card_id: row.replaced_by_card_id,
@@ -275,6 +265,19 @@ export async function cardViews(
     });
   }
   return views;
+}
+
+/** A blocked card's block as the wire shows it: its type, why, by whom and when. */
+function blockOf(row: CardRow, nameOf: ReadonlyMap<string, string>): Card['block'] {
+  if (row.status !== 'blocked' || !row.block_type || !row.blocked_at) return null;
+  return {
+    type: row.block_type,
+    reason: row.block_reason ?? '',
+    cause: row.block_cause,
+    is_final: row.block_is_final,
+    by_name: row.blocked_by ? (nameOf.get(row.blocked_by) ?? '') : '',
+    at: row.blocked_at.toISOString(),
+  };
 }
 
 /** When each card's latest transaction happened (cards without one are absent). */

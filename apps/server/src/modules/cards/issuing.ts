@@ -5,6 +5,7 @@
  * processor answered. Fees are the caller's (the application holds the card cost).
  */
 import type { ApplicantType, CardFeeRule, CardLevel, CardNetwork, PostalAddress } from '@bank/contract/cards';
+import type { CardOperationStage } from '@bank/contract/states';
 import type { CardProcessor, ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -82,23 +83,25 @@ export async function enrolCardholder(
   return { cardholderId, memberId };
 }
 
+type IssueOrder = {
+  companyId: string;
+  cardholderId: string;
+  memberId: string;
+  level: CardLevel;
+  network: CardNetwork;
+  nameOnCard: string;
+  mailingAddress: PostalAddress;
+  actorUserId: string;
+  replaces: { cardId: string; reference: string } | null;
+  /** A replacement keeps the fee rule of the card it replaces (a programme card's stays membership). */
+  feeRule?: CardFeeRule;
+};
+
 /** Orders one card at the processor for an enrolled cardholder: a new card, or the replacement of one. */
 export async function issueCardFor(
   handle: DbHandle,
   processor: CardProcessor,
-  order: {
-    companyId: string;
-    cardholderId: string;
-    memberId: string;
-    level: CardLevel;
-    network: CardNetwork;
-    nameOnCard: string;
-    mailingAddress: PostalAddress;
-    actorUserId: string;
-    replaces: { cardId: string; reference: string } | null;
-    /** A replacement keeps the fee rule of the card it replaces (a programme card's stays membership). */
-    feeRule?: CardFeeRule;
-  },
+  order: IssueOrder,
   now: Date,
 ): Promise<string> {
   const issued = await processor.issueCard(
@@ -135,6 +138,18 @@ export async function issueCardFor(
     created_at: now,
     updated_at: now,
   });
+  await recordOrder(handle, order, cardId, issued, now);
+  return cardId;
+}
+
+/** The card's first line of its timeline, and the event that tells the company's listeners. */
+async function recordOrder(
+  handle: DbHandle,
+  order: IssueOrder,
+  cardId: string,
+  issued: { last4: string; operation_stage: CardOperationStage },
+  now: Date,
+): Promise<void> {
   await recordCardEvent(
     handle,
     {
@@ -162,5 +177,4 @@ export async function issueCardFor(
     },
     { companyId: order.companyId },
   );
-  return cardId;
 }

@@ -98,6 +98,19 @@ function assertStockAction(
   if (refusal) throw new AppError(refusal, { detail: `programme card cannot ${action} at ${facts.operation_stage}` });
 }
 
+/** The company's cardholder whose card KYC the processor approved (another company's is not found). */
+async function approvedCardholder(handle: DbHandle, companyId: string, cardholderId: string) {
+  const [holder] = await handle
+    .select()
+    .from(cardholders)
+    .where(and(eq(cardholders.id, cardholderId), eq(cardholders.company_id, companyId)));
+  if (!holder) throw new AppError('not_found', { detail: `no cardholder ${cardholderId} in the company` });
+  if (holder.kyc_id_status !== 'success' || holder.kyc_address_status !== 'success')
+    throw new AppError('cardholder_kyc_not_approved', { detail: `cardholder ${holder.id}` });
+
+  return holder;
+}
+
 /**
  * Binds the company's printed card to one of its cardholders whose card KYC the processor approved.
  * Another company's card or cardholder is not found; a card bound already is refused.
@@ -110,14 +123,7 @@ export async function bindStockCard(
 ): Promise<{ cardId: string; operationStage: CardOperationStage }> {
   const { row, card } = await lockedStockCard(handle, binding.companyId, binding.stockCardId);
   assertStockAction({ operation_stage: row.operation_stage, card_status: card?.status ?? null }, 'bind');
-  const [holder] = await handle
-    .select()
-    .from(cardholders)
-    .where(and(eq(cardholders.id, binding.cardholderId), eq(cardholders.company_id, binding.companyId)));
-  if (!holder) throw new AppError('not_found', { detail: `no cardholder ${binding.cardholderId} in the company` });
-  if (holder.kyc_id_status !== 'success' || holder.kyc_address_status !== 'success')
-    throw new AppError('cardholder_kyc_not_approved', { detail: `cardholder ${holder.id}` });
-
+  const holder = await approvedCardholder(handle, binding.companyId, binding.cardholderId);
   const { operation_stage: stage } = await processor.bindCard(handle, row.processor_reference, holder.member_id, now);
   await handle
     .update(cardStock)

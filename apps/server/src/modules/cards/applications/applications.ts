@@ -671,6 +671,26 @@ function submissionFacts(body: SubmitBody) {
   };
 }
 
+/** Every rule again at submission: dates by the server's clock, the email's proof, the documents, the username. */
+async function checkSubmission(
+  tx: DbHandle,
+  dependencies: { processor: CardProcessor; secretBox: SecretBox },
+  companyId: string,
+  body: SubmitBody,
+  now: Date,
+): Promise<void> {
+  assertDates(body, now);
+  if (!isEmailProven(dependencies.secretBox, { companyId, email: body.email, sealed: body.email_proof, now }))
+    throw emailNotProven();
+  await checkCardDocuments(tx, companyId, {
+    id_front_document_id: { id: body.id_front_document_id, purpose: 'cardholder_id' },
+    id_back_document_id: { id: body.id_back_document_id, purpose: 'cardholder_id' },
+    proof_of_address_front_document_id: { id: body.proof_of_address_front_document_id, purpose: 'proof_of_address' },
+    proof_of_address_back_document_id: { id: body.proof_of_address_back_document_id, purpose: 'proof_of_address' },
+  });
+  if (!(await isUsernameFree(tx, dependencies.processor, body.username))) throw usernameTaken(body.username);
+}
+
 /**
  * Submits an application in the idempotent call's transaction: the company locked, every rule again
  * (dates with the server's clock, the email's proof, the username at the processor, the documents),
@@ -685,16 +705,7 @@ export async function submitApplication(
 ): Promise<CardApplication> {
   const { companyId, now } = actor;
   await lockCompany(tx, companyId);
-  assertDates(body, now);
-  if (!isEmailProven(dependencies.secretBox, { companyId, email: body.email, sealed: body.email_proof, now }))
-    throw emailNotProven();
-  await checkCardDocuments(tx, companyId, {
-    id_front_document_id: { id: body.id_front_document_id, purpose: 'cardholder_id' },
-    id_back_document_id: { id: body.id_back_document_id, purpose: 'cardholder_id' },
-    proof_of_address_front_document_id: { id: body.proof_of_address_front_document_id, purpose: 'proof_of_address' },
-    proof_of_address_back_document_id: { id: body.proof_of_address_back_document_id, purpose: 'proof_of_address' },
-  });
-  if (!(await isUsernameFree(tx, dependencies.processor, body.username))) throw usernameTaken(body.username);
+  await checkSubmission(tx, dependencies, companyId, body, now);
 
   const id = newId(now.getTime());
   const { cardCost, charge } = await holdCardCost(tx, companyId, id, body, now);

@@ -113,49 +113,12 @@ export async function decideApplication(
   if (row.status !== 'pending')
     throw new AppError('illegal_state', { detail: `card application ${row.id} is already ${row.status}` });
   const now = staff.now;
-  let change: Partial<CardApplicationRow>;
-  if (decision.decision === 'approve' && row.details.is_programme_enrolment === true) {
-    // For a programme card: the cardholder enrolled for KYC only, bound later to a printed card.
-    const enrolled = await enrolCardholder(
-      tx,
-      processor,
-      {
-        companyId: row.company_id,
-        applicationId: row.id,
-        cardholder: processorCardholderOf(row.details),
-        applicantType: row.applicant_type,
-      },
-      now,
-    );
-    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
-    change = { status: 'approved', cardholder_id: enrolled.cardholderId };
-  } else if (decision.decision === 'approve') {
-    const details = row.details;
-    const ordered = await orderCard(
-      tx,
-      processor,
-      {
-        companyId: row.company_id,
-        applicationId: row.id,
-        // The card's creator is the application's submitter; staff are the decision's actor.
-        actorUserId: row.submitted_by,
-        cardholder: processorCardholderOf(details),
-        applicantType: row.applicant_type,
-        level: row.level,
-        network: row.network,
-        nameOnCard: row.name_on_card,
-        mailingAddress: details.mailing_address,
-      },
-      now,
-    );
-    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
-    // The card cost was paid with the application.
-    await tx.update(cards).set({ card_fee_paid: true, updated_at: now }).where(eq(cards.id, ordered.cardId));
-    change = { status: 'approved', card_id: ordered.cardId, cardholder_id: ordered.cardholderId };
-  } else {
-    if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'void', now);
-    change = { status: 'rejected', rejection_reason: decision.reason };
-  }
+  const change =
+    decision.decision === 'reject'
+      ? await rejectApplication(tx, row, decision.reason, now)
+      : row.details.is_programme_enrolment === true
+        ? await enrolProgrammeCardholder(tx, processor, row, now)
+        : await approveWithCard(tx, processor, row, now);
   const [updated] = await tx
     .update(cardApplications)
     .set({ ...change, decided_by: staff.userId, decided_at: now, updated_at: now })
@@ -176,4 +139,70 @@ export async function decideApplication(
   });
   await recordApplicationEvent(tx, updated, now);
   return staffApplication(tx, row.id);
+}
+
+type ApplicationRow = Awaited<ReturnType<typeof lockedApplication>>;
+
+/** For a programme card: the cardholder enrolled for KYC only, bound later to a printed card. */
+async function enrolProgrammeCardholder(
+  tx: DbHandle,
+  processor: CardProcessor,
+  row: ApplicationRow,
+  now: Date,
+): Promise<Partial<CardApplicationRow>> {
+  const enrolled = await enrolCardholder(
+    tx,
+    processor,
+    {
+      companyId: row.company_id,
+      applicationId: row.id,
+      cardholder: processorCardholderOf(row.details),
+      applicantType: row.applicant_type,
+    },
+    now,
+  );
+  if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
+  return { status: 'approved', cardholder_id: enrolled.cardholderId };
+}
+
+/** The card ordered at the processor; the card cost held at application is posted. */
+async function approveWithCard(
+  tx: DbHandle,
+  processor: CardProcessor,
+  row: ApplicationRow,
+  now: Date,
+): Promise<Partial<CardApplicationRow>> {
+  const details = row.details;
+  const ordered = await orderCard(
+    tx,
+    processor,
+    {
+      companyId: row.company_id,
+      applicationId: row.id,
+      // The card's creator is the application's submitter; staff are the decision's actor.
+      actorUserId: row.submitted_by,
+      cardholder: processorCardholderOf(details),
+      applicantType: row.applicant_type,
+      level: row.level,
+      network: row.network,
+      nameOnCard: row.name_on_card,
+      mailingAddress: details.mailing_address,
+    },
+    now,
+  );
+  if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'post', now);
+  // The card cost was paid with the application.
+  await tx.update(cards).set({ card_fee_paid: true, updated_at: now }).where(eq(cards.id, ordered.cardId));
+  return { status: 'approved', card_id: ordered.cardId, cardholder_id: ordered.cardholderId };
+}
+
+/** The hold voided; the reason kept for the company to read. */
+async function rejectApplication(
+  tx: DbHandle,
+  row: ApplicationRow,
+  reason: string,
+  now: Date,
+): Promise<Partial<CardApplicationRow>> {
+  if (row.hold_transfer_id) await settleCompanyFee(tx, row.hold_transfer_id, 'void', now);
+  return { status: 'rejected', rejection_reason: reason };
 }

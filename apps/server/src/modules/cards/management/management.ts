@@ -25,7 +25,7 @@ import {
   type PostalAddress,
 } from '@bank/contract/cards';
 import { cardPagePath } from '@bank/contract/routes';
-import type { CardStatus } from '@bank/contract/states';
+import type { CardBlockType, CardStatus } from '@bank/contract/states';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { CardProcessor } from '../../../adapters/card-processor/card-processor.ts';
 import { writeAudit } from '../../../platform/audit.ts';
@@ -331,45 +331,79 @@ export async function setCardPin(
  * once; then it charges the level's replacement fee from the chosen stable coin and orders the
  * replacement card, or, when the coin cannot pay it, leaves the replacement waiting on the fee.
  */
+type BlockRequest = {
+  card_id: string;
+  kind: BlockKind;
+  reason: string;
+  asset?: CardFundingAsset | undefined;
+  fee_quote?: FeeQuote | undefined;
+};
+
 export async function blockCard(
   handle: DbHandle,
   processor: CardProcessor,
   caller: CardCaller,
-  request: {
-    card_id: string;
-    kind: BlockKind;
-    reason: string;
-    asset?: CardFundingAsset | undefined;
-    fee_quote?: FeeQuote | undefined;
-  },
+  request: BlockRequest,
 ): Promise<CardRow> {
-  const { now } = caller;
   const card = await lockedCard(handle, caller, request.card_id);
   assertCardAction(card, actionOfBlockKind[request.kind], caller.actor);
-  const blockType = blockTypeOfActor(caller.actor);
   const block = {
     status: 'blocked' as const,
-    block_type: blockType,
+    block_type: blockTypeOfActor(caller.actor),
     block_reason: request.reason,
     blocked_by: caller.userId,
-    blocked_at: now,
+    blocked_at: caller.now,
   };
-  if (request.kind === 'temporary') {
-    await processor.block(handle, card.processor_reference, null, now);
-    const blocked = await applyCardChange(
-      handle,
-      card,
-      { ...block, block_cause: null, block_is_final: false },
-      { kind: 'blocked', detail: { block_type: blockType, reason: request.reason }, actorUserId: caller.userId },
-      now,
-    );
-    await auditCard(handle, caller, blocked, 'card.blocked', {
-      block_type: blockType,
-      kind: request.kind,
-      reason: request.reason,
-    });
-    return blocked;
-  }
+  return request.kind === 'temporary'
+    ? blockForNow(handle, processor, caller, card, block)
+    : blockForGood(handle, processor, caller, card, block, { ...request, kind: request.kind });
+}
+
+type Block = {
+  status: 'blocked';
+  block_type: CardBlockType;
+  block_reason: string;
+  blocked_by: string;
+  blocked_at: Date;
+};
+
+async function blockForNow(
+  handle: DbHandle,
+  processor: CardProcessor,
+  caller: CardCaller,
+  card: CardRow,
+  block: Block,
+): Promise<CardRow> {
+  const { now } = caller;
+  await processor.block(handle, card.processor_reference, null, now);
+  const blocked = await applyCardChange(
+    handle,
+    card,
+    { ...block, block_cause: null, block_is_final: false },
+    {
+      kind: 'blocked',
+      detail: { block_type: block.block_type, reason: block.block_reason },
+      actorUserId: caller.userId,
+    },
+    now,
+  );
+  await auditCard(handle, caller, blocked, 'card.blocked', {
+    block_type: block.block_type,
+    kind: 'temporary',
+    reason: block.block_reason,
+  });
+  return blocked;
+}
+
+async function blockForGood(
+  handle: DbHandle,
+  processor: CardProcessor,
+  caller: CardCaller,
+  card: CardRow,
+  block: Block,
+  request: BlockRequest & { kind: Exclude<BlockKind, 'temporary'> },
+): Promise<CardRow> {
+  const { now } = caller;
   const asset = request.asset;
   if (!asset) throw new AppError('validation', { fields: { asset: { key: 'validation.required' } } });
   const cause = causeOfFinalBlock[request.kind];
@@ -388,7 +422,7 @@ export async function blockCard(
     },
     {
       kind: 'blocked',
-      detail: { block_type: blockType, cause, reason: request.reason },
+      detail: { block_type: block.block_type, cause, reason: request.reason },
       actorUserId: caller.userId,
     },
     now,
@@ -399,7 +433,7 @@ export async function blockCard(
       ? await orderReplacement(handle, processor, blocked, caller, fee.charged, now)
       : await awaitReplacementFee(handle, blocked, caller, fee.amount, fee.outcome, now);
   await auditCard(handle, caller, replaced, 'card.blocked', {
-    block_type: blockType,
+    block_type: block.block_type,
     kind: request.kind,
     cause,
     reason: request.reason,
