@@ -7,7 +7,7 @@
  */
 import type { WebhookDelivery, WebhookEventType } from '@bank/contract/webhooks';
 import { SpanKind } from '@opentelemetry/api';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -278,6 +278,17 @@ export async function attemptDueDeliveries(dependencies: SenderDependencies): Pr
 }
 
 /** Forgets finished deliveries older than the retention (the daily schedule); answers how many. */
+/** Attempts that failed in the last hour, of every company (a gauge of /metrics). */
+export async function failedAttemptsInLastHour(handle: DbHandle): Promise<number> {
+  const [row] = await handle
+    .select({ failed: count() })
+    .from(webhookAttempts)
+    .where(
+      and(eq(webhookAttempts.is_success, false), gt(webhookAttempts.attempted_at, sql`now() - interval '1 hour'`)),
+    );
+  return row?.failed ?? 0;
+}
+
 export async function deleteOldDeliveries(db: AppDatabase, now: Date): Promise<number> {
   const before = new Date(now.getTime() - webhookRules.deliveryRetentionDays * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
