@@ -20,8 +20,6 @@ const PENDING = {
   exchange: 'being regrouped',
   programme: 'being regrouped',
   account: 'being regrouped',
-  documents: 'being regrouped',
-  kyc: 'being regrouped',
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
