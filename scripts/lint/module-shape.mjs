@@ -19,7 +19,6 @@ const PENDING = {
   payouts: 'being regrouped',
   exchange: 'being regrouped',
   programme: 'being regrouped',
-  account: 'being regrouped',
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,0 +1,74 @@
+/**
+ * The account calls (packages/contract/src/account.ts), each handed to its service: signing in and
+ * registering, the signed-in user's profile, password and sessions, the second factor, and the back
+ * office's audit log.
+ */
+import {
+  approveAuthenticator,
+  exitLogin,
+  forgetLoginPassword,
+  getRecoveryCodeStatus,
+  getUserInfo,
+  listAuditLog,
+  listSessions,
+  login,
+  modifyLoginPassword,
+  modifyProfile,
+  modifyProtocolStatus,
+  regenerateRecoveryCodes,
+  register,
+  removeAuthenticator,
+  resetUserAuthenticator,
+  revokeOtherSessions,
+  revokeSession,
+  sendEmail,
+  startAuthenticatorPairing,
+  verifyEmailCode,
+  verifyLoginPassword,
+} from '@bank/contract/account';
+import type { FastifyInstance } from 'fastify';
+import type { AppDatabase } from '../../platform/db.ts';
+import { registerCall } from '../../platform/route.ts';
+import type { createAccountService } from './account-service.ts';
+import { listAuditEntries } from './audit.ts';
+import type { createAuthenticatorService } from './authenticator-service.ts';
+import type { createSignInService } from './sign-in-service.ts';
+
+type AccountServices = {
+  db: AppDatabase;
+  signIn: ReturnType<typeof createSignInService>;
+  account: ReturnType<typeof createAccountService>;
+  authenticator: ReturnType<typeof createAuthenticatorService>;
+};
+
+export function registerAccountCalls(
+  app: FastifyInstance,
+  { db, signIn, account, authenticator }: AccountServices,
+): void {
+  registerCall(app, sendEmail, (body, call) => signIn.sendEmail(body, call));
+  registerCall(app, verifyEmailCode, (body, call) => signIn.verifyEmailCode(body, call));
+  registerCall(app, register, (body, call) => signIn.register(body, call));
+  registerCall(app, login, (body, call) => signIn.login(body, call));
+  registerCall(app, forgetLoginPassword, (body, call) => signIn.forgetLoginPassword(body, call));
+
+  registerCall(app, getUserInfo, (_body, call) => account.getUserInfo(call));
+  registerCall(app, modifyProfile, (body, call) => account.modifyProfile(body, call));
+  registerCall(app, modifyLoginPassword, (body, call) => account.modifyLoginPassword(body, call));
+  registerCall(app, verifyLoginPassword, (body, call) => account.verifyLoginPassword(body, call));
+  registerCall(app, modifyProtocolStatus, (_body, call) => account.acceptTerms(call));
+  registerCall(app, listSessions, (_body, call) => account.listSessions(call));
+  registerCall(app, revokeSession, (body, call) => account.revokeSession(body, call));
+  registerCall(app, revokeOtherSessions, (_body, call) => account.revokeOtherSessions(call));
+  registerCall(app, exitLogin, (_body, call) => account.exitLogin(call));
+
+  registerCall(app, startAuthenticatorPairing, (_body, call) => authenticator.setup(call));
+  registerCall(app, approveAuthenticator, (body, call) => authenticator.approve(body, call));
+  registerCall(app, removeAuthenticator, (body, call) => authenticator.remove(body, call));
+  registerCall(app, regenerateRecoveryCodes, (_body, call) => authenticator.regenerateRecoveryCodes(call));
+  registerCall(app, getRecoveryCodeStatus, (_body, call) => authenticator.recoveryCodeStatus(call));
+  registerCall(app, resetUserAuthenticator, (body, call) => authenticator.resetUserAuthenticator(body, call));
+
+  registerCall(app, listAuditLog, (body) =>
+    listAuditEntries(db, { pageSize: body.page_size, cursor: body.cursor, action: body.action }),
+  );
+}
