@@ -7,8 +7,6 @@ import type { AppModule } from '../../platform/module.ts';
 import { createDocumentService, createPhoneLinkService } from '../documents/index.ts';
 import { kycDocumentPolicy } from './document-policy.ts';
 import { sendKycStatusEmails } from './kyc-emails.ts';
-import { createKycService } from './kyc-service.ts';
-import { createReviewService } from './review-service.ts';
 import { registerKycCalls } from './routes.ts';
 import { kycDemoSeeder } from './seed.ts';
 
@@ -19,10 +17,8 @@ export const kycModule: AppModule = {
     const db = context.database.db;
     const storage = context.documentStorage;
 
-    const kyc = createKycService({ db });
     const documents = createDocumentService({ db, storage, owner: kycDocumentPolicy });
     const phone = createPhoneLinkService({ db, config: context.config, documents, storage, owner: kycDocumentPolicy });
-    const review = createReviewService({ db });
 
     // What follows a KYC change, once per event, from the job queue.
     consumeEvent(
@@ -32,6 +28,6 @@ export const kycModule: AppModule = {
       sendKycStatusEmails(context.emailQueue),
     );
 
-    registerKycCalls(app, { kyc, documents, phone, review });
+    registerKycCalls(app, { db, documents, phone });
   },
 };

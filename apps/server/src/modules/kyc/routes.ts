@@ -22,25 +22,25 @@ import {
   submitKyc,
 } from '@bank/contract/kyc';
 import type { FastifyInstance } from 'fastify';
+import type { AppDatabase } from '../../platform/db.ts';
 import { registerCall } from '../../platform/route.ts';
 import type { createPhoneLinkService, DocumentService } from '../documents/index.ts';
-import type { createKycService } from './kyc-service.ts';
-import type { createReviewService } from './review-service.ts';
+import { kycInfo, saveSection, submitForReview } from './kyc-service.ts';
+import { companyReview, decideReview, reviewQueuePage } from './review-service.ts';
 
 type KycServices = {
-  kyc: ReturnType<typeof createKycService>;
+  db: AppDatabase;
   documents: DocumentService;
   phone: ReturnType<typeof createPhoneLinkService>;
-  review: ReturnType<typeof createReviewService>;
 };
 
-export function registerKycCalls(app: FastifyInstance, { kyc, documents, phone, review }: KycServices): void {
-  registerCall(app, getKycInfo, (_body, call) => kyc.getKycInfo(call));
-  registerCall(app, saveCorporate, (body, call) => kyc.saveSection('corporate', body, call));
-  registerCall(app, saveCompany, (body, call) => kyc.saveSection('company', body, call));
-  registerCall(app, saveOwnership, (body, call) => kyc.saveSection('shareholder', body, call));
-  registerCall(app, saveTrading, (body, call) => kyc.saveSection('trading', body, call));
-  registerCall(app, submitKyc, (_body, call) => kyc.submit(call));
+export function registerKycCalls(app: FastifyInstance, { db, documents, phone }: KycServices): void {
+  registerCall(app, getKycInfo, (_body, call) => kycInfo(db, call));
+  registerCall(app, saveCorporate, (body, call) => saveSection(db, 'corporate', body, call));
+  registerCall(app, saveCompany, (body, call) => saveSection(db, 'company', body, call));
+  registerCall(app, saveOwnership, (body, call) => saveSection(db, 'shareholder', body, call));
+  registerCall(app, saveTrading, (body, call) => saveSection(db, 'trading', body, call));
+  registerCall(app, submitKyc, (_body, call) => submitForReview(db, call));
 
   registerCall(app, authorizeUpload, (body, call) => documents.authorize(body, call));
   registerCall(app, completeUpload, (body, call) => documents.complete(body, call));
@@ -50,7 +50,7 @@ export function registerKycCalls(app: FastifyInstance, { kyc, documents, phone, 
   registerCall(app, phoneAuthorizeUpload, (body, call) => phone.authorize(body, call));
   registerCall(app, phoneCompleteUpload, (body, call) => phone.complete(body, call));
 
-  registerCall(app, listKycReviews, (body) => review.list(body));
-  registerCall(app, getKycReview, (body) => review.get(body));
-  registerCall(app, decideKyc, (body, call) => review.decide(body, call));
+  registerCall(app, listKycReviews, (body) => reviewQueuePage(db, body));
+  registerCall(app, getKycReview, (body) => companyReview(db, body));
+  registerCall(app, decideKyc, (body, call) => decideReview(db, body, call));
 }

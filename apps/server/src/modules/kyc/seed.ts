@@ -97,6 +97,7 @@ export async function storeObject(storage: DocumentStorage, key: string, bytes: 
   if (!response.ok) throw new Error(`demo document: storage answered HTTP ${response.status}`);
 }
 
+// Long on purpose: the demo's four KYC sections are one fixture, read best top to bottom.
 function sectionsOf(
   company: DemoCompany,
   add: (section: KycSection, kind: DocumentKind, name: string, bytes: Buffer) => Promise<string>,
