@@ -181,6 +181,18 @@ function postTraced(
   );
 }
 
+/** The Standard Webhooks headers of an attempt: its id, time, and one signature per live secret. */
+function signedHeaders(delivery: DeliveryRow, secrets: readonly string[], attemptedAt: Date, body: string) {
+  return {
+    'webhook-id': delivery.webhook_id,
+    'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
+    // Space-separated signatures, one per live secret (Standard Webhooks).
+    'webhook-signature': secrets
+      .map((secret) => new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body))
+      .join(' '),
+  };
+}
+
 /**
  * One attempt at a delivery, if it is due: signs the body with the company's secret (Standard
  * Webhooks: `v1,` HMAC-SHA-256 of `id.timestamp.body`), POSTs it to the type's URL as it is now,
@@ -204,20 +216,7 @@ export async function attemptDelivery(dependencies: SenderDependencies, delivery
   const outcome =
     url === '' || secrets.length === 0
       ? { statusCode: null, latencyMs: 0, error: 'no_endpoint' as const, responseExcerpt: '' }
-      : await postTraced(
-          delivery,
-          url,
-          {
-            'webhook-id': delivery.webhook_id,
-            'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
-            // Space-separated signatures, one per live secret (Standard Webhooks).
-            'webhook-signature': secrets
-              .map((secret) => new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body))
-              .join(' '),
-          },
-          body,
-          dependencies.policy,
-        );
+      : await postTraced(delivery, url, signedHeaders(delivery, secrets, attemptedAt, body), body, dependencies.policy);
   const isSuccess = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const roundAttempts = delivery.round_attempt_count + 1;
   // No URL, or a test send: nothing to wait for. Otherwise the back-off of this round's step.
