@@ -39,6 +39,7 @@ type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodTy
 const secondsMs = 1000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// Long only as the container of the service's calls, each a short method sharing its dependencies.
 export function createAccountService(dependencies: AccountDependencies) {
   const { db, secretBox } = dependencies;
 

@@ -50,6 +50,7 @@ function illegalState(messageKey: string, detail: string): AppError {
   return new AppError('illegal_state', { messageKey: `email.messages.${messageKey}`, detail });
 }
 
+// Long only as the container of the service's calls, each a short method sharing its dependencies.
 export function createAuthenticatorService(dependencies: AccountDependencies) {
   const { db, secretBox } = dependencies;
 
