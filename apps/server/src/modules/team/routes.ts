@@ -20,20 +20,10 @@ import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../platform/db.ts';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import {
-  acceptInvitation,
-  actOnMember,
-  addGroup,
-  deleteGroup,
-  editGroup,
-  editMember,
-  type InvitationDependencies,
-  inviteMember,
-  listGroups,
-  listMembers,
-  readInvitation,
-  type TeamActor,
-} from './service.ts';
+import { addGroup, deleteGroup, editGroup, listGroups } from './groups.ts';
+import { acceptInvitation, readInvitation } from './invitations.ts';
+import { actOnMember, editMember, type InvitationDependencies, inviteMember, listMembers } from './members.ts';
+import type { TeamActor } from './team-actions.ts';
 
 function actorOf(call: CallContext): TeamActor {
   return {
