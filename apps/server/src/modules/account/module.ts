@@ -6,7 +6,6 @@
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { createAccountService } from './account-service.ts';
-import { createAuthenticatorService } from './authenticator-service.ts';
 import { cleanSignInRecords, cleanSignInRecordsSchedule } from './clean-up.ts';
 import { registerAccountCalls } from './routes.ts';
 import { sendSecurityNotices } from './security-notices.ts';
@@ -37,8 +36,7 @@ export const accountModule: AppModule = {
     );
     const signIn = createSignInService(dependencies);
     const account = createAccountService(dependencies);
-    const authenticator = createAuthenticatorService(dependencies);
 
-    registerAccountCalls(app, { db: dependencies.db, signIn, account, authenticator });
+    registerAccountCalls(app, { dependencies, signIn, account });
   },
 };

@@ -27,24 +27,26 @@ import {
   verifyLoginPassword,
 } from '@bank/contract/account';
 import type { FastifyInstance } from 'fastify';
-import type { AppDatabase } from '../../platform/db.ts';
 import { registerCall } from '../../platform/route.ts';
 import type { createAccountService } from './account-service.ts';
 import { listAuditEntries } from './audit.ts';
-import type { createAuthenticatorService } from './authenticator-service.ts';
-import type { createSignInService } from './sign-in-service.ts';
+import {
+  approvePairing,
+  makeNewRecoveryCodes,
+  recoveryCodeStatusOf,
+  removeOwnAuthenticator,
+  resetAuthenticatorOfUser,
+  startPairing,
+} from './authenticator-service.ts';
+import type { AccountDependencies, createSignInService } from './sign-in-service.ts';
 
 type AccountServices = {
-  db: AppDatabase;
+  dependencies: AccountDependencies;
   signIn: ReturnType<typeof createSignInService>;
   account: ReturnType<typeof createAccountService>;
-  authenticator: ReturnType<typeof createAuthenticatorService>;
 };
 
-export function registerAccountCalls(
-  app: FastifyInstance,
-  { db, signIn, account, authenticator }: AccountServices,
-): void {
+export function registerAccountCalls(app: FastifyInstance, { dependencies, signIn, account }: AccountServices): void {
   registerCall(app, sendEmail, (body, call) => signIn.sendEmail(body, call));
   registerCall(app, verifyEmailCode, (body, call) => signIn.verifyEmailCode(body, call));
   registerCall(app, register, (body, call) => signIn.register(body, call));
@@ -61,14 +63,14 @@ export function registerAccountCalls(
   registerCall(app, revokeOtherSessions, (_body, call) => account.revokeOtherSessions(call));
   registerCall(app, exitLogin, (_body, call) => account.exitLogin(call));
 
-  registerCall(app, startAuthenticatorPairing, (_body, call) => authenticator.setup(call));
-  registerCall(app, approveAuthenticator, (body, call) => authenticator.approve(body, call));
-  registerCall(app, removeAuthenticator, (body, call) => authenticator.remove(body, call));
-  registerCall(app, regenerateRecoveryCodes, (_body, call) => authenticator.regenerateRecoveryCodes(call));
-  registerCall(app, getRecoveryCodeStatus, (_body, call) => authenticator.recoveryCodeStatus(call));
-  registerCall(app, resetUserAuthenticator, (body, call) => authenticator.resetUserAuthenticator(body, call));
+  registerCall(app, startAuthenticatorPairing, (_body, call) => startPairing(dependencies, call));
+  registerCall(app, approveAuthenticator, (body, call) => approvePairing(dependencies, body, call));
+  registerCall(app, removeAuthenticator, (body, call) => removeOwnAuthenticator(dependencies, body, call));
+  registerCall(app, regenerateRecoveryCodes, (_body, call) => makeNewRecoveryCodes(dependencies, call));
+  registerCall(app, getRecoveryCodeStatus, (_body, call) => recoveryCodeStatusOf(dependencies, call));
+  registerCall(app, resetUserAuthenticator, (body, call) => resetAuthenticatorOfUser(dependencies, body, call));
 
   registerCall(app, listAuditLog, (body) =>
-    listAuditEntries(db, { pageSize: body.page_size, cursor: body.cursor, action: body.action }),
+    listAuditEntries(dependencies.db, { pageSize: body.page_size, cursor: body.cursor, action: body.action }),
   );
 }
