@@ -120,6 +120,7 @@ export async function approvePairing(
   return { recovery_codes: recoveryCodes };
 }
 
+/** A new set of recovery codes; the old set stops working. Only with a fresh second factor. */
 export async function makeNewRecoveryCodes(
   dependencies: AccountDependencies,
   context: CallContext,
@@ -155,6 +156,11 @@ export async function recoveryCodeStatusOf(
   };
 }
 
+/**
+ * Staff-assisted reset for a user who lost the authenticator and the codes: the user then signs
+ * in with password and an emailed code, and pairs again. Never one's own (a stolen staff session
+ * must not strip its own second factor).
+ */
 export async function resetAuthenticatorOfUser(
   dependencies: AccountDependencies,
   body: Body<typeof resetUserAuthenticator>,

@@ -5,7 +5,6 @@
 
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
-import { createAccountService } from './account-service.ts';
 import { cleanSignInRecords, cleanSignInRecordsSchedule } from './clean-up.ts';
 import { registerAccountCalls } from './routes.ts';
 import { sendSecurityNotices } from './security-notices.ts';
@@ -35,8 +34,7 @@ export const accountModule: AppModule = {
       sendSecurityNotices(context.emailQueue),
     );
     const signIn = createSignInService(dependencies);
-    const account = createAccountService(dependencies);
 
-    registerAccountCalls(app, { dependencies, signIn, account });
+    registerAccountCalls(app, { dependencies, signIn });
   },
 };

@@ -28,7 +28,17 @@ import {
 } from '@bank/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../platform/route.ts';
-import type { createAccountService } from './account-service.ts';
+import {
+  acceptTermsOfUse,
+  changePassword,
+  changeProfile,
+  checkPassword,
+  endOneSession,
+  endOtherSessions,
+  sessionsOfUser,
+  sessionUserInfo,
+  signOut,
+} from './account-service.ts';
 import { listAuditEntries } from './audit.ts';
 import {
   approvePairing,
@@ -43,25 +53,24 @@ import type { AccountDependencies, createSignInService } from './sign-in-service
 type AccountServices = {
   dependencies: AccountDependencies;
   signIn: ReturnType<typeof createSignInService>;
-  account: ReturnType<typeof createAccountService>;
 };
 
-export function registerAccountCalls(app: FastifyInstance, { dependencies, signIn, account }: AccountServices): void {
+export function registerAccountCalls(app: FastifyInstance, { dependencies, signIn }: AccountServices): void {
   registerCall(app, sendEmail, (body, call) => signIn.sendEmail(body, call));
   registerCall(app, verifyEmailCode, (body, call) => signIn.verifyEmailCode(body, call));
   registerCall(app, register, (body, call) => signIn.register(body, call));
   registerCall(app, login, (body, call) => signIn.login(body, call));
   registerCall(app, forgetLoginPassword, (body, call) => signIn.forgetLoginPassword(body, call));
 
-  registerCall(app, getUserInfo, (_body, call) => account.getUserInfo(call));
-  registerCall(app, modifyProfile, (body, call) => account.modifyProfile(body, call));
-  registerCall(app, modifyLoginPassword, (body, call) => account.modifyLoginPassword(body, call));
-  registerCall(app, verifyLoginPassword, (body, call) => account.verifyLoginPassword(body, call));
-  registerCall(app, modifyProtocolStatus, (_body, call) => account.acceptTerms(call));
-  registerCall(app, listSessions, (_body, call) => account.listSessions(call));
-  registerCall(app, revokeSession, (body, call) => account.revokeSession(body, call));
-  registerCall(app, revokeOtherSessions, (_body, call) => account.revokeOtherSessions(call));
-  registerCall(app, exitLogin, (_body, call) => account.exitLogin(call));
+  registerCall(app, getUserInfo, (_body, call) => sessionUserInfo(dependencies, call));
+  registerCall(app, modifyProfile, (body, call) => changeProfile(dependencies, body, call));
+  registerCall(app, modifyLoginPassword, (body, call) => changePassword(dependencies, body, call));
+  registerCall(app, verifyLoginPassword, (body, call) => checkPassword(dependencies, body, call));
+  registerCall(app, modifyProtocolStatus, (_body, call) => acceptTermsOfUse(dependencies, call));
+  registerCall(app, listSessions, (_body, call) => sessionsOfUser(dependencies, call));
+  registerCall(app, revokeSession, (body, call) => endOneSession(dependencies, body, call));
+  registerCall(app, revokeOtherSessions, (_body, call) => endOtherSessions(dependencies, call));
+  registerCall(app, exitLogin, (_body, call) => signOut(dependencies, call));
 
   registerCall(app, startAuthenticatorPairing, (_body, call) => startPairing(dependencies, call));
   registerCall(app, approveAuthenticator, (body, call) => approvePairing(dependencies, body, call));

@@ -1,7 +1,7 @@
 /**
  * The steps of the webhook/* calls: the company's settings (a fresh second factor and an audit entry
- * for every change), its secret's rotation, test sends, the delivery log and replays. Every query is scoped by
- * the caller's company, so another company's delivery is not found.
+ * for every change), its secret's rotation, test sends, the delivery log and replays. Every query is
+ * scoped by the caller's company, so another company's delivery is not found.
  */
 import type { CallDefinition, ResponseOf } from '@bank/contract/calls';
 import {
