@@ -3,8 +3,11 @@ import { errorCatalogue } from '@bank/contract/errors';
 import { permissionsOf } from '@bank/contract/permissions';
 import type { UserRole } from '@bank/contract/roles';
 import { translate } from '@bank/i18n/resources';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { writeAudit } from './audit.ts';
+import { auditLog } from './audit-table.ts';
 import { AppError } from './errors.ts';
 import type { AppModule } from './module.ts';
 import { currentRequestId } from './request-context.ts';
@@ -106,6 +109,15 @@ const fileCall = defineCall({
   request: z.object({}),
   response: z.null(),
 });
+const auditedCall = defineCall({
+  path: '/api/v1/test/audited',
+  summary: 'Records a note and audits it through registerCall (test only)',
+  permission: 'session',
+  request: z.object({ note: z.string(), outcome: z.enum(['succeeds', 'handler_fails', 'audit_fails']) }).strict(),
+  response: z.object({ note_id: z.string(), has_transaction: z.boolean() }),
+});
+const auditorUserId = '01900000-0000-7000-8000-0000000000a1';
+const auditorCompanyId = '01900000-0000-7000-8000-0000000000c1';
 
 const testModule: AppModule = {
   name: 'test',
@@ -146,6 +158,32 @@ const testModule: AppModule = {
       return null;
     });
     registerCall(app, fileCall, async () => fileReply('statement été 2026.csv', 'text/csv', Buffer.from('a,b\n1,2\n')));
+    registerCall(
+      app,
+      auditedCall,
+      async (body, context) => {
+        // The call's effect, written in the transaction it is handed (an audit row stands in for it).
+        if (context.transaction)
+          await writeAudit(context.transaction, {
+            action: 'test.effect',
+            at: context.now,
+            detail: { note: body.note },
+          });
+        if (body.outcome === 'handler_fails')
+          throw new AppError('illegal_state', { detail: 'refused after the effect' });
+        return { note_id: `note-${body.note}`, has_transaction: context.transaction !== null };
+      },
+      {
+        audit: (result, body, context) => {
+          if (body.outcome === 'audit_fails') throw new Error('the audit could not be made');
+          return {
+            action: 'test.recorded',
+            companyId: context.session.company_id,
+            detail: { note_id: result.note_id },
+          };
+        },
+      },
+    );
   },
 };
 
@@ -169,6 +207,7 @@ const sessionsByToken: Record<string, SessionContext> = {
   staff: session({ user_id: 'staff-1', company_id: null, is_staff: true, role: 'compliance_officer' }),
   manager: session({ user_id: 'staff-2', company_id: null, is_staff: true, role: 'sales_relationship_manager' }),
   director: session({ user_id: 'user-2', role: 'director' }),
+  auditor: session({ user_id: auditorUserId, company_id: auditorCompanyId }),
 };
 const resolveTestSession: SessionResolver = async (token, userId) => {
   const found = sessionsByToken[token];
@@ -431,6 +470,37 @@ describe('failures', () => {
         msg: translate('jp', 'errors.not_found'),
         data: null,
       });
+    }
+  });
+});
+
+describe('audit option', () => {
+  async function rowsOf(note: string) {
+    const rows = await test.database.db.select().from(auditLog).where(like(auditLog.action, 'test.%'));
+    return rows.filter((row) => JSON.stringify(row.detail).includes(note));
+  }
+
+  it('writes the audit row after the handler, with the session user, company, address and the call time', async () => {
+    const response = await post(auditedCall.path, {
+      body: { note: 'first', outcome: 'succeeds' },
+      headers: signedIn('auditor'),
+    });
+    expect(response.json()).toMatchObject({ code: 200, data: { note_id: 'note-first', has_transaction: true } });
+    const [recorded] = await test.database.db.select().from(auditLog).where(eq(auditLog.action, 'test.recorded'));
+    expect(recorded).toMatchObject({
+      actor_user_id: auditorUserId,
+      company_id: auditorCompanyId,
+      ip: '127.0.0.1',
+      detail: { note_id: 'note-first' },
+    });
+    expect((await rowsOf('first')).map((row) => row.action).sort()).toEqual(['test.effect', 'test.recorded']);
+  });
+
+  it('writes nothing when the handler fails, and rolls the effect back when the audit fails', async () => {
+    for (const outcome of ['handler_fails', 'audit_fails'] as const) {
+      const response = await post(auditedCall.path, { body: { note: outcome, outcome }, headers: signedIn('auditor') });
+      expect(response.json().code, outcome).not.toBe(200);
+      expect(await rowsOf(outcome), outcome).toEqual([]);
     }
   });
 });

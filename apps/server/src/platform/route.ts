@@ -17,6 +17,7 @@ import { controlCharacterMessage, hasUnstorableCharacter } from '@bank/contract/
 import { fieldMessages } from '@bank/contract/validation';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type AuditEntryInput, writeAudit } from './audit.ts';
 import type { Database, Transaction } from './db.ts';
 import { AppError } from './errors.ts';
 import { requestHashOf, runIdempotent } from './idempotency.ts';
@@ -88,9 +89,10 @@ export type CallContext = {
   readonly origin: string;
   readonly log: FastifyBaseLogger;
   /**
-   * The transaction of an idempotent call, which holds its key: the call's effect must be written
-   * in it, so that the effect and the answer kept for replay commit or roll back together. Null for
-   * other calls.
+   * The transaction of an idempotent call, which holds its key, or of a call registered with an
+   * `audit`, which writes the audit row: the call's effect must be written in it, so that the effect
+   * and the answer kept for replay (or the audit row) commit or roll back together. Null for other
+   * calls.
    */
   readonly transaction: Transaction | null;
 };
@@ -115,6 +117,44 @@ export type CallHandler<Call extends CallDefinition> = (
   body: z.output<Call['request']>,
   context: CallContext,
 ) => Promise<z.input<Call['response']> | FileReply>;
+
+/**
+ * The audit row of a call that only records what it did, made from its answer once the handler has
+ * succeeded. The actor, address and time are the call's own (its session's user, `ip`, `now`).
+ */
+type CallAudit<Call extends CallDefinition> = (
+  result: z.input<Call['response']>,
+  body: z.output<Call['request']>,
+  context: CallContext,
+) => Pick<AuditEntryInput, 'action' | 'companyId' | 'detail'>;
+
+export type CallOptions<Call extends CallDefinition> = {
+  /**
+   * Writes the call's audit row in the call's transaction (the idempotent one, else one opened for
+   * the call and handed to the handler as `context.transaction`), after the handler succeeded.
+   */
+  audit?: CallAudit<Call>;
+};
+
+/** The handler followed by its audit row, in the transaction the handler was given. */
+function auditedHandler<Call extends CallDefinition>(
+  call: Call,
+  handler: CallHandler<Call>,
+  audit: CallAudit<Call>,
+): CallHandler<Call> {
+  return async (body, context) => {
+    const result = await handler(body, context);
+    if (!context.transaction) throw new Error(`${call.path} has an audit but no transaction to write it in`);
+    if (isFileReply(result)) throw new Error(`${call.path} answered a file, which has no audit`);
+    await writeAudit(context.transaction, {
+      ...audit(result, body, context),
+      at: context.now,
+      actorUserId: context.optionalSession?.user_id ?? null,
+      ip: context.ip,
+    });
+    return result;
+  };
+}
 
 /** RFC 6266: an ASCII fallback name and the exact UTF-8 name. */
 function contentDisposition(fileName: string): string {
@@ -245,13 +285,17 @@ function responseDataOf(call: CallDefinition, result: unknown): unknown {
   return data.data ?? null;
 }
 
-/** Runs the handler (in its idempotent transaction when the call is marked so) and sends its answer. */
+/**
+ * Runs the handler (in its idempotent transaction when the call is marked so, in a transaction of
+ * its own when it has an audit) and sends its answer.
+ */
 async function respond<Call extends CallDefinition>(
   platform: CallPlatform,
   call: Call,
   handler: CallHandler<Call>,
   exchange: { request: FastifyRequest; reply: FastifyReply; body: unknown; input: z.output<Call['request']> },
   now: Date,
+  audit: CallAudit<Call> | undefined,
 ) {
   const { request, reply, body, input } = exchange;
   if (call.isIdempotent) {
@@ -272,7 +316,11 @@ async function respond<Call extends CallDefinition>(
     return reply.send({ code: successCode, msg: 'success', data: outcome.data ?? null });
   }
 
-  const result = await handler(input, callContext(request, now));
+  const result = audit
+    ? await platform.database.db.transaction(async (transaction) =>
+        handler(input, callContext(request, now, transaction)),
+      )
+    : await handler(input, callContext(request, now));
   if (isFileReply(result) && call.isFile) {
     return reply
       .header('content-disposition', contentDisposition(result.fileName))
@@ -285,9 +333,11 @@ async function respond<Call extends CallDefinition>(
 export function registerCall<Call extends CallDefinition>(
   app: FastifyInstance,
   call: Call,
-  handler: CallHandler<Call>,
+  callHandler: CallHandler<Call>,
+  options: CallOptions<Call> = {},
 ): void {
   const platform = app.callPlatform;
+  const handler = options.audit ? auditedHandler(call, callHandler, options.audit) : callHandler;
   if (platform.calls.has(call.path)) throw new Error(`${call.path} is registered twice`);
   platform.calls.set(call.path, call);
 
@@ -305,7 +355,7 @@ export function registerCall<Call extends CallDefinition>(
       const input = parsed.data as z.output<Call['request']>;
       const now = platform.clock.now();
       try {
-        return await respond(platform, call, handler, { request, reply, body, input }, now);
+        return await respond(platform, call, handler, { request, reply, body, input }, now, options.audit);
       } catch (error) {
         // Every transaction of the call has ended here: a module may record the failure and answer it.
         throw await answerOf(platform, error, call, callContext(request, now));

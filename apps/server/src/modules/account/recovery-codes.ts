@@ -1,5 +1,5 @@
 /**
- * Recovery codes (issue 10 §4): the way back in when the authenticator is lost. 10 codes of 10
+ * Recovery codes: the way back in when the authenticator is lost. 10 codes of 10
  * characters from Crockford's base32 alphabet (50 random bits each, from a CSPRNG), shown once as
  * XXXXX-XXXXX. Stored as keyed hashes bound to the user; a new set deletes the old one. A code is
  * typed in any case, with or without the hyphen or spaces.

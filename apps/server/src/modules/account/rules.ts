@@ -1,6 +1,6 @@
 /**
- * The numbers of the identity rules in one place (OWASP ASVS 4.0.3 level 2, sections 2 and 3, and
- * the issue's item 7). Units are in the names.
+ * The numbers of the identity rules in one place (OWASP ASVS 4.0.3 level 2, sections 2 and 3), so
+ * that a security review reads them together. Units are in the names.
  */
 import { emailCodeTimes, session } from '@bank/contract/constants';
 

@@ -127,6 +127,152 @@ async function deliveryOf(
   }
 }
 
+/**
+ * The password step passed: a sign-in challenge for the second step, and for an email user its code
+ * (unless one sent moments ago is still good). Answers the challenge's id, the caller's to send back.
+ */
+async function openLoginChallenge(
+  tx: DbHandle,
+  senders: { secretBox: SecretBox; emailQueue: EmailQueue },
+  opened: { user: UserRow; method: 'authenticator' | 'email' },
+  context: CallContext,
+): Promise<string> {
+  const { secretBox, emailQueue } = senders;
+  const { user, method } = opened;
+  const challengeId = newSecretToken();
+  await tx.insert(loginChallenges).values({
+    id: newId(context.now.getTime()),
+    token_hash: hashOfSecretToken(challengeId),
+    user_id: user.id,
+    method,
+    expires_at: new Date(context.now.getTime() + loginRules.challengeValiditySeconds * secondsMs),
+    created_at: context.now,
+    ip: context.ip,
+  });
+  if (method === 'email') {
+    await lockAddress(tx, user.email);
+    // A code sent moments ago is still good: signing in twice quickly must not flood the mailbox.
+    if (!(await hasRecentDeliveredCode(tx, { email: user.email, purpose: 'login', now: context.now }))) {
+      const code = await issueEmailCode(tx, secretBox, {
+        email: user.email,
+        purpose: 'login',
+        isDelivered: true,
+        now: context.now,
+        ip: context.ip,
+      });
+      await emailQueue.enqueue(tx, codeEmail(languageOfUser(user), user.email, 'login', code), {
+        companyId: user.company_id,
+      });
+    }
+  }
+  return challengeId;
+}
+
+type LoginChallengeRow = typeof loginChallenges.$inferSelect;
+type SecondFactorBody = Extract<RequestOf<typeof login>, { step: 'second_factor' | 'recovery_code' }>;
+
+/** Whether the second step's code is right; a recovery code is used up (and how many are left told). */
+async function checkSecondFactor(
+  tx: DbHandle,
+  secretBox: SecretBox,
+  user: UserRow,
+  challenge: LoginChallengeRow,
+  body: SecondFactorBody,
+  now: Date,
+): Promise<{ isCodeRight: boolean; recoveryCodesLeftAfter: number | null }> {
+  // A recovery code stands in for an authenticator only; an email user has the mailbox.
+  const recoveryCodesLeftAfter =
+    body.step === 'recovery_code' && challenge.method === 'authenticator'
+      ? await useRecoveryCode(tx, secretBox, { userId: user.id, code: body.recovery_code, now })
+      : null;
+  // The method fixed at the password step: pairing or removing an authenticator meanwhile does not change it.
+  const isCodeRight =
+    body.step === 'recovery_code'
+      ? recoveryCodesLeftAfter !== null
+      : challenge.method === 'authenticator'
+        ? user.totp_secret_sealed !== null &&
+          (await checkAuthenticatorCode(tx, secretBox, {
+            userId: user.id,
+            secretSealed: user.totp_secret_sealed,
+            code: body.code,
+            now,
+          }))
+        : await checkEmailCode(tx, secretBox, {
+            email: user.email,
+            purpose: 'login',
+            code: body.code,
+            now,
+            shouldConsume: true,
+          });
+  return { isCodeRight, recoveryCodesLeftAfter };
+}
+
+/**
+ * A second step passed: the challenge used, the failures cleared, a session started and audited (and
+ * a recovery code's use noted); answers what the user signs in with.
+ */
+async function completeSignIn(
+  tx: DbHandle,
+  passed: {
+    user: UserRow;
+    challenge: LoginChallengeRow;
+    body: SecondFactorBody;
+    recoveryCodesLeftAfter: number | null;
+  },
+  context: CallContext,
+): Promise<SignedIn & { recovery_codes_left?: number }> {
+  const { user, challenge, body, recoveryCodesLeftAfter } = passed;
+  await tx.update(loginChallenges).set({ used_at: context.now }).where(eq(loginChallenges.id, challenge.id));
+  await clearAccountFailures(tx, user.email);
+  const session = await startSession(tx, {
+    userId: user.id,
+    now: context.now,
+    device: describeDevice(context.userAgent),
+    ip: context.ip,
+  });
+  await writeAudit(tx, {
+    action: 'login.succeeded',
+    at: context.now,
+    actorUserId: user.id,
+    companyId: user.company_id,
+    ip: context.ip,
+    detail: {
+      method: body.step === 'recovery_code' ? 'recovery_code' : challenge.method,
+      session_id: session.sessionId,
+      device: describeDevice(context.userAgent),
+    },
+  });
+  if (recoveryCodesLeftAfter !== null) {
+    await writeAudit(tx, {
+      action: 'recovery_code.used',
+      at: context.now,
+      actorUserId: user.id,
+      companyId: user.company_id,
+      ip: context.ip,
+      detail: { codes_left: recoveryCodesLeftAfter, session_id: session.sessionId },
+    });
+    await recordSecurityChange(tx, user, 'recovery_code_used', context.now, {
+      recovery_codes_left: recoveryCodesLeftAfter,
+    });
+  }
+  const withCompany = await findUserWithCompany(tx, user.id);
+  const signedIn: SignedIn = {
+    status: 'signed_in',
+    token: session.token,
+    userid: user.id,
+    username: user.full_name,
+    is_google: true,
+    kyc_status: kycStatusOfCompany(withCompany?.company?.kyc_status),
+    is_staff: isStaffUser(user),
+    must_pair_authenticator: mustHaveAuthenticator(user.role) && user.totp_paired_at === null,
+  };
+  // An authenticator user learns how many recovery codes are left (none: paired before codes existed).
+  const codesLeft =
+    recoveryCodesLeftAfter ?? (challenge.method === 'authenticator' ? await recoveryCodesLeft(tx, user.id) : undefined);
+  return codesLeft === undefined ? signedIn : { ...signedIn, recovery_codes_left: codesLeft };
+}
+
+// Long: the container of the service's calls, each a short method sharing its dependencies.
 export function createSignInService(dependencies: AccountDependencies) {
   const { db, secretBox, emailQueue } = dependencies;
 
@@ -345,34 +491,9 @@ export function createSignInService(dependencies: AccountDependencies) {
     }
 
     const method = user.totp_secret_sealed ? 'authenticator' : 'email';
-    const challengeId = newSecretToken();
-    await db.transaction(async (tx) => {
-      await tx.insert(loginChallenges).values({
-        id: newId(context.now.getTime()),
-        token_hash: hashOfSecretToken(challengeId),
-        user_id: user.id,
-        method,
-        expires_at: new Date(context.now.getTime() + loginRules.challengeValiditySeconds * secondsMs),
-        created_at: context.now,
-        ip: context.ip,
-      });
-      if (method === 'email') {
-        await lockAddress(tx, user.email);
-        // A code sent moments ago is still good: signing in twice quickly must not flood the mailbox.
-        if (!(await hasRecentDeliveredCode(tx, { email: user.email, purpose: 'login', now: context.now }))) {
-          const code = await issueEmailCode(tx, secretBox, {
-            email: user.email,
-            purpose: 'login',
-            isDelivered: true,
-            now: context.now,
-            ip: context.ip,
-          });
-          await emailQueue.enqueue(tx, codeEmail(languageOfUser(user), user.email, 'login', code), {
-            companyId: user.company_id,
-          });
-        }
-      }
-    });
+    const challengeId = await db.transaction((tx) =>
+      openLoginChallenge(tx, { secretBox, emailQueue }, { user, method }, context),
+    );
     return {
       status: 'second_factor_required',
       challenge_id: challengeId,
@@ -407,30 +528,14 @@ export function createSignInService(dependencies: AccountDependencies) {
       const subjects = throttleSubjectsOf(user.email, context.ip);
       await assertMayAttemptSignIn(tx, subjects, context.now);
 
-      // A recovery code stands in for an authenticator only; an email user has the mailbox.
-      const recoveryCodesLeftAfter =
-        body.step === 'recovery_code' && challenge.method === 'authenticator'
-          ? await useRecoveryCode(tx, secretBox, { userId: user.id, code: body.recovery_code, now: context.now })
-          : null;
-      // The method fixed at the password step: pairing or removing an authenticator meanwhile does not change it.
-      const isCodeRight =
-        body.step === 'recovery_code'
-          ? recoveryCodesLeftAfter !== null
-          : challenge.method === 'authenticator'
-            ? user.totp_secret_sealed !== null &&
-              (await checkAuthenticatorCode(tx, secretBox, {
-                userId: user.id,
-                secretSealed: user.totp_secret_sealed,
-                code: body.code,
-                now: context.now,
-              }))
-            : await checkEmailCode(tx, secretBox, {
-                email: user.email,
-                purpose: 'login',
-                code: body.code,
-                now: context.now,
-                shouldConsume: true,
-              });
+      const { isCodeRight, recoveryCodesLeftAfter } = await checkSecondFactor(
+        tx,
+        secretBox,
+        user,
+        challenge,
+        body,
+        context.now,
+      );
       if (!isCodeRight) {
         await tx
           .update(loginChallenges)
@@ -449,57 +554,9 @@ export function createSignInService(dependencies: AccountDependencies) {
         return { kind: 'code_incorrect', failure } as const;
       }
 
-      await tx.update(loginChallenges).set({ used_at: context.now }).where(eq(loginChallenges.id, challenge.id));
-      await clearAccountFailures(tx, user.email);
-      const session = await startSession(tx, {
-        userId: user.id,
-        now: context.now,
-        device: describeDevice(context.userAgent),
-        ip: context.ip,
-      });
-      await writeAudit(tx, {
-        action: 'login.succeeded',
-        at: context.now,
-        actorUserId: user.id,
-        companyId: user.company_id,
-        ip: context.ip,
-        detail: {
-          method: body.step === 'recovery_code' ? 'recovery_code' : challenge.method,
-          session_id: session.sessionId,
-          device: describeDevice(context.userAgent),
-        },
-      });
-      if (recoveryCodesLeftAfter !== null) {
-        await writeAudit(tx, {
-          action: 'recovery_code.used',
-          at: context.now,
-          actorUserId: user.id,
-          companyId: user.company_id,
-          ip: context.ip,
-          detail: { codes_left: recoveryCodesLeftAfter, session_id: session.sessionId },
-        });
-        await recordSecurityChange(tx, user, 'recovery_code_used', context.now, {
-          recovery_codes_left: recoveryCodesLeftAfter,
-        });
-      }
-      const withCompany = await findUserWithCompany(tx, user.id);
-      const signedIn: SignedIn = {
-        status: 'signed_in',
-        token: session.token,
-        userid: user.id,
-        username: user.full_name,
-        is_google: true,
-        kyc_status: kycStatusOfCompany(withCompany?.company?.kyc_status),
-        is_staff: isStaffUser(user),
-        must_pair_authenticator: mustHaveAuthenticator(user.role) && user.totp_paired_at === null,
-      };
-      // An authenticator user learns how many recovery codes are left (none: paired before codes existed).
-      const codesLeft =
-        recoveryCodesLeftAfter ??
-        (challenge.method === 'authenticator' ? await recoveryCodesLeft(tx, user.id) : undefined);
       return {
         kind: 'signed_in',
-        signedIn: codesLeft === undefined ? signedIn : { ...signedIn, recovery_codes_left: codesLeft },
+        signedIn: await completeSignIn(tx, { user, challenge, body, recoveryCodesLeftAfter }, context),
       } as const;
     });
 

@@ -149,6 +149,11 @@ export async function markDelivered(handle: DbHandle, id: string, now: Date): Pr
   await handle.update(announcements).set({ delivered_at: now }).where(eq(announcements.id, id));
 }
 
+/** One announcement as staff read it at `now`. */
+export async function managedAnnouncement(handle: DbHandle, id: string, now: Date): Promise<ManagedAnnouncement> {
+  return managedAnnouncementOf(handle, await announcementRow(handle, id), now);
+}
+
 /** The chosen companies of each announcement, by name. */
 async function companiesOfAnnouncements(
   handle: DbHandle,

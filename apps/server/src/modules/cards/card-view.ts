@@ -23,7 +23,7 @@ import type { SessionContext } from '../../platform/session.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { companies, companyUsersHolding, users } from '../account/index.ts';
 import { accountBalance, accountIdOf } from '../ledger/index.ts';
-import { cardTransactions } from './money/card-transactions-table.ts';
+import { cardTransactions } from './money/tables.ts';
 import { cardholders, cards } from './tables.ts';
 
 export type CardRow = typeof cards.$inferSelect;

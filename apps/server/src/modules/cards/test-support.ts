@@ -282,6 +282,6 @@ export async function submitApplication(
   return call<CardApplication>(test, '/api/v1/card/audit', body, { session, headers: idempotent(key) });
 }
 
-/** For other modules' tests of card fees: the annual fee terms and the schedule that renews and expires cards. */
-export { cardFeeTerms } from './renewals/fee-terms-table.ts';
 export { renewalsSchedule } from './renewals/renewals.ts';
+/** For other modules' tests of card fees: the annual fee terms and the schedule that renews and expires cards. */
+export { cardFeeTerms } from './renewals/tables.ts';

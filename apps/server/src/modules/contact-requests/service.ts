@@ -1,7 +1,8 @@
 /**
  * The rules of contact requests: a company user's request is written open; staff who may read it
- * (queries.ts readableBy) mark it handled once, with a note, and in the same transaction the action
- * is audited and `contact_request.handled` recorded, which the inbox tells the requester of.
+ * (queries.ts readableBy) mark it handled once, with a note, and in the same transaction
+ * `contact_request.handled` is recorded, which the inbox tells the requester of (the call's audit
+ * row is written by its registration, routes.ts).
  */
 import {
   type ContactRequest,
@@ -11,8 +12,7 @@ import {
 } from '@bank/contract/contact-requests';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit.ts';
-import type { AppDatabase, DbHandle } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
@@ -57,43 +57,33 @@ export async function sendRequest(
 }
 
 export async function markHandled(
-  db: AppDatabase,
-  reader: StaffReader & { ip: string; now: Date },
+  tx: DbHandle,
+  reader: StaffReader & { now: Date },
   requestId: string,
   note: string,
 ): Promise<StaffContactRequest> {
-  return db.transaction(async (tx) => {
-    const { row } = await oneRequest(tx, requestId, readableBy(reader));
-    const handled = await tx
-      .update(contactRequests)
-      .set({ status: 'handled', handled_note: note, handled_by: reader.userId, handled_at: reader.now })
-      .where(and(eq(contactRequests.id, row.id), eq(contactRequests.status, 'open')))
-      .returning({ id: contactRequests.id });
-    if (handled.length === 0)
-      throw new AppError('illegal_state', {
-        messageKey: 'products.errors.already_handled',
-        detail: `contact request ${row.id} is ${row.status}`,
-      });
-    await writeAudit(tx, {
-      action: 'contact_request.handled',
-      at: reader.now,
-      actorUserId: reader.userId,
-      companyId: row.company_id,
-      ip: reader.ip,
-      detail: { request_id: row.id, product: row.product },
+  const { row } = await oneRequest(tx, requestId, readableBy(reader));
+  const handled = await tx
+    .update(contactRequests)
+    .set({ status: 'handled', handled_note: note, handled_by: reader.userId, handled_at: reader.now })
+    .where(and(eq(contactRequests.id, row.id), eq(contactRequests.status, 'open')))
+    .returning({ id: contactRequests.id });
+  if (handled.length === 0)
+    throw new AppError('illegal_state', {
+      messageKey: 'products.errors.already_handled',
+      detail: `contact request ${row.id} is ${row.status}`,
     });
-    await recordEvent(
-      tx,
-      'contact_request.handled',
-      {
-        request_id: row.id,
-        company_id: row.company_id,
-        user_id: row.user_id,
-        product: row.product,
-        at: reader.now.toISOString(),
-      },
-      { companyId: row.company_id },
-    );
-    return staffRequest(tx, reader, row.id);
-  });
+  await recordEvent(
+    tx,
+    'contact_request.handled',
+    {
+      request_id: row.id,
+      company_id: row.company_id,
+      user_id: row.user_id,
+      product: row.product,
+      at: reader.now.toISOString(),
+    },
+    { companyId: row.company_id },
+  );
+  return staffRequest(tx, reader, row.id);
 }

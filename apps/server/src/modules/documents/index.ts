@@ -15,6 +15,7 @@ export {
 export {
   createDocumentService,
   type DocumentOwnerPolicy,
+  type DocumentService,
   documentRefOf,
 } from './service.ts';
 /** The table itself, for another module's foreign key to a document it keeps (a deposit notice's proof). */

@@ -1,14 +1,13 @@
 /**
- * The documents module: the route file. It serves what every purpose shares: the disk storage's
- * signed upload and download routes (an upload URL accepts a body only while its upload is pending
- * and within its time) and the short-lived link to read a document. The upload calls belong to the
- * owner of a purpose, which defines their bodies (company KYC: modules/kyc/module.ts).
+ * The documents module. It serves what every purpose shares: the disk storage's signed upload and
+ * download routes (an upload URL accepts a body only while its upload is pending and within its
+ * time) and the short-lived link to read a document (routes.ts). The upload calls belong to the
+ * owner of a purpose, which defines their bodies (company KYC: modules/kyc/routes.ts).
  */
-import { documentUrl } from '@bank/contract/documents';
 import { registerDiskStorageRoutes } from '../../adapters/storage/disk-storage-routes.ts';
 import type { AppModule } from '../../platform/module.ts';
-import { registerCall } from '../../platform/route.ts';
 import { isUploadPending } from './queries.ts';
+import { registerDocumentCalls } from './routes.ts';
 import { createDocumentLinks } from './service.ts';
 
 export const documentsModule: AppModule = {
@@ -19,7 +18,6 @@ export const documentsModule: AppModule = {
     await registerDiskStorageRoutes(app, storage, {
       isUploadUsable: (key) => isUploadPending(db, key, context.clock.now()),
     });
-    const links = createDocumentLinks({ db, storage });
-    registerCall(app, documentUrl, (body, call) => links.documentUrl(body, call));
+    registerDocumentCalls(app, createDocumentLinks({ db, storage }));
   },
 };

@@ -69,116 +69,135 @@ async function usableLink(
   return link;
 }
 
-export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
-  const { db, config, documents, storage, owner } = dependencies;
-
-  async function limitPhoneCalls(context: CallContext): Promise<void> {
-    const count = await countHit(db, `phone_upload:ip:${context.ip}`, rateWindowSeconds, context.now);
-    if (count.hits > documentRules.phoneCallsPerMinute) {
-      throw rateLimitedError(
-        (count.windowEndsAt.getTime() - context.now.getTime()) / secondsMs,
-        `${count.hits} phone upload calls this minute from ${context.ip}`,
-      );
-    }
+async function limitPhoneCalls(db: DbHandle, context: CallContext): Promise<void> {
+  const count = await countHit(db, `phone_upload:ip:${context.ip}`, rateWindowSeconds, context.now);
+  if (count.hits > documentRules.phoneCallsPerMinute) {
+    throw rateLimitedError(
+      (count.windowEndsAt.getTime() - context.now.getTime()) / secondsMs,
+      `${count.hits} phone upload calls this minute from ${context.ip}`,
+    );
   }
+}
 
+async function createLink(
+  dependencies: PhoneLinkDependencies,
+  body: { section: KycSection },
+  context: CallContext,
+): Promise<ResponseOf<typeof createPhoneUploadLink>> {
+  const { db, config, owner } = dependencies;
+  const companyId = clientCompanyId(context);
+  // The phone uploads a KYC section's documents: the permission of that purpose.
+  assertMayHandlePurpose(context.session, 'kyc_document');
+  const token = newSecretToken();
+  const expiresAt = new Date(context.now.getTime() + documentRules.phoneLinkValiditySeconds * secondsMs);
+  await db.transaction(async (tx) => {
+    await owner.lockOpen(tx, companyId);
+    const linkId = newId(context.now.getTime());
+    await insertPhoneLink(tx, {
+      id: linkId,
+      company_id: companyId,
+      section: body.section,
+      token_hash: hashOfSecretToken(token),
+      created_by: context.session.user_id,
+      created_at: context.now,
+      expires_at: expiresAt,
+    });
+    await writeAudit(tx, {
+      action: 'kyc.phone_link_created',
+      at: context.now,
+      actorUserId: context.session.user_id,
+      companyId,
+      ip: context.ip,
+      detail: { link_id: linkId, section: body.section },
+    });
+  });
+  const base = (config.publicUrl ?? context.origin).replace(/\/+$/, '');
+  const url = `${base}${phoneUploadPagePath}?token=${encodeURIComponent(token)}`;
   return {
-    async create(
-      body: { section: KycSection },
-      context: CallContext,
-    ): Promise<ResponseOf<typeof createPhoneUploadLink>> {
-      const companyId = clientCompanyId(context);
-      // The phone uploads a KYC section's documents: the permission of that purpose.
-      assertMayHandlePurpose(context.session, 'kyc_document');
-      const token = newSecretToken();
-      const expiresAt = new Date(context.now.getTime() + documentRules.phoneLinkValiditySeconds * secondsMs);
-      await db.transaction(async (tx) => {
-        await owner.lockOpen(tx, companyId);
-        const linkId = newId(context.now.getTime());
-        await insertPhoneLink(tx, {
-          id: linkId,
-          company_id: companyId,
-          section: body.section,
-          token_hash: hashOfSecretToken(token),
-          created_by: context.session.user_id,
-          created_at: context.now,
-          expires_at: expiresAt,
-        });
-        await writeAudit(tx, {
-          action: 'kyc.phone_link_created',
-          at: context.now,
-          actorUserId: context.session.user_id,
-          companyId,
-          ip: context.ip,
-          detail: { link_id: linkId, section: body.section },
-        });
-      });
-      const base = (config.publicUrl ?? context.origin).replace(/\/+$/, '');
-      const url = `${base}${phoneUploadPagePath}?token=${encodeURIComponent(token)}`;
-      return {
-        url,
-        expires_at: expiresAt.toISOString(),
-        qr_svg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
-      };
-    },
+    url,
+    expires_at: expiresAt.toISOString(),
+    qr_svg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+  };
+}
 
-    async info(body: { token: string }, context: CallContext): Promise<ResponseOf<typeof phoneUploadInfo>> {
-      await limitPhoneCalls(context);
-      const link = await usableLink(db, body.token, context.now);
-      if (!(await owner.isOpen(db, link.company_id))) {
-        throw linkError('illegal_state', 'not_editable', `company ${link.company_id} KYC not editable`);
-      }
-      return { section: link.section, expires_at: link.expires_at.toISOString() };
-    },
+async function linkInfo(
+  dependencies: PhoneLinkDependencies,
+  body: { token: string },
+  context: CallContext,
+): Promise<ResponseOf<typeof phoneUploadInfo>> {
+  const { db, owner } = dependencies;
+  await limitPhoneCalls(db, context);
+  const link = await usableLink(db, body.token, context.now);
+  if (!(await owner.isOpen(db, link.company_id))) {
+    throw linkError('illegal_state', 'not_editable', `company ${link.company_id} KYC not editable`);
+  }
+  return { section: link.section, expires_at: link.expires_at.toISOString() };
+}
 
-    async authorize(
-      body: z.output<(typeof phoneAuthorizeUpload)['request']>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof phoneAuthorizeUpload>> {
-      await limitPhoneCalls(context);
-      const found = await usableLink(db, body.token, context.now);
-      const superseded: string[] = [];
-      const ticket = await db.transaction(async (tx) => {
-        // Company first, then the link: the order every change of a company takes its locks in.
-        await owner.lockOpen(tx, found.company_id);
-        const link = await usableLink(tx, body.token, context.now, { forUpdate: true });
-        if (link.authorize_count >= documentRules.phoneLinkMaxAuthorizations) {
-          throw linkError('illegal_state', 'phone_link_attempts', `phone link ${link.id} tried too often`);
-        }
-        for (const cancelled of await cancelPendingUploadsOfLink(tx, link.id, context.now)) {
-          superseded.push(cancelled.storage_key);
-        }
-        await countLinkAuthorization(tx, link.id);
-        const urlExpiry = context.now.getTime() + documentRules.uploadValiditySeconds * secondsMs;
-        return documents.authorizeInTransaction(tx, {
-          companyId: link.company_id,
-          section: link.section,
-          kind: 'kyc_document',
-          fileName: body.file_name,
-          sizeBytes: body.size_bytes,
-          createdBy: link.created_by,
-          phoneLinkId: link.id,
-          expiresAt: new Date(Math.min(urlExpiry, link.expires_at.getTime())),
-          now: context.now,
-        });
-      });
-      for (const key of superseded) await storage.deleteObject(key);
-      return documents.deleteStaleObjects(ticket);
-    },
+async function authorizeThroughLink(
+  dependencies: PhoneLinkDependencies,
+  body: z.output<(typeof phoneAuthorizeUpload)['request']>,
+  context: CallContext,
+): Promise<ResponseOf<typeof phoneAuthorizeUpload>> {
+  const { db, documents, storage, owner } = dependencies;
+  await limitPhoneCalls(db, context);
+  const found = await usableLink(db, body.token, context.now);
+  const superseded: string[] = [];
+  const ticket = await db.transaction(async (tx) => {
+    // Company first, then the link: the order every change of a company takes its locks in.
+    await owner.lockOpen(tx, found.company_id);
+    const link = await usableLink(tx, body.token, context.now, { forUpdate: true });
+    if (link.authorize_count >= documentRules.phoneLinkMaxAuthorizations) {
+      throw linkError('illegal_state', 'phone_link_attempts', `phone link ${link.id} tried too often`);
+    }
+    for (const cancelled of await cancelPendingUploadsOfLink(tx, link.id, context.now)) {
+      superseded.push(cancelled.storage_key);
+    }
+    await countLinkAuthorization(tx, link.id);
+    const urlExpiry = context.now.getTime() + documentRules.uploadValiditySeconds * secondsMs;
+    return documents.authorizeInTransaction(tx, {
+      companyId: link.company_id,
+      section: link.section,
+      kind: 'kyc_document',
+      fileName: body.file_name,
+      sizeBytes: body.size_bytes,
+      createdBy: link.created_by,
+      phoneLinkId: link.id,
+      expiresAt: new Date(Math.min(urlExpiry, link.expires_at.getTime())),
+      now: context.now,
+    });
+  });
+  for (const key of superseded) await storage.deleteObject(key);
+  return documents.deleteStaleObjects(ticket);
+}
 
-    async complete(body: { token: string; upload_id: string }, context: CallContext): Promise<DocumentRef> {
-      await limitPhoneCalls(context);
-      const link = await usableLink(db, body.token, context.now);
-      const upload = isUuid(body.upload_id) ? await findUpload(db, body.upload_id) : undefined;
-      // Only the upload this link authorised: the token is no key to any other upload.
-      if (!upload || upload.phone_link_id !== link.id) {
-        throw new AppError('not_found', { detail: `upload ${body.upload_id} is not of phone link ${link.id}` });
-      }
-      return documents.completeUpload(
-        upload,
-        { uploadedBy: link.created_by, ip: context.ip, phoneLinkId: link.id },
-        context.now,
-      );
-    },
+async function completeThroughLink(
+  dependencies: PhoneLinkDependencies,
+  body: { token: string; upload_id: string },
+  context: CallContext,
+): Promise<DocumentRef> {
+  const { db, documents } = dependencies;
+  await limitPhoneCalls(db, context);
+  const link = await usableLink(db, body.token, context.now);
+  const upload = isUuid(body.upload_id) ? await findUpload(db, body.upload_id) : undefined;
+  // Only the upload this link authorised: the token is no key to any other upload.
+  if (!upload || upload.phone_link_id !== link.id) {
+    throw new AppError('not_found', { detail: `upload ${body.upload_id} is not of phone link ${link.id}` });
+  }
+  return documents.completeUpload(
+    upload,
+    { uploadedBy: link.created_by, ip: context.ip, phoneLinkId: link.id },
+    context.now,
+  );
+}
+
+export function createPhoneLinkService(dependencies: PhoneLinkDependencies) {
+  return {
+    create: (body: { section: KycSection }, context: CallContext) => createLink(dependencies, body, context),
+    info: (body: { token: string }, context: CallContext) => linkInfo(dependencies, body, context),
+    authorize: (body: z.output<(typeof phoneAuthorizeUpload)['request']>, context: CallContext) =>
+      authorizeThroughLink(dependencies, body, context),
+    complete: (body: { token: string; upload_id: string }, context: CallContext) =>
+      completeThroughLink(dependencies, body, context),
   };
 }

@@ -127,210 +127,242 @@ export function assertMayHandlePurpose(session: SessionContext, purpose: Documen
 
 export type CompletionSource = { uploadedBy: string | null; ip: string; phoneLinkId: string | null };
 
-export function createDocumentService(dependencies: DocumentDependencies) {
-  const { db, storage, owner } = dependencies;
+/**
+ * Checks the place, size and count limit of the purpose and records a pending upload; in the
+ * caller's transaction, which holds the company lock (so two authorisations cannot both take the last place).
+ */
+async function authorizeInTransaction(
+  dependencies: DocumentDependencies,
+  tx: Transaction,
+  upload: NewUpload,
+): Promise<UploadTicket & { staleStorageKeys: string[] }> {
+  const { storage, owner } = dependencies;
+  const rule = documentPurposeRules[upload.kind];
+  owner.checkPlace(upload.section, upload.kind);
+  if (upload.sizeBytes > rule.maxBytes) {
+    throw fileRefusal('size_bytes', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) });
+  }
+  // Uploads of this company that can no longer complete are closed here, in passing.
+  const stale = await expireStaleUploads(
+    tx,
+    upload.companyId,
+    new Date(upload.now.getTime() - documentRules.completionGraceSeconds * secondsMs),
+    upload.now,
+  );
+  const owned = await owner.heldIn(tx, {
+    companyId: upload.companyId,
+    section: upload.section,
+    purpose: upload.kind,
+  });
+  const held = await countSectionDocuments(tx, {
+    companyId: upload.companyId,
+    section: upload.section,
+    kind: upload.kind,
+    referencedIds: owned.referencedIds,
+    draftUpdatedAt: owned.changedAt,
+    now: upload.now,
+    completionGraceMs: documentRules.completionGraceSeconds * secondsMs,
+  });
+  if (held >= rule.maxCount) {
+    throw fileRefusal('section', 'validation.too_many', { max: rule.maxCount });
+  }
 
-  /**
-   * Checks the place, size and count limit of the purpose and records a pending upload; in the
-   * caller's transaction, which holds the company lock (so two authorisations cannot both take the last place).
-   */
-  async function authorizeInTransaction(
-    tx: Transaction,
-    upload: NewUpload,
-  ): Promise<UploadTicket & { staleStorageKeys: string[] }> {
-    const rule = documentPurposeRules[upload.kind];
+  const uploadId = newId(upload.now.getTime());
+  const storageKey = `companies/${upload.companyId}/${randomUUID()}`;
+  await insertUpload(tx, {
+    id: uploadId,
+    company_id: upload.companyId,
+    section: upload.section,
+    kind: upload.kind,
+    storage_key: storageKey,
+    file_name: upload.fileName,
+    declared_size_bytes: upload.sizeBytes,
+    status: 'pending',
+    created_by: upload.createdBy,
+    phone_link_id: upload.phoneLinkId,
+    created_at: upload.now,
+    expires_at: upload.expiresAt,
+  });
+  const target = await storage.createUploadTarget({
+    key: storageKey,
+    maxBytes: rule.maxBytes,
+    contentLength: upload.sizeBytes,
+    expiresAt: upload.expiresAt,
+  });
+  return {
+    upload_id: uploadId,
+    upload_url: target.url,
+    method: target.method,
+    headers: target.headers,
+    expires_at: upload.expiresAt.toISOString(),
+    staleStorageKeys: stale.map((row) => row.storage_key),
+  };
+}
+
+/** Deletes what reached storage for uploads closed unfinished, once their closing committed. */
+async function deleteStaleObjects(
+  dependencies: DocumentDependencies,
+  ticket: UploadTicket & { staleStorageKeys: string[] },
+): Promise<UploadTicket> {
+  const { staleStorageKeys, ...answer } = ticket;
+  const { storage } = dependencies;
+  for (const key of staleStorageKeys) await storage.deleteObject(key);
+  return answer;
+}
+
+function isOwnPlace(dependencies: DocumentDependencies, upload: UploadRow): boolean {
+  const { owner } = dependencies;
+  try {
     owner.checkPlace(upload.section, upload.kind);
-    if (upload.sizeBytes > rule.maxBytes) {
-      throw fileRefusal('size_bytes', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) });
-    }
-    // Uploads of this company that can no longer complete are closed here, in passing.
-    const stale = await expireStaleUploads(
-      tx,
-      upload.companyId,
-      new Date(upload.now.getTime() - documentRules.completionGraceSeconds * secondsMs),
-      upload.now,
-    );
-    const owned = await owner.heldIn(tx, {
-      companyId: upload.companyId,
-      section: upload.section,
-      purpose: upload.kind,
-    });
-    const held = await countSectionDocuments(tx, {
-      companyId: upload.companyId,
-      section: upload.section,
-      kind: upload.kind,
-      referencedIds: owned.referencedIds,
-      draftUpdatedAt: owned.changedAt,
-      now: upload.now,
-      completionGraceMs: documentRules.completionGraceSeconds * secondsMs,
-    });
-    if (held >= rule.maxCount) {
-      throw fileRefusal('section', 'validation.too_many', { max: rule.maxCount });
-    }
+    return true;
+  } catch {
+    return false;
+  }
+}
 
-    const uploadId = newId(upload.now.getTime());
-    const storageKey = `companies/${upload.companyId}/${randomUUID()}`;
-    await insertUpload(tx, {
-      id: uploadId,
-      company_id: upload.companyId,
-      section: upload.section,
-      kind: upload.kind,
-      storage_key: storageKey,
-      file_name: upload.fileName,
-      declared_size_bytes: upload.sizeBytes,
-      status: 'pending',
-      created_by: upload.createdBy,
-      phone_link_id: upload.phoneLinkId,
-      created_at: upload.now,
-      expires_at: upload.expiresAt,
-    });
-    const target = await storage.createUploadTarget({
-      key: storageKey,
-      maxBytes: rule.maxBytes,
-      contentLength: upload.sizeBytes,
-      expiresAt: upload.expiresAt,
-    });
-    return {
-      upload_id: uploadId,
-      upload_url: target.url,
-      method: target.method,
-      headers: target.headers,
-      expires_at: upload.expiresAt.toISOString(),
-      staleStorageKeys: stale.map((row) => row.storage_key),
-    };
+async function refuseUpload(dependencies: DocumentDependencies, upload: UploadRow, now: Date): Promise<void> {
+  const { db, storage } = dependencies;
+  await finishUpload(db, upload.id, { status: 'refused', now });
+  await storage.deleteObject(upload.storage_key);
+}
+
+/**
+ * Judges the stored object and keeps it as a document; a phone upload also uses its link up. The
+ * owner then does what it does with a new document (KYC adds a phone upload to the section's draft).
+ */
+async function completeUpload(
+  dependencies: DocumentDependencies,
+  upload: UploadRow,
+  source: CompletionSource,
+  now: Date,
+): Promise<DocumentRef> {
+  const { db, storage, owner } = dependencies;
+  if (upload.status !== 'pending') throw messagesError('upload_finished', `upload ${upload.id} is ${upload.status}`);
+  const deadline = upload.expires_at.getTime() + documentRules.completionGraceSeconds * secondsMs;
+  if (now.getTime() > deadline) {
+    await refuseUpload(dependencies, upload, now);
+    throw messagesError('upload_expired', `upload ${upload.id} completed after its time`);
+  }
+  const rule = documentPurposeRules[upload.kind];
+  const check = await checkUploadedDocument(storage, upload.storage_key, {
+    allowedTypes: rule.acceptedTypes,
+    maxBytes: rule.maxBytes,
+  });
+  if (!check.ok) {
+    if (check.failure === 'missing') throw messagesError('upload_not_received', `nothing stored for ${upload.id}`);
+    await refuseUpload(dependencies, upload, now);
+    if (check.failure === 'pdf_refused') throw fileRefusal('upload_id', `validation.pdf_${check.reason}`);
+    if (check.failure === 'image_format') throw fileRefusal('upload_id', 'validation.image_format');
+    throw check.failure === 'file_too_large'
+      ? fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) })
+      : fileRefusal('upload_id', 'validation.file_type');
+  }
+  if (check.sizeBytes > upload.declared_size_bytes) {
+    // A storage that does not enforce the signed length (some S3 emulators): the size was a lie.
+    await refuseUpload(dependencies, upload, now);
+    throw fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) });
   }
 
-  /** Deletes what reached storage for uploads closed unfinished, once their closing committed. */
-  async function deleteStaleObjects(ticket: UploadTicket & { staleStorageKeys: string[] }): Promise<UploadTicket> {
-    const { staleStorageKeys, ...answer } = ticket;
-    for (const key of staleStorageKeys) await storage.deleteObject(key);
-    return answer;
-  }
-
-  function isOwnPlace(upload: UploadRow): boolean {
+  const outcome = await db.transaction(async (tx) => {
     try {
-      owner.checkPlace(upload.section, upload.kind);
-      return true;
-    } catch {
-      return false;
+      await owner.lockOpen(tx, upload.company_id);
+    } catch (error) {
+      if (error instanceof AppError) return { refused: error };
+      throw error;
     }
-  }
-
-  async function refuseUpload(upload: UploadRow, now: Date): Promise<void> {
-    await finishUpload(db, upload.id, { status: 'refused', now });
-    await storage.deleteObject(upload.storage_key);
-  }
-
-  /**
-   * Judges the stored object and keeps it as a document; a phone upload also uses its link up. The
-   * owner then does what it does with a new document (KYC adds a phone upload to the section's draft).
-   */
-  async function completeUpload(upload: UploadRow, source: CompletionSource, now: Date): Promise<DocumentRef> {
-    if (upload.status !== 'pending') throw messagesError('upload_finished', `upload ${upload.id} is ${upload.status}`);
-    const deadline = upload.expires_at.getTime() + documentRules.completionGraceSeconds * secondsMs;
-    if (now.getTime() > deadline) {
-      await refuseUpload(upload, now);
-      throw messagesError('upload_expired', `upload ${upload.id} completed after its time`);
+    if (source.phoneLinkId && !(await markLinkUsed(tx, source.phoneLinkId, now))) {
+      return { refused: messagesError('phone_link_used', `link ${source.phoneLinkId} used meanwhile`) };
     }
-    const rule = documentPurposeRules[upload.kind];
-    const check = await checkUploadedDocument(storage, upload.storage_key, {
-      allowedTypes: rule.acceptedTypes,
-      maxBytes: rule.maxBytes,
+    const document: DocumentRow = {
+      id: newId(now.getTime()),
+      company_id: upload.company_id,
+      section: upload.section,
+      kind: upload.kind,
+      storage_key: upload.storage_key,
+      file_name: upload.file_name,
+      mime_type: check.mimeType,
+      size_bytes: check.sizeBytes,
+      uploaded_by: source.uploadedBy,
+      created_at: now,
+      deleted_at: null,
+    };
+    await insertDocument(tx, document);
+    if (!(await finishUpload(tx, upload.id, { status: 'completed', documentId: document.id, now }))) {
+      throw messagesError('upload_finished', `upload ${upload.id} finished meanwhile`);
+    }
+    await owner.onKept(tx, document, source);
+    return { document };
+  });
+  if ('refused' in outcome && outcome.refused) {
+    await refuseUpload(dependencies, upload, now);
+    throw outcome.refused;
+  }
+  if (!('document' in outcome) || !outcome.document) throw new Error('completion ended without a document');
+  return documentRefOf(outcome.document);
+}
+
+async function authorizeCompanyUpload(
+  dependencies: DocumentDependencies,
+  body: AuthorizeBody,
+  context: CallContext,
+): Promise<UploadTicket> {
+  const { db, owner } = dependencies;
+  const companyId = clientCompanyId(context);
+  assertMayHandlePurpose(context.session, body.kind);
+  const ticket = await db.transaction(async (tx) => {
+    await owner.lockOpen(tx, companyId);
+    return authorizeInTransaction(dependencies, tx, {
+      companyId,
+      section: body.section,
+      kind: body.kind,
+      fileName: body.file_name,
+      sizeBytes: body.size_bytes,
+      createdBy: context.session.user_id,
+      phoneLinkId: null,
+      expiresAt: new Date(context.now.getTime() + documentRules.uploadValiditySeconds * secondsMs),
+      now: context.now,
     });
-    if (!check.ok) {
-      if (check.failure === 'missing') throw messagesError('upload_not_received', `nothing stored for ${upload.id}`);
-      await refuseUpload(upload, now);
-      if (check.failure === 'pdf_refused') throw fileRefusal('upload_id', `validation.pdf_${check.reason}`);
-      if (check.failure === 'image_format') throw fileRefusal('upload_id', 'validation.image_format');
-      throw check.failure === 'file_too_large'
-        ? fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) })
-        : fileRefusal('upload_id', 'validation.file_type');
-    }
-    if (check.sizeBytes > upload.declared_size_bytes) {
-      // A storage that does not enforce the signed length (some S3 emulators): the size was a lie.
-      await refuseUpload(upload, now);
-      throw fileRefusal('upload_id', 'validation.file_too_large', { size: maxMegabytesOf(upload.kind) });
-    }
+  });
+  return deleteStaleObjects(dependencies, ticket);
+}
 
-    const outcome = await db.transaction(async (tx) => {
-      try {
-        await owner.lockOpen(tx, upload.company_id);
-      } catch (error) {
-        if (error instanceof AppError) return { refused: error };
-        throw error;
-      }
-      if (source.phoneLinkId && !(await markLinkUsed(tx, source.phoneLinkId, now))) {
-        return { refused: messagesError('phone_link_used', `link ${source.phoneLinkId} used meanwhile`) };
-      }
-      const document: DocumentRow = {
-        id: newId(now.getTime()),
-        company_id: upload.company_id,
-        section: upload.section,
-        kind: upload.kind,
-        storage_key: upload.storage_key,
-        file_name: upload.file_name,
-        mime_type: check.mimeType,
-        size_bytes: check.sizeBytes,
-        uploaded_by: source.uploadedBy,
-        created_at: now,
-        deleted_at: null,
-      };
-      await insertDocument(tx, document);
-      if (!(await finishUpload(tx, upload.id, { status: 'completed', documentId: document.id, now }))) {
-        throw messagesError('upload_finished', `upload ${upload.id} finished meanwhile`);
-      }
-      await owner.onKept(tx, document, source);
-      return { document };
-    });
-    if ('refused' in outcome && outcome.refused) {
-      await refuseUpload(upload, now);
-      throw outcome.refused;
-    }
-    if (!('document' in outcome) || !outcome.document) throw new Error('completion ended without a document');
-    return documentRefOf(outcome.document);
+async function completeCompanyUpload(
+  dependencies: DocumentDependencies,
+  body: { upload_id: string },
+  context: CallContext,
+): Promise<DocumentRef> {
+  const { db } = dependencies;
+  const companyId = clientCompanyId(context);
+  const upload = isUuid(body.upload_id) ? await findUpload(db, body.upload_id) : undefined;
+  // Another company's upload, one made through a phone link, or one of another owner's places
+  // (a KYC document completed through the deposits' call) is not this caller's to complete.
+  if (
+    !upload ||
+    upload.company_id !== companyId ||
+    upload.phone_link_id !== null ||
+    !isOwnPlace(dependencies, upload)
+  ) {
+    throw new AppError('not_found', { detail: `upload ${body.upload_id} not found for ${companyId}` });
   }
+  assertMayHandlePurpose(context.session, upload.kind);
+  return completeUpload(
+    dependencies,
+    upload,
+    { uploadedBy: context.session.user_id, ip: context.ip, phoneLinkId: null },
+    context.now,
+  );
+}
 
+export function createDocumentService(dependencies: DocumentDependencies) {
   return {
     /** For the owner's own transactions: checks a purpose's limits and records a pending upload. */
-    authorizeInTransaction,
-    deleteStaleObjects,
-    completeUpload,
-
-    async authorize(body: AuthorizeBody, context: CallContext): Promise<UploadTicket> {
-      const companyId = clientCompanyId(context);
-      assertMayHandlePurpose(context.session, body.kind);
-      const ticket = await db.transaction(async (tx) => {
-        await owner.lockOpen(tx, companyId);
-        return authorizeInTransaction(tx, {
-          companyId,
-          section: body.section,
-          kind: body.kind,
-          fileName: body.file_name,
-          sizeBytes: body.size_bytes,
-          createdBy: context.session.user_id,
-          phoneLinkId: null,
-          expiresAt: new Date(context.now.getTime() + documentRules.uploadValiditySeconds * secondsMs),
-          now: context.now,
-        });
-      });
-      return deleteStaleObjects(ticket);
-    },
-
-    async complete(body: { upload_id: string }, context: CallContext): Promise<DocumentRef> {
-      const companyId = clientCompanyId(context);
-      const upload = isUuid(body.upload_id) ? await findUpload(db, body.upload_id) : undefined;
-      // Another company's upload, one made through a phone link, or one of another owner's places
-      // (a KYC document completed through the deposits' call) is not this caller's to complete.
-      if (!upload || upload.company_id !== companyId || upload.phone_link_id !== null || !isOwnPlace(upload)) {
-        throw new AppError('not_found', { detail: `upload ${body.upload_id} not found for ${companyId}` });
-      }
-      assertMayHandlePurpose(context.session, upload.kind);
-      return completeUpload(
-        upload,
-        { uploadedBy: context.session.user_id, ip: context.ip, phoneLinkId: null },
-        context.now,
-      );
-    },
+    authorizeInTransaction: (tx: Transaction, upload: NewUpload) => authorizeInTransaction(dependencies, tx, upload),
+    deleteStaleObjects: (ticket: UploadTicket & { staleStorageKeys: string[] }) =>
+      deleteStaleObjects(dependencies, ticket),
+    completeUpload: (upload: UploadRow, source: CompletionSource, now: Date) =>
+      completeUpload(dependencies, upload, source, now),
+    authorize: (body: AuthorizeBody, context: CallContext) => authorizeCompanyUpload(dependencies, body, context),
+    complete: (body: { upload_id: string }, context: CallContext) => completeCompanyUpload(dependencies, body, context),
   };
 }
 

@@ -15,7 +15,7 @@ import type { EventConsumer } from '../../platform/events.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { companies, companyUsersHolding, users } from '../account/index.ts';
 import { cardholders, cardStock, cards, usersReachingCard } from '../cards/index.ts';
-import { deliverMessage } from './messages.ts';
+import { deliverMessage } from './queries.ts';
 
 /** A KYC submission to its submitter; a decision to the company's users who keep its profile. */
 export const kycChangeMessage: EventConsumer<'kyc.status_changed'> = async (tx, change, event) => {
@@ -148,7 +148,7 @@ export const cardApplicationMessage: EventConsumer<'card_application.status_chan
 };
 
 /**
- * A card moved (issue 14): the company's card users hear what needs them or changes what the card
+ * A card moved: the company's card users hear what needs them or changes what the card
  * can do: it arrived in the post (activate it), a block, its lifting, an anomaly with its cause, its
  * end. The stages on its way to print and the post are on the card's timeline only.
  */
@@ -180,7 +180,7 @@ export const cardStatusMessage: EventConsumer<'card.operation_status_changed'> =
 };
 
 /**
- * A programme card (issue 15) moved: the company's programme users hear when a print batch is ready
+ * A programme card moved: the company's programme users hear when a print batch is ready
  * to bind, once per batch (told by the batch's first card, as every card of a batch is printed and
  * mailed together), and its card users when a card is bound (or rebound) to a holder, who activates
  * it. Answers whether the change was one of these.

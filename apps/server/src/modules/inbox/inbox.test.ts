@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../platform/test-support.ts';
 import { memberWithoutGroup } from '../account/test-support.ts';
 import { approvedCompany, depositOperator } from '../deposits/test-support.ts';
-import { deliverMessage } from './messages.ts';
+import { deliverMessage } from './queries.ts';
 
 let test: RunningTestApp;
 

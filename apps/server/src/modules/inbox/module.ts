@@ -1,18 +1,9 @@
 /**
- * The inbox module (organisation issue, part 3): messages written from events, and the msg/* calls
- * through which each user reads, marks and deletes their own.
+ * The inbox module: messages written from events (consumers.ts, one consumer per kind of event), and
+ * the msg/* calls through which each user reads, marks and deletes their own.
  */
-import {
-  clearMessages,
-  countUnreadMessages,
-  deleteMessage,
-  listMessageBoxes,
-  listMessages,
-  readMessage,
-} from '@bank/contract/inbox';
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
-import { registerCall } from '../../platform/route.ts';
 import {
   announcementMessage,
   cardActivatedMessage,
@@ -35,7 +26,7 @@ import {
   securityChangeMessage,
   topUpStatusMessage,
 } from './consumers.ts';
-import { markAllRead, markRead, messageBoxes, messagePage, removeMessage, unreadCount } from './messages.ts';
+import { registerInboxCalls } from './routes.ts';
 
 const subscriber = 'inbox';
 
@@ -65,20 +56,6 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'programme.membership_fee_failed', subscriber, membershipFeeFailedMessage);
     consumeEvent(events, 'card.processor_failed', subscriber, processorFailedMessage);
 
-    registerCall(app, listMessages, (body, call) => messagePage(db, call.session.user_id, body));
-    registerCall(app, readMessage, (body, call) => markRead(db, call.session.user_id, body.message_id, call.now));
-    registerCall(app, countUnreadMessages, async (_body, call) => ({
-      unread: await unreadCount(db, call.session.user_id),
-    }));
-    registerCall(app, clearMessages, async (body, call) => ({
-      marked: await markAllRead(db, call.session.user_id, body.category, call.now),
-    }));
-    registerCall(app, listMessageBoxes, async (_body, call) => ({
-      boxes: await messageBoxes(db, call.session.user_id),
-    }));
-    registerCall(app, deleteMessage, async (body, call) => {
-      await removeMessage(db, call.session.user_id, body.message_id);
-      return null;
-    });
+    registerInboxCalls(app, db);
   },
 };

@@ -1,5 +1,5 @@
 /**
- * An event survives a stop between its commit and its delivery (issue 12): the change and its event
+ * An event survives a stop between its commit and its delivery: the change and its event
  * commit together, the server stops before the outbox relay hands the event to the job queue (as a
  * crash right after the commit would leave it), and the next start delivers it to the inbox exactly
  * once; a further restart delivers nothing again.

@@ -1,5 +1,5 @@
 /**
- * Hostile text on every call the app serves (issue 10): for each string field of each request
+ * Hostile text on every call the app serves: for each string field of each request
  * schema, a NUL byte, a lone surrogate and an over-long value are answered with the validation code
  * naming that field, never a 500. The list is read from the app's registered calls and the fields
  * from their schemas, so a call or field added later is covered without touching this file.

@@ -37,8 +37,6 @@ import {
 } from './sections.ts';
 import { isKycEditable, nextKycStatus, sectionDisplayOf } from './state-machine.ts';
 
-export type KycDependencies = { db: AppDatabase };
-
 /** The client's company, locked (platform/tenant.ts) and read: how every KYC change starts. */
 export async function lockClientCompany(handle: DbHandle, companyId: string): Promise<CompanyKyc> {
   await lockCompany(handle, companyId);
@@ -101,129 +99,133 @@ export function kindsReferencedBy(section: KycSection) {
   }
 }
 
-export function createKycService(dependencies: KycDependencies) {
-  const { db } = dependencies;
-
-  return {
-    async getKycInfo(context: CallContext): Promise<KycInfo> {
-      const companyId = clientCompanyId(context);
-      const company = await findCompany(db, companyId);
-      if (!company) throw new AppError('session_invalid', { detail: 'session of a company that does not exist' });
-      return readKycInfo(db, company);
-    },
-
-    async saveSection<Section extends KycSection>(
-      section: Section,
-      body: { complete: boolean; data: SectionData[Section] },
-      context: CallContext,
-    ) {
-      const companyId = clientCompanyId(context);
-      return db.transaction(async (tx) => {
-        const company = await lockClientCompany(tx, companyId);
-        if (!isKycEditable(company.kyc_status)) throw notEditableError(company);
-        const problems = await documentProblems(tx, companyId, section, body.data);
-        if (Object.keys(problems).length > 0) {
-          throw new AppError('validation', { fields: problems, detail: `${section}: documents not usable` });
-        }
-        const previous = await findSection(tx, companyId, section);
-        await upsertSection(tx, {
-          companyId,
-          section,
-          data: body.data,
-          isComplete: body.complete,
-          now: context.now,
-        });
-        if (previous) {
-          await removeUnreferencedDocuments(tx, {
-            companyId,
-            section,
-            kinds: kindsReferencedBy(section),
-            keepIds: documentReferencesOf(section, body.data).map((reference) => reference.documentId),
-            before: previous.updated_at,
-            now: context.now,
-          });
-        }
-        if (section === 'company') {
-          const name = (body.data as SectionData['company']).company_name;
-          if (name) await setCompanyName(tx, companyId, name);
-        }
-        await writeAudit(tx, {
-          action: 'kyc.section_saved',
-          at: context.now,
-          actorUserId: context.session.user_id,
-          companyId,
-          ip: context.ip,
-          detail: { section, is_complete: body.complete },
-        });
-        return {
-          status: sectionDisplayOf(company.kyc_status),
-          is_complete: body.complete,
-          updated_at: context.now.toISOString(),
-        };
+/**
+ * The sections as they are submitted, each complete by today's rules and documents; refuses the
+ * submission beside every section that is not.
+ */
+async function completeSnapshot(tx: DbHandle, companyId: string): Promise<Partial<Record<KycSection, AnySectionData>>> {
+  const rows = new Map((await listSections(tx, companyId)).map((row) => [row.section, row]));
+  const snapshot: Partial<Record<KycSection, AnySectionData>> = {};
+  const incomplete: Record<string, MessageRef> = {};
+  for (const section of kycSections) {
+    const row = rows.get(section);
+    const data = row?.is_complete ? parseStoredDraft(section, row.data) : null;
+    // What was complete when saved is checked again: the rules or a document may have changed.
+    let isComplete = data !== null;
+    if (data) {
+      checkSectionComplete(section, data, () => {
+        isComplete = false;
       });
-    },
+      if (Object.keys(await documentProblems(tx, companyId, section, data)).length > 0) isComplete = false;
+      snapshot[section] = data;
+    }
+    if (!isComplete) incomplete[`sections.${section}`] = { key: 'validation.sections_incomplete' };
+  }
+  if (Object.keys(incomplete).length > 0) {
+    throw new AppError('validation', {
+      messageKey: 'validation.sections_incomplete',
+      fields: incomplete,
+      detail: `incomplete sections: ${Object.keys(incomplete).join(', ')}`,
+    });
+  }
+  return snapshot;
+}
 
-    async submit(context: CallContext): Promise<ResponseOf<typeof submitKyc>> {
-      const companyId = clientCompanyId(context);
-      return db.transaction(async (tx) => {
-        const company = await lockClientCompany(tx, companyId);
-        if (company.kyc_status === 'kyc_rejected') throw notEditableError(company);
-        const to = nextKycStatus(company.kyc_status, 'submit');
-        const rows = new Map((await listSections(tx, companyId)).map((row) => [row.section, row]));
-        const snapshot: Partial<Record<KycSection, AnySectionData>> = {};
-        const incomplete: Record<string, MessageRef> = {};
-        for (const section of kycSections) {
-          const row = rows.get(section);
-          const data = row?.is_complete ? parseStoredDraft(section, row.data) : null;
-          // What was complete when saved is checked again: the rules or a document may have changed.
-          let isComplete = data !== null;
-          if (data) {
-            checkSectionComplete(section, data, () => {
-              isComplete = false;
-            });
-            if (Object.keys(await documentProblems(tx, companyId, section, data)).length > 0) isComplete = false;
-            snapshot[section] = data;
-          }
-          if (!isComplete) incomplete[`sections.${section}`] = { key: 'validation.sections_incomplete' };
-        }
-        if (Object.keys(incomplete).length > 0) {
-          throw new AppError('validation', {
-            messageKey: 'validation.sections_incomplete',
-            fields: incomplete,
-            detail: `incomplete sections: ${Object.keys(incomplete).join(', ')}`,
-          });
-        }
+export async function kycInfo(db: DbHandle, context: CallContext): Promise<KycInfo> {
+  const companyId = clientCompanyId(context);
+  const company = await findCompany(db, companyId);
+  if (!company) throw new AppError('session_invalid', { detail: 'session of a company that does not exist' });
+  return readKycInfo(db, company);
+}
 
-        const round = await insertRound(tx, {
-          companyId,
-          submittedBy: context.session.user_id,
-          snapshot,
-          now: context.now,
-        });
-        await setCompanyKycStatus(tx, companyId, to);
-        await recordEvent(
-          tx,
-          'kyc.status_changed',
-          {
-            company_id: companyId,
-            from: company.kyc_status,
-            to,
-            round,
-            actor_user_id: context.session.user_id,
-            at: context.now.toISOString(),
-          },
-          { companyId },
-        );
-        await writeAudit(tx, {
-          action: 'kyc.submitted',
-          at: context.now,
-          actorUserId: context.session.user_id,
-          companyId,
-          ip: context.ip,
-          detail: { round, from: company.kyc_status, to },
-        });
-        return { status: to };
+export async function saveSection<Section extends KycSection>(
+  db: AppDatabase,
+  section: Section,
+  body: { complete: boolean; data: SectionData[Section] },
+  context: CallContext,
+) {
+  const companyId = clientCompanyId(context);
+  return db.transaction(async (tx) => {
+    const company = await lockClientCompany(tx, companyId);
+    if (!isKycEditable(company.kyc_status)) throw notEditableError(company);
+    const problems = await documentProblems(tx, companyId, section, body.data);
+    if (Object.keys(problems).length > 0) {
+      throw new AppError('validation', { fields: problems, detail: `${section}: documents not usable` });
+    }
+    const previous = await findSection(tx, companyId, section);
+    await upsertSection(tx, {
+      companyId,
+      section,
+      data: body.data,
+      isComplete: body.complete,
+      now: context.now,
+    });
+    if (previous) {
+      await removeUnreferencedDocuments(tx, {
+        companyId,
+        section,
+        kinds: kindsReferencedBy(section),
+        keepIds: documentReferencesOf(section, body.data).map((reference) => reference.documentId),
+        before: previous.updated_at,
+        now: context.now,
       });
-    },
-  };
+    }
+    if (section === 'company') {
+      const name = (body.data as SectionData['company']).company_name;
+      if (name) await setCompanyName(tx, companyId, name);
+    }
+    await writeAudit(tx, {
+      action: 'kyc.section_saved',
+      at: context.now,
+      actorUserId: context.session.user_id,
+      companyId,
+      ip: context.ip,
+      detail: { section, is_complete: body.complete },
+    });
+    return {
+      status: sectionDisplayOf(company.kyc_status),
+      is_complete: body.complete,
+      updated_at: context.now.toISOString(),
+    };
+  });
+}
+
+export async function submitForReview(db: AppDatabase, context: CallContext): Promise<ResponseOf<typeof submitKyc>> {
+  const companyId = clientCompanyId(context);
+  return db.transaction(async (tx) => {
+    const company = await lockClientCompany(tx, companyId);
+    if (company.kyc_status === 'kyc_rejected') throw notEditableError(company);
+    const to = nextKycStatus(company.kyc_status, 'submit');
+    const snapshot = await completeSnapshot(tx, companyId);
+
+    const round = await insertRound(tx, {
+      companyId,
+      submittedBy: context.session.user_id,
+      snapshot,
+      now: context.now,
+    });
+    await setCompanyKycStatus(tx, companyId, to);
+    await recordEvent(
+      tx,
+      'kyc.status_changed',
+      {
+        company_id: companyId,
+        from: company.kyc_status,
+        to,
+        round,
+        actor_user_id: context.session.user_id,
+        at: context.now.toISOString(),
+      },
+      { companyId },
+    );
+    await writeAudit(tx, {
+      action: 'kyc.submitted',
+      at: context.now,
+      actorUserId: context.session.user_id,
+      companyId,
+      ip: context.ip,
+      detail: { round, from: company.kyc_status, to },
+    });
+    return { status: to };
+  });
 }

@@ -97,6 +97,7 @@ export async function storeObject(storage: DocumentStorage, key: string, bytes: 
   if (!response.ok) throw new Error(`demo document: storage answered HTTP ${response.status}`);
 }
 
+// Long: the demo's four KYC sections are one fixture, read best top to bottom.
 function sectionsOf(
   company: DemoCompany,
   add: (section: KycSection, kind: DocumentKind, name: string, bytes: Buffer) => Promise<string>,
@@ -266,26 +267,29 @@ async function seedCompany(tx: Transaction, storage: DocumentStorage, company: D
   }
   await setCompanyName(tx, companyId, company.name);
   await insertRound(tx, { companyId, submittedBy: userId, snapshot: sections, now: submittedAt });
-  if (company.status !== 'pending_review') {
-    const [officer] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, identityDemoAccounts.complianceOfficer.email))
-      .limit(1);
-    const round = await latestRound(tx, companyId);
-    if (round && officer) {
-      await decideRound(tx, {
-        roundId: round.id,
-        decision: company.status === 'kyc_approved' ? 'approved' : 'rejected',
-        reason: company.status === 'rejected' ? rejectedDemoReason : null,
-        // The demo reason concerns the company profile: that section is the one to correct.
-        sectionsToFix: company.status === 'rejected' ? ['company'] : null,
-        decidedBy: officer.id,
-        now: new Date(now.getTime() - (company.decidedDaysAgo ?? 0) * dayMs),
-      });
-    }
-  }
+  if (company.status !== 'pending_review') await decideDemoRound(tx, companyId, company, now);
   await setCompanyKycStatus(tx, companyId, company.status);
+}
+
+/** The compliance officer's decision on the company's round, as the demo company's state says. */
+async function decideDemoRound(tx: Transaction, companyId: string, company: DemoCompany, now: Date): Promise<void> {
+  const [officer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, identityDemoAccounts.complianceOfficer.email))
+    .limit(1);
+  const round = await latestRound(tx, companyId);
+  if (round && officer) {
+    await decideRound(tx, {
+      roundId: round.id,
+      decision: company.status === 'kyc_approved' ? 'approved' : 'rejected',
+      reason: company.status === 'rejected' ? rejectedDemoReason : null,
+      // The demo reason concerns the company profile: that section is the one to correct.
+      sectionsToFix: company.status === 'rejected' ? ['company'] : null,
+      decidedBy: officer.id,
+      now: new Date(now.getTime() - (company.decidedDaysAgo ?? 0) * dayMs),
+    });
+  }
 }
 
 const statusNotes: Record<string, string> = {

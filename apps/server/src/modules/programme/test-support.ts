@@ -56,7 +56,7 @@ async function shipOrderedCard(test: RunningTestApp, cardId: string) {
 }
 
 /** A contract, an approved order and a print batch of the company (rows written directly). */
-// Long on purpose: three rows of test data as flat literals, read at once beside each other.
+// Long: three rows of test data as flat literals, read at once beside each other.
 export async function programmeBatch(
   test: RunningTestApp,
   company: Company,

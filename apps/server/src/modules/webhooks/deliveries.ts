@@ -7,7 +7,7 @@
  */
 import type { WebhookDelivery, WebhookEventType } from '@bank/contract/webhooks';
 import { SpanKind } from '@opentelemetry/api';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -181,6 +181,18 @@ function postTraced(
   );
 }
 
+/** The Standard Webhooks headers of an attempt: its id, time, and one signature per live secret. */
+function signedHeaders(delivery: DeliveryRow, secrets: readonly string[], attemptedAt: Date, body: string) {
+  return {
+    'webhook-id': delivery.webhook_id,
+    'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
+    // Space-separated signatures, one per live secret (Standard Webhooks).
+    'webhook-signature': secrets
+      .map((secret) => new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body))
+      .join(' '),
+  };
+}
+
 /**
  * One attempt at a delivery, if it is due: signs the body with the company's secret (Standard
  * Webhooks: `v1,` HMAC-SHA-256 of `id.timestamp.body`), POSTs it to the type's URL as it is now,
@@ -204,20 +216,7 @@ export async function attemptDelivery(dependencies: SenderDependencies, delivery
   const outcome =
     url === '' || secrets.length === 0
       ? { statusCode: null, latencyMs: 0, error: 'no_endpoint' as const, responseExcerpt: '' }
-      : await postTraced(
-          delivery,
-          url,
-          {
-            'webhook-id': delivery.webhook_id,
-            'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
-            // Space-separated signatures, one per live secret (Standard Webhooks).
-            'webhook-signature': secrets
-              .map((secret) => new Webhook(secret).sign(delivery.webhook_id, attemptedAt, body))
-              .join(' '),
-          },
-          body,
-          dependencies.policy,
-        );
+      : await postTraced(delivery, url, signedHeaders(delivery, secrets, attemptedAt, body), body, dependencies.policy);
   const isSuccess = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const roundAttempts = delivery.round_attempt_count + 1;
   // No URL, or a test send: nothing to wait for. Otherwise the back-off of this round's step.
@@ -278,6 +277,17 @@ export async function attemptDueDeliveries(dependencies: SenderDependencies): Pr
 }
 
 /** Forgets finished deliveries older than the retention (the daily schedule); answers how many. */
+/** Attempts that failed in the last hour, of every company (a gauge of /metrics). */
+export async function failedAttemptsInLastHour(handle: DbHandle): Promise<number> {
+  const [row] = await handle
+    .select({ failed: count() })
+    .from(webhookAttempts)
+    .where(
+      and(eq(webhookAttempts.is_success, false), gt(webhookAttempts.attempted_at, sql`now() - interval '1 hour'`)),
+    );
+  return row?.failed ?? 0;
+}
+
 export async function deleteOldDeliveries(db: AppDatabase, now: Date): Promise<number> {
   const before = new Date(now.getTime() - webhookRules.deliveryRetentionDays * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {

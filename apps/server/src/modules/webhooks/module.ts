@@ -1,27 +1,20 @@
 /**
- * The webhooks module (organisation issue, part 4): the company's webhook settings and signing
- * secret, deliveries made from the outbox and sent through the job queue, retried on the minute's
- * schedule, logged and replayable; the webhook/* calls.
+ * The webhooks module: the company's webhook settings and signing secret (routes.ts), deliveries made
+ * from the outbox and sent through the job queue, retried on the minute's schedule, logged and
+ * replayable.
  */
 import type { DomainEventType } from '@bank/contract/events';
-import {
-  getWebhookDelivery,
-  getWebhookSettings,
-  listWebhookDeliveries,
-  replayWebhookDeliveries,
-  replayWebhookDelivery,
-  rotateWebhookSecret,
-  saveWebhookSettings,
-  sendTestWebhook,
-} from '@bank/contract/webhooks';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
-import { registerCall } from '../../platform/route.ts';
 import { webhookConsumer, webhookEventOfDomainEvent } from './consumers.ts';
-import { attemptDelivery, attemptDueDeliveries, deleteOldDeliveries, type SenderDependencies } from './deliveries.ts';
-import { createWebhookService } from './service.ts';
-import { webhookAttempts } from './tables.ts';
+import {
+  attemptDelivery,
+  attemptDueDeliveries,
+  deleteOldDeliveries,
+  failedAttemptsInLastHour,
+  type SenderDependencies,
+} from './deliveries.ts';
+import { registerWebhookCalls } from './routes.ts';
 
 const subscriber = 'webhooks';
 export const deliverDueWebhooksSchedule = 'webhooks__deliver_due';
@@ -37,18 +30,7 @@ export const webhooksModule: AppModule = {
     context.metrics.gauge({
       name: 'bank_webhook_failed_attempts_last_hour',
       help: 'Webhook delivery attempts that failed in the last hour (any company)',
-      async read(gauge) {
-        const [row] = await db
-          .select({ failed: count() })
-          .from(webhookAttempts)
-          .where(
-            and(
-              eq(webhookAttempts.is_success, false),
-              gt(webhookAttempts.attempted_at, sql`now() - interval '1 hour'`),
-            ),
-          );
-        gauge.set(row?.failed ?? 0);
-      },
+      read: async (gauge) => gauge.set(await failedAttemptsInLastHour(db)),
     });
 
     for (const [domainEvent, webhookEvent] of Object.entries(webhookEventOfDomainEvent)) {
@@ -75,14 +57,6 @@ export const webhooksModule: AppModule = {
       },
     });
 
-    const service = createWebhookService({ db, secretBox: context.secretBox, policy });
-    registerCall(app, getWebhookSettings, (_body, call) => service.settings(call));
-    registerCall(app, saveWebhookSettings, (body, call) => service.save(body, call));
-    registerCall(app, rotateWebhookSecret, (_body, call) => service.rotate(call));
-    registerCall(app, sendTestWebhook, (body, call) => service.sendTest(body, call));
-    registerCall(app, listWebhookDeliveries, (body, call) => service.list(body, call));
-    registerCall(app, getWebhookDelivery, (body, call) => service.get(body, call));
-    registerCall(app, replayWebhookDelivery, (body, call) => service.replay(body, call));
-    registerCall(app, replayWebhookDeliveries, (body, call) => service.replayRange(body, call));
+    registerWebhookCalls(app, { db, secretBox: context.secretBox, policy });
   },
 };

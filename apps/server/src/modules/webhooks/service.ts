@@ -1,7 +1,7 @@
 /**
- * The webhook/* calls: the company's settings (a fresh second factor and an audit entry for every
- * change), its secret's rotation, test sends, the delivery log and replays. Every query is scoped by
- * the caller's company, so another company's delivery is not found.
+ * The steps of the webhook/* calls: the company's settings (a fresh second factor and an audit entry
+ * for every change), its secret's rotation, test sends, the delivery log and replays. Every query is
+ * scoped by the caller's company, so another company's delivery is not found.
  */
 import type { CallDefinition, ResponseOf } from '@bank/contract/calls';
 import {
@@ -113,160 +113,177 @@ async function checkTargets(body: z.output<typeof SaveWebhookSettingsRequest>, p
     throw new AppError('validation', { fields, detail: 'webhook URL refused by the target rule' });
 }
 
-export function createWebhookService(dependencies: WebhookServiceDependencies) {
-  const { db, secretBox, policy } = dependencies;
+/** The caller's company's settings. */
+export function webhookSettings(db: DbHandle, context: CallContext): Promise<WebhookSettings> {
+  return webhookSettingsOf(db, companyOf(context));
+}
 
-  return {
-    settings: (context: CallContext) => webhookSettingsOf(db, companyOf(context)),
+/** Where the notifications go, without a query string: a receiver's URL may carry a token. */
+function destinationsOf(settings: Body<typeof saveWebhookSettings>) {
+  return Object.fromEntries(
+    webhookEventTypes.map((type) => {
+      const url = settings[webhookUrlField(type)];
+      const where = url === '' ? '' : `${new URL(url).origin}${new URL(url).pathname}`;
+      return [type, { url: where, is_enabled: settings[webhookEnabledField(type)] }];
+    }),
+  );
+}
 
-    async save(
-      body: Body<typeof saveWebhookSettings>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof saveWebhookSettings>> {
-      // The URLs are checked before the second factor is asked for: a user should not give a code
-      // only to be told then that an address is refused.
-      const checked = body;
-      await checkTargets(checked, policy);
-      requireFreshSecondFactor(context);
-      const companyId = companyOf(context);
-      return db.transaction(async (tx) => {
-        for (const type of webhookEventTypes) {
-          const values = {
-            url: checked[webhookUrlField(type)],
-            is_enabled: checked[webhookEnabledField(type)],
-            updated_at: context.now,
-            updated_by: context.session.user_id,
-          };
-          await tx
-            .insert(webhookEndpoints)
-            .values({ company_id: companyId, event_type: type, ...values })
-            .onConflictDoUpdate({ target: [webhookEndpoints.company_id, webhookEndpoints.event_type], set: values });
-        }
-        const hasSecret = (await secretCreatedAt(tx, companyId)) !== null;
-        const secret = hasSecret
-          ? null
-          : await issueSigningSecret(tx, secretBox, { companyId, userId: context.session.user_id, now: context.now });
-        // Where the notifications go, without a query string: a receiver's URL may carry a token.
-        const destinations = Object.fromEntries(
-          webhookEventTypes.map((type) => {
-            const url = checked[webhookUrlField(type)];
-            const where = url === '' ? '' : `${new URL(url).origin}${new URL(url).pathname}`;
-            return [type, { url: where, is_enabled: checked[webhookEnabledField(type)] }];
-          }),
-        );
-        await auditChange(tx, context, companyId, 'webhooks.settings_changed', destinations);
-        if (secret) await auditChange(tx, context, companyId, 'webhooks.secret_created');
-        return { settings: await webhookSettingsOf(tx, companyId), secret };
-      });
-    },
-
-    async rotate(context: CallContext): Promise<ResponseOf<typeof rotateWebhookSecret>> {
-      requireFreshSecondFactor(context);
-      const companyId = companyOf(context);
-      const secret = await db.transaction(async (tx) => {
-        const issued = await issueSigningSecret(tx, secretBox, {
+export async function saveSettings(
+  dependencies: WebhookServiceDependencies,
+  body: Body<typeof saveWebhookSettings>,
+  context: CallContext,
+): Promise<ResponseOf<typeof saveWebhookSettings>> {
+  // The URLs are checked before the second factor is asked for: a user should not give a code
+  // only to be told then that an address is refused.
+  await checkTargets(body, dependencies.policy);
+  requireFreshSecondFactor(context);
+  const companyId = companyOf(context);
+  return dependencies.db.transaction(async (tx) => {
+    for (const type of webhookEventTypes) {
+      const values = {
+        url: body[webhookUrlField(type)],
+        is_enabled: body[webhookEnabledField(type)],
+        updated_at: context.now,
+        updated_by: context.session.user_id,
+      };
+      await tx
+        .insert(webhookEndpoints)
+        .values({ company_id: companyId, event_type: type, ...values })
+        .onConflictDoUpdate({ target: [webhookEndpoints.company_id, webhookEndpoints.event_type], set: values });
+    }
+    const hasSecret = (await secretCreatedAt(tx, companyId)) !== null;
+    const secret = hasSecret
+      ? null
+      : await issueSigningSecret(tx, dependencies.secretBox, {
           companyId,
           userId: context.session.user_id,
           now: context.now,
         });
-        await auditChange(tx, context, companyId, 'webhooks.secret_rotated');
-        return issued;
-      });
-      return { secret, secret_created_at: context.now.toISOString() };
-    },
+    await auditChange(tx, context, companyId, 'webhooks.settings_changed', destinationsOf(body));
+    if (secret) await auditChange(tx, context, companyId, 'webhooks.secret_created');
+    return { settings: await webhookSettingsOf(tx, companyId), secret };
+  });
+}
 
-    async sendTest(
-      body: Body<typeof sendTestWebhook>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof sendTestWebhook>> {
-      const { companyId, tx } = companyChange(context);
-      const eventType: WebhookEventType = body.event_type;
-      const [endpoint] = await tx
-        .select()
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.company_id, companyId), eq(webhookEndpoints.event_type, eventType)));
-      if (!endpoint || endpoint.url === '')
-        throw new AppError('validation', {
-          fields: { event_type: { key: 'webhooks.validation.url_required' } },
-          detail: `test send without a URL for ${eventType}`,
-        });
-      const delivery = await scheduleNewDelivery(tx, {
-        companyId,
-        eventType,
-        eventId: null,
-        payload: {
-          type: 'webhook.test',
-          timestamp: context.now.toISOString(),
-          data: { company_id: companyId, event_type: eventType },
-        },
-        now: context.now,
-      });
-      if (!delivery) throw new Error('a test delivery has a new id');
-      return deliveryOut(delivery);
-    },
+export async function rotateSecret(
+  dependencies: WebhookServiceDependencies,
+  context: CallContext,
+): Promise<ResponseOf<typeof rotateWebhookSecret>> {
+  requireFreshSecondFactor(context);
+  const companyId = companyOf(context);
+  const secret = await dependencies.db.transaction(async (tx) => {
+    const issued = await issueSigningSecret(tx, dependencies.secretBox, {
+      companyId,
+      userId: context.session.user_id,
+      now: context.now,
+    });
+    await auditChange(tx, context, companyId, 'webhooks.secret_rotated');
+    return issued;
+  });
+  return { secret, secret_created_at: context.now.toISOString() };
+}
 
-    async list(body: Body<typeof listWebhookDeliveries>, context: CallContext) {
-      const request = body;
-      if (request.cursor !== undefined && !isUuid(request.cursor)) return { items: [], next_cursor: null };
-      return deliveryPage(db, companyOf(context), request);
+export async function sendTest(
+  body: Body<typeof sendTestWebhook>,
+  context: CallContext,
+): Promise<ResponseOf<typeof sendTestWebhook>> {
+  const { companyId, tx } = companyChange(context);
+  const eventType: WebhookEventType = body.event_type;
+  const [endpoint] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.company_id, companyId), eq(webhookEndpoints.event_type, eventType)));
+  if (!endpoint || endpoint.url === '')
+    throw new AppError('validation', {
+      fields: { event_type: { key: 'webhooks.validation.url_required' } },
+      detail: `test send without a URL for ${eventType}`,
+    });
+  const delivery = await scheduleNewDelivery(tx, {
+    companyId,
+    eventType,
+    eventId: null,
+    payload: {
+      type: 'webhook.test',
+      timestamp: context.now.toISOString(),
+      data: { company_id: companyId, event_type: eventType },
     },
+    now: context.now,
+  });
+  if (!delivery) throw new Error('a test delivery has a new id');
+  return deliveryOut(delivery);
+}
 
-    async get(
-      body: Body<typeof getWebhookDelivery>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof getWebhookDelivery>> {
-      const delivery = isUuid(body.delivery_id) ? await findDelivery(db, companyOf(context), body.delivery_id) : null;
-      if (!delivery) throw new AppError('not_found', { detail: 'webhook delivery' });
-      const attempts = await attemptsOf(db, delivery.id);
-      return {
-        ...deliveryOut(delivery),
-        payload: JSON.stringify(delivery.payload, null, 2),
-        attempts: attempts.map((attempt) => ({
-          attempted_at: attempt.attempted_at.toISOString(),
-          trigger: attempt.trigger,
-          url: attempt.url,
-          status_code: attempt.status_code,
-          latency_ms: attempt.latency_ms,
-          is_success: attempt.is_success,
-          error: attempt.error,
-          response_excerpt: attempt.response_excerpt,
-        })),
-      };
-    },
+export async function deliveryList(db: DbHandle, body: Body<typeof listWebhookDeliveries>, context: CallContext) {
+  if (body.cursor !== undefined && !isUuid(body.cursor)) return { items: [], next_cursor: null };
+  return deliveryPage(db, companyOf(context), body);
+}
 
-    async replay(
-      body: Body<typeof replayWebhookDelivery>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof replayWebhookDelivery>> {
-      const { companyId, tx } = companyChange(context);
-      const [replayed] = isUuid(body.delivery_id)
-        ? await rescheduleDeliveries(tx, companyId, [body.delivery_id], context.now)
-        : [];
-      if (!replayed) throw new AppError('not_found', { detail: 'webhook delivery' });
-      await auditChange(tx, context, companyId, 'webhooks.replayed', { delivery_id: replayed.id });
-      return deliveryOut(replayed);
-    },
-
-    async replayRange(
-      body: Body<typeof replayWebhookDeliveries>,
-      context: CallContext,
-    ): Promise<ResponseOf<typeof replayWebhookDeliveries>> {
-      const { companyId, tx } = companyChange(context);
-      const request = body;
-      const ids = await deliveryIdsInRange(tx, companyId, {
-        from: new Date(request.from),
-        to: new Date(request.to),
-        isFailedOnly: request.is_failed_only,
-        limit: webhookReplayRangeMaxDeliveries,
-      });
-      const replayed = await rescheduleDeliveries(tx, companyId, ids, context.now);
-      await auditChange(tx, context, companyId, 'webhooks.replayed', {
-        from: request.from,
-        to: request.to,
-        is_failed_only: request.is_failed_only,
-        count: replayed.length,
-      });
-      return { replayed: replayed.length };
-    },
+export async function deliveryWithAttempts(
+  db: DbHandle,
+  body: Body<typeof getWebhookDelivery>,
+  context: CallContext,
+): Promise<ResponseOf<typeof getWebhookDelivery>> {
+  const delivery = isUuid(body.delivery_id) ? await findDelivery(db, companyOf(context), body.delivery_id) : null;
+  if (!delivery) throw new AppError('not_found', { detail: 'webhook delivery' });
+  const attempts = await attemptsOf(db, delivery.id);
+  return {
+    ...deliveryOut(delivery),
+    payload: JSON.stringify(delivery.payload, null, 2),
+    attempts: attempts.map((attempt) => ({
+      attempted_at: attempt.attempted_at.toISOString(),
+      trigger: attempt.trigger,
+      url: attempt.url,
+      status_code: attempt.status_code,
+      latency_ms: attempt.latency_ms,
+      is_success: attempt.is_success,
+      error: attempt.error,
+      response_excerpt: attempt.response_excerpt,
+    })),
   };
 }
+
+export async function replay(
+  body: Body<typeof replayWebhookDelivery>,
+  context: CallContext,
+): Promise<ResponseOf<typeof replayWebhookDelivery>> {
+  const { companyId, tx } = companyChange(context);
+  const [replayed] = isUuid(body.delivery_id)
+    ? await rescheduleDeliveries(tx, companyId, [body.delivery_id], context.now)
+    : [];
+  if (!replayed) throw new AppError('not_found', { detail: 'webhook delivery' });
+  return deliveryOut(replayed);
+}
+
+export async function replayRange(
+  body: Body<typeof replayWebhookDeliveries>,
+  context: CallContext,
+): Promise<ResponseOf<typeof replayWebhookDeliveries>> {
+  const { companyId, tx } = companyChange(context);
+  const ids = await deliveryIdsInRange(tx, companyId, {
+    from: new Date(body.from),
+    to: new Date(body.to),
+    isFailedOnly: body.is_failed_only,
+    limit: webhookReplayRangeMaxDeliveries,
+  });
+  const replayed = await rescheduleDeliveries(tx, companyId, ids, context.now);
+  return { replayed: replayed.length };
+}
+
+/** The audit rows of replays, written by the calls' registration (routes.ts). */
+export const replayAudits = {
+  one: (replayed: ResponseOf<typeof replayWebhookDelivery>, _body: unknown, context: CallContext) => ({
+    action: 'webhooks.replayed',
+    companyId: companyOf(context),
+    detail: { delivery_id: replayed.delivery_id },
+  }),
+  range: (
+    replayed: ResponseOf<typeof replayWebhookDeliveries>,
+    body: Body<typeof replayWebhookDeliveries>,
+    context: CallContext,
+  ) => ({
+    action: 'webhooks.replayed',
+    companyId: companyOf(context),
+    detail: { from: body.from, to: body.to, is_failed_only: body.is_failed_only, count: replayed.replayed },
+  }),
+};

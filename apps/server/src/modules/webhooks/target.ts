@@ -107,6 +107,24 @@ export type PostOutcome = {
   responseExcerpt: string;
 };
 
+/** Reads at most responseMaxBytes of the receiver's answer (it may be endless), then hands the text on. */
+function readResponseStart(response: http.IncomingMessage, finish: (text: string) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const done = () => finish(Buffer.concat(chunks).toString('utf8'));
+  response.on('data', (chunk: Buffer) => {
+    if (size >= webhookRules.responseMaxBytes) return;
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= webhookRules.responseMaxBytes) {
+      response.destroy();
+      done();
+    }
+  });
+  response.on('end', done);
+  response.on('error', done);
+}
+
 /**
  * POSTs the body to the URL with the headers; never follows a redirect (a 3xx is a failure) and
  * never throws: every outcome is an answer to log.
@@ -148,30 +166,15 @@ export async function postWebhook(
         lookup: checkingLookup(policy),
         timeout: webhookRules.requestTimeoutMs,
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const finish = () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+      (response) =>
+        readResponseStart(response, (text) =>
           resolve({
             statusCode: response.statusCode ?? null,
             latencyMs: elapsed(),
             error: null,
             responseExcerpt: text.slice(0, webhookRules.responseExcerptMaxCharacters),
-          });
-        };
-        response.on('data', (chunk: Buffer) => {
-          if (size >= webhookRules.responseMaxBytes) return;
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= webhookRules.responseMaxBytes) {
-            response.destroy();
-            finish();
-          }
-        });
-        response.on('end', finish);
-        response.on('error', finish);
-      },
+          }),
+        ),
     );
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', (error) => {

@@ -29,7 +29,7 @@ import {
   testSimulator,
   uploadCardDocument,
 } from '../test-support.ts';
-import { cardApplications } from './applications-table.ts';
+import { cardApplications } from './tables.ts';
 
 let test: KycTestApp;
 beforeAll(async () => {

@@ -62,7 +62,7 @@ import {
 import { companyBalances } from '../../ledger/index.ts';
 import { chargeCompanyFee, feeScheduleOf } from '../fees.ts';
 import { cards } from '../tables.ts';
-import { type CardApplicationRow, cardApplications } from './applications-table.ts';
+import { type CardApplicationRow, cardApplications } from './tables.ts';
 
 export const cardDocumentSection = 'card';
 const cardApplicationSourceType = 'card_application';

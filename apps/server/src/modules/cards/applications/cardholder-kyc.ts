@@ -48,7 +48,7 @@ import {
   postalAddressOf,
   usernameTaken,
 } from './applications.ts';
-import { type CardApplicationRow, cardApplications } from './applications-table.ts';
+import { type CardApplicationRow, cardApplications } from './tables.ts';
 
 type CardholderRow = typeof cardholders.$inferSelect;
 type Page<T> = { items: T[]; next_cursor: string | null };

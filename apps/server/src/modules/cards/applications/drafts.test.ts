@@ -13,7 +13,7 @@ import { createKycTestApp, type KycTestApp, setKycStatus } from '../../kyc/test-
 import { ensureRates } from '../../ledger/index.ts';
 import { colleague, fundedCompany, idempotent } from '../../payouts/test-support.ts';
 import { proveEmail, uploadCardDocument } from '../test-support.ts';
-import { cardApplicationDrafts } from './drafts-table.ts';
+import { cardApplicationDrafts } from './tables.ts';
 
 let test: KycTestApp;
 beforeAll(async () => {

@@ -25,7 +25,7 @@ import {
   type SubmitBody,
   submitApplication,
 } from './applications.ts';
-import { cardApplicationDrafts } from './drafts-table.ts';
+import { cardApplicationDrafts } from './tables.ts';
 
 /** The user whose draft it is, of which company, and when. */
 export type DraftOwner = { userId: string; companyId: string; now: Date };

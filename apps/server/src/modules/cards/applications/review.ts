@@ -29,7 +29,7 @@ import {
   recordApplicationEvent,
   statusCondition,
 } from './applications.ts';
-import { type CardApplicationRow, cardApplications } from './applications-table.ts';
+import { type CardApplicationRow, cardApplications } from './tables.ts';
 
 export type StaffActor = { userId: string; ip: string | null; now: Date };
 

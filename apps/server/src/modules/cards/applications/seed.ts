@@ -21,7 +21,7 @@ import { insertDocument } from '../../documents/index.ts';
 import { demoPdf, storeObject } from '../../kyc/index.ts';
 import { ensureRates } from '../../ledger/index.ts';
 import { cardDocumentSection, sealEmailProof, submitApplication } from './applications.ts';
-import { cardApplications } from './applications-table.ts';
+import { cardApplications } from './tables.ts';
 
 const demoCompanyAdministrator = 'kyc-approved@demo.bank';
 

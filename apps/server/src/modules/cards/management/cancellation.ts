@@ -24,7 +24,7 @@ import { openTransaction } from '../../transactions/index.ts';
 import { assertCardAction, type CardRow } from '../card-view.ts';
 import { tryReturnCardBalance } from '../money/balance-return.ts';
 import { loadsUnderWay } from '../money/top-ups.ts';
-import { cardFeeTerms } from '../renewals/fee-terms-table.ts';
+import { cardFeeTerms } from '../renewals/tables.ts';
 import { cardEvents, cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
 import { applyCardChange, type CardCaller } from './card-changes.ts';

@@ -28,8 +28,8 @@ import {
 import { colleague, idempotent } from '../../payouts/test-support.ts';
 import { cardAccountId } from '../card-view.ts';
 import { returnBalancesSchedule } from '../money/balance-return.ts';
-import { cardFeeTerms } from '../renewals/fee-terms-table.ts';
 import { renewalsSchedule } from '../renewals/renewals.ts';
+import { cardFeeTerms } from '../renewals/tables.ts';
 import { cards } from '../tables.ts';
 import { cardRow, scheduledFeeQuote, shippedCard, syncNow, topUpFeeQuote } from '../test-support.ts';
 

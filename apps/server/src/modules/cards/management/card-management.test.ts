@@ -48,8 +48,8 @@ import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates, ledger
 import { clearingAccountOf, fundedAccount } from '../../ledger/test-support.ts';
 import { idempotent } from '../../payouts/test-support.ts';
 import { cardAccountId } from '../card-view.ts';
-import { cardFeeTerms } from '../renewals/fee-terms-table.ts';
 import { renewalsSchedule } from '../renewals/renewals.ts';
+import { cardFeeTerms } from '../renewals/tables.ts';
 import { cardEvents, cards } from '../tables.ts';
 import { cardHolderMember, cardRow, orderedCard, shippedCard, syncNow, testSimulator } from '../test-support.ts';
 

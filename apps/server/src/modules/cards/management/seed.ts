@@ -18,8 +18,8 @@ import { feeOf } from '../fees.ts';
 import { issueCardFor, orderCard } from '../issuing.ts';
 import { moneyNotificationHandlers } from '../processor/notification-handlers.ts';
 import { syncProcessor } from '../processor/sync.ts';
-import { cardFeeTerms } from '../renewals/fee-terms-table.ts';
 import { bringTermsUpToDate } from '../renewals/renewals.ts';
+import { cardFeeTerms } from '../renewals/tables.ts';
 import { cardholders, cards } from '../tables.ts';
 import { activateCard } from './management.ts';
 

@@ -32,8 +32,7 @@ import { openTransaction } from '../../transactions/index.ts';
 import { type CardRow, cardAccountId } from '../card-view.ts';
 import { cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
-import { cardTransactions } from './card-transactions-table.ts';
-import { topUps } from './top-ups-table.ts';
+import { cardTransactions, topUps } from './tables.ts';
 
 /** The source the ledger transfers and the history line of a return name. */
 const balanceReturnReferenceType = 'card_balance_return';

@@ -14,7 +14,7 @@ import { colleague, idempotent } from '../../payouts/test-support.ts';
 import { cardAccountId } from '../card-view.ts';
 import { defaultFeeSchedule, shareFee } from '../fees.ts';
 import { activatedCard, cardRow, syncNow } from '../test-support.ts';
-import { topUps } from './top-ups-table.ts';
+import { topUps } from './tables.ts';
 
 let test: RunningTestApp;
 let staff: Awaited<ReturnType<typeof depositOperator>>;

@@ -22,7 +22,7 @@ import { lockCompany } from '../../../platform/tenant.ts';
 import { accountIdOf, ledger } from '../../ledger/index.ts';
 import { type CardRow, cardAccountId } from '../card-view.ts';
 import { cards } from '../tables.ts';
-import { cardTransactions } from './card-transactions-table.ts';
+import { cardTransactions } from './tables.ts';
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 

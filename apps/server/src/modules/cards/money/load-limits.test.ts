@@ -15,7 +15,7 @@ import { depositOperator } from '../../deposits/test-support.ts';
 import { ensureRates } from '../../ledger/index.ts';
 import { idempotent } from '../../payouts/test-support.ts';
 import { activatedCard, topUpFeeQuote } from '../test-support.ts';
-import { topUps } from './top-ups-table.ts';
+import { topUps } from './tables.ts';
 
 let test: RunningTestApp;
 let staff: Awaited<ReturnType<typeof depositOperator>>;

@@ -13,7 +13,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { type MoneyValue, parseAmount } from '../../../platform/money.ts';
 import { accountBalance } from '../../ledger/index.ts';
 import { type CardRow, cardAccountId } from '../card-view.ts';
-import { topUps } from './top-ups-table.ts';
+import { topUps } from './tables.ts';
 
 const usd = (value: MoneyValue) => value.toFixed(2);
 

@@ -34,8 +34,8 @@ import { companyHeading } from '../../transactions/index.ts';
 import { type CardRow, cardAccountId } from '../card-view.ts';
 import { cardholders } from '../tables.ts';
 import { allCardTransactions } from './card-transactions.ts';
-import { cardTransactions } from './card-transactions-table.ts';
 import { loadCapacityOf, loadLimitsOf } from './load-limits.ts';
+import { cardTransactions } from './tables.ts';
 import { topUpPage } from './top-ups.ts';
 
 type Period = { format: ExportFormat; from: string; to: string; time_zone?: string | undefined };

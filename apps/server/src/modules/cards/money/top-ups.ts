@@ -38,7 +38,7 @@ import { assertFeeQuote, feeOf, shareFee, stablecoinCostOf } from '../fees.ts';
 import { cardholders, cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
 import { atLeastZero, cardLoadLimits, checkLoadLimits, loadedThisMonth, loadLimitsOf } from './load-limits.ts';
-import { topUps } from './top-ups-table.ts';
+import { topUps } from './tables.ts';
 
 export type TopUpRow = typeof topUps.$inferSelect;
 

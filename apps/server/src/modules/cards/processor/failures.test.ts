@@ -34,8 +34,8 @@ import { depositOperator } from '../../deposits/test-support.ts';
 import { createKycTestApp, type KycTestApp, newStaff } from '../../kyc/test-support.ts';
 import { accountBalance, accountIdOf, ensureRates } from '../../ledger/index.ts';
 import { idempotent } from '../../payouts/test-support.ts';
-import { cardApplications } from '../applications/applications-table.ts';
-import { topUps } from '../money/top-ups-table.ts';
+import { cardApplications } from '../applications/tables.ts';
+import { topUps } from '../money/tables.ts';
 import {
   activatedCard,
   applicationBody,

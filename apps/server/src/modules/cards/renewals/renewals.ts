@@ -36,7 +36,7 @@ import { assertFeeQuote, chargeCompanyFee, feeOf, stablecoinCostOf } from '../fe
 import { applyCardChange, type CardCaller } from '../management/card-changes.ts';
 import { tryReturnCardBalance } from '../money/balance-return.ts';
 import { cards } from '../tables.ts';
-import { cardFeeTerms, type FeeTermRow } from './fee-terms-table.ts';
+import { cardFeeTerms, type FeeTermRow } from './tables.ts';
 
 export const renewalsSchedule = 'cards__renewals';
 

@@ -1,233 +1,40 @@
 /**
- * The company's team: permission groups and sub-accounts, changed by a user holding `team` (the
- * administrator, or a member whose group holds it). Every change runs under the company's lock, is
- * audited, and those that widen what someone may do need a fresh second factor. Nobody changes their
- * own access here, and the administrator who registered the company is not managed here.
+ * A company's sub-accounts, managed by a user holding `team`: invited (an email with a link to set
+ * their password), moved between groups, disabled, enabled, removed, or sent their invitation again.
+ * Every change runs under the company's lock and is audited, and those that widen what someone may do
+ * need a fresh second factor. Nobody changes their own access here, and the administrator who
+ * registered the company is not managed here.
  */
-import type { Language } from '@bank/contract/constants';
-import type { ClientPermission } from '@bank/contract/permissions';
 import {
   actionsNeedingFreshSecondFactor,
   type actOnTeamMember,
   type editTeamMember,
   type inviteTeamMember,
   type MemberStatus,
-  type PermissionGroup,
   type TeamMember,
   type TeamMemberAction,
   teamLimits,
 } from '@bank/contract/team';
-import type { TranslationParams } from '@bank/i18n/resources';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { type DbHandle, postgresErrorCode } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
-import type { SessionContext } from '../../platform/session.ts';
 import { lockCompany } from '../../platform/tenant.ts';
 import {
-  assertAcceptableNewPassword,
   companies,
   deleteRecoveryCodes,
   endSessionsOfUser,
-  hashPassword,
   permissionGroups,
   requireFreshSecondFactor,
   unpairAuthenticator,
   users,
 } from '../account/index.ts';
+import { groupOfCompany, isCountedMember } from './groups.ts';
 import { teamInvitations } from './tables.ts';
+import { audit, type Body, hourMs, noPassword, notFound, type TeamActor, teamRefusal } from './team-actions.ts';
 import { invitationEmail } from './team-emails.ts';
-
-type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
-
-/** Who acts: a user of the company, with their session's second-factor freshness. */
-export type TeamActor = {
-  userId: string;
-  companyId: string;
-  ip: string;
-  now: Date;
-  language: Language;
-  /** The caller's session: its second factor's freshness guards the changes that widen access. */
-  session: SessionContext;
-};
-
-const hourMs = 3_600_000;
-/** An invited user's password hash until they choose one: no password verifies against it. */
-const noPassword = '!invited';
-
-function teamRefusal(key: string, detail: string, params: Record<string, unknown> = {}): AppError {
-  return new AppError('illegal_state', {
-    messageKey: `email.messages.${key}`,
-    params: params as TranslationParams,
-    detail,
-  });
-}
-
-function notFound(detail: string): AppError {
-  return new AppError('not_found', { detail });
-}
-
-async function audit(handle: DbHandle, actor: TeamActor, action: string, detail: Record<string, unknown>) {
-  await writeAudit(handle, {
-    action,
-    at: actor.now,
-    actorUserId: actor.userId,
-    companyId: actor.companyId,
-    ip: actor.ip,
-    detail,
-  });
-}
-
-// Groups
-
-type GroupRow = typeof permissionGroups.$inferSelect;
-
-function groupOf(row: GroupRow, memberCount: number): PermissionGroup {
-  return {
-    group_id: row.id,
-    name: row.name,
-    description: row.description,
-    permissions: row.permissions,
-    member_count: memberCount,
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-/** Members who count in a group: everyone not removed. */
-const isCountedMember = ne(users.status, 'removed');
-
-export async function listGroups(handle: DbHandle, companyId: string): Promise<PermissionGroup[]> {
-  const rows = await handle
-    .select({ group: permissionGroups, members: count(users.id) })
-    .from(permissionGroups)
-    .leftJoin(users, and(eq(users.permission_group_id, permissionGroups.id), isCountedMember))
-    .where(eq(permissionGroups.company_id, companyId))
-    .groupBy(permissionGroups.id)
-    .orderBy(asc(sql`lower(${permissionGroups.name})`))
-    .limit(teamLimits.groupsPerCompany);
-  return rows.map((row) => groupOf(row.group, row.members));
-}
-
-async function groupOfCompany(handle: DbHandle, companyId: string, groupId: string): Promise<GroupRow> {
-  const [row] = isUuid(groupId)
-    ? await handle
-        .select()
-        .from(permissionGroups)
-        .where(and(eq(permissionGroups.id, groupId), eq(permissionGroups.company_id, companyId)))
-        .limit(1)
-    : [];
-  if (!row) {
-    throw new AppError('not_found', {
-      fields: { group_id: { key: 'team.validation.group_not_found' } },
-      detail: `group ${groupId} is not of company ${companyId}`,
-    });
-  }
-  return row;
-}
-
-async function membersOfGroup(handle: DbHandle, groupId: string): Promise<number> {
-  const [row] = await handle
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.permission_group_id, groupId), isCountedMember));
-  return row?.total ?? 0;
-}
-
-/** A unique violation of the group's name answers the form's field, not a 500. */
-async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (postgresErrorCode(error) === '23505') {
-      throw new AppError('illegal_state', {
-        messageKey: 'email.messages.group_name_taken',
-        fields: { name: { key: 'team.validation.group_name_taken' } },
-        detail: 'permission group name taken',
-      });
-    }
-    throw error;
-  }
-}
-
-type GroupFields = { name: string; description: string; permissions: ClientPermission[] };
-
-export async function addGroup(handle: DbHandle, actor: TeamActor, fields: GroupFields): Promise<PermissionGroup> {
-  // A group defines what its members may do (approve payouts, manage payees): a grant, as an edit is.
-  requireFreshSecondFactor(actor);
-  await lockCompany(handle, actor.companyId);
-  const [existing] = await handle
-    .select({ total: count() })
-    .from(permissionGroups)
-    .where(eq(permissionGroups.company_id, actor.companyId));
-  if ((existing?.total ?? 0) >= teamLimits.groupsPerCompany) {
-    throw teamRefusal('groups_limit', 'permission groups limit', { limit: teamLimits.groupsPerCompany });
-  }
-  const row: GroupRow = {
-    id: newId(actor.now.getTime()),
-    company_id: actor.companyId,
-    name: fields.name,
-    description: fields.description,
-    permissions: fields.permissions,
-    created_at: actor.now,
-    updated_at: actor.now,
-  };
-  // A savepoint: the name's unique violation must not abort the call's transaction (its idempotency key).
-  await withUniqueName(() => handle.transaction((savepoint) => savepoint.insert(permissionGroups).values(row)));
-  await audit(handle, actor, 'team.group_created', { group_id: row.id, name: row.name, permissions: row.permissions });
-  return groupOf(row, 0);
-}
-
-export async function editGroup(
-  handle: DbHandle,
-  actor: TeamActor,
-  body: GroupFields & { group_id: string },
-): Promise<PermissionGroup> {
-  requireFreshSecondFactor(actor);
-  return handle.transaction(async (tx) => {
-    await lockCompany(tx, actor.companyId);
-    const before = await groupOfCompany(tx, actor.companyId, body.group_id);
-    const [after] = await withUniqueName(() =>
-      tx
-        .update(permissionGroups)
-        .set({
-          name: body.name,
-          description: body.description,
-          permissions: body.permissions,
-          updated_at: actor.now,
-        })
-        .where(eq(permissionGroups.id, before.id))
-        .returning(),
-    );
-    if (!after) throw notFound(`group ${before.id} vanished`);
-    await audit(tx, actor, 'team.group_changed', {
-      group_id: before.id,
-      name: after.name,
-      permissions_before: before.permissions,
-      permissions: after.permissions,
-    });
-    return groupOf(after, await membersOfGroup(tx, after.id));
-  });
-}
-
-export async function deleteGroup(handle: DbHandle, actor: TeamActor, groupId: string): Promise<null> {
-  requireFreshSecondFactor(actor);
-  return handle.transaction(async (tx) => {
-    await lockCompany(tx, actor.companyId);
-    const group = await groupOfCompany(tx, actor.companyId, groupId);
-    if ((await membersOfGroup(tx, group.id)) > 0) throw teamRefusal('group_has_members', 'group has members');
-    // Removed members keep their last group for the record only: it goes with the group.
-    await tx.update(users).set({ permission_group_id: null }).where(eq(users.permission_group_id, group.id));
-    await tx.delete(permissionGroups).where(eq(permissionGroups.id, group.id));
-    await audit(tx, actor, 'team.group_deleted', { group_id: group.id, name: group.name });
-    return null;
-  });
-}
-
-// Members
 
 const memberColumns = {
   id: users.id,
@@ -548,80 +355,5 @@ export async function actOnMember(
         await audit(tx, actor, 'team.invitation_resent', detail);
         return memberAnswer(tx, actor, member.id);
     }
-  });
-}
-
-// Invitations (public: the link is the key)
-
-async function openInvitation(handle: DbHandle, token: string, now: Date) {
-  const [row] = await handle
-    .select({
-      invitation_id: teamInvitations.id,
-      user_id: users.id,
-      email: users.email,
-      username: users.full_name,
-      company_id: teamInvitations.company_id,
-      company_name: companies.name,
-      expires_at: teamInvitations.expires_at,
-    })
-    .from(teamInvitations)
-    .innerJoin(users, eq(users.id, teamInvitations.user_id))
-    .innerJoin(companies, eq(companies.id, teamInvitations.company_id))
-    .where(
-      and(
-        eq(teamInvitations.token_hash, hashOfSecretToken(token)),
-        isNull(teamInvitations.closed_at),
-        gt(teamInvitations.expires_at, now),
-        eq(users.status, 'invited'),
-      ),
-    )
-    .limit(1);
-  if (!row) {
-    throw new AppError('not_found', { messageKey: 'email.messages.invitation_invalid', detail: 'invitation link' });
-  }
-  return row;
-}
-
-export async function readInvitation(handle: DbHandle, token: string, now: Date) {
-  const invitation = await openInvitation(handle, token, now);
-  return {
-    email: invitation.email,
-    username: invitation.username,
-    company_name: invitation.company_name,
-    expires_at: invitation.expires_at.toISOString(),
-  };
-}
-
-export async function acceptInvitation(
-  handle: DbHandle,
-  body: { token: string; new_password: string },
-  context: { now: Date; ip: string },
-): Promise<{ email: string }> {
-  const invitation = await openInvitation(handle, body.token, context.now);
-  assertAcceptableNewPassword(body.new_password, invitation.email);
-  const passwordHash = await hashPassword(body.new_password);
-  return handle.transaction(async (tx) => {
-    // Claimed once: of two acceptances of one link, the second finds it closed.
-    const [claimed] = await tx
-      .update(teamInvitations)
-      .set({ closed_at: context.now })
-      .where(and(eq(teamInvitations.id, invitation.invitation_id), isNull(teamInvitations.closed_at)))
-      .returning({ id: teamInvitations.id });
-    if (!claimed) {
-      throw new AppError('not_found', { messageKey: 'email.messages.invitation_invalid', detail: 'invitation used' });
-    }
-    await tx
-      .update(users)
-      .set({ status: 'active', password_hash: passwordHash, password_changed_at: context.now })
-      .where(and(eq(users.id, invitation.user_id), eq(users.status, 'invited')));
-    await writeAudit(tx, {
-      action: 'team.invitation_accepted',
-      at: context.now,
-      actorUserId: invitation.user_id,
-      companyId: invitation.company_id,
-      ip: context.ip,
-      detail: { member_id: invitation.user_id },
-    });
-    return { email: invitation.email };
   });
 }

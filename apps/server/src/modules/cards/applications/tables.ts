@@ -1,3 +1,14 @@
+/** The tables of card applications: the applications and their drafts. */
+
+import type { CardApplicationDraftValues, CardApplicationStep } from '@bank/contract/card-application-drafts';
+import type { CardholderDetails } from '@bank/contract/card-applications';
+import type { ApplicantType, CardFundingAsset, CardLevel, CardNetwork } from '@bank/contract/cards';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../../platform/columns.ts';
+import { companies, users } from '../../account/index.ts';
+import { documents } from '../../documents/index.ts';
+
 /**
  * card_applications: one row per application a company made for a card. It
  * keeps the cardholder's KYC as submitted (and as corrected later through kycManage: an approved
@@ -8,14 +19,6 @@
  * At most one live (pending or approved) application per login username, so that two applications
  * cannot both take a username the processor has free.
  */
-import type { CardholderDetails } from '@bank/contract/card-applications';
-import type { ApplicantType, CardFundingAsset, CardLevel, CardNetwork } from '@bank/contract/cards';
-import { sql } from 'drizzle-orm';
-import { check, index, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../../platform/columns.ts';
-import { companies, users } from '../../account/index.ts';
-import { documents } from '../../documents/index.ts';
-
 export const storedApplicationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type StoredApplicationStatus = (typeof storedApplicationStatuses)[number];
 
@@ -75,3 +78,28 @@ export const cardApplications = pgTable(
 );
 
 export type CardApplicationRow = typeof cardApplications.$inferSelect;
+
+/**
+ * card_application_drafts: the card application a company user has started and not yet submitted,
+ * one per user (contract card-application-drafts.ts). The answers are kept as typed, unchecked; the
+ * rules apply at submission, which deletes the draft.
+ */
+export const cardApplicationDrafts = pgTable(
+  'card_application_drafts',
+  {
+    /** The user who writes the draft: nobody else reads it. */
+    user_id: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    values: jsonb('values').$type<CardApplicationDraftValues>().notNull(),
+    step: text('step').$type<CardApplicationStep>().notNull(),
+    created_at: timestamptz('created_at').notNull(),
+    updated_at: timestamptz('updated_at').notNull(),
+  },
+  (table) => [index('card_application_drafts_company').on(table.company_id)],
+);
+
+export type CardApplicationDraftRow = typeof cardApplicationDrafts.$inferSelect;
