@@ -15,10 +15,10 @@ import type {
   startAuthenticatorPairing,
 } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { qrCodeSvg } from '../../platform/qr-code.ts';
 import type { CallContext } from '../../platform/route.ts';
 import {
   accountLockedError,
@@ -74,7 +74,7 @@ export async function startPairing(
   return {
     secret,
     otpauth_uri: otpauthUri,
-    qr_svg: await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    qr_svg: await qrCodeSvg(otpauthUri),
   };
 }
 

@@ -13,13 +13,14 @@ import type {
   phoneAuthorizeUpload,
   phoneUploadInfo,
 } from '@bank/contract/documents';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
+import { publicBaseUrl } from '../../platform/public-url.ts';
+import { qrCodeSvg } from '../../platform/qr-code.ts';
 import { countHit, rateLimitedError } from '../../platform/rate-limit.ts';
 import type { CallContext } from '../../platform/route.ts';
 import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
@@ -111,12 +112,12 @@ async function createLink(
       detail: { link_id: linkId, section: body.section },
     });
   });
-  const base = (config.publicUrl ?? context.origin).replace(/\/+$/, '');
+  const base = publicBaseUrl(config, context);
   const url = `${base}${phoneUploadPagePath}?token=${encodeURIComponent(token)}`;
   return {
     url,
     expires_at: expiresAt.toISOString(),
-    qr_svg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    qr_svg: await qrCodeSvg(url),
   };
 }
 

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../platform/db.ts';
+import { publicBaseUrl } from '../../platform/public-url.ts';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { addGroup, deleteGroup, editGroup, listGroups } from './groups.ts';
@@ -43,7 +44,7 @@ export function registerTeamCalls(app: FastifyInstance, dependencies: TeamCallDe
   const invitations = (call: CallContext): InvitationDependencies => ({
     emailQueue: dependencies.emailQueue,
     // Links in emails lead to the address users reach (config PUBLIC_URL), else the caller's own.
-    publicBaseUrl: (dependencies.publicUrl ?? call.origin).replace(/\/+$/, ''),
+    publicBaseUrl: publicBaseUrl(dependencies, call),
   });
 
   registerCall(app, listPermissionGroups, async (_body, call) => ({
