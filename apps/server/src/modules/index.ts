@@ -1,7 +1,8 @@
 /**
- * The domain modules the server runs, in registration order. Each capability adds its module here
- * (modules/<domain>/module.ts: its routes through registerCall, its event handlers and its demo
- * data). Only a module's module.ts and index.ts are imported from outside it (npm run lint checks).
+ * The domain modules the server runs, in registration order. A new domain adds its module here
+ * (modules/<domain>/module.ts: its routes.ts, schedules, event consumers and demo data; the shape is
+ * docs/architecture.md's "A module's shape"). Only a module's module.ts and index.ts are imported
+ * from outside it (npm run lint checks).
  */
 import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
