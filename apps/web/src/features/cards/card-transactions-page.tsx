@@ -16,39 +16,29 @@ import {
   downloadCardTransactions,
   listCardTransactions,
 } from '@bank/contract/card-money';
+import type { Card as MoneyCard } from '@bank/contract/cards';
 import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
-import {
-  Anchor,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCreditCard, IconDownload, IconFileText, IconFilterOff } from '@tabler/icons-react';
+import { IconCreditCard, IconDownload, IconFileText } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { readerTimeZone } from '../../ui/format-date.ts';
+import { HistoryChoice, HistoryFilterBar, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
-import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
+import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import {
   CardTransactionDrawer,
@@ -62,99 +52,199 @@ const pageSize = defaultPageSize;
 const filterKeys = ['from', 'to', 'kind', 'status'] as const;
 type FilterKey = (typeof filterKeys)[number];
 
-function TransactionTable({ items, onOpen }: { items: CardTransaction[]; onOpen: (line: CardTransaction) => void }) {
+function useTransactionColumns(onOpen: (line: CardTransaction) => void): HistoryColumn<CardTransaction>[] {
+  const { t } = useTranslation();
+  const describe = useDescriptionOf();
+  return [
+    {
+      key: 'date',
+      header: t('card_money.transactions.columns.date'),
+      isNoWrap: true,
+      cell: (line) => (
+        <Text size="sm">
+          <DateTime value={line.at} />
+        </Text>
+      ),
+    },
+    {
+      key: 'description',
+      header: t('card_money.transactions.columns.description'),
+      cell: (line) => (
+        <>
+          <Text size="sm" fw={500}>
+            {describe(line)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`card_money.transactions.kinds.${line.kind}`)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('card_money.transactions.columns.amount'),
+      isRightAligned: true,
+      cell: (line) => <SignedAmount line={line} />,
+    },
+    {
+      key: 'status',
+      header: t('card_money.transactions.columns.status'),
+      cell: (line) => <CardTransactionStatusBadge line={line} />,
+    },
+    {
+      key: 'details',
+      header: <VisuallyHidden>{t('card_money.transactions.columns.details')}</VisuallyHidden>,
+      isRightAligned: true,
+      cell: (line) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={500}
+          onClick={() => onOpen(line)}
+          aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
+        >
+          {t('card_money.transactions.view')}
+        </Anchor>
+      ),
+    },
+  ];
+}
+
+function TransactionCard({ line, onOpen }: { line: CardTransaction; onOpen: (line: CardTransaction) => void }) {
   const { t } = useTranslation();
   const describe = useDescriptionOf();
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table.ScrollContainer minWidth={680}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t('card_money.transactions.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('card_money.transactions.columns.date')}</Table.Th>
-              <Table.Th>{t('card_money.transactions.columns.description')}</Table.Th>
-              <Table.Th ta="right">{t('card_money.transactions.columns.amount')}</Table.Th>
-              <Table.Th>{t('card_money.transactions.columns.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('card_money.transactions.columns.details')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((line) => (
-              <Table.Tr key={line.transaction_id} data-testid="card-transaction-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">
-                    <DateTime value={line.at} />
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {describe(line)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`card_money.transactions.kinds.${line.kind}`)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <SignedAmount line={line} />
-                </Table.Td>
-                <Table.Td>
-                  <CardTransactionStatusBadge line={line} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    fw={500}
-                    onClick={() => onOpen(line)}
-                    aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
-                  >
-                    {t('card_money.transactions.view')}
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <UnstyledButton
+      onClick={() => onOpen(line)}
+      w="100%"
+      aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
+    >
+      <Card padding="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {describe(line)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              <DateTime value={line.at} />
+            </Text>
+          </Stack>
+          <Stack gap={4} align="flex-end">
+            <SignedAmount line={line} />
+            <CardTransactionStatusBadge line={line} />
+          </Stack>
+        </Group>
+      </Card>
+    </UnstyledButton>
   );
 }
 
-function TransactionCards({ items, onOpen }: { items: CardTransaction[]; onOpen: (line: CardTransaction) => void }) {
+function TransactionFilters({
+  cards,
+  cardId,
+  values,
+  hasFilters,
+  onChange,
+  onClear,
+}: {
+  cards: MoneyCard[];
+  cardId: string;
+  values: Record<FilterKey, string>;
+  hasFilters: boolean;
+  onChange: (key: FilterKey | 'card', value: string) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation();
-  const describe = useDescriptionOf();
+  const statusOptions = useStatusOptions();
   return (
-    <Stack gap="sm" hiddenFrom="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((line) => (
-        <li key={line.transaction_id} data-testid="card-transaction-card">
-          <UnstyledButton
-            onClick={() => onOpen(line)}
-            w="100%"
-            aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
-          >
-            <Card padding="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {describe(line)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    <DateTime value={line.at} />
-                  </Text>
-                </Stack>
-                <Stack gap={4} align="flex-end">
-                  <SignedAmount line={line} />
-                  <CardTransactionStatusBadge line={line} />
-                </Stack>
-              </Group>
-            </Card>
-          </UnstyledButton>
-        </li>
-      ))}
-    </Stack>
+    <HistoryFilterBar
+      label={t('card_money.transactions.filters.label')}
+      clearLabel={t('card_money.transactions.filters.clear')}
+      hasFilters={hasFilters}
+      onClear={onClear}
+    >
+      <Grid.Col span={{ base: 24, md: 8 }}>
+        <CardPicker cards={cards} value={cardId} onChange={(value) => onChange('card', value)} />
+      </Grid.Col>
+      <PeriodFields
+        from={values.from}
+        to={values.to}
+        labels={{ from: t('card_money.transactions.filters.from'), to: t('card_money.transactions.filters.to') }}
+        span={{ base: 12, md: 4 }}
+        onChange={(field, value) => onChange(field, value)}
+      />
+      <HistoryChoice
+        span={{ base: 12, md: 4 }}
+        label={t('card_money.transactions.filters.kind')}
+        allLabel={t('card_money.transactions.filters.all_kinds')}
+        options={cardTransactionKinds.map((kind) => ({
+          value: kind,
+          label: t(`card_money.transactions.kinds.${kind}`),
+        }))}
+        value={values.kind}
+        onChange={(value) => onChange('kind', value)}
+      />
+      <HistoryChoice
+        span={{ base: 12, md: 4 }}
+        label={t('card_money.transactions.filters.status')}
+        allLabel={t('card_money.transactions.filters.all_statuses')}
+        options={statusOptions}
+        value={values.status}
+        onChange={(value) => onChange('status', value)}
+      />
+    </HistoryFilterBar>
+  );
+}
+
+function useStatusOptions() {
+  const { t } = useTranslation();
+  return cardTransactionStatuses.map((status) => ({
+    value: status,
+    label: t(`card_money.transactions.statuses.${status}`),
+  }));
+}
+
+/** The transactions of a period and the card statement, each through the shared export dialog. */
+function TransactionExports({
+  cardId,
+  download,
+  statement,
+}: {
+  cardId: string;
+  download: { isOpen: boolean; onClose: () => void };
+  statement: { isOpen: boolean; onClose: () => void };
+}) {
+  const { t } = useTranslation();
+  const statusOptions = useStatusOptions();
+  return (
+    <>
+      <ExportDialog
+        call={downloadCardTransactions}
+        isOpen={download.isOpen}
+        onClose={download.onClose}
+        title={t('card_money.transactions.download.title')}
+        description={t('card_money.transactions.download.description')}
+        filter={{
+          field: 'status',
+          label: t('card_money.transactions.filters.status'),
+          allLabel: t('card_money.transactions.filters.all_statuses'),
+          options: statusOptions,
+        }}
+        fixedBody={{ card_id: cardId }}
+        doneMessage={t('card_money.transactions.download.done')}
+      />
+      <ExportDialog
+        call={downloadCardStatement}
+        isOpen={statement.isOpen}
+        onClose={statement.onClose}
+        title={t('card_money.statement.dialog_title')}
+        description={t('card_money.statement.description')}
+        periodHint={t('card_money.statement.period_hint')}
+        fixedBody={{ card_id: cardId, time_zone: readerTimeZone() }}
+        doneMessage={t('card_money.statement.done')}
+      />
+    </>
   );
 }
 
@@ -162,15 +252,14 @@ export function CardTransactionsPage() {
   const { t } = useTranslation();
   const mayUseCards = useHoldsPermission('cards');
   const mayExport = useHoldsPermission('exports');
-  const [params, setParams] = useSearchParams();
+  const { params, values, hasFilters, setParam, clearFilters } = useHistoryParams(filterKeys);
   const [isDownloadOpen, download] = useDisclosure(false);
   const [isStatementOpen, statement] = useDisclosure(false);
   const [opened, setOpened] = useState<CardTransaction | null>(null);
+  const columns = useTransactionColumns(setOpened);
   const cards = useMoneyCards({ enabled: mayUseCards !== false });
   const cardList = cards.data?.items ?? [];
   const cardId = params.get('card') ?? latestActiveCard(cardList)?.id ?? '';
-  const values = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<FilterKey, string>;
-  const hasFilters = filterKeys.some((key) => values[key] !== '');
   const request = {
     card_id: cardId,
     page_size: pageSize,
@@ -189,18 +278,7 @@ export function CardTransactionsPage() {
     enabled: mayUseCards !== false && cardId !== '',
   });
   if (mayUseCards === false) return <NoPermissionPage title={t('pages.card_transactions.title')} />;
-  const setParam = (key: FilterKey | 'card', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  const clearFilters = () =>
-    setParams(cardId ? new URLSearchParams({ card: cardId }) : new URLSearchParams(), { replace: true });
+  const clearCardFilters = () => clearFilters(cardId ? { card: cardId } : {});
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   const first = history.data?.pages[0];
   const frame = (children: React.ReactNode, actions?: React.ReactNode) => (
@@ -214,148 +292,61 @@ export function CardTransactionsPage() {
   );
   if (cards.isPending) return frame(<PageSkeleton />);
   if (cards.isError) return frame(<LoadError error={cards.error} onRetry={() => void cards.refetch()} />);
-  if (cardList.length === 0)
-    return frame(
-      <EmptyState
-        icon={<IconCreditCard size={26} stroke={1.6} />}
-        title={t('card_money.no_cards.title')}
-        description={t('card_money.no_cards.description')}
-        actions={
-          <Button component={Link} to={pathOf('cards')} variant="light">
-            {t('card_money.no_cards.action')}
-          </Button>
-        }
-      />,
-    );
+  if (cardList.length === 0) return frame(<NoCards />);
 
   return frame(
     <>
-      <Paper
-        withBorder
-        p="md"
-        component="form"
-        role="search"
-        aria-label={t('card_money.transactions.filters.label')}
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <Grid columns={24} gap="md">
-          <Grid.Col span={{ base: 24, md: 8 }}>
-            <CardPicker cards={cardList} value={cardId} onChange={(value) => setParam('card', value)} />
-          </Grid.Col>
-          <PeriodFields
-            from={values.from}
-            to={values.to}
-            labels={{ from: t('card_money.transactions.filters.from'), to: t('card_money.transactions.filters.to') }}
-            span={{ base: 12, md: 4 }}
-            onChange={(field, value) => setParam(field, value)}
-          />
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Select
-              label={t('card_money.transactions.filters.kind')}
-              data={[
-                { value: '', label: t('card_money.transactions.filters.all_kinds') },
-                ...cardTransactionKinds.map((kind) => ({
-                  value: kind,
-                  label: t(`card_money.transactions.kinds.${kind}`),
-                })),
-              ]}
-              value={values.kind}
-              allowDeselect={false}
-              onChange={(value) => setParam('kind', value ?? '')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Select
-              label={t('card_money.transactions.filters.status')}
-              data={[
-                { value: '', label: t('card_money.transactions.filters.all_statuses') },
-                ...cardTransactionStatuses.map((status) => ({
-                  value: status,
-                  label: t(`card_money.transactions.statuses.${status}`),
-                })),
-              ]}
-              value={values.status}
-              allowDeselect={false}
-              onChange={(value) => setParam('status', value ?? '')}
-            />
-          </Grid.Col>
-        </Grid>
-        {hasFilters ? (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconFilterOff size={14} aria-hidden />}
-              onClick={clearFilters}
-            >
-              {t('card_money.transactions.filters.clear')}
-            </Button>
-          </Group>
-        ) : null}
-      </Paper>
-      {first ? <CardBalance balance={first.balance} held={first.held} available={first.available} /> : null}
-      {history.isPending ? (
-        <TableSkeleton rows={6} columns={5} />
-      ) : history.isError && items.length === 0 ? (
-        <LoadError error={history.error} onRetry={() => void history.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<IconCreditCard size={26} stroke={1.6} />}
-          title={
-            hasFilters ? t('card_money.transactions.empty_filtered_title') : t('card_money.transactions.empty_title')
-          }
-          description={
-            hasFilters
-              ? t('card_money.transactions.empty_filtered_description')
-              : t('card_money.transactions.empty_description')
-          }
-          actions={
-            hasFilters ? (
-              <Button variant="light" onClick={clearFilters}>
-                {t('card_money.transactions.filters.clear')}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <Stack gap="md" aria-busy={history.isPlaceholderData} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-          <TransactionTable items={items} onOpen={setOpened} />
-          <TransactionCards items={items} onOpen={setOpened} />
-          <LoadMore
-            query={history}
-            loadMoreLabel={t('card_money.transactions.load_more')}
-            allLoaded={t('card_money.transactions.all_loaded', { count: items.length })}
-          />
-        </Stack>
-      )}
-      <CardTransactionDrawer line={opened} onClose={() => setOpened(null)} />
-      <ExportDialog
-        call={downloadCardTransactions}
-        isOpen={isDownloadOpen}
-        onClose={download.close}
-        title={t('card_money.transactions.download.title')}
-        description={t('card_money.transactions.download.description')}
-        filter={{
-          field: 'status',
-          label: t('card_money.transactions.filters.status'),
-          allLabel: t('card_money.transactions.filters.all_statuses'),
-          options: cardTransactionStatuses.map((status) => ({
-            value: status,
-            label: t(`card_money.transactions.statuses.${status}`),
-          })),
-        }}
-        fixedBody={{ card_id: cardId }}
-        doneMessage={t('card_money.transactions.download.done')}
+      <TransactionFilters
+        cards={cardList}
+        cardId={cardId}
+        values={values}
+        hasFilters={hasFilters}
+        onChange={setParam}
+        onClear={clearCardFilters}
       />
-      <ExportDialog
-        call={downloadCardStatement}
-        isOpen={isStatementOpen}
-        onClose={statement.close}
-        title={t('card_money.statement.dialog_title')}
-        description={t('card_money.statement.description')}
-        periodHint={t('card_money.statement.period_hint')}
-        fixedBody={{ card_id: cardId, time_zone: readerTimeZone() }}
-        doneMessage={t('card_money.statement.done')}
+      {first ? <CardBalance balance={first.balance} held={first.held} available={first.available} /> : null}
+      <HistoryResults
+        query={history}
+        itemCount={items.length}
+        skeleton={{ rows: 6, columns: 5 }}
+        empty={{
+          icon: <IconCreditCard size={26} stroke={1.6} />,
+          title: t('card_money.transactions.empty_title'),
+          description: t('card_money.transactions.empty_description'),
+        }}
+        filteredEmpty={{
+          isShown: hasFilters,
+          title: t('card_money.transactions.empty_filtered_title'),
+          description: t('card_money.transactions.empty_filtered_description'),
+          clearLabel: t('card_money.transactions.filters.clear'),
+          onClear: clearCardFilters,
+        }}
+      >
+        <HistoryTable
+          label={t('card_money.transactions.title')}
+          minWidth={680}
+          columns={columns}
+          rows={items}
+          rowKey={(line) => line.transaction_id}
+          rowTestId="card-transaction-row"
+        />
+        <HistoryCards
+          rows={items}
+          rowKey={(line) => line.transaction_id}
+          cardTestId="card-transaction-card"
+          card={(line) => <TransactionCard line={line} onOpen={setOpened} />}
+        />
+        <LoadMore
+          query={history}
+          loadMoreLabel={t('card_money.transactions.load_more')}
+          allLoaded={t('card_money.transactions.all_loaded', { count: items.length })}
+        />
+      </HistoryResults>
+      <CardTransactionDrawer line={opened} onClose={() => setOpened(null)} />
+      <TransactionExports
+        cardId={cardId}
+        download={{ isOpen: isDownloadOpen, onClose: download.close }}
+        statement={{ isOpen: isStatementOpen, onClose: statement.close }}
       />
     </>,
     mayExport ? (
@@ -368,5 +359,21 @@ export function CardTransactionsPage() {
         </Button>
       </>
     ) : undefined,
+  );
+}
+
+function NoCards() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<IconCreditCard size={26} stroke={1.6} />}
+      title={t('card_money.no_cards.title')}
+      description={t('card_money.no_cards.description')}
+      actions={
+        <Button component={Link} to={pathOf('cards')} variant="light">
+          {t('card_money.no_cards.action')}
+        </Button>
+      }
+    />
   );
 }

@@ -7,26 +7,26 @@
  */
 
 import { downloadTopUps, listTopUps, type TopUp } from '@bank/contract/card-money';
+import type { Card as MoneyCard } from '@bank/contract/cards';
 import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { topUpStatuses } from '@bank/contract/states';
-import { Button, Card, Grid, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCreditCard, IconDownload, IconFilterOff, IconPlus } from '@tabler/icons-react';
+import { IconCreditCard, IconDownload, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
+import { HistoryChoice, HistoryFilterBar, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { CardPicker, useMoneyCards } from './top-up-cards.tsx';
@@ -57,97 +57,145 @@ function PaidLine({ topUp }: { topUp: TopUp }) {
   );
 }
 
-function TopUpTable({ items }: { items: TopUp[] }) {
+function useTopUpColumns(): HistoryColumn<TopUp>[] {
   const { t } = useTranslation();
-  const column = (key: 'date' | 'card' | 'amount' | 'fee' | 'source_of_funds' | 'status') =>
+  const header = (key: 'date' | 'card' | 'amount' | 'fee' | 'source_of_funds' | 'status') =>
     t(`card_money.history.columns.${key}`);
+  return [
+    {
+      key: 'date',
+      header: header('date'),
+      isNoWrap: true,
+      cell: (topUp) => (
+        <>
+          <Text size="sm">
+            <DateTime value={topUp.created_at} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {topUp.created_by_name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'card',
+      header: header('card'),
+      cell: (topUp) => (
+        <>
+          <Text size="sm" fw={500}>
+            •••• {topUp.last4}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {topUp.cardholder_name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: header('amount'),
+      isRightAligned: true,
+      cell: (topUp) => (
+        <>
+          <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
+          <PaidLine topUp={topUp} />
+        </>
+      ),
+    },
+    {
+      key: 'fee',
+      header: header('fee'),
+      isRightAligned: true,
+      cell: (topUp) => <Amount value={topUp.fee} currency="USD" size="sm" />,
+    },
+    {
+      key: 'source_of_funds',
+      header: header('source_of_funds'),
+      cell: (topUp) => <Text size="sm">{t(`card_money.sources.${topUp.source_of_funds}`)}</Text>,
+    },
+    {
+      key: 'status',
+      header: header('status'),
+      cell: (topUp) => <StatusBadge list="top_up" value={topUp.status} />,
+    },
+  ];
+}
+
+function TopUpCard({ topUp }: { topUp: TopUp }) {
+  const amountText = useAmountText();
+  const { t } = useTranslation();
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label={t('card_money.history.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{column('date')}</Table.Th>
-              <Table.Th>{column('card')}</Table.Th>
-              <Table.Th ta="right">{column('amount')}</Table.Th>
-              <Table.Th ta="right">{column('fee')}</Table.Th>
-              <Table.Th>{column('source_of_funds')}</Table.Th>
-              <Table.Th>{column('status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((topUp) => (
-              <Table.Tr key={topUp.top_up_id} data-testid="top-up-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">
-                    <DateTime value={topUp.created_at} />
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {topUp.created_by_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    •••• {topUp.last4}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {topUp.cardholder_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
-                  <PaidLine topUp={topUp} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Amount value={topUp.fee} currency="USD" size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{t(`card_money.sources.${topUp.source_of_funds}`)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge list="top_up" value={topUp.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <Card padding="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            •••• {topUp.last4} · {topUp.cardholder_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <DateTime value={topUp.created_at} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`card_money.sources.${topUp.source_of_funds}`)}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
+          <Text size="xs" c="dimmed">
+            {t('card_money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
+          </Text>
+          <StatusBadge list="top_up" value={topUp.status} size="sm" />
+        </Stack>
+      </Group>
     </Card>
   );
 }
 
-function TopUpCards({ items }: { items: TopUp[] }) {
-  const amountText = useAmountText();
+function TopUpFilters({
+  cards,
+  values,
+  hasFilters,
+  onChange,
+  onClear,
+}: {
+  cards: MoneyCard[];
+  values: Record<FilterKey, string>;
+  hasFilters: boolean;
+  onChange: (key: FilterKey, value: string) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" hiddenFrom="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((topUp) => (
-        <li key={topUp.top_up_id} data-testid="top-up-card">
-          <Card padding="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
-                  •••• {topUp.last4} · {topUp.cardholder_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  <DateTime value={topUp.created_at} />
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t(`card_money.sources.${topUp.source_of_funds}`)}
-                </Text>
-              </Stack>
-              <Stack gap={4} align="flex-end">
-                <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
-                <Text size="xs" c="dimmed">
-                  {t('card_money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
-                </Text>
-                <StatusBadge list="top_up" value={topUp.status} size="sm" />
-              </Stack>
-            </Group>
-          </Card>
-        </li>
-      ))}
-    </Stack>
+    <HistoryFilterBar
+      label={t('card_money.history.filters.label')}
+      clearLabel={t('card_money.history.filters.clear')}
+      hasFilters={hasFilters}
+      onClear={onClear}
+    >
+      <Grid.Col span={{ base: 24, md: 8 }}>
+        <CardPicker
+          cards={cards}
+          value={values.card_id}
+          onChange={(value) => onChange('card_id', value)}
+          label={t('card_money.history.filters.card')}
+          allLabel={t('card_money.history.filters.all_cards')}
+        />
+      </Grid.Col>
+      <HistoryChoice
+        span={{ base: 24, md: 6 }}
+        label={t('card_money.history.filters.status')}
+        allLabel={t('card_money.history.filters.all_statuses')}
+        options={topUpStatuses.map((value) => ({ value, label: t(`states.top_up.${value}`) }))}
+        value={values.status}
+        onChange={(value) => onChange('status', value)}
+      />
+      <PeriodFields
+        from={values.from}
+        to={values.to}
+        labels={{ from: t('card_money.history.filters.from'), to: t('card_money.history.filters.to') }}
+        span={{ base: 12, md: 5 }}
+        onChange={(field, value) => onChange(field, value)}
+      />
+    </HistoryFilterBar>
   );
 }
 
@@ -157,12 +205,11 @@ export function TopUpHistoryPage() {
   const mayExport = useHoldsPermission('exports');
   // Top-ups are paid from company funds: card management's, never a holder's alone.
   const mayTopUp = useHoldsPermission('card_management') === true;
-  const [params, setParams] = useSearchParams();
+  const { values, hasFilters, setParam, clearFilters } = useHistoryParams(filterKeys);
   const [isTopUpOpen, topUpDialog] = useDisclosure(false);
   const [isDownloadOpen, download] = useDisclosure(false);
-  const values = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<FilterKey, string>;
+  const columns = useTopUpColumns();
   const request = requestOf(values);
-  const hasFilters = filterKeys.some((key) => values[key] !== '');
   const cards = useMoneyCards({ enabled: mayUseCards !== false });
   const history = useInfiniteQuery({
     queryKey: [listTopUps.path, request],
@@ -182,23 +229,11 @@ export function TopUpHistoryPage() {
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   const cardList = cards.data?.items ?? [];
   const canTopUp = cardList.some((card) => card.allowed_actions.includes('top_up'));
-  const setFilter = (key: FilterKey, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
   const topUpButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={topUpDialog.open} disabled={!canTopUp}>
       {t('card_money.top_up.open')}
     </Button>
   );
-  const statusOptions = topUpStatuses.map((value) => ({ value, label: t(`states.top_up.${value}`) }));
 
   return (
     <PageFrame
@@ -215,111 +250,87 @@ export function TopUpHistoryPage() {
         </>
       }
     >
-      <Paper
-        withBorder
-        p="md"
-        component="form"
-        role="search"
-        aria-label={t('card_money.history.filters.label')}
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <Grid columns={24} gap="md">
-          <Grid.Col span={{ base: 24, md: 8 }}>
-            <CardPicker
-              cards={cardList}
-              value={values.card_id}
-              onChange={(value) => setFilter('card_id', value)}
-              label={t('card_money.history.filters.card')}
-              allLabel={t('card_money.history.filters.all_cards')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 24, md: 6 }}>
-            <Select
-              label={t('card_money.history.filters.status')}
-              data={[{ value: '', label: t('card_money.history.filters.all_statuses') }, ...statusOptions]}
-              value={values.status}
-              allowDeselect={false}
-              onChange={(value) => setFilter('status', value ?? '')}
-            />
-          </Grid.Col>
-          <PeriodFields
-            from={values.from}
-            to={values.to}
-            labels={{ from: t('card_money.history.filters.from'), to: t('card_money.history.filters.to') }}
-            span={{ base: 12, md: 5 }}
-            onChange={(field, value) => setFilter(field, value)}
-          />
-        </Grid>
-        {hasFilters ? (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconFilterOff size={14} aria-hidden />}
-              onClick={clearFilters}
-            >
-              {t('card_money.history.filters.clear')}
-            </Button>
-          </Group>
-        ) : null}
-      </Paper>
-      {history.isPending ? (
-        <TableSkeleton rows={6} columns={6} />
-      ) : history.isError && items.length === 0 ? (
-        <LoadError error={history.error} onRetry={() => void history.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<IconCreditCard size={26} stroke={1.6} />}
-          title={hasFilters ? t('card_money.history.empty_filtered_title') : t('card_money.history.empty_title')}
-          description={
-            hasFilters ? t('card_money.history.empty_filtered_description') : t('card_money.history.empty_description')
-          }
-          actions={
-            hasFilters ? (
-              <Button variant="light" onClick={clearFilters}>
-                {t('card_money.history.filters.clear')}
-              </Button>
-            ) : canTopUp && mayTopUp ? (
+      <TopUpFilters
+        cards={cardList}
+        values={values}
+        hasFilters={hasFilters}
+        onChange={setParam}
+        onClear={() => clearFilters()}
+      />
+      <HistoryResults
+        query={history}
+        itemCount={items.length}
+        skeleton={{ rows: 6, columns: 6 }}
+        empty={{
+          icon: <IconCreditCard size={26} stroke={1.6} />,
+          title: t('card_money.history.empty_title'),
+          description: t('card_money.history.empty_description'),
+          actions:
+            canTopUp && mayTopUp ? (
               topUpButton
             ) : (
               <Button component={Link} to={pathOf('cards')} variant="light">
                 {t('card_money.no_cards.action')}
               </Button>
-            )
-          }
+            ),
+        }}
+        filteredEmpty={{
+          isShown: hasFilters,
+          title: t('card_money.history.empty_filtered_title'),
+          description: t('card_money.history.empty_filtered_description'),
+          clearLabel: t('card_money.history.filters.clear'),
+          onClear: () => clearFilters(),
+        }}
+      >
+        <HistoryTable
+          label={t('card_money.history.title')}
+          minWidth={760}
+          isHighlightedOnHover={false}
+          columns={columns}
+          rows={items}
+          rowKey={(topUp) => topUp.top_up_id}
+          rowTestId="top-up-row"
         />
-      ) : (
-        <Stack gap="md" aria-busy={history.isPlaceholderData} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-          <TopUpTable items={items} />
-          <TopUpCards items={items} />
-          <LoadMore
-            query={history}
-            loadMoreLabel={t('card_money.history.load_more')}
-            allLoaded={t('card_money.history.all_loaded', { count: items.length })}
-          />
-        </Stack>
-      )}
+        <HistoryCards
+          rows={items}
+          rowKey={(topUp) => topUp.top_up_id}
+          cardTestId="top-up-card"
+          card={(topUp) => <TopUpCard topUp={topUp} />}
+        />
+        <LoadMore
+          query={history}
+          loadMoreLabel={t('card_money.history.load_more')}
+          allLoaded={t('card_money.history.all_loaded', { count: items.length })}
+        />
+      </HistoryResults>
       <TopUpDialog
         isOpen={isTopUpOpen}
         onClose={topUpDialog.close}
         cards={cardList}
         {...(values.card_id ? { initialCardId: values.card_id } : {})}
       />
-      <ExportDialog
-        call={downloadTopUps}
-        isOpen={isDownloadOpen}
-        onClose={download.close}
-        title={t('card_money.history.download.title')}
-        description={t('card_money.history.download.description')}
-        filter={{
-          field: 'status',
-          label: t('card_money.history.filters.status'),
-          allLabel: t('card_money.history.filters.all_statuses'),
-          options: statusOptions,
-        }}
-        {...(values.card_id ? { fixedBody: { card_id: values.card_id } } : {})}
-        doneMessage={t('card_money.history.download.done')}
-      />
+      <TopUpExportDialog isOpen={isDownloadOpen} onClose={download.close} cardId={values.card_id} />
     </PageFrame>
+  );
+}
+
+function TopUpExportDialog({ isOpen, onClose, cardId }: { isOpen: boolean; onClose: () => void; cardId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ExportDialog
+      call={downloadTopUps}
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('card_money.history.download.title')}
+      description={t('card_money.history.download.description')}
+      filter={{
+        field: 'status',
+        label: t('card_money.history.filters.status'),
+        allLabel: t('card_money.history.filters.all_statuses'),
+        options: topUpStatuses.map((value) => ({ value, label: t(`states.top_up.${value}`) })),
+      }}
+      {...(cardId ? { fixedBody: { card_id: cardId } } : {})}
+      doneMessage={t('card_money.history.download.done')}
+    />
   );
 }

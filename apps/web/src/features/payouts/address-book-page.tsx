@@ -39,17 +39,15 @@ import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useStepUpAction, useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { isCooling, refreshPayoutData } from './payout-format.ts';
 import { CoolingBadge, usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
+import { DeleteConfirmDialog, SavedListStates } from './saved-list-parts.tsx';
 
 const pageSize = defaultPageSize;
 
@@ -344,33 +342,26 @@ export function AddressBookPage() {
   return (
     <PageFrame title={t('pages.address_book.title')} description={t('pages.address_book.purpose')} actions={addButton}>
       <WithdrawSections current="address_book" />
-      {mayManage === false ? (
-        <Text size="sm" c="dimmed">
-          {t('payouts.addresses.read_only')}
-        </Text>
-      ) : null}
-      {entries.isPending ? (
-        <TableSkeleton rows={5} columns={4} />
-      ) : entries.isError && items.length === 0 ? (
-        <LoadError error={entries.error} onRetry={() => void entries.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<IconWallet size={26} stroke={1.6} />}
-          title={t('payouts.addresses.empty_title')}
-          description={t('payouts.addresses.empty_description')}
-          actions={addButton}
+      <SavedListStates
+        query={entries}
+        itemCount={items.length}
+        readOnlyNote={mayManage === false ? t('payouts.addresses.read_only') : null}
+        skeletonColumns={4}
+        empty={{
+          icon: <IconWallet size={26} stroke={1.6} />,
+          title: t('payouts.addresses.empty_title'),
+          description: t('payouts.addresses.empty_description'),
+          actions: addButton,
+        }}
+      >
+        <AddressTable entries={items} actions={actions} />
+        <AddressCards entries={items} actions={actions} />
+        <LoadMore
+          query={entries}
+          loadMoreLabel={t('payouts.load_more')}
+          allLoaded={t('payouts.addresses.all_loaded', { count: items.length })}
         />
-      ) : (
-        <Stack gap="md">
-          <AddressTable entries={items} actions={actions} />
-          <AddressCards entries={items} actions={actions} />
-          <LoadMore
-            query={entries}
-            loadMoreLabel={t('payouts.load_more')}
-            allLoaded={t('payouts.addresses.all_loaded', { count: items.length })}
-          />
-        </Stack>
-      )}
+      </SavedListStates>
       <Dialog
         isOpen={isOpen}
         onClose={() => setEditing(undefined)}
@@ -384,31 +375,19 @@ export function AddressBookPage() {
           <AddressForm user={user} entry={editing ?? null} onDone={() => setEditing(undefined)} />
         ) : null}
       </Dialog>
-      <Dialog
+      <DeleteConfirmDialog
         isOpen={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('payouts.addresses.delete_dialog.title', { name: deleting?.name ?? '' })}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('payouts.addresses.delete_dialog.body')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('payouts.addresses.form.cancel')}
-            </Button>
-            <Button
-              color="red"
-              data-autofocus
-              onClick={() => {
-                const entry = deleting;
-                setDeleting(null);
-                if (entry) void remove(entry);
-              }}
-            >
-              {t('payouts.addresses.delete_dialog.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
+        body={t('payouts.addresses.delete_dialog.body')}
+        cancelLabel={t('payouts.addresses.form.cancel')}
+        confirmLabel={t('payouts.addresses.delete_dialog.confirm')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const entry = deleting;
+          setDeleting(null);
+          if (entry) void remove(entry);
+        }}
+      />
       {dialog}
     </PageFrame>
   );

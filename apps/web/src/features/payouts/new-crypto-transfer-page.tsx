@@ -9,23 +9,11 @@ import { localeOfLanguage } from '@bank/contract/constants';
 import { type DigitalAsset, digitalAssets, type Network, networksOfAsset } from '@bank/contract/money';
 import { calcCryptoPayout, listPayoutAddresses } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -39,7 +27,15 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
-import { AvailableBalance, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
+import { AvailableBalance, usePayoutConfig } from './payout-parts.tsx';
+import {
+  ContinueButton,
+  InstructionFields,
+  LabelledSegments,
+  RecipientChoice,
+  TransferSection,
+  useAmountLimitsText,
+} from './transfer-form-parts.tsx';
 
 function isAssetValue(value: string | null): value is DigitalAsset {
   return (digitalAssets as readonly (string | null)[]).includes(value);
@@ -70,13 +66,101 @@ function initialValues(params: URLSearchParams): CryptoDraftValues {
   };
 }
 
-function CryptoForm() {
+type CryptoFormState = UseFormReturnType<CryptoDraftValues>;
+
+/** The asset, then one of its networks; a change of either forgets the address chosen. */
+function AssetAndNetwork({ form, values }: { form: CryptoFormState; values: CryptoDraftValues }) {
+  const { t } = useTranslation();
+  return (
+    <TransferSection id="crypto-what" title={t('payouts.crypto_form.asset_section')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <LabelledSegments
+          id="crypto-asset-label"
+          label={t('payouts.crypto_form.asset')}
+          data={digitalAssets.map((asset) => ({ value: asset, label: asset }))}
+          value={values.asset}
+          onChange={(value) => {
+            const asset = value as DigitalAsset;
+            form.setFieldValue('asset', asset);
+            if (!networksOfAsset[asset].includes(form.getValues().network))
+              form.setFieldValue('network', networksOfAsset[asset][0] ?? 'ERC20');
+            form.setFieldValue('address_id', '');
+          }}
+          isFullWidth
+        />
+        <LabelledSegments
+          id="crypto-network-label"
+          label={t('payouts.crypto_form.network')}
+          data={networksOfAsset[values.asset].map((network) => ({ value: network, label: network }))}
+          value={values.network}
+          onChange={(value) => {
+            form.setFieldValue('network', value as Network);
+            form.setFieldValue('address_id', '');
+          }}
+          isFullWidth
+        />
+      </SimpleGrid>
+      <AvailableBalance asset={values.asset} />
+    </TransferSection>
+  );
+}
+
+/** The addresses saved for the asset and network; one still cooling shows when it can be used. */
+function AddressChoice({ form, values }: { form: CryptoFormState; values: CryptoDraftValues }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const locale = localeOfLanguage[language];
+  const mayManage = useHoldsPermission('manage_payees') === true;
+  const addresses = useScreenQuery(listPayoutAddresses, { asset: values.asset, network: values.network });
+  const items = addresses.data?.items ?? [];
+  const addressOptions = items.map((entry) => {
+    const cooling = isCooling(entry);
+    const short = `${entry.address.slice(0, 10)}…${entry.address.slice(-6)}`;
+    return {
+      value: entry.address_id,
+      label: cooling
+        ? t('payouts.crypto_form.address_option_cooling', {
+            name: entry.name,
+            address: short,
+            time: formatDateTime(entry.usable_from, language),
+          })
+        : t('payouts.crypto_form.address_option', { name: entry.name, address: short }),
+      disabled: cooling,
+    };
+  });
+  const chosen = items.find((entry) => entry.address_id === values.address_id);
+  return (
+    <RecipientChoice
+      section={{ id: 'crypto-to', title: t('payouts.crypto_form.to_section') }}
+      isEmpty={addresses.isSuccess && items.length === 0}
+      emptyMessage={t('payouts.crypto_form.no_addresses', { asset: values.asset, network: values.network })}
+      addLabel={t('payouts.crypto_form.add_address')}
+      manage={{ to: pathOf('address_book'), label: t('payouts.crypto_form.manage_addresses'), canManage: mayManage }}
+      select={{
+        id: 'crypto-address',
+        label: t('payouts.crypto_form.address'),
+        placeholder: addresses.isPending ? t('shell.loading') : t('payouts.crypto_form.address_placeholder'),
+        nothingFoundMessage: t('payouts.crypto_form.address_nothing_found'),
+        data: addressOptions,
+        ...form.getInputProps('address_id'),
+        onChange: (value: string | null) => form.setFieldValue('address_id', value ?? ''),
+      }}
+      chosen={
+        chosen ? (
+          <Text size="sm" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {chosen.address}
+          </Text>
+        ) : null
+      }
+    />
+  );
+}
+
+function CryptoForm() {
+  const { t } = useTranslation();
+  const locale = localeOfLanguage[useLanguage()];
+  const amountLimitsText = useAmountLimitsText();
   const [params] = useSearchParams();
   const config = usePayoutConfig();
-  const mayManage = useHoldsPermission('manage_payees');
   const continueToConfirmation = useContinueToConfirmation('crypto');
   // The values of the latest render, for the step after the quote.
   const valuesRef = useRef<CryptoDraftValues>(null as never);
@@ -99,174 +183,33 @@ function CryptoForm() {
   const values = form.getValues();
   valuesRef.current = values;
   const option = optionOf(values);
-  const addresses = useScreenQuery(listPayoutAddresses, { asset: values.asset, network: values.network });
-  const items = addresses.data?.items ?? [];
-  const addressOptions = items.map((entry) => {
-    const cooling = isCooling(entry);
-    const short = `${entry.address.slice(0, 10)}…${entry.address.slice(-6)}`;
-    return {
-      value: entry.address_id,
-      label: cooling
-        ? t('payouts.crypto_form.address_option_cooling', {
-            name: entry.name,
-            address: short,
-            time: formatDateTime(entry.usable_from, language),
-          })
-        : t('payouts.crypto_form.address_option', { name: entry.name, address: short }),
-      disabled: cooling,
-    };
-  });
-  const chosen = items.find((entry) => entry.address_id === values.address_id);
 
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="lg" maw={760}>
         <FormAlert message={formError} />
-        <Card component="section" aria-labelledby="crypto-what">
-          <Stack gap="md">
-            <Text component="h2" id="crypto-what" fw={600} fz="md" m={0}>
-              {t('payouts.crypto_form.asset_section')}
+        <AssetAndNetwork form={form} values={values} />
+        <AddressChoice form={form} values={values} />
+        <TransferSection id="crypto-details" title={t('payouts.crypto_form.details_section')}>
+          <AmountInput
+            id="crypto-amount"
+            currency={values.asset}
+            label={t('payouts.form.amount')}
+            description={amountLimitsText(option, values.asset)}
+            required
+            {...form.getInputProps('amount')}
+          />
+          {option ? (
+            <Text size="xs" c="dimmed" mt={-8}>
+              {t('payouts.crypto_form.fee_hint', {
+                fee: formatMoney(option.fee, values.asset, locale),
+                network: values.network,
+              })}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Stack gap={6}>
-                <Text size="sm" fw={500} id="crypto-asset-label">
-                  {t('payouts.crypto_form.asset')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="crypto-asset-label"
-                  data={digitalAssets.map((asset) => ({ value: asset, label: asset }))}
-                  value={values.asset}
-                  onChange={(value) => {
-                    const asset = value as DigitalAsset;
-                    form.setFieldValue('asset', asset);
-                    if (!networksOfAsset[asset].includes(form.getValues().network))
-                      form.setFieldValue('network', networksOfAsset[asset][0] ?? 'ERC20');
-                    form.setFieldValue('address_id', '');
-                  }}
-                  fullWidth
-                />
-              </Stack>
-              <Stack gap={6}>
-                <Text size="sm" fw={500} id="crypto-network-label">
-                  {t('payouts.crypto_form.network')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="crypto-network-label"
-                  data={networksOfAsset[values.asset].map((network) => ({ value: network, label: network }))}
-                  value={values.network}
-                  onChange={(value) => {
-                    form.setFieldValue('network', value as Network);
-                    form.setFieldValue('address_id', '');
-                  }}
-                  fullWidth
-                />
-              </Stack>
-            </SimpleGrid>
-            <AvailableBalance asset={values.asset} />
-          </Stack>
-        </Card>
-        <Card component="section" aria-labelledby="crypto-to">
-          <Stack gap="md">
-            <Text component="h2" id="crypto-to" fw={600} fz="md" m={0}>
-              {t('payouts.crypto_form.to_section')}
-            </Text>
-            {addresses.isSuccess && items.length === 0 ? (
-              <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-                <Stack gap={6}>
-                  <Text size="sm" c="var(--mantine-color-text)">
-                    {t('payouts.crypto_form.no_addresses', { asset: values.asset, network: values.network })}
-                  </Text>
-                  {mayManage ? (
-                    <Anchor component={Link} to={pathOf('address_book')} size="sm" fw={600}>
-                      {t('payouts.crypto_form.add_address')}
-                    </Anchor>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : (
-              <>
-                <Select
-                  id="crypto-address"
-                  label={t('payouts.crypto_form.address')}
-                  placeholder={addresses.isPending ? t('shell.loading') : t('payouts.crypto_form.address_placeholder')}
-                  nothingFoundMessage={t('payouts.crypto_form.address_nothing_found')}
-                  searchable
-                  required
-                  data={addressOptions}
-                  {...form.getInputProps('address_id')}
-                  onChange={(value) => form.setFieldValue('address_id', value ?? '')}
-                />
-                {chosen ? (
-                  <Text size="sm" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {chosen.address}
-                  </Text>
-                ) : null}
-                {mayManage ? (
-                  <Anchor component={Link} to={pathOf('address_book')} size="sm">
-                    {t('payouts.crypto_form.manage_addresses')}
-                  </Anchor>
-                ) : null}
-              </>
-            )}
-          </Stack>
-        </Card>
-        <Card component="section" aria-labelledby="crypto-details">
-          <Stack gap="md">
-            <Text component="h2" id="crypto-details" fw={600} fz="md" m={0}>
-              {t('payouts.crypto_form.details_section')}
-            </Text>
-            <AmountInput
-              id="crypto-amount"
-              currency={values.asset}
-              label={t('payouts.form.amount')}
-              description={
-                option
-                  ? t('payouts.form.amount_limits', {
-                      min: formatMoney(option.min, values.asset, locale),
-                      max: formatMoney(option.max, values.asset, locale),
-                    })
-                  : undefined
-              }
-              required
-              {...form.getInputProps('amount')}
-            />
-            {option ? (
-              <Text size="xs" c="dimmed" mt={-8}>
-                {t('payouts.crypto_form.fee_hint', {
-                  fee: formatMoney(option.fee, values.asset, locale),
-                  network: values.network,
-                })}
-              </Text>
-            ) : null}
-            <PurposeSelect id="crypto-purpose" {...form.getInputProps('purpose')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                id="crypto-sender"
-                label={t('payouts.form.sender_account_name')}
-                description={t('payouts.form.sender_account_name_hint')}
-                required
-                {...form.getInputProps('sender_account_name')}
-              />
-              <TextInput
-                id="crypto-remarks"
-                label={t('payouts.form.remarks')}
-                description={t('payouts.form.remarks_hint')}
-                maxLength={200}
-                {...form.getInputProps('remarks')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Card>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            loading={isSubmitting}
-            rightSection={<IconArrowRight size={18} aria-hidden />}
-          >
-            {t('payouts.form.continue')}
-          </Button>
-        </Group>
+          ) : null}
+          <InstructionFields idPrefix="crypto" inputProps={(field) => form.getInputProps(field)} />
+        </TransferSection>
+        <ContinueButton isSubmitting={isSubmitting} />
       </Stack>
     </form>
   );

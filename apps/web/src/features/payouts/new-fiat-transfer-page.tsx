@@ -18,26 +18,13 @@ import {
   payoutQuoteValiditySeconds,
 } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowRight, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { isApiError, messageOfError } from '../../lib/form-errors.ts';
@@ -54,8 +41,16 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
-import { AvailableBalance, CoolingBadge, PurposeSelect, usePayoutConfig } from './payout-parts.tsx';
+import { AvailableBalance, CoolingBadge, usePayoutConfig } from './payout-parts.tsx';
 import { PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
+import {
+  ContinueButton,
+  InstructionFields,
+  LabelledSegments,
+  RecipientChoice,
+  TransferSection,
+  useAmountLimitsText,
+} from './transfer-form-parts.tsx';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
 const payeesShown = 100;
@@ -187,13 +182,138 @@ function LiveQuote({
   );
 }
 
-function FiatForm({ payees }: { payees: Payee[] }) {
+type FiatFormState = UseFormReturnType<FiatDraftValues>;
+
+function AssetChoice({ form, values }: { form: FiatFormState; values: FiatDraftValues }) {
+  const { t } = useTranslation();
+  const limits = usePayoutConfig().data?.fiat;
+  return (
+    <TransferSection id="fiat-from" title={t('payouts.fiat_form.from_section')}>
+      <LabelledSegments
+        id="fiat-asset-label"
+        label={t('payouts.fiat_form.asset')}
+        data={(limits?.assets ?? fiatPayoutAssets).map((asset) => ({ value: asset, label: asset }))}
+        value={values.asset}
+        onChange={(value) => form.setFieldValue('asset', value as FiatDraftValues['asset'])}
+      >
+        <Text size="xs" c="dimmed">
+          {t('payouts.fiat_form.asset_hint')}
+        </Text>
+        <AvailableBalance asset={values.asset} />
+      </LabelledSegments>
+    </TransferSection>
+  );
+}
+
+/** The payees to choose from; one still cooling shows when it can be paid. */
+function PayeeChoice({ form, payees, chosen }: { form: FiatFormState; payees: Payee[]; chosen: Payee | undefined }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const locale = localeOfLanguage[language];
+  const mayManagePayees = useHoldsPermission('manage_payees') === true;
+  const payeeOptions = payees.map((payee) => {
+    const cooling = isCooling(payee);
+    const detail = `${payee.bank_name} · ${maskedAccountNumber(payee.account_number)} · ${payee.currency}`;
+    return {
+      value: payee.payee_id,
+      label: cooling
+        ? t('payouts.fiat_form.payee_option_cooling', {
+            name: payee.beneficiary_name,
+            detail,
+            time: formatDateTime(payee.usable_from, language),
+          })
+        : t('payouts.fiat_form.payee_option', { name: payee.beneficiary_name, detail }),
+      disabled: cooling,
+    };
+  });
+  return (
+    <RecipientChoice
+      section={{ id: 'fiat-to', title: t('payouts.fiat_form.to_section') }}
+      isEmpty={payees.length === 0}
+      emptyMessage={t('payouts.fiat_form.no_payees')}
+      addLabel={t('payouts.fiat_form.add_payee')}
+      manage={{ to: pathOf('payees'), label: t('payouts.fiat_form.manage_payees'), canManage: mayManagePayees }}
+      select={{
+        id: 'fiat-payee',
+        label: t('payouts.fiat_form.payee'),
+        placeholder: t('payouts.fiat_form.payee_placeholder'),
+        nothingFoundMessage: t('payouts.fiat_form.payee_nothing_found'),
+        data: payeeOptions,
+        ...form.getInputProps('payee_id'),
+        onChange: (value: string | null) => form.setFieldValue('payee_id', value ?? ''),
+      }}
+      chosen={chosen ? <PayeeSummary payee={chosen} /> : null}
+    />
+  );
+}
+
+/**
+ * The side the user fixes, then the two linked amounts: the one typed, and the other as the live
+ * quote gives it (read-only).
+ */
+function Amounts({
+  form,
+  values,
+  chosen,
+  quote,
+}: {
+  form: FiatFormState;
+  values: FiatDraftValues;
+  chosen: Payee | undefined;
+  quote: PayoutQuote | undefined;
+}) {
+  const { t } = useTranslation();
+  const locale = localeOfLanguage[useLanguage()];
+  const amountLimitsText = useAmountLimitsText();
+  const limits = usePayoutConfig().data?.fiat;
+  const isReceiveFixed = values.fixed_side === 'receive';
+  return (
+    <>
+      <LabelledSegments
+        id="fiat-side-label"
+        label={t('payouts.fiat_form.side_label')}
+        data={[
+          { value: 'send', label: t('payouts.fiat_form.side_send') },
+          { value: 'receive', label: t('payouts.fiat_form.side_receive') },
+        ]}
+        value={values.fixed_side}
+        onChange={(value) => form.setFieldValue('fixed_side', value as FiatDraftValues['fixed_side'])}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <AmountInput
+          id="fiat-amount"
+          currency={values.asset}
+          label={t('payouts.form.amount')}
+          description={amountLimitsText(limits, values.asset)}
+          required={!isReceiveFixed}
+          {...form.getInputProps('amount')}
+          {...(isReceiveFixed ? { readOnly: true, value: quote?.amount ?? '' } : {})}
+        />
+        <AmountInput
+          id="fiat-receive-amount"
+          currency={chosen?.currency ?? ''}
+          label={t('payouts.fiat_form.receive_amount')}
+          description={t('payouts.fiat_form.receive_amount_hint')}
+          required={isReceiveFixed}
+          {...form.getInputProps('receive_amount')}
+          {...(isReceiveFixed ? {} : { readOnly: true, value: quote?.receive_amount ?? '' })}
+        />
+      </SimpleGrid>
+      {limits ? (
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t('payouts.fiat_form.fee_hint', {
+            rate: percentOf(limits.fee_rate),
+            minimum: formatMoney(limits.fee_minimum, values.asset, locale),
+          })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function FiatForm({ payees }: { payees: Payee[] }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const config = usePayoutConfig();
-  const mayManagePayees = useHoldsPermission('manage_payees');
   const continueToConfirmation = useContinueToConfirmation('fiat');
   // The values of the latest render, for the step after the quote.
   const valuesRef = useRef<FiatDraftValues>(null as never);
@@ -224,177 +344,19 @@ function FiatForm({ payees }: { payees: Payee[] }) {
   const chosen = payees.find((payee) => payee.payee_id === values.payee_id);
   const liveQuote = useLiveQuote(values);
   const quote = liveQuote.isError ? undefined : liveQuote.data;
-  const isReceiveFixed = values.fixed_side === 'receive';
-  const payeeOptions = payees.map((payee) => {
-    const cooling = isCooling(payee);
-    const detail = `${payee.bank_name} · ${maskedAccountNumber(payee.account_number)} · ${payee.currency}`;
-    return {
-      value: payee.payee_id,
-      label: cooling
-        ? t('payouts.fiat_form.payee_option_cooling', {
-            name: payee.beneficiary_name,
-            detail,
-            time: formatDateTime(payee.usable_from, language),
-          })
-        : t('payouts.fiat_form.payee_option', { name: payee.beneficiary_name, detail }),
-      disabled: cooling,
-    };
-  });
 
   return (
     <form noValidate onSubmit={submit} style={readableErrorColour}>
       <Stack gap="lg" maw={760}>
         <FormAlert message={formError} />
-        <Card component="section" aria-labelledby="fiat-from">
-          <Stack gap="md">
-            <Text component="h2" id="fiat-from" fw={600} fz="md" m={0}>
-              {t('payouts.fiat_form.from_section')}
-            </Text>
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="fiat-asset-label">
-                {t('payouts.fiat_form.asset')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="fiat-asset-label"
-                data={(limits?.assets ?? fiatPayoutAssets).map((asset) => ({ value: asset, label: asset }))}
-                value={values.asset}
-                onChange={(value) => form.setFieldValue('asset', value as FiatDraftValues['asset'])}
-                style={{ alignSelf: 'flex-start' }}
-              />
-              <Text size="xs" c="dimmed">
-                {t('payouts.fiat_form.asset_hint')}
-              </Text>
-              <AvailableBalance asset={values.asset} />
-            </Stack>
-          </Stack>
-        </Card>
-        <Card component="section" aria-labelledby="fiat-to">
-          <Stack gap="md">
-            <Text component="h2" id="fiat-to" fw={600} fz="md" m={0}>
-              {t('payouts.fiat_form.to_section')}
-            </Text>
-            {payees.length === 0 ? (
-              <Alert color="bank" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-                <Stack gap={6}>
-                  <Text size="sm" c="var(--mantine-color-text)">
-                    {t('payouts.fiat_form.no_payees')}
-                  </Text>
-                  {mayManagePayees ? (
-                    <Anchor component={Link} to={pathOf('payees')} size="sm" fw={600}>
-                      {t('payouts.fiat_form.add_payee')}
-                    </Anchor>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : (
-              <>
-                <Select
-                  id="fiat-payee"
-                  label={t('payouts.fiat_form.payee')}
-                  placeholder={t('payouts.fiat_form.payee_placeholder')}
-                  nothingFoundMessage={t('payouts.fiat_form.payee_nothing_found')}
-                  searchable
-                  required
-                  data={payeeOptions}
-                  {...form.getInputProps('payee_id')}
-                  onChange={(value) => form.setFieldValue('payee_id', value ?? '')}
-                />
-                {chosen ? <PayeeSummary payee={chosen} /> : null}
-                {mayManagePayees ? (
-                  <Anchor component={Link} to={pathOf('payees')} size="sm">
-                    {t('payouts.fiat_form.manage_payees')}
-                  </Anchor>
-                ) : null}
-              </>
-            )}
-          </Stack>
-        </Card>
-        <Card component="section" aria-labelledby="fiat-details">
-          <Stack gap="md">
-            <Text component="h2" id="fiat-details" fw={600} fz="md" m={0}>
-              {t('payouts.fiat_form.details_section')}
-            </Text>
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="fiat-side-label">
-                {t('payouts.fiat_form.side_label')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="fiat-side-label"
-                data={[
-                  { value: 'send', label: t('payouts.fiat_form.side_send') },
-                  { value: 'receive', label: t('payouts.fiat_form.side_receive') },
-                ]}
-                value={values.fixed_side}
-                onChange={(value) => form.setFieldValue('fixed_side', value as FiatDraftValues['fixed_side'])}
-                style={{ alignSelf: 'flex-start' }}
-              />
-            </Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <AmountInput
-                id="fiat-amount"
-                currency={values.asset}
-                label={t('payouts.form.amount')}
-                description={
-                  limits
-                    ? t('payouts.form.amount_limits', {
-                        min: formatMoney(limits.min, values.asset, locale),
-                        max: formatMoney(limits.max, values.asset, locale),
-                      })
-                    : undefined
-                }
-                required={!isReceiveFixed}
-                {...form.getInputProps('amount')}
-                {...(isReceiveFixed ? { readOnly: true, value: quote?.amount ?? '' } : {})}
-              />
-              <AmountInput
-                id="fiat-receive-amount"
-                currency={chosen?.currency ?? ''}
-                label={t('payouts.fiat_form.receive_amount')}
-                description={t('payouts.fiat_form.receive_amount_hint')}
-                required={isReceiveFixed}
-                {...form.getInputProps('receive_amount')}
-                {...(isReceiveFixed ? {} : { readOnly: true, value: quote?.receive_amount ?? '' })}
-              />
-            </SimpleGrid>
-            {limits ? (
-              <Text size="xs" c="dimmed" mt={-8}>
-                {t('payouts.fiat_form.fee_hint', {
-                  rate: percentOf(limits.fee_rate),
-                  minimum: formatMoney(limits.fee_minimum, values.asset, locale),
-                })}
-              </Text>
-            ) : null}
-            <LiveQuote quote={quote} isLoading={liveQuote.isFetching} error={liveQuote.error} />
-            <PurposeSelect id="fiat-purpose" {...form.getInputProps('purpose')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                id="fiat-sender"
-                label={t('payouts.form.sender_account_name')}
-                description={t('payouts.form.sender_account_name_hint')}
-                required
-                {...form.getInputProps('sender_account_name')}
-              />
-              <TextInput
-                id="fiat-remarks"
-                label={t('payouts.form.remarks')}
-                description={t('payouts.form.remarks_hint')}
-                maxLength={200}
-                {...form.getInputProps('remarks')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Card>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            loading={isSubmitting}
-            disabled={payees.length === 0}
-            rightSection={<IconArrowRight size={18} aria-hidden />}
-          >
-            {t('payouts.form.continue')}
-          </Button>
-        </Group>
+        <AssetChoice form={form} values={values} />
+        <PayeeChoice form={form} payees={payees} chosen={chosen} />
+        <TransferSection id="fiat-details" title={t('payouts.fiat_form.details_section')}>
+          <Amounts form={form} values={values} chosen={chosen} quote={quote} />
+          <LiveQuote quote={quote} isLoading={liveQuote.isFetching} error={liveQuote.error} />
+          <InstructionFields idPrefix="fiat" inputProps={(field) => form.getInputProps(field)} />
+        </TransferSection>
+        <ContinueButton isSubmitting={isSubmitting} isDisabled={payees.length === 0} />
       </Stack>
     </form>
   );

@@ -19,7 +19,9 @@ import {
   Switch,
   Text,
   Textarea,
+  type TextareaProps,
   TextInput,
+  type TextInputProps,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -92,18 +94,40 @@ function requestOf({ has_intermediary, intermediary, ...fields }: PayeeValues) {
   return { ...fields, local_bank_code, intermediary: has_intermediary ? intermediary : null };
 }
 
-function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
-  const { t } = useTranslation();
-  const config = usePayoutConfig();
-  const values = form.getValues();
-  const isIban = values.bank_country !== '' && usesIban(values.bank_country);
-  const bankCode = localBankCodeOf(values.bank_country);
-  const currencies = config.data?.fiat.currencies ?? fiatCurrencies;
+type PayeeFormState = UseFormReturnType<PayeeValues>;
+
+const monospace = 'var(--mantine-font-family-monospace)';
+
+/** A bank's code or number: typed as written, never corrected, in a monospace face; SWIFT codes in capitals. */
+function CodeInput({ isUpperCase = false, ...props }: TextInputProps & { id: string; isUpperCase?: boolean }) {
   return (
-    <Stack gap="md">
-      <Text component="h3" fw={600} fz="sm" m={0}>
-        {t('payouts.payees.form.beneficiary_section')}
-      </Text>
+    <TextInput
+      autoComplete="off"
+      spellCheck={false}
+      required
+      styles={{ input: { fontFamily: monospace, ...(isUpperCase ? { textTransform: 'uppercase' } : {}) } }}
+      {...props}
+    />
+  );
+}
+
+function AddressArea(props: TextareaProps & { id: string }) {
+  return <Textarea autosize minRows={2} maxRows={4} required {...props} />;
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Text component="h3" fw={600} fz="sm" m={0}>
+      {children}
+    </Text>
+  );
+}
+
+function BeneficiaryFields({ form }: { form: PayeeFormState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SectionTitle>{t('payouts.payees.form.beneficiary_section')}</SectionTitle>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           id="payee-beneficiary-name"
@@ -124,20 +148,27 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           {...form.getInputProps('email')}
         />
       </SimpleGrid>
-      <Textarea
+      <AddressArea
         id="payee-beneficiary-address"
         label={t('payouts.payees.form.beneficiary_address')}
         description={t('payouts.payees.form.beneficiary_address_hint')}
-        autosize
-        minRows={2}
-        maxRows={4}
-        required
         {...form.getInputProps('beneficiary_address')}
       />
-      <Divider />
-      <Text component="h3" fw={600} fz="sm" m={0}>
-        {t('payouts.payees.form.bank_section')}
-      </Text>
+    </>
+  );
+}
+
+/** The bank: its country decides whether the account is an IBAN and which local code it needs. */
+function BankFields({ form }: { form: PayeeFormState }) {
+  const { t } = useTranslation();
+  const config = usePayoutConfig();
+  const values = form.getValues();
+  const isIban = values.bank_country !== '' && usesIban(values.bank_country);
+  const bankCode = localBankCodeOf(values.bank_country);
+  const currencies = config.data?.fiat.currencies ?? fiatCurrencies;
+  return (
+    <>
+      <SectionTitle>{t('payouts.payees.form.bank_section')}</SectionTitle>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <CountrySelect
           id="payee-bank-country"
@@ -156,7 +187,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           {...form.getInputProps('currency')}
         />
       </SimpleGrid>
-      <TextInput
+      <CodeInput
         id="payee-account-number"
         label={isIban ? t('payouts.payees.form.iban') : t('payouts.payees.form.account_number')}
         description={
@@ -166,10 +197,6 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
               ? t('payouts.payees.form.iban_hint')
               : t('payouts.payees.form.account_hint')
         }
-        autoComplete="off"
-        spellCheck={false}
-        required
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         {...form.getInputProps('account_number')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -180,38 +207,73 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
           required
           {...form.getInputProps('bank_name')}
         />
-        <TextInput
+        <CodeInput
           id="payee-swift-code"
           label={t('payouts.payees.form.swift_code')}
           description={t('payouts.payees.form.swift_hint')}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
+          isUpperCase
           {...form.getInputProps('swift_code')}
         />
       </SimpleGrid>
       {bankCode ? (
-        <TextInput
+        <CodeInput
           id="payee-local-bank-code"
           label={t(`payouts.bank_codes.${bankCode.kind}`)}
           description={t('payouts.payees.form.local_bank_code_hint', { example: bankCode.example })}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('local_bank_code')}
         />
       ) : null}
-      <Textarea
+      <AddressArea
         id="payee-bank-address"
         label={t('payouts.payees.form.bank_address')}
-        autosize
-        minRows={2}
-        maxRows={4}
-        required
         {...form.getInputProps('bank_address')}
       />
+    </>
+  );
+}
+
+function IntermediaryFields({ form }: { form: PayeeFormState }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" pl={{ base: 0, sm: 'md' }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          id="payee-intermediary-bank-name"
+          label={t('payouts.payees.form.intermediary_bank_name')}
+          autoComplete="off"
+          required
+          {...form.getInputProps('intermediary.bank_name')}
+        />
+        <CountrySelect
+          id="payee-intermediary-country"
+          label={t('payouts.payees.form.intermediary_country')}
+          required
+          {...form.getInputProps('intermediary.country')}
+          onChange={(value) => form.setFieldValue('intermediary.country', value ?? '')}
+        />
+      </SimpleGrid>
+      <CodeInput
+        id="payee-intermediary-swift-code"
+        label={t('payouts.payees.form.intermediary_swift_code')}
+        isUpperCase
+        {...form.getInputProps('intermediary.swift_code')}
+      />
+      <AddressArea
+        id="payee-intermediary-bank-address"
+        label={t('payouts.payees.form.intermediary_bank_address')}
+        {...form.getInputProps('intermediary.bank_address')}
+      />
+    </Stack>
+  );
+}
+
+function PayeeFieldsInputs({ form }: { form: PayeeFormState }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <BeneficiaryFields form={form} />
+      <Divider />
+      <BankFields form={form} />
       <Divider />
       <Switch
         id="payee-has-intermediary"
@@ -219,44 +281,7 @@ function PayeeFieldsInputs({ form }: { form: UseFormReturnType<PayeeValues> }) {
         description={t('payouts.payees.form.has_intermediary_hint')}
         {...form.getInputProps('has_intermediary', { type: 'checkbox' })}
       />
-      {values.has_intermediary ? (
-        <Stack gap="md" pl={{ base: 0, sm: 'md' }}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              id="payee-intermediary-bank-name"
-              label={t('payouts.payees.form.intermediary_bank_name')}
-              autoComplete="off"
-              required
-              {...form.getInputProps('intermediary.bank_name')}
-            />
-            <CountrySelect
-              id="payee-intermediary-country"
-              label={t('payouts.payees.form.intermediary_country')}
-              required
-              {...form.getInputProps('intermediary.country')}
-              onChange={(value) => form.setFieldValue('intermediary.country', value ?? '')}
-            />
-          </SimpleGrid>
-          <TextInput
-            id="payee-intermediary-swift-code"
-            label={t('payouts.payees.form.intermediary_swift_code')}
-            autoComplete="off"
-            spellCheck={false}
-            required
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-            {...form.getInputProps('intermediary.swift_code')}
-          />
-          <Textarea
-            id="payee-intermediary-bank-address"
-            label={t('payouts.payees.form.intermediary_bank_address')}
-            autosize
-            minRows={2}
-            maxRows={4}
-            required
-            {...form.getInputProps('intermediary.bank_address')}
-          />
-        </Stack>
-      ) : null}
+      {form.getValues().has_intermediary ? <IntermediaryFields form={form} /> : null}
     </Stack>
   );
 }

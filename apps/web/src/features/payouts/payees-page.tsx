@@ -21,17 +21,14 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { countryName } from '../../ui/country-names.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { PayeeFormDialog } from './payee-form-dialog.tsx';
 import { groupedAccountNumber, isCooling, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
 import { CoolingBadge, WithdrawSections } from './payout-parts.tsx';
+import { DeleteConfirmDialog, SavedListStates } from './saved-list-parts.tsx';
 
 const pageSize = defaultPageSize;
 
@@ -224,37 +221,6 @@ function PayeeCards({ payees, actions }: { payees: Payee[]; actions: Actions }) 
   );
 }
 
-function DeleteDialog({
-  payee,
-  onCancel,
-  onConfirm,
-}: {
-  payee: Payee | null;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      isOpen={payee !== null}
-      onClose={onCancel}
-      title={t('payouts.payees.delete_dialog.title', { name: payee?.beneficiary_name ?? '' })}
-    >
-      <Stack gap="md">
-        <Text size="sm">{t('payouts.payees.delete_dialog.body')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('payouts.payees.form.cancel')}
-          </Button>
-          <Button color="red" onClick={onConfirm} data-autofocus>
-            {t('payouts.payees.delete_dialog.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
-  );
-}
-
 export function PayeesPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -291,36 +257,33 @@ export function PayeesPage() {
   return (
     <PageFrame title={t('pages.payees.title')} description={t('pages.payees.purpose')} actions={addButton}>
       <WithdrawSections current="payees" />
-      {mayManage === false ? (
-        <Text size="sm" c="dimmed">
-          {t('payouts.payees.read_only')}
-        </Text>
-      ) : null}
-      {payees.isPending ? (
-        <TableSkeleton rows={5} columns={5} />
-      ) : payees.isError && items.length === 0 ? (
-        <LoadError error={payees.error} onRetry={() => void payees.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<IconBuildingBank size={26} stroke={1.6} />}
-          title={t('payouts.payees.empty_title')}
-          description={t('payouts.payees.empty_description')}
-          actions={addButton}
+      <SavedListStates
+        query={payees}
+        itemCount={items.length}
+        readOnlyNote={mayManage === false ? t('payouts.payees.read_only') : null}
+        skeletonColumns={5}
+        empty={{
+          icon: <IconBuildingBank size={26} stroke={1.6} />,
+          title: t('payouts.payees.empty_title'),
+          description: t('payouts.payees.empty_description'),
+          actions: addButton,
+        }}
+      >
+        <PayeesTable payees={items} actions={actions} />
+        <PayeeCards payees={items} actions={actions} />
+        <LoadMore
+          query={payees}
+          loadMoreLabel={t('payouts.load_more')}
+          allLoaded={t('payouts.payees.all_loaded', { count: items.length })}
         />
-      ) : (
-        <Stack gap="md">
-          <PayeesTable payees={items} actions={actions} />
-          <PayeeCards payees={items} actions={actions} />
-          <LoadMore
-            query={payees}
-            loadMoreLabel={t('payouts.load_more')}
-            allLoaded={t('payouts.payees.all_loaded', { count: items.length })}
-          />
-        </Stack>
-      )}
+      </SavedListStates>
       <PayeeFormDialog editing={editing} user={user} onClose={() => setEditing(undefined)} />
-      <DeleteDialog
-        payee={deleting}
+      <DeleteConfirmDialog
+        isOpen={deleting !== null}
+        title={t('payouts.payees.delete_dialog.title', { name: deleting?.beneficiary_name ?? '' })}
+        body={t('payouts.payees.delete_dialog.body')}
+        cancelLabel={t('payouts.payees.form.cancel')}
+        confirmLabel={t('payouts.payees.delete_dialog.confirm')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const payee = deleting;

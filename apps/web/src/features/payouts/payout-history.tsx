@@ -19,38 +19,23 @@ import {
 } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { transactionStatuses } from '@bank/contract/states';
-import {
-  Anchor,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconChevronRight, IconDownload, IconFilterOff, IconPlus, IconSearch, IconSend } from '@tabler/icons-react';
+import { IconChevronRight, IconDownload, IconPlus, IconSend } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { maxLengthAt } from '../../lib/call-form.tsx';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { LoadError } from '../../ui/load-error.tsx';
+import { HistoryChoice, HistoryFilterBar, HistorySearch, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { detailPathOfPayout, isPayoutMoving } from './payout-format.ts';
@@ -87,86 +72,58 @@ function requestOf(values: Record<FilterKey, string>) {
 function Filters({
   kind,
   values,
+  hasFilters,
   onChange,
   onClear,
 }: {
   kind: PayoutKind;
   values: Record<FilterKey, string>;
+  hasFilters: boolean;
   onChange: (key: FilterKey, value: string) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(values.text);
-  useEffect(() => {
-    setText((current) => (current.trim() === values.text ? current : values.text));
-  }, [values.text]);
   const assets = kind === 'fiat' ? fiatPayoutAssets : digitalAssets;
-  const hasFilters = filterKeys.some((key) => values[key] !== '');
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      role="search"
-      aria-label={t('payouts.history.filters.label')}
-      onSubmit={(event) => event.preventDefault()}
+    <HistoryFilterBar
+      label={t('payouts.history.filters.label')}
+      clearLabel={t('payouts.history.filters.clear')}
+      hasFilters={hasFilters}
+      onClear={onClear}
     >
-      <Grid columns={24} gap="md">
-        <Grid.Col span={{ base: 24, lg: 8 }}>
-          <TextInput
-            label={t('payouts.history.filters.search')}
-            placeholder={t(`payouts.history.filters.search_placeholder_${kind}`)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            type="search"
-            maxLength={textMaxLength}
-            value={text}
-            onChange={(event) => {
-              const typed = event.currentTarget.value;
-              setText(typed);
-              onChange('text', typed.trim());
-            }}
-          />
-        </Grid.Col>
-        <PeriodFields
-          from={values.from}
-          to={values.to}
-          labels={{ from: t('payouts.history.filters.from'), to: t('payouts.history.filters.to') }}
-          span={{ base: 12, lg: 4 }}
-          onChange={(field, value) => onChange(field, value)}
+      <Grid.Col span={{ base: 24, lg: 8 }}>
+        <HistorySearch
+          label={t('payouts.history.filters.search')}
+          placeholder={t(`payouts.history.filters.search_placeholder_${kind}`)}
+          maxLength={textMaxLength}
+          value={values.text}
+          onChange={(value) => onChange('text', value)}
         />
-        <Grid.Col span={{ base: 24, xs: 12, lg: 4 }}>
-          <Select
-            label={t('payouts.history.filters.status')}
-            data={[
-              { value: '', label: t('payouts.history.filters.all_statuses') },
-              ...transactionStatuses.map((value) => ({ value, label: t(`states.transaction.${value}`) })),
-            ]}
-            value={values.status}
-            allowDeselect={false}
-            onChange={(value) => onChange('status', value ?? '')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 24, xs: 12, lg: 4 }}>
-          <Select
-            label={t('payouts.history.filters.asset')}
-            data={[
-              { value: '', label: t('payouts.history.filters.all_assets') },
-              ...assets.map((value) => ({ value, label: value })),
-            ]}
-            value={values.asset}
-            allowDeselect={false}
-            onChange={(value) => onChange('asset', value ?? '')}
-          />
-        </Grid.Col>
-      </Grid>
-      {hasFilters ? (
-        <Group justify="flex-end" mt="sm">
-          <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} aria-hidden />} onClick={onClear}>
-            {t('payouts.history.filters.clear')}
-          </Button>
-        </Group>
-      ) : null}
-    </Paper>
+      </Grid.Col>
+      <PeriodFields
+        from={values.from}
+        to={values.to}
+        labels={{ from: t('payouts.history.filters.from'), to: t('payouts.history.filters.to') }}
+        span={{ base: 12, lg: 4 }}
+        onChange={(field, value) => onChange(field, value)}
+      />
+      <HistoryChoice
+        span={{ base: 24, xs: 12, lg: 4 }}
+        label={t('payouts.history.filters.status')}
+        allLabel={t('payouts.history.filters.all_statuses')}
+        options={transactionStatuses.map((value) => ({ value, label: t(`states.transaction.${value}`) }))}
+        value={values.status}
+        onChange={(value) => onChange('status', value)}
+      />
+      <HistoryChoice
+        span={{ base: 24, xs: 12, lg: 4 }}
+        label={t('payouts.history.filters.asset')}
+        allLabel={t('payouts.history.filters.all_assets')}
+        options={assets.map((value) => ({ value, label: value }))}
+        value={values.asset}
+        onChange={(value) => onChange('asset', value)}
+      />
+    </HistoryFilterBar>
   );
 }
 
@@ -184,108 +141,107 @@ function Received({ payout }: { payout: Payout }) {
   return <Amount value={payout.fiat.amount} currency={payout.fiat.currency} size="xs" c="dimmed" />;
 }
 
-function PayoutTable({ kind, items }: { kind: PayoutKind; items: Payout[] }) {
+function usePayoutColumns(kind: PayoutKind): HistoryColumn<Payout>[] {
   const { t } = useTranslation();
-  return (
-    <Card p={0} visibleFrom="sm">
-      <Table.ScrollContainer minWidth={800}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t(`pages.${callsOf[kind].page}.title`)}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payouts.history.columns.date')}</Table.Th>
-              <Table.Th>{t('payouts.history.columns.destination')}</Table.Th>
-              <Table.Th>{t('payouts.history.columns.asset')}</Table.Th>
-              <Table.Th ta="right">{t('payouts.history.columns.amount')}</Table.Th>
-              <Table.Th>{t('payouts.history.columns.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('payouts.history.columns.details')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((payout) => (
-              <Table.Tr key={payout.payout_id} data-testid="payout-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">
-                    <DateTime value={payout.created_at} />
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {payout.destination.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff={kind === 'crypto' ? 'monospace' : undefined}>
-                    {destinationLine(payout)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{payout.asset}</Text>
-                  {payout.network ? (
-                    <Text size="xs" c="dimmed">
-                      {payout.network}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Stack gap={0} align="flex-end">
-                    <Amount value={payout.amount} currency={payout.asset} size="sm" fw={600} />
-                    <Received payout={payout} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge list="transaction" value={payout.status} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Anchor
-                    component={Link}
-                    to={detailPathOfPayout(kind, payout.payout_id)}
-                    size="sm"
-                    fw={500}
-                    aria-label={t('payouts.history.view_label', { name: payout.destination.name })}
-                  >
-                    {t('payouts.history.view')}
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
+  return [
+    {
+      key: 'date',
+      header: t('payouts.history.columns.date'),
+      isNoWrap: true,
+      cell: (payout) => (
+        <Text size="sm">
+          <DateTime value={payout.created_at} />
+        </Text>
+      ),
+    },
+    {
+      key: 'destination',
+      header: t('payouts.history.columns.destination'),
+      cell: (payout) => (
+        <>
+          <Text size="sm" fw={500}>
+            {payout.destination.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff={kind === 'crypto' ? 'monospace' : undefined}>
+            {destinationLine(payout)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'asset',
+      header: t('payouts.history.columns.asset'),
+      cell: (payout) => (
+        <>
+          <Text size="sm">{payout.asset}</Text>
+          {payout.network ? (
+            <Text size="xs" c="dimmed">
+              {payout.network}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('payouts.history.columns.amount'),
+      isRightAligned: true,
+      cell: (payout) => (
+        <Stack gap={0} align="flex-end">
+          <Amount value={payout.amount} currency={payout.asset} size="sm" fw={600} />
+          <Received payout={payout} />
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('payouts.history.columns.status'),
+      cell: (payout) => <StatusBadge list="transaction" value={payout.status} />,
+    },
+    {
+      key: 'details',
+      header: <VisuallyHidden>{t('payouts.history.columns.details')}</VisuallyHidden>,
+      isRightAligned: true,
+      cell: (payout) => (
+        <Anchor
+          component={Link}
+          to={detailPathOfPayout(kind, payout.payout_id)}
+          size="sm"
+          fw={500}
+          aria-label={t('payouts.history.view_label', { name: payout.destination.name })}
+        >
+          {t('payouts.history.view')}
+        </Anchor>
+      ),
+    },
+  ];
 }
 
-function PayoutCards({ kind, items }: { kind: PayoutKind; items: Payout[] }) {
+function PayoutCard({ kind, payout }: { kind: PayoutKind; payout: Payout }) {
   return (
-    <Stack gap="sm" hiddenFrom="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((payout) => (
-        <li key={payout.payout_id} data-testid="payout-card">
-          <Card component={Link} to={detailPathOfPayout(kind, payout.payout_id)} padding="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Stack gap={6} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {payout.destination.name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {[payout.asset, payout.network].filter(Boolean).join(' · ')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  <DateTime value={payout.created_at} />
-                </Text>
-              </Stack>
-              <Group gap={4} wrap="nowrap" align="flex-start">
-                <Stack gap={6} align="flex-end">
-                  <Amount value={payout.amount} currency={payout.asset} size="sm" fw={600} />
-                  <Received payout={payout} />
-                  <StatusBadge list="transaction" value={payout.status} size="sm" />
-                </Stack>
-                <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              </Group>
-            </Group>
-          </Card>
-        </li>
-      ))}
-    </Stack>
+    <Card component={Link} to={detailPathOfPayout(kind, payout.payout_id)} padding="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {payout.destination.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {[payout.asset, payout.network].filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <DateTime value={payout.created_at} />
+          </Text>
+        </Stack>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Stack gap={6} align="flex-end">
+            <Amount value={payout.amount} currency={payout.asset} size="sm" fw={600} />
+            <Received payout={payout} />
+            <StatusBadge list="transaction" value={payout.status} size="sm" />
+          </Stack>
+          <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        </Group>
+      </Group>
+    </Card>
   );
 }
 
@@ -314,12 +270,11 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
   const calls = callsOf[kind];
   const mayPrepare = useHoldsPermission('prepare_payouts');
   const mayExport = useHoldsPermission('exports');
-  const [params, setParams] = useSearchParams();
+  const { values, hasFilters, setParam, clearFilters } = useHistoryParams(filterKeys);
   const [isDownloadOpen, download] = useDisclosure(false);
-  const values = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<FilterKey, string>;
+  const columns = usePayoutColumns(kind);
   const [debouncedText] = useDebouncedValue(values.text, 300);
   const request = requestOf({ ...values, text: debouncedText });
-  const hasFilters = filterKeys.some((key) => values[key] !== '');
   const history = useInfiniteQuery({
     queryKey: [calls.list.path, request],
     queryFn: ({ pageParam, signal }) =>
@@ -336,17 +291,6 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
   });
   if (mayPrepare === false) return <NoPermissionPage title={t(`pages.${calls.page}.title`)} />;
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
-  const setFilter = (key: FilterKey, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
   const newButton = (
     <Button component={Link} to={pathOf(calls.form)} leftSection={<IconPlus size={16} aria-hidden />}>
       {t('payouts.history.new')}
@@ -369,41 +313,45 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
       }
     >
       <WithdrawSections current={calls.page} />
-      <Filters kind={kind} values={values} onChange={setFilter} onClear={clearFilters} />
-      {history.isPending ? (
-        <TableSkeleton rows={6} columns={6} />
-      ) : history.isError && items.length === 0 ? (
-        <LoadError error={history.error} onRetry={() => void history.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<IconSend size={26} stroke={1.6} />}
-          title={hasFilters ? t('payouts.history.empty_filtered_title') : t(`payouts.history.empty_title_${kind}`)}
-          description={
-            hasFilters
-              ? t('payouts.history.empty_filtered_description')
-              : t(`payouts.history.empty_description_${kind}`)
-          }
-          actions={
-            hasFilters ? (
-              <Button variant="light" onClick={clearFilters}>
-                {t('payouts.history.filters.clear')}
-              </Button>
-            ) : (
-              newButton
-            )
-          }
+      <Filters kind={kind} values={values} hasFilters={hasFilters} onChange={setParam} onClear={() => clearFilters()} />
+      <HistoryResults
+        query={history}
+        itemCount={items.length}
+        skeleton={{ rows: 6, columns: 6 }}
+        empty={{
+          icon: <IconSend size={26} stroke={1.6} />,
+          title: t(`payouts.history.empty_title_${kind}`),
+          description: t(`payouts.history.empty_description_${kind}`),
+          actions: newButton,
+        }}
+        filteredEmpty={{
+          isShown: hasFilters,
+          title: t('payouts.history.empty_filtered_title'),
+          description: t('payouts.history.empty_filtered_description'),
+          clearLabel: t('payouts.history.filters.clear'),
+          onClear: () => clearFilters(),
+        }}
+      >
+        <HistoryTable
+          label={t(`pages.${calls.page}.title`)}
+          minWidth={800}
+          columns={columns}
+          rows={items}
+          rowKey={(payout) => payout.payout_id}
+          rowTestId="payout-row"
         />
-      ) : (
-        <Stack gap="md" aria-busy={history.isPlaceholderData} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-          <PayoutTable kind={kind} items={items} />
-          <PayoutCards kind={kind} items={items} />
-          <LoadMore
-            query={history}
-            loadMoreLabel={t('payouts.load_more')}
-            allLoaded={t('payouts.history.all_loaded', { count: items.length })}
-          />
-        </Stack>
-      )}
+        <HistoryCards
+          rows={items}
+          rowKey={(payout) => payout.payout_id}
+          cardTestId="payout-card"
+          card={(payout) => <PayoutCard kind={kind} payout={payout} />}
+        />
+        <LoadMore
+          query={history}
+          loadMoreLabel={t('payouts.load_more')}
+          allLoaded={t('payouts.history.all_loaded', { count: items.length })}
+        />
+      </HistoryResults>
       <DownloadDialog kind={kind} isOpen={isDownloadOpen} onClose={download.close} />
     </PageFrame>
   );
