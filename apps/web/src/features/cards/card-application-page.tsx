@@ -119,7 +119,7 @@ function CardApplicationContent() {
     call: submitCardApplication,
     initialValues: initialApplication,
     toRequest: requestOf,
-    invalidFormMessage: t('card_applications.apply.invalid_form'),
+    invalidFormMessage: t('cards.applications.apply.invalid_form'),
     validateAlso: (values) =>
       Object.fromEntries(
         [...applicationDateIssues(requestOf(values), todayIso())].map((issue) => [
@@ -129,7 +129,7 @@ function CardApplicationContent() {
       ),
     onSuccess: async () => {
       await draft.finish();
-      showSuccess(t('card_applications.apply.submitted', { days: workingDays.cardReview }));
+      showSuccess(t('cards.applications.apply.submitted', { days: workingDays.cardReview }));
       await queryClient.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/card/'),
       });
@@ -197,7 +197,7 @@ function CardApplicationContent() {
       Object.entries(problemsOf(values)).filter(([field]) => stepOfField(field) === step),
     );
     if (step === 'cardholder' && !usernameCheck.isVerified(values.username.trim()) && !problems.username)
-      problems.username = { key: 'card_applications.validation.username_unchecked' };
+      problems.username = { key: 'cards.applications.validation.username_unchecked' };
     if (problems.email_proof && !problems.email) problems.email = problems.email_proof;
     const errors: FormErrors = Object.fromEntries(
       Object.entries(problems).map(([field, message]) => [field, fieldError(message)]),
@@ -235,8 +235,8 @@ function CardApplicationContent() {
   if (!isDraftApplied)
     return (
       <PageFrame
-        title={t('card_applications.apply.title')}
-        description={t('card_applications.apply.purpose', { days: workingDays.cardReview })}
+        title={t('cards.applications.apply.title')}
+        description={t('cards.applications.apply.purpose', { days: workingDays.cardReview })}
       >
         <PageSkeleton />
       </PageFrame>
@@ -244,8 +244,8 @@ function CardApplicationContent() {
 
   return (
     <PageFrame
-      title={t('card_applications.apply.title')}
-      description={t('card_applications.apply.purpose', { days: workingDays.cardReview })}
+      title={t('cards.applications.apply.title')}
+      description={t('cards.applications.apply.purpose', { days: workingDays.cardReview })}
     >
       <LeaveDraftGuard draft={draft} />
       <Stack gap="lg" maw={880}>
@@ -254,16 +254,16 @@ function CardApplicationContent() {
             variant="light"
             color="bank"
             icon={<IconFileDescription size={18} aria-hidden />}
-            title={t('card_applications.draft.resumed_title')}
+            title={t('cards.applications.draft.resumed_title')}
             data-testid="draft-resumed"
           >
             <Stack gap="xs">
               <Text size="sm" c="var(--mantine-color-text)">
-                {t('card_applications.draft.resumed')} <DateTime value={resumed.saved_at} />
+                {t('cards.applications.draft.resumed')} <DateTime value={resumed.saved_at} />
               </Text>
               <Group>
                 <Button variant="default" size="xs" onClick={() => void startOver()}>
-                  {t('card_applications.draft.start_over')}
+                  {t('cards.applications.draft.start_over')}
                 </Button>
               </Group>
             </Stack>
@@ -272,17 +272,17 @@ function CardApplicationContent() {
         {draft.loadFailed ? (
           <Alert variant="light" color="red" role="alert">
             <Text size="sm" c="var(--mantine-color-text)">
-              {t('card_applications.draft.load_failed')}
+              {t('cards.applications.draft.load_failed')}
             </Text>
           </Alert>
         ) : null}
         {isPhone ? (
           <Stack gap={6}>
             <Text size="sm" fw={600} aria-live="polite">
-              {t('card_applications.apply.step_of', {
+              {t('cards.applications.apply.step_of', {
                 current: active + 1,
                 total: steps.length,
-                name: t(`card_applications.apply.steps.${step}`),
+                name: t(`cards.applications.apply.steps.${step}`),
               })}
             </Text>
             <Progress value={((active + 1) / steps.length) * 100} size="sm" aria-hidden />
@@ -295,7 +295,7 @@ function CardApplicationContent() {
             size="sm"
           >
             {steps.map((name) => (
-              <Stepper.Step key={name} label={t(`card_applications.apply.steps.${name}`)} />
+              <Stepper.Step key={name} label={t(`cards.applications.apply.steps.${name}`)} />
             ))}
           </Stepper>
         )}
@@ -314,7 +314,7 @@ function CardApplicationContent() {
               <Group justify="space-between" mt="sm" gap="sm">
                 {active > 0 ? (
                   <Button variant="default" onClick={() => setActive(active - 1)} disabled={isSubmitting}>
-                    {t('card_applications.apply.back')}
+                    {t('cards.applications.apply.back')}
                   </Button>
                 ) : (
                   <Box />
@@ -324,11 +324,11 @@ function CardApplicationContent() {
                     opened the review would submit the form at once. */}
                 {step === 'review' ? (
                   <Button key="submit" type="submit" loading={isSubmitting} data-testid="submit-application">
-                    {t('card_applications.apply.submit')}
+                    {t('cards.applications.apply.submit')}
                   </Button>
                 ) : (
                   <Button key="next" onClick={next} data-testid="next-step">
-                    {t('card_applications.apply.next')}
+                    {t('cards.applications.apply.next')}
                   </Button>
                 )}
               </Group>

@@ -68,15 +68,15 @@ function TransactionTable({ items, onOpen }: { items: CardTransaction[]; onOpen:
   return (
     <Card p={0} visibleFrom="sm">
       <Table.ScrollContainer minWidth={680}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t('card_money.transactions.title')}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={t('cards.money.transactions.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('card_money.transactions.columns.date')}</Table.Th>
-              <Table.Th>{t('card_money.transactions.columns.description')}</Table.Th>
-              <Table.Th ta="right">{t('card_money.transactions.columns.amount')}</Table.Th>
-              <Table.Th>{t('card_money.transactions.columns.status')}</Table.Th>
+              <Table.Th>{t('cards.money.transactions.columns.date')}</Table.Th>
+              <Table.Th>{t('cards.money.transactions.columns.description')}</Table.Th>
+              <Table.Th ta="right">{t('cards.money.transactions.columns.amount')}</Table.Th>
+              <Table.Th>{t('cards.money.transactions.columns.status')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>{t('card_money.transactions.columns.details')}</VisuallyHidden>
+                <VisuallyHidden>{t('cards.money.transactions.columns.details')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -93,7 +93,7 @@ function TransactionTable({ items, onOpen }: { items: CardTransaction[]; onOpen:
                     {describe(line)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t(`card_money.transactions.kinds.${line.kind}`)}
+                    {t(`cards.money.transactions.kinds.${line.kind}`)}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
@@ -109,9 +109,9 @@ function TransactionTable({ items, onOpen }: { items: CardTransaction[]; onOpen:
                     size="sm"
                     fw={500}
                     onClick={() => onOpen(line)}
-                    aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
+                    aria-label={t('cards.money.transactions.view_label', { description: describe(line) })}
                   >
-                    {t('card_money.transactions.view')}
+                    {t('cards.money.transactions.view')}
                   </Anchor>
                 </Table.Td>
               </Table.Tr>
@@ -133,7 +133,7 @@ function TransactionCards({ items, onOpen }: { items: CardTransaction[]; onOpen:
           <UnstyledButton
             onClick={() => onOpen(line)}
             w="100%"
-            aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
+            aria-label={t('cards.money.transactions.view_label', { description: describe(line) })}
           >
             <Card padding="md">
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -218,11 +218,11 @@ export function CardTransactionsPage() {
     return frame(
       <EmptyState
         icon={<IconCreditCard size={26} stroke={1.6} />}
-        title={t('card_money.no_cards.title')}
-        description={t('card_money.no_cards.description')}
+        title={t('cards.money.no_cards.title')}
+        description={t('cards.money.no_cards.description')}
         actions={
           <Button component={Link} to={pathOf('cards')} variant="light">
-            {t('card_money.no_cards.action')}
+            {t('cards.money.no_cards.action')}
           </Button>
         }
       />,
@@ -235,7 +235,7 @@ export function CardTransactionsPage() {
         p="md"
         component="form"
         role="search"
-        aria-label={t('card_money.transactions.filters.label')}
+        aria-label={t('cards.money.transactions.filters.label')}
         onSubmit={(event) => event.preventDefault()}
       >
         <Grid columns={24} gap="md">
@@ -245,18 +245,18 @@ export function CardTransactionsPage() {
           <PeriodFields
             from={values.from}
             to={values.to}
-            labels={{ from: t('card_money.transactions.filters.from'), to: t('card_money.transactions.filters.to') }}
+            labels={{ from: t('cards.money.transactions.filters.from'), to: t('cards.money.transactions.filters.to') }}
             span={{ base: 12, md: 4 }}
             onChange={(field, value) => setParam(field, value)}
           />
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Select
-              label={t('card_money.transactions.filters.kind')}
+              label={t('cards.money.transactions.filters.kind')}
               data={[
-                { value: '', label: t('card_money.transactions.filters.all_kinds') },
+                { value: '', label: t('cards.money.transactions.filters.all_kinds') },
                 ...cardTransactionKinds.map((kind) => ({
                   value: kind,
-                  label: t(`card_money.transactions.kinds.${kind}`),
+                  label: t(`cards.money.transactions.kinds.${kind}`),
                 })),
               ]}
               value={values.kind}
@@ -266,12 +266,12 @@ export function CardTransactionsPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Select
-              label={t('card_money.transactions.filters.status')}
+              label={t('cards.money.transactions.filters.status')}
               data={[
-                { value: '', label: t('card_money.transactions.filters.all_statuses') },
+                { value: '', label: t('cards.money.transactions.filters.all_statuses') },
                 ...cardTransactionStatuses.map((status) => ({
                   value: status,
-                  label: t(`card_money.transactions.statuses.${status}`),
+                  label: t(`cards.money.transactions.statuses.${status}`),
                 })),
               ]}
               value={values.status}
@@ -288,7 +288,7 @@ export function CardTransactionsPage() {
               leftSection={<IconFilterOff size={14} aria-hidden />}
               onClick={clearFilters}
             >
-              {t('card_money.transactions.filters.clear')}
+              {t('cards.money.transactions.filters.clear')}
             </Button>
           </Group>
         ) : null}
@@ -302,17 +302,17 @@ export function CardTransactionsPage() {
         <EmptyState
           icon={<IconCreditCard size={26} stroke={1.6} />}
           title={
-            hasFilters ? t('card_money.transactions.empty_filtered_title') : t('card_money.transactions.empty_title')
+            hasFilters ? t('cards.money.transactions.empty_filtered_title') : t('cards.money.transactions.empty_title')
           }
           description={
             hasFilters
-              ? t('card_money.transactions.empty_filtered_description')
-              : t('card_money.transactions.empty_description')
+              ? t('cards.money.transactions.empty_filtered_description')
+              : t('cards.money.transactions.empty_description')
           }
           actions={
             hasFilters ? (
               <Button variant="light" onClick={clearFilters}>
-                {t('card_money.transactions.filters.clear')}
+                {t('cards.money.transactions.filters.clear')}
               </Button>
             ) : undefined
           }
@@ -323,8 +323,8 @@ export function CardTransactionsPage() {
           <TransactionCards items={items} onOpen={setOpened} />
           <LoadMore
             query={history}
-            loadMoreLabel={t('card_money.transactions.load_more')}
-            allLoaded={t('card_money.transactions.all_loaded', { count: items.length })}
+            loadMoreLabel={t('cards.money.transactions.load_more')}
+            allLoaded={t('cards.money.transactions.all_loaded', { count: items.length })}
           />
         </Stack>
       )}
@@ -333,38 +333,38 @@ export function CardTransactionsPage() {
         call={downloadCardTransactions}
         isOpen={isDownloadOpen}
         onClose={download.close}
-        title={t('card_money.transactions.download.title')}
-        description={t('card_money.transactions.download.description')}
+        title={t('cards.money.transactions.download.title')}
+        description={t('cards.money.transactions.download.description')}
         filter={{
           field: 'status',
-          label: t('card_money.transactions.filters.status'),
-          allLabel: t('card_money.transactions.filters.all_statuses'),
+          label: t('cards.money.transactions.filters.status'),
+          allLabel: t('cards.money.transactions.filters.all_statuses'),
           options: cardTransactionStatuses.map((status) => ({
             value: status,
-            label: t(`card_money.transactions.statuses.${status}`),
+            label: t(`cards.money.transactions.statuses.${status}`),
           })),
         }}
         fixedBody={{ card_id: cardId }}
-        doneMessage={t('card_money.transactions.download.done')}
+        doneMessage={t('cards.money.transactions.download.done')}
       />
       <ExportDialog
         call={downloadCardStatement}
         isOpen={isStatementOpen}
         onClose={statement.close}
-        title={t('card_money.statement.dialog_title')}
-        description={t('card_money.statement.description')}
-        periodHint={t('card_money.statement.period_hint')}
+        title={t('cards.money.statement.dialog_title')}
+        description={t('cards.money.statement.description')}
+        periodHint={t('cards.money.statement.period_hint')}
         fixedBody={{ card_id: cardId, time_zone: readerTimeZone() }}
-        doneMessage={t('card_money.statement.done')}
+        doneMessage={t('cards.money.statement.done')}
       />
     </>,
     mayExport ? (
       <>
         <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download.open}>
-          {t('card_money.transactions.download.open')}
+          {t('cards.money.transactions.download.open')}
         </Button>
         <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={statement.open}>
-          {t('card_money.statement.open')}
+          {t('cards.money.statement.open')}
         </Button>
       </>
     ) : undefined,

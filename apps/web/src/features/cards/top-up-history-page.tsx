@@ -52,7 +52,7 @@ function PaidLine({ topUp }: { topUp: TopUp }) {
   const { t } = useTranslation();
   return (
     <Text size="xs" c="dimmed">
-      {t('card_money.history.paid_line', { total: amountText(topUp.debit_total, topUp.asset), asset: topUp.asset })}
+      {t('cards.money.history.paid_line', { total: amountText(topUp.debit_total, topUp.asset), asset: topUp.asset })}
     </Text>
   );
 }
@@ -60,11 +60,11 @@ function PaidLine({ topUp }: { topUp: TopUp }) {
 function TopUpTable({ items }: { items: TopUp[] }) {
   const { t } = useTranslation();
   const column = (key: 'date' | 'card' | 'amount' | 'fee' | 'source_of_funds' | 'status') =>
-    t(`card_money.history.columns.${key}`);
+    t(`cards.money.history.columns.${key}`);
   return (
     <Card p={0} visibleFrom="sm">
       <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label={t('card_money.history.title')}>
+        <Table verticalSpacing="sm" aria-label={t('cards.money.history.title')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{column('date')}</Table.Th>
@@ -102,7 +102,7 @@ function TopUpTable({ items }: { items: TopUp[] }) {
                   <Amount value={topUp.fee} currency="USD" size="sm" />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{t(`card_money.sources.${topUp.source_of_funds}`)}</Text>
+                  <Text size="sm">{t(`cards.money.sources.${topUp.source_of_funds}`)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge list="top_up" value={topUp.status} />
@@ -133,13 +133,13 @@ function TopUpCards({ items }: { items: TopUp[] }) {
                   <DateTime value={topUp.created_at} />
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t(`card_money.sources.${topUp.source_of_funds}`)}
+                  {t(`cards.money.sources.${topUp.source_of_funds}`)}
                 </Text>
               </Stack>
               <Stack gap={4} align="flex-end">
                 <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
                 <Text size="xs" c="dimmed">
-                  {t('card_money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
+                  {t('cards.money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
                 </Text>
                 <StatusBadge list="top_up" value={topUp.status} size="sm" />
               </Stack>
@@ -195,7 +195,7 @@ export function TopUpHistoryPage() {
   const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
   const topUpButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={topUpDialog.open} disabled={!canTopUp}>
-      {t('card_money.top_up.open')}
+      {t('cards.money.top_up.open')}
     </Button>
   );
   const statusOptions = topUpStatuses.map((value) => ({ value, label: t(`states.top_up.${value}`) }));
@@ -208,7 +208,7 @@ export function TopUpHistoryPage() {
         <>
           {mayExport ? (
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download.open}>
-              {t('card_money.history.download.open')}
+              {t('cards.money.history.download.open')}
             </Button>
           ) : null}
           {mayTopUp ? topUpButton : null}
@@ -220,7 +220,7 @@ export function TopUpHistoryPage() {
         p="md"
         component="form"
         role="search"
-        aria-label={t('card_money.history.filters.label')}
+        aria-label={t('cards.money.history.filters.label')}
         onSubmit={(event) => event.preventDefault()}
       >
         <Grid columns={24} gap="md">
@@ -229,14 +229,14 @@ export function TopUpHistoryPage() {
               cards={cardList}
               value={values.card_id}
               onChange={(value) => setFilter('card_id', value)}
-              label={t('card_money.history.filters.card')}
-              allLabel={t('card_money.history.filters.all_cards')}
+              label={t('cards.money.history.filters.card')}
+              allLabel={t('cards.money.history.filters.all_cards')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 24, md: 6 }}>
             <Select
-              label={t('card_money.history.filters.status')}
-              data={[{ value: '', label: t('card_money.history.filters.all_statuses') }, ...statusOptions]}
+              label={t('cards.money.history.filters.status')}
+              data={[{ value: '', label: t('cards.money.history.filters.all_statuses') }, ...statusOptions]}
               value={values.status}
               allowDeselect={false}
               onChange={(value) => setFilter('status', value ?? '')}
@@ -245,7 +245,7 @@ export function TopUpHistoryPage() {
           <PeriodFields
             from={values.from}
             to={values.to}
-            labels={{ from: t('card_money.history.filters.from'), to: t('card_money.history.filters.to') }}
+            labels={{ from: t('cards.money.history.filters.from'), to: t('cards.money.history.filters.to') }}
             span={{ base: 12, md: 5 }}
             onChange={(field, value) => setFilter(field, value)}
           />
@@ -258,7 +258,7 @@ export function TopUpHistoryPage() {
               leftSection={<IconFilterOff size={14} aria-hidden />}
               onClick={clearFilters}
             >
-              {t('card_money.history.filters.clear')}
+              {t('cards.money.history.filters.clear')}
             </Button>
           </Group>
         ) : null}
@@ -270,20 +270,22 @@ export function TopUpHistoryPage() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconCreditCard size={26} stroke={1.6} />}
-          title={hasFilters ? t('card_money.history.empty_filtered_title') : t('card_money.history.empty_title')}
+          title={hasFilters ? t('cards.money.history.empty_filtered_title') : t('cards.money.history.empty_title')}
           description={
-            hasFilters ? t('card_money.history.empty_filtered_description') : t('card_money.history.empty_description')
+            hasFilters
+              ? t('cards.money.history.empty_filtered_description')
+              : t('cards.money.history.empty_description')
           }
           actions={
             hasFilters ? (
               <Button variant="light" onClick={clearFilters}>
-                {t('card_money.history.filters.clear')}
+                {t('cards.money.history.filters.clear')}
               </Button>
             ) : canTopUp && mayTopUp ? (
               topUpButton
             ) : (
               <Button component={Link} to={pathOf('cards')} variant="light">
-                {t('card_money.no_cards.action')}
+                {t('cards.money.no_cards.action')}
               </Button>
             )
           }
@@ -294,8 +296,8 @@ export function TopUpHistoryPage() {
           <TopUpCards items={items} />
           <LoadMore
             query={history}
-            loadMoreLabel={t('card_money.history.load_more')}
-            allLoaded={t('card_money.history.all_loaded', { count: items.length })}
+            loadMoreLabel={t('cards.money.history.load_more')}
+            allLoaded={t('cards.money.history.all_loaded', { count: items.length })}
           />
         </Stack>
       )}
@@ -309,16 +311,16 @@ export function TopUpHistoryPage() {
         call={downloadTopUps}
         isOpen={isDownloadOpen}
         onClose={download.close}
-        title={t('card_money.history.download.title')}
-        description={t('card_money.history.download.description')}
+        title={t('cards.money.history.download.title')}
+        description={t('cards.money.history.download.description')}
         filter={{
           field: 'status',
-          label: t('card_money.history.filters.status'),
-          allLabel: t('card_money.history.filters.all_statuses'),
+          label: t('cards.money.history.filters.status'),
+          allLabel: t('cards.money.history.filters.all_statuses'),
           options: statusOptions,
         }}
         {...(values.card_id ? { fixedBody: { card_id: values.card_id } } : {})}
-        doneMessage={t('card_money.history.download.done')}
+        doneMessage={t('cards.money.history.download.done')}
       />
     </PageFrame>
   );

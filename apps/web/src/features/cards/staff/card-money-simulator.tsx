@@ -67,9 +67,9 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
   const [fee, setFee] = useState<{ kind: string; amount: string }>({ kind: 'monthly_service', amount: '' });
   const [outcome, setOutcome] = useState<(typeof simulatedLoadOutcomes)[number]>('success');
   const text = (key: string, params?: Record<string, string | number>) =>
-    t(`card_money.simulator.${key}` as 'card_money.simulator.title', params ?? {});
+    t(`cards.money.simulator.${key}` as 'cards.money.simulator.title', params ?? {});
   const statusText = (status: string) =>
-    t(`card_money.transactions.statuses.${status}` as 'card_money.transactions.statuses.settled');
+    t(`cards.money.transactions.statuses.${status}` as 'cards.money.transactions.statuses.settled');
 
   const submitPurchase = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,7 +80,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
       (line) =>
         line.status === 'declined'
           ? text('purchase.declined', {
-              reason: t(`card_money.transactions.decline_reasons.${line.decline_reason ?? 'insufficient_funds'}`),
+              reason: t(`cards.money.transactions.decline_reasons.${line.decline_reason ?? 'insufficient_funds'}`),
             })
           : text('purchase.authorised', { amount: usdText(line.amount), merchant: line.merchant_name }),
     );
@@ -289,7 +289,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
               label={text('fee.kind')}
-              data={cardFeeKinds.map((kind) => ({ value: kind, label: t(`card_money.fee_kinds.${kind}`) }))}
+              data={cardFeeKinds.map((kind) => ({ value: kind, label: t(`cards.money.fee_kinds.${kind}`) }))}
               value={fee.kind}
               allowDeselect={false}
               onChange={(kind) => setFee({ ...fee, kind: kind ?? 'monthly_service' })}
