@@ -6,6 +6,8 @@
  * the confirmation tick. The result follows the top-up: under way with the working days it takes,
  * then loaded, or "Something went wrong. Please try again later." with Retry.
  */
+
+import type { ResponseOf } from '@bank/contract/calls';
 import {
   calcTopUp,
   getTopUpConfig,
@@ -174,6 +176,217 @@ function TopUpResult({
   );
 }
 
+/** The quote of the top-up as typed: what the card receives, the fee, the rate and what is paid in the coin. */
+function TopUpQuote({
+  quote,
+  fee,
+  asset,
+}: {
+  quote: 'waiting' | 'loading' | ResponseOf<typeof calcTopUp>;
+  fee: ResponseOf<typeof getTopUpConfig>['fee'] | undefined;
+  asset: CardFundingAsset | '';
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  const amountText = useAmountText();
+  const feeRule = fee
+    ? fee.rate
+      ? t('cards.money.top_up.fee_rule', {
+          rate: `${formatDecimal(String(Number(fee.rate) * 100), { min: 0, max: 2 })}%`,
+          minimum: amountText(fee.amount, 'USD'),
+        })
+      : t('cards.money.top_up.fee_flat', { minimum: amountText(fee.amount, 'USD') })
+    : null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={t('cards.money.top_up.quote_title')} aria-live="polite">
+      <Text size="sm" fw={600} mb={4}>
+        {t('cards.money.top_up.quote_title')}
+      </Text>
+      {quote === 'waiting' ? (
+        <Text size="sm" c="dimmed">
+          {t('cards.money.top_up.quote_waiting')}
+        </Text>
+      ) : quote === 'loading' ? (
+        <Stack gap={6} aria-label={t('cards.money.top_up.quote_loading')}>
+          <Skeleton h={14} />
+          <Skeleton h={14} />
+          <Skeleton h={14} w="70%" />
+        </Stack>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={4} data-testid="top-up-quote">
+          <Table.Tbody>
+            <QuoteLine label={t('cards.money.top_up.card_receives')}>
+              <Amount value={quote.amount} currency="USD" size="sm" />
+            </QuoteLine>
+            <QuoteLine label={t('cards.money.top_up.fee')}>
+              <Amount value={quote.fee} currency="USD" size="sm" data-testid="top-up-fee" />
+              {feeRule ? (
+                <Text size="xs" c="dimmed">
+                  {feeRule}
+                </Text>
+              ) : null}
+            </QuoteLine>
+            <QuoteLine label={t('cards.money.top_up.rate')}>
+              <RateText pair={{ base: 'USD', quote: quote.asset, rate: quote.rate }} />
+              <Text size="xs" c="dimmed">
+                <DateTime value={quote.rate_at} />
+              </Text>
+            </QuoteLine>
+            <QuoteLine label={t('cards.money.top_up.you_pay')} isStrong>
+              <Text size="sm" fw={600} className="tabular-figures" data-testid="top-up-total">
+                {coin(quote.debit_total)} {quote.asset}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('cards.money.top_up.you_pay_detail', {
+                  amount: coin(quote.debit_amount),
+                  fee: coin(quote.debit_fee),
+                  asset: quote.asset,
+                })}
+              </Text>
+            </QuoteLine>
+          </Table.Tbody>
+        </Table>
+      )}
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('cards.money.top_up.rounding', { asset: asset || cardFundingAssets.join(' / ') })}
+      </Text>
+    </Paper>
+  );
+}
+
+/** No coin holds enough for the smallest top-up (its minimum and the least fee). */
+function CannotPayAlert({ minimum, smallest }: { minimum: string; smallest: string }) {
+  const { t } = useTranslation();
+  const usd = useUsd();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('cards.money.top_up.cannot_pay_title')}
+      data-testid="top-up-cannot-pay"
+    >
+      <Text size="sm" c="var(--mantine-color-text)">
+        {t('cards.money.top_up.cannot_pay', {
+          minimum: usd(minimum),
+          total: usd(smallest),
+          assets: cardFundingAssets.join(', '),
+        })}
+      </Text>
+    </Alert>
+  );
+}
+
+/** The coin the top-up is paid in, each with what the company holds of it. */
+function FundingAssetSelect({
+  funding,
+  value,
+  onChange,
+  error,
+}: {
+  funding: ResponseOf<typeof getTopUpConfig>['funding'] | undefined;
+  value: CardFundingAsset | '';
+  onChange: (asset: CardFundingAsset | '') => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  return (
+    <Select
+      label={t('cards.money.top_up.asset')}
+      data={cardFundingAssets.map((asset) => {
+        const available = funding?.find((line) => line.asset === asset)?.available;
+        return {
+          value: asset,
+          label: available ? t('cards.money.top_up.asset_option', { asset, available: coin(available) }) : asset,
+        };
+      })}
+      value={value || null}
+      allowDeselect={false}
+      onChange={(chosen) => onChange((chosen ?? '') as CardFundingAsset | '')}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Where the money of the top-up comes from, as the company declares it. */
+function SourceOfFundsSelect({
+  sources,
+  value,
+  onChange,
+  error,
+}: {
+  sources: readonly SourceOfFunds[];
+  value: SourceOfFunds | '';
+  onChange: (source: SourceOfFunds | '') => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('cards.money.top_up.source')}
+      placeholder={t('cards.money.top_up.source_placeholder')}
+      data={sources.map((source) => ({
+        value: source,
+        label: t(`cards.money.sources.${source}`),
+      }))}
+      value={value || null}
+      onChange={(source) => onChange((source ?? '') as SourceOfFunds | '')}
+      error={error}
+      withAsterisk
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The declaration of what will be paid, and the buttons that cancel or top up. */
+function ConfirmAndSubmit({
+  quote,
+  asset,
+  amount,
+  isConfirmed,
+  onConfirm,
+  error,
+  isSubmitting,
+  onClose,
+}: {
+  quote: ResponseOf<typeof calcTopUp> | undefined;
+  asset: CardFundingAsset | '';
+  amount: string;
+  isConfirmed: boolean;
+  onConfirm: (isConfirmed: boolean) => void;
+  error: string | undefined;
+  isSubmitting: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  const amountText = useAmountText();
+  return (
+    <>
+      <Checkbox
+        label={t('cards.money.top_up.confirm', {
+          total: quote ? coin(quote.debit_total) : '—',
+          asset: quote?.asset ?? asset,
+        })}
+        checked={isConfirmed}
+        disabled={!quote}
+        onChange={(event) => onConfirm(event.currentTarget.checked)}
+        error={error}
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {t('cards.money.top_up.cancel')}
+        </Button>
+        <Button type="submit" loading={isSubmitting} disabled={!quote}>
+          {t('cards.money.top_up.submit', { amount: amountText(quote?.amount ?? amount, 'USD') })}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 function TopUpForm({
   cards,
   values,
@@ -188,8 +401,6 @@ function TopUpForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const amountText = useAmountText();
-  const coin = useCoin();
   const usd = useUsd();
   const config = useScreenQuery(getTopUpConfig, { card_id: values.cardId }, { enabled: values.cardId !== '' });
   const [amount] = useDebouncedValue(values.amount.trim(), quoteDebounceMs);
@@ -253,16 +464,6 @@ function TopUpForm({
     }
   };
 
-  const fee = data?.fee;
-  const feeRule = fee
-    ? fee.rate
-      ? t('cards.money.top_up.fee_rule', {
-          rate: `${formatDecimal(String(Number(fee.rate) * 100), { min: 0, max: 2 })}%`,
-          minimum: amountText(fee.amount, 'USD'),
-        })
-      : t('cards.money.top_up.fee_flat', { minimum: amountText(fee.amount, 'USD') })
-    : null;
-
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
@@ -297,128 +498,36 @@ function TopUpForm({
           withAsterisk
           data-autofocus
         />
-        <Select
-          label={t('cards.money.top_up.asset')}
-          data={cardFundingAssets.map((asset) => {
-            const available = data?.funding.find((line) => line.asset === asset)?.available;
-            return {
-              value: asset,
-              label: available ? t('cards.money.top_up.asset_option', { asset, available: coin(available) }) : asset,
-            };
-          })}
-          value={asset || null}
-          allowDeselect={false}
-          onChange={(chosen) => onChange({ asset: (chosen ?? '') as CardFundingAsset | '', confirmed: false })}
+        <FundingAssetSelect
+          funding={data?.funding}
+          value={asset}
+          onChange={(chosen) => onChange({ asset: chosen, confirmed: false })}
           error={errors.asset}
-          comboboxProps={{ withinPortal: true }}
         />
         {funding && !funding.canPay && data ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t('cards.money.top_up.cannot_pay_title')}
-            data-testid="top-up-cannot-pay"
-          >
-            <Text size="sm" c="var(--mantine-color-text)">
-              {t('cards.money.top_up.cannot_pay', {
-                minimum: usd(data.minimum),
-                total: usd(smallestTopUp ?? data.minimum),
-                assets: cardFundingAssets.join(', '),
-              })}
-            </Text>
-          </Alert>
+          <CannotPayAlert minimum={data.minimum} smallest={smallestTopUp ?? data.minimum} />
         ) : null}
-        <Paper
-          withBorder
-          p="sm"
-          component="section"
-          aria-label={t('cards.money.top_up.quote_title')}
-          aria-live="polite"
-        >
-          <Text size="sm" fw={600} mb={4}>
-            {t('cards.money.top_up.quote_title')}
-          </Text>
-          {!isQuotable || quoteError ? (
-            <Text size="sm" c="dimmed">
-              {t('cards.money.top_up.quote_waiting')}
-            </Text>
-          ) : quote.isPending || !quote.data ? (
-            <Stack gap={6} aria-label={t('cards.money.top_up.quote_loading')}>
-              <Skeleton h={14} />
-              <Skeleton h={14} />
-              <Skeleton h={14} w="70%" />
-            </Stack>
-          ) : (
-            <Table withRowBorders={false} verticalSpacing={4} data-testid="top-up-quote">
-              <Table.Tbody>
-                <QuoteLine label={t('cards.money.top_up.card_receives')}>
-                  <Amount value={quote.data.amount} currency="USD" size="sm" />
-                </QuoteLine>
-                <QuoteLine label={t('cards.money.top_up.fee')}>
-                  <Amount value={quote.data.fee} currency="USD" size="sm" data-testid="top-up-fee" />
-                  {feeRule ? (
-                    <Text size="xs" c="dimmed">
-                      {feeRule}
-                    </Text>
-                  ) : null}
-                </QuoteLine>
-                <QuoteLine label={t('cards.money.top_up.rate')}>
-                  <RateText pair={{ base: 'USD', quote: quote.data.asset, rate: quote.data.rate }} />
-                  <Text size="xs" c="dimmed">
-                    <DateTime value={quote.data.rate_at} />
-                  </Text>
-                </QuoteLine>
-                <QuoteLine label={t('cards.money.top_up.you_pay')} isStrong>
-                  <Text size="sm" fw={600} className="tabular-figures" data-testid="top-up-total">
-                    {coin(quote.data.debit_total)} {quote.data.asset}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('cards.money.top_up.you_pay_detail', {
-                      amount: coin(quote.data.debit_amount),
-                      fee: coin(quote.data.debit_fee),
-                      asset: quote.data.asset,
-                    })}
-                  </Text>
-                </QuoteLine>
-              </Table.Tbody>
-            </Table>
-          )}
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('cards.money.top_up.rounding', { asset: asset || cardFundingAssets.join(' / ') })}
-          </Text>
-        </Paper>
-        <Select
-          label={t('cards.money.top_up.source')}
-          placeholder={t('cards.money.top_up.source_placeholder')}
-          data={(data?.sources_of_funds ?? []).map((source) => ({
-            value: source,
-            label: t(`cards.money.sources.${source}`),
-          }))}
-          value={values.source || null}
-          onChange={(source) => onChange({ source: (source ?? '') as SourceOfFunds | '' })}
+        <TopUpQuote
+          quote={!isQuotable || quoteError ? 'waiting' : quote.isPending || !quote.data ? 'loading' : quote.data}
+          fee={data?.fee}
+          asset={asset}
+        />
+        <SourceOfFundsSelect
+          sources={data?.sources_of_funds ?? []}
+          value={values.source}
+          onChange={(source) => onChange({ source })}
           error={errors.source_of_funds}
-          withAsterisk
-          comboboxProps={{ withinPortal: true }}
         />
-        <Checkbox
-          label={t('cards.money.top_up.confirm', {
-            total: quote.data ? coin(quote.data.debit_total) : '—',
-            asset: quote.data?.asset ?? asset,
-          })}
-          checked={values.confirmed}
-          disabled={!quote.data}
-          onChange={(event) => onChange({ confirmed: event.currentTarget.checked })}
+        <ConfirmAndSubmit
+          quote={quote.data}
+          asset={asset}
+          amount={values.amount}
+          isConfirmed={values.confirmed}
+          onConfirm={(confirmed) => onChange({ confirmed })}
           error={errors.confirmed}
+          isSubmitting={isSubmitting}
+          onClose={onClose}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('cards.money.top_up.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} disabled={!quote.data}>
-            {t('cards.money.top_up.submit', { amount: amountText(quote.data?.amount ?? values.amount, 'USD') })}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
