@@ -32,7 +32,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconChevronRight, IconIdBadge2, IconSearch, IconX } from '@tabler/icons-react';
+import { IconChevronRight, IconIdBadge2, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +57,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
@@ -157,7 +158,7 @@ function QueueList({ status, search, onOpen }: { status: Status; search: string;
 function Decision({ application }: { application: StaffCardApplication }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
+  const [decision, setDecision] = useState<ReviewChoice | null>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: decideCardApplication,
     initialValues: { reason: '' },
@@ -187,61 +188,46 @@ function Decision({ application }: { application: StaffCardApplication }) {
     submit(event);
   };
   return (
-    <Card withBorder component="section" aria-labelledby="card-review-decision">
-      <Stack gap="sm">
-        <Title order={3} fz="sm" id="card-review-decision">
-          {t('cards.applications.review.decision_title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('cards.applications.review.decision_hint')}
-        </Text>
-        {decision === null ? (
-          <Group gap="sm">
-            <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setDecision('approve')}>
-              {t('cards.applications.actions.approve')}
+    <ReviewDecisionCard
+      headingId="card-review-decision"
+      title={t('cards.applications.review.decision_title')}
+      hint={t('cards.applications.review.decision_hint')}
+      approveLabel={t('cards.applications.actions.approve')}
+      rejectLabel={t('cards.applications.actions.reject')}
+      decision={decision}
+      onDecide={setDecision}
+    >
+      <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
+        <Stack gap="sm">
+          <FormAlert message={formError} />
+          {decision === 'reject' ? (
+            <Textarea
+              id="card-review-reason"
+              label={t('cards.applications.review.reason')}
+              required
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={500}
+              data-autofocus
+              {...form.getInputProps('reason')}
+            />
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
+              {t('cards.applications.actions.cancel')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconX size={16} aria-hidden />}
-              onClick={() => setDecision('reject')}
-            >
-              {t('cards.applications.actions.reject')}
+            <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
+              {t(
+                decision === 'approve'
+                  ? 'cards.applications.actions.approve_submit'
+                  : 'cards.applications.actions.reject_submit',
+              )}
             </Button>
           </Group>
-        ) : (
-          <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
-            <Stack gap="sm">
-              <FormAlert message={formError} />
-              {decision === 'reject' ? (
-                <Textarea
-                  id="card-review-reason"
-                  label={t('cards.applications.review.reason')}
-                  required
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  maxLength={500}
-                  data-autofocus
-                  {...form.getInputProps('reason')}
-                />
-              ) : null}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
-                  {t('cards.applications.actions.cancel')}
-                </Button>
-                <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
-                  {t(
-                    decision === 'approve'
-                      ? 'cards.applications.actions.approve_submit'
-                      : 'cards.applications.actions.reject_submit',
-                  )}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+        </Stack>
+      </form>
+    </ReviewDecisionCard>
   );
 }
 
