@@ -137,8 +137,8 @@ export type AddressFields = PostalAddressFields;
 const DocumentId = identifierText(64);
 /** What card/verifyCode answered; without it the email is not proven. */
 const EmailProof = z
-  .string({ message: 'card_applications.validation.email_not_verified' })
-  .min(1, { message: 'card_applications.validation.email_not_verified' })
+  .string({ message: 'cards.applications.validation.email_not_verified' })
+  .min(1, { message: 'cards.applications.validation.email_not_verified' })
   .max(1000);
 const OptionalDocumentId = z.preprocess((value) => (value === '' ? null : value), DocumentId.nullable()).default(null);
 
@@ -182,8 +182,8 @@ export const idShape = {
   id_number: singleLineText(40).pipe(
     z
       .string()
-      .min(1, { message: 'card_applications.validation.id_number_required' })
-      .regex(/^[A-Za-z0-9-]+$/, { message: 'card_applications.validation.id_number_format' }),
+      .min(1, { message: 'cards.applications.validation.id_number_required' })
+      .regex(/^[A-Za-z0-9-]+$/, { message: 'cards.applications.validation.id_number_format' }),
   ),
   id_issuing_country: CountryCode,
   id_language: DocumentLanguage,
@@ -210,7 +210,7 @@ export const ProofOfAddressStep = z
   .object({
     ...proofOfAddressShape,
     /** SPEC.md: documents must be in English or carry a certified translation. */
-    documents_in_english: z.literal(true, { message: 'card_applications.validation.english_required' }),
+    documents_in_english: z.literal(true, { message: 'cards.applications.validation.english_required' }),
   })
   .strict();
 
@@ -245,11 +245,11 @@ export function applicationFieldIssues(value: {
 }): Issue[] {
   const issues: Issue[] = [];
   if (value.applicant_type === 'staff' && !value.sponsor_user_id?.trim())
-    issues.push({ path: ['sponsor_user_id'], message: 'card_applications.validation.sponsor_required' });
+    issues.push({ path: ['sponsor_user_id'], message: 'cards.applications.validation.sponsor_required' });
   if (value.mailing_same_as_residence === false && !value.mailing_address)
     issues.push({ path: ['mailing_address'], message: 'validation.required' });
   if (value.id_type === 'national_id' && !value.id_back_document_id)
-    issues.push({ path: ['id_back_document_id'], message: 'card_applications.validation.id_back_required' });
+    issues.push({ path: ['id_back_document_id'], message: 'cards.applications.validation.id_back_required' });
   return issues;
 }
 
@@ -317,28 +317,28 @@ export function applicationDateIssues(
   const birth = value.date_of_birth;
   if (isDay(birth)) {
     if (addYears(birth, cardApplicationRules.minimumAgeYears) > today)
-      issues.push({ path: ['date_of_birth'], message: 'card_applications.validation.under_18' });
+      issues.push({ path: ['date_of_birth'], message: 'cards.applications.validation.under_18' });
     else if (addYears(birth, cardApplicationRules.oldestApplicantYears) < today)
-      issues.push({ path: ['date_of_birth'], message: 'card_applications.validation.birth_date_implausible' });
+      issues.push({ path: ['date_of_birth'], message: 'cards.applications.validation.birth_date_implausible' });
     const issueDate = isDay(value.id_issue_date) ? value.id_issue_date : null;
     const expiryDate = isDay(value.id_expiry_date) ? value.id_expiry_date : null;
     const effective = effectiveIdDates(birth, issueDate, expiryDate);
     if (issueDate && (issueDate > today || issueDate < birth))
-      issues.push({ path: ['id_issue_date'], message: 'card_applications.validation.id_issue_date' });
+      issues.push({ path: ['id_issue_date'], message: 'cards.applications.validation.id_issue_date' });
     if (expiryDate && expiryDate <= effective.issue_date)
-      issues.push({ path: ['id_expiry_date'], message: 'card_applications.validation.id_expiry_before_issue' });
+      issues.push({ path: ['id_expiry_date'], message: 'cards.applications.validation.id_expiry_before_issue' });
     else if (effective.expiry_date <= today)
       issues.push({
         path: ['id_expiry_date'],
         message: expiryDate
-          ? 'card_applications.validation.id_expired'
-          : 'card_applications.validation.id_default_expired',
+          ? 'cards.applications.validation.id_expired'
+          : 'cards.applications.validation.id_default_expired',
       });
   }
   const proofDate = value.proof_of_address_issue_date;
   if (isDay(proofDate)) {
     if (proofDate > today)
-      issues.push({ path: ['proof_of_address_issue_date'], message: 'card_applications.validation.date_in_future' });
+      issues.push({ path: ['proof_of_address_issue_date'], message: 'cards.applications.validation.date_in_future' });
     else if (proofDate < addDays(today, -cardApplicationRules.proofOfAddressMaxAgeDays))
       issues.push({ path: ['proof_of_address_issue_date'], message: 'validation.proof_of_address_age' });
   }
@@ -634,7 +634,7 @@ export const UpdateAddressKycRequest = z
     cardholder_id: CardholderId,
     residence_address: AddressFields,
     ...proofOfAddressShape,
-    documents_in_english: z.literal(true, { message: 'card_applications.validation.english_required' }),
+    documents_in_english: z.literal(true, { message: 'cards.applications.validation.english_required' }),
   })
   .strict();
 

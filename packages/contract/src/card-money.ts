@@ -90,7 +90,7 @@ export type CardLoadLimits = z.infer<typeof CardLoadLimits>;
 /** How long a load takes at a real processor (SPEC.md section 9), shown on the result. */
 export const topUpWorkingDays = { min: workingDays.cardTopUpMin, max: workingDays.cardTopUpMax } as const;
 
-/** Where the money of a top-up comes from, as the company declares it (labels: `card_money.sources.<value>`). */
+/** Where the money of a top-up comes from, as the company declares it (labels: `cards.money.sources.<value>`). */
 export const sourcesOfFunds = [
   'business_revenue',
   'company_reserves',
@@ -212,7 +212,7 @@ export const TopUpRequest = TopUpCalcRequest.extend({
   fee_quote: FeeQuote,
   source_of_funds: SourceOfFunds,
   /** The user's confirmation tick (SPEC.md section 5). */
-  confirmed: z.literal(true, { message: 'card_money.validation.confirm_required' }),
+  confirmed: z.literal(true, { message: 'cards.money.validation.confirm_required' }),
 }).strict();
 
 export const TopUp = TopUpAmounts.extend({

@@ -46,7 +46,7 @@ export const ContactRequestDraft = z
     product: BankingProduct,
     contact_method: ContactMethod,
     message: multiLineText(contactMessageMaxLength).pipe(
-      z.string().min(1, { message: 'products.validation.message_required' }),
+      z.string().min(1, { message: 'contact_requests.validation.message_required' }),
     ),
     preferred_time: singleLineText(preferredTimeMaxLength).optional(),
   })
@@ -116,7 +116,7 @@ export const handleContactRequest = defineCall({
     .object({
       request_id: identifierText(64),
       note: multiLineText(handledNoteMaxLength).pipe(
-        z.string().min(1, { message: 'products.validation.note_required' }),
+        z.string().min(1, { message: 'contact_requests.validation.note_required' }),
       ),
     })
     .strict(),

@@ -100,7 +100,7 @@ export const listLedgerAccounts = defineCall({
 /**
  * Every kind of movement the ledger posts (a transfer's `kind`): what a statement's line and a
  * transaction's ledger movements say it was, each labelled in the three catalogues
- * (`statement.kinds`, or `card_money.fee_kinds` for a card fee `card_fee_<fee kind>`).
+ * (`statement.kinds`, or `cards.money.fee_kinds` for a card fee `card_fee_<fee kind>`).
  */
 export const ledgerMovementKinds = [
   'deposit',

@@ -9,6 +9,7 @@ import { announcements } from './locales/en/announcements.ts';
 import { cardApplications } from './locales/en/card-applications.ts';
 import { cardMoney } from './locales/en/card-money.ts';
 import { cards } from './locales/en/cards.ts';
+import { contactRequests } from './locales/en/contact-requests.ts';
 import { deposits } from './locales/en/deposits.ts';
 import { documents } from './locales/en/documents.ts';
 import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
@@ -19,7 +20,6 @@ import { kyc } from './locales/en/kyc.ts';
 import { ledger } from './locales/en/ledger.ts';
 import { mainPages } from './locales/en/main-pages.ts';
 import { payouts } from './locales/en/payouts.ts';
-import { products } from './locales/en/products.ts';
 import { programme } from './locales/en/programme.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
 import { states } from './locales/en/states.ts';
@@ -43,12 +43,10 @@ export const enSignedIn = {
   team,
   webhooks,
   payouts,
-  card_money: cardMoney,
-  cards: cards,
-  card_applications: cardApplications,
+  cards: { ...cards, applications: cardApplications, money: cardMoney },
   programme,
   feedback,
-  products,
+  contact_requests: contactRequests,
   exchange,
   errors: errorsSignedIn,
   validation: validationSignedIn,

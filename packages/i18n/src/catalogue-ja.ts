@@ -7,6 +7,7 @@ import { auth as jaAuth } from './locales/ja/auth.ts';
 import { cardApplications as jaCardApplications } from './locales/ja/card-applications.ts';
 import { cardMoney as jaCardMoney } from './locales/ja/card-money.ts';
 import { cards as jaCards } from './locales/ja/cards.ts';
+import { contactRequests as jaContactRequests } from './locales/ja/contact-requests.ts';
 import { deposits as jaDeposits } from './locales/ja/deposits.ts';
 import { documents as jaDocuments } from './locales/ja/documents.ts';
 import { email as jaEmail } from './locales/ja/email.ts';
@@ -19,7 +20,6 @@ import { kycEmail as jaKycEmail } from './locales/ja/kyc-email.ts';
 import { ledger as jaLedger } from './locales/ja/ledger.ts';
 import { pages as jaPages } from './locales/ja/pages.ts';
 import { payouts as jaPayouts } from './locales/ja/payouts.ts';
-import { products as jaProducts } from './locales/ja/products.ts';
 import { programme as jaProgramme } from './locales/ja/programme.ts';
 import { shell as jaShell } from './locales/ja/shell.ts';
 import { statement as jaStatement } from './locales/ja/statement.ts';
@@ -39,12 +39,10 @@ export const ja: Catalogue = {
   announcements: jaAnnouncements,
   webhooks: jaWebhooks,
   payouts: jaPayouts,
-  card_money: jaCardMoney,
-  cards: jaCards,
-  card_applications: jaCardApplications,
+  cards: { ...jaCards, applications: jaCardApplications, money: jaCardMoney },
   programme: jaProgramme,
   feedback: jaFeedback,
-  products: jaProducts,
+  contact_requests: jaContactRequests,
   exchange: jaExchange,
   statement: jaStatement,
   shell: jaShell,

@@ -7,6 +7,7 @@ import { auth as zhAuth } from './locales/zh-CN/auth.ts';
 import { cardApplications as zhCardApplications } from './locales/zh-CN/card-applications.ts';
 import { cardMoney as zhCardMoney } from './locales/zh-CN/card-money.ts';
 import { cards as zhCards } from './locales/zh-CN/cards.ts';
+import { contactRequests as zhContactRequests } from './locales/zh-CN/contact-requests.ts';
 import { deposits as zhDeposits } from './locales/zh-CN/deposits.ts';
 import { documents as zhDocuments } from './locales/zh-CN/documents.ts';
 import { email as zhEmail } from './locales/zh-CN/email.ts';
@@ -19,7 +20,6 @@ import { kycEmail as zhKycEmail } from './locales/zh-CN/kyc-email.ts';
 import { ledger as zhLedger } from './locales/zh-CN/ledger.ts';
 import { pages as zhPages } from './locales/zh-CN/pages.ts';
 import { payouts as zhPayouts } from './locales/zh-CN/payouts.ts';
-import { products as zhProducts } from './locales/zh-CN/products.ts';
 import { programme as zhProgramme } from './locales/zh-CN/programme.ts';
 import { shell as zhShell } from './locales/zh-CN/shell.ts';
 import { statement as zhStatement } from './locales/zh-CN/statement.ts';
@@ -39,12 +39,10 @@ export const zhCN: Catalogue = {
   announcements: zhAnnouncements,
   webhooks: zhWebhooks,
   payouts: zhPayouts,
-  card_money: zhCardMoney,
-  cards: zhCards,
-  card_applications: zhCardApplications,
+  cards: { ...zhCards, applications: zhCardApplications, money: zhCardMoney },
   programme: zhProgramme,
   feedback: zhFeedback,
-  products: zhProducts,
+  contact_requests: zhContactRequests,
   exchange: zhExchange,
   statement: zhStatement,
   shell: zhShell,

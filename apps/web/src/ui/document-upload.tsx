@@ -106,10 +106,8 @@ export function DocumentUpload({
   const { t } = useTranslation();
   const locale = localeOfLanguage[useLanguage()];
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const controllers = useRef(new Map<string, AbortController>());
   const [pending, setPending] = useState<PendingUpload[]>([]);
-  const [isDragging, setIsDragging] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [previewed, setPreviewed] = useState<DocumentRef | null>(null);
@@ -183,13 +181,6 @@ export function DocumentUpload({
     for (const item of added) void run(item.key, item.file);
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setIsDragging(false);
-    if (isReadOnly) return;
-    addFiles([...event.dataTransfer.files]);
-  };
-
   const labelId = `${id}-label`;
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
@@ -199,96 +190,68 @@ export function DocumentUpload({
 
   return (
     <Stack gap="xs" role="group" aria-labelledby={labelId}>
-      <div>
-        <Text id={labelId} fw={500} size="sm">
-          {label}
-          {isRequired ? (
-            <Text span c="var(--mantine-color-error)" aria-hidden>
-              {' *'}
-            </Text>
-          ) : null}
-        </Text>
-        {description ? (
-          <Text id={descriptionId} size="xs" c="dimmed" mt={2}>
-            {description}
-          </Text>
-        ) : null}
-      </div>
+      <FieldHeading
+        label={label}
+        labelId={labelId}
+        description={description}
+        descriptionId={descriptionId}
+        isRequired={isRequired}
+      />
 
       {isReadOnly ? null : (
-        <Paper
-          withBorder
-          p="md"
-          onDragEnter={(event: DragEvent) => {
-            event.preventDefault();
-            setIsDragging(true);
-          }}
-          onDragOver={(event: DragEvent) => event.preventDefault()}
-          onDragLeave={() => setIsDragging(false)}
-          onDrop={onDrop}
-          style={{
-            borderStyle: 'dashed',
-            borderWidth: 2,
-            borderColor: error
-              ? 'var(--mantine-color-red-6)'
-              : isDragging
-                ? 'var(--mantine-color-bank-6)'
-                : 'var(--mantine-color-gray-4)',
-            background: isDragging ? 'var(--mantine-color-bank-0)' : 'var(--mantine-color-white)',
-          }}
-        >
-          <Group gap="md" wrap="wrap" justify="space-between">
-            <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
-              <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
-                <IconUpload size={20} stroke={1.6} />
-              </ThemeIcon>
-              <div>
-                <Text size="sm" fw={500}>
-                  {isDragging ? t('documents.upload.drop_active') : t('documents.upload.drop_here')}
-                </Text>
-                <Text id={`${id}-rules`} size="xs" c="dimmed">
-                  {t(
-                    rules.acceptedTypes.includes('application/pdf')
-                      ? 'documents.upload.rules'
-                      : 'documents.upload.image_rules',
-                    {
-                      size: megabytesOf(rules.maxBytes),
-                      count: maxFiles,
-                    },
-                  )}
-                </Text>
-              </div>
-            </Group>
-            <Group gap="xs" wrap="wrap">
-              <Button
-                variant="light"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => inputRef.current?.click()}
-                disabled={isFull}
-                aria-describedby={describedBy}
-                data-field={fieldName}
-              >
-                {t('documents.upload.choose')}
-              </Button>
-              {actions}
-            </Group>
-          </Group>
-          <input
-            ref={inputRef}
-            type="file"
-            multiple={maxFiles > 1}
-            accept={acceptAttributeOf(rules.acceptedTypes)}
-            hidden
-            tabIndex={-1}
-            aria-hidden
-            onChange={(event) => {
-              addFiles([...(event.currentTarget.files ?? [])]);
-              event.currentTarget.value = '';
-            }}
-          />
-        </Paper>
+        <DropArea
+          rules={rules}
+          maxFiles={maxFiles}
+          isFull={isFull}
+          hasError={Boolean(error)}
+          rulesId={`${id}-rules`}
+          describedBy={describedBy}
+          fieldName={fieldName}
+          actions={actions}
+          onFiles={addFiles}
+        />
       )}
 
+      <UploadMessages error={error} errorId={errorId} notice={notice} announcement={announcement} />
+
+      {pending.map((item) => (
+        <PendingUploadRow
+          key={item.key}
+          item={item}
+          locale={locale}
+          onRetry={() => void run(item.key, item.file)}
+          onDismiss={() => drop(item.key)}
+          onCancel={() => controllers.current.get(item.key)?.abort()}
+        />
+      ))}
+
+      <UploadedDocuments
+        documents={documents}
+        locale={locale}
+        isReadOnly={isReadOnly}
+        maxFiles={maxFiles}
+        onPreview={setPreviewed}
+        onRemove={onRemove}
+      />
+      <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
+    </Stack>
+  );
+}
+
+/** The field's error, a refusal of too many files, and what a screen reader hears when a file is in. */
+function UploadMessages({
+  error,
+  errorId,
+  notice,
+  announcement,
+}: {
+  error: ReactNode;
+  errorId: string;
+  notice: string | null;
+  announcement: string;
+}) {
+  return (
+    <>
       {error ? (
         <Text id={errorId} size="xs" c="var(--mantine-color-error)" role="alert">
           {error}
@@ -300,62 +263,62 @@ export function DocumentUpload({
         </Text>
       ) : null}
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+    </>
+  );
+}
 
-      {pending.map((item) => (
-        <Paper key={item.key} withBorder p="sm">
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm" fw={500} truncate="end" title={item.file.name} style={{ minWidth: 0 }}>
-                {item.file.name}
-              </Text>
-              <Text size="xs" c="dimmed" className="tabular-figures" style={{ flexShrink: 0 }}>
-                {item.phase === 'uploading'
-                  ? t('documents.upload.progress', { percent: Math.round(item.fraction * 100) })
-                  : item.phase === 'checking'
-                    ? t('documents.upload.checking')
-                    : formatFileSize(item.file.size, locale)}
-              </Text>
-            </Group>
-            {item.phase === 'failed' ? (
-              <Group justify="space-between" gap="xs" wrap="wrap" role="alert">
-                <Group gap={6} wrap="nowrap" c="red.8" style={{ minWidth: 0 }}>
-                  <IconAlertCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text size="sm">{item.message}</Text>
-                </Group>
-                <Group gap="xs">
-                  {item.isRetryable ? (
-                    <Button size="compact-sm" variant="light" onClick={() => void run(item.key, item.file)}>
-                      {t('shell.buttons.retry')}
-                    </Button>
-                  ) : null}
-                  <Button size="compact-sm" variant="subtle" color="gray" onClick={() => drop(item.key)}>
-                    {t('documents.upload.dismiss')}
-                  </Button>
-                </Group>
-              </Group>
-            ) : (
-              <Group gap="sm" wrap="nowrap">
-                <Progress
-                  value={item.fraction * 100}
-                  animated={item.phase === 'checking'}
-                  style={{ flex: 1 }}
-                  aria-label={t('documents.upload.progress_of', { name: item.file.name })}
-                />
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => controllers.current.get(item.key)?.abort()}
-                  disabled={item.phase !== 'uploading'}
-                >
-                  {t('documents.upload.cancel')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Paper>
-      ))}
+/** The field's label, its required mark and its description, as Mantine draws an input's. */
+function FieldHeading({
+  label,
+  labelId,
+  description,
+  descriptionId,
+  isRequired,
+}: {
+  label: string;
+  labelId: string;
+  description: string | undefined;
+  descriptionId: string;
+  isRequired: boolean;
+}) {
+  return (
+    <div>
+      <Text id={labelId} fw={500} size="sm">
+        {label}
+        {isRequired ? (
+          <Text span c="var(--mantine-color-error)" aria-hidden>
+            {' *'}
+          </Text>
+        ) : null}
+      </Text>
+      {description ? (
+        <Text id={descriptionId} size="xs" c="dimmed" mt={2}>
+          {description}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
 
+/** The documents of the field, each with Preview and (unless read-only) Remove, and how many of how many. */
+function UploadedDocuments({
+  documents,
+  locale,
+  isReadOnly,
+  maxFiles,
+  onPreview,
+  onRemove,
+}: {
+  documents: readonly DocumentRef[];
+  locale: string;
+  isReadOnly: boolean;
+  maxFiles: number;
+  onPreview: (document: DocumentRef) => void;
+  onRemove: (documentId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       {documents.length > 0 ? (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {documents.map((document) => (
@@ -363,7 +326,7 @@ export function DocumentUpload({
               <DocumentRow
                 document={document}
                 locale={locale}
-                onPreview={() => setPreviewed(document)}
+                onPreview={() => onPreview(document)}
                 onRemove={isReadOnly ? undefined : () => onRemove(document.document_id)}
               />
             </Box>
@@ -379,8 +342,182 @@ export function DocumentUpload({
           {t('documents.upload.count', { count: documents.length, max: maxFiles })}
         </Text>
       ) : null}
-      <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
-    </Stack>
+    </>
+  );
+}
+
+/** Where files are dropped or chosen (keyboard: the "Choose files" button), with the rules they must meet. */
+function DropArea({
+  rules,
+  maxFiles,
+  isFull,
+  hasError,
+  rulesId,
+  describedBy,
+  fieldName,
+  actions,
+  onFiles,
+}: {
+  rules: FileRules;
+  maxFiles: number;
+  isFull: boolean;
+  hasError: boolean;
+  rulesId: string;
+  describedBy: string;
+  fieldName: string | undefined;
+  actions: ReactNode;
+  onFiles: (files: File[]) => void;
+}) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      onDragEnter={(event: DragEvent) => {
+        event.preventDefault();
+        setIsDragging(true);
+      }}
+      onDragOver={(event: DragEvent) => event.preventDefault()}
+      onDragLeave={() => setIsDragging(false)}
+      onDrop={(event: DragEvent) => {
+        event.preventDefault();
+        setIsDragging(false);
+        onFiles([...event.dataTransfer.files]);
+      }}
+      style={{
+        borderStyle: 'dashed',
+        borderWidth: 2,
+        borderColor: hasError
+          ? 'var(--mantine-color-red-6)'
+          : isDragging
+            ? 'var(--mantine-color-bank-6)'
+            : 'var(--mantine-color-gray-4)',
+        background: isDragging ? 'var(--mantine-color-bank-0)' : 'var(--mantine-color-white)',
+      }}
+    >
+      <Group gap="md" wrap="wrap" justify="space-between">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
+            <IconUpload size={20} stroke={1.6} />
+          </ThemeIcon>
+          <div>
+            <Text size="sm" fw={500}>
+              {isDragging ? t('documents.upload.drop_active') : t('documents.upload.drop_here')}
+            </Text>
+            <Text id={rulesId} size="xs" c="dimmed">
+              {t(
+                rules.acceptedTypes.includes('application/pdf')
+                  ? 'documents.upload.rules'
+                  : 'documents.upload.image_rules',
+                {
+                  size: megabytesOf(rules.maxBytes),
+                  count: maxFiles,
+                },
+              )}
+            </Text>
+          </div>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="light"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => inputRef.current?.click()}
+            disabled={isFull}
+            aria-describedby={describedBy}
+            data-field={fieldName}
+          >
+            {t('documents.upload.choose')}
+          </Button>
+          {actions}
+        </Group>
+      </Group>
+      <input
+        ref={inputRef}
+        type="file"
+        multiple={maxFiles > 1}
+        accept={acceptAttributeOf(rules.acceptedTypes)}
+        hidden
+        tabIndex={-1}
+        aria-hidden
+        onChange={(event) => {
+          onFiles([...(event.currentTarget.files ?? [])]);
+          event.currentTarget.value = '';
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** A file on its way: checked, then sent with its progress, or failed with Retry and Dismiss. */
+function PendingUploadRow({
+  item,
+  locale,
+  onRetry,
+  onDismiss,
+  onCancel,
+}: {
+  item: PendingUpload;
+  locale: string;
+  onRetry: () => void;
+  onDismiss: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm" fw={500} truncate="end" title={item.file.name} style={{ minWidth: 0 }}>
+            {item.file.name}
+          </Text>
+          <Text size="xs" c="dimmed" className="tabular-figures" style={{ flexShrink: 0 }}>
+            {item.phase === 'uploading'
+              ? t('documents.upload.progress', { percent: Math.round(item.fraction * 100) })
+              : item.phase === 'checking'
+                ? t('documents.upload.checking')
+                : formatFileSize(item.file.size, locale)}
+          </Text>
+        </Group>
+        {item.phase === 'failed' ? (
+          <Group justify="space-between" gap="xs" wrap="wrap" role="alert">
+            <Group gap={6} wrap="nowrap" c="red.8" style={{ minWidth: 0 }}>
+              <IconAlertCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="sm">{item.message}</Text>
+            </Group>
+            <Group gap="xs">
+              {item.isRetryable ? (
+                <Button size="compact-sm" variant="light" onClick={onRetry}>
+                  {t('shell.buttons.retry')}
+                </Button>
+              ) : null}
+              <Button size="compact-sm" variant="subtle" color="gray" onClick={onDismiss}>
+                {t('documents.upload.dismiss')}
+              </Button>
+            </Group>
+          </Group>
+        ) : (
+          <Group gap="sm" wrap="nowrap">
+            <Progress
+              value={item.fraction * 100}
+              animated={item.phase === 'checking'}
+              style={{ flex: 1 }}
+              aria-label={t('documents.upload.progress_of', { name: item.file.name })}
+            />
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              onClick={onCancel}
+              disabled={item.phase !== 'uploading'}
+            >
+              {t('documents.upload.cancel')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

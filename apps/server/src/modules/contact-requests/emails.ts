@@ -41,18 +41,18 @@ export function relationshipManagerEmail(
 ): OutgoingEmail {
   const params = {
     company: facts.company,
-    product: translate(language, `products.names.${facts.product}`),
+    product: translate(language, `contact_requests.names.${facts.product}`),
     time: emailTime(facts.at),
   };
   const content = {
     locale: localeOfLanguage[language],
-    title: translate(language, 'products.rm_email.title'),
-    paragraphs: [translate(language, 'products.rm_email.body', params)],
+    title: translate(language, 'contact_requests.rm_email.title'),
+    paragraphs: [translate(language, 'contact_requests.rm_email.body', params)],
     footer: translate(language, 'email.footer'),
   };
   return {
     to,
-    subject: translate(language, 'products.rm_email.subject', params),
+    subject: translate(language, 'contact_requests.rm_email.subject', params),
     text: renderEmailText(content),
     html: renderEmailHtml(content),
   };

@@ -70,7 +70,7 @@ export async function markHandled(
     .returning({ id: contactRequests.id });
   if (handled.length === 0)
     throw new AppError('illegal_state', {
-      messageKey: 'products.errors.already_handled',
+      messageKey: 'contact_requests.errors.already_handled',
       detail: `contact request ${row.id} is ${row.status}`,
     });
   await recordEvent(

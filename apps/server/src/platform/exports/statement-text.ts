@@ -50,8 +50,8 @@ export function describeKind(language: Language, kind: string): string {
   if (!kindPattern.test(kind)) return statementLabel(language, 'other_kind');
   if (hasMessage(`statement.kinds.${kind}`)) return statementLabel(language, `kinds.${kind}`);
   const feeKind = kind.startsWith(cardFeeKindPrefix) ? kind.slice(cardFeeKindPrefix.length) : null;
-  if (feeKind && hasMessage(`card_money.fee_kinds.${feeKind}`))
-    return translate(language, `card_money.fee_kinds.${feeKind}`);
+  if (feeKind && hasMessage(`cards.money.fee_kinds.${feeKind}`))
+    return translate(language, `cards.money.fee_kinds.${feeKind}`);
   return statementLabel(language, 'other_kind');
 }
 

@@ -193,7 +193,7 @@ export function DraftStatus({ draft }: { draft: ApplicationDraft }) {
       <Group gap={6} role="status" data-testid="draft-status">
         <Loader size="xs" aria-hidden />
         <Text size="xs" c="dimmed">
-          {t('card_applications.draft.saving')}
+          {t('cards.applications.draft.saving')}
         </Text>
       </Group>
     );
@@ -202,10 +202,10 @@ export function DraftStatus({ draft }: { draft: ApplicationDraft }) {
       <Group gap={6} role="status" data-testid="draft-status">
         <IconCloudX size={16} aria-hidden color="var(--mantine-color-red-text)" />
         <Text size="xs" c="red">
-          {t('card_applications.draft.failed')}
+          {t('cards.applications.draft.failed')}
         </Text>
         <Button variant="subtle" size="compact-xs" onClick={() => void draft.saveNow()}>
-          {t('card_applications.draft.retry')}
+          {t('cards.applications.draft.retry')}
         </Button>
       </Group>
     );
@@ -214,7 +214,7 @@ export function DraftStatus({ draft }: { draft: ApplicationDraft }) {
     <Group gap={6} role="status" data-testid="draft-status">
       <IconCircleCheck size={16} aria-hidden color="var(--mantine-color-teal-text)" />
       <Text size="xs" c="dimmed">
-        {t('card_applications.draft.saved')} <DateTime value={draft.savedAt} />
+        {t('cards.applications.draft.saved')} <DateTime value={draft.savedAt} />
       </Text>
     </Group>
   );
@@ -255,23 +255,23 @@ export function LeaveDraftGuard({ draft }: { draft: ApplicationDraft }) {
     if (isSaved) blocker.proceed?.();
   };
   return (
-    <Dialog isOpen={blocker.state === 'blocked'} onClose={stay} title={t('card_applications.draft.leave_title')}>
+    <Dialog isOpen={blocker.state === 'blocked'} onClose={stay} title={t('cards.applications.draft.leave_title')}>
       <Stack gap="md">
-        <Text size="sm">{t('card_applications.draft.leave_description')}</Text>
+        <Text size="sm">{t('cards.applications.draft.leave_description')}</Text>
         {draft.status === 'failed' ? (
           <Text size="sm" c="red" role="alert">
-            {t('card_applications.draft.failed')}
+            {t('cards.applications.draft.failed')}
           </Text>
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" color="red" onClick={() => blocker.proceed?.()} disabled={isSavingToLeave}>
-            {t('card_applications.draft.leave_without_saving')}
+            {t('cards.applications.draft.leave_without_saving')}
           </Button>
           <Button variant="default" onClick={stay} disabled={isSavingToLeave}>
-            {t('card_applications.draft.stay')}
+            {t('cards.applications.draft.stay')}
           </Button>
           <Button onClick={() => void saveAndLeave()} loading={isSavingToLeave} data-autofocus>
-            {t('card_applications.draft.save_and_leave')}
+            {t('cards.applications.draft.save_and_leave')}
           </Button>
         </Group>
       </Stack>

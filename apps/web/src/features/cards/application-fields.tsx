@@ -98,10 +98,10 @@ function CardDocumentField({
   );
 }
 
-/** The options of a contract list, labelled from `card_applications.<group>.<value>`. */
+/** The options of a contract list, labelled from `cards.applications.<group>.<value>`. */
 export function useOptions(values: readonly string[], group: string) {
   const { t } = useTranslation();
-  return values.map((value) => ({ value, label: t(`card_applications.${group}.${value}` as never) }));
+  return values.map((value) => ({ value, label: t(`cards.applications.${group}.${value}` as never) }));
 }
 
 type AddressForm = UseFormReturnType<Record<string, unknown>>;
@@ -118,7 +118,7 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
     <Grid gap="sm">
       <Grid.Col span={12}>
         <TextInput
-          label={t('card_applications.fields.line1')}
+          label={t('cards.applications.fields.line1')}
           required
           autoComplete="address-line1"
           maxLength={100}
@@ -127,7 +127,7 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
       </Grid.Col>
       <Grid.Col span={12}>
         <TextInput
-          label={t('card_applications.fields.line2')}
+          label={t('cards.applications.fields.line2')}
           autoComplete="address-line2"
           maxLength={100}
           {...input('line2')}
@@ -135,7 +135,7 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label={t('card_applications.fields.city')}
+          label={t('cards.applications.fields.city')}
           required
           autoComplete="address-level2"
           maxLength={60}
@@ -144,7 +144,7 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label={t('card_applications.fields.state')}
+          label={t('cards.applications.fields.state')}
           autoComplete="address-level1"
           maxLength={60}
           {...input('state')}
@@ -153,7 +153,7 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <CountrySelect
           id={`${idPrefix}-country`}
-          label={t('card_applications.fields.country')}
+          label={t('cards.applications.fields.country')}
           required
           {...country}
           onChange={(value) => form.setFieldValue(`${path}.country`, value ?? '')}
@@ -161,7 +161,7 @@ export function AddressFields({ form, path, idPrefix }: { form: AddressForm; pat
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label={t('card_applications.fields.postal_code')}
+          label={t('cards.applications.fields.postal_code')}
           autoComplete="postal-code"
           maxLength={16}
           {...input('postal_code')}
@@ -219,8 +219,8 @@ export function UsernameField({
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <TextInput
           id={`${idPrefix}-username`}
-          label={t('card_applications.fields.username')}
-          description={t('card_applications.help.username')}
+          label={t('cards.applications.fields.username')}
+          description={t('cards.applications.help.username')}
           required
           autoComplete="off"
           maxLength={32}
@@ -236,7 +236,7 @@ export function UsernameField({
           onClick={() => void usernameCheck.check(value.trim())}
           data-testid="check-username"
         >
-          {t('card_applications.actions.check_username')}
+          {t('cards.applications.actions.check_username')}
         </Button>
       </Group>
       <Text size="xs" role="status" c={result?.isAvailable ? 'teal.9' : 'red.8'}>
@@ -244,8 +244,8 @@ export function UsernameField({
           (result
             ? t(
                 result.isAvailable
-                  ? 'card_applications.help.username_free'
-                  : 'card_applications.validation.username_taken',
+                  ? 'cards.applications.help.username_free'
+                  : 'cards.applications.validation.username_taken',
               )
             : null)}
       </Text>
@@ -297,8 +297,8 @@ export function VerifiedEmailField({
         <TextInput
           id={`${idPrefix}-email`}
           type="email"
-          label={t('card_applications.fields.email')}
-          description={t('card_applications.help.email')}
+          label={t('cards.applications.fields.email')}
+          description={t('cards.applications.help.email')}
           required
           autoComplete="off"
           maxLength={254}
@@ -321,7 +321,7 @@ export function VerifiedEmailField({
       </Group>
       {isProven ? (
         <Text size="xs" c="teal.9" role="status">
-          {t('card_applications.help.email_verified')}
+          {t('cards.applications.help.email_verified')}
         </Text>
       ) : (
         <>
@@ -330,7 +330,7 @@ export function VerifiedEmailField({
             <Group align="flex-end" gap="sm" wrap="nowrap">
               <CodeInput
                 id={`${idPrefix}-email-code`}
-                label={t('card_applications.fields.email_code')}
+                label={t('cards.applications.fields.email_code')}
                 value={code}
                 onChange={setCode}
                 error={codeError}
@@ -343,7 +343,7 @@ export function VerifiedEmailField({
                 onClick={() => void verify()}
                 data-testid="verify-email-code"
               >
-                {t('card_applications.actions.verify_code')}
+                {t('cards.applications.actions.verify_code')}
               </Button>
             </Group>
           ) : null}
@@ -388,7 +388,7 @@ export function IdFields({
   return (
     <Stack gap="md">
       <SegmentedControl
-        aria-label={t('card_applications.fields.id_type')}
+        aria-label={t('cards.applications.fields.id_type')}
         data={idTypeOptions}
         value={values.id_type}
         onChange={(value) => form.setFieldValue('id_type', value)}
@@ -397,7 +397,7 @@ export function IdFields({
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             id={`${idPrefix}-id-number`}
-            label={t('card_applications.fields.id_number')}
+            label={t('cards.applications.fields.id_number')}
             required
             autoComplete="off"
             maxLength={40}
@@ -407,7 +407,7 @@ export function IdFields({
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <CountrySelect
             id={`${idPrefix}-id-country`}
-            label={t('card_applications.fields.id_issuing_country')}
+            label={t('cards.applications.fields.id_issuing_country')}
             required
             {...choice('id_issuing_country')}
           />
@@ -415,7 +415,7 @@ export function IdFields({
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Select
             id={`${idPrefix}-id-language`}
-            label={t('card_applications.fields.id_language')}
+            label={t('cards.applications.fields.id_language')}
             data={languageOptions}
             required
             {...choice('id_language')}
@@ -424,11 +424,11 @@ export function IdFields({
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <DateField
             id={`${idPrefix}-id-issue`}
-            label={t('card_applications.fields.id_issue_date')}
+            label={t('cards.applications.fields.id_issue_date')}
             description={
               defaults && !values.id_issue_date
-                ? t('card_applications.apply.default_date', { date: shown(defaults.issue_date) })
-                : t('card_applications.help.optional')
+                ? t('cards.applications.apply.default_date', { date: shown(defaults.issue_date) })
+                : t('cards.applications.help.optional')
             }
             max={todayIso()}
             clearable
@@ -440,11 +440,11 @@ export function IdFields({
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <DateField
             id={`${idPrefix}-id-expiry`}
-            label={t('card_applications.fields.id_expiry_date')}
+            label={t('cards.applications.fields.id_expiry_date')}
             description={
               defaults && !values.id_expiry_date
-                ? t('card_applications.apply.default_date', { date: shown(defaults.expiry_date) })
-                : t('card_applications.help.optional')
+                ? t('cards.applications.apply.default_date', { date: shown(defaults.expiry_date) })
+                : t('cards.applications.help.optional')
             }
             clearable
             value={form.getValues().id_expiry_date}
@@ -455,7 +455,7 @@ export function IdFields({
       </Grid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <CardDocumentField
-          label={t('card_applications.fields.id_front')}
+          label={t('cards.applications.fields.id_front')}
           purpose="cardholder_id"
           value={values.id_front}
           onChange={(document) => form.setFieldValue('id_front', document)}
@@ -464,8 +464,8 @@ export function IdFields({
           fieldName="id_front_document_id"
         />
         <CardDocumentField
-          label={t('card_applications.fields.id_back')}
-          {...(values.id_type === 'passport' ? { description: t('card_applications.help.id_back_passport') } : {})}
+          label={t('cards.applications.fields.id_back')}
+          {...(values.id_type === 'passport' ? { description: t('cards.applications.help.id_back_passport') } : {})}
           purpose="cardholder_id"
           value={values.id_back}
           onChange={(document) => form.setFieldValue('id_back', document)}
@@ -505,7 +505,7 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             id={`${idPrefix}-proof-type`}
-            label={t('card_applications.fields.proof_of_address_type')}
+            label={t('cards.applications.fields.proof_of_address_type')}
             data={typeOptions}
             required
             {...choice('proof_of_address_type')}
@@ -514,7 +514,7 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             id={`${idPrefix}-proof-issuer`}
-            label={t('card_applications.fields.proof_of_address_issuer')}
+            label={t('cards.applications.fields.proof_of_address_issuer')}
             required
             maxLength={100}
             {...form.getInputProps('proof_of_address_issuer')}
@@ -523,7 +523,7 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             id={`${idPrefix}-proof-language`}
-            label={t('card_applications.fields.proof_of_address_language')}
+            label={t('cards.applications.fields.proof_of_address_language')}
             data={languageOptions}
             required
             {...choice('proof_of_address_language')}
@@ -532,7 +532,7 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <DateField
             id={`${idPrefix}-proof-date`}
-            label={t('card_applications.fields.proof_of_address_issue_date')}
+            label={t('cards.applications.fields.proof_of_address_issue_date')}
             required
             max={todayIso()}
             value={form.getValues().proof_of_address_issue_date}
@@ -543,7 +543,7 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
       </Grid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <CardDocumentField
-          label={t('card_applications.fields.proof_front')}
+          label={t('cards.applications.fields.proof_front')}
           purpose="proof_of_address"
           value={values.proof_front}
           onChange={(document) => form.setFieldValue('proof_front', document)}
@@ -552,8 +552,8 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
           fieldName="proof_of_address_front_document_id"
         />
         <CardDocumentField
-          label={t('card_applications.fields.proof_back')}
-          description={t('card_applications.help.optional')}
+          label={t('cards.applications.fields.proof_back')}
+          description={t('cards.applications.help.optional')}
           purpose="proof_of_address"
           value={values.proof_back}
           onChange={(document) => form.setFieldValue('proof_back', document)}
@@ -563,7 +563,7 @@ export function ProofFields({ form, idPrefix }: { form: UseFormReturnType<ProofV
       </SimpleGrid>
       <Checkbox
         id={`${idPrefix}-english`}
-        label={t('card_applications.fields.documents_in_english')}
+        label={t('cards.applications.fields.documents_in_english')}
         {...form.getInputProps('documents_in_english', { type: 'checkbox' })}
       />
     </Stack>

@@ -76,11 +76,11 @@ function SponsorSelect({ form, idPrefix }: StepProps) {
   return (
     <Select
       id={`${idPrefix}-sponsor`}
-      label={t('card_applications.fields.sponsor_name')}
+      label={t('cards.applications.fields.sponsor_name')}
       description={
         config.data && sponsors.length === 0
-          ? t('card_applications.help.no_sponsor')
-          : t('card_applications.help.sponsor')
+          ? t('cards.applications.help.no_sponsor')
+          : t('cards.applications.help.sponsor')
       }
       data={sponsors.map((sponsor) => ({
         value: sponsor.user_id,
@@ -105,12 +105,12 @@ export function CardholderStep({
   const applicantOptions = useOptions(applicantTypes, 'applicant_types');
   return (
     <Stack gap="md">
-      <StepTitle hint={t('card_applications.apply.who_may_apply')}>
-        {t('card_applications.apply.steps.cardholder')}
+      <StepTitle hint={t('cards.applications.apply.who_may_apply')}>
+        {t('cards.applications.apply.steps.cardholder')}
       </StepTitle>
       <Select
         id={`${idPrefix}-applicant-type`}
-        label={t('card_applications.fields.applicant_type')}
+        label={t('cards.applications.fields.applicant_type')}
         data={applicantOptions}
         required
         allowDeselect={false}
@@ -121,7 +121,7 @@ export function CardholderStep({
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <Select
             id={`${idPrefix}-title`}
-            label={t('card_applications.fields.title')}
+            label={t('cards.applications.fields.title')}
             data={titles}
             required
             {...choice(form, 'title')}
@@ -130,7 +130,7 @@ export function CardholderStep({
         <Grid.Col span={{ base: 12, sm: 4.5 }}>
           <TextInput
             id={`${idPrefix}-first-name`}
-            label={t('card_applications.fields.first_name')}
+            label={t('cards.applications.fields.first_name')}
             required
             autoComplete="off"
             maxLength={50}
@@ -140,7 +140,7 @@ export function CardholderStep({
         <Grid.Col span={{ base: 12, sm: 4.5 }}>
           <TextInput
             id={`${idPrefix}-last-name`}
-            label={t('card_applications.fields.last_name')}
+            label={t('cards.applications.fields.last_name')}
             required
             autoComplete="off"
             maxLength={50}
@@ -150,7 +150,7 @@ export function CardholderStep({
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             id={`${idPrefix}-gender`}
-            label={t('card_applications.fields.gender')}
+            label={t('cards.applications.fields.gender')}
             data={genderOptions}
             required
             {...choice(form, 'gender')}
@@ -159,7 +159,7 @@ export function CardholderStep({
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <DateField
             id={`${idPrefix}-birth`}
-            label={t('card_applications.fields.date_of_birth')}
+            label={t('cards.applications.fields.date_of_birth')}
             required
             max={todayIso()}
             value={form.getValues().date_of_birth}
@@ -200,17 +200,17 @@ export function AddressStep({ form, idPrefix }: StepProps) {
   const values = form.getValues();
   return (
     <Stack gap="md">
-      <StepTitle>{t('card_applications.apply.residence_title')}</StepTitle>
+      <StepTitle>{t('cards.applications.apply.residence_title')}</StepTitle>
       <AddressFields form={form as never} path="residence_address" idPrefix={`${idPrefix}-residence`} />
       <Checkbox
         id={`${idPrefix}-mailing-same`}
-        label={t('card_applications.apply.mailing_same')}
+        label={t('cards.applications.apply.mailing_same')}
         {...form.getInputProps('mailing_same_as_residence', { type: 'checkbox' })}
       />
       {values.mailing_same_as_residence ? null : (
         <Stack gap="sm">
           <Title order={3} fz="md">
-            {t('card_applications.apply.mailing_title')}
+            {t('cards.applications.apply.mailing_title')}
           </Title>
           <AddressFields form={form as never} path="mailing_address" idPrefix={`${idPrefix}-mailing`} />
         </Stack>
@@ -227,7 +227,7 @@ export function IdStep({
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <StepTitle hint={t('card_applications.apply.english_hint')}>{t('card_applications.apply.steps.id')}</StepTitle>
+      <StepTitle hint={t('cards.applications.apply.english_hint')}>{t('cards.applications.apply.steps.id')}</StepTitle>
       <IdFields form={form as never} idPrefix={idPrefix} defaults={defaults} />
     </Stack>
   );
@@ -237,7 +237,7 @@ export function ProofStep({ form, idPrefix }: StepProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <StepTitle hint={t('card_applications.apply.proof_hint')}>{t('card_applications.apply.steps.proof')}</StepTitle>
+      <StepTitle hint={t('cards.applications.apply.proof_hint')}>{t('cards.applications.apply.steps.proof')}</StepTitle>
       <ProofFields form={form as never} idPrefix={idPrefix} />
     </Stack>
   );
@@ -249,12 +249,12 @@ export function CardStep({ form, idPrefix }: StepProps) {
   const networkOptions = useOptions(cardNetworks, 'networks');
   return (
     <Stack gap="md">
-      <StepTitle>{t('card_applications.apply.steps.card')}</StepTitle>
+      <StepTitle>{t('cards.applications.apply.steps.card')}</StepTitle>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             id={`${idPrefix}-level`}
-            label={t('card_applications.fields.level')}
+            label={t('cards.applications.fields.level')}
             data={levelOptions}
             required
             allowDeselect={false}
@@ -264,7 +264,7 @@ export function CardStep({ form, idPrefix }: StepProps) {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             id={`${idPrefix}-network`}
-            label={t('card_applications.fields.network')}
+            label={t('cards.applications.fields.network')}
             data={networkOptions}
             required
             allowDeselect={false}
@@ -274,8 +274,8 @@ export function CardStep({ form, idPrefix }: StepProps) {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             id={`${idPrefix}-name-on-card`}
-            label={t('card_applications.fields.name_on_card')}
-            description={t('card_applications.help.name_on_card')}
+            label={t('cards.applications.fields.name_on_card')}
+            description={t('cards.applications.help.name_on_card')}
             required
             maxLength={26}
             autoComplete="off"
@@ -286,7 +286,7 @@ export function CardStep({ form, idPrefix }: StepProps) {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             id={`${idPrefix}-funding`}
-            label={t('card_applications.fields.funding_asset')}
+            label={t('cards.applications.fields.funding_asset')}
             data={cardFundingAssets.map((asset) => ({ value: asset, label: asset }))}
             required
             allowDeselect={false}
@@ -296,14 +296,14 @@ export function CardStep({ form, idPrefix }: StepProps) {
       </Grid>
       <Checkbox
         id={`${idPrefix}-programme-enrolment`}
-        label={t('card_applications.fields.is_programme_enrolment')}
-        description={t('card_applications.help.is_programme_enrolment')}
+        label={t('cards.applications.fields.is_programme_enrolment')}
+        description={t('cards.applications.help.is_programme_enrolment')}
         {...form.getInputProps('is_programme_enrolment', { type: 'checkbox' })}
       />
       <Textarea
         id={`${idPrefix}-notes`}
-        label={t('card_applications.fields.notes')}
-        description={t('card_applications.help.optional')}
+        label={t('cards.applications.fields.notes')}
+        description={t('cards.applications.help.optional')}
         // A fixed height: an autosized box on a page as tall as the window can flip the scrollbar, and
         // so its own width, back and forth.
         rows={3}
@@ -312,12 +312,12 @@ export function CardStep({ form, idPrefix }: StepProps) {
       />
       <Checkbox
         id={`${idPrefix}-terms`}
-        label={t('card_applications.fields.accept_terms')}
+        label={t('cards.applications.fields.accept_terms')}
         {...form.getInputProps('accept_terms', { type: 'checkbox' })}
       />
       <Checkbox
         id={`${idPrefix}-source-of-funds`}
-        label={t('card_applications.fields.declare_source_of_funds')}
+        label={t('cards.applications.fields.declare_source_of_funds')}
         {...form.getInputProps('declare_source_of_funds', { type: 'checkbox' })}
       />
     </Stack>
@@ -345,11 +345,11 @@ function FeesTable({ level, asset }: { level: string; asset: string }) {
   return (
     <Stack gap="sm" data-testid="application-fees">
       <Title order={3} fz="md">
-        {t('card_applications.apply.fees_title', { level: t(`card_applications.levels.${level}` as never) })}
+        {t('cards.applications.apply.fees_title', { level: t(`cards.applications.levels.${level}` as never) })}
       </Title>
       {!levelFees || levelFees.fees.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('card_applications.apply.no_fees')}
+          {t('cards.applications.apply.no_fees')}
         </Text>
       ) : (
         <Table verticalSpacing={6} withRowBorders={false}>
@@ -359,14 +359,14 @@ function FeesTable({ level, asset }: { level: string; asset: string }) {
                 <Table.Td>
                   <Text size="sm" fw={fee.kind === 'card_cost' ? 600 : 400}>
                     {fee.kind === 'card_cost'
-                      ? t('card_applications.apply.card_cost_line')
-                      : t(`card_applications.fee_kinds.${fee.kind}` as never)}
+                      ? t('cards.applications.apply.card_cost_line')
+                      : t(`cards.applications.fee_kinds.${fee.kind}` as never)}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
                   {fee.rate ? (
                     <Text size="sm" className="tabular-figures">
-                      {t('card_applications.apply.fee_rate', {
+                      {t('cards.applications.apply.fee_rate', {
                         rate: `${(Number(fee.rate) * 100).toFixed(2)}%`,
                         amount: amountText(fee.amount, 'USD'),
                       })}
@@ -383,16 +383,16 @@ function FeesTable({ level, asset }: { level: string; asset: string }) {
       <Alert color={isShort ? 'red' : 'bank'} variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
         <Stack gap={4}>
           <Text size="sm" c="var(--mantine-color-text)">
-            {t('card_applications.apply.card_cost_note', { asset })}
+            {t('cards.applications.apply.card_cost_note', { asset })}
           </Text>
           {balance ? (
             <Text size="sm" c="var(--mantine-color-text)" className="tabular-figures">
-              {t('card_applications.apply.balance', { asset, amount: amountText(balance.available, asset) })}
+              {t('cards.applications.apply.balance', { asset, amount: amountText(balance.available, asset) })}
             </Text>
           ) : null}
           {isShort ? (
             <Text size="sm" c="var(--mantine-color-text)" fw={600} role="alert">
-              {t('card_applications.apply.insufficient', { asset })}
+              {t('cards.applications.apply.insufficient', { asset })}
             </Text>
           ) : null}
         </Stack>
@@ -417,7 +417,7 @@ export function ReviewStep({
     typed
       ? formatDate(typed, language)
       : instead
-        ? t('card_applications.apply.default_date', { date: formatDate(instead, language) })
+        ? t('cards.applications.apply.default_date', { date: formatDate(instead, language) })
         : '';
   const section = (title: string, step: Parameters<typeof onEdit>[0], children: ReactNode) => (
     <Stack gap="xs">
@@ -426,7 +426,7 @@ export function ReviewStep({
           {title}
         </Title>
         <Anchor component="button" type="button" size="sm" onClick={() => onEdit(step)}>
-          {t('card_applications.apply.edit')}
+          {t('cards.applications.apply.edit')}
         </Anchor>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -436,23 +436,23 @@ export function ReviewStep({
   );
   return (
     <Stack gap="lg">
-      <StepTitle>{t('card_applications.apply.steps.review')}</StepTitle>
+      <StepTitle>{t('cards.applications.apply.steps.review')}</StepTitle>
       {section(
-        t('card_applications.apply.review_cardholder'),
+        t('cards.applications.apply.review_cardholder'),
         'cardholder',
         <>
-          <LabelledValue label={t('card_applications.fields.first_name')}>
-            {[t(`card_applications.titles.${values.title}` as never), values.first_name, values.last_name].join(' ')}
+          <LabelledValue label={t('cards.applications.fields.first_name')}>
+            {[t(`cards.applications.titles.${values.title}` as never), values.first_name, values.last_name].join(' ')}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.applicant_type')}>
-            {t(`card_applications.applicant_types.${values.applicant_type}` as never)}
+          <LabelledValue label={t('cards.applications.fields.applicant_type')}>
+            {t(`cards.applications.applicant_types.${values.applicant_type}` as never)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.date_of_birth')}>
+          <LabelledValue label={t('cards.applications.fields.date_of_birth')}>
             {values.date_of_birth ? formatDate(values.date_of_birth, language) : ''}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.username')}>{values.username}</LabelledValue>
-          <LabelledValue label={t('card_applications.fields.email')}>{values.email}</LabelledValue>
-          <LabelledValue label={t('card_applications.apply.residence_title')}>
+          <LabelledValue label={t('cards.applications.fields.username')}>{values.username}</LabelledValue>
+          <LabelledValue label={t('cards.applications.fields.email')}>{values.email}</LabelledValue>
+          <LabelledValue label={t('cards.applications.apply.residence_title')}>
             {[
               residence.line1,
               residence.line2,
@@ -467,39 +467,39 @@ export function ReviewStep({
         </>,
       )}
       {section(
-        t('card_applications.apply.review_documents'),
+        t('cards.applications.apply.review_documents'),
         'id',
         <>
-          <LabelledValue label={t('card_applications.fields.id_type')}>
-            {`${t(`card_applications.id_types.${values.id_type}` as never)} · ${values.id_number}`}
+          <LabelledValue label={t('cards.applications.fields.id_type')}>
+            {`${t(`cards.applications.id_types.${values.id_type}` as never)} · ${values.id_number}`}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.id_issue_date')}>
+          <LabelledValue label={t('cards.applications.fields.id_issue_date')}>
             {idDate(values.id_issue_date, idDefaults?.issue_date)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.id_expiry_date')}>
+          <LabelledValue label={t('cards.applications.fields.id_expiry_date')}>
             {idDate(values.id_expiry_date, idDefaults?.expiry_date)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.proof_of_address_type')}>
+          <LabelledValue label={t('cards.applications.fields.proof_of_address_type')}>
             {values.proof_of_address_type
-              ? t(`card_applications.proof_types.${values.proof_of_address_type}` as never)
+              ? t(`cards.applications.proof_types.${values.proof_of_address_type}` as never)
               : ''}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.id_front')}>
+          <LabelledValue label={t('cards.applications.fields.id_front')}>
             {values.id_front?.file_name ?? ''}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.proof_front')}>
+          <LabelledValue label={t('cards.applications.fields.proof_front')}>
             {values.proof_front?.file_name ?? ''}
           </LabelledValue>
         </>,
       )}
       {section(
-        t('card_applications.apply.review_card'),
+        t('cards.applications.apply.review_card'),
         'card',
         <>
-          <LabelledValue label={t('card_applications.fields.level')}>
-            {`${t(`card_applications.levels.${values.level}` as never)} · ${t(`card_applications.networks.${values.network}` as never)}`}
+          <LabelledValue label={t('cards.applications.fields.level')}>
+            {`${t(`cards.applications.levels.${values.level}` as never)} · ${t(`cards.applications.networks.${values.network}` as never)}`}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.name_on_card')}>
+          <LabelledValue label={t('cards.applications.fields.name_on_card')}>
             {values.name_on_card.toUpperCase()}
           </LabelledValue>
         </>,

@@ -23,11 +23,11 @@ import {
 import { workingDays } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { Alert, Box, Button, Card, Group, Progress, Stack, Stepper, Text } from '@mantine/core';
-import type { FormErrors } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fieldError, useCallForm } from '../../lib/call-form.tsx';
@@ -39,7 +39,13 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
-import { applicationValuesOf, DraftStatus, LeaveDraftGuard, useApplicationDraft } from './application-draft.tsx';
+import {
+  type ApplicationDraft,
+  applicationValuesOf,
+  DraftStatus,
+  LeaveDraftGuard,
+  useApplicationDraft,
+} from './application-draft.tsx';
 import { useUsernameCheck } from './application-fields.tsx';
 import { AddressStep, CardholderStep, CardStep, IdStep, ProofStep, ReviewStep } from './application-steps.tsx';
 import { type ApplicationValues, initialApplication } from './application-values.ts';
@@ -106,11 +112,180 @@ export function CardApplicationPage() {
   );
 }
 
+/** A draft resumed (with Start over), or a draft that could not be loaded. */
+function DraftNotices({ draft, onStartOver }: { draft: ApplicationDraft; onStartOver: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {draft.draft && draft.savedAt ? (
+        <Alert
+          variant="light"
+          color="bank"
+          icon={<IconFileDescription size={18} aria-hidden />}
+          title={t('cards.applications.draft.resumed_title')}
+          data-testid="draft-resumed"
+        >
+          <Stack gap="xs">
+            <Text size="sm" c="var(--mantine-color-text)">
+              {t('cards.applications.draft.resumed')} <DateTime value={draft.draft.saved_at} />
+            </Text>
+            <Group>
+              <Button variant="default" size="xs" onClick={onStartOver}>
+                {t('cards.applications.draft.start_over')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      {draft.loadFailed ? (
+        <Alert variant="light" color="red" role="alert">
+          <Text size="sm" c="var(--mantine-color-text)">
+            {t('cards.applications.draft.load_failed')}
+          </Text>
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** Where the user is: "Step 2 of 6" and a bar on a phone, the stepper (steps reached can be opened) elsewhere. */
+function StepProgress({
+  active,
+  reached,
+  onStepClick,
+}: {
+  active: number;
+  reached: number;
+  onStepClick: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
+  return isPhone ? (
+    <Stack gap={6}>
+      <Text size="sm" fw={600} aria-live="polite">
+        {t('cards.applications.apply.step_of', {
+          current: active + 1,
+          total: steps.length,
+          name: t(`cards.applications.apply.steps.${steps[active] ?? 'cardholder'}`),
+        })}
+      </Text>
+      <Progress value={((active + 1) / steps.length) * 100} size="sm" aria-hidden />
+    </Stack>
+  ) : (
+    <Stepper
+      active={active}
+      onStepClick={(index) => (index <= reached ? onStepClick(index) : undefined)}
+      allowNextStepsSelect={false}
+      size="sm"
+    >
+      {steps.map((name) => (
+        <Stepper.Step key={name} label={t(`cards.applications.apply.steps.${name}`)} />
+      ))}
+    </Stepper>
+  );
+}
+
+/** The card of the step shown: the form's error, the step's fields (the review lists every answer, each with Edit), its buttons. */
+function StepFields({
+  step,
+  form,
+  formError,
+  usernameCheck,
+  onEdit,
+  children,
+}: {
+  step: Step;
+  form: UseFormReturnType<ApplicationValues>;
+  formError: string | null;
+  usernameCheck: ReturnType<typeof useUsernameCheck>;
+  onEdit: (step: Step) => void;
+  children: ReactNode;
+}) {
+  const values = form.getValues();
+  const idDates = values.date_of_birth ? effectiveIdDates(values.date_of_birth, null, null) : null;
+  const stepProps = { form, idPrefix: 'apply' };
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        {step === 'cardholder' ? <CardholderStep {...stepProps} usernameCheck={usernameCheck} /> : null}
+        {step === 'address' ? <AddressStep {...stepProps} /> : null}
+        {step === 'id' ? <IdStep {...stepProps} defaults={idDates} /> : null}
+        {step === 'proof' ? <ProofStep {...stepProps} /> : null}
+        {step === 'card' ? <CardStep {...stepProps} /> : null}
+        {step === 'review' ? <ReviewStep values={values} onEdit={onEdit} /> : null}
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The problems of one step's answers; the cardholder step also needs its username checked free. */
+function stepErrorsOf(values: ApplicationValues, step: Step, isUsernameVerified: boolean): FormErrors {
+  const problems: Record<string, { key: string } | string> = Object.fromEntries(
+    Object.entries(problemsOf(values)).filter(([field]) => stepOfField(field) === step),
+  );
+  if (step === 'cardholder' && !isUsernameVerified && !problems.username)
+    problems.username = { key: 'cards.applications.validation.username_unchecked' };
+  if (problems.email_proof && !problems.email) problems.email = problems.email_proof;
+  return Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, fieldError(message)]));
+}
+
+/** A refusal about an earlier step's answer opens that step: the first step a refused field is on. */
+function firstStepRefused(error: unknown): number | undefined {
+  const fields = isApiError(error) ? Object.keys(error.fieldErrors) : [];
+  return fields
+    .map(stepOfField)
+    .map((step) => steps.indexOf(step))
+    .sort((a, b) => a - b)[0];
+}
+
+/** Back, the draft's saving state, and Next (Submit on the review). */
+function StepButtons({
+  isFirst,
+  isReview,
+  isSubmitting,
+  draft,
+  onBack,
+  onNext,
+}: {
+  isFirst: boolean;
+  isReview: boolean;
+  isSubmitting: boolean;
+  draft: ApplicationDraft;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mt="sm" gap="sm">
+      {!isFirst ? (
+        <Button variant="default" onClick={onBack} disabled={isSubmitting}>
+          {t('cards.applications.apply.back')}
+        </Button>
+      ) : (
+        <Box />
+      )}
+      <DraftStatus draft={draft} />
+      {/* Keyed apart: the same element turning into a submit button during the click that
+          opened the review would submit the form at once. */}
+      {isReview ? (
+        <Button key="submit" type="submit" loading={isSubmitting} data-testid="submit-application">
+          {t('cards.applications.apply.submit')}
+        </Button>
+      ) : (
+        <Button key="next" onClick={onNext} data-testid="next-step">
+          {t('cards.applications.apply.next')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 function CardApplicationContent() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
   const [active, setActive] = useState(0);
   const [reached, setReached] = useState(0);
   const usernameCheck = useUsernameCheck();
@@ -119,7 +294,7 @@ function CardApplicationContent() {
     call: submitCardApplication,
     initialValues: initialApplication,
     toRequest: requestOf,
-    invalidFormMessage: t('card_applications.apply.invalid_form'),
+    invalidFormMessage: t('cards.applications.apply.invalid_form'),
     validateAlso: (values) =>
       Object.fromEntries(
         [...applicationDateIssues(requestOf(values), todayIso())].map((issue) => [
@@ -129,19 +304,14 @@ function CardApplicationContent() {
       ),
     onSuccess: async () => {
       await draft.finish();
-      showSuccess(t('card_applications.apply.submitted', { days: workingDays.cardReview }));
+      showSuccess(t('cards.applications.apply.submitted', { days: workingDays.cardReview }));
       await queryClient.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/card/'),
       });
       await navigate(pathOf('cardholder_kyc'));
     },
     onFailure: (error) => {
-      // A refusal about an earlier step's answer opens that step.
-      const fields = isApiError(error) ? Object.keys(error.fieldErrors) : [];
-      const first = fields
-        .map(stepOfField)
-        .map((step) => steps.indexOf(step))
-        .sort((a, b) => a - b)[0];
+      const first = firstStepRefused(error);
       if (first !== undefined && first < steps.length - 1) setActive(first);
     },
   });
@@ -193,15 +363,7 @@ function CardApplicationContent() {
   /** Checks the step's answers; shows their problems and answers whether the step is done. */
   const checkStep = (step: Step): boolean => {
     const values = form.getValues();
-    const problems: Record<string, { key: string } | string> = Object.fromEntries(
-      Object.entries(problemsOf(values)).filter(([field]) => stepOfField(field) === step),
-    );
-    if (step === 'cardholder' && !usernameCheck.isVerified(values.username.trim()) && !problems.username)
-      problems.username = { key: 'card_applications.validation.username_unchecked' };
-    if (problems.email_proof && !problems.email) problems.email = problems.email_proof;
-    const errors: FormErrors = Object.fromEntries(
-      Object.entries(problems).map(([field, message]) => [field, fieldError(message)]),
-    );
+    const errors = stepErrorsOf(values, step, usernameCheck.isVerified(values.username.trim()));
     form.setErrors(errors);
     return Object.keys(errors).length === 0;
   };
@@ -228,114 +390,41 @@ function CardApplicationContent() {
   };
 
   const step = steps[active] ?? 'cardholder';
-  const values = form.getValues();
-  const idDates = values.date_of_birth ? effectiveIdDates(values.date_of_birth, null, null) : null;
-  const stepProps = { form, idPrefix: 'apply' };
-
-  if (!isDraftApplied)
-    return (
-      <PageFrame
-        title={t('card_applications.apply.title')}
-        description={t('card_applications.apply.purpose', { days: workingDays.cardReview })}
-      >
-        <PageSkeleton />
-      </PageFrame>
-    );
 
   return (
     <PageFrame
-      title={t('card_applications.apply.title')}
-      description={t('card_applications.apply.purpose', { days: workingDays.cardReview })}
+      title={t('cards.applications.apply.title')}
+      description={t('cards.applications.apply.purpose', { days: workingDays.cardReview })}
     >
-      <LeaveDraftGuard draft={draft} />
-      <Stack gap="lg" maw={880}>
-        {resumed && draft.savedAt ? (
-          <Alert
-            variant="light"
-            color="bank"
-            icon={<IconFileDescription size={18} aria-hidden />}
-            title={t('card_applications.draft.resumed_title')}
-            data-testid="draft-resumed"
-          >
-            <Stack gap="xs">
-              <Text size="sm" c="var(--mantine-color-text)">
-                {t('card_applications.draft.resumed')} <DateTime value={resumed.saved_at} />
-              </Text>
-              <Group>
-                <Button variant="default" size="xs" onClick={() => void startOver()}>
-                  {t('card_applications.draft.start_over')}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
-        {draft.loadFailed ? (
-          <Alert variant="light" color="red" role="alert">
-            <Text size="sm" c="var(--mantine-color-text)">
-              {t('card_applications.draft.load_failed')}
-            </Text>
-          </Alert>
-        ) : null}
-        {isPhone ? (
-          <Stack gap={6}>
-            <Text size="sm" fw={600} aria-live="polite">
-              {t('card_applications.apply.step_of', {
-                current: active + 1,
-                total: steps.length,
-                name: t(`card_applications.apply.steps.${step}`),
-              })}
-            </Text>
-            <Progress value={((active + 1) / steps.length) * 100} size="sm" aria-hidden />
+      {isDraftApplied ? (
+        <>
+          <LeaveDraftGuard draft={draft} />
+          <Stack gap="lg" maw={880}>
+            <DraftNotices draft={draft} onStartOver={() => void startOver()} />
+            <StepProgress active={active} reached={reached} onStepClick={setActive} />
+            <form ref={formRef} noValidate onSubmit={submitAll} style={readableErrorColour}>
+              <StepFields
+                step={step}
+                form={form}
+                formError={formError}
+                usernameCheck={usernameCheck}
+                onEdit={(name) => setActive(steps.indexOf(name))}
+              >
+                <StepButtons
+                  isFirst={active === 0}
+                  isReview={step === 'review'}
+                  isSubmitting={isSubmitting}
+                  draft={draft}
+                  onBack={() => setActive(active - 1)}
+                  onNext={next}
+                />
+              </StepFields>
+            </form>
           </Stack>
-        ) : (
-          <Stepper
-            active={active}
-            onStepClick={(index) => (index <= reached ? setActive(index) : undefined)}
-            allowNextStepsSelect={false}
-            size="sm"
-          >
-            {steps.map((name) => (
-              <Stepper.Step key={name} label={t(`card_applications.apply.steps.${name}`)} />
-            ))}
-          </Stepper>
-        )}
-        <form ref={formRef} noValidate onSubmit={submitAll} style={readableErrorColour}>
-          <Card withBorder padding="lg">
-            <Stack gap="md">
-              <FormAlert message={formError} />
-              {step === 'cardholder' ? <CardholderStep {...stepProps} usernameCheck={usernameCheck} /> : null}
-              {step === 'address' ? <AddressStep {...stepProps} /> : null}
-              {step === 'id' ? <IdStep {...stepProps} defaults={idDates} /> : null}
-              {step === 'proof' ? <ProofStep {...stepProps} /> : null}
-              {step === 'card' ? <CardStep {...stepProps} /> : null}
-              {step === 'review' ? (
-                <ReviewStep values={values} onEdit={(name) => setActive(steps.indexOf(name))} />
-              ) : null}
-              <Group justify="space-between" mt="sm" gap="sm">
-                {active > 0 ? (
-                  <Button variant="default" onClick={() => setActive(active - 1)} disabled={isSubmitting}>
-                    {t('card_applications.apply.back')}
-                  </Button>
-                ) : (
-                  <Box />
-                )}
-                <DraftStatus draft={draft} />
-                {/* Keyed apart: the same element turning into a submit button during the click that
-                    opened the review would submit the form at once. */}
-                {step === 'review' ? (
-                  <Button key="submit" type="submit" loading={isSubmitting} data-testid="submit-application">
-                    {t('card_applications.apply.submit')}
-                  </Button>
-                ) : (
-                  <Button key="next" onClick={next} data-testid="next-step">
-                    {t('card_applications.apply.next')}
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Card>
-        </form>
-      </Stack>
+        </>
+      ) : (
+        <PageSkeleton />
+      )}
     </PageFrame>
   );
 }

@@ -70,8 +70,8 @@ function PagedList<Item>({
       </Stack>
       <LoadMore
         query={query}
-        loadMoreLabel={t('card_applications.actions.load_more')}
-        allLoaded={t('card_applications.manage.all_loaded', { count: items.length })}
+        loadMoreLabel={t('cards.applications.actions.load_more')}
+        allLoaded={t('cards.applications.manage.all_loaded', { count: items.length })}
       />
     </Stack>
   );
@@ -81,7 +81,7 @@ function ApplyButton() {
   const { t } = useTranslation();
   return (
     <Button component={Link} to={pathOf('card_application')} leftSection={<IconPlus size={16} aria-hidden />}>
-      {t('card_applications.actions.apply')}
+      {t('cards.applications.actions.apply')}
     </Button>
   );
 }
@@ -100,25 +100,25 @@ function ApplicationItem({ application }: { application: CardApplication }) {
               <StatusBadge list="card_application" value={application.status} size="sm" />
             </Group>
             <Text size="sm" c="dimmed">
-              {`${t(`card_applications.levels.${application.level}`)} · ${t(`card_applications.networks.${application.network}`)}`}
+              {`${t(`cards.applications.levels.${application.level}`)} · ${t(`cards.applications.networks.${application.network}`)}`}
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
-            {t(`card_applications.applicant_types.${application.applicant_type}`)} · {application.name_on_card}
+            {t(`cards.applications.applicant_types.${application.applicant_type}`)} · {application.name_on_card}
           </Text>
           {application.card ? (
             <Group gap="xs">
-              <Text size="sm">{t('card_applications.manage.card_ordered', { last4: application.card.last4 })}</Text>
+              <Text size="sm">{t('cards.applications.manage.card_ordered', { last4: application.card.last4 })}</Text>
               <StatusBadge list="card_operation" value={application.card.operation_stage} size="sm" />
             </Group>
           ) : null}
           {application.rejection_reason ? (
             <Text size="sm" c="red.8" data-testid="rejection-reason">
-              {t('card_applications.manage.rejected_reason', { reason: application.rejection_reason })}
+              {t('cards.applications.manage.rejected_reason', { reason: application.rejection_reason })}
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            {t('card_applications.manage.submitted_by', { name: application.submitted_by_name })} ·{' '}
+            {t('cards.applications.manage.submitted_by', { name: application.submitted_by_name })} ·{' '}
             <DateTime value={application.created_at} />
           </Text>
         </Stack>
@@ -134,7 +134,7 @@ function CardholderItem({ holder, onOpen }: { holder: CardholderKycSummary; onOp
       <UnstyledButton
         w="100%"
         onClick={() => onOpen(holder.cardholder_id)}
-        aria-label={`${t('card_applications.actions.view')} ${holder.name}`}
+        aria-label={`${t('cards.applications.actions.view')} ${holder.name}`}
       >
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
@@ -143,19 +143,19 @@ function CardholderItem({ holder, onOpen }: { holder: CardholderKycSummary; onOp
                 {holder.name}
               </Text>
               <Group gap="xs" wrap="wrap">
-                <Text size="sm">{t('card_applications.manage.id_status')}</Text>
+                <Text size="sm">{t('cards.applications.manage.id_status')}</Text>
                 <StatusBadge list="verification" value={holder.kyc_id_status} size="sm" data-testid="kyc-id-status" />
-                <Text size="sm">{t('card_applications.manage.address_status')}</Text>
+                <Text size="sm">{t('cards.applications.manage.address_status')}</Text>
                 <StatusBadge list="verification" value={holder.kyc_address_status} size="sm" />
               </Group>
               {holder.kyc_message ? (
                 <Text size="sm" c="red.8">
-                  {t('card_applications.manage.processor_message', { message: holder.kyc_message })}
+                  {t('cards.applications.manage.processor_message', { message: holder.kyc_message })}
                 </Text>
               ) : null}
               {holder.card ? (
                 <Group gap="xs">
-                  <Text size="sm">{t('card_applications.manage.card_ordered', { last4: holder.card.last4 })}</Text>
+                  <Text size="sm">{t('cards.applications.manage.card_ordered', { last4: holder.card.last4 })}</Text>
                   <StatusBadge list="card_operation" value={holder.card.operation_stage} size="sm" />
                 </Group>
               ) : null}
@@ -195,8 +195,8 @@ function CardApplicationsContent() {
 
   return (
     <PageFrame
-      title={t('card_applications.manage.title')}
-      description={t('card_applications.manage.purpose')}
+      title={t('cards.applications.manage.title')}
+      description={t('cards.applications.manage.purpose')}
       actions={<ApplyButton />}
     >
       <Tabs
@@ -206,7 +206,7 @@ function CardApplicationsContent() {
         <Tabs.List mb="lg">
           {tabs.map((value) => (
             <Tabs.Tab key={value} value={value} fw={500}>
-              {t(`card_applications.manage.tabs.${value}`)}
+              {t(`cards.applications.manage.tabs.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -216,8 +216,8 @@ function CardApplicationsContent() {
             empty={
               <EmptyState
                 icon={<IconCreditCard size={26} stroke={1.6} />}
-                title={t('card_applications.manage.empty_applications')}
-                description={t('card_applications.manage.empty_applications_hint')}
+                title={t('cards.applications.manage.empty_applications')}
+                description={t('cards.applications.manage.empty_applications_hint')}
                 actions={<ApplyButton />}
               />
             }
@@ -230,8 +230,8 @@ function CardApplicationsContent() {
             empty={
               <EmptyState
                 icon={<IconIdBadge2 size={26} stroke={1.6} />}
-                title={t('card_applications.manage.empty_cardholders')}
-                description={t('card_applications.manage.empty_cardholders_hint')}
+                title={t('cards.applications.manage.empty_cardholders')}
+                description={t('cards.applications.manage.empty_cardholders_hint')}
               />
             }
             render={(holder) => <CardholderItem key={holder.cardholder_id} holder={holder} onOpen={setCardholder} />}
@@ -243,8 +243,8 @@ function CardApplicationsContent() {
         onClose={() => setCardholder(null)}
         position="right"
         size={isPhone ? '100%' : 'xl'}
-        title={t('card_applications.manage.detail_title')}
-        closeButtonProps={{ 'aria-label': t('card_applications.actions.close') }}
+        title={t('cards.applications.manage.detail_title')}
+        closeButtonProps={{ 'aria-label': t('cards.applications.actions.close') }}
         styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {cardholderId ? <CardholderKycDetail cardholderId={cardholderId} /> : null}

@@ -131,19 +131,19 @@ function LoadLimits({ limits }: { limits: CardLoadLimits }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="card-load-limits-title">
       <Title order={3} fz="md" fw={600} id="card-load-limits-title">
-        {t('card_money.limits.title')}
+        {t('cards.money.limits.title')}
       </Title>
-      <LabelledValue label={t('card_money.limits.load_capacity')}>
+      <LabelledValue label={t('cards.money.limits.load_capacity')}>
         <Stack gap={2}>
           <Amount value={limits.load_capacity} currency="USD" fw={600} />
           <Text size="xs" c="dimmed">
-            {t('card_money.limits.load_capacity_hint')}
+            {t('cards.money.limits.load_capacity_hint')}
           </Text>
         </Stack>
       </LabelledValue>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         {others.map((key) => (
-          <LabelledValue key={key} label={t(`card_money.limits.${key}`)}>
+          <LabelledValue key={key} label={t(`cards.money.limits.${key}`)}>
             <Amount value={limits[key]} currency="USD" />
           </LabelledValue>
         ))}

@@ -26,8 +26,8 @@ export function useDescriptionOf(): (line: CardTransaction) => string {
   return (line) =>
     line.kind === 'fee'
       ? line.fee_kind
-        ? t(`card_money.fee_kinds.${line.fee_kind}` as 'card_money.fee_kinds.load', { defaultValue: line.fee_kind })
-        : t('card_money.transactions.kinds.fee')
+        ? t(`cards.money.fee_kinds.${line.fee_kind}` as 'cards.money.fee_kinds.load', { defaultValue: line.fee_kind })
+        : t('cards.money.transactions.kinds.fee')
       : line.merchant_name;
 }
 
@@ -36,11 +36,11 @@ export function CardTransactionStatusBadge({ line }: { line: CardTransaction }) 
   return (
     <Stack gap={2} align="flex-start">
       <ToneBadge colour={colourOfTone[toneOfStatus[line.status]]}>
-        {t(`card_money.transactions.statuses.${line.status}`)}
+        {t(`cards.money.transactions.statuses.${line.status}`)}
       </ToneBadge>
       {line.decline_reason ? (
         <Text size="xs" c="dimmed">
-          {t(`card_money.transactions.decline_reasons.${line.decline_reason}`)}
+          {t(`cards.money.transactions.decline_reasons.${line.decline_reason}`)}
         </Text>
       ) : null}
     </Stack>
@@ -62,7 +62,7 @@ export function SignedAmount({ line, size = 'sm' }: { line: CardTransaction; siz
         td={line.status === 'declined' || line.status === 'reversed' ? 'line-through' : undefined}
       />
       <Text size="xs" fw={700} c={isCredit ? 'teal.9' : 'dimmed'}>
-        {t(isCredit ? 'card_money.transactions.credit' : 'card_money.transactions.debit')}
+        {t(isCredit ? 'cards.money.transactions.credit' : 'cards.money.transactions.debit')}
       </Text>
     </Group>
   );
@@ -81,8 +81,8 @@ export function CardTransactionDrawer({ line, onClose }: { line: CardTransaction
       opened={line !== null}
       onClose={onClose}
       position="right"
-      title={t('card_money.transactions.details.title')}
-      closeButtonProps={{ 'aria-label': t('card_money.transactions.details.close') }}
+      title={t('cards.money.transactions.details.title')}
+      closeButtonProps={{ 'aria-label': t('cards.money.transactions.details.close') }}
     >
       {line ? (
         <Stack gap="md" data-testid="card-transaction-details">
@@ -95,7 +95,7 @@ export function CardTransactionDrawer({ line, onClose }: { line: CardTransaction
           <SignedAmount line={line} size="md" />
           {line.status === 'unsettled' ? (
             <Text size="sm" c="dimmed">
-              {t('card_money.transactions.details.unsettled_note')}
+              {t('cards.money.transactions.details.unsettled_note')}
             </Text>
           ) : null}
           {line.kind !== 'fee' ? (
@@ -112,7 +112,7 @@ export function CardTransactionDrawer({ line, onClose }: { line: CardTransaction
           ) : null}
           {line.decline_reason ? (
             <Fact label={label('decline_reason')}>
-              {t(`card_money.transactions.decline_reasons.${line.decline_reason}`)}
+              {t(`cards.money.transactions.decline_reasons.${line.decline_reason}`)}
             </Fact>
           ) : null}
           <Fact label={label(line.kind === 'purchase' ? 'authorised_at' : 'happened_at')}>
@@ -160,5 +160,5 @@ function detailKey<
     | 'refund_of'
     | 'reference',
 >(key: Key) {
-  return `card_money.transactions.details.${key}` as const;
+  return `cards.money.transactions.details.${key}` as const;
 }

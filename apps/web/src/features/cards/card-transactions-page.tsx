@@ -58,7 +58,7 @@ function useTransactionColumns(onOpen: (line: CardTransaction) => void): History
   return [
     {
       key: 'date',
-      header: t('card_money.transactions.columns.date'),
+      header: t('cards.money.transactions.columns.date'),
       isNoWrap: true,
       cell: (line) => (
         <Text size="sm">
@@ -68,32 +68,32 @@ function useTransactionColumns(onOpen: (line: CardTransaction) => void): History
     },
     {
       key: 'description',
-      header: t('card_money.transactions.columns.description'),
+      header: t('cards.money.transactions.columns.description'),
       cell: (line) => (
         <>
           <Text size="sm" fw={500}>
             {describe(line)}
           </Text>
           <Text size="xs" c="dimmed">
-            {t(`card_money.transactions.kinds.${line.kind}`)}
+            {t(`cards.money.transactions.kinds.${line.kind}`)}
           </Text>
         </>
       ),
     },
     {
       key: 'amount',
-      header: t('card_money.transactions.columns.amount'),
+      header: t('cards.money.transactions.columns.amount'),
       isRightAligned: true,
       cell: (line) => <SignedAmount line={line} />,
     },
     {
       key: 'status',
-      header: t('card_money.transactions.columns.status'),
+      header: t('cards.money.transactions.columns.status'),
       cell: (line) => <CardTransactionStatusBadge line={line} />,
     },
     {
       key: 'details',
-      header: <VisuallyHidden>{t('card_money.transactions.columns.details')}</VisuallyHidden>,
+      header: <VisuallyHidden>{t('cards.money.transactions.columns.details')}</VisuallyHidden>,
       isRightAligned: true,
       cell: (line) => (
         <Anchor
@@ -102,9 +102,9 @@ function useTransactionColumns(onOpen: (line: CardTransaction) => void): History
           size="sm"
           fw={500}
           onClick={() => onOpen(line)}
-          aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
+          aria-label={t('cards.money.transactions.view_label', { description: describe(line) })}
         >
-          {t('card_money.transactions.view')}
+          {t('cards.money.transactions.view')}
         </Anchor>
       ),
     },
@@ -118,7 +118,7 @@ function TransactionCard({ line, onOpen }: { line: CardTransaction; onOpen: (lin
     <UnstyledButton
       onClick={() => onOpen(line)}
       w="100%"
-      aria-label={t('card_money.transactions.view_label', { description: describe(line) })}
+      aria-label={t('cards.money.transactions.view_label', { description: describe(line) })}
     >
       <Card padding="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -159,8 +159,8 @@ function TransactionFilters({
   const statusOptions = useStatusOptions();
   return (
     <HistoryFilterBar
-      label={t('card_money.transactions.filters.label')}
-      clearLabel={t('card_money.transactions.filters.clear')}
+      label={t('cards.money.transactions.filters.label')}
+      clearLabel={t('cards.money.transactions.filters.clear')}
       hasFilters={hasFilters}
       onClear={onClear}
     >
@@ -170,25 +170,25 @@ function TransactionFilters({
       <PeriodFields
         from={values.from}
         to={values.to}
-        labels={{ from: t('card_money.transactions.filters.from'), to: t('card_money.transactions.filters.to') }}
+        labels={{ from: t('cards.money.transactions.filters.from'), to: t('cards.money.transactions.filters.to') }}
         span={{ base: 12, md: 4 }}
         onChange={(field, value) => onChange(field, value)}
       />
       <HistoryChoice
         span={{ base: 12, md: 4 }}
-        label={t('card_money.transactions.filters.kind')}
-        allLabel={t('card_money.transactions.filters.all_kinds')}
+        label={t('cards.money.transactions.filters.kind')}
+        allLabel={t('cards.money.transactions.filters.all_kinds')}
         options={cardTransactionKinds.map((kind) => ({
           value: kind,
-          label: t(`card_money.transactions.kinds.${kind}`),
+          label: t(`cards.money.transactions.kinds.${kind}`),
         }))}
         value={values.kind}
         onChange={(value) => onChange('kind', value)}
       />
       <HistoryChoice
         span={{ base: 12, md: 4 }}
-        label={t('card_money.transactions.filters.status')}
-        allLabel={t('card_money.transactions.filters.all_statuses')}
+        label={t('cards.money.transactions.filters.status')}
+        allLabel={t('cards.money.transactions.filters.all_statuses')}
         options={statusOptions}
         value={values.status}
         onChange={(value) => onChange('status', value)}
@@ -201,7 +201,7 @@ function useStatusOptions() {
   const { t } = useTranslation();
   return cardTransactionStatuses.map((status) => ({
     value: status,
-    label: t(`card_money.transactions.statuses.${status}`),
+    label: t(`cards.money.transactions.statuses.${status}`),
   }));
 }
 
@@ -223,26 +223,26 @@ function TransactionExports({
         call={downloadCardTransactions}
         isOpen={download.isOpen}
         onClose={download.onClose}
-        title={t('card_money.transactions.download.title')}
-        description={t('card_money.transactions.download.description')}
+        title={t('cards.money.transactions.download.title')}
+        description={t('cards.money.transactions.download.description')}
         filter={{
           field: 'status',
-          label: t('card_money.transactions.filters.status'),
-          allLabel: t('card_money.transactions.filters.all_statuses'),
+          label: t('cards.money.transactions.filters.status'),
+          allLabel: t('cards.money.transactions.filters.all_statuses'),
           options: statusOptions,
         }}
         fixedBody={{ card_id: cardId }}
-        doneMessage={t('card_money.transactions.download.done')}
+        doneMessage={t('cards.money.transactions.download.done')}
       />
       <ExportDialog
         call={downloadCardStatement}
         isOpen={statement.isOpen}
         onClose={statement.onClose}
-        title={t('card_money.statement.dialog_title')}
-        description={t('card_money.statement.description')}
-        periodHint={t('card_money.statement.period_hint')}
+        title={t('cards.money.statement.dialog_title')}
+        description={t('cards.money.statement.description')}
+        periodHint={t('cards.money.statement.period_hint')}
         fixedBody={{ card_id: cardId, time_zone: readerTimeZone() }}
-        doneMessage={t('card_money.statement.done')}
+        doneMessage={t('cards.money.statement.done')}
       />
     </>
   );
@@ -311,19 +311,19 @@ export function CardTransactionsPage() {
         skeleton={{ rows: 6, columns: 5 }}
         empty={{
           icon: <IconCreditCard size={26} stroke={1.6} />,
-          title: t('card_money.transactions.empty_title'),
-          description: t('card_money.transactions.empty_description'),
+          title: t('cards.money.transactions.empty_title'),
+          description: t('cards.money.transactions.empty_description'),
         }}
         filteredEmpty={{
           isShown: hasFilters,
-          title: t('card_money.transactions.empty_filtered_title'),
-          description: t('card_money.transactions.empty_filtered_description'),
-          clearLabel: t('card_money.transactions.filters.clear'),
+          title: t('cards.money.transactions.empty_filtered_title'),
+          description: t('cards.money.transactions.empty_filtered_description'),
+          clearLabel: t('cards.money.transactions.filters.clear'),
           onClear: clearCardFilters,
         }}
       >
         <HistoryTable
-          label={t('card_money.transactions.title')}
+          label={t('cards.money.transactions.title')}
           minWidth={680}
           columns={columns}
           rows={items}
@@ -338,8 +338,8 @@ export function CardTransactionsPage() {
         />
         <LoadMore
           query={history}
-          loadMoreLabel={t('card_money.transactions.load_more')}
-          allLoaded={t('card_money.transactions.all_loaded', { count: items.length })}
+          loadMoreLabel={t('cards.money.transactions.load_more')}
+          allLoaded={t('cards.money.transactions.all_loaded', { count: items.length })}
         />
       </HistoryResults>
       <CardTransactionDrawer line={opened} onClose={() => setOpened(null)} />
@@ -352,10 +352,10 @@ export function CardTransactionsPage() {
     mayExport ? (
       <>
         <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download.open}>
-          {t('card_money.transactions.download.open')}
+          {t('cards.money.transactions.download.open')}
         </Button>
         <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={statement.open}>
-          {t('card_money.statement.open')}
+          {t('cards.money.statement.open')}
         </Button>
       </>
     ) : undefined,
@@ -367,11 +367,11 @@ function NoCards() {
   return (
     <EmptyState
       icon={<IconCreditCard size={26} stroke={1.6} />}
-      title={t('card_money.no_cards.title')}
-      description={t('card_money.no_cards.description')}
+      title={t('cards.money.no_cards.title')}
+      description={t('cards.money.no_cards.description')}
       actions={
         <Button component={Link} to={pathOf('cards')} variant="light">
-          {t('card_money.no_cards.action')}
+          {t('cards.money.no_cards.action')}
         </Button>
       }
     />

@@ -59,7 +59,7 @@ function useSaved(notice: 'saved' | 'contact_saved' | 'username_saved') {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return async () => {
-    showSuccess(t(`card_applications.manage.${notice}`));
+    showSuccess(t(`cards.applications.manage.${notice}`));
     await refresh(queryClient);
   };
 }
@@ -84,7 +84,7 @@ function CorrectionForm({
         {children}
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting}>
-            {t('card_applications.actions.save')}
+            {t('cards.applications.actions.save')}
           </Button>
         </Group>
       </Stack>
@@ -145,7 +145,7 @@ function MemberForm({ kyc }: { kyc: CardholderKyc }) {
   });
   return (
     <CorrectionForm submit={submit} formError={formError} isSubmitting={isSubmitting}>
-      <LabelledValue label={t('card_applications.fields.member_id')}>
+      <LabelledValue label={t('cards.applications.fields.member_id')}>
         <Text component="span" size="sm" ff="monospace">
           {kyc.member_id}
         </Text>
@@ -166,7 +166,7 @@ function UnderReviewNote() {
   return (
     <Alert color="bank" variant="light">
       <Text size="sm" c="var(--mantine-color-text)">
-        {t('card_applications.errors.under_review')}
+        {t('cards.applications.errors.under_review')}
       </Text>
     </Alert>
   );
@@ -245,7 +245,11 @@ export function CardholderKycDetail({ cardholderId }: { cardholderId: string }) 
     );
   if (kyc.isError)
     return errorKeyOf(kyc.error) === 'not_found' ? (
-      <EmptyState icon={<IconSearch size={26} stroke={1.6} />} title={t('card_applications.manage.not_found')} isBare />
+      <EmptyState
+        icon={<IconSearch size={26} stroke={1.6} />}
+        title={t('cards.applications.manage.not_found')}
+        isBare
+      />
     ) : (
       <LoadError error={kyc.error} onRetry={() => void kyc.refetch()} />
     );
@@ -257,29 +261,29 @@ export function CardholderKycDetail({ cardholderId }: { cardholderId: string }) 
           {data.name}
         </Text>
         <Group gap="xs">
-          <Text size="sm">{t('card_applications.manage.id_status')}</Text>
+          <Text size="sm">{t('cards.applications.manage.id_status')}</Text>
           <StatusBadge list="verification" value={data.kyc_id_status} size="sm" />
-          <Text size="sm">{t('card_applications.manage.address_status')}</Text>
+          <Text size="sm">{t('cards.applications.manage.address_status')}</Text>
           <StatusBadge list="verification" value={data.kyc_address_status} size="sm" />
         </Group>
         {data.kyc_message ? (
           <Alert color="red" variant="light">
             <Text size="sm" c="var(--mantine-color-text)">
-              {t('card_applications.manage.processor_message', { message: data.kyc_message })}
+              {t('cards.applications.manage.processor_message', { message: data.kyc_message })}
             </Text>
           </Alert>
         ) : null}
       </Stack>
-      <Section id="kyc-section-account" title={t('card_applications.manage.sections.account')}>
+      <Section id="kyc-section-account" title={t('cards.applications.manage.sections.account')}>
         <ContactForm kyc={data} />
       </Section>
-      <Section id="kyc-section-member" title={t('card_applications.manage.sections.member')}>
+      <Section id="kyc-section-member" title={t('cards.applications.manage.sections.member')}>
         <MemberForm kyc={data} />
       </Section>
-      <Section id="kyc-section-id" title={t('card_applications.manage.sections.id')}>
+      <Section id="kyc-section-id" title={t('cards.applications.manage.sections.id')}>
         {data.kyc_id_status === 'under_review' ? <UnderReviewNote /> : <IdForm kyc={data} />}
       </Section>
-      <Section id="kyc-section-address" title={t('card_applications.manage.sections.address')}>
+      <Section id="kyc-section-address" title={t('cards.applications.manage.sections.address')}>
         {data.kyc_address_status === 'under_review' ? <UnderReviewNote /> : <AddressForm kyc={data} />}
       </Section>
     </Stack>

@@ -53,11 +53,11 @@ export function CardPicker({
   const { t } = useTranslation();
   const options = cards.map((card) => ({
     value: card.id,
-    label: t('card_money.card_option', { last4: card.last4, holder: card.cardholder_name }),
+    label: t('cards.money.card_option', { last4: card.last4, holder: card.cardholder_name }),
   }));
   return (
     <Select
-      label={label ?? t('card_money.choose_card')}
+      label={label ?? t('cards.money.choose_card')}
       description={description}
       data={allLabel ? [{ value: '', label: allLabel }, ...options] : options}
       value={value}
@@ -78,12 +78,12 @@ export function CardBalance({ balance, held, available }: { balance: string; hel
     { key: 'available', value: available },
   ] as const;
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('card_money.balance.label')}>
+    <Paper withBorder p="md" component="section" aria-label={t('cards.money.balance.label')}>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         {figures.map((figure) => (
           <Stack key={figure.key} gap={2}>
             <Text size="xs" c="dimmed">
-              {t(`card_money.balance.${figure.key}`)}
+              {t(`cards.money.balance.${figure.key}`)}
             </Text>
             <Group gap={4}>
               <Amount value={figure.value} currency="USD" fw={600} size="lg" data-testid={`card-${figure.key}`} />

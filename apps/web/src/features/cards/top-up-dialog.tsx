@@ -6,6 +6,8 @@
  * the confirmation tick. The result follows the top-up: under way with the working days it takes,
  * then loaded, or "Something went wrong. Please try again later." with Retry.
  */
+
+import type { ResponseOf } from '@bank/contract/calls';
 import {
   calcTopUp,
   getTopUpConfig,
@@ -119,20 +121,20 @@ function TopUpResult({
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={t('card_money.top_up.failed_title')}
+          title={t('cards.money.top_up.failed_title')}
           role="alert"
         >
-          <Text size="sm">{t('card_money.top_up.failed_body')}</Text>
+          <Text size="sm">{t('cards.money.top_up.failed_body')}</Text>
           <Text size="xs" c="dimmed" mt={4}>
-            {t('card_money.top_up.failed_detail', { status: t(`states.top_up.${topUp.status}`), asset: topUp.asset })}
+            {t('cards.money.top_up.failed_detail', { status: t(`states.top_up.${topUp.status}`), asset: topUp.asset })}
           </Text>
         </Alert>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {t('card_money.top_up.close')}
+            {t('cards.money.top_up.close')}
           </Button>
           <Button onClick={onRetry} data-autofocus>
-            {t('card_money.top_up.retry')}
+            {t('cards.money.top_up.retry')}
           </Button>
         </Group>
       </Stack>
@@ -146,17 +148,17 @@ function TopUpResult({
           {isDone ? <IconCircleCheck size={20} aria-hidden /> : <IconClockHour4 size={20} aria-hidden />}
         </ThemeIcon>
         <Stack gap={4}>
-          <Text fw={600}>{t(isDone ? 'card_money.top_up.success_title' : 'card_money.top_up.processing_title')}</Text>
+          <Text fw={600}>{t(isDone ? 'cards.money.top_up.success_title' : 'cards.money.top_up.processing_title')}</Text>
           <Text size="sm">
             {isDone
-              ? t('card_money.top_up.success_body', params)
-              : t('card_money.top_up.processing_body', { ...params, ...topUpWorkingDays })}
+              ? t('cards.money.top_up.success_body', params)
+              : t('cards.money.top_up.processing_body', { ...params, ...topUpWorkingDays })}
           </Text>
           {isDone ? null : (
             <Group gap={6}>
               <Loader size="xs" aria-hidden />
               <Text size="xs" c="dimmed">
-                {t('card_money.top_up.status_now')}: {t(`states.top_up.${topUp.status}`)}
+                {t('cards.money.top_up.status_now')}: {t(`states.top_up.${topUp.status}`)}
               </Text>
             </Group>
           )}
@@ -164,13 +166,224 @@ function TopUpResult({
       </Group>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onAnother}>
-          {t('card_money.top_up.another')}
+          {t('cards.money.top_up.another')}
         </Button>
         <Button onClick={onClose} data-autofocus>
-          {t('card_money.top_up.close')}
+          {t('cards.money.top_up.close')}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The quote of the top-up as typed: what the card receives, the fee, the rate and what is paid in the coin. */
+function TopUpQuote({
+  quote,
+  fee,
+  asset,
+}: {
+  quote: 'waiting' | 'loading' | ResponseOf<typeof calcTopUp>;
+  fee: ResponseOf<typeof getTopUpConfig>['fee'] | undefined;
+  asset: CardFundingAsset | '';
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  const amountText = useAmountText();
+  const feeRule = fee
+    ? fee.rate
+      ? t('cards.money.top_up.fee_rule', {
+          rate: `${formatDecimal(String(Number(fee.rate) * 100), { min: 0, max: 2 })}%`,
+          minimum: amountText(fee.amount, 'USD'),
+        })
+      : t('cards.money.top_up.fee_flat', { minimum: amountText(fee.amount, 'USD') })
+    : null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={t('cards.money.top_up.quote_title')} aria-live="polite">
+      <Text size="sm" fw={600} mb={4}>
+        {t('cards.money.top_up.quote_title')}
+      </Text>
+      {quote === 'waiting' ? (
+        <Text size="sm" c="dimmed">
+          {t('cards.money.top_up.quote_waiting')}
+        </Text>
+      ) : quote === 'loading' ? (
+        <Stack gap={6} aria-label={t('cards.money.top_up.quote_loading')}>
+          <Skeleton h={14} />
+          <Skeleton h={14} />
+          <Skeleton h={14} w="70%" />
+        </Stack>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={4} data-testid="top-up-quote">
+          <Table.Tbody>
+            <QuoteLine label={t('cards.money.top_up.card_receives')}>
+              <Amount value={quote.amount} currency="USD" size="sm" />
+            </QuoteLine>
+            <QuoteLine label={t('cards.money.top_up.fee')}>
+              <Amount value={quote.fee} currency="USD" size="sm" data-testid="top-up-fee" />
+              {feeRule ? (
+                <Text size="xs" c="dimmed">
+                  {feeRule}
+                </Text>
+              ) : null}
+            </QuoteLine>
+            <QuoteLine label={t('cards.money.top_up.rate')}>
+              <RateText pair={{ base: 'USD', quote: quote.asset, rate: quote.rate }} />
+              <Text size="xs" c="dimmed">
+                <DateTime value={quote.rate_at} />
+              </Text>
+            </QuoteLine>
+            <QuoteLine label={t('cards.money.top_up.you_pay')} isStrong>
+              <Text size="sm" fw={600} className="tabular-figures" data-testid="top-up-total">
+                {coin(quote.debit_total)} {quote.asset}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('cards.money.top_up.you_pay_detail', {
+                  amount: coin(quote.debit_amount),
+                  fee: coin(quote.debit_fee),
+                  asset: quote.asset,
+                })}
+              </Text>
+            </QuoteLine>
+          </Table.Tbody>
+        </Table>
+      )}
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('cards.money.top_up.rounding', { asset: asset || cardFundingAssets.join(' / ') })}
+      </Text>
+    </Paper>
+  );
+}
+
+/** No coin holds enough for the smallest top-up (its minimum and the least fee). */
+function CannotPayAlert({ minimum, smallest }: { minimum: string; smallest: string }) {
+  const { t } = useTranslation();
+  const usd = useUsd();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('cards.money.top_up.cannot_pay_title')}
+      data-testid="top-up-cannot-pay"
+    >
+      <Text size="sm" c="var(--mantine-color-text)">
+        {t('cards.money.top_up.cannot_pay', {
+          minimum: usd(minimum),
+          total: usd(smallest),
+          assets: cardFundingAssets.join(', '),
+        })}
+      </Text>
+    </Alert>
+  );
+}
+
+/** The coin the top-up is paid in, each with what the company holds of it. */
+function FundingAssetSelect({
+  funding,
+  value,
+  onChange,
+  error,
+}: {
+  funding: ResponseOf<typeof getTopUpConfig>['funding'] | undefined;
+  value: CardFundingAsset | '';
+  onChange: (asset: CardFundingAsset | '') => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  return (
+    <Select
+      label={t('cards.money.top_up.asset')}
+      data={cardFundingAssets.map((asset) => {
+        const available = funding?.find((line) => line.asset === asset)?.available;
+        return {
+          value: asset,
+          label: available ? t('cards.money.top_up.asset_option', { asset, available: coin(available) }) : asset,
+        };
+      })}
+      value={value || null}
+      allowDeselect={false}
+      onChange={(chosen) => onChange((chosen ?? '') as CardFundingAsset | '')}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Where the money of the top-up comes from, as the company declares it. */
+function SourceOfFundsSelect({
+  sources,
+  value,
+  onChange,
+  error,
+}: {
+  sources: readonly SourceOfFunds[];
+  value: SourceOfFunds | '';
+  onChange: (source: SourceOfFunds | '') => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('cards.money.top_up.source')}
+      placeholder={t('cards.money.top_up.source_placeholder')}
+      data={sources.map((source) => ({
+        value: source,
+        label: t(`cards.money.sources.${source}`),
+      }))}
+      value={value || null}
+      onChange={(source) => onChange((source ?? '') as SourceOfFunds | '')}
+      error={error}
+      withAsterisk
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The declaration of what will be paid, and the buttons that cancel or top up. */
+function ConfirmAndSubmit({
+  quote,
+  asset,
+  amount,
+  isConfirmed,
+  onConfirm,
+  error,
+  isSubmitting,
+  onClose,
+}: {
+  quote: ResponseOf<typeof calcTopUp> | undefined;
+  asset: CardFundingAsset | '';
+  amount: string;
+  isConfirmed: boolean;
+  onConfirm: (isConfirmed: boolean) => void;
+  error: string | undefined;
+  isSubmitting: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const coin = useCoin();
+  const amountText = useAmountText();
+  return (
+    <>
+      <Checkbox
+        label={t('cards.money.top_up.confirm', {
+          total: quote ? coin(quote.debit_total) : '—',
+          asset: quote?.asset ?? asset,
+        })}
+        checked={isConfirmed}
+        disabled={!quote}
+        onChange={(event) => onConfirm(event.currentTarget.checked)}
+        error={error}
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {t('cards.money.top_up.cancel')}
+        </Button>
+        <Button type="submit" loading={isSubmitting} disabled={!quote}>
+          {t('cards.money.top_up.submit', { amount: amountText(quote?.amount ?? amount, 'USD') })}
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -188,8 +401,6 @@ function TopUpForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const amountText = useAmountText();
-  const coin = useCoin();
   const usd = useUsd();
   const config = useScreenQuery(getTopUpConfig, { card_id: values.cardId }, { enabled: values.cardId !== '' });
   const [amount] = useDebouncedValue(values.amount.trim(), quoteDebounceMs);
@@ -222,13 +433,13 @@ function TopUpForm({
     event.preventDefault();
     setFailure(null);
     const next: Record<string, string> = {};
-    if (values.source === '') next.source_of_funds = t('card_money.top_up.source_required');
-    if (!values.confirmed) next.confirmed = t('card_money.validation.confirm_required');
+    if (values.source === '') next.source_of_funds = t('cards.money.top_up.source_required');
+    if (!values.confirmed) next.confirmed = t('cards.money.validation.confirm_required');
     if (!TopUpCalcRequest.safeParse({ card_id: values.cardId, amount: values.amount.trim(), asset }).success)
       next.amount = t('validation.amount_format');
     // The fee carried back is the one on screen: a quote of another amount or coin is not yet shown.
     const shownFee = quote.data && amount === values.amount.trim() ? quote.data.fee : null;
-    if (Object.keys(next).length === 0 && shownFee === null) next.amount = t('card_money.top_up.fee_pending');
+    if (Object.keys(next).length === 0 && shownFee === null) next.amount = t('cards.money.top_up.fee_pending');
     setErrors(next);
     if (Object.keys(next).length > 0 || values.source === '' || asset === '' || shownFee === null) return;
     const body = {
@@ -247,41 +458,31 @@ function TopUpForm({
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
         setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, value]) => [key, String(value)])));
-      else setFailure(messageOfError(error) ?? t('card_money.top_up.failed_body'));
+      else setFailure(messageOfError(error) ?? t('cards.money.top_up.failed_body'));
     } finally {
       setIsSubmitting(false);
     }
   };
 
-  const fee = data?.fee;
-  const feeRule = fee
-    ? fee.rate
-      ? t('card_money.top_up.fee_rule', {
-          rate: `${formatDecimal(String(Number(fee.rate) * 100), { min: 0, max: 2 })}%`,
-          minimum: amountText(fee.amount, 'USD'),
-        })
-      : t('card_money.top_up.fee_flat', { minimum: amountText(fee.amount, 'USD') })
-    : null;
-
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {t('card_money.top_up.intro')}
+          {t('cards.money.top_up.intro')}
         </Text>
         <FormAlert message={failure} />
         <CardPicker
           cards={cards}
           value={values.cardId}
           onChange={(cardId) => onChange({ cardId })}
-          description={t('card_money.top_up.card_help')}
+          description={t('cards.money.top_up.card_help')}
         />
         <AmountInput
           currency="USD"
-          label={t('card_money.top_up.amount')}
+          label={t('cards.money.top_up.amount')}
           description={
             data
-              ? t('card_money.top_up.amount_help', {
+              ? t('cards.money.top_up.amount_help', {
                   minimum: usd(data.minimum),
                   maximum: usd(data.maximum),
                   remaining: usd(data.remaining_today),
@@ -297,122 +498,36 @@ function TopUpForm({
           withAsterisk
           data-autofocus
         />
-        <Select
-          label={t('card_money.top_up.asset')}
-          data={cardFundingAssets.map((asset) => {
-            const available = data?.funding.find((line) => line.asset === asset)?.available;
-            return {
-              value: asset,
-              label: available ? t('card_money.top_up.asset_option', { asset, available: coin(available) }) : asset,
-            };
-          })}
-          value={asset || null}
-          allowDeselect={false}
-          onChange={(chosen) => onChange({ asset: (chosen ?? '') as CardFundingAsset | '', confirmed: false })}
+        <FundingAssetSelect
+          funding={data?.funding}
+          value={asset}
+          onChange={(chosen) => onChange({ asset: chosen, confirmed: false })}
           error={errors.asset}
-          comboboxProps={{ withinPortal: true }}
         />
         {funding && !funding.canPay && data ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t('card_money.top_up.cannot_pay_title')}
-            data-testid="top-up-cannot-pay"
-          >
-            <Text size="sm" c="var(--mantine-color-text)">
-              {t('card_money.top_up.cannot_pay', {
-                minimum: usd(data.minimum),
-                total: usd(smallestTopUp ?? data.minimum),
-                assets: cardFundingAssets.join(', '),
-              })}
-            </Text>
-          </Alert>
+          <CannotPayAlert minimum={data.minimum} smallest={smallestTopUp ?? data.minimum} />
         ) : null}
-        <Paper withBorder p="sm" component="section" aria-label={t('card_money.top_up.quote_title')} aria-live="polite">
-          <Text size="sm" fw={600} mb={4}>
-            {t('card_money.top_up.quote_title')}
-          </Text>
-          {!isQuotable || quoteError ? (
-            <Text size="sm" c="dimmed">
-              {t('card_money.top_up.quote_waiting')}
-            </Text>
-          ) : quote.isPending || !quote.data ? (
-            <Stack gap={6} aria-label={t('card_money.top_up.quote_loading')}>
-              <Skeleton h={14} />
-              <Skeleton h={14} />
-              <Skeleton h={14} w="70%" />
-            </Stack>
-          ) : (
-            <Table withRowBorders={false} verticalSpacing={4} data-testid="top-up-quote">
-              <Table.Tbody>
-                <QuoteLine label={t('card_money.top_up.card_receives')}>
-                  <Amount value={quote.data.amount} currency="USD" size="sm" />
-                </QuoteLine>
-                <QuoteLine label={t('card_money.top_up.fee')}>
-                  <Amount value={quote.data.fee} currency="USD" size="sm" data-testid="top-up-fee" />
-                  {feeRule ? (
-                    <Text size="xs" c="dimmed">
-                      {feeRule}
-                    </Text>
-                  ) : null}
-                </QuoteLine>
-                <QuoteLine label={t('card_money.top_up.rate')}>
-                  <RateText pair={{ base: 'USD', quote: quote.data.asset, rate: quote.data.rate }} />
-                  <Text size="xs" c="dimmed">
-                    <DateTime value={quote.data.rate_at} />
-                  </Text>
-                </QuoteLine>
-                <QuoteLine label={t('card_money.top_up.you_pay')} isStrong>
-                  <Text size="sm" fw={600} className="tabular-figures" data-testid="top-up-total">
-                    {coin(quote.data.debit_total)} {quote.data.asset}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('card_money.top_up.you_pay_detail', {
-                      amount: coin(quote.data.debit_amount),
-                      fee: coin(quote.data.debit_fee),
-                      asset: quote.data.asset,
-                    })}
-                  </Text>
-                </QuoteLine>
-              </Table.Tbody>
-            </Table>
-          )}
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('card_money.top_up.rounding', { asset: asset || cardFundingAssets.join(' / ') })}
-          </Text>
-        </Paper>
-        <Select
-          label={t('card_money.top_up.source')}
-          placeholder={t('card_money.top_up.source_placeholder')}
-          data={(data?.sources_of_funds ?? []).map((source) => ({
-            value: source,
-            label: t(`card_money.sources.${source}`),
-          }))}
-          value={values.source || null}
-          onChange={(source) => onChange({ source: (source ?? '') as SourceOfFunds | '' })}
+        <TopUpQuote
+          quote={!isQuotable || quoteError ? 'waiting' : quote.isPending || !quote.data ? 'loading' : quote.data}
+          fee={data?.fee}
+          asset={asset}
+        />
+        <SourceOfFundsSelect
+          sources={data?.sources_of_funds ?? []}
+          value={values.source}
+          onChange={(source) => onChange({ source })}
           error={errors.source_of_funds}
-          withAsterisk
-          comboboxProps={{ withinPortal: true }}
         />
-        <Checkbox
-          label={t('card_money.top_up.confirm', {
-            total: quote.data ? coin(quote.data.debit_total) : '—',
-            asset: quote.data?.asset ?? asset,
-          })}
-          checked={values.confirmed}
-          disabled={!quote.data}
-          onChange={(event) => onChange({ confirmed: event.currentTarget.checked })}
+        <ConfirmAndSubmit
+          quote={quote.data}
+          asset={asset}
+          amount={values.amount}
+          isConfirmed={values.confirmed}
+          onConfirm={(confirmed) => onChange({ confirmed })}
           error={errors.confirmed}
+          isSubmitting={isSubmitting}
+          onClose={onClose}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('card_money.top_up.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} disabled={!quote.data}>
-            {t('card_money.top_up.submit', { amount: amountText(quote.data?.amount ?? values.amount, 'USD') })}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
@@ -446,7 +561,7 @@ export function TopUpDialog({
     onClose();
   };
   return (
-    <Dialog isOpen={isOpen} onClose={close} title={t('card_money.top_up.title')} size="lg">
+    <Dialog isOpen={isOpen} onClose={close} title={t('cards.money.top_up.title')} size="lg">
       {submitted ? (
         <TopUpResult
           submitted={submitted}

@@ -52,7 +52,7 @@ function PaidLine({ topUp }: { topUp: TopUp }) {
   const { t } = useTranslation();
   return (
     <Text size="xs" c="dimmed">
-      {t('card_money.history.paid_line', { total: amountText(topUp.debit_total, topUp.asset), asset: topUp.asset })}
+      {t('cards.money.history.paid_line', { total: amountText(topUp.debit_total, topUp.asset), asset: topUp.asset })}
     </Text>
   );
 }
@@ -60,7 +60,7 @@ function PaidLine({ topUp }: { topUp: TopUp }) {
 function useTopUpColumns(): HistoryColumn<TopUp>[] {
   const { t } = useTranslation();
   const header = (key: 'date' | 'card' | 'amount' | 'fee' | 'source_of_funds' | 'status') =>
-    t(`card_money.history.columns.${key}`);
+    t(`cards.money.history.columns.${key}`);
   return [
     {
       key: 'date',
@@ -111,7 +111,7 @@ function useTopUpColumns(): HistoryColumn<TopUp>[] {
     {
       key: 'source_of_funds',
       header: header('source_of_funds'),
-      cell: (topUp) => <Text size="sm">{t(`card_money.sources.${topUp.source_of_funds}`)}</Text>,
+      cell: (topUp) => <Text size="sm">{t(`cards.money.sources.${topUp.source_of_funds}`)}</Text>,
     },
     {
       key: 'status',
@@ -135,13 +135,13 @@ function TopUpCard({ topUp }: { topUp: TopUp }) {
             <DateTime value={topUp.created_at} />
           </Text>
           <Text size="xs" c="dimmed">
-            {t(`card_money.sources.${topUp.source_of_funds}`)}
+            {t(`cards.money.sources.${topUp.source_of_funds}`)}
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end">
           <Amount value={topUp.amount} currency="USD" size="sm" fw={600} />
           <Text size="xs" c="dimmed">
-            {t('card_money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
+            {t('cards.money.history.fee_line', { fee: amountText(topUp.fee, 'USD') })}
           </Text>
           <StatusBadge list="top_up" value={topUp.status} size="sm" />
         </Stack>
@@ -166,8 +166,8 @@ function TopUpFilters({
   const { t } = useTranslation();
   return (
     <HistoryFilterBar
-      label={t('card_money.history.filters.label')}
-      clearLabel={t('card_money.history.filters.clear')}
+      label={t('cards.money.history.filters.label')}
+      clearLabel={t('cards.money.history.filters.clear')}
       hasFilters={hasFilters}
       onClear={onClear}
     >
@@ -176,14 +176,14 @@ function TopUpFilters({
           cards={cards}
           value={values.card_id}
           onChange={(value) => onChange('card_id', value)}
-          label={t('card_money.history.filters.card')}
-          allLabel={t('card_money.history.filters.all_cards')}
+          label={t('cards.money.history.filters.card')}
+          allLabel={t('cards.money.history.filters.all_cards')}
         />
       </Grid.Col>
       <HistoryChoice
         span={{ base: 24, md: 6 }}
-        label={t('card_money.history.filters.status')}
-        allLabel={t('card_money.history.filters.all_statuses')}
+        label={t('cards.money.history.filters.status')}
+        allLabel={t('cards.money.history.filters.all_statuses')}
         options={topUpStatuses.map((value) => ({ value, label: t(`states.top_up.${value}`) }))}
         value={values.status}
         onChange={(value) => onChange('status', value)}
@@ -191,7 +191,7 @@ function TopUpFilters({
       <PeriodFields
         from={values.from}
         to={values.to}
-        labels={{ from: t('card_money.history.filters.from'), to: t('card_money.history.filters.to') }}
+        labels={{ from: t('cards.money.history.filters.from'), to: t('cards.money.history.filters.to') }}
         span={{ base: 12, md: 5 }}
         onChange={(field, value) => onChange(field, value)}
       />
@@ -231,7 +231,7 @@ export function TopUpHistoryPage() {
   const canTopUp = cardList.some((card) => card.allowed_actions.includes('top_up'));
   const topUpButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={topUpDialog.open} disabled={!canTopUp}>
-      {t('card_money.top_up.open')}
+      {t('cards.money.top_up.open')}
     </Button>
   );
 
@@ -243,7 +243,7 @@ export function TopUpHistoryPage() {
         <>
           {mayExport ? (
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download.open}>
-              {t('card_money.history.download.open')}
+              {t('cards.money.history.download.open')}
             </Button>
           ) : null}
           {mayTopUp ? topUpButton : null}
@@ -263,27 +263,27 @@ export function TopUpHistoryPage() {
         skeleton={{ rows: 6, columns: 6 }}
         empty={{
           icon: <IconCreditCard size={26} stroke={1.6} />,
-          title: t('card_money.history.empty_title'),
-          description: t('card_money.history.empty_description'),
+          title: t('cards.money.history.empty_title'),
+          description: t('cards.money.history.empty_description'),
           actions:
             canTopUp && mayTopUp ? (
               topUpButton
             ) : (
               <Button component={Link} to={pathOf('cards')} variant="light">
-                {t('card_money.no_cards.action')}
+                {t('cards.money.no_cards.action')}
               </Button>
             ),
         }}
         filteredEmpty={{
           isShown: hasFilters,
-          title: t('card_money.history.empty_filtered_title'),
-          description: t('card_money.history.empty_filtered_description'),
-          clearLabel: t('card_money.history.filters.clear'),
+          title: t('cards.money.history.empty_filtered_title'),
+          description: t('cards.money.history.empty_filtered_description'),
+          clearLabel: t('cards.money.history.filters.clear'),
           onClear: () => clearFilters(),
         }}
       >
         <HistoryTable
-          label={t('card_money.history.title')}
+          label={t('cards.money.history.title')}
           minWidth={760}
           isHighlightedOnHover={false}
           columns={columns}
@@ -299,8 +299,8 @@ export function TopUpHistoryPage() {
         />
         <LoadMore
           query={history}
-          loadMoreLabel={t('card_money.history.load_more')}
-          allLoaded={t('card_money.history.all_loaded', { count: items.length })}
+          loadMoreLabel={t('cards.money.history.load_more')}
+          allLoaded={t('cards.money.history.all_loaded', { count: items.length })}
         />
       </HistoryResults>
       <TopUpDialog
@@ -321,16 +321,16 @@ function TopUpExportDialog({ isOpen, onClose, cardId }: { isOpen: boolean; onClo
       call={downloadTopUps}
       isOpen={isOpen}
       onClose={onClose}
-      title={t('card_money.history.download.title')}
-      description={t('card_money.history.download.description')}
+      title={t('cards.money.history.download.title')}
+      description={t('cards.money.history.download.description')}
       filter={{
         field: 'status',
-        label: t('card_money.history.filters.status'),
-        allLabel: t('card_money.history.filters.all_statuses'),
+        label: t('cards.money.history.filters.status'),
+        allLabel: t('cards.money.history.filters.all_statuses'),
         options: topUpStatuses.map((value) => ({ value, label: t(`states.top_up.${value}`) })),
       }}
       {...(cardId ? { fixedBody: { card_id: cardId } } : {})}
-      doneMessage={t('card_money.history.download.done')}
+      doneMessage={t('cards.money.history.download.done')}
     />
   );
 }

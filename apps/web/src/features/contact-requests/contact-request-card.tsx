@@ -53,7 +53,7 @@ function ProductRequests({ product }: { product: BankingProduct }) {
   if (requests.data.items.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('products.contact.none')}
+        {t('contact_requests.contact.none')}
       </Text>
     );
   return (
@@ -67,11 +67,14 @@ function ProductRequests({ product }: { product: BankingProduct }) {
               </Text>
               <Text size="xs" c="dimmed" className="tabular-figures">
                 {request.handled_at
-                  ? t('products.contact.handled_on', { date: formatDateTime(request.handled_at, language) })
-                  : t('products.contact.sent_on', { date: formatDateTime(request.submitted_at, language) })}
+                  ? t('contact_requests.contact.handled_on', { date: formatDateTime(request.handled_at, language) })
+                  : t('contact_requests.contact.sent_on', { date: formatDateTime(request.submitted_at, language) })}
               </Text>
             </Stack>
-            <RequestStatusBadge isOpen={request.status === 'open'} label={t(`products.statuses.${request.status}`)} />
+            <RequestStatusBadge
+              isOpen={request.status === 'open'}
+              label={t(`contact_requests.statuses.${request.status}`)}
+            />
           </Group>
         </li>
       ))}
@@ -91,7 +94,7 @@ export function ContactRequestCard({ product }: { product: BankingProduct }) {
       ...(preferred_time.trim() ? { preferred_time } : {}),
     }),
     onSuccess: async () => {
-      showSuccess(t('products.contact.sent'));
+      showSuccess(t('contact_requests.contact.sent'));
       form.reset();
       await queryClient.invalidateQueries({ queryKey: [listContactRequests.path] });
     },
@@ -101,29 +104,32 @@ export function ContactRequestCard({ product }: { product: BankingProduct }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} fz="lg" id="contact-title">
-            {t('products.contact.title')}
+            {t('contact_requests.contact.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('products.contact.text', {
-              product: t(`products.names.${product}`),
+            {t('contact_requests.contact.text', {
+              product: t(`contact_requests.names.${product}`),
               days: workingDays.relationshipManagerReply,
             })}
           </Text>
           <FormAlert message={formError} />
           <Stack gap={6}>
             <Text size="sm" fw={500} id="contact-method-label">
-              {t('products.contact.method')}
+              {t('contact_requests.contact.method')}
             </Text>
             <SegmentedControl
               aria-labelledby="contact-method-label"
               fullWidth
-              data={contactMethods.map((method) => ({ value: method, label: t(`products.contact.methods.${method}`) }))}
+              data={contactMethods.map((method) => ({
+                value: method,
+                label: t(`contact_requests.contact.methods.${method}`),
+              }))}
               {...form.getInputProps('contact_method')}
             />
           </Stack>
           <Textarea
-            label={t('products.contact.message')}
-            placeholder={t('products.contact.message_placeholder')}
+            label={t('contact_requests.contact.message')}
+            placeholder={t('contact_requests.contact.message_placeholder')}
             autosize
             minRows={3}
             maxRows={8}
@@ -131,19 +137,19 @@ export function ContactRequestCard({ product }: { product: BankingProduct }) {
             {...form.getInputProps('message')}
           />
           <TextInput
-            label={t('products.contact.preferred_time')}
-            placeholder={t('products.contact.preferred_time_placeholder')}
+            label={t('contact_requests.contact.preferred_time')}
+            placeholder={t('contact_requests.contact.preferred_time_placeholder')}
             {...form.getInputProps('preferred_time')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {t('products.contact.submit')}
+            {t('contact_requests.contact.submit')}
           </Button>
         </Stack>
       </form>
       <Divider my="lg" />
       <Stack gap="sm">
         <Text fw={600} size="sm">
-          {t('products.contact.your_requests')}
+          {t('contact_requests.contact.your_requests')}
         </Text>
         <ProductRequests product={product} />
       </Stack>

@@ -41,11 +41,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export function ProductPage({ product }: { product: BankingProduct }) {
   const { t } = useTranslation();
-  const audience = Object.values(t(`products.${product}.who_for`, { returnObjects: true }) as Record<string, string>);
-  const steps = Object.values(t(`products.${product}.steps`, { returnObjects: true }) as Record<string, Titled>);
-  const services = Object.values(t(`products.${product}.services`, { returnObjects: true }) as Record<string, Titled>);
+  const audience = Object.values(
+    t(`contact_requests.${product}.who_for`, { returnObjects: true }) as Record<string, string>,
+  );
+  const steps = Object.values(
+    t(`contact_requests.${product}.steps`, { returnObjects: true }) as Record<string, Titled>,
+  );
+  const services = Object.values(
+    t(`contact_requests.${product}.services`, { returnObjects: true }) as Record<string, Titled>,
+  );
   const minimums = Object.values(
-    t(`products.${product}.minimums`, { returnObjects: true }) as Record<string, Labelled>,
+    t(`contact_requests.${product}.minimums`, { returnObjects: true }) as Record<string, Labelled>,
   );
   return (
     <PageFrame title={t(`pages.${product}.title`)} description={t(`pages.${product}.purpose`)}>
@@ -55,15 +61,15 @@ export function ProductPage({ product }: { product: BankingProduct }) {
             <Paper withBorder p="xl" radius="md" style={{ borderLeft: '4px solid var(--mantine-color-bank-7)' }}>
               <Stack gap="sm">
                 <Text size="xs" fw={700} tt="uppercase" c="bank.8" style={{ letterSpacing: '0.08em' }}>
-                  {t(`products.${product}.eyebrow`)}
+                  {t(`contact_requests.${product}.eyebrow`)}
                 </Text>
                 <Text fz="lg" lh={1.55} c="dark.7">
-                  {t(`products.${product}.lead`)}
+                  {t(`contact_requests.${product}.lead`)}
                 </Text>
               </Stack>
             </Paper>
 
-            <Section id="product-who-for" title={t('products.sections.who_for')}>
+            <Section id="product-who-for" title={t('contact_requests.sections.who_for')}>
               <List
                 spacing="sm"
                 icon={
@@ -80,7 +86,7 @@ export function ProductPage({ product }: { product: BankingProduct }) {
               </List>
             </Section>
 
-            <Section id="product-how" title={t('products.sections.how_it_works')}>
+            <Section id="product-how" title={t('contact_requests.sections.how_it_works')}>
               <SimpleGrid
                 cols={{ base: 1, sm: 2 }}
                 spacing="md"
@@ -105,7 +111,7 @@ export function ProductPage({ product }: { product: BankingProduct }) {
               </SimpleGrid>
             </Section>
 
-            <Section id="product-services" title={t('products.sections.services')}>
+            <Section id="product-services" title={t('contact_requests.sections.services')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 {services.map((service) => (
                   <Card key={service.title} padding="lg">
@@ -120,7 +126,7 @@ export function ProductPage({ product }: { product: BankingProduct }) {
               </SimpleGrid>
             </Section>
 
-            <Section id="product-minimums" title={t('products.sections.minimums')}>
+            <Section id="product-minimums" title={t('contact_requests.sections.minimums')}>
               <Card padding={0}>
                 <Stack gap={0} component="dl" m={0}>
                   {minimums.map((minimum, index) => (
@@ -144,14 +150,14 @@ export function ProductPage({ product }: { product: BankingProduct }) {
                 </Stack>
               </Card>
               <Text size="xs" c="dimmed">
-                {t('products.minimums_note')}
+                {t('contact_requests.minimums_note')}
               </Text>
             </Section>
 
-            <Section id="product-risks" title={t('products.sections.risks')}>
+            <Section id="product-risks" title={t('contact_requests.sections.risks')}>
               <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
                 <Text size="sm" lh={1.6}>
-                  {t(`products.${product}.risks`)}
+                  {t(`contact_requests.${product}.risks`)}
                 </Text>
               </Alert>
             </Section>

@@ -65,7 +65,9 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
       return {
         title,
         body: t(`inbox.kinds.${kind}.body`, {
-          product: t(`products.names.${params.product as BankingProduct}`, { defaultValue: params.product ?? '' }),
+          product: t(`contact_requests.names.${params.product as BankingProduct}`, {
+            defaultValue: params.product ?? '',
+          }),
         }),
         note: null,
       };

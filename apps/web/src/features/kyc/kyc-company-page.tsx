@@ -12,7 +12,7 @@ import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Textarea, 
 import { IconCopy } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../lib/form-errors.ts';
+import { type FieldError, useErrorText } from '../../lib/form-errors.ts';
 import { CountryMultiSelect, CountrySelect } from '../../ui/country-select.tsx';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
@@ -25,7 +25,7 @@ import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
 import { dataPath, errorAt } from './section-errors.ts';
 import { documentsOf, useArrivingDocuments } from './use-arriving-documents.ts';
-import { useSectionForm } from './use-section-form.ts';
+import { type SectionForm, useSectionForm } from './use-section-form.ts';
 
 type TextField =
   | 'company_name'
@@ -99,30 +99,17 @@ function toData(values: CompanyValues) {
 
 const uploader = kycUploader('company');
 
-function CompanyForm({ info }: { info: KycInfo }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const form = useSectionForm({
-    initialValues: valuesOf(info, t('kyc.documents.unnamed')),
-    toData,
-    schema: SaveCompanyRequest,
-    call: saveCompany,
-    nextPath: pathAfter('company'),
-    isEditable: info.is_editable,
-  });
+/** The props that bind each kind of field to the form: its value, its change, its error. */
+function bindersOf(
+  form: Pick<SectionForm<CompanyValues>, 'values' | 'change' | 'errors'>,
+  errorText: (error: FieldError | undefined) => string | undefined,
+  isEditable: boolean,
+) {
   const { values, change, errors } = form;
-  const markUploaded = useArrivingDocuments(
-    info,
-    'company',
-    info.sections.company.data?.document_ids ?? noIds,
-    (document, isAlreadySaved) =>
-      form.adopt((current) => ({ ...current, documents: [...current.documents, document] }), isAlreadySaved),
-  );
-
   const field = (name: keyof CompanyValues) => ({
     error: errorText(errorAt(errors, name)),
     'data-field': dataPath(name),
-    readOnly: !info.is_editable,
+    readOnly: !isEditable,
   });
   const text = (name: TextField) => ({
     ...field(name),
@@ -140,7 +127,7 @@ function CompanyForm({ info }: { info: KycInfo }) {
   const list = (name: ListField) => ({
     ...field(name),
     // Read-only: no "search and add" prompt beside the chosen values.
-    ...(info.is_editable ? {} : { placeholder: '' }),
+    ...(isEditable ? {} : { placeholder: '' }),
     value: values[name],
     onChange: (value: string[]) => change((current) => ({ ...current, [name]: value }), dataPath(name)),
   });
@@ -158,211 +145,39 @@ function CompanyForm({ info }: { info: KycInfo }) {
       change((current) => ({ ...current, [name]: typeof value === 'number' ? value : '' }), dataPath(name)),
   });
 
-  const turnover = normaliseAmount(values.annual_turnover_usd);
-  const turnoverAmount =
-    turnover && isDecimalString(turnover) ? formatDecimal(turnover, { min: 2, max: 2 }) : undefined;
-  const turnoverShown = turnoverAmount ? `${turnoverAmount} USD` : undefined;
+  return { values, change, isEditable, field, text, choice, list, count };
+}
+
+type CompanyBinders = ReturnType<typeof bindersOf>;
+
+function CompanyForm({ info }: { info: KycInfo }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const form = useSectionForm({
+    initialValues: valuesOf(info, t('kyc.documents.unnamed')),
+    toData,
+    schema: SaveCompanyRequest,
+    call: saveCompany,
+    nextPath: pathAfter('company'),
+    isEditable: info.is_editable,
+  });
+  const { values, change, errors } = form;
+  const bind = bindersOf(form, errorText, info.is_editable);
+  const markUploaded = useArrivingDocuments(
+    info,
+    'company',
+    info.sections.company.data?.document_ids ?? noIds,
+    (document, isAlreadySaved) =>
+      form.adopt((current) => ({ ...current, documents: [...current.documents, document] }), isAlreadySaved),
+  );
 
   return (
     <KycStepFrame section="company" info={info} form={form}>
-      <FormSection title={t('kyc.company.identity_title')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('kyc.company.fields.company_name')}
-            autoComplete="organization"
-            maxLength={200}
-            required
-            {...text('company_name')}
-          />
-          <TextInput
-            label={t('kyc.company.fields.registration_number')}
-            maxLength={64}
-            required
-            {...text('registration_number')}
-          />
-          <CountrySelect
-            label={t('kyc.company.fields.registration_country')}
-            required
-            {...choice('registration_country')}
-          />
-          <DateField
-            label={t('kyc.company.fields.registration_date')}
-            max={todayIso()}
-            required
-            {...field('registration_date')}
-            value={values.registration_date}
-            onChange={(date) =>
-              change((current) => ({ ...current, registration_date: date }), dataPath('registration_date'))
-            }
-          />
-          <Select
-            label={t('kyc.company.fields.entity_type')}
-            placeholder={t('kyc.form.choose')}
-            data={entityTypes.map((type) => ({ value: type, label: t(`kyc.company.entity_types.${type}`) }))}
-            required
-            allowDeselect={false}
-            {...choice('entity_type')}
-          />
-          {values.entity_type === 'other' ? (
-            <TextInput
-              label={t('kyc.company.fields.entity_type_other')}
-              maxLength={100}
-              required
-              {...text('entity_type_other')}
-            />
-          ) : null}
-          <NumberInput
-            label={t('kyc.company.fields.years_in_operation')}
-            required
-            {...count('years_in_operation', 500)}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('kyc.company.fields.nature_of_business')}
-          description={t('kyc.company.hints.nature_of_business')}
-          autosize
-          minRows={2}
-          maxLength={500}
-          required
-          {...text('nature_of_business')}
-        />
-      </FormSection>
+      <CompanyIdentitySection bind={bind} />
 
-      <FormSection title={t('kyc.company.contact_title')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Textarea
-            label={t('kyc.company.fields.registered_address')}
-            autosize
-            minRows={2}
-            maxLength={300}
-            required
-            {...text('registered_address')}
-          />
-          <Textarea
-            label={t('kyc.company.fields.mailing_address')}
-            autosize
-            minRows={2}
-            maxLength={300}
-            required
-            {...text('mailing_address')}
-          />
-        </SimpleGrid>
-        {info.is_editable ? (
-          <Group justify="flex-end" mt={-8}>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconCopy size={14} aria-hidden />}
-              onClick={() =>
-                change(
-                  (current) => ({ ...current, mailing_address: current.registered_address }),
-                  dataPath('mailing_address'),
-                )
-              }
-              disabled={!values.registered_address}
-            >
-              {t('kyc.company.same_address')}
-            </Button>
-          </Group>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <CountrySelect label={t('kyc.company.fields.country')} required {...choice('country')} />
-          <TextInput
-            type="tel"
-            label={t('kyc.company.fields.telephone')}
-            autoComplete="tel"
-            maxLength={32}
-            required
-            {...text('telephone')}
-          />
-          <TextInput
-            type="url"
-            label={t('kyc.company.fields.website')}
-            placeholder="https://"
-            autoComplete="url"
-            maxLength={200}
-            {...text('website')}
-          />
-        </SimpleGrid>
-      </FormSection>
+      <CompanyContactSection bind={bind} />
 
-      <FormSection title={t('kyc.company.activity_title')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <CountryMultiSelect
-            label={t('kyc.company.fields.business_countries')}
-            maxValues={50}
-            required
-            {...list('business_countries')}
-          />
-          <CountryMultiSelect
-            label={t('kyc.company.fields.top_client_countries')}
-            description={t('kyc.company.hints.top_client_countries')}
-            maxValues={5}
-            required
-            {...list('top_client_countries')}
-          />
-          <NumberInput
-            label={t('kyc.company.fields.employee_count')}
-            required
-            {...count('employee_count', 10_000_000)}
-          />
-          <NumberInput
-            label={t('kyc.company.fields.client_count')}
-            required
-            {...count('client_count', 1_000_000_000)}
-          />
-          <TextInput
-            label={t('kyc.company.fields.annual_turnover_usd')}
-            description={turnoverShown ?? t('kyc.company.hints.annual_turnover_usd')}
-            inputMode="decimal"
-            rightSection="USD"
-            rightSectionWidth={52}
-            maxLength={24}
-            required
-            {...text('annual_turnover_usd')}
-            // Read-only, the amount is shown as an amount ("2,500,000.00"), not as it was typed.
-            {...(info.is_editable ? {} : { value: turnoverAmount ?? values.annual_turnover_usd })}
-          />
-          <MultiSelect
-            label={t('kyc.company.fields.top_currencies')}
-            description={t('kyc.company.hints.top_currencies')}
-            data={[...assets]}
-            maxValues={3}
-            searchable
-            hidePickedOptions
-            required
-            {...list('top_currencies')}
-          />
-          <Select
-            label={t('kyc.company.fields.monthly_volume_band')}
-            placeholder={t('kyc.form.choose')}
-            data={monthlyVolumeBands.map((band) => ({ value: band, label: t(`kyc.company.volume_bands.${band}`) }))}
-            allowDeselect={false}
-            required
-            {...choice('monthly_volume_band')}
-          />
-          <Select
-            label={t('kyc.company.fields.monthly_frequency_band')}
-            placeholder={t('kyc.form.choose')}
-            data={monthlyFrequencyBands.map((band) => ({
-              value: band,
-              label: t(`kyc.company.frequency_bands.${band}`),
-            }))}
-            allowDeselect={false}
-            required
-            {...choice('monthly_frequency_band')}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('kyc.company.fields.source_of_wealth')}
-          description={t('kyc.company.hints.source_of_wealth')}
-          autosize
-          minRows={2}
-          maxLength={500}
-          required
-          {...text('source_of_wealth')}
-        />
-      </FormSection>
+      <CompanyActivitySection bind={bind} />
 
       <FormSection title={t('kyc.company.documents_title')} description={t('kyc.company.documents_intro')}>
         <DocumentUpload
@@ -393,6 +208,223 @@ function CompanyForm({ info }: { info: KycInfo }) {
         />
       </FormSection>
     </KycStepFrame>
+  );
+}
+
+/** Who the company is: name, registration, legal form, age and business. */
+function CompanyIdentitySection({ bind }: { bind: CompanyBinders }) {
+  const { t } = useTranslation();
+  const { values, text, choice, count, field, change } = bind;
+  return (
+    <FormSection title={t('kyc.company.identity_title')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t('kyc.company.fields.company_name')}
+          autoComplete="organization"
+          maxLength={200}
+          required
+          {...text('company_name')}
+        />
+        <TextInput
+          label={t('kyc.company.fields.registration_number')}
+          maxLength={64}
+          required
+          {...text('registration_number')}
+        />
+        <CountrySelect
+          label={t('kyc.company.fields.registration_country')}
+          required
+          {...choice('registration_country')}
+        />
+        <DateField
+          label={t('kyc.company.fields.registration_date')}
+          max={todayIso()}
+          required
+          {...field('registration_date')}
+          value={values.registration_date}
+          onChange={(date) =>
+            change((current) => ({ ...current, registration_date: date }), dataPath('registration_date'))
+          }
+        />
+        <Select
+          label={t('kyc.company.fields.entity_type')}
+          placeholder={t('kyc.form.choose')}
+          data={entityTypes.map((type) => ({ value: type, label: t(`kyc.company.entity_types.${type}`) }))}
+          required
+          allowDeselect={false}
+          {...choice('entity_type')}
+        />
+        {values.entity_type === 'other' ? (
+          <TextInput
+            label={t('kyc.company.fields.entity_type_other')}
+            maxLength={100}
+            required
+            {...text('entity_type_other')}
+          />
+        ) : null}
+        <NumberInput
+          label={t('kyc.company.fields.years_in_operation')}
+          required
+          {...count('years_in_operation', 500)}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('kyc.company.fields.nature_of_business')}
+        description={t('kyc.company.hints.nature_of_business')}
+        autosize
+        minRows={2}
+        maxLength={500}
+        required
+        {...text('nature_of_business')}
+      />
+    </FormSection>
+  );
+}
+
+/** Where the company is: its addresses (mailing copied from registered at a click), telephone and website. */
+function CompanyContactSection({ bind }: { bind: CompanyBinders }) {
+  const { t } = useTranslation();
+  const { values, text, choice, change, isEditable } = bind;
+  return (
+    <FormSection title={t('kyc.company.contact_title')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Textarea
+          label={t('kyc.company.fields.registered_address')}
+          autosize
+          minRows={2}
+          maxLength={300}
+          required
+          {...text('registered_address')}
+        />
+        <Textarea
+          label={t('kyc.company.fields.mailing_address')}
+          autosize
+          minRows={2}
+          maxLength={300}
+          required
+          {...text('mailing_address')}
+        />
+      </SimpleGrid>
+      {isEditable ? (
+        <Group justify="flex-end" mt={-8}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconCopy size={14} aria-hidden />}
+            onClick={() =>
+              change(
+                (current) => ({ ...current, mailing_address: current.registered_address }),
+                dataPath('mailing_address'),
+              )
+            }
+            disabled={!values.registered_address}
+          >
+            {t('kyc.company.same_address')}
+          </Button>
+        </Group>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <CountrySelect label={t('kyc.company.fields.country')} required {...choice('country')} />
+        <TextInput
+          type="tel"
+          label={t('kyc.company.fields.telephone')}
+          autoComplete="tel"
+          maxLength={32}
+          required
+          {...text('telephone')}
+        />
+        <TextInput
+          type="url"
+          label={t('kyc.company.fields.website')}
+          placeholder="https://"
+          autoComplete="url"
+          maxLength={200}
+          {...text('website')}
+        />
+      </SimpleGrid>
+    </FormSection>
+  );
+}
+
+/** What the company does: where, with whom, how much and how often, and where its wealth comes from. */
+function CompanyActivitySection({ bind }: { bind: CompanyBinders }) {
+  const { t } = useTranslation();
+  const { values, text, choice, list, count, isEditable } = bind;
+  const turnover = normaliseAmount(values.annual_turnover_usd);
+  const turnoverAmount =
+    turnover && isDecimalString(turnover) ? formatDecimal(turnover, { min: 2, max: 2 }) : undefined;
+  const turnoverShown = turnoverAmount ? `${turnoverAmount} USD` : undefined;
+
+  return (
+    <FormSection title={t('kyc.company.activity_title')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <CountryMultiSelect
+          label={t('kyc.company.fields.business_countries')}
+          maxValues={50}
+          required
+          {...list('business_countries')}
+        />
+        <CountryMultiSelect
+          label={t('kyc.company.fields.top_client_countries')}
+          description={t('kyc.company.hints.top_client_countries')}
+          maxValues={5}
+          required
+          {...list('top_client_countries')}
+        />
+        <NumberInput label={t('kyc.company.fields.employee_count')} required {...count('employee_count', 10_000_000)} />
+        <NumberInput label={t('kyc.company.fields.client_count')} required {...count('client_count', 1_000_000_000)} />
+        <TextInput
+          label={t('kyc.company.fields.annual_turnover_usd')}
+          description={turnoverShown ?? t('kyc.company.hints.annual_turnover_usd')}
+          inputMode="decimal"
+          rightSection="USD"
+          rightSectionWidth={52}
+          maxLength={24}
+          required
+          {...text('annual_turnover_usd')}
+          // Read-only, the amount is shown as an amount ("2,500,000.00"), not as it was typed.
+          {...(isEditable ? {} : { value: turnoverAmount ?? values.annual_turnover_usd })}
+        />
+        <MultiSelect
+          label={t('kyc.company.fields.top_currencies')}
+          description={t('kyc.company.hints.top_currencies')}
+          data={[...assets]}
+          maxValues={3}
+          searchable
+          hidePickedOptions
+          required
+          {...list('top_currencies')}
+        />
+        <Select
+          label={t('kyc.company.fields.monthly_volume_band')}
+          placeholder={t('kyc.form.choose')}
+          data={monthlyVolumeBands.map((band) => ({ value: band, label: t(`kyc.company.volume_bands.${band}`) }))}
+          allowDeselect={false}
+          required
+          {...choice('monthly_volume_band')}
+        />
+        <Select
+          label={t('kyc.company.fields.monthly_frequency_band')}
+          placeholder={t('kyc.form.choose')}
+          data={monthlyFrequencyBands.map((band) => ({
+            value: band,
+            label: t(`kyc.company.frequency_bands.${band}`),
+          }))}
+          allowDeselect={false}
+          required
+          {...choice('monthly_frequency_band')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('kyc.company.fields.source_of_wealth')}
+        description={t('kyc.company.hints.source_of_wealth')}
+        autosize
+        minRows={2}
+        maxLength={500}
+        required
+        {...text('source_of_wealth')}
+      />
+    </FormSection>
   );
 }
 

@@ -12,9 +12,8 @@ import {
   saveOwnership,
   totalOwnershipHundredths,
 } from '@bank/contract/kyc';
-import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ChangeEvent } from 'react';
+import { Badge, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { ChangeEvent, ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/form-errors.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
@@ -24,6 +23,7 @@ import { useKycInfo } from './kyc-api.ts';
 import { percentOfHundredths } from './kyc-format.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
+import { AddRowButton, ListError, RowCard } from './repeated-rows.tsx';
 import { dataPath, errorAt, errorsAfterRowRemoved } from './section-errors.ts';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -148,192 +148,200 @@ function OwnershipForm({ info }: { info: KycInfo }) {
     setErrors((current) => errorsAfterRowRemoved(current, dataPath(list), sentIndexOf(values[list], index)));
   };
 
-  const total = totalOwnershipHundredths(
-    toData(values)
-      .shareholders.filter((row) => /^\d{1,3}(\.\d{1,2})?$/.test(row.ownership_percent))
-      .map((row) => ({ ownership_percent: row.ownership_percent })),
-  );
-  const isOver = total > 100_00;
-  const totalColour = isOver ? 'red' : total === 100_00 ? 'teal' : 'gray';
   const listError = errorText(errorAt(errors, 'shareholders'));
+  const shareholderCountry = (index: number) => {
+    const path = dataPath('shareholders', sentIndexOf(values.shareholders, index), 'issuing_country');
+    return {
+      onChange: (value: string | null) =>
+        change(
+          (current) => ({
+            ...current,
+            shareholders: current.shareholders.map((candidate, at) =>
+              at === index ? { ...candidate, issuing_country: value } : candidate,
+            ),
+          }),
+          path,
+        ),
+      error: errorText(errorAt(errors, 'shareholders', sentIndexOf(values.shareholders, index), 'issuing_country')),
+      'data-field': path,
+    };
+  };
 
   return (
     <KycStepFrame section="shareholder" info={info} form={form}>
       <FormSection
         title={t('kyc.ownership.shareholders_title')}
         description={t('kyc.ownership.shareholders_intro', { max: maxShareholders })}
-        actions={
-          <Badge
-            size="lg"
-            variant="light"
-            color={totalColour}
-            tt="none"
-            className="tabular-figures"
-            aria-live="polite"
-            style={badgeTextStyle(totalColour)}
-          >
-            {t('kyc.ownership.total', { percent: percentOfHundredths(total) })}
-          </Badge>
-        }
+        actions={<OwnershipTotal values={values} />}
       >
-        {listError ? (
-          <Text size="sm" c="red.8" role="alert" tabIndex={-1} data-field={dataPath('shareholders')}>
-            {listError}
-          </Text>
-        ) : null}
-        {isOver && !listError ? (
+        <ListError message={listError} fieldName={dataPath('shareholders')} />
+        {isOwnershipOver(values) && !listError ? (
           <Text size="sm" c="red.8" role="alert">
             {t('validation.ownership_total')}
           </Text>
         ) : null}
         <Stack gap="sm">
           {values.shareholders.map((row, index) => (
-            <Paper key={row.key} withBorder p="md" bg="gray.0" role="group" aria-labelledby={`${row.key}-title`}>
-              <Group justify="space-between" mb="xs">
-                <Text id={`${row.key}-title`} fw={600} size="sm">
-                  {t('kyc.ownership.shareholder_number', { number: index + 1 })}
-                </Text>
-                {isEditable ? (
-                  <Tooltip label={t('kyc.ownership.remove_shareholder', { number: index + 1 })}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => removeRow('shareholders', index)}
-                      aria-label={t('kyc.ownership.remove_shareholder', { number: index + 1 })}
-                    >
-                      <IconTrash size={18} stroke={1.6} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-                <TextInput
-                  label={t('kyc.ownership.fields.name')}
-                  maxLength={100}
-                  required
-                  {...shareholderInput(index, 'name')}
-                />
-                <TextInput
-                  label={t('kyc.ownership.fields.ownership_percent')}
-                  inputMode="decimal"
-                  rightSection="%"
-                  maxLength={6}
-                  required
-                  {...shareholderInput(index, 'ownership_percent')}
-                />
-                <TextInput
-                  label={t('kyc.ownership.fields.id_number')}
-                  maxLength={64}
-                  required
-                  {...shareholderInput(index, 'id_number')}
-                />
-                <CountrySelect
-                  label={t('kyc.ownership.fields.issuing_country')}
-                  required
-                  readOnly={!isEditable}
-                  value={row.issuing_country}
-                  onChange={(value) =>
-                    change(
-                      (current) => ({
-                        ...current,
-                        shareholders: current.shareholders.map((candidate, at) =>
-                          at === index ? { ...candidate, issuing_country: value } : candidate,
-                        ),
-                      }),
-                      dataPath('shareholders', sentIndexOf(values.shareholders, index), 'issuing_country'),
-                    )
-                  }
-                  error={errorText(
-                    errorAt(errors, 'shareholders', sentIndexOf(values.shareholders, index), 'issuing_country'),
-                  )}
-                  data-field={dataPath('shareholders', sentIndexOf(values.shareholders, index), 'issuing_country')}
-                />
-              </SimpleGrid>
-            </Paper>
+            <RowCard
+              key={row.key}
+              rowKey={row.key}
+              title={t('kyc.ownership.shareholder_number', { number: index + 1 })}
+              removeLabel={t('kyc.ownership.remove_shareholder', { number: index + 1 })}
+              isEditable={isEditable}
+              onRemove={() => removeRow('shareholders', index)}
+            >
+              <ShareholderFields
+                isEditable={isEditable}
+                country={row.issuing_country}
+                inputOf={(name) => shareholderInput(index, name)}
+                countryProps={shareholderCountry(index)}
+              />
+            </RowCard>
           ))}
         </Stack>
         {isEditable ? (
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() =>
-                change((current) => ({ ...current, shareholders: [...current.shareholders, emptyShareholder()] }))
-              }
-              disabled={values.shareholders.length >= maxShareholders}
-            >
-              {t('kyc.ownership.add_shareholder')}
-            </Button>
-            <Text size="xs" c="dimmed">
-              {t('kyc.ownership.rows_left', { count: values.shareholders.length, max: maxShareholders })}
-            </Text>
-          </Group>
+          <AddRowButton
+            label={t('kyc.ownership.add_shareholder')}
+            count={values.shareholders.length}
+            max={maxShareholders}
+            onAdd={() =>
+              change((current) => ({ ...current, shareholders: [...current.shareholders, emptyShareholder()] }))
+            }
+          />
         ) : null}
       </FormSection>
 
-      <FormSection
-        title={t('kyc.ownership.officers_title')}
-        description={t('kyc.ownership.officers_intro', { max: maxOfficers })}
-      >
-        {values.officers.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('kyc.ownership.no_officers')}
-          </Text>
-        ) : null}
-        <Stack gap="sm">
-          {values.officers.map((row, index) => (
-            <Paper key={row.key} withBorder p="md" bg="gray.0" role="group" aria-labelledby={`${row.key}-title`}>
-              <Group justify="space-between" mb="xs">
-                <Text id={`${row.key}-title`} fw={600} size="sm">
-                  {t('kyc.ownership.officer_number', { number: index + 1 })}
-                </Text>
-                {isEditable ? (
-                  <Tooltip label={t('kyc.ownership.remove_officer', { number: index + 1 })}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => removeRow('officers', index)}
-                      aria-label={t('kyc.ownership.remove_officer', { number: index + 1 })}
-                    >
-                      <IconTrash size={18} stroke={1.6} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label={t('kyc.ownership.fields.name')}
-                  maxLength={100}
-                  required
-                  {...officerInput(index, 'name')}
-                />
-                <TextInput
-                  label={t('kyc.ownership.fields.position')}
-                  maxLength={100}
-                  required
-                  {...officerInput(index, 'position')}
-                />
-              </SimpleGrid>
-            </Paper>
-          ))}
-        </Stack>
-        {isEditable ? (
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => change((current) => ({ ...current, officers: [...current.officers, emptyOfficer()] }))}
-              disabled={values.officers.length >= maxOfficers}
-            >
-              {t('kyc.ownership.add_officer')}
-            </Button>
-            <Text size="xs" c="dimmed">
-              {t('kyc.ownership.rows_left', { count: values.officers.length, max: maxOfficers })}
-            </Text>
-          </Group>
-        ) : null}
-      </FormSection>
+      <OfficersSection
+        officers={values.officers}
+        isEditable={isEditable}
+        inputOf={officerInput}
+        onRemove={(index) => removeRow('officers', index)}
+        onAdd={() => change((current) => ({ ...current, officers: [...current.officers, emptyOfficer()] }))}
+      />
     </KycStepFrame>
+  );
+}
+
+/** A shareholder's name, share, identity document number and the country that issued it. */
+function ShareholderFields({
+  isEditable,
+  country,
+  inputOf,
+  countryProps,
+}: {
+  isEditable: boolean;
+  country: string | null;
+  inputOf: (name: 'name' | 'ownership_percent' | 'id_number') => ComponentProps<typeof TextInput>;
+  countryProps: { onChange: (value: string | null) => void; error: string | undefined; 'data-field': string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <TextInput label={t('kyc.ownership.fields.name')} maxLength={100} required {...inputOf('name')} />
+      <TextInput
+        label={t('kyc.ownership.fields.ownership_percent')}
+        inputMode="decimal"
+        rightSection="%"
+        maxLength={6}
+        required
+        {...inputOf('ownership_percent')}
+      />
+      <TextInput label={t('kyc.ownership.fields.id_number')} maxLength={64} required {...inputOf('id_number')} />
+      <CountrySelect
+        label={t('kyc.ownership.fields.issuing_country')}
+        required
+        readOnly={!isEditable}
+        value={country}
+        {...countryProps}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The company's officers: optional, each a name and a position. */
+function OfficersSection({
+  officers,
+  isEditable,
+  inputOf,
+  onRemove,
+  onAdd,
+}: {
+  officers: readonly OfficerRow[];
+  isEditable: boolean;
+  inputOf: (index: number, name: 'name' | 'position') => ComponentProps<typeof TextInput>;
+  onRemove: (index: number) => void;
+  onAdd: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormSection
+      title={t('kyc.ownership.officers_title')}
+      description={t('kyc.ownership.officers_intro', { max: maxOfficers })}
+    >
+      {officers.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('kyc.ownership.no_officers')}
+        </Text>
+      ) : null}
+      <Stack gap="sm">
+        {officers.map((row, index) => (
+          <RowCard
+            key={row.key}
+            rowKey={row.key}
+            title={t('kyc.ownership.officer_number', { number: index + 1 })}
+            removeLabel={t('kyc.ownership.remove_officer', { number: index + 1 })}
+            isEditable={isEditable}
+            onRemove={() => onRemove(index)}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label={t('kyc.ownership.fields.name')} maxLength={100} required {...inputOf(index, 'name')} />
+              <TextInput
+                label={t('kyc.ownership.fields.position')}
+                maxLength={100}
+                required
+                {...inputOf(index, 'position')}
+              />
+            </SimpleGrid>
+          </RowCard>
+        ))}
+      </Stack>
+      {isEditable ? (
+        <AddRowButton label={t('kyc.ownership.add_officer')} count={officers.length} max={maxOfficers} onAdd={onAdd} />
+      ) : null}
+    </FormSection>
+  );
+}
+
+/** The ownership typed so far, in hundredths of a percent; a share not yet a number counts nothing. */
+function ownershipTotalOf(values: OwnershipValues): number {
+  return totalOwnershipHundredths(
+    toData(values)
+      .shareholders.filter((row) => /^\d{1,3}(\.\d{1,2})?$/.test(row.ownership_percent))
+      .map((row) => ({ ownership_percent: row.ownership_percent })),
+  );
+}
+
+function isOwnershipOver(values: OwnershipValues): boolean {
+  return ownershipTotalOf(values) > 100_00;
+}
+
+/** The running total of ownership: red above 100%, green at exactly 100%. */
+function OwnershipTotal({ values }: { values: OwnershipValues }) {
+  const { t } = useTranslation();
+  const total = ownershipTotalOf(values);
+  const totalColour = total > 100_00 ? 'red' : total === 100_00 ? 'teal' : 'gray';
+  return (
+    <Badge
+      size="lg"
+      variant="light"
+      color={totalColour}
+      tt="none"
+      className="tabular-figures"
+      aria-live="polite"
+      style={badgeTextStyle(totalColour)}
+    >
+      {t('kyc.ownership.total', { percent: percentOfHundredths(total) })}
+    </Badge>
   );
 }
 

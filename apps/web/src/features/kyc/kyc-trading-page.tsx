@@ -7,9 +7,8 @@
 import { maxShareholders } from '@bank/contract/constants';
 import type { DocumentRef } from '@bank/contract/documents';
 import { type KycInfo, SaveTradingRequest, saveTrading } from '@bank/contract/kyc';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ChangeEvent } from 'react';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { ChangeEvent, ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/form-errors.ts';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
@@ -19,6 +18,7 @@ import { ContinueOnPhoneButton } from './continue-on-phone.tsx';
 import { kycUploader, uploadSignature, useKycInfo } from './kyc-api.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
+import { AddRowButton, ListError, RowCard } from './repeated-rows.tsx';
 import { dataPath, errorAt, errorsAfterRowRemoved } from './section-errors.ts';
 import { documentsOf, useArrivingDocuments } from './use-arriving-documents.ts';
 import { pendingSignatureId, useSectionForm } from './use-section-form.ts';
@@ -166,101 +166,44 @@ function TradingForm({ info }: { info: KycInfo }) {
         title={t('kyc.trading.persons_title')}
         description={t('kyc.trading.persons_intro', { max: maxShareholders })}
       >
-        {listError ? (
-          <Text size="sm" c="red.8" role="alert" tabIndex={-1} data-field={dataPath('authorised_persons')}>
-            {listError}
-          </Text>
-        ) : null}
+        <ListError message={listError} fieldName={dataPath('authorised_persons')} />
         <Stack gap="sm">
           {values.authorised_persons.map((person, index) => {
             const signaturePath = dataPath('authorised_persons', sentIndexOf(index), 'signature_document_id');
             return (
-              <Paper
+              <RowCard
                 key={person.key}
-                withBorder
-                p="md"
-                bg="gray.0"
-                role="group"
-                aria-labelledby={`${person.key}-title`}
+                rowKey={person.key}
+                title={t('kyc.trading.person_number', { number: index + 1 })}
+                removeLabel={t('kyc.trading.remove_person', { number: index + 1 })}
+                isEditable={isEditable}
+                onRemove={() => removePerson(index)}
               >
-                <Group justify="space-between" mb="xs">
-                  <Text id={`${person.key}-title`} fw={600} size="sm">
-                    {t('kyc.trading.person_number', { number: index + 1 })}
-                  </Text>
-                  {isEditable ? (
-                    <Tooltip label={t('kyc.trading.remove_person', { number: index + 1 })}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        onClick={() => removePerson(index)}
-                        aria-label={t('kyc.trading.remove_person', { number: index + 1 })}
-                      >
-                        <IconTrash size={18} stroke={1.6} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : null}
-                </Group>
-                <Stack gap="md">
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    <TextInput
-                      label={t('kyc.trading.fields.name')}
-                      maxLength={100}
-                      required
-                      {...personInput(index, 'name')}
-                    />
-                    <TextInput
-                      label={t('kyc.trading.fields.position')}
-                      maxLength={100}
-                      required
-                      {...personInput(index, 'position')}
-                    />
-                    <TextInput
-                      type="email"
-                      label={t('kyc.trading.fields.email')}
-                      maxLength={254}
-                      spellCheck={false}
-                      required
-                      {...personInput(index, 'email')}
-                    />
-                  </SimpleGrid>
-                  <SignatureField
-                    label={t('kyc.trading.fields.signature', {
-                      name: person.name || t('kyc.trading.person_number', { number: index + 1 }),
-                    })}
-                    description={t('kyc.trading.signature_hint')}
-                    savedDocumentId={person.signature_document_id}
-                    signerName={person.name ?? ''}
-                    value={person.newSignature}
-                    onChange={(png) => updatePerson(index, { newSignature: png }, signaturePath)}
-                    error={errorText(errors[signaturePath])}
-                    isReadOnly={!isEditable}
-                    fieldName={signaturePath}
-                    isRequired
-                  />
-                </Stack>
-              </Paper>
+                <PersonFields
+                  person={person}
+                  number={index + 1}
+                  isEditable={isEditable}
+                  inputOf={(name) => personInput(index, name)}
+                  signaturePath={signaturePath}
+                  signatureError={errorText(errors[signaturePath])}
+                  onSign={(png) => updatePerson(index, { newSignature: png }, signaturePath)}
+                />
+              </RowCard>
             );
           })}
         </Stack>
         {isEditable ? (
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() =>
-                change((current) => ({
-                  ...current,
-                  authorised_persons: [...current.authorised_persons, emptyPerson()],
-                }))
-              }
-              disabled={values.authorised_persons.length >= maxShareholders}
-            >
-              {t('kyc.trading.add_person')}
-            </Button>
-            <Text size="xs" c="dimmed">
-              {t('kyc.ownership.rows_left', { count: values.authorised_persons.length, max: maxShareholders })}
-            </Text>
-          </Group>
+          <AddRowButton
+            label={t('kyc.trading.add_person')}
+            count={values.authorised_persons.length}
+            max={maxShareholders}
+            onAdd={() =>
+              change((current) => ({
+                ...current,
+                authorised_persons: [...current.authorised_persons, emptyPerson()],
+              }))
+            }
+          />
         ) : null}
       </FormSection>
 
@@ -293,6 +236,57 @@ function TradingForm({ info }: { info: KycInfo }) {
         />
       </FormSection>
     </KycStepFrame>
+  );
+}
+
+/** An authorised person's name, position, email and specimen signature drawn on the screen. */
+function PersonFields({
+  person,
+  number,
+  isEditable,
+  inputOf,
+  signaturePath,
+  signatureError,
+  onSign,
+}: {
+  person: PersonRow;
+  number: number;
+  isEditable: boolean;
+  inputOf: (name: 'name' | 'position' | 'email') => ComponentProps<typeof TextInput>;
+  signaturePath: string;
+  signatureError: string | undefined;
+  onSign: (png: Blob | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput label={t('kyc.trading.fields.name')} maxLength={100} required {...inputOf('name')} />
+        <TextInput label={t('kyc.trading.fields.position')} maxLength={100} required {...inputOf('position')} />
+        <TextInput
+          type="email"
+          label={t('kyc.trading.fields.email')}
+          maxLength={254}
+          spellCheck={false}
+          required
+          {...inputOf('email')}
+        />
+      </SimpleGrid>
+      <SignatureField
+        label={t('kyc.trading.fields.signature', {
+          name: person.name || t('kyc.trading.person_number', { number }),
+        })}
+        description={t('kyc.trading.signature_hint')}
+        savedDocumentId={person.signature_document_id}
+        signerName={person.name ?? ''}
+        value={person.newSignature}
+        onChange={onSign}
+        error={signatureError}
+        isReadOnly={!isEditable}
+        fieldName={signaturePath}
+        isRequired
+      />
+    </Stack>
   );
 }
 

@@ -100,7 +100,7 @@ export function PreOrderDialog({
               </Text>
               <SegmentedControl
                 aria-labelledby="pre-order-level-label"
-                data={cardLevels.map((level) => ({ value: level, label: t(`card_applications.levels.${level}`) }))}
+                data={cardLevels.map((level) => ({ value: level, label: t(`cards.applications.levels.${level}`) }))}
                 {...form.getInputProps('level')}
               />
             </Stack>
@@ -109,7 +109,7 @@ export function PreOrderDialog({
               allowDeselect={false}
               data={cardNetworks.map((network) => ({
                 value: network,
-                label: t(`card_applications.networks.${network}`),
+                label: t(`cards.applications.networks.${network}`),
               }))}
               {...form.getInputProps('network')}
             />

@@ -254,7 +254,7 @@ function OrderRow({
       <Count value={order.quantity} />
       <Count value={order.allocated_quantity} />
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {t(`card_applications.levels.${order.level}`)} · {t(`card_applications.networks.${order.network}`)}
+        {t(`cards.applications.levels.${order.level}`)} · {t(`cards.applications.networks.${order.network}`)}
         <Text size="xs" c="dimmed">
           {t(`programme.delivery_types.${order.delivery_type}`)}
         </Text>
@@ -344,7 +344,7 @@ export function BatchesTable({
           <Count value={batch.quantity} />
           <Table.Td>{batch.company_abbreviation}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            {t(`card_applications.levels.${batch.level}`)} · {t(`card_applications.networks.${batch.network}`)}
+            {t(`cards.applications.levels.${batch.level}`)} · {t(`cards.applications.networks.${batch.network}`)}
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
             {batch.order_number}

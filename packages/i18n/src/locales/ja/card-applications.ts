@@ -1,7 +1,7 @@
 import type { Catalogue } from '../../catalogue-en.ts';
 
 /** カード申請とカード会員の KYC、プロセッサーでのカード会員 KYC（kycManage）、バックオフィスの申請審査。 */
-export const cardApplications: Catalogue['card_applications'] = {
+export const cardApplications: Catalogue['cards']['applications'] = {
   apply: {
     title: 'カードを申し込む',
     purpose:

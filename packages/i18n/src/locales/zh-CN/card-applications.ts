@@ -1,7 +1,7 @@
 import type { Catalogue } from '../../catalogue-en.ts';
 
 /** 开卡申请与持卡人 KYC、发卡机构处的持卡人 KYC（kycManage）以及后台的申请审核。 */
-export const cardApplications: Catalogue['card_applications'] = {
+export const cardApplications: Catalogue['cards']['applications'] = {
   apply: {
     title: '申请银行卡',
     purpose: '为贵公司的董事或合伙人，或由其担保的员工申请借记卡。我们会在 {{days}} 个工作日内审核申请。',

@@ -127,7 +127,7 @@ async function sponsorNameOf(handle: DbHandle, companyId: string, body: SubmitBo
   const [sponsor] = isUuid(body.sponsor_user_id) ? await sponsorsOf(handle, companyId, body.sponsor_user_id) : [];
   if (!sponsor)
     throw new AppError('validation', {
-      fields: { sponsor_user_id: { key: 'card_applications.validation.sponsor_not_member' } },
+      fields: { sponsor_user_id: { key: 'cards.applications.validation.sponsor_not_member' } },
       detail: `sponsor ${body.sponsor_user_id} is no director or partner of company ${companyId}`,
     });
   return sponsor.name;
@@ -169,7 +169,7 @@ export async function usernameAvailability(
 }
 
 export const usernameTaken = (username: string) =>
-  fieldRefusal('username', 'card_applications.validation.username_taken', `username ${username} is not free`);
+  fieldRefusal('username', 'cards.applications.validation.username_taken', `username ${username} is not free`);
 
 /** The unique index on live usernames caught a race: the same answer as the check. */
 export function isUsernameRace(error: unknown): boolean {
@@ -183,7 +183,7 @@ export function cardholderCodeEmail(
   code: string,
   validityMinutes: number,
 ): OutgoingEmail {
-  const text = (key: string, params = {}) => translate(language, `card_applications.email.${key}`, params);
+  const text = (key: string, params = {}) => translate(language, `cards.applications.email.${key}`, params);
   const content = {
     locale: localeOfLanguage[language],
     title: text('title'),
@@ -295,7 +295,7 @@ export async function verifyCardholderCode(
 }
 
 export const emailNotProven = (field = 'email') =>
-  fieldRefusal(field, 'card_applications.validation.email_not_verified', 'no valid proof of the cardholder email');
+  fieldRefusal(field, 'cards.applications.validation.email_not_verified', 'no valid proof of the cardholder email');
 
 // Documents -------------------------------------------------------------------------------------------
 
@@ -362,7 +362,7 @@ export async function checkCardDocuments(
     if (!document || document.deleted_at || document.section !== cardDocumentSection || document.kind !== purpose)
       throw fieldRefusal(
         field,
-        'card_applications.validation.document_invalid',
+        'cards.applications.validation.document_invalid',
         `document ${id} is not a ${purpose} of ${companyId}`,
       );
   }

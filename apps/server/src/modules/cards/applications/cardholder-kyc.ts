@@ -201,7 +201,7 @@ async function lockedCardholder(tx: DbHandle, actor: ClientActor, cardholderId: 
 function assertNotUnderReview(status: VerificationDisplay, part: string, cardholderId: string): void {
   if (status === 'under_review')
     throw new AppError('illegal_state', {
-      messageKey: 'card_applications.errors.under_review',
+      messageKey: 'cards.applications.errors.under_review',
       detail: `the processor is reviewing the ${part} of cardholder ${cardholderId}`,
     });
 }

@@ -106,7 +106,7 @@ type RefusalKey =
  * amount is above what the card may take now), with their own message.
  */
 function amountRefusal(key: RefusalKey, limit: string) {
-  const messageKey = `card_money.errors.${key}`;
+  const messageKey = `cards.money.errors.${key}`;
   const params = { limit };
   const code = key === 'monthly_top_up_limit' || key === 'load_capacity' ? 'amount_above_maximum' : key;
   return new AppError(code, { messageKey, params, fields: { amount: { key: messageKey, params } } });

@@ -54,11 +54,11 @@ async function cardIdentifiers(handle: DbHandle, card: CardRow, language: Langua
     .where(eq(cardholders.id, card.cardholder_id));
   return [
     {
-      label: translate(language, 'card_money.statement.card'),
-      value: translate(language, 'card_money.card_label', { last4: card.last4 }),
+      label: translate(language, 'cards.money.statement.card'),
+      value: translate(language, 'cards.money.card_label', { last4: card.last4 }),
     },
     ...(holder
-      ? [{ label: translate(language, 'card_money.statement.cardholder'), value: `${holder.first} ${holder.last}` }]
+      ? [{ label: translate(language, 'cards.money.statement.cardholder'), value: `${holder.first} ${holder.last}` }]
       : []),
   ];
 }
@@ -69,7 +69,7 @@ async function cardHeading(handle: DbHandle, card: CardRow, language: Language):
     .select({ first: cardholders.first_name, last: cardholders.last_name })
     .from(cardholders)
     .where(eq(cardholders.id, card.cardholder_id));
-  const cardLabel = translate(language, 'card_money.card_label', { last4: card.last4 });
+  const cardLabel = translate(language, 'cards.money.card_label', { last4: card.last4 });
   return [await companyName(handle, card.company_id), cardLabel, holder ? `${holder.first} ${holder.last}` : null]
     .filter(Boolean)
     .join(' · ');
@@ -104,7 +104,7 @@ async function* describedLines(
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const line of batch) {
       const row = byId.get(line.reference);
-      const detail = row?.fee_kind ? translate(language, `card_money.fee_kinds.${row.fee_kind}`) : row?.merchant;
+      const detail = row?.fee_kind ? translate(language, `cards.money.fee_kinds.${row.fee_kind}`) : row?.merchant;
       const kind = describeKind(language, line.kind);
       yield {
         ...line,
@@ -126,12 +126,12 @@ function cardLimitFigures(language: Language, card: Pick<CardRow, 'level'>, clos
   const limits = loadLimitsOf(card.level);
   const capacity = loadCapacityOf(card.level, parseAmount(closing), parseAmount('0'));
   const row = (key: string, amount: string) => ({
-    label: translate(language, `card_money.limits.${key}`),
+    label: translate(language, `cards.money.limits.${key}`),
     amount,
     asset: 'USD',
   });
   return {
-    title: translate(language, 'card_money.limits.title'),
+    title: translate(language, 'cards.money.limits.title'),
     rows: [
       row('load_capacity', capacity.toFixed(2)),
       row('maximum_balance', limits.maximumBalance),
@@ -193,8 +193,8 @@ export async function cardStatementFile(
     period: { from: request.from, to: request.to },
     generatedAt: now,
     labels: {
-      title: translate(language, 'card_money.statement.title'),
-      'summary_columns.debits': translate(language, 'card_money.statement.purchases'),
+      title: translate(language, 'cards.money.statement.title'),
+      'summary_columns.debits': translate(language, 'cards.money.statement.purchases'),
     },
     summaries: [
       {
@@ -227,7 +227,7 @@ async function cardMoneyTableFile(
   },
   now: Date,
 ): Promise<FileReply> {
-  const text = (key: string) => translate(table.language, `card_money.${table.section}.${key}`);
+  const text = (key: string) => translate(table.language, `cards.money.${table.section}.${key}`);
   const file = await writeTable(request.format, {
     language: table.language,
     title: text('title'),
@@ -292,7 +292,7 @@ export async function topUpRecordFile(
           debit_total: topUp.debit_total,
           // The card is loaded in USD from a coin: 1 USD = rate of the coin, as the top-up dialog says.
           rate: rateTextIn(language, { base: 'USD', quote: topUp.asset, rate: topUp.rate }),
-          source_of_funds: translate(language, `card_money.sources.${topUp.source_of_funds}`),
+          source_of_funds: translate(language, `cards.money.sources.${topUp.source_of_funds}`),
           top_up_id: topUp.top_up_id,
         };
       cursor = page.next_cursor ?? undefined;
@@ -342,15 +342,15 @@ export async function cardTransactionsFile(
     for await (const line of allCardTransactions(handle, card, query))
       yield {
         date: new Date(line.at),
-        description: line.fee_kind ? translate(language, `card_money.fee_kinds.${line.fee_kind}`) : line.merchant_name,
-        kind: translate(language, `card_money.transactions.kinds.${line.kind}`),
-        status: translate(language, `card_money.transactions.statuses.${line.status}`),
+        description: line.fee_kind ? translate(language, `cards.money.fee_kinds.${line.fee_kind}`) : line.merchant_name,
+        kind: translate(language, `cards.money.transactions.kinds.${line.kind}`),
+        status: translate(language, `cards.money.transactions.statuses.${line.status}`),
         direction: translate(language, `statement.direction.${line.direction}`),
         amount: line.amount,
         currency: 'USD',
         original: line.original_amount ? `${line.original_amount} ${line.original_currency ?? ''}`.trim() : null,
         decline_reason: line.decline_reason
-          ? translate(language, `card_money.transactions.decline_reasons.${line.decline_reason}`)
+          ? translate(language, `cards.money.transactions.decline_reasons.${line.decline_reason}`)
           : null,
         reference: line.processor_reference,
       };

@@ -32,7 +32,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconChevronRight, IconIdBadge2, IconSearch, IconX } from '@tabler/icons-react';
+import { IconChevronRight, IconIdBadge2, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +57,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
@@ -96,8 +97,8 @@ function QueueList({ status, search, onOpen }: { status: Status; search: string;
     return (
       <EmptyState
         icon={<IconIdBadge2 size={26} stroke={1.6} />}
-        title={t('card_applications.review.empty')}
-        description={t('card_applications.review.empty_hint')}
+        title={t('cards.applications.review.empty')}
+        description={t('cards.applications.review.empty_hint')}
       />
     );
   return (
@@ -108,7 +109,7 @@ function QueueList({ status, search, onOpen }: { status: Status; search: string;
             <UnstyledButton
               w="100%"
               onClick={() => onOpen(application.application_id)}
-              aria-label={t('card_applications.review.open_label', {
+              aria-label={t('cards.applications.review.open_label', {
                 name: application.applicant_name,
                 company: application.company_name,
               })}
@@ -123,20 +124,20 @@ function QueueList({ status, search, onOpen }: { status: Status; search: string;
                       <StatusBadge list="card_application" value={application.status} size="sm" />
                       {application.is_programme_enrolment ? (
                         <Badge variant="light" color="grape" size="sm">
-                          {t('card_applications.fields.is_programme_enrolment')}
+                          {t('cards.applications.fields.is_programme_enrolment')}
                         </Badge>
                       ) : null}
                     </Group>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {application.company_name} ·{' '}
-                      {t(`card_applications.applicant_types.${application.applicant_type}`)}
+                      {t(`cards.applications.applicant_types.${application.applicant_type}`)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       <DateTime value={application.created_at} />
                     </Text>
                   </Stack>
                   <Group gap={4} wrap="nowrap">
-                    <Text size="sm">{`${t(`card_applications.levels.${application.level}`)} · ${t(`card_applications.networks.${application.network}`)}`}</Text>
+                    <Text size="sm">{`${t(`cards.applications.levels.${application.level}`)} · ${t(`cards.applications.networks.${application.network}`)}`}</Text>
                     <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0 }} />
                   </Group>
                 </Group>
@@ -147,8 +148,8 @@ function QueueList({ status, search, onOpen }: { status: Status; search: string;
       </Stack>
       <LoadMore
         query={list}
-        loadMoreLabel={t('card_applications.actions.load_more')}
-        allLoaded={t('card_applications.manage.all_loaded', { count: items.length })}
+        loadMoreLabel={t('cards.applications.actions.load_more')}
+        allLoaded={t('cards.applications.manage.all_loaded', { count: items.length })}
       />
     </Stack>
   );
@@ -157,7 +158,7 @@ function QueueList({ status, search, onOpen }: { status: Status; search: string;
 function Decision({ application }: { application: StaffCardApplication }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
+  const [decision, setDecision] = useState<ReviewChoice | null>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: decideCardApplication,
     initialValues: { reason: '' },
@@ -170,8 +171,8 @@ function Decision({ application }: { application: StaffCardApplication }) {
       showSuccess(
         t(
           decision === 'reject'
-            ? 'card_applications.review.rejected_notice'
-            : 'card_applications.review.approved_notice',
+            ? 'cards.applications.review.rejected_notice'
+            : 'cards.applications.review.approved_notice',
         ),
       );
       setDecision(null);
@@ -187,61 +188,46 @@ function Decision({ application }: { application: StaffCardApplication }) {
     submit(event);
   };
   return (
-    <Card withBorder component="section" aria-labelledby="card-review-decision">
-      <Stack gap="sm">
-        <Title order={3} fz="sm" id="card-review-decision">
-          {t('card_applications.review.decision_title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('card_applications.review.decision_hint')}
-        </Text>
-        {decision === null ? (
-          <Group gap="sm">
-            <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setDecision('approve')}>
-              {t('card_applications.actions.approve')}
+    <ReviewDecisionCard
+      headingId="card-review-decision"
+      title={t('cards.applications.review.decision_title')}
+      hint={t('cards.applications.review.decision_hint')}
+      approveLabel={t('cards.applications.actions.approve')}
+      rejectLabel={t('cards.applications.actions.reject')}
+      decision={decision}
+      onDecide={setDecision}
+    >
+      <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
+        <Stack gap="sm">
+          <FormAlert message={formError} />
+          {decision === 'reject' ? (
+            <Textarea
+              id="card-review-reason"
+              label={t('cards.applications.review.reason')}
+              required
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={500}
+              data-autofocus
+              {...form.getInputProps('reason')}
+            />
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
+              {t('cards.applications.actions.cancel')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconX size={16} aria-hidden />}
-              onClick={() => setDecision('reject')}
-            >
-              {t('card_applications.actions.reject')}
+            <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
+              {t(
+                decision === 'approve'
+                  ? 'cards.applications.actions.approve_submit'
+                  : 'cards.applications.actions.reject_submit',
+              )}
             </Button>
           </Group>
-        ) : (
-          <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
-            <Stack gap="sm">
-              <FormAlert message={formError} />
-              {decision === 'reject' ? (
-                <Textarea
-                  id="card-review-reason"
-                  label={t('card_applications.review.reason')}
-                  required
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  maxLength={500}
-                  data-autofocus
-                  {...form.getInputProps('reason')}
-                />
-              ) : null}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
-                  {t('card_applications.actions.cancel')}
-                </Button>
-                <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
-                  {t(
-                    decision === 'approve'
-                      ? 'card_applications.actions.approve_submit'
-                      : 'card_applications.actions.reject_submit',
-                  )}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+        </Stack>
+      </form>
+    </ReviewDecisionCard>
   );
 }
 
@@ -263,10 +249,10 @@ function Documents({ application }: { application: StaffCardApplication }) {
   const language = useLanguage();
   const [previewed, setPreviewed] = useState<DocumentRef | null>(null);
   const entries: [string, DocumentRef | null][] = [
-    [t('card_applications.fields.id_front'), application.documents.id_front],
-    [t('card_applications.fields.id_back'), application.documents.id_back],
-    [t('card_applications.fields.proof_front'), application.documents.proof_of_address_front],
-    [t('card_applications.fields.proof_back'), application.documents.proof_of_address_back],
+    [t('cards.applications.fields.id_front'), application.documents.id_front],
+    [t('cards.applications.fields.id_back'), application.documents.id_back],
+    [t('cards.applications.fields.proof_front'), application.documents.proof_of_address_front],
+    [t('cards.applications.fields.proof_back'), application.documents.proof_of_address_back],
   ];
   return (
     <Stack gap="sm">
@@ -283,7 +269,7 @@ function Documents({ application }: { application: StaffCardApplication }) {
             />
           ) : (
             <Text size="sm" c="dimmed">
-              {t('card_applications.review.no_document')}
+              {t('cards.applications.review.no_document')}
             </Text>
           )}
         </Stack>
@@ -306,7 +292,11 @@ function ApplicationReview({ applicationId }: { applicationId: string }) {
     );
   if (detail.isError)
     return errorKeyOf(detail.error) === 'not_found' ? (
-      <EmptyState icon={<IconSearch size={26} stroke={1.6} />} title={t('card_applications.manage.not_found')} isBare />
+      <EmptyState
+        icon={<IconSearch size={26} stroke={1.6} />}
+        title={t('cards.applications.manage.not_found')}
+        isBare
+      />
     ) : (
       <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
     );
@@ -332,76 +322,76 @@ function ApplicationReview({ applicationId }: { applicationId: string }) {
       {application.status === 'pending' ? <Decision application={application} /> : null}
       {application.rejection_reason ? (
         <Text size="sm" c="red.8">
-          {t('card_applications.manage.rejected_reason', { reason: application.rejection_reason })}
+          {t('cards.applications.manage.rejected_reason', { reason: application.rejection_reason })}
         </Text>
       ) : null}
       {application.decided_by_name ? (
         <Text size="sm" c="dimmed">
-          {t('card_applications.review.decided_by', { name: application.decided_by_name })}
+          {t('cards.applications.review.decided_by', { name: application.decided_by_name })}
         </Text>
       ) : null}
-      <Section id="card-review-company" title={t('card_applications.review.company')}>
+      <Section id="card-review-company" title={t('cards.applications.review.company')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LabelledValue label={t('card_applications.review.company')}>{application.company_name}</LabelledValue>
-          <LabelledValue label={t('card_applications.manage.submitted_by', { name: '' }).trim()}>
+          <LabelledValue label={t('cards.applications.review.company')}>{application.company_name}</LabelledValue>
+          <LabelledValue label={t('cards.applications.manage.submitted_by', { name: '' }).trim()}>
             {application.submitted_by_name}
           </LabelledValue>
         </SimpleGrid>
       </Section>
-      <Section id="card-review-applicant" title={t('card_applications.review.applicant')}>
+      <Section id="card-review-applicant" title={t('cards.applications.review.applicant')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LabelledValue label={t('card_applications.fields.applicant_type')}>
-            {t(`card_applications.applicant_types.${details.applicant_type}`)}
+          <LabelledValue label={t('cards.applications.fields.applicant_type')}>
+            {t(`cards.applications.applicant_types.${details.applicant_type}`)}
             {details.sponsor_name ? ` · ${details.sponsor_name}` : ''}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.gender')}>
-            {t(`card_applications.genders.${details.gender}`)}
+          <LabelledValue label={t('cards.applications.fields.gender')}>
+            {t(`cards.applications.genders.${details.gender}`)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.date_of_birth')}>
+          <LabelledValue label={t('cards.applications.fields.date_of_birth')}>
             {day(details.date_of_birth)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.email')}>{details.email}</LabelledValue>
-          <LabelledValue label={t('card_applications.fields.mobile')}>{details.phone}</LabelledValue>
-          <LabelledValue label={t('card_applications.fields.username')}>{details.username}</LabelledValue>
-          <LabelledValue label={t('card_applications.apply.residence_title')}>
+          <LabelledValue label={t('cards.applications.fields.email')}>{details.email}</LabelledValue>
+          <LabelledValue label={t('cards.applications.fields.mobile')}>{details.phone}</LabelledValue>
+          <LabelledValue label={t('cards.applications.fields.username')}>{details.username}</LabelledValue>
+          <LabelledValue label={t('cards.applications.apply.residence_title')}>
             {address(details.residence_address)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.apply.mailing_title')}>
+          <LabelledValue label={t('cards.applications.apply.mailing_title')}>
             {address(details.mailing_address)}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.id_type')}>
-            {`${t(`card_applications.id_types.${details.id_type}`)} · ${details.id_number} · ${details.id_issuing_country}`}
+          <LabelledValue label={t('cards.applications.fields.id_type')}>
+            {`${t(`cards.applications.id_types.${details.id_type}`)} · ${details.id_number} · ${details.id_issuing_country}`}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.id_expiry_date')}>
+          <LabelledValue label={t('cards.applications.fields.id_expiry_date')}>
             {`${day(details.id_issue_date)} – ${day(details.id_expiry_date)}`}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.proof_of_address_type')}>
-            {`${t(`card_applications.proof_types.${details.proof_of_address_type}`)} · ${details.proof_of_address_issuer}`}
+          <LabelledValue label={t('cards.applications.fields.proof_of_address_type')}>
+            {`${t(`cards.applications.proof_types.${details.proof_of_address_type}`)} · ${details.proof_of_address_issuer}`}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.proof_of_address_issue_date')}>
+          <LabelledValue label={t('cards.applications.fields.proof_of_address_issue_date')}>
             {day(details.proof_of_address_issue_date)}
           </LabelledValue>
         </SimpleGrid>
         {details.notes ? <Text size="sm">{details.notes}</Text> : null}
       </Section>
-      <Section id="card-review-documents" title={t('card_applications.review.documents')}>
+      <Section id="card-review-documents" title={t('cards.applications.review.documents')}>
         <Documents application={application} />
       </Section>
-      <Section id="card-review-card" title={t('card_applications.review.card')}>
+      <Section id="card-review-card" title={t('cards.applications.review.card')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LabelledValue label={t('card_applications.fields.level')}>
-            {`${t(`card_applications.levels.${application.level}`)} · ${t(`card_applications.networks.${application.network}`)}`}
+          <LabelledValue label={t('cards.applications.fields.level')}>
+            {`${t(`cards.applications.levels.${application.level}`)} · ${t(`cards.applications.networks.${application.network}`)}`}
           </LabelledValue>
-          <LabelledValue label={t('card_applications.fields.name_on_card')}>{application.name_on_card}</LabelledValue>
+          <LabelledValue label={t('cards.applications.fields.name_on_card')}>{application.name_on_card}</LabelledValue>
           {application.is_programme_enrolment ? (
             <Badge variant="light" color="grape" size="lg" style={{ alignSelf: 'center' }}>
-              {t('card_applications.fields.is_programme_enrolment')}
+              {t('cards.applications.fields.is_programme_enrolment')}
             </Badge>
           ) : null}
           {application.card ? (
-            <LabelledValue label={t('card_applications.manage.stage')}>
+            <LabelledValue label={t('cards.applications.manage.stage')}>
               <Group gap="xs">
-                <Text size="sm">{t('card_applications.manage.card_ordered', { last4: application.card.last4 })}</Text>
+                <Text size="sm">{t('cards.applications.manage.card_ordered', { last4: application.card.last4 })}</Text>
                 <StatusBadge list="card_operation" value={application.card.operation_stage} size="sm" />
               </Group>
             </LabelledValue>
@@ -445,7 +435,7 @@ export function CardApplicationReviewPage() {
         <Tabs.List mb="lg" mt="md">
           {cardApplicationStatuses.map((value) => (
             <Tabs.Tab key={value} value={value} fw={500}>
-              {t(`card_applications.review.statuses.${value}`)}
+              {t(`cards.applications.review.statuses.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -460,8 +450,8 @@ export function CardApplicationReviewPage() {
         onClose={() => setApplication(null)}
         position="right"
         size={isPhone ? '100%' : 'xl'}
-        title={t('card_applications.review.drawer_title')}
-        closeButtonProps={{ 'aria-label': t('card_applications.actions.close') }}
+        title={t('cards.applications.review.drawer_title')}
+        closeButtonProps={{ 'aria-label': t('cards.applications.actions.close') }}
         styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {applicationId ? <ApplicationReview applicationId={applicationId} /> : null}

@@ -56,6 +56,187 @@ function useControl() {
   return { run, failure, running };
 }
 
+type Control = ReturnType<typeof useControl>;
+type SimulatorPurchase = ResponseOf<typeof getSimulatorCardMoney>['purchases'][number];
+
+/** The simulator's messages, by their key under cards.money.simulator. */
+function useSimulatorText() {
+  const { t } = useTranslation();
+  return (key: string, params?: Record<string, string | number>) =>
+    t(`cards.money.simulator.${key}` as 'cards.money.simulator.title', params ?? {});
+}
+
+/** What a purchase can still become: an unsettled one settles or reverses, a settled one refunds (all or part). */
+function PurchaseActions({
+  line,
+  refund,
+  onRefundChange,
+  run,
+  settled,
+}: {
+  line: SimulatorPurchase;
+  refund: string;
+  onRefundChange: (value: string) => void;
+  run: Control['run'];
+  settled: (action: string) => () => string;
+}) {
+  const text = useSimulatorText();
+  if (line.status === 'unsettled')
+    return (
+      <Group gap="xs" justify="flex-end">
+        <Button
+          size="xs"
+          onClick={() =>
+            void run(
+              `settle-${line.transaction_id}`,
+              simulateCardSettlement,
+              { transaction_id: line.transaction_id, action: 'settle' },
+              settled('settled'),
+            )
+          }
+        >
+          {text('purchases.settle')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            void run(
+              `reverse-${line.transaction_id}`,
+              simulateCardSettlement,
+              { transaction_id: line.transaction_id, action: 'reverse' },
+              settled('reversed'),
+            )
+          }
+        >
+          {text('purchases.reverse')}
+        </Button>
+      </Group>
+    );
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <AmountInput
+        currency="USD"
+        size="xs"
+        w={140}
+        aria-label={text('purchases.refund_amount')}
+        value={refund}
+        onChange={(event) => onRefundChange(event.currentTarget.value)}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => {
+          const amount = refund.trim();
+          void run(
+            `refund-${line.transaction_id}`,
+            simulateCardSettlement,
+            {
+              transaction_id: line.transaction_id,
+              action: 'refund',
+              ...(amount ? { amount } : {}),
+            },
+            settled('settled'),
+          );
+        }}
+      >
+        {text('purchases.refund')}
+      </Button>
+    </Group>
+  );
+}
+
+/** How the processor answers the next top-ups, and completing those under way now. */
+function LoadsSection({ cardId, run, running }: { cardId: string; run: Control['run']; running: string | null }) {
+  const text = useSimulatorText();
+  const [outcome, setOutcome] = useState<(typeof simulatedLoadOutcomes)[number]>('success');
+  return (
+    <Stack gap="sm" component="section" aria-label={text('loads.title')}>
+      <Title order={3} fz="md">
+        {text('loads.title')}
+      </Title>
+      <Select
+        label={text('loads.outcome')}
+        data={simulatedLoadOutcomes.map((value) => ({ value, label: text(`loads.outcomes.${value}`) }))}
+        value={outcome}
+        allowDeselect={false}
+        onChange={(value) => setOutcome((value ?? 'success') as typeof outcome)}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group gap="sm">
+        <Button
+          variant="default"
+          loading={running === 'outcome'}
+          onClick={() =>
+            void run('outcome', simulateCardLoads, { card_id: cardId, next_outcome: outcome }, () => text('loads.done'))
+          }
+        >
+          {text('loads.set')}
+        </Button>
+        <Button
+          loading={running === 'complete'}
+          onClick={() =>
+            void run('complete', simulateCardLoads, { card_id: cardId, complete_now: true }, () => text('loads.done'))
+          }
+        >
+          {text('loads.complete')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Charges the card a fee of a kind, at its own amount or the programme's. */
+function FeeSection({ cardId, run, running }: { cardId: string; run: Control['run']; running: string | null }) {
+  const { t } = useTranslation();
+  const text = useSimulatorText();
+  const amountText = useAmountText();
+  const [fee, setFee] = useState<{ kind: string; amount: string }>({ kind: 'monthly_service', amount: '' });
+  return (
+    <Stack gap="sm" component="section" aria-label={text('fee.title')}>
+      <Title order={3} fz="md">
+        {text('fee.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label={text('fee.kind')}
+          data={cardFeeKinds.map((kind) => ({ value: kind, label: t(`cards.money.fee_kinds.${kind}`) }))}
+          value={fee.kind}
+          allowDeselect={false}
+          onChange={(kind) => setFee({ ...fee, kind: kind ?? 'monthly_service' })}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <AmountInput
+          currency="USD"
+          label={text('fee.amount')}
+          value={fee.amount}
+          onChange={(event) => setFee({ ...fee, amount: event.currentTarget.value })}
+        />
+        <Group align="flex-end">
+          <Button
+            variant="default"
+            loading={running === 'fee'}
+            onClick={() =>
+              void run(
+                'fee',
+                simulateCardFee,
+                {
+                  card_id: cardId,
+                  fee_kind: fee.kind as (typeof cardFeeKinds)[number],
+                  ...(fee.amount.trim() ? { amount: fee.amount.trim() } : {}),
+                },
+                (line) => text('fee.done', { amount: amountText(line.amount, 'USD') }),
+              )
+            }
+          >
+            {text('fee.submit')}
+          </Button>
+        </Group>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 export function CardMoneySimulator({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
   const amountText = useAmountText();
@@ -64,12 +245,9 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
   const { run, failure, running } = useControl();
   const [purchase, setPurchase] = useState({ amount: '', merchant: '' });
   const [refunds, setRefunds] = useState<Record<string, string>>({});
-  const [fee, setFee] = useState<{ kind: string; amount: string }>({ kind: 'monthly_service', amount: '' });
-  const [outcome, setOutcome] = useState<(typeof simulatedLoadOutcomes)[number]>('success');
-  const text = (key: string, params?: Record<string, string | number>) =>
-    t(`card_money.simulator.${key}` as 'card_money.simulator.title', params ?? {});
+  const text = useSimulatorText();
   const statusText = (status: string) =>
-    t(`card_money.transactions.statuses.${status}` as 'card_money.transactions.statuses.settled');
+    t(`cards.money.transactions.statuses.${status}` as 'cards.money.transactions.statuses.settled');
 
   const submitPurchase = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,7 +258,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
       (line) =>
         line.status === 'declined'
           ? text('purchase.declined', {
-              reason: t(`card_money.transactions.decline_reasons.${line.decline_reason ?? 'insufficient_funds'}`),
+              reason: t(`cards.money.transactions.decline_reasons.${line.decline_reason ?? 'insufficient_funds'}`),
             })
           : text('purchase.authorised', { amount: usdText(line.amount), merchant: line.merchant_name }),
     );
@@ -144,42 +322,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
             </Stack>
           </form>
 
-          <Stack gap="sm" component="section" aria-label={text('loads.title')}>
-            <Title order={3} fz="md">
-              {text('loads.title')}
-            </Title>
-            <Select
-              label={text('loads.outcome')}
-              data={simulatedLoadOutcomes.map((value) => ({ value, label: text(`loads.outcomes.${value}`) }))}
-              value={outcome}
-              allowDeselect={false}
-              onChange={(value) => setOutcome((value ?? 'success') as typeof outcome)}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Group gap="sm">
-              <Button
-                variant="default"
-                loading={running === 'outcome'}
-                onClick={() =>
-                  void run('outcome', simulateCardLoads, { card_id: cardId, next_outcome: outcome }, () =>
-                    text('loads.done'),
-                  )
-                }
-              >
-                {text('loads.set')}
-              </Button>
-              <Button
-                loading={running === 'complete'}
-                onClick={() =>
-                  void run('complete', simulateCardLoads, { card_id: cardId, complete_now: true }, () =>
-                    text('loads.done'),
-                  )
-                }
-              >
-                {text('loads.complete')}
-              </Button>
-            </Group>
-          </Stack>
+          <LoadsSection cardId={cardId} run={run} running={running} />
         </SimpleGrid>
 
         <Stack gap="sm" component="section" aria-label={text('purchases.title')}>
@@ -209,69 +352,13 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
                           <Amount value={line.amount} currency="USD" size="sm" />
                         </Table.Td>
                         <Table.Td>
-                          {line.status === 'unsettled' ? (
-                            <Group gap="xs" justify="flex-end">
-                              <Button
-                                size="xs"
-                                onClick={() =>
-                                  void run(
-                                    `settle-${line.transaction_id}`,
-                                    simulateCardSettlement,
-                                    { transaction_id: line.transaction_id, action: 'settle' },
-                                    settled('settled'),
-                                  )
-                                }
-                              >
-                                {text('purchases.settle')}
-                              </Button>
-                              <Button
-                                size="xs"
-                                variant="default"
-                                onClick={() =>
-                                  void run(
-                                    `reverse-${line.transaction_id}`,
-                                    simulateCardSettlement,
-                                    { transaction_id: line.transaction_id, action: 'reverse' },
-                                    settled('reversed'),
-                                  )
-                                }
-                              >
-                                {text('purchases.reverse')}
-                              </Button>
-                            </Group>
-                          ) : (
-                            <Group gap="xs" justify="flex-end" wrap="nowrap">
-                              <AmountInput
-                                currency="USD"
-                                size="xs"
-                                w={140}
-                                aria-label={text('purchases.refund_amount')}
-                                value={refunds[line.transaction_id] ?? ''}
-                                onChange={(event) =>
-                                  setRefunds({ ...refunds, [line.transaction_id]: event.currentTarget.value })
-                                }
-                              />
-                              <Button
-                                size="xs"
-                                variant="default"
-                                onClick={() => {
-                                  const amount = refunds[line.transaction_id]?.trim();
-                                  void run(
-                                    `refund-${line.transaction_id}`,
-                                    simulateCardSettlement,
-                                    {
-                                      transaction_id: line.transaction_id,
-                                      action: 'refund',
-                                      ...(amount ? { amount } : {}),
-                                    },
-                                    settled('settled'),
-                                  );
-                                }}
-                              >
-                                {text('purchases.refund')}
-                              </Button>
-                            </Group>
-                          )}
+                          <PurchaseActions
+                            line={line}
+                            refund={refunds[line.transaction_id] ?? ''}
+                            onRefundChange={(value) => setRefunds({ ...refunds, [line.transaction_id]: value })}
+                            run={run}
+                            settled={settled}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     );
@@ -282,47 +369,7 @@ export function CardMoneySimulator({ cardId }: { cardId: string }) {
           )}
         </Stack>
 
-        <Stack gap="sm" component="section" aria-label={text('fee.title')}>
-          <Title order={3} fz="md">
-            {text('fee.title')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Select
-              label={text('fee.kind')}
-              data={cardFeeKinds.map((kind) => ({ value: kind, label: t(`card_money.fee_kinds.${kind}`) }))}
-              value={fee.kind}
-              allowDeselect={false}
-              onChange={(kind) => setFee({ ...fee, kind: kind ?? 'monthly_service' })}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <AmountInput
-              currency="USD"
-              label={text('fee.amount')}
-              value={fee.amount}
-              onChange={(event) => setFee({ ...fee, amount: event.currentTarget.value })}
-            />
-            <Group align="flex-end">
-              <Button
-                variant="default"
-                loading={running === 'fee'}
-                onClick={() =>
-                  void run(
-                    'fee',
-                    simulateCardFee,
-                    {
-                      card_id: cardId,
-                      fee_kind: fee.kind as (typeof cardFeeKinds)[number],
-                      ...(fee.amount.trim() ? { amount: fee.amount.trim() } : {}),
-                    },
-                    (line) => text('fee.done', { amount: usdText(line.amount) }),
-                  )
-                }
-              >
-                {text('fee.submit')}
-              </Button>
-            </Group>
-          </SimpleGrid>
-        </Stack>
+        <FeeSection cardId={cardId} run={run} running={running} />
       </Stack>
     </Card>
   );

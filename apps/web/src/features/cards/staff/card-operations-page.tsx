@@ -231,6 +231,38 @@ function ReasonForm({ card, kind }: { card: StaffCardDetails; kind: 'block' | 'u
   );
 }
 
+/** The card's letter as the processor would post it: the codes a cardholder activates the card with. */
+function SimulatorLetter({ letter }: { letter: { kit_code: string; activation_code: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="light" color="bank" title={t('cards.admin.simulator.letter_title')} data-testid="card-letter">
+      <Stack gap={6}>
+        <Text size="xs" c="var(--mantine-color-text)">
+          {t('cards.admin.simulator.letter_note')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Stack gap={0}>
+            <Text size="xs" c="var(--mantine-color-text)">
+              {t('cards.admin.simulator.kit_code')}
+            </Text>
+            <Text fw={600} className="tabular-figures" data-testid="letter-kit-code">
+              {letter.kit_code}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="var(--mantine-color-text)">
+              {t('cards.admin.simulator.activation_code')}
+            </Text>
+            <Text fw={600} className="tabular-figures" data-testid="letter-activation-code">
+              {letter.activation_code}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The processor simulator's controls of one card (outside production). */
 function SimulatorPanel({ card }: { card: StaffCardDetails }) {
   const { t } = useTranslation();
@@ -294,33 +326,7 @@ function SimulatorPanel({ card }: { card: StaffCardDetails }) {
             {t(letter ? 'cards.admin.simulator.hide_letter' : 'cards.admin.simulator.letter')}
           </Button>
         </Group>
-        {letter ? (
-          <Alert variant="light" color="bank" title={t('cards.admin.simulator.letter_title')} data-testid="card-letter">
-            <Stack gap={6}>
-              <Text size="xs" c="var(--mantine-color-text)">
-                {t('cards.admin.simulator.letter_note')}
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <Stack gap={0}>
-                  <Text size="xs" c="var(--mantine-color-text)">
-                    {t('cards.admin.simulator.kit_code')}
-                  </Text>
-                  <Text fw={600} className="tabular-figures" data-testid="letter-kit-code">
-                    {letter.kit_code}
-                  </Text>
-                </Stack>
-                <Stack gap={0}>
-                  <Text size="xs" c="var(--mantine-color-text)">
-                    {t('cards.admin.simulator.activation_code')}
-                  </Text>
-                  <Text fw={600} className="tabular-figures" data-testid="letter-activation-code">
-                    {letter.activation_code}
-                  </Text>
-                </Stack>
-              </SimpleGrid>
-            </Stack>
-          </Alert>
-        ) : null}
+        {letter ? <SimulatorLetter letter={letter} /> : null}
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             id="simulator-anomaly-cause"

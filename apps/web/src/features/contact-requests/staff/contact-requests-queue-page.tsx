@@ -41,11 +41,11 @@ function HandleForm({
       call={handleContactRequest}
       field="note"
       toRequest={(note) => ({ request_id: requestId, note })}
-      label={t('products.admin.note')}
-      help={t('products.admin.note_help')}
-      submitLabel={t('products.admin.mark_handled')}
+      label={t('contact_requests.admin.note')}
+      help={t('contact_requests.admin.note_help')}
+      submitLabel={t('contact_requests.admin.mark_handled')}
       onSuccess={async (answer) => {
-        showSuccess(t('products.admin.handled'));
+        showSuccess(t('contact_requests.admin.handled'));
         onHandled(answer);
         await queryClient.invalidateQueries({ queryKey: [listStaffContactRequests.path] });
       }}
@@ -66,41 +66,41 @@ function RequestDetail({
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <LabelledValue label={t('products.admin.columns.company')}>
-          {request.company.name ?? t('products.admin.unnamed_company')}
+        <LabelledValue label={t('contact_requests.admin.columns.company')}>
+          {request.company.name ?? t('contact_requests.admin.unnamed_company')}
         </LabelledValue>
-        <LabelledValue label={t('products.admin.columns.product')}>
-          {t(`products.names.${request.product}`)}
+        <LabelledValue label={t('contact_requests.admin.columns.product')}>
+          {t(`contact_requests.names.${request.product}`)}
         </LabelledValue>
-        <LabelledValue label={t('products.admin.requester')}>
+        <LabelledValue label={t('contact_requests.admin.requester')}>
           <Stack gap={0}>
             <span>{request.requester.full_name}</span>
             <span>{request.requester.email}</span>
             <span className="tabular-figures">{request.requester.phone}</span>
           </Stack>
         </LabelledValue>
-        <LabelledValue label={t('products.admin.columns.contact')}>
-          {t(`products.contact.methods.${request.contact_method}`)}
+        <LabelledValue label={t('contact_requests.admin.columns.contact')}>
+          {t(`contact_requests.contact.methods.${request.contact_method}`)}
         </LabelledValue>
-        <LabelledValue label={t('products.admin.preferred_time')}>
-          {request.preferred_time ?? t('products.admin.no_preferred_time')}
+        <LabelledValue label={t('contact_requests.admin.preferred_time')}>
+          {request.preferred_time ?? t('contact_requests.admin.no_preferred_time')}
         </LabelledValue>
-        <LabelledValue label={t('products.admin.queue')}>
-          {manager ? `${manager.full_name} · ${manager.email}` : t('products.admin.shared_queue')}
+        <LabelledValue label={t('contact_requests.admin.queue')}>
+          {manager ? `${manager.full_name} · ${manager.email}` : t('contact_requests.admin.shared_queue')}
         </LabelledValue>
-        <LabelledValue label={t('products.admin.columns.sent')}>
+        <LabelledValue label={t('contact_requests.admin.columns.sent')}>
           {formatDateTime(request.submitted_at, language)}
         </LabelledValue>
-        <LabelledValue label={t('products.admin.columns.status')}>
+        <LabelledValue label={t('contact_requests.admin.columns.status')}>
           <RequestStatusBadge
             isOpen={request.status === 'open'}
-            label={t(`products.admin.status_labels.${request.status}`)}
+            label={t(`contact_requests.admin.status_labels.${request.status}`)}
           />
         </LabelledValue>
       </SimpleGrid>
       <Stack gap={6}>
         <Text size="sm" fw={600}>
-          {t('products.admin.message')}
+          {t('contact_requests.admin.message')}
         </Text>
         <Paper withBorder p="md" radius="sm">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -110,9 +110,9 @@ function RequestDetail({
       </Stack>
       {request.status === 'handled' ? (
         <ClosedReply
-          title={t('products.admin.note')}
+          title={t('contact_requests.admin.note')}
           text={request.handled_note}
-          byLine={t('products.admin.handled_by', {
+          byLine={t('contact_requests.admin.handled_by', {
             email: request.handled_by ?? '',
             date: formatDateTime(request.handled_at, language),
           })}
@@ -137,42 +137,47 @@ function ContactRequestQueue() {
         statuses={contactRequestStatuses}
         status={status}
         onStatusChange={setStatus}
-        filterLabel={t('products.admin.filter')}
+        filterLabel={t('contact_requests.admin.filter')}
         statusLabel={(value) =>
-          value === 'all' ? t('products.admin.all') : t(`products.admin.status_labels.${value}`)
+          value === 'all' ? t('contact_requests.admin.all') : t(`contact_requests.admin.status_labels.${value}`)
         }
         idOf={(item) => item.request_id}
         onOpen={setOpened}
         openLabel={(item) =>
-          t('products.admin.open', { company: item.company.name ?? t('products.admin.unnamed_company') })
+          t('contact_requests.admin.open', {
+            company: item.company.name ?? t('contact_requests.admin.unnamed_company'),
+          })
         }
         renderItem={(item) => ({
-          title: item.company.name ?? t('products.admin.unnamed_company'),
-          subtitle: `${t(`products.names.${item.product}`)} · ${t(`products.contact.methods.${item.contact_method}`)} · ${
-            item.relationship_manager ? item.relationship_manager.full_name : t('products.admin.shared_queue')
+          title: item.company.name ?? t('contact_requests.admin.unnamed_company'),
+          subtitle: `${t(`contact_requests.names.${item.product}`)} · ${t(`contact_requests.contact.methods.${item.contact_method}`)} · ${
+            item.relationship_manager ? item.relationship_manager.full_name : t('contact_requests.admin.shared_queue')
           }`,
           excerpt: item.message,
           time: formatDateTime(item.submitted_at, language),
           badge: (
             <RequestStatusBadge
               isOpen={item.status === 'open'}
-              label={t(`products.admin.status_labels.${item.status}`)}
+              label={t(`contact_requests.admin.status_labels.${item.status}`)}
             />
           ),
         })}
         empty={{
           icon: <IconPhoneCall size={26} stroke={1.6} />,
-          title: t('products.admin.empty_title'),
-          description: status === 'open' ? t('products.admin.empty_text') : t('products.admin.empty_filtered_text'),
+          title: t('contact_requests.admin.empty_title'),
+          description:
+            status === 'open'
+              ? t('contact_requests.admin.empty_text')
+              : t('contact_requests.admin.empty_filtered_text'),
         }}
-        loadMoreLabel={t('products.admin.load_more')}
-        allLoaded={t('products.admin.all_loaded')}
+        loadMoreLabel={t('contact_requests.admin.load_more')}
+        allLoaded={t('contact_requests.admin.all_loaded')}
       />
       <ReviewDrawer
         isOpen={opened !== null}
         onClose={() => setOpened(null)}
-        title={t('products.admin.detail_title')}
-        closeLabel={t('products.admin.close')}
+        title={t('contact_requests.admin.detail_title')}
+        closeLabel={t('contact_requests.admin.close')}
       >
         {opened ? <RequestDetail request={opened} onHandled={setOpened} /> : null}
       </ReviewDrawer>

@@ -153,6 +153,56 @@ function TransactionHash({ hash }: { hash: string }) {
   );
 }
 
+/** The coins confirming on a phone: one card per deposit instead of the table's row. */
+function InFlightCards({
+  items,
+  what,
+  onDecide,
+}: {
+  items: readonly DepositInFlight[];
+  what: (deposit: DepositInFlight) => string;
+  onDecide: (decision: HeldDecision) => void;
+}) {
+  return (
+    <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} mx="-sm" style={{ listStyle: 'none' }}>
+      {items.map((deposit, index) => (
+        <Box
+          key={deposit.deposit_id}
+          component="li"
+          py="sm"
+          px="md"
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Stack gap={0}>
+              <Amount value={deposit.amount} currency={deposit.asset} fw={600} />
+              {deposit.network === deposit.asset ? null : (
+                <Text size="xs" c="dimmed">
+                  {deposit.network}
+                </Text>
+              )}
+            </Stack>
+            <Text size="sm" ta="right">
+              {deposit.company.name}
+            </Text>
+          </Group>
+          <Box mt="xs">
+            <Confirmations deposit={deposit} />
+          </Box>
+          <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
+            <DateTime value={deposit.seen_at} size="xs" c="dimmed" />
+            <TransactionHash hash={deposit.tx_hash} />
+          </Group>
+          <Group justify="flex-end" mt="xs">
+            {deposit.status === 'admin_review' ? <HeldActions deposit={deposit} onDecide={onDecide} /> : null}
+            <HistoryButton id={deposit.deposit_id} what={what(deposit)} />
+          </Group>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 export function InFlightPanel() {
   const { t } = useTranslation();
   const amountText = useAmountText();
@@ -246,42 +296,7 @@ export function InFlightPanel() {
             </Table>
           </Table.ScrollContainer>
         </Box>
-        <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} mx="-sm" style={{ listStyle: 'none' }}>
-          {items.map((deposit, index) => (
-            <Box
-              key={deposit.deposit_id}
-              component="li"
-              py="sm"
-              px="md"
-              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-            >
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Stack gap={0}>
-                  <Amount value={deposit.amount} currency={deposit.asset} fw={600} />
-                  {deposit.network === deposit.asset ? null : (
-                    <Text size="xs" c="dimmed">
-                      {deposit.network}
-                    </Text>
-                  )}
-                </Stack>
-                <Text size="sm" ta="right">
-                  {deposit.company.name}
-                </Text>
-              </Group>
-              <Box mt="xs">
-                <Confirmations deposit={deposit} />
-              </Box>
-              <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
-                <DateTime value={deposit.seen_at} size="xs" c="dimmed" />
-                <TransactionHash hash={deposit.tx_hash} />
-              </Group>
-              <Group justify="flex-end" mt="xs">
-                {deposit.status === 'admin_review' ? <HeldActions deposit={deposit} onDecide={setHeld} /> : null}
-                <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
-              </Group>
-            </Box>
-          ))}
-        </Stack>
+        <InFlightCards items={items} what={inFlightWhat} onDecide={setHeld} />
       </Paper>
       <LoadMore
         loadMoreLabel={t('deposits.staff.load_more')}

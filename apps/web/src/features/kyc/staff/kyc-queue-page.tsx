@@ -3,6 +3,7 @@
  * by submission date and by company name; the newest submissions first, 20 at a time with "Load
  * more" (keyset pagination: every page is as fast as the first). A row opens the company's review.
  */
+import type { ResponseOf } from '@bank/contract/calls';
 import { listKycReviews } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
 import { accountKycStatuses } from '@bank/contract/states';
@@ -26,6 +27,8 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { queueRequestOf, type StatusFilter } from './queue-request.ts';
 
 const defaultStatus: StatusFilter = 'pending_review';
+
+type QueueItem = ResponseOf<typeof listKycReviews>['items'][number];
 
 export function reviewPathOf(companyId: string): string {
   return generatePath(pathOf('admin_kyc_detail'), { companyId });
@@ -122,71 +125,7 @@ function KycQueue() {
         />
       ) : (
         <Stack gap="md">
-          <Card p={0} visibleFrom="sm">
-            <Table.ScrollContainer minWidth={760}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('kyc.review.columns.company')}</Table.Th>
-                    <Table.Th>{t('kyc.review.columns.applicant')}</Table.Th>
-                    <Table.Th>{t('kyc.review.columns.status')}</Table.Th>
-                    <Table.Th ta="right">{t('kyc.review.columns.round')}</Table.Th>
-                    <Table.Th>{t('kyc.review.columns.submitted')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((item) => (
-                    <Table.Tr key={item.company_id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={reviewPathOf(item.company_id)} fw={500}>
-                          {item.company_name ?? t('kyc.review.unnamed_company')}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {item.applicant_email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge list="account_kyc" value={item.status} />
-                      </Table.Td>
-                      <Table.Td ta="right" className="tabular-figures">
-                        {item.round}
-                      </Table.Td>
-                      <Table.Td>
-                        <DateTime value={item.submitted_at} size="sm" />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
-          <Stack gap="sm" hiddenFrom="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {items.map((item) => (
-              <li key={item.company_id}>
-                <Card component={Link} to={reviewPathOf(item.company_id)} padding="md">
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Stack gap={4} style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate="end">
-                        {item.company_name ?? t('kyc.review.unnamed_company')}
-                      </Text>
-                      <Text size="sm" c="dimmed" truncate="end">
-                        {item.applicant_email}
-                      </Text>
-                      <Group gap="xs">
-                        <StatusBadge list="account_kyc" value={item.status} />
-                        <Text size="xs" c="dimmed" className="tabular-figures">
-                          {t('kyc.review.round_number', { round: item.round })} · <DateTime value={item.submitted_at} />
-                        </Text>
-                      </Group>
-                    </Stack>
-                    <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0 }} />
-                  </Group>
-                </Card>
-              </li>
-            ))}
-          </Stack>
+          <QueueRows items={items} />
           <Group justify="center">
             {queue.hasNextPage ? (
               <Button variant="default" onClick={() => void queue.fetchNextPage()} loading={queue.isFetchingNextPage}>
@@ -201,5 +140,79 @@ function KycQueue() {
         </Stack>
       )}
     </PageFrame>
+  );
+}
+
+/** The queue's rows: a table on wide screens, a list of cards on a phone, each opening the review. */
+function QueueRows({ items }: { items: readonly QueueItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Card p={0} visibleFrom="sm">
+        <Table.ScrollContainer minWidth={760}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('kyc.review.columns.company')}</Table.Th>
+                <Table.Th>{t('kyc.review.columns.applicant')}</Table.Th>
+                <Table.Th>{t('kyc.review.columns.status')}</Table.Th>
+                <Table.Th ta="right">{t('kyc.review.columns.round')}</Table.Th>
+                <Table.Th>{t('kyc.review.columns.submitted')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.company_id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={reviewPathOf(item.company_id)} fw={500}>
+                      {item.company_name ?? t('kyc.review.unnamed_company')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.applicant_email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge list="account_kyc" value={item.status} />
+                  </Table.Td>
+                  <Table.Td ta="right" className="tabular-figures">
+                    {item.round}
+                  </Table.Td>
+                  <Table.Td>
+                    <DateTime value={item.submitted_at} size="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <Stack gap="sm" hiddenFrom="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {items.map((item) => (
+          <li key={item.company_id}>
+            <Card component={Link} to={reviewPathOf(item.company_id)} padding="md">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end">
+                    {item.company_name ?? t('kyc.review.unnamed_company')}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate="end">
+                    {item.applicant_email}
+                  </Text>
+                  <Group gap="xs">
+                    <StatusBadge list="account_kyc" value={item.status} />
+                    <Text size="xs" c="dimmed" className="tabular-figures">
+                      {t('kyc.review.round_number', { round: item.round })} · <DateTime value={item.submitted_at} />
+                    </Text>
+                  </Group>
+                </Stack>
+                <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0 }} />
+              </Group>
+            </Card>
+          </li>
+        ))}
+      </Stack>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import type { products as en } from '../en/products.ts';
+import type { contactRequests as en } from '../en/contact-requests.ts';
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
 
-export const products: Strings<typeof en> = {
+export const contactRequests: Strings<typeof en> = {
   names: {
     private_banking: 'プライベートバンキング',
     structured_products: '仕組商品',

@@ -1,8 +1,8 @@
-import type { products as en } from '../en/products.ts';
+import type { contactRequests as en } from '../en/contact-requests.ts';
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
 
-export const products: Strings<typeof en> = {
+export const contactRequests: Strings<typeof en> = {
   names: {
     private_banking: '私人银行',
     structured_products: '结构性产品',

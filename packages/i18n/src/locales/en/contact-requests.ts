@@ -2,7 +2,7 @@
  * The product pages (/private_b_p, /structured_p, /investment_b) and the request to be contacted
  * by the relationship manager, with its back-office queue (/admin/contact_requests).
  */
-export const products = {
+export const contactRequests = {
   names: {
     private_banking: 'Private banking',
     structured_products: 'Structured products',
