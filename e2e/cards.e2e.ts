@@ -248,6 +248,9 @@ describe('cards', () => {
     clientDrawer = await openClientCard(page, other.last4);
     await clientDrawer.getByText('Blocked by administrator').waitFor();
     await clientDrawer.getByText('Nothing can be done with this card now.').waitFor();
+    // Besides its state, a card carries its sales type and its page as a QR code (SPEC.md section 3).
+    await clientDrawer.getByText('General', { exact: true }).waitFor();
+    await clientDrawer.getByRole('img', { name: 'QR code of this card’s page' }).waitFor();
     expect(await clientDrawer.getByRole('button', { name: 'Unblock' }).count()).toBe(0);
     await screenshot(page, 'cards-admin-blocked-desktop-en');
     await context.close();

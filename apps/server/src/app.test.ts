@@ -269,7 +269,7 @@ describe('OpenAPI document', () => {
     for (const path of listedCalls.keys()) {
       expect(document.paths[path]?.post, path).toBeDefined();
     }
-    // Every call SPEC.md lists is built (cards, issue 14, were the last).
+    // Every call SPEC.md lists is built.
     const notBuilt = [...listedCalls.keys()].filter((path) => document.paths[path].post['x-status'] === 'not_built');
     expect(notBuilt).toEqual([]);
     expect(document.paths['/api/v1/card/calc'].post.security).toEqual([{ token: [], userid: [] }]);

@@ -88,7 +88,7 @@ const EnvSchema = z.object({
     .max(60_000)
     .optional(),
   RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: rateLimitSetting.default(100),
-  // Codes one client address may have emailed per hour, to all addresses together (issue 10 §4).
+  // Codes one client address may have emailed per hour, to all addresses together.
   RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: rateLimitSetting.default(20),
   // Document storage (adapters/storage); cross-field rules in storageProblems. Secrets are checked
   // there too, so that a wrong one is never echoed in the error message.

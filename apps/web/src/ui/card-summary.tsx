@@ -7,7 +7,7 @@
 import type { CardTimelineLine } from '@bank/contract/card-management';
 import type { Card, PostalAddress } from '@bank/contract/cards';
 import { localeOfLanguage } from '@bank/contract/constants';
-import { Alert, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCircleFilled, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,6 +136,25 @@ export function CardFacts({
           </LabelledValue>
           <LabelledValue label={t('cards.details.mailing_address')}>
             <AddressLines address={card.mailing_address} />
+          </LabelledValue>
+          <LabelledValue label={t('cards.details.sales_type')}>
+            {t(`cards.details.sales_types.${card.sales_type}`)}
+          </LabelledValue>
+          <LabelledValue label={t('cards.details.relationship_manager')}>
+            {card.relationship_manager ? (
+              <Stack gap={0}>
+                <Text component="span" inherit>
+                  {card.relationship_manager.full_name}
+                </Text>
+                <Anchor href={`mailto:${card.relationship_manager.email}`} size="sm">
+                  {card.relationship_manager.email}
+                </Anchor>
+              </Stack>
+            ) : (
+              <Text component="span" inherit c="dimmed">
+                {t('cards.details.no_relationship_manager')}
+              </Text>
+            )}
           </LabelledValue>
         </SimpleGrid>
       </Section>

@@ -1,5 +1,5 @@
 /**
- * What a PDF would do on its own when opened (issue 10 §3): a KYC document is read by staff, so a
+ * What a PDF would do on its own when opened: a KYC document is read by staff, so a
  * PDF that runs script, launches a program, acts on opening, or carries other files is refused.
  * The file is parsed with @cantoo/pdf-lib (the maintained fork of pdf-lib; pdfjs-dist needs Node
  * 22 and is a renderer), which expands compressed object streams, so nothing hides from a walk over

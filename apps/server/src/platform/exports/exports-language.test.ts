@@ -1,5 +1,5 @@
 /**
- * No code reaches a client through a statement (issue 29, item 3): every movement the ledger posts,
+ * No code reaches a client through a statement: every movement the ledger posts,
  * rendered in Chinese and Japanese as PDF, CSV and XLSX, reads in that language, with no snake_case
  * code and no English word left (asset and currency codes, ids and hashes are written alike in every
  * language).

@@ -8,7 +8,7 @@ import { getCard } from '@bank/contract/card-management';
 import type { CardLoadLimits } from '@bank/contract/card-money';
 import type { Card, CardAction } from '@bank/contract/cards';
 import { pathOf } from '@bank/contract/routes';
-import { Alert, Anchor, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCalendarRepeat,
@@ -30,6 +30,7 @@ import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../ui/
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
+import { svgDataUrl } from '../../ui/svg-data-url.ts';
 import { CancelCardButton } from './cancel-card-dialog.tsx';
 import { CardActionDialog, type CardDialogKind } from './card-action-dialogs.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
@@ -201,7 +202,26 @@ function CardDetailsContent({ cardId, onOpenCard }: { cardId: string; onOpenCard
         }
       />
       <LoadLimits limits={card.load_limits} />
+      <CardQrCode svg={card.qr_svg} />
       <CardTimeline lines={card.timeline} />
+    </Stack>
+  );
+}
+
+/** The card's page as a QR code, to open the card on a phone. */
+function CardQrCode({ svg }: { svg: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="md" fw={600}>
+        {t('cards.details.qr_title')}
+      </Title>
+      <Group gap="md" wrap="nowrap" align="center">
+        <Image src={svgDataUrl(svg)} alt={t('cards.details.qr_alt')} w={120} h={120} fit="contain" />
+        <Text size="sm" c="dimmed">
+          {t('cards.details.qr_hint')}
+        </Text>
+      </Group>
     </Stack>
   );
 }
