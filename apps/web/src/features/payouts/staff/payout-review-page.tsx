@@ -34,7 +34,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconChevronRight, IconFlask, IconSearch, IconSend, IconX } from '@tabler/icons-react';
+import { IconChevronRight, IconFlask, IconSearch, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { PayoutFacts, PayoutField, PayoutFieldGrid, PayoutTimeline } from '../payout-summary.tsx';
@@ -161,7 +162,7 @@ function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; on
 function ReviewDecision({ payout }: { payout: StaffPayout }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
+  const [decision, setDecision] = useState<ReviewChoice | null>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: decidePayoutReview,
     initialValues: { reason: '', note: '' },
@@ -186,68 +187,53 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
     submit(event);
   };
   return (
-    <Card withBorder component="section" aria-labelledby="review-decision">
-      <Stack gap="sm">
-        <Title order={3} fz="sm" id="review-decision">
-          {t('payouts.review.decision_title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('payouts.review.decision_hint')}
-        </Text>
-        {decision === null ? (
-          <Group gap="sm">
-            <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setDecision('approve')}>
-              {t('payouts.review.approve')}
+    <ReviewDecisionCard
+      headingId="review-decision"
+      title={t('payouts.review.decision_title')}
+      hint={t('payouts.review.decision_hint')}
+      approveLabel={t('payouts.review.approve')}
+      rejectLabel={t('payouts.review.reject')}
+      decision={decision}
+      onDecide={setDecision}
+    >
+      <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
+        <Stack gap="sm">
+          <FormAlert message={formError} />
+          <Text size="sm">
+            {t(decision === 'approve' ? 'payouts.review.approve_body' : 'payouts.review.reject_body')}
+          </Text>
+          {/* Two texts, each saying who reads it: the company reads the reason, only staff the note. */}
+          <Textarea
+            id="review-reason"
+            label={t(decision === 'approve' ? 'payouts.review.reason_optional' : 'payouts.review.reason')}
+            description={t('payouts.review.reason_hint')}
+            required={decision === 'reject'}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          <Textarea
+            id="review-note"
+            label={t('payouts.review.note')}
+            description={t('payouts.review.note_hint')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('note')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
+              {t('payouts.review.cancel')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconX size={16} aria-hidden />}
-              onClick={() => setDecision('reject')}
-            >
-              {t('payouts.review.reject')}
+            <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
+              {t(decision === 'approve' ? 'payouts.review.approve_submit' : 'payouts.review.reject_submit')}
             </Button>
           </Group>
-        ) : (
-          <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
-            <Stack gap="sm">
-              <FormAlert message={formError} />
-              <Text size="sm">
-                {t(decision === 'approve' ? 'payouts.review.approve_body' : 'payouts.review.reject_body')}
-              </Text>
-              {/* Two texts, each saying who reads it: the company reads the reason, only staff the note. */}
-              <Textarea
-                id="review-reason"
-                label={t(decision === 'approve' ? 'payouts.review.reason_optional' : 'payouts.review.reason')}
-                description={t('payouts.review.reason_hint')}
-                required={decision === 'reject'}
-                autosize
-                minRows={2}
-                maxRows={6}
-                data-autofocus
-                {...form.getInputProps('reason')}
-              />
-              <Textarea
-                id="review-note"
-                label={t('payouts.review.note')}
-                description={t('payouts.review.note_hint')}
-                autosize
-                minRows={2}
-                maxRows={6}
-                {...form.getInputProps('note')}
-              />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setDecision(null)} disabled={isSubmitting}>
-                  {t('payouts.review.cancel')}
-                </Button>
-                <Button type="submit" color={decision === 'reject' ? 'red' : undefined} loading={isSubmitting}>
-                  {t(decision === 'approve' ? 'payouts.review.approve_submit' : 'payouts.review.reject_submit')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+        </Stack>
+      </form>
+    </ReviewDecisionCard>
   );
 }
 
