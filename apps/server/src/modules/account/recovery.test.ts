@@ -20,7 +20,7 @@ let test: RunningTestApp;
 
 beforeAll(async () => {
   test = await createRunningTestApp();
-  await runDemoSeed({ db: test.database.db, now: test.clock.now() }, demoSeeders);
+  await runDemoSeed({ db: test.database.db, now: test.clock.now(), providers: test.providers }, demoSeeders);
 });
 
 afterAll(async () => {

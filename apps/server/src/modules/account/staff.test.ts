@@ -15,7 +15,7 @@ let test: RunningTestApp;
 
 beforeAll(async () => {
   test = await createRunningTestApp();
-  await runDemoSeed({ db: test.database.db, now: test.clock.now() }, demoSeeders);
+  await runDemoSeed({ db: test.database.db, now: test.clock.now(), providers: test.providers }, demoSeeders);
 });
 
 afterAll(async () => {
@@ -34,7 +34,10 @@ describe('demo seed', () => {
     const countCompanies = async () => (await test.database.db.select({ total: count() }).from(companies))[0]?.total;
     const usersBefore = await countUsers();
     const companiesBefore = await countCompanies();
-    const accounts = await runDemoSeed({ db: test.database.db, now: test.clock.now() }, demoSeeders);
+    const accounts = await runDemoSeed(
+      { db: test.database.db, now: test.clock.now(), providers: test.providers },
+      demoSeeders,
+    );
     expect(await countUsers()).toBe(usersBefore);
     expect(await countCompanies()).toBe(companiesBefore);
     expect(accounts.map((account) => account.role)).toEqual([

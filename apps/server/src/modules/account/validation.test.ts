@@ -20,7 +20,7 @@ let staffSession: SignedIn;
 
 beforeAll(async () => {
   test = await createRunningTestApp();
-  await runDemoSeed({ db: test.database.db, now: test.clock.now() }, demoSeeders);
+  await runDemoSeed({ db: test.database.db, now: test.clock.now(), providers: test.providers }, demoSeeders);
   clientSession = await signIn(test, await registerUser(test));
   staffSession = await signIn(test, identityDemoAccounts.systemAdmin);
   await pairAuthenticator(test, staffSession);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createProviders } from '../../adapters/providers.ts';
 import type { Database } from '../../platform/db.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
 import { createTestDatabase } from '../../platform/test-database.ts';
 import { ensureCompanyAdministrator } from '../account/index.ts';
 import { checkLedgerInvariants, companyBalances } from '../ledger/index.ts';
@@ -26,8 +28,18 @@ it("credits the demo company's USDT, leaves its BTC confirming, has a bank trans
     },
     now,
   );
-  await depositsDemoSeeder.seed({ db: database.db, now });
-  await depositsDemoSeeder.seed({ db: database.db, now });
+  const simulators = {
+    cardProcessor: 'simulator',
+    custody: 'simulator',
+    bankRail: 'simulator',
+    rates: 'simulator',
+  } as const;
+  const providers = createProviders(
+    { providers: simulators },
+    createSecretBox('a test secret of at least 32 characters'),
+  );
+  await depositsDemoSeeder.seed({ db: database.db, now, providers });
+  await depositsDemoSeeder.seed({ db: database.db, now, providers });
   const rows = await database.db.select().from(deposits).where(eq(deposits.company_id, companyId));
   expect(rows.map((row) => [row.asset, row.status]).sort()).toEqual([
     ['BTC', 'in_process'],
