@@ -1,21 +1,23 @@
 /**
- * Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on /login, /reg and the
- * signed-in dashboard of the built product, through Debian's Chromium. Lighthouse is not a
+ * Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on every page of the built
+ * product a visitor or a client opens (the route table's public and signed-in client pages; staff
+ * pages are not measured), each the median of three runs, through Debian's Chromium. It prints the
+ * table of medians, the slowest page first, and names it (`lighthouse_slowest`). Lighthouse is not a
  * dependency of the product: the first run installs the version below into bench/.tools (about
  * 190 MB, git-ignored), since it is needed only here. With LIGHTHOUSE_REPORT_DIR set, each page's
  * full report is written there as JSON, to read what held a figure back.
  *
  * The machine's other work moves a score by several points between runs of the same build:
- * LIGHTHOUSE_RUNS=N measures each page N times (alternating pages) and writes the median of each
- * figure with its range (`..._performance_range: "min-max"`); LIGHTHOUSE_PAGES=register,dashboard
- * measures only those pages.
+ * each page is measured three times (LIGHTHOUSE_RUNS=N to change it; pages alternate) and each figure
+ * written as the median with its range (`..._performance_range: "min-max"`); LIGHTHOUSE_PAGES=
+ * login,home,cards measures only those pages (by the route table's id).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dashboardSessionStorage, startServer } from './support.mjs';
+import { dashboardSessionStorage, importWorkspaceModule, post, startServer } from './support.mjs';
 
 /** The last Lighthouse whose engines accept Node 20. */
 const lighthouseVersion = '12.8.2';
@@ -39,11 +41,30 @@ async function loadTools() {
   return { lighthouse, puppeteer };
 }
 
-const pages = [
-  ['login', '/login', false],
-  ['register', '/reg', false],
-  ['dashboard', '/', true],
-];
+/**
+ * Every page a visitor opens: the public pages, then every signed-in page of the route table that a
+ * client (not the bank's staff) opens, by its id. Read from the contract's route table, so that a page
+ * added later is measured without a change here. A path's parameter (`:contractId`) takes the first
+ * such record of the demo company, read through the API as the page's list would.
+ */
+async function pagesToMeasure(url) {
+  const { publicPaths, mainPages } = await importWorkspaceModule('packages/contract/src/routes.ts');
+  const session = await dashboardSessionStorage(url);
+  const headers = { token: session.token, userid: session.userid };
+  const firstId = async (path) => (await post(url, path, { page_size: 1 }, headers)).items[0]?.id;
+  const parameters = { contractId: () => firstId('/api/v1/programme/contracts/list') };
+  const pages = Object.entries(publicPaths).map(([name, path]) => ({ name, path, isSignedIn: false }));
+  for (const page of mainPages.filter((candidate) => !candidate.isStaffOnly)) {
+    let path = page.path;
+    for (const [, parameter] of path.matchAll(/:(\w+)/g)) {
+      const value = await parameters[parameter]?.();
+      if (!value) throw new Error(`${page.id}: no value for :${parameter} in the demo data`);
+      path = path.replace(`:${parameter}`, encodeURIComponent(value));
+    }
+    pages.push({ name: page.id, path, isSignedIn: true });
+  }
+  return pages;
+}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,12 +72,34 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
 }
 
+/** Slowest first: the lower score, then the later largest paint. */
+const byScore = (figures) => (a, b) =>
+  figures[`lighthouse_${a.name}_performance`] - figures[`lighthouse_${b.name}_performance`] ||
+  figures[`lighthouse_${b.name}_lcp_ms`] - figures[`lighthouse_${a.name}_lcp_ms`];
+
+/** The medians as a Markdown table, the slowest page first. */
+function printTable(pages, figures) {
+  const rows = pages
+    .filter(({ name }) => figures[`lighthouse_${name}_performance`] !== undefined)
+    .sort(byScore(figures));
+  const ms = (value) => `${(value / 1000).toFixed(1)} s`;
+  console.log('\n| page | performance | first paint | largest paint | total blocking time | accessibility |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const { name, path } of rows) {
+    const figure = (id) => figures[`lighthouse_${name}_${id}`];
+    console.log(
+      `| ${path} | ${figure('performance')} | ${ms(figure('fcp_ms'))} | ${ms(figure('lcp_ms'))} | ${figure('tbt_ms')} ms | ${figure('accessibility')} |`,
+    );
+  }
+}
+
 export async function run() {
   const { lighthouse, puppeteer } = await loadTools();
-  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',');
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-lighthouse-'));
   const server = await startServer({ DATA_DIR: dataDir });
+  const pages = await pagesToMeasure(server.url);
   /** Each figure's value in every run. */
   const samples = {};
   const record = (name, value) => {
@@ -65,7 +108,7 @@ export async function run() {
   };
   try {
     for (let round = 1; round <= runs; round += 1)
-      for (const [name, path, isSignedIn] of pages.filter(([name]) => !chosen || chosen.includes(name))) {
+      for (const { name, path, isSignedIn } of pages.filter(({ name }) => !chosen || chosen.includes(name))) {
         // A browser per page: Lighthouse's trace of a second page in one browser is sometimes lost.
         const browser = await puppeteer.launch({ executablePath: chromium, args: ['--no-sandbox', '--headless=new'] });
         try {
@@ -116,5 +159,10 @@ export async function run() {
     figures[name] = median(values);
     if (runs > 1) figures[`${name}_range`] = `${Math.min(...values)}-${Math.max(...values)}`;
   }
+  printTable(pages, figures);
+  const measured = pages.filter(({ name }) => figures[`lighthouse_${name}_performance`] !== undefined);
+  const slowest = measured.sort(byScore(figures))[0];
+  if (slowest)
+    figures.lighthouse_slowest = `${slowest.path} (${figures[`lighthouse_${slowest.name}_performance`]}, largest paint ${figures[`lighthouse_${slowest.name}_lcp_ms`]} ms)`;
   return figures;
 }

@@ -4,6 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { buildWhereStale } from '../scripts/builds.mjs';
 
 export async function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -16,14 +17,24 @@ export async function freePort() {
   });
 }
 
+let isBuilt = false;
+
+/** Builds the web app and the server where they are missing or older than their sources, once a run. */
+function ensureBuilt() {
+  if (isBuilt) return;
+  buildWhereStale();
+  isBuilt = true;
+}
+
 /**
- * Starts apps/server/dist/main.js and resolves when /readyz answers, with the time it took. On a
+ * Starts apps/server/dist/main.js (built first where it is missing or stale) and resolves when /readyz answers, with the time it took. On a
  * free port unless given one: the crash drill starts it again where its clients are pointed. Its
  * errors go to this process's stderr; given `logPath`, they and its log (warnings and errors) go there.
  * `stop` ends it with SIGTERM unless told another signal (the drill's SIGKILL); `exitCode` answers
  * null while it runs.
  */
 export async function startServer(environment, { port = undefined, logPath = undefined } = {}) {
+  ensureBuilt();
   port ??= await freePort();
   const startedAt = performance.now();
   const log = logPath ? openSync(logPath, 'a') : 'inherit';
@@ -192,4 +203,23 @@ export function runServerScript(bundle, args, nodeOptions = []) {
       code === 0 ? done(output.trim()) : fail(new Error(`${bundle} ${args[0]} exited ${code}`)),
     );
   });
+}
+
+/**
+ * Imports one of the workspace's TypeScript modules (the contract's route table, say) into a
+ * benchmark, compiled with its imports by esbuild in memory: the benchmarks read the product's own
+ * tables rather than a copy of them.
+ */
+export async function importWorkspaceModule(path) {
+  const result = await build({
+    entryPoints: [resolve(path)],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  const source = result.outputFiles[0].text;
+  return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 }

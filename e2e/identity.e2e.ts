@@ -613,7 +613,7 @@ describe('public pages drawn at build time', () => {
     await context.close();
   });
 
-  it("draws home's outline before the app, which then shows the visitor's own view", async () => {
+  it("draws a signed-in page's outline before the app, which then shows the visitor's own view", async () => {
     // Without JavaScript: the signed-in shell's outline with home's heading, naming no one.
     const bare = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
     const barePage = await bare.newPage();
@@ -621,6 +621,12 @@ describe('public pages drawn at build time', () => {
     await barePage.goto('/');
     expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('欢迎');
     expect(await barePage.locator('#root').getAttribute('data-outline')).toBe('');
+    // Every signed-in page has its own, with its heading, and links to the code it needs fetched at once.
+    await bare.addCookies([{ name: 'language', value: 'jp', url: baseUrl }]);
+    await barePage.goto('/my_transaction');
+    expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('取引履歴');
+    expect(await barePage.locator('link[rel=modulepreload][href*="transactions-page"]').count()).toBe(1);
+    expect(await barePage.locator('link[rel=modulepreload][href*="catalogue-ja"]').count()).toBe(1);
     await bare.close();
 
     const problems: string[] = [];

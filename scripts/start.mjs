@@ -15,23 +15,8 @@
  */
 import { spawn } from 'node:child_process';
 import { buildKey, keepBuild, restoreBuild } from './build-cache.mjs';
+import { serverBuild, webBuild } from './builds.mjs';
 import { isStale } from './freshness.mjs';
-
-const shared = ['packages/contract/src', 'packages/i18n/src'];
-const webBuild = {
-  workspace: '@bank/web',
-  folder: 'apps/web/dist',
-  // Everything the build reads, for the machine's build cache (build-cache.mjs).
-  inputs: ['apps/web', 'packages/contract', 'packages/i18n'],
-  // The build's last step draws the public pages (apps/web/scripts/prerender.mjs).
-  output: 'apps/web/dist/prerendered/login.en.html',
-  sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/scripts', ...shared],
-};
-const serverBuild = {
-  workspace: '@bank/server',
-  output: 'apps/server/dist/main.js',
-  sources: ['apps/server/src', 'apps/server/drizzle', ...shared],
-};
 
 const children = new Set();
 

@@ -208,6 +208,7 @@ describe('pages drawn at build time', () => {
       await writeFile(`${file}.gz`, gzipSync(drawn(language)));
     }
     await writeFile(path.join(drawnDir, 'prerendered', 'home.ch.html'), drawn('home ch'));
+    await writeFile(path.join(drawnDir, 'prerendered', 'programme_contract.jp.html'), drawn('contract jp'));
     drawnApp = await createTestApp({ config: { webDistDir: drawnDir } });
   });
 
@@ -238,12 +239,19 @@ describe('pages drawn at build time', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(drawn('en'));
   });
 
-  it("sends home's outline at /, in the language of the app's cookie", async () => {
+  it("sends a signed-in page's outline at its path, in the language of the app's cookie", async () => {
     const home = await drawnApp.app.inject({ method: 'GET', url: '/', headers: { cookie: 'language=ch' } });
     expect(home.statusCode).toBe(200);
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.body).toBe(drawn('home ch'));
-    // Another signed-in page has no outline of its own: the empty page.
+    // A path with a parameter has its page's outline, whatever the value.
+    const contract = await drawnApp.app.inject({
+      method: 'GET',
+      url: pathOf('programme_contract').replace(':contractId', 'ctr_0123'),
+      headers: { cookie: 'language=jp' },
+    });
+    expect(contract.body).toBe(drawn('contract jp'));
+    // A page whose outline was not drawn in that language: the empty page.
     const transactions = await drawnApp.app.inject({
       method: 'GET',
       url: pathOf('transactions'),

@@ -1,9 +1,14 @@
 /**
- * The last step of the web app's build: the public pages and home's outline drawn in each language (src/prerender.tsx,
- * built for Node into dist-prerender by `vite build --ssr`), each written as
- * dist/prerendered/<page>.<language>.html: the built index.html with the page's markup in its root
- * and its language on <html>, beside brotli and gzip copies. The server sends these in place of the
- * empty page (apps/server platform/web-app.ts).
+ * The last step of the web app's build: the public pages and every signed-in page's outline drawn in
+ * each language (src/prerender.tsx, built for Node into dist-prerender by `vite build --ssr`), each
+ * written as dist/prerendered/<page>.<language>.html: the built index.html with the page's markup in
+ * its root and its language on <html>, beside brotli and gzip copies. The server sends these in place
+ * of the empty page (apps/server platform/web-app.ts).
+ *
+ * An outline also names, as `<link rel="modulepreload">`, every chunk its page needs beyond the first
+ * load's (the signed-in shell, the language's messages, the page's own code and their imports, read
+ * from Vite's manifest), so that the browser fetches them beside the first load's rather than one
+ * after the other as each arrives; the app's own preloading (routes.tsx) then finds them requested.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,7 +42,7 @@ globalThis.localStorage = new EmptyStorage();
 // second here and change nothing in the markup.
 process.env.NODE_ENV ??= 'production';
 
-const { renderPage, prerenderedPages, outlinePages, languages, localeOfLanguage } = await import(
+const { renderPage, renderOutline, prerenderedPages, mainPages, languages, localeOfLanguage } = await import(
   pathToFileURL(path.join(drawing, 'prerender.js')).href
 );
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
@@ -50,25 +55,116 @@ await mkdir(out, { recursive: true });
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Writes a drawn page and its brotli and gzip copies. */
+async function writeDrawn(name, language, html) {
+  const file = path.join(out, `${name}.${language}.html`);
+  const bytes = Buffer.from(html);
+  await writeFile(file, bytes);
+  await writeFile(
+    `${file}.br`,
+    await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+  );
+  await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }));
+}
+
+/** The built index.html with the markup in its root, the language on <html> and more in <head>. */
+function pageOf(language, root, head = '') {
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${localeOfLanguage[language]}"`)
+    .replace('</head>', `${head}</head>`)
+    .replace(emptyRoot, root);
+}
+
 for (const [page, pagePath] of Object.entries(prerenderedPages)) {
   for (const language of languages) {
     const markup = await renderPage(pagePath, language);
-    // An outline is drawn afresh by the app (main.tsx), never taken over.
-    const kind = outlinePages.has(pagePath) ? ' data-outline' : '';
-    const html = template
-      .replace(/<html lang="[^"]*"/, `<html lang="${localeOfLanguage[language]}"`)
-      // Inert until the app has taken the drawing over (public-layout.tsx): a click or a key before
-      // then would reach a form with no code behind it, whose browser default is to send it by GET.
-      .replace(emptyRoot, `<div id="root" data-prerendered="${language}"${kind} inert>${markup}</div>`);
-    const file = path.join(out, `${page}.${language}.html`);
-    const bytes = Buffer.from(html);
-    await writeFile(file, bytes);
-    await writeFile(
-      `${file}.br`,
-      await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+    // Inert until the app has taken the drawing over (public-layout.tsx): a click or a key before
+    // then would reach a form with no code behind it, whose browser default is to send it by GET.
+    await writeDrawn(
+      page,
+      language,
+      pageOf(language, `<div id="root" data-prerendered="${language}" inert>${markup}</div>`),
     );
-    await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }));
   }
 }
+
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+const pageModules = await signedInPageModules();
+for (const page of mainPages) {
+  for (const language of languages) {
+    const markup = await renderOutline(page.path, language);
+    const links = preloadLinks(chunksOfPage(page, language));
+    // An outline is drawn afresh by the app (main.tsx), never taken over.
+    await writeDrawn(
+      page.id,
+      language,
+      pageOf(language, `<div id="root" data-prerendered="${language}" data-outline inert>${markup}</div>`, links),
+    );
+  }
+}
+// The manifest names every source file: read here, not served.
+await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+
+/**
+ * The source file of each signed-in page's code, by page id, as src/app/signed-in-pages.ts imports
+ * it (home is part of the shell's chunk). Every page id must be found, so that a page added there
+ * in another form is not left without its links unnoticed.
+ */
+async function signedInPageModules() {
+  const source = await readFile(path.join(root, 'src/app/signed-in-pages.ts'), 'utf8');
+  const modules = new Map();
+  for (const [, id, specifier] of source.matchAll(/^ {2}(\w+): async \(\) =>\s*\(await import\('([^']+)'\)\)/gm))
+    modules.set(id, path.posix.join('src/app', specifier));
+  const missing = mainPages.filter((page) => page.id !== 'home' && !modules.has(page.id)).map((page) => page.id);
+  if (missing.length) throw new Error(`signed-in-pages.ts: no import found for ${missing.join(', ')}`);
+  return modules;
+}
+
+/** The manifest key whose source path ends with `ending`. */
+function keyEndingWith(ending) {
+  const key = Object.keys(manifest).find((candidate) => candidate.endsWith(ending));
+  if (!key) throw new Error(`the build's manifest has no ${ending}`);
+  return key;
+}
+
+/** The chunks (and style sheets) a page needs beyond the first load's, in the order they are needed. */
+function chunksOfPage(page, language) {
+  const entries = [keyEndingWith('src/app/server-state.tsx'), keyEndingWith('i18n/src/catalogue-en-signed-in.ts')];
+  if (language === 'ch') entries.push(keyEndingWith('i18n/src/catalogue-zh-CN.ts'));
+  if (language === 'jp') entries.push(keyEndingWith('i18n/src/catalogue-ja.ts'));
+  if (page.isStaffOnly) entries.push(keyEndingWith('src/app/staff-gate.tsx'));
+  if (pageModules.has(page.id)) entries.push(pageModules.get(page.id));
+  const filesOf = (keys) => keys.flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]);
+  const firstLoad = new Set(filesOf(staticClosure(['index.html'])));
+  const files = filesOf(staticClosure(entries));
+  return [...new Set(files)].filter((file) => !firstLoad.has(file));
+}
+
+/** The keys and everything they import statically, each once. */
+function staticClosure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...seen];
+}
+
+function preloadLinks(files) {
+  return files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+    .join('');
+}
+
 await rm(drawing, { recursive: true, force: true });
-console.log(`prerendered ${Object.keys(prerenderedPages).length} pages in ${languages.length} languages`);
+console.log(
+  `prerendered ${Object.keys(prerenderedPages).length} pages and ${mainPages.length} outlines in ${languages.length} languages`,
+);

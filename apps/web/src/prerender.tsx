@@ -2,15 +2,14 @@
  * The pages drawn at build time (scripts/prerender.mjs runs this, built by Vite for Node): the HTML
  * of /login and /reg in each language, which the server sends in place of the empty page so that a
  * browser draws the form before the JavaScript has arrived; main.tsx then hydrates it. Only pages
- * that look the same for every signed-out visitor are drawn here, and home's outline
- * (`outlinePages`): the signed-in shell's frame with home's heading, the same for everyone since it
- * names no one, which the app draws afresh once it knows who is visiting.
+ * that look the same for every signed-out visitor are drawn so, and every signed-in page's outline
+ * (`renderOutline`): the signed-in shell's frame with the page's heading, the same for everyone
+ * since it names no one, which the app draws afresh once it knows who is visiting.
  */
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 
 export { languages, localeOfLanguage } from '@bank/contract/constants';
 
-import { outlinePages } from '@bank/contract/routes';
 import { enFirstLoad } from '@bank/i18n/catalogue-en';
 import { ja } from '@bank/i18n/catalogue-ja';
 import { zhCN } from '@bank/i18n/catalogue-zh-CN';
@@ -24,7 +23,7 @@ import { routes } from './app/routes.tsx';
 import { ShellSkeleton } from './app/shell-skeleton.tsx';
 import { i18nOptions } from './lib/i18n.ts';
 
-export { outlinePages, prerenderedPages } from '@bank/contract/routes';
+export { mainPages, prerenderedPages } from '@bank/contract/routes';
 
 let isStarted = false;
 
@@ -40,22 +39,26 @@ async function switchTo(language: Language): Promise<void> {
   await i18next.changeLanguage(localeOfLanguage[language]);
 }
 
+/** A signed-in page's outline (what goes inside `<div id="root">`): the shell's frame and the page's heading. */
+export async function renderOutline(path: string, language: Language): Promise<string> {
+  await switchTo(language);
+  return renderToString(
+    <AppProviders>
+      <StaticRouter location={path}>
+        <ShellSkeleton />
+      </StaticRouter>
+    </AppProviders>,
+  );
+}
+
 /**
- * The page's markup (what goes inside `<div id="root">`). The first drawing waits for every lazy
+ * A public page's markup (what goes inside `<div id="root">`). The first drawing waits for every lazy
  * part (its chunk) and is thrown away: a part that arrived during a drawing is sent as hidden markup
  * and an inline script that moves it into place, which the CSP would block. The second drawing
  * finds every part loaded and writes plain HTML, which is checked to hold no such pending part.
  */
 export async function renderPage(path: string, language: Language): Promise<string> {
   await switchTo(language);
-  if (outlinePages.has(path))
-    return renderToString(
-      <AppProviders>
-        <StaticRouter location={path}>
-          <ShellSkeleton />
-        </StaticRouter>
-      </AppProviders>,
-    );
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered a redirect when drawn at build time`);

@@ -230,22 +230,16 @@ export function cardPagePath(cardId: string): string {
 }
 
 /**
- * The pages the web build draws in each language (apps/web/src/prerender.tsx), by the name of their
- * files (dist/prerendered/<name>.<language>.html), which the server sends for their paths: the public
- * forms, and home's outline (`outlinePages`).
+ * The public pages the web build draws in each language (apps/web/src/prerender.tsx), by the name of
+ * their files (dist/prerendered/<name>.<language>.html), which the server sends for their paths. Every
+ * signed-in page is drawn too, as its outline: the signed-in shell's frame with the page's heading,
+ * naming no one and showing no data, in dist/prerendered/<page id>.<language>.html, which the app
+ * draws afresh (it does not take the drawing over) once it knows the visitor.
  */
 export const prerenderedPages = {
   login: publicPaths.login,
   register: publicPaths.register,
-  home: pathOf('home'),
 } as const;
-
-/**
- * The drawn pages that are an outline, not the page: the signed-in shell's frame and home's heading
- * with no one's name or data, which the app replaces (it does not take the drawing over) once it
- * knows the visitor.
- */
-export const outlinePages: ReadonlySet<string> = new Set([prerenderedPages.home]);
 
 /** Every path the server answers with index.html (deep links). */
 export const spaPaths: readonly string[] = [

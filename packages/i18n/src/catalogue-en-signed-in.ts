@@ -18,7 +18,6 @@ import { feedback } from './locales/en/feedback.ts';
 import { inbox } from './locales/en/inbox.ts';
 import { kyc } from './locales/en/kyc.ts';
 import { ledger } from './locales/en/ledger.ts';
-import { mainPages } from './locales/en/main-pages.ts';
 import { payouts } from './locales/en/payouts.ts';
 import { programme } from './locales/en/programme.ts';
 import { shellSignedIn } from './locales/en/shell-signed-in.ts';
@@ -28,7 +27,7 @@ import { transactions } from './locales/en/transactions.ts';
 import { validationSignedIn } from './locales/en/validation-signed-in.ts';
 import { webhooks } from './locales/en/webhooks.ts';
 
-/** Merged into the first load's namespaces where both have one (errors, validation, pages, shell): i18next merges deep. */
+/** Merged into the first load's namespaces where both have one (errors, validation, shell): i18next merges deep. */
 export const enSignedIn = {
   account,
   admin,
@@ -50,6 +49,5 @@ export const enSignedIn = {
   exchange,
   errors: errorsSignedIn,
   validation: validationSignedIn,
-  pages: mainPages,
   shell: shellSignedIn,
 };

@@ -11,6 +11,7 @@ import { auth as enAuth } from './locales/en/auth.ts';
 import { email as enEmail } from './locales/en/email.ts';
 import { errors as enErrors } from './locales/en/errors.ts';
 import { kycEmail as enKycEmail } from './locales/en/kyc-email.ts';
+import { mainPages } from './locales/en/main-pages.ts';
 import { firstViewPages, publicPages } from './locales/en/pages.ts';
 import { shellFirstLoad } from './locales/en/shell.ts';
 import { statement as enStatement } from './locales/en/statement.ts';
@@ -21,7 +22,7 @@ export const enFirstLoad = {
   errors: enErrors,
   validation: enValidation,
   shell: shellFirstLoad,
-  pages: { ...publicPages, ...firstViewPages },
+  pages: { ...publicPages, ...firstViewPages, ...mainPages },
   auth: enAuth,
 };
 

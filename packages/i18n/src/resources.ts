@@ -18,7 +18,6 @@ const en: Catalogue = {
   ...enEmails,
   errors: { ...enFirstLoad.errors, ...enSignedIn.errors },
   validation: { ...enFirstLoad.validation, ...enSignedIn.validation },
-  pages: { ...enFirstLoad.pages, ...enSignedIn.pages },
   shell: {
     ...enFirstLoad.shell,
     ...enSignedIn.shell,

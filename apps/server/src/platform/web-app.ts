@@ -9,12 +9,14 @@
  *
  * /login and /reg answer the page already drawn at build time (apps/web/src/prerender.tsx,
  * dist/prerendered/<page>.<language>.html) in the language of the `language` cookie the app keeps
- * (English without one), so that a browser draws the form before the JavaScript arrives.
+ * (English without one), so that a browser draws the form before the JavaScript arrives. Every
+ * signed-in page answers its outline drawn likewise (dist/prerendered/<page id>.<language>.html): the
+ * shell's frame and the page's heading, with links to the chunks the page needs, fetched at once.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLanguage, isLanguage, type Language, languageCookie } from '@bank/contract/constants';
-import { prerenderedPages, spaPaths } from '@bank/contract/routes';
+import { mainPages, prerenderedPages, spaPaths } from '@bank/contract/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -28,8 +30,11 @@ export type WebApp = {
 
 const immutableCache = 'public, max-age=31536000, immutable';
 
-/** The pages drawn at build time: the name of their files, by path. */
-const prerenderedByPath = new Map<string, string>(Object.entries(prerenderedPages).map(([name, page]) => [page, name]));
+/** The pages drawn at build time, public pages and signed-in pages' outlines: the name of their files, by path. */
+const prerenderedByPath = new Map<string, string>([
+  ...Object.entries(prerenderedPages).map(([name, page]): [string, string] => [page, name]),
+  ...mainPages.map((page): [string, string] => [page.path, page.id]),
+]);
 const languageCookiePattern = new RegExp(`(?:^|;\\s*)${languageCookie}=([^;]*)`);
 
 /** The language the app keeps in its cookie; English when there is none. */

@@ -1,13 +1,14 @@
 /**
- * What a signed-in page shows while its code loads: its heading when the first load can write it
- * (home's welcome and purpose, ui/home-heading.ts) above a panel placeholder, else the page
- * skeleton. Drawn by the shell's outline (shell-skeleton.tsx) and by the shell while the page's chunk
- * arrives, in the place and size of the page's own frame, so that the heading a user reads first
- * stays where it is when the page takes over.
+ * What a signed-in page shows while its code loads: its heading (its title and purpose from the
+ * `pages` catalogue, on the first load; home's welcome from ui/home-heading.ts) above a panel
+ * placeholder. Drawn by the shell's outline (shell-skeleton.tsx, also drawn at build time for every
+ * signed-in route and sent by the server) and by the shell while the page's chunk arrives, in the
+ * place and size of the page's own frame, so that the heading a user reads first stays where it is
+ * when the page takes over.
  */
-import { pathOf } from '@bank/contract/routes';
+import { mainPages } from '@bank/contract/routes';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { isStaffSession } from '../lib/session-storage.ts';
 import { homeHeading } from '../ui/home-heading.ts';
 import { PageFrame } from '../ui/page-frame.tsx';
@@ -16,9 +17,13 @@ import { PageSkeleton, PanelSkeleton } from '../ui/skeletons.tsx';
 export function PageLoading() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const page = mainPages.find((candidate) => matchPath(candidate.path, pathname));
   // Staff opening / are taken to the back office (client-home-gate.tsx): no welcome for them.
-  if (pathname !== pathOf('home') || isStaffSession()) return <PageSkeleton />;
-  const { title, description } = homeHeading(t);
+  if (!page || (page.id === 'home' && isStaffSession())) return <PageSkeleton />;
+  const { title, description } =
+    page.id === 'home'
+      ? homeHeading(t)
+      : { title: t(`pages.${page.id}.title`), description: t(`pages.${page.id}.purpose`) };
   return (
     <PageFrame title={title} description={description}>
       <PanelSkeleton />

@@ -7,7 +7,9 @@
  * fetched one by one. Home is part of the shell: it is where a signed-in visit starts.
  *
  * A feature adds a page by adding its id and path to the contract's routes.ts, its title and purpose
- * to the i18n `pages` catalogue, and one line below; the compiler lists any id left out.
+ * to the i18n `pages` catalogue, and one line below; the compiler lists any id left out. The build
+ * reads these lines (scripts/prerender.mjs) for the links of each page's outline: keep one
+ * `id: async () => (await import('...'))` per page.
  */
 import type { PageId } from '@bank/contract/routes';
 import type { ComponentType } from 'react';

@@ -1,4 +1,8 @@
-/** A title and a one-line purpose for every signed-in page, by its `PageId` (contract routes.ts). */
+/**
+ * A title and a one-line purpose for every signed-in page, by its `PageId` (contract routes.ts). On
+ * the first load (catalogue-en.ts): a page opened first draws its heading (app/first-view.tsx) before
+ * its code, messages and data arrive, in the place its own frame draws it.
+ */
 import type { PageId } from '@bank/contract/routes';
 
 type PageText = { title: string; purpose: string };

@@ -1,6 +1,6 @@
 /**
  * A title and a one-line purpose for every public page, by its key in `publicPaths`: on the first
- * load. The signed-in pages' are main-pages.ts, loaded with them.
+ * load, as are the signed-in pages' (main-pages.ts), whose headings a first visit draws before their code arrives.
  */
 import type { PageId, publicPaths } from '@bank/contract/routes';
 import type { mainPages } from './main-pages.ts';
