@@ -10,9 +10,10 @@
  */
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { loadSignedInMessages } from '../lib/i18n.ts';
-import { isSignedIn } from '../lib/session-storage.ts';
+import type { PageWithData } from '../lib/screen-query.ts';
+import { isKycApproved, isSignedIn, isStaffSession } from '../lib/session-storage.ts';
 import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
 import { KycGate } from './kyc-gate.tsx';
@@ -26,9 +27,12 @@ const NotFoundRoute = lazy(async () => ({ default: (await import('./not-found-pa
 const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));
 
 /** A page loaded on demand; `preload` starts loading it before React asks for it. */
-type PageComponent = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+type PageComponent<Module = unknown> = LazyExoticComponent<ComponentType> & { preload: () => Promise<Module> };
 
-function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): PageComponent {
+function lazyPage<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): PageComponent<Module> {
   return Object.assign(
     lazy(async () => ({ default: pick(await load()) })),
     { preload: load },
@@ -41,18 +45,17 @@ const MainLayout = lazyPage(loadSignedInShell, (module) => module.SignedInLayout
 
 /**
  * A signed-in page: its code is loaded by the signed-in shell's chunk (signed-in-pages.ts), which is
- * loaded first. Home is in that chunk; another page is a second download once the shell has arrived.
+ * loaded first. Home is in that chunk; another page is a second download once the shell has arrived
+ * (fetched beside the first load's when the server sent the page's outline and its links).
  */
-function signedInPage(id: PageId): PageComponent {
-  return lazyPage(
-    async () => (await loadSignedInShell()).signedInPages[id](),
-    (Page) => Page,
-  );
+function signedInPage(id: PageId): PageComponent<PageWithData> {
+  const load = async (): Promise<PageWithData> => (await loadSignedInShell()).signedInPages[id]();
+  return lazyPage(load, (Page) => Page);
 }
 
 const mainPageComponents = Object.fromEntries(mainPages.map((page) => [page.id, signedInPage(page.id)])) as Record<
   PageId,
-  PageComponent
+  PageComponent<PageWithData>
 >;
 
 const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
@@ -154,9 +157,23 @@ export function preloadPage(pathname: string): void {
     if (!isSignedIn()) void publicPageComponents[publicPage].preload().catch(() => undefined);
     return;
   }
-  const mainPage = mainPages.find((page) => page.path === pathname);
-  if (mainPage && isSignedIn()) {
-    // The page's code comes through the shell's chunk (signed-in-pages.ts).
-    setTimeout(() => void mainPageComponents[mainPage.id].preload().catch(() => undefined), 0);
+  const match = mainPages
+    .map((page) => ({ page, params: matchPath(page.path, pathname)?.params }))
+    .find(({ params }) => params !== undefined);
+  if (match && isSignedIn()) {
+    const { page, params = {} } = match;
+    // The page's code comes through the shell's chunk (signed-in-pages.ts); its first loads start
+    // as soon as it has arrived, where its gate would show it.
+    const isShown = (!page.isKycGated || isKycApproved()) && (!page.isStaffOnly || isStaffSession());
+    setTimeout(
+      () =>
+        void mainPageComponents[page.id]
+          .preload()
+          .then((Page) => {
+            if (isShown) Page.loadData?.({ params, search: new URLSearchParams(window.location.search) });
+          })
+          .catch(() => undefined),
+      0,
+    );
   }
 }

@@ -12,10 +12,10 @@
  * `id: async () => (await import('...'))` per page.
  */
 import type { PageId } from '@bank/contract/routes';
-import type { ComponentType } from 'react';
 import { HomePage } from '../features/dashboard/home-page.tsx';
+import type { PageWithData } from '../lib/screen-query.ts';
 
-export const signedInPages: Record<PageId, () => Promise<ComponentType>> = {
+export const signedInPages: Record<PageId, () => Promise<PageWithData>> = {
   home: async () => HomePage,
   transactions: async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage,
   transaction_detail: async () =>

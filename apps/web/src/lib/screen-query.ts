@@ -8,8 +8,10 @@ import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls
 import { screenLoadTimeoutMs } from '@bank/contract/constants';
 import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
+import type { ComponentType } from 'react';
 import { callApi, TransportError } from './api-client.ts';
 import { showError } from './notify.ts';
+import { queryClient } from './query-client.ts';
 
 /** One screen load: callApi with the screen timeout, cancelled with the query's own signal. */
 export async function loadScreenData<Call extends CallDefinition>(
@@ -44,6 +46,38 @@ export async function loadScreenData<Call extends CallDefinition>(
 export function queryKeyOf<Call extends CallDefinition>(call: Call, body: RequestOf<Call>): QueryKey {
   return [call.path, body];
 }
+
+/**
+ * Starts a screen's load before its page renders, into the cache the page's `useScreenQuery` of
+ * the same call and body then reads (a second load of the same key joins the first). A failure is
+ * kept for the page to show, as its own load's would be; the answer, when there is one, lets a load
+ * that depends on it start too.
+ */
+export function prefetchScreenData<Call extends CallDefinition>(
+  call: Call,
+  body: RequestOf<Call>,
+): Promise<ResponseOf<Call> | undefined> {
+  return queryClient
+    .fetchQuery<ResponseOf<Call>>({
+      queryKey: queryKeyOf(call, body),
+      queryFn: ({ signal }) => loadScreenData(call, body, signal),
+    })
+    .catch(() => undefined);
+}
+
+/** Where a page opened first is: its path's parameters and its query string. */
+export type PagePlace = { params: Readonly<Record<string, string | undefined>>; search: URLSearchParams };
+
+/**
+ * What a page loads first, started from its place as soon as its code has arrived rather than once
+ * the shell and the page have rendered (app/routes.tsx `preloadPage`): a page component may carry
+ * one as `Page.loadData`, calling `prefetchScreenData` with the very calls and bodies of its
+ * `useScreenQuery`s.
+ */
+export type PageDataLoader = (place: PagePlace) => void;
+
+/** A signed-in page's component, with what it loads first when it carries that. */
+export type PageWithData = ComponentType & { loadData?: PageDataLoader };
 
 export type ScreenQueryOptions<Data = unknown> = {
   enabled?: boolean;

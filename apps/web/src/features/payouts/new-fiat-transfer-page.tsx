@@ -29,7 +29,7 @@ import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { isApiError, messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -41,7 +41,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
-import { AvailableBalance, CoolingBadge, usePayoutConfig } from './payout-parts.tsx';
+import { AvailableBalance, CoolingBadge, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
 import { PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
 import {
   ContinueButton,
@@ -373,10 +373,12 @@ function FormSkeleton() {
   );
 }
 
+const payeesRequest = { page_size: payeesShown };
+
 export function NewFiatTransferPage() {
   const { t } = useTranslation();
   const mayPrepare = useHoldsPermission('prepare_payouts');
-  const payees = useScreenQuery(listPayees, { page_size: payeesShown });
+  const payees = useScreenQuery(listPayees, payeesRequest);
   if (mayPrepare === false) return <NoPermissionPage title={t('pages.new_fiat_transfer.title')} />;
   return (
     <PageFrame title={t('pages.new_fiat_transfer.title')} description={t('pages.new_fiat_transfer.purpose')}>
@@ -390,3 +392,8 @@ export function NewFiatTransferPage() {
     </PageFrame>
   );
 }
+
+NewFiatTransferPage.loadData = () => {
+  void prefetchScreenData(listPayees, payeesRequest);
+  void prefetchPayoutConfig();
+};

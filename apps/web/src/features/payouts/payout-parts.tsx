@@ -17,7 +17,7 @@ import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -32,6 +32,11 @@ const configStaleMs = 60_000;
 
 export function usePayoutConfig() {
   return useScreenQuery(getPayoutConfig, {}, { staleTimeMs: configStaleMs });
+}
+
+/** Starts the payout configuration's load before a page that reads it renders (its `loadData`). */
+export function prefetchPayoutConfig() {
+  return prefetchScreenData(getPayoutConfig, {});
 }
 
 /** "Can be paid from 27/11/2026 10:15am" while the bank's cooling period after a change runs. */
