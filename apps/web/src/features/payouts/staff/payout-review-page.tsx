@@ -47,6 +47,7 @@ import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Fact, FactGrid } from '../../../ui/facts.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
@@ -57,7 +58,7 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { PayoutFacts, PayoutField, PayoutFieldGrid, PayoutTimeline } from '../payout-summary.tsx';
+import { PayoutFacts, PayoutTimeline } from '../payout-summary.tsx';
 
 type Queue = (typeof payoutQueues)[number];
 const pageSize = defaultPageSize;
@@ -353,17 +354,17 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
           <Title order={3} fz="sm" id="review-company">
             {t('payouts.review.company')}
           </Title>
-          <PayoutFieldGrid>
-            <PayoutField label={t('payouts.review.company_name')}>{payout.company_name}</PayoutField>
-            <PayoutField label={t('payouts.review.payout_id')}>
+          <FactGrid>
+            <Fact label={t('payouts.review.company_name')}>{payout.company_name}</Fact>
+            <Fact label={t('payouts.review.payout_id')}>
               <Text component="span" size="sm" ff="monospace">
                 {payout.payout_id}
               </Text>
-            </PayoutField>
-            <PayoutField label={t('payouts.review.needs_approval')}>
+            </Fact>
+            <Fact label={t('payouts.review.needs_approval')}>
               {t(payout.needs_approval ? 'payouts.review.yes' : 'payouts.review.no')}
-            </PayoutField>
-          </PayoutFieldGrid>
+            </Fact>
+          </FactGrid>
         </Stack>
       </Card>
       <Card withBorder component="section" aria-labelledby="review-facts">
