@@ -8,9 +8,9 @@ import { creditHeldDeposit, listDepositsInFlight, returnHeldDeposit } from '@ban
 import { Box, Button, Group, Progress, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError, useCallForm } from '../../../lib/call-form.tsx';
+import { useCallForm } from '../../../lib/call-form.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { loadScreenData } from '../../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../../ui/amount.tsx';
@@ -22,6 +22,7 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { DeskList, HistoryButton, PhoneLines, refreshBackOffice } from './deposit-operations-parts.tsx';
 
@@ -44,7 +45,6 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
   const { t } = useTranslation();
   const amountText = useAmountText();
   const queryClient = useQueryClient();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { deposit, kind } = decision;
   const what = `${amountText(deposit.amount, deposit.asset)} ${deposit.asset} · ${deposit.company.name}`;
   const { form, submit, formError, isSubmitting } = useCallForm({
@@ -57,15 +57,8 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
       await refreshBackOffice(queryClient);
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (form.getValues().reason.trim() === '') {
-      event.preventDefault();
-      form.setFieldError('reason', fieldError({ key: 'validation.reason_required' }));
-      reasonRef.current?.focus();
-      return;
-    }
-    submit(event);
-  };
+  // The schema's minimum length would misread an empty reason.
+  const onSubmit = submitRequiringReason({ form, submit });
   return (
     <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
       <Stack gap="md">
@@ -73,7 +66,6 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
         <FormAlert message={formError} />
         <Text size="sm">{t(`deposits.staff.held.${kind}_what_happens`)}</Text>
         <Textarea
-          ref={reasonRef}
           label={t('deposits.staff.held.reason')}
           description={t('deposits.staff.held.reason_hint')}
           required
