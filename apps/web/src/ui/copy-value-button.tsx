@@ -1,8 +1,8 @@
 /**
  * A small button that copies one value (an address, an account number, a reference) and says so
- * for three seconds, in its tooltip and its accessible name.
+ * for three seconds, in its tooltip and its accessible name; and a long value shown with its button.
  */
-import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 export function CopyValueButton({ value, label, copiedLabel }: { value: string; label: string; copiedLabel: string }) {
@@ -22,5 +22,17 @@ export function CopyValueButton({ value, label, copiedLabel }: { value: string; 
         </Tooltip>
       )}
     </CopyButton>
+  );
+}
+
+/** A long identifier (an address, a hash, a reference) in a monospace face, with its copy button. */
+export function CopyableText({ value, label, copiedLabel }: { value: string; label: string; copiedLabel: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="center" component="span">
+      <Text component="span" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+      <CopyValueButton value={value} label={label} copiedLabel={copiedLabel} />
+    </Group>
   );
 }

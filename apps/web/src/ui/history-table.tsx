@@ -1,7 +1,8 @@
 /**
- * A history's list, as every history page shows it: a table on a desktop, cards on a phone, and
- * before them the skeleton, the load error or the empty state. The page gives the columns, the card
- * of a line and its query; this piece makes no call of its own.
+ * A history's list, as every history page (and the payouts' saved payees and addresses) shows it: a
+ * table on a desktop, cards on a phone, and before them the skeleton, the load error or the empty
+ * state. The page gives the columns, the card of a line and its query; this piece makes no call of
+ * its own.
  */
 import { Button, Card, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -15,6 +16,8 @@ export type HistoryColumn<Row> = {
   isRightAligned?: boolean;
   /** A date stays on one line however narrow its column. */
   isNoWrap?: boolean;
+  /** A long value (an address) wraps inside this width instead of widening the table. */
+  maxWidth?: number;
   cell: (row: Row) => ReactNode;
 };
 
@@ -56,6 +59,7 @@ export function HistoryTable<Row>({
                   <Table.Td
                     key={column.key}
                     ta={alignOf(column)}
+                    maw={column.maxWidth}
                     style={column.isNoWrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     {column.cell(row)}
@@ -106,7 +110,8 @@ export type HistoryEmpty = { icon: ReactNode; title: string; description: string
 
 /**
  * The results' states. An empty list under filters says so and offers to clear them; without
- * filters it says what the page's `empty` says. While new filters load, the old lines stay, dimmed.
+ * filters (or on a list that has none, `filteredEmpty` left out) it says what the page's `empty`
+ * says. While new filters load, the old lines stay, dimmed.
  */
 export function HistoryResults({
   query,
@@ -120,13 +125,13 @@ export function HistoryResults({
   itemCount: number;
   skeleton: { rows: number; columns: number };
   empty: HistoryEmpty;
-  filteredEmpty: { isShown: boolean; title: string; description: string; clearLabel: string; onClear: () => void };
+  filteredEmpty?: { isShown: boolean; title: string; description: string; clearLabel: string; onClear: () => void };
   children: ReactNode;
 }) {
   if (query.isPending) return <TableSkeleton rows={skeleton.rows} columns={skeleton.columns} />;
   if (query.isError && itemCount === 0) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (itemCount === 0)
-    return filteredEmpty.isShown ? (
+    return filteredEmpty?.isShown ? (
       <EmptyState
         icon={empty.icon}
         title={filteredEmpty.title}

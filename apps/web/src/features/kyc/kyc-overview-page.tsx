@@ -2,7 +2,7 @@
  * /kyc: the company's KYC at a glance. The overall status, the reason when staff refused or
  * returned it (after a final refusal, also what the company can do now: its relationship manager,
  * or a message to the bank through feedback), the four sections as cards (what each needs, its review state, whether it is
- * complete or a draft, and the way in), the history of every submission, and Submit: it answers
+ * complete or a draft, and the way in), the history of every submission (kyc-rounds.tsx), and Submit: it answers
  * 'Please complete all the sections before submission' until the four are complete, then asks for
  * confirmation, locks the sections (read-only under review) and refreshes the session's kyc_status
  * so that the KYC gate follows at once.
@@ -11,20 +11,7 @@ import { workingDays } from '@bank/contract/constants';
 import type { KycSection } from '@bank/contract/documents';
 import { type KycInfo, submitKyc } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBuilding,
@@ -45,16 +32,14 @@ import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { writeSession } from '../../lib/session-storage.ts';
-import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { readableAlertStyles } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { refreshKyc, useKycInfo } from './kyc-api.ts';
-import { progressOf, type SectionProgress } from './kyc-step-frame.tsx';
-import { kycSteps } from './kyc-steps.ts';
+import { KycRounds, RefusalReason } from './kyc-record.tsx';
+import { kycSteps, progressOf, type SectionProgress } from './kyc-steps.ts';
 
 const sectionIcons = {
   corporate: IconSignature,
@@ -160,66 +145,6 @@ function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: num
   );
 }
 
-function History({ history }: { history: KycInfo['history'] }) {
-  const { t } = useTranslation();
-  if (history.length === 0) return null;
-  const rounds = [...history].sort((left, right) => right.round - left.round);
-  return (
-    <Card component="section" aria-labelledby="kyc-history-title">
-      <Title order={2} fz="h4" id="kyc-history-title" mb="sm">
-        {t('kyc.history.title')}
-      </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('kyc.history.round')}</Table.Th>
-              <Table.Th>{t('kyc.history.submitted')}</Table.Th>
-              <Table.Th>{t('kyc.history.decision')}</Table.Th>
-              <Table.Th>{t('kyc.history.reason')}</Table.Th>
-              <Table.Th>{t('kyc.history.decided')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rounds.map((round) => (
-              <Table.Tr key={round.round}>
-                <Table.Td className="tabular-figures">{round.round}</Table.Td>
-                <Table.Td>
-                  <DateTime value={round.submitted_at} size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <DecisionBadge decision={round.decision} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>{round.reason ?? '—'}</Table.Td>
-                <Table.Td>
-                  <DateTime value={round.decided_at} size="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
-}
-
-export function DecisionBadge({ decision }: { decision: KycInfo['history'][number]['decision'] }) {
-  const { t } = useTranslation();
-  const colour =
-    decision === 'approved'
-      ? 'teal'
-      : decision === 'rejected' || decision === 'refused'
-        ? 'red'
-        : decision === 'returned'
-          ? 'orange'
-          : 'bank';
-  return (
-    <Badge variant="light" color={colour} tt="none" fw={600} style={badgeTextStyle(colour)}>
-      {t(`kyc.history.decisions.${decision ?? 'pending'}`)}
-    </Badge>
-  );
-}
-
 function Overview({ info }: { info: KycInfo }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -297,17 +222,12 @@ function Overview({ info }: { info: KycInfo }) {
       </Card>
 
       {refusedStatuses.has(info.status) && info.refusal_reason ? (
-        <Alert
-          color={info.status === 'pending_resubmission' ? 'orange' : 'red'}
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
+        <RefusalReason
+          reason={info.refusal_reason}
           title={t('kyc.overview.reason_title')}
-          styles={readableAlertStyles(info.status === 'pending_resubmission' ? 'orange' : 'red')}
-        >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {info.refusal_reason}
-          </Text>
-        </Alert>
+          colour={info.status === 'pending_resubmission' ? 'orange' : 'red'}
+          icon={<IconAlertCircle size={18} aria-hidden />}
+        />
       ) : null}
 
       {info.status === 'kyc_rejected' ? <RefusedNextSteps /> : null}
@@ -320,7 +240,7 @@ function Overview({ info }: { info: KycInfo }) {
         </SimpleGrid>
       </Box>
 
-      <History history={info.history} />
+      {info.history.length > 0 ? <KycRounds history={info.history} /> : null}
 
       <Dialog isOpen={isConfirming} onClose={() => setIsConfirming(false)} title={t('kyc.overview.confirm_title')}>
         <Stack gap="md">

@@ -16,19 +16,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type FieldErrors, useErrorText } from '../../lib/form-errors.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { readableAlertStyles, readableErrorColour } from '../../ui/readable-colour.ts';
+import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { kycSteps, stepIndexOf } from './kyc-steps.ts';
+import { RefusalReason } from './kyc-record.tsx';
+import { kycSteps, progressOf, stepIndexOf } from './kyc-steps.ts';
 import { unplacedErrors } from './section-errors.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import type { SectionForm } from './use-section-form.ts';
-
-export type SectionProgress = 'complete' | 'draft' | 'not_started';
-
-export function progressOf(state: KycInfo['sections'][KycSection]): SectionProgress {
-  if (state.is_complete) return 'complete';
-  return state.data ? 'draft' : 'not_started';
-}
 
 function KycStepper({ section, info }: { section: KycSection; info: KycInfo }) {
   const { t } = useTranslation();
@@ -131,7 +125,8 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
   const isEditable = info.is_editable;
   const unplaced = useUnplacedErrors(form.formRef, form.errors);
   const isLast = stepIndexOf(section) === kycSteps.length - 1;
-  const hasRefusal = (info.status === 'rejected' || info.status === 'pending_resubmission') && info.refusal_reason;
+  const refusalReason =
+    info.status === 'rejected' || info.status === 'pending_resubmission' ? info.refusal_reason : null;
   const readOnlyKey =
     info.status === 'kyc_approved'
       ? 'kyc.steps.read_only_approved'
@@ -169,18 +164,13 @@ export function KycStepFrame<Values>({ section, info, form, children }: KycStepF
           </Group>
         </Alert>
       )}
-      {hasRefusal && isEditable ? (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconInfoCircle size={18} aria-hidden />}
+      {refusalReason && isEditable ? (
+        <RefusalReason
+          reason={refusalReason}
           title={t('kyc.overview.reason_title')}
-          styles={readableAlertStyles('orange')}
-        >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {info.refusal_reason}
-          </Text>
-        </Alert>
+          colour="orange"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+        />
       ) : null}
 
       <form

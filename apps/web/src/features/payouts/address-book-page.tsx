@@ -11,27 +11,11 @@ import { defaultPageSize } from '@bank/contract/constants';
 import { type DigitalAsset, digitalAssets, type Network, networksOfAsset } from '@bank/contract/money';
 import { type AddressBookEntry, addAddress, deleteAddress, editAddress, listAddresses } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDots, IconInfoCircle, IconPlus, IconWallet } from '@tabler/icons-react';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle, IconPlus, IconWallet } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
@@ -40,14 +24,14 @@ import { loadScreenData } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { LoadMore } from '../../ui/load-more.tsx';
+import type { HistoryColumn } from '../../ui/history-table.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpAction, useStepUpForm } from '../../widgets/step-up-dialog.tsx';
-import { isCooling, refreshPayoutData } from './payout-format.ts';
-import { CoolingBadge, usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
-import { DeleteConfirmDialog, SavedListStates } from './saved-list-parts.tsx';
+import { refreshPayoutData } from './payout-format.ts';
+import { usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
+import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
 
 const pageSize = defaultPageSize;
 
@@ -161,40 +145,22 @@ function AddressForm({ user, entry, onDone }: { user: UserInfo; entry: AddressBo
   );
 }
 
-type Actions = {
-  mayManage: boolean;
-  mayPay: boolean;
-  onEdit: (entry: AddressBookEntry) => void;
-  onDelete: (entry: AddressBookEntry) => void;
-};
+type Actions = SavedEntryActions<AddressBookEntry>;
 
-function EntryActions({ entry, actions }: { entry: AddressBookEntry; actions: Actions }) {
+function EntryMenu({ entry, actions }: { entry: AddressBookEntry; actions: Actions }) {
   const { t } = useTranslation();
-  if (!actions.mayManage && !actions.mayPay) return null;
-  const sendPath = `${pathOf('new_crypto_transfer')}?asset=${entry.asset}&network=${entry.network}&address=${encodeURIComponent(entry.address_id)}`;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('payouts.addresses.actions_of', { name: entry.name })}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.mayPay ? (
-          <Menu.Item component={Link} to={sendPath} disabled={isCooling(entry)}>
-            {t('payouts.addresses.send')}
-          </Menu.Item>
-        ) : null}
-        {actions.mayManage ? (
-          <>
-            <Menu.Item onClick={() => actions.onEdit(entry)}>{t('payouts.addresses.edit')}</Menu.Item>
-            <Menu.Item color="red" onClick={() => actions.onDelete(entry)}>
-              {t('payouts.addresses.delete')}
-            </Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <SavedEntryMenu
+      entry={entry}
+      actions={actions}
+      label={t('payouts.addresses.actions_of', { name: entry.name })}
+      pay={{
+        to: `${pathOf('new_crypto_transfer')}?asset=${entry.asset}&network=${entry.network}&address=${encodeURIComponent(entry.address_id)}`,
+        label: t('payouts.addresses.send'),
+      }}
+      editLabel={t('payouts.addresses.edit')}
+      deleteLabel={t('payouts.addresses.delete')}
+    />
   );
 }
 
@@ -214,89 +180,39 @@ function AddressText({ entry }: { entry: AddressBookEntry }) {
   );
 }
 
-function EntryStatus({ entry }: { entry: AddressBookEntry }) {
+/** The entry's own columns; the list adds its readiness and its menu. */
+function useAddressColumns(): HistoryColumn<AddressBookEntry>[] {
   const { t } = useTranslation();
-  if (isCooling(entry)) return <CoolingBadge entry={entry} verb="used" />;
-  return (
-    <Text size="sm" c="teal.9">
-      {t('payouts.addresses.ready')}
-    </Text>
-  );
-}
-
-function AddressTable({ entries, actions }: { entries: AddressBookEntry[]; actions: Actions }) {
-  const { t } = useTranslation();
-  return (
-    <Card p={0} visibleFrom="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t('pages.address_book.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payouts.addresses.columns.name')}</Table.Th>
-              <Table.Th>{t('payouts.addresses.columns.asset')}</Table.Th>
-              <Table.Th>{t('payouts.addresses.columns.address')}</Table.Th>
-              <Table.Th>{t('payouts.addresses.columns.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('payouts.addresses.columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.address_id} data-testid="address-row">
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {entry.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{entry.asset}</Text>
-                  <Text size="xs" c="dimmed">
-                    {entry.network}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={360}>
-                  <AddressText entry={entry} />
-                </Table.Td>
-                <Table.Td>
-                  <EntryStatus entry={entry} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <EntryActions entry={entry} actions={actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
-}
-
-function AddressCards({ entries, actions }: { entries: AddressBookEntry[]; actions: Actions }) {
-  return (
-    <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {entries.map((entry) => (
-        <Paper key={entry.address_id} withBorder p="md" component="li" data-testid="address-card">
-          <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={0} miw={0}>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {entry.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {entry.asset} · {entry.network}
-                </Text>
-              </Stack>
-              <EntryActions entry={entry} actions={actions} />
-            </Group>
-            <AddressText entry={entry} />
-            <EntryStatus entry={entry} />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
+  return [
+    {
+      key: 'name',
+      header: t('payouts.addresses.columns.name'),
+      cell: (entry) => (
+        <Text size="sm" fw={600}>
+          {entry.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'asset',
+      header: t('payouts.addresses.columns.asset'),
+      isNoWrap: true,
+      cell: (entry) => (
+        <>
+          <Text size="sm">{entry.asset}</Text>
+          <Text size="xs" c="dimmed">
+            {entry.network}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'address',
+      header: t('payouts.addresses.columns.address'),
+      maxWidth: 360,
+      cell: (entry) => <AddressText entry={entry} />,
+    },
+  ];
 }
 
 export function AddressBookPage() {
@@ -315,6 +231,7 @@ export function AddressBookPage() {
   const [editing, setEditing] = useState<AddressBookEntry | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
   const { run, dialog } = useStepUpAction(user, 'payee');
+  const columns = useAddressColumns();
 
   if (mayManage === false && mayPay === false) return <NoPermissionPage title={t('pages.address_book.title')} />;
 
@@ -330,7 +247,6 @@ export function AddressBookPage() {
     onEdit: setEditing,
     onDelete: setDeleting,
   };
-  const items = entries.data?.pages.flatMap((page) => page.items) ?? [];
   const addButton =
     mayManage === true ? (
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
@@ -342,26 +258,35 @@ export function AddressBookPage() {
   return (
     <PageFrame title={t('pages.address_book.title')} description={t('pages.address_book.purpose')} actions={addButton}>
       <WithdrawSections current="address_book" />
-      <SavedListStates
+      <SavedList
         query={entries}
-        itemCount={items.length}
         readOnlyNote={mayManage === false ? t('payouts.addresses.read_only') : null}
-        skeletonColumns={4}
+        label={t('pages.address_book.title')}
+        testId="address"
+        columns={columns}
+        status={{
+          header: t('payouts.addresses.columns.status'),
+          verb: 'used',
+          readyLabel: t('payouts.addresses.ready'),
+        }}
+        menu={{
+          header: t('payouts.addresses.columns.actions'),
+          of: (entry) => <EntryMenu entry={entry} actions={actions} />,
+        }}
+        card={{
+          name: (entry) => entry.name,
+          detail: (entry) => `${entry.asset} · ${entry.network}`,
+          body: (entry) => <AddressText entry={entry} />,
+        }}
+        entryKey={(entry) => entry.address_id}
         empty={{
           icon: <IconWallet size={26} stroke={1.6} />,
           title: t('payouts.addresses.empty_title'),
           description: t('payouts.addresses.empty_description'),
           actions: addButton,
         }}
-      >
-        <AddressTable entries={items} actions={actions} />
-        <AddressCards entries={items} actions={actions} />
-        <LoadMore
-          query={entries}
-          loadMoreLabel={t('payouts.load_more')}
-          allLoaded={t('payouts.addresses.all_loaded', { count: items.length })}
-        />
-      </SavedListStates>
+        allLoaded={(count) => t('payouts.addresses.all_loaded', { count })}
+      />
       <Dialog
         isOpen={isOpen}
         onClose={() => setEditing(undefined)}
@@ -376,17 +301,13 @@ export function AddressBookPage() {
         ) : null}
       </Dialog>
       <DeleteConfirmDialog
-        isOpen={deleting !== null}
+        entry={deleting}
         title={t('payouts.addresses.delete_dialog.title', { name: deleting?.name ?? '' })}
         body={t('payouts.addresses.delete_dialog.body')}
         cancelLabel={t('payouts.addresses.form.cancel')}
         confirmLabel={t('payouts.addresses.delete_dialog.confirm')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const entry = deleting;
-          setDeleting(null);
-          if (entry) void remove(entry);
-        }}
+        onClose={() => setDeleting(null)}
+        onConfirm={(entry) => void remove(entry)}
       />
       {dialog}
     </PageFrame>

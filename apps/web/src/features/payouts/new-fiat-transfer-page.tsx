@@ -32,6 +32,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
+import { Fact, FactGrid } from '../../ui/facts.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
@@ -42,7 +43,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
 import { AvailableBalance, CoolingBadge, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
-import { PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
+import { PayoutRateText } from './payout-summary.tsx';
 import {
   ContinueButton,
   InstructionFields,
@@ -146,25 +147,25 @@ function LiveQuote({
           </Text>
         ) : quote ? (
           <>
-            <PayoutFieldGrid>
-              <PayoutField label={t('payouts.fiat_form.quote_send')}>
+            <FactGrid>
+              <Fact label={t('payouts.fiat_form.quote_send')}>
                 <Amount value={quote.amount} currency={quote.asset} />
-              </PayoutField>
-              <PayoutField label={t('payouts.fiat_form.quote_fee')}>
+              </Fact>
+              <Fact label={t('payouts.fiat_form.quote_fee')}>
                 <Amount value={quote.fee} currency={quote.asset} />
-              </PayoutField>
-              <PayoutField label={t('payouts.fiat_form.quote_total')}>
+              </Fact>
+              <Fact label={t('payouts.fiat_form.quote_total')}>
                 <Amount value={quote.total} currency={quote.asset} fw={600} />
-              </PayoutField>
-              <PayoutField label={t('payouts.fiat_form.quote_receive')}>
+              </Fact>
+              <Fact label={t('payouts.fiat_form.quote_receive')}>
                 <Amount value={quote.receive_amount} currency={quote.receive_currency} fw={600} />
-              </PayoutField>
+              </Fact>
               {quote.rate ? (
-                <PayoutField label={t('payouts.fiat_form.quote_rate')}>
+                <Fact label={t('payouts.fiat_form.quote_rate')}>
                   <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
-                </PayoutField>
+                </Fact>
               ) : null}
-            </PayoutFieldGrid>
+            </FactGrid>
             <Group gap={6} wrap="nowrap">
               <IconClockHour4 size={16} aria-hidden />
               <Text size="xs" c="dimmed">

@@ -9,26 +9,25 @@
 import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
 import { deletePayee, listPayees, type Payee } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import { ActionIcon, Button, Card, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconBuildingBank, IconDots, IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingBank, IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { loadScreenData } from '../../lib/screen-query.ts';
 import { countryName } from '../../ui/country-names.ts';
-import { LoadMore } from '../../ui/load-more.tsx';
+import type { HistoryColumn } from '../../ui/history-table.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { PayeeFormDialog } from './payee-form-dialog.tsx';
-import { groupedAccountNumber, isCooling, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
-import { CoolingBadge, WithdrawSections } from './payout-parts.tsx';
-import { DeleteConfirmDialog, SavedListStates } from './saved-list-parts.tsx';
+import { groupedAccountNumber, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
+import { WithdrawSections } from './payout-parts.tsx';
+import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
 
 const pageSize = defaultPageSize;
 
@@ -84,141 +83,53 @@ function BankText({ payee }: { payee: Payee }) {
   );
 }
 
-type Actions = {
-  mayManage: boolean;
-  mayPay: boolean;
-  onEdit: (payee: Payee) => void;
-  onDelete: (payee: Payee) => void;
-};
+type Actions = SavedEntryActions<Payee>;
 
-function PayeeActions({ payee, actions }: { payee: Payee; actions: Actions }) {
+function PayeeMenu({ payee, actions }: { payee: Payee; actions: Actions }) {
   const { t } = useTranslation();
-  const isReady = !isCooling(payee);
-  if (!actions.mayManage && !actions.mayPay) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('payouts.payees.actions_of', { name: payee.beneficiary_name })}
-        >
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.mayPay ? (
-          <Menu.Item
-            component={Link}
-            to={`${pathOf('new_fiat_transfer')}?payee=${encodeURIComponent(payee.payee_id)}`}
-            disabled={!isReady}
-          >
-            {t('payouts.payees.pay')}
-          </Menu.Item>
-        ) : null}
-        {actions.mayManage ? (
-          <>
-            <Menu.Item onClick={() => actions.onEdit(payee)}>{t('payouts.payees.edit')}</Menu.Item>
-            <Menu.Item color="red" onClick={() => actions.onDelete(payee)}>
-              {t('payouts.payees.delete')}
-            </Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <SavedEntryMenu
+      entry={payee}
+      actions={actions}
+      label={t('payouts.payees.actions_of', { name: payee.beneficiary_name })}
+      pay={{
+        to: `${pathOf('new_fiat_transfer')}?payee=${encodeURIComponent(payee.payee_id)}`,
+        label: t('payouts.payees.pay'),
+      }}
+      editLabel={t('payouts.payees.edit')}
+      deleteLabel={t('payouts.payees.delete')}
+    />
   );
 }
 
-function PayeesTable({ payees, actions }: { payees: Payee[]; actions: Actions }) {
+/** The payee's own columns; the list adds its readiness and its menu. */
+function usePayeeColumns(): HistoryColumn<Payee>[] {
   const { t } = useTranslation();
-  return (
-    <Card p={0} visibleFrom="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t('pages.payees.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payouts.payees.columns.beneficiary')}</Table.Th>
-              <Table.Th>{t('payouts.payees.columns.bank')}</Table.Th>
-              <Table.Th>{t('payouts.payees.columns.account')}</Table.Th>
-              <Table.Th>{t('payouts.payees.columns.currency')}</Table.Th>
-              <Table.Th>{t('payouts.payees.columns.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('payouts.payees.columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payees.map((payee) => (
-              <Table.Tr key={payee.payee_id} data-testid="payee-row">
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {payee.beneficiary_name}
-                  </Text>
-                  {payee.email ? (
-                    <Text size="xs" c="dimmed">
-                      {payee.email}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <BankText payee={payee} />
-                </Table.Td>
-                <Table.Td>
-                  <AccountNumber payee={payee} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{payee.currency}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <PayeeStatus payee={payee} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <PayeeActions payee={payee} actions={actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
-}
-
-function PayeeStatus({ payee }: { payee: Payee }) {
-  const { t } = useTranslation();
-  if (isCooling(payee)) return <CoolingBadge entry={payee} />;
-  return (
-    <Text size="sm" c="teal.9">
-      {t('payouts.payees.ready')}
-    </Text>
-  );
-}
-
-function PayeeCards({ payees, actions }: { payees: Payee[]; actions: Actions }) {
-  return (
-    <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {payees.map((payee) => (
-        <Paper key={payee.payee_id} withBorder p="md" component="li" data-testid="payee-card">
-          <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={0} miw={0}>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {payee.beneficiary_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {payee.currency}
-                </Text>
-              </Stack>
-              <PayeeActions payee={payee} actions={actions} />
-            </Group>
-            <BankText payee={payee} />
-            <AccountNumber payee={payee} />
-            <PayeeStatus payee={payee} />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
+  return [
+    {
+      key: 'beneficiary',
+      header: t('payouts.payees.columns.beneficiary'),
+      cell: (payee) => (
+        <>
+          <Text size="sm" fw={600}>
+            {payee.beneficiary_name}
+          </Text>
+          {payee.email ? (
+            <Text size="xs" c="dimmed">
+              {payee.email}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'bank', header: t('payouts.payees.columns.bank'), cell: (payee) => <BankText payee={payee} /> },
+    { key: 'account', header: t('payouts.payees.columns.account'), cell: (payee) => <AccountNumber payee={payee} /> },
+    {
+      key: 'currency',
+      header: t('payouts.payees.columns.currency'),
+      cell: (payee) => <Text size="sm">{payee.currency}</Text>,
+    },
+  ];
 }
 
 export function PayeesPage() {
@@ -231,6 +142,7 @@ export function PayeesPage() {
   const [editing, setEditing] = useState<Payee | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Payee | null>(null);
   const { run, dialog } = useStepUpAction(user, 'payee');
+  const columns = usePayeeColumns();
 
   if (mayManage === false && mayPay === false) return <NoPermissionPage title={t('pages.payees.title')} />;
 
@@ -246,7 +158,6 @@ export function PayeesPage() {
     onEdit: setEditing,
     onDelete: setDeleting,
   };
-  const items = payees.data?.pages.flatMap((page) => page.items) ?? [];
   const addButton =
     mayManage === true ? (
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
@@ -257,39 +168,45 @@ export function PayeesPage() {
   return (
     <PageFrame title={t('pages.payees.title')} description={t('pages.payees.purpose')} actions={addButton}>
       <WithdrawSections current="payees" />
-      <SavedListStates
+      <SavedList
         query={payees}
-        itemCount={items.length}
         readOnlyNote={mayManage === false ? t('payouts.payees.read_only') : null}
-        skeletonColumns={5}
+        label={t('pages.payees.title')}
+        testId="payee"
+        columns={columns}
+        status={{ header: t('payouts.payees.columns.status'), verb: 'paid', readyLabel: t('payouts.payees.ready') }}
+        menu={{
+          header: t('payouts.payees.columns.actions'),
+          of: (payee) => <PayeeMenu payee={payee} actions={actions} />,
+        }}
+        card={{
+          name: (payee) => payee.beneficiary_name,
+          detail: (payee) => payee.currency,
+          body: (payee) => (
+            <>
+              <BankText payee={payee} />
+              <AccountNumber payee={payee} />
+            </>
+          ),
+        }}
+        entryKey={(payee) => payee.payee_id}
         empty={{
           icon: <IconBuildingBank size={26} stroke={1.6} />,
           title: t('payouts.payees.empty_title'),
           description: t('payouts.payees.empty_description'),
           actions: addButton,
         }}
-      >
-        <PayeesTable payees={items} actions={actions} />
-        <PayeeCards payees={items} actions={actions} />
-        <LoadMore
-          query={payees}
-          loadMoreLabel={t('payouts.load_more')}
-          allLoaded={t('payouts.payees.all_loaded', { count: items.length })}
-        />
-      </SavedListStates>
+        allLoaded={(count) => t('payouts.payees.all_loaded', { count })}
+      />
       <PayeeFormDialog editing={editing} user={user} onClose={() => setEditing(undefined)} />
       <DeleteConfirmDialog
-        isOpen={deleting !== null}
+        entry={deleting}
         title={t('payouts.payees.delete_dialog.title', { name: deleting?.beneficiary_name ?? '' })}
         body={t('payouts.payees.delete_dialog.body')}
         cancelLabel={t('payouts.payees.form.cancel')}
         confirmLabel={t('payouts.payees.delete_dialog.confirm')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const payee = deleting;
-          setDeleting(null);
-          if (payee) void remove(payee);
-        }}
+        onClose={() => setDeleting(null)}
+        onConfirm={(payee) => void remove(payee)}
       />
       {dialog}
     </PageFrame>

@@ -42,6 +42,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { Fact, FactGrid } from '../../ui/facts.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -59,7 +60,7 @@ import {
   refreshPayoutData,
   writeDraft,
 } from './payout-format.ts';
-import { DestinationFields, PayoutField, PayoutFieldGrid, PayoutRateText } from './payout-summary.tsx';
+import { DestinationFields, PayoutRateText } from './payout-summary.tsx';
 
 type Values<Kind extends PayoutKind> = PayoutDraft<Kind>['values'];
 
@@ -218,18 +219,18 @@ function ConfirmSummary({ kind, check }: { kind: PayoutKind; check: PayoutCheck 
           <Amount value={quote.receive_amount} currency={quote.receive_currency} fz={28} fw={700} />
         </Stack>
         <Divider />
-        <PayoutFieldGrid>
-          <PayoutField label={t('payouts.detail.amount')}>
+        <FactGrid>
+          <Fact label={t('payouts.detail.amount')}>
             <Amount value={quote.amount} currency={quote.asset} />
-          </PayoutField>
-          <PayoutField label={t('payouts.detail.fee')}>
+          </Fact>
+          <Fact label={t('payouts.detail.fee')}>
             <Amount value={quote.fee} currency={quote.asset} />
-          </PayoutField>
-          <PayoutField label={t('payouts.confirm.total')}>
+          </Fact>
+          <Fact label={t('payouts.confirm.total')}>
             <Amount value={quote.total} currency={quote.asset} fw={700} />
-          </PayoutField>
+          </Fact>
           {quote.rate ? (
-            <PayoutField label={t('payouts.detail.rate')}>
+            <Fact label={t('payouts.detail.rate')}>
               <Stack gap={2} component="span">
                 <PayoutRateText rate={quote.rate} currency={quote.receive_currency} asset={quote.asset} />
                 {quote.rate_at ? (
@@ -238,17 +239,17 @@ function ConfirmSummary({ kind, check }: { kind: PayoutKind; check: PayoutCheck 
                   </Text>
                 ) : null}
               </Stack>
-            </PayoutField>
+            </Fact>
           ) : null}
-          <PayoutField label={t('payouts.detail.receive_amount')}>
+          <Fact label={t('payouts.detail.receive_amount')}>
             <Amount value={quote.receive_amount} currency={quote.receive_currency} fw={600} />
-          </PayoutField>
-          <PayoutField label={t('payouts.confirm.available')}>
+          </Fact>
+          <Fact label={t('payouts.confirm.available')}>
             <Amount value={quote.available} currency={quote.asset} c={isShort ? 'red.8' : undefined} />
-          </PayoutField>
-        </PayoutFieldGrid>
+          </Fact>
+        </FactGrid>
         <Divider />
-        <PayoutFieldGrid>
+        <FactGrid>
           <DestinationFields
             payout={{
               kind,
@@ -256,13 +257,13 @@ function ConfirmSummary({ kind, check }: { kind: PayoutKind; check: PayoutCheck 
               destination: check.destination,
             }}
           />
-        </PayoutFieldGrid>
+        </FactGrid>
         <Divider />
-        <PayoutFieldGrid>
-          <PayoutField label={t('payouts.detail.purpose')}>{purposeName(check.purpose)}</PayoutField>
-          <PayoutField label={t('payouts.detail.sender_account_name')}>{check.sender_account_name}</PayoutField>
-          <PayoutField label={t('payouts.detail.remarks')}>{check.remarks || '—'}</PayoutField>
-        </PayoutFieldGrid>
+        <FactGrid>
+          <Fact label={t('payouts.detail.purpose')}>{purposeName(check.purpose)}</Fact>
+          <Fact label={t('payouts.detail.sender_account_name')}>{check.sender_account_name}</Fact>
+          <Fact label={t('payouts.detail.remarks')}>{check.remarks || '—'}</Fact>
+        </FactGrid>
       </Stack>
     </Card>
   );

@@ -7,15 +7,15 @@ import { localeOfLanguage } from '@bank/contract/constants';
 import { rateOfPayout } from '@bank/contract/money-text';
 import type { Payout, PayoutStep, StaffPayoutStep } from '@bank/contract/payouts';
 import type { TransactionStatus } from '@bank/contract/states';
-import { Anchor, Group, SimpleGrid, Stack, Text, Timeline, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink, IconHourglassHigh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Stack, Text, Timeline } from '@mantine/core';
+import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { Amount } from '../../ui/amount.tsx';
-import { CopyValueButton } from '../../ui/copy-value-button.tsx';
+import { CopyableText } from '../../ui/copy-value-button.tsx';
 import { countryName } from '../../ui/country-names.ts';
 import { DateTime } from '../../ui/date-time.tsx';
+import { ExplorerLink, Fact, FactGrid, FactList } from '../../ui/facts.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { RateText } from '../../ui/rate-text.tsx';
 import { StepBullet, stepColourOf, stepOutcomeOf, useNamed } from '../../ui/steps-timeline.tsx';
@@ -25,48 +25,15 @@ export function groupedAccountNumber(accountNumber: string): string {
   return accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-export function PayoutField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4} component="div" miw={0}>
-      <Text size="xs" c="dimmed" fw={500} component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-export function PayoutFieldGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid
-      component="dl"
-      cols={{ base: 2, md: 3 }}
-      spacing="lg"
-      verticalSpacing="md"
-      m={0}
-      style={{ alignItems: 'start' }}
-    >
-      {children}
-    </SimpleGrid>
-  );
-}
-
-/** A long identifier (an address, a hash) in a monospace face with its copy button. */
-function CopyableText({ value, field }: { value: string; field: string }) {
+/** A long identifier (an address, a hash) with its copy button, named by the fact it is. */
+function CopyableDetail({ value, field }: { value: string; field: string }) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap" align="center" component="span">
-      <Text component="span" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-      <CopyValueButton
-        value={value}
-        label={t('payouts.detail.copy', { field })}
-        copiedLabel={t('payouts.detail.copied', { field })}
-      />
-    </Group>
+    <CopyableText
+      value={value}
+      label={t('payouts.detail.copy', { field })}
+      copiedLabel={t('payouts.detail.copied', { field })}
+    />
   );
 }
 
@@ -82,46 +49,46 @@ export function DestinationFields({ payout }: { payout: Pick<Payout, 'destinatio
   const { destination } = payout;
   return (
     <>
-      <PayoutField label={t('payouts.detail.destination')}>{destination.name}</PayoutField>
+      <Fact label={t('payouts.detail.destination')}>{destination.name}</Fact>
       {payout.kind === 'crypto' ? (
         <>
-          <PayoutField label={t('payouts.detail.network')}>{payout.network ?? '—'}</PayoutField>
+          <Fact label={t('payouts.detail.network')}>{payout.network ?? '—'}</Fact>
           {destination.address ? (
-            <PayoutField label={t('payouts.detail.address')}>
-              <CopyableText value={destination.address} field={t('payouts.detail.address')} />
-            </PayoutField>
+            <Fact label={t('payouts.detail.address')}>
+              <CopyableDetail value={destination.address} field={t('payouts.detail.address')} />
+            </Fact>
           ) : null}
         </>
       ) : (
         <>
           {destination.account_number ? (
-            <PayoutField label={t('payouts.detail.account_number')}>
+            <Fact label={t('payouts.detail.account_number')}>
               <Text component="span" size="sm" ff="monospace">
                 {groupedAccountNumber(destination.account_number)}
               </Text>
-            </PayoutField>
+            </Fact>
           ) : null}
-          <PayoutField label={t('payouts.detail.bank')}>
+          <Fact label={t('payouts.detail.bank')}>
             {[destination.bank_name, destination.bank_country ? countryName(destination.bank_country, locale) : null]
               .filter(Boolean)
               .join(' · ')}
-          </PayoutField>
+          </Fact>
           {destination.swift_code ? (
-            <PayoutField label={t('payouts.detail.swift_code')}>
+            <Fact label={t('payouts.detail.swift_code')}>
               <Text component="span" size="sm" ff="monospace">
                 {destination.swift_code}
               </Text>
-            </PayoutField>
+            </Fact>
           ) : null}
           {destination.local_bank_code ? (
-            <PayoutField label={t('payouts.detail.local_bank_code')}>
+            <Fact label={t('payouts.detail.local_bank_code')}>
               <Text component="span" size="sm" ff="monospace">
                 {destination.local_bank_code}
               </Text>
-            </PayoutField>
+            </Fact>
           ) : null}
           {destination.beneficiary_address ? (
-            <PayoutField label={t('payouts.detail.beneficiary_address')}>{destination.beneficiary_address}</PayoutField>
+            <Fact label={t('payouts.detail.beneficiary_address')}>{destination.beneficiary_address}</Fact>
           ) : null}
         </>
       )}
@@ -137,62 +104,60 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
   const causeName = useNamed('payouts.failure_causes');
   return (
     <Stack gap="lg">
-      <PayoutFieldGrid>
-        <PayoutField label={t('payouts.detail.amount')}>
+      <FactGrid>
+        <Fact label={t('payouts.detail.amount')}>
           <Amount value={payout.amount} currency={payout.asset} />
-        </PayoutField>
-        <PayoutField label={t('payouts.detail.fee')}>
+        </Fact>
+        <Fact label={t('payouts.detail.fee')}>
           <Amount value={payout.fee} currency={payout.asset} />
-        </PayoutField>
-        <PayoutField label={t('payouts.detail.total')}>
+        </Fact>
+        <Fact label={t('payouts.detail.total')}>
           <Amount value={payout.total} currency={payout.asset} fw={600} />
-        </PayoutField>
+        </Fact>
         {payout.fiat ? (
           <>
-            <PayoutField label={t('payouts.detail.receive_amount')}>
+            <Fact label={t('payouts.detail.receive_amount')}>
               <Amount value={payout.fiat.amount} currency={payout.fiat.currency} fw={600} />
-            </PayoutField>
-            <PayoutField label={t('payouts.detail.rate')}>
+            </Fact>
+            <Fact label={t('payouts.detail.rate')}>
               <Stack gap={2} component="span">
                 <PayoutRateText rate={payout.fiat.rate} currency={payout.fiat.currency} asset={payout.asset} />
                 <Text component="span" size="xs" c="dimmed">
                   {t('payouts.rate_at', { time: formatDateTime(payout.fiat.rate_at, language) })}
                 </Text>
               </Stack>
-            </PayoutField>
+            </Fact>
           </>
         ) : null}
-        <PayoutField label={t('payouts.detail.created_at')}>
+        <Fact label={t('payouts.detail.created_at')}>
           <DateTime value={payout.created_at} />
-        </PayoutField>
-      </PayoutFieldGrid>
-      <PayoutFieldGrid>
+        </Fact>
+      </FactGrid>
+      <FactGrid>
         <DestinationFields payout={payout} />
-      </PayoutFieldGrid>
-      <PayoutFieldGrid>
-        <PayoutField label={t('payouts.detail.purpose')}>{purposeName(payout.purpose)}</PayoutField>
-        <PayoutField label={t('payouts.detail.sender_account_name')}>{payout.sender_account_name}</PayoutField>
-        <PayoutField label={t('payouts.detail.remarks')}>{payout.remarks || '—'}</PayoutField>
-        <PayoutField label={t('payouts.detail.created_by')}>{payout.created_by.name}</PayoutField>
+      </FactGrid>
+      <FactGrid>
+        <Fact label={t('payouts.detail.purpose')}>{purposeName(payout.purpose)}</Fact>
+        <Fact label={t('payouts.detail.sender_account_name')}>{payout.sender_account_name}</Fact>
+        <Fact label={t('payouts.detail.remarks')}>{payout.remarks || '—'}</Fact>
+        <Fact label={t('payouts.detail.created_by')}>{payout.created_by.name}</Fact>
         {payout.bank_reference ? (
-          <PayoutField label={t('payouts.detail.bank_reference')}>
-            <CopyableText value={payout.bank_reference} field={t('payouts.detail.bank_reference')} />
-          </PayoutField>
+          <Fact label={t('payouts.detail.bank_reference')}>
+            <CopyableDetail value={payout.bank_reference} field={t('payouts.detail.bank_reference')} />
+          </Fact>
         ) : null}
-      </PayoutFieldGrid>
+      </FactGrid>
       {payout.tx_hash ? (
-        <Stack gap="md" component="dl" m={0}>
-          <PayoutField label={t('payouts.detail.tx_hash')}>
+        <FactList>
+          <Fact label={t('payouts.detail.tx_hash')}>
             <Stack gap={6} component="span">
-              <CopyableText value={payout.tx_hash} field={t('payouts.detail.tx_hash')} />
+              <CopyableDetail value={payout.tx_hash} field={t('payouts.detail.tx_hash')} />
               {payout.explorer_url ? (
-                <Anchor href={payout.explorer_url} target="_blank" rel="noopener noreferrer" size="sm">
-                  <Group gap={4} component="span" wrap="nowrap">
-                    {t('payouts.detail.explorer')}
-                    <IconExternalLink size={14} aria-hidden />
-                    <VisuallyHidden>{t('payouts.detail.new_tab')}</VisuallyHidden>
-                  </Group>
-                </Anchor>
+                <ExplorerLink
+                  href={payout.explorer_url}
+                  label={t('payouts.detail.explorer')}
+                  newTabLabel={t('payouts.detail.new_tab')}
+                />
               ) : null}
               {payout.confirmations ? (
                 <Text component="span" size="xs" c="dimmed" className="tabular-figures">
@@ -203,18 +168,18 @@ export function PayoutFacts({ payout }: { payout: Payout }) {
                 </Text>
               ) : null}
             </Stack>
-          </PayoutField>
-        </Stack>
+          </Fact>
+        </FactList>
       ) : null}
       {payout.failure_cause || payout.rejection_reason ? (
-        <Stack gap="md" component="dl" m={0}>
+        <FactList>
           {payout.failure_cause ? (
-            <PayoutField label={t('payouts.detail.failure_cause')}>{causeName(payout.failure_cause)}</PayoutField>
+            <Fact label={t('payouts.detail.failure_cause')}>{causeName(payout.failure_cause)}</Fact>
           ) : null}
           {payout.rejection_reason ? (
-            <PayoutField label={t('payouts.detail.rejection_reason')}>{payout.rejection_reason}</PayoutField>
+            <Fact label={t('payouts.detail.rejection_reason')}>{payout.rejection_reason}</Fact>
           ) : null}
-        </Stack>
+        </FactList>
       ) : null}
     </Stack>
   );

@@ -15,30 +15,18 @@ import {
   type TransactionDetails,
   TransactionIdRequest,
 } from '@bank/contract/transaction';
-import {
-  Anchor,
-  Card,
-  Divider,
-  Grid,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconArrowLeft, IconExternalLink, IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Card, Divider, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
-import { CopyValueButton } from '../../ui/copy-value-button.tsx';
+import { CopyableText } from '../../ui/copy-value-button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { ExplorerLink, Fact, FactGrid, FactList } from '../../ui/facts.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { useLabel } from '../../ui/labels.ts';
@@ -55,48 +43,15 @@ import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './tra
 /** How often an open page asks again while the transaction is still moving (a deposit confirming). */
 const movingRefreshMs = 5000;
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4} component="div">
-      <Text size="xs" c="dimmed" fw={500} component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-/** A long identifier in a monospace face with its copy button. */
-function CopyableValue({ value, field }: { value: string; field: string }) {
+/** A long identifier with its copy button, named by the fact it is. */
+function CopyableDetail({ value, field }: { value: string; field: string }) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap" align="center" component="span">
-      <Text component="span" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-      <CopyValueButton
-        value={value}
-        label={t('transactions.detail.copy', { field })}
-        copiedLabel={t('transactions.detail.copied', { field })}
-      />
-    </Group>
-  );
-}
-
-function FieldGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid
-      component="dl"
-      cols={{ base: 2, md: 3 }}
-      spacing="lg"
-      verticalSpacing="md"
-      m={0}
-      style={{ alignItems: 'start' }}
-    >
-      {children}
-    </SimpleGrid>
+    <CopyableText
+      value={value}
+      label={t('transactions.detail.copy', { field })}
+      copiedLabel={t('transactions.detail.copied', { field })}
+    />
   );
 }
 
@@ -135,25 +90,25 @@ function Summary({ details }: { details: TransactionDetails }) {
           </Stack>
         </Group>
         <Divider />
-        <FieldGrid>
-          <Field label={t('transactions.detail.amount')}>
+        <FactGrid>
+          <Fact label={t('transactions.detail.amount')}>
             <Amount value={transaction.amount} currency={transaction.asset} />
-          </Field>
-          <Field label={t('transactions.detail.fee')}>
+          </Fact>
+          <Fact label={t('transactions.detail.fee')}>
             <Amount value={transaction.fee} currency={transaction.asset} />
-          </Field>
-          <Field label={t('transactions.detail.asset')}>{transaction.asset}</Field>
-          <Field label={t('transactions.detail.network')}>
+          </Fact>
+          <Fact label={t('transactions.detail.asset')}>{transaction.asset}</Fact>
+          <Fact label={t('transactions.detail.network')}>
             {transaction.network ?? t('transactions.detail.off_chain')}
-          </Field>
-          <Field label={t('transactions.detail.date')}>
+          </Fact>
+          <Fact label={t('transactions.detail.date')}>
             <DateTime value={transaction.created_at} />
-          </Field>
-          <Field label={t('transactions.detail.updated')}>
+          </Fact>
+          <Fact label={t('transactions.detail.updated')}>
             <DateTime value={transaction.updated_at} />
-          </Field>
+          </Fact>
           {transaction.counterparty ? (
-            <Field
+            <Fact
               label={t(
                 transaction.direction === 'credit'
                   ? 'transactions.detail.counterparty_from'
@@ -161,29 +116,27 @@ function Summary({ details }: { details: TransactionDetails }) {
               )}
             >
               {transaction.counterparty}
-            </Field>
+            </Fact>
           ) : null}
-        </FieldGrid>
+        </FactGrid>
         <Divider />
-        <Stack gap="md" component="dl" m={0}>
-          <Field label={t('transactions.detail.id')}>
-            <CopyableValue value={transaction.transaction_id} field={t('transactions.detail.id')} />
-          </Field>
+        <FactList>
+          <Fact label={t('transactions.detail.id')}>
+            <CopyableDetail value={transaction.transaction_id} field={t('transactions.detail.id')} />
+          </Fact>
           {transaction.tx_hash ? (
-            <Field label={t('transactions.detail.hash')}>
+            <Fact label={t('transactions.detail.hash')}>
               <Stack gap={6} component="span">
-                <CopyableValue value={transaction.tx_hash} field={t('transactions.detail.hash')} />
+                <CopyableDetail value={transaction.tx_hash} field={t('transactions.detail.hash')} />
                 {transaction.explorer_url ? (
-                  <Anchor href={transaction.explorer_url} target="_blank" rel="noopener noreferrer" size="sm">
-                    <Group gap={4} component="span" wrap="nowrap">
-                      {t('transactions.detail.explorer')}
-                      <IconExternalLink size={14} aria-hidden />
-                      <VisuallyHidden>{t('transactions.detail.new_tab')}</VisuallyHidden>
-                    </Group>
-                  </Anchor>
+                  <ExplorerLink
+                    href={transaction.explorer_url}
+                    label={t('transactions.detail.explorer')}
+                    newTabLabel={t('transactions.detail.new_tab')}
+                  />
                 ) : null}
               </Stack>
-            </Field>
+            </Fact>
           ) : null}
           {transaction.payout_id ? (
             <Anchor
@@ -194,7 +147,7 @@ function Summary({ details }: { details: TransactionDetails }) {
               {t('transactions.detail.payout_link')}
             </Anchor>
           ) : null}
-        </Stack>
+        </FactList>
         {fiat ? (
           <>
             <Divider />
@@ -202,11 +155,11 @@ function Summary({ details }: { details: TransactionDetails }) {
               <Text component="h3" fw={600} fz="sm" m={0}>
                 {t('transactions.detail.fiat_title')}
               </Text>
-              <FieldGrid>
-                <Field label={t('transactions.detail.fiat_amount')}>
+              <FactGrid>
+                <Fact label={t('transactions.detail.fiat_amount')}>
                   <Amount value={fiat.amount} currency={fiat.currency} />
-                </Field>
-                <Field label={t('transactions.detail.rate')}>
+                </Fact>
+                <Fact label={t('transactions.detail.rate')}>
                   {rate ? (
                     <Stack gap={2} component="span">
                       <RateText pair={rate} />
@@ -221,11 +174,11 @@ function Summary({ details }: { details: TransactionDetails }) {
                       {t('transactions.detail.rate_pending')}
                     </Text>
                   )}
-                </Field>
-                <Field label={t('transactions.detail.reference')}>
-                  <CopyableValue value={fiat.reference} field={t('transactions.detail.reference')} />
-                </Field>
-              </FieldGrid>
+                </Fact>
+                <Fact label={t('transactions.detail.reference')}>
+                  <CopyableDetail value={fiat.reference} field={t('transactions.detail.reference')} />
+                </Fact>
+              </FactGrid>
             </Stack>
           </>
         ) : null}

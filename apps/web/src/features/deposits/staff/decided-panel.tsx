@@ -2,7 +2,7 @@
 import { localeOfLanguage } from '@bank/contract/constants';
 import type { BankCredit } from '@bank/contract/deposit';
 import { rateOfFiatDeposit } from '@bank/contract/money-text';
-import { Box, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,14 @@ import { LoadMore } from '../../../ui/load-more.tsx';
 import { QueueSearchInput, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
-import { CompanyName, HistoryButton, useBankCredits, useCreditWhat } from './deposit-operations-parts.tsx';
+import {
+  CompanyName,
+  DeskList,
+  HistoryButton,
+  PhoneLines,
+  useBankCredits,
+  useCreditWhat,
+} from './deposit-operations-parts.tsx';
 
 const decidedStatuses = ['credited', 'returned'] as const;
 type DecidedStatus = (typeof decidedStatuses)[number];
@@ -61,112 +68,90 @@ function DecidedBy({ credit }: { credit: BankCredit }) {
   );
 }
 
-function DecidedTable({ items }: { items: readonly BankCredit[] }) {
+/** The decisions as the table's rows, under DeskList's headers. */
+function DecidedRows({ items }: { items: readonly BankCredit[] }) {
   const { t } = useTranslation();
   const creditWhat = useCreditWhat();
   return (
-    <Table.ScrollContainer minWidth={1040}>
-      <Table verticalSpacing="sm">
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-          <Table.Tr>
-            <Table.Th>{t('deposits.staff.fields.received_at')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('deposits.staff.fields.amount')}</Table.Th>
-            <Table.Th>{t('deposits.staff.fields.company')}</Table.Th>
-            <Table.Th>{t('deposits.staff.fields.credited')}</Table.Th>
-            <Table.Th>{t('deposits.staff.fields.decided')}</Table.Th>
-            <Table.Th>{t('deposits.staff.fields.reason')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('deposits.staff.history.open')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((credit) => (
-            <Table.Tr key={credit.credit_id} data-testid="decided-credit">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <DateTime value={credit.received_at} size="sm" />
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Amount value={credit.amount} currency={credit.currency} size="sm" />
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {credit.reference}
-                </Text>
-              </Table.Td>
-              <Table.Td fz="sm">
-                <CompanyName credit={credit} />
-                <Text size="xs" c="dimmed">
-                  {credit.sender}
-                </Text>
-              </Table.Td>
-              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                <CreditedText credit={credit} />
-              </Table.Td>
-              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                <DecidedBy credit={credit} />
-              </Table.Td>
-              <Table.Td fz="sm" maw={260} style={{ overflowWrap: 'anywhere' }}>
-                {credit.reason ?? t('shell.date_placeholder')}
-              </Table.Td>
-              <Table.Td>
-                <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      {items.map((credit) => (
+        <Table.Tr key={credit.credit_id} data-testid="decided-credit">
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <DateTime value={credit.received_at} size="sm" />
+          </Table.Td>
+          <Table.Td style={{ textAlign: 'right' }}>
+            <Amount value={credit.amount} currency={credit.currency} size="sm" />
+            <Text size="xs" c="dimmed" ff="monospace">
+              {credit.reference}
+            </Text>
+          </Table.Td>
+          <Table.Td fz="sm">
+            <CompanyName credit={credit} />
+            <Text size="xs" c="dimmed">
+              {credit.sender}
+            </Text>
+          </Table.Td>
+          <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            <CreditedText credit={credit} />
+          </Table.Td>
+          <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            <DecidedBy credit={credit} />
+          </Table.Td>
+          <Table.Td fz="sm" maw={260} style={{ overflowWrap: 'anywhere' }}>
+            {credit.reason ?? t('shell.date_placeholder')}
+          </Table.Td>
+          <Table.Td>
+            <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
   );
 }
 
-/** On a phone: one block per decision. */
-function DecidedList({ items }: { items: readonly BankCredit[] }) {
+/** On a phone: one line per decision. */
+function DecidedLines({ items }: { items: readonly BankCredit[] }) {
   const { t } = useTranslation();
   const creditWhat = useCreditWhat();
   return (
-    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-      {items.map((credit, index) => (
-        <Box
-          key={credit.credit_id}
-          component="li"
-          py="sm"
-          px="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-        >
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <Amount value={credit.amount} currency={credit.currency} fw={600} />
-            <ToneBadge colour={colourOfStatus[credit.status]}>
-              {t(`deposits.staff.statuses.${credit.status}`)}
-            </ToneBadge>
-          </Group>
-          <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="xs">
-            <LabelledValue label={t('deposits.staff.fields.company')}>
-              <CompanyName credit={credit} />
-            </LabelledValue>
-            <LabelledValue label={t('deposits.staff.fields.received_at')}>
-              <DateTime value={credit.received_at} />
-            </LabelledValue>
-            {credit.credited ? (
-              <LabelledValue label={t('deposits.staff.fields.credited')}>
-                <CreditedText credit={credit} />
+    <PhoneLines
+      items={items}
+      itemKey={(credit) => credit.credit_id}
+      line={(credit) => ({
+        head: <Amount value={credit.amount} currency={credit.currency} fw={600} />,
+        aside: (
+          <ToneBadge colour={colourOfStatus[credit.status]}>{t(`deposits.staff.statuses.${credit.status}`)}</ToneBadge>
+        ),
+        body: (
+          <>
+            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="xs">
+              <LabelledValue label={t('deposits.staff.fields.company')}>
+                <CompanyName credit={credit} />
               </LabelledValue>
-            ) : null}
-          </SimpleGrid>
-          <Box mt="xs">
-            <LabelledValue label={t('deposits.staff.fields.decided')}>
-              <DecidedBy credit={credit} />
-            </LabelledValue>
-          </Box>
-          {credit.reason ? (
+              <LabelledValue label={t('deposits.staff.fields.received_at')}>
+                <DateTime value={credit.received_at} />
+              </LabelledValue>
+              {credit.credited ? (
+                <LabelledValue label={t('deposits.staff.fields.credited')}>
+                  <CreditedText credit={credit} />
+                </LabelledValue>
+              ) : null}
+            </SimpleGrid>
             <Box mt="xs">
-              <LabelledValue label={t('deposits.staff.fields.reason')}>{credit.reason}</LabelledValue>
+              <LabelledValue label={t('deposits.staff.fields.decided')}>
+                <DecidedBy credit={credit} />
+              </LabelledValue>
             </Box>
-          ) : null}
-          <Group justify="flex-end" mt="xs">
-            <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />
-          </Group>
-        </Box>
-      ))}
-    </Stack>
+            {credit.reason ? (
+              <Box mt="xs">
+                <LabelledValue label={t('deposits.staff.fields.reason')}>{credit.reason}</LabelledValue>
+              </Box>
+            ) : null}
+          </>
+        ),
+        actions: <HistoryButton id={credit.credit_id} what={creditWhat(credit)} />,
+      })}
+    />
   );
 }
 
@@ -203,14 +188,19 @@ export function DecidedPanel() {
         />
       ) : (
         <>
-          <Paper withBorder px="sm">
-            <Box visibleFrom="sm">
-              <DecidedTable items={items} />
-            </Box>
-            <Box hiddenFrom="sm" mx="-sm">
-              <DecidedList items={items} />
-            </Box>
-          </Paper>
+          <DeskList
+            minWidth={1040}
+            headers={[
+              { label: t('deposits.staff.fields.received_at') },
+              { label: t('deposits.staff.fields.amount'), isRightAligned: true },
+              { label: t('deposits.staff.fields.company') },
+              { label: t('deposits.staff.fields.credited') },
+              { label: t('deposits.staff.fields.decided') },
+              { label: t('deposits.staff.fields.reason') },
+            ]}
+            rows={<DecidedRows items={items} />}
+            lines={<DecidedLines items={items} />}
+          />
           <LoadMore
             loadMoreLabel={t('deposits.staff.load_more')}
             query={credits}

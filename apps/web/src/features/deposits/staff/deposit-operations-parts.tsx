@@ -1,13 +1,14 @@
 /**
- * What the tabs of /admin/deposits share: the History button that opens a deposit's drawer, the
- * refresh after a decision, a bank transfer's company, notice and first-deposit flags.
+ * What the tabs of /admin/deposits share: the History button that opens a deposit's drawer, a list's
+ * frame (its table, its lines on a phone), the refresh after a decision, a bank transfer's company, notice and first-deposit
+ * flags.
  */
 import { defaultPageSize } from '@bank/contract/constants';
 import { type BankCredit, listBankCredits } from '@bank/contract/deposit';
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { createContext, useContext } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { loadScreenData } from '../../../lib/screen-query.ts';
@@ -38,6 +39,89 @@ export function HistoryButton({ id, what }: { id: string; what: string }) {
     >
       {t('deposits.staff.history.open')}
     </Button>
+  );
+}
+
+/**
+ * A tab's list in one frame: its table from small screens up (the page's rows under these headers,
+ * and a last column for each row's buttons) and, on a phone, its `lines` (PhoneLines).
+ */
+export function DeskList({
+  minWidth,
+  headers,
+  rows,
+  lines,
+}: {
+  minWidth: number;
+  headers: { label: string; isRightAligned?: boolean }[];
+  rows: ReactNode;
+  lines: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder px="sm">
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table verticalSpacing="sm">
+            <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+              <Table.Tr>
+                {headers.map((header) => (
+                  <Table.Th key={header.label} style={header.isRightAligned ? { textAlign: 'right' } : undefined}>
+                    {header.label}
+                  </Table.Th>
+                ))}
+                <Table.Th>
+                  <VisuallyHidden>{t('deposits.staff.history.open')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{rows}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      {lines}
+    </Paper>
+  );
+}
+
+/**
+ * A tab's list on a phone (inside DeskList's frame): one block a line,
+ * ruled between. A line's head holds its amount and, opposite, what matters most beside it; its
+ * buttons (History last) close it.
+ */
+export function PhoneLines<Item>({
+  items,
+  itemKey,
+  line,
+}: {
+  items: readonly Item[];
+  itemKey: (item: Item) => string;
+  line: (item: Item) => { head: ReactNode; aside: ReactNode; body: ReactNode; actions: ReactNode };
+}) {
+  return (
+    <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} mx="-sm" style={{ listStyle: 'none' }}>
+      {items.map((item, index) => {
+        const { head, aside, body, actions } = line(item);
+        return (
+          <Box
+            key={itemKey(item)}
+            component="li"
+            py="sm"
+            px="md"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              {head}
+              {aside}
+            </Group>
+            {body}
+            <Group justify="flex-end" mt="xs">
+              {actions}
+            </Group>
+          </Box>
+        );
+      })}
+    </Stack>
   );
 }
 

@@ -5,12 +5,12 @@
 import type { ResponseOf } from '@bank/contract/calls';
 import { defaultPageSize } from '@bank/contract/constants';
 import { creditHeldDeposit, listDepositsInFlight, returnHeldDeposit } from '@bank/contract/deposit';
-import { Box, Button, Group, Paper, Progress, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Progress, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError, useCallForm } from '../../../lib/call-form.tsx';
+import { useCallForm } from '../../../lib/call-form.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { loadScreenData } from '../../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../../ui/amount.tsx';
@@ -22,8 +22,9 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
-import { HistoryButton, refreshBackOffice } from './deposit-operations-parts.tsx';
+import { DeskList, HistoryButton, PhoneLines, refreshBackOffice } from './deposit-operations-parts.tsx';
 
 type DepositInFlight = ResponseOf<typeof listDepositsInFlight>['items'][number];
 
@@ -44,7 +45,6 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
   const { t } = useTranslation();
   const amountText = useAmountText();
   const queryClient = useQueryClient();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { deposit, kind } = decision;
   const what = `${amountText(deposit.amount, deposit.asset)} ${deposit.asset} · ${deposit.company.name}`;
   const { form, submit, formError, isSubmitting } = useCallForm({
@@ -57,15 +57,8 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
       await refreshBackOffice(queryClient);
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (form.getValues().reason.trim() === '') {
-      event.preventDefault();
-      form.setFieldError('reason', fieldError({ key: 'validation.reason_required' }));
-      reasonRef.current?.focus();
-      return;
-    }
-    submit(event);
-  };
+  // The schema's minimum length would misread an empty reason.
+  const onSubmit = submitRequiringReason({ form, submit });
   return (
     <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
       <Stack gap="md">
@@ -73,7 +66,6 @@ function HeldDepositForm({ decision, onClose }: { decision: HeldDecision; onClos
         <FormAlert message={formError} />
         <Text size="sm">{t(`deposits.staff.held.${kind}_what_happens`)}</Text>
         <Textarea
-          ref={reasonRef}
           label={t('deposits.staff.held.reason')}
           description={t('deposits.staff.held.reason_hint')}
           required
@@ -153,8 +145,8 @@ function TransactionHash({ hash }: { hash: string }) {
   );
 }
 
-/** The coins confirming on a phone: one card per deposit instead of the table's row. */
-function InFlightCards({
+/** The coins confirming on a phone: one line per deposit instead of the table's row. */
+function InFlightLines({
   items,
   what,
   onDecide,
@@ -164,42 +156,44 @@ function InFlightCards({
   onDecide: (decision: HeldDecision) => void;
 }) {
   return (
-    <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} mx="-sm" style={{ listStyle: 'none' }}>
-      {items.map((deposit, index) => (
-        <Box
-          key={deposit.deposit_id}
-          component="li"
-          py="sm"
-          px="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-        >
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <Stack gap={0}>
-              <Amount value={deposit.amount} currency={deposit.asset} fw={600} />
-              {deposit.network === deposit.asset ? null : (
-                <Text size="xs" c="dimmed">
-                  {deposit.network}
-                </Text>
-              )}
-            </Stack>
-            <Text size="sm" ta="right">
-              {deposit.company.name}
-            </Text>
-          </Group>
-          <Box mt="xs">
-            <Confirmations deposit={deposit} />
-          </Box>
-          <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
-            <DateTime value={deposit.seen_at} size="xs" c="dimmed" />
-            <TransactionHash hash={deposit.tx_hash} />
-          </Group>
-          <Group justify="flex-end" mt="xs">
+    <PhoneLines
+      items={items}
+      itemKey={(deposit) => deposit.deposit_id}
+      line={(deposit) => ({
+        head: (
+          <Stack gap={0}>
+            <Amount value={deposit.amount} currency={deposit.asset} fw={600} />
+            {deposit.network === deposit.asset ? null : (
+              <Text size="xs" c="dimmed">
+                {deposit.network}
+              </Text>
+            )}
+          </Stack>
+        ),
+        aside: (
+          <Text size="sm" ta="right">
+            {deposit.company.name}
+          </Text>
+        ),
+        body: (
+          <>
+            <Box mt="xs">
+              <Confirmations deposit={deposit} />
+            </Box>
+            <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
+              <DateTime value={deposit.seen_at} size="xs" c="dimmed" />
+              <TransactionHash hash={deposit.tx_hash} />
+            </Group>
+          </>
+        ),
+        actions: (
+          <>
             {deposit.status === 'admin_review' ? <HeldActions deposit={deposit} onDecide={onDecide} /> : null}
             <HistoryButton id={deposit.deposit_id} what={what(deposit)} />
-          </Group>
-        </Box>
-      ))}
-    </Stack>
+          </>
+        ),
+      })}
+    />
   );
 }
 
@@ -237,67 +231,53 @@ export function InFlightPanel() {
       <Text size="sm" c="dimmed">
         {t('deposits.staff.in_flight.refresh_note')}
       </Text>
-      <Paper withBorder px="sm">
-        <Box visibleFrom="sm">
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm">
-              <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-                <Table.Tr>
-                  <Table.Th>{t('deposits.staff.in_flight.columns.company')}</Table.Th>
-                  <Table.Th>{t('deposits.staff.in_flight.columns.asset')}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t('deposits.staff.in_flight.columns.amount')}</Table.Th>
-                  <Table.Th>{t('deposits.staff.in_flight.columns.confirmations')}</Table.Th>
-                  <Table.Th>{t('deposits.staff.in_flight.columns.seen_at')}</Table.Th>
-                  <Table.Th>{t('deposits.staff.in_flight.columns.hash')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('deposits.staff.history.open')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((deposit) => (
-                  <Table.Tr key={deposit.deposit_id} data-testid="deposit-in-flight">
-                    <Table.Td fz="sm">{deposit.company.name}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {deposit.asset}
-                        </Text>
-                        {deposit.network === deposit.asset ? null : (
-                          <Text size="xs" c="dimmed">
-                            {deposit.network}
-                          </Text>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Amount value={deposit.amount} currency={deposit.asset} size="sm" />
-                    </Table.Td>
-                    <Table.Td>
-                      <Confirmations deposit={deposit} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <DateTime value={deposit.seen_at} size="sm" />
-                    </Table.Td>
-                    <Table.Td>
-                      <TransactionHash hash={deposit.tx_hash} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {deposit.status === 'admin_review' ? (
-                          <HeldActions deposit={deposit} onDecide={setHeld} />
-                        ) : null}
-                        <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Box>
-        <InFlightCards items={items} what={inFlightWhat} onDecide={setHeld} />
-      </Paper>
+      <DeskList
+        minWidth={900}
+        headers={[
+          { label: t('deposits.staff.in_flight.columns.company') },
+          { label: t('deposits.staff.in_flight.columns.asset') },
+          { label: t('deposits.staff.in_flight.columns.amount'), isRightAligned: true },
+          { label: t('deposits.staff.in_flight.columns.confirmations') },
+          { label: t('deposits.staff.in_flight.columns.seen_at') },
+          { label: t('deposits.staff.in_flight.columns.hash') },
+        ]}
+        rows={items.map((deposit) => (
+          <Table.Tr key={deposit.deposit_id} data-testid="deposit-in-flight">
+            <Table.Td fz="sm">{deposit.company.name}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {deposit.asset}
+                </Text>
+                {deposit.network === deposit.asset ? null : (
+                  <Text size="xs" c="dimmed">
+                    {deposit.network}
+                  </Text>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>
+              <Amount value={deposit.amount} currency={deposit.asset} size="sm" />
+            </Table.Td>
+            <Table.Td>
+              <Confirmations deposit={deposit} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <DateTime value={deposit.seen_at} size="sm" />
+            </Table.Td>
+            <Table.Td>
+              <TransactionHash hash={deposit.tx_hash} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                {deposit.status === 'admin_review' ? <HeldActions deposit={deposit} onDecide={setHeld} /> : null}
+                <HistoryButton id={deposit.deposit_id} what={inFlightWhat(deposit)} />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        lines={<InFlightLines items={items} what={inFlightWhat} onDecide={setHeld} />}
+      />
       <LoadMore
         loadMoreLabel={t('deposits.staff.load_more')}
         query={deposits}

@@ -6,9 +6,9 @@ import { type BankCredit, creditBankTransfer, fiatDepositTargets, returnBankTran
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconInbox, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError, useCallForm } from '../../../lib/call-form.tsx';
+import { useCallForm } from '../../../lib/call-form.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { Amount, useAmountText } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
@@ -20,6 +20,7 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { QueueSearchInput, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import {
   CompanyName,
@@ -137,7 +138,6 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
   const { t } = useTranslation();
   const amountText = useAmountText();
   const queryClient = useQueryClient();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: creditBankTransfer,
     initialValues: { target: (credit.notice?.target ?? 'USDC') as Target, reason: '' },
@@ -165,15 +165,7 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
 
   // The contract leaves the reason optional; the server requires it below the minimum first
   // deposit, and the form says so before the call rather than after.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (credit.is_below_minimum && values.reason.trim() === '') {
-      event.preventDefault();
-      form.setFieldError('reason', fieldError({ key: 'validation.reason_required' }));
-      reasonRef.current?.focus();
-      return;
-    }
-    submit(event);
-  };
+  const onSubmit = submitRequiringReason({ form, submit }, credit.is_below_minimum);
 
   return (
     <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
@@ -199,7 +191,6 @@ function CreditForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
           </Text>
         </Alert>
         <Textarea
-          ref={reasonRef}
           label={t('deposits.staff.credit_dialog.reason')}
           description={t(
             credit.is_below_minimum
@@ -229,7 +220,6 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
   const { t } = useTranslation();
   const amountText = useAmountText();
   const queryClient = useQueryClient();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: returnBankTransfer,
     initialValues: { reason: '' },
@@ -247,15 +237,7 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
     },
   });
   // An empty reason reads "Please fill in the reason" rather than the schema's "at least 3 characters".
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (form.getValues().reason.trim() === '') {
-      event.preventDefault();
-      form.setFieldError('reason', fieldError({ key: 'validation.reason_required' }));
-      reasonRef.current?.focus();
-      return;
-    }
-    submit(event);
-  };
+  const onSubmit = submitRequiringReason({ form, submit });
   return (
     <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
       <Stack gap="md">
@@ -263,7 +245,6 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
         <FormAlert message={formError} />
         <Text size="sm">{t('deposits.staff.return_dialog.what_happens')}</Text>
         <Textarea
-          ref={reasonRef}
           label={t('deposits.staff.return_dialog.reason')}
           description={t('deposits.staff.return_dialog.reason_hint')}
           required

@@ -7,7 +7,7 @@
 import type { KycInfo } from '@bank/contract/kyc';
 import { getKycReview } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
-import { Alert, Box, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,60 +17,10 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { readableAlertStyles } from '../../../ui/readable-colour.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { KycRounds, RefusalReason } from '../kyc-record.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { CompanyReview, CorporateReview, OwnershipReview, ReviewSection, TradingReview } from './review-sections.tsx';
-
-function Rounds({ history }: { history: KycInfo['history'] }) {
-  const { t } = useTranslation();
-  const rounds = [...history].sort((left, right) => right.round - left.round);
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="kyc-rounds-title">
-      <Title order={2} fz="h4" id="kyc-rounds-title" mb="sm">
-        {t('kyc.history.title')}
-      </Title>
-      {rounds.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('kyc.review.no_rounds')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('kyc.history.round')}</Table.Th>
-                <Table.Th>{t('kyc.history.submitted')}</Table.Th>
-                <Table.Th>{t('kyc.history.decision')}</Table.Th>
-                <Table.Th>{t('kyc.history.reason')}</Table.Th>
-                <Table.Th>{t('kyc.history.decided')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rounds.map((round) => (
-                <Table.Tr key={round.round}>
-                  <Table.Td className="tabular-figures">{round.round}</Table.Td>
-                  <Table.Td>
-                    <DateTime value={round.submitted_at} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {t(`kyc.history.decisions.${round.decision ?? 'pending'}`)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', maxWidth: 320 }}>{round.reason ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <DateTime value={round.decided_at} size="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
-  );
-}
 
 function Review({
   review,
@@ -129,17 +79,12 @@ function Review({
         </Group>
       </Paper>
       {review.refusal_reason && !isUnderReview ? (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
+        <RefusalReason
+          reason={review.refusal_reason}
           title={t('kyc.review.last_reason')}
-          styles={readableAlertStyles('orange')}
-        >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {review.refusal_reason}
-          </Text>
-        </Alert>
+          colour="orange"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+        />
       ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -164,7 +109,7 @@ function Review({
             <ReviewSection id="review-trading" title={t('pages.kyc_trading.title')} state={review.sections.trading}>
               <TradingReview info={review} />
             </ReviewSection>
-            <Rounds history={review.history} />
+            <KycRounds history={review.history} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -18,6 +18,7 @@ import { formatFileSize } from '../../../ui/file-type.ts';
 import { formatDecimal } from '../../../ui/format-amount.ts';
 import { formatDate } from '../../../ui/format-date.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { progressOf } from '../kyc-steps.ts';
 
 type Sections = KycInfo['sections'];
 
@@ -77,11 +78,7 @@ export function ReviewSection({
         </Title>
         <Group gap="xs">
           <Text size="sm" c={state.is_complete ? 'teal.9' : 'orange.9'} fw={500}>
-            {state.is_complete
-              ? t('kyc.progress.complete')
-              : state.data
-                ? t('kyc.progress.draft')
-                : t('kyc.progress.not_started')}
+            {t(`kyc.progress.${progressOf(state)}`)}
           </Text>
           <StatusBadge list="verification" value={state.status} />
         </Group>

@@ -36,17 +36,18 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconFlask, IconSearch, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { fieldError, useCallForm } from '../../../lib/call-form.tsx';
+import { useCallForm } from '../../../lib/call-form.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Fact, FactGrid } from '../../../ui/facts.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
@@ -57,7 +58,7 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { PayoutFacts, PayoutField, PayoutFieldGrid, PayoutTimeline } from '../payout-summary.tsx';
+import { PayoutFacts, PayoutTimeline } from '../payout-summary.tsx';
 
 type Queue = (typeof payoutQueues)[number];
 const pageSize = defaultPageSize;
@@ -178,14 +179,6 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
       await refreshPayouts(queryClient);
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (decision === 'reject' && form.getValues().reason.trim() === '') {
-      event.preventDefault();
-      form.setFieldError('reason', fieldError({ key: 'payouts.validation.reason_required' }));
-      return;
-    }
-    submit(event);
-  };
   return (
     <ReviewDecisionCard
       headingId="review-decision"
@@ -196,7 +189,8 @@ function ReviewDecision({ payout }: { payout: StaffPayout }) {
       decision={decision}
       onDecide={setDecision}
     >
-      <form noValidate onSubmit={onSubmit} style={readableErrorColour}>
+      {/* The contract's schema refuses a rejection without a reason, on the reason's field. */}
+      <form noValidate onSubmit={submit} style={readableErrorColour}>
         <Stack gap="sm">
           <FormAlert message={formError} />
           <Text size="sm">
@@ -353,17 +347,17 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
           <Title order={3} fz="sm" id="review-company">
             {t('payouts.review.company')}
           </Title>
-          <PayoutFieldGrid>
-            <PayoutField label={t('payouts.review.company_name')}>{payout.company_name}</PayoutField>
-            <PayoutField label={t('payouts.review.payout_id')}>
+          <FactGrid>
+            <Fact label={t('payouts.review.company_name')}>{payout.company_name}</Fact>
+            <Fact label={t('payouts.review.payout_id')}>
               <Text component="span" size="sm" ff="monospace">
                 {payout.payout_id}
               </Text>
-            </PayoutField>
-            <PayoutField label={t('payouts.review.needs_approval')}>
+            </Fact>
+            <Fact label={t('payouts.review.needs_approval')}>
               {t(payout.needs_approval ? 'payouts.review.yes' : 'payouts.review.no')}
-            </PayoutField>
-          </PayoutFieldGrid>
+            </Fact>
+          </FactGrid>
         </Stack>
       </Card>
       <Card withBorder component="section" aria-labelledby="review-facts">
