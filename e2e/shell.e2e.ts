@@ -83,6 +83,20 @@ describe('paths', () => {
     await context.close();
   });
 
+  it('starts a page’s first load with its code, from its address, and asks the server for it once', async () => {
+    const { page, context } = await openPage(browser, { session: await homeSession() });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/transaction/record')) asked.push(request.postData() ?? '');
+    });
+    await page.goto('/my_transaction?status=success');
+    await page.getByText('No transactions match these filters').first().waitFor();
+    // The page's load (prefetched before it rendered) and its own query are one: one request, filtered.
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(asked[0] ?? '{}')).toMatchObject({ status: 'success' });
+    await context.close();
+  });
+
   it('shows the 404 page for any other path, with HTTP 404', async () => {
     const { page, context } = await openPage(browser, { session: storedSession() });
     const response = await page.goto('/no_such_page');

@@ -29,10 +29,7 @@ const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')
 /** A page loaded on demand; `preload` starts loading it before React asks for it. */
 type PageComponent<Module = unknown> = LazyExoticComponent<ComponentType> & { preload: () => Promise<Module> };
 
-function lazyPage<Module>(
-  load: () => Promise<Module>,
-  pick: (module: Module) => ComponentType,
-): PageComponent<Module> {
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): PageComponent<Module> {
   return Object.assign(
     lazy(async () => ({ default: pick(await load()) })),
     { preload: load },

@@ -6,9 +6,10 @@
 
 import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
 import { screenLoadTimeoutMs } from '@bank/contract/constants';
-import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
+import type { z } from 'zod';
 import { callApi, TransportError } from './api-client.ts';
 import { showError } from './notify.ts';
 import { queryClient } from './query-client.ts';
@@ -65,6 +66,32 @@ export function prefetchScreenData<Call extends CallDefinition>(
     .catch(() => undefined);
 }
 
+/**
+ * A screen's list loaded a page at a time (the call's cursor): the options of its
+ * `useInfiniteQuery`, keyed by `key` (the call's path, then what the list is of), and of its page's
+ * `loadData` (`prefetchScreenPages`), so that both read one cache entry.
+ */
+export function screenPagesOptions<
+  Request extends { cursor?: string },
+  Response extends { next_cursor: string | null },
+>(call: CallDefinition<z.ZodType<unknown, Request>, z.ZodType<Response>>, request: Request, key: unknown = request) {
+  return infiniteQueryOptions({
+    queryKey: [call.path, key],
+    queryFn: ({ pageParam, signal }) =>
+      loadScreenData(call, pageParam ? { ...request, cursor: pageParam } : request, signal) as Promise<Response>,
+    initialPageParam: '',
+    getNextPageParam: (last: Response) => last.next_cursor ?? undefined,
+  });
+}
+
+/** Starts a paged list's first page before its page renders (see `screenPagesOptions`). */
+export function prefetchScreenPages<
+  Request extends { cursor?: string },
+  Response extends { next_cursor: string | null },
+>(call: CallDefinition<z.ZodType<unknown, Request>, z.ZodType<Response>>, request: Request, key: unknown = request) {
+  void queryClient.prefetchInfiniteQuery(screenPagesOptions(call, request, key)).catch(() => undefined);
+}
+
 /** Where a page opened first is: its path's parameters and its query string. */
 export type PagePlace = { params: Readonly<Record<string, string | undefined>>; search: URLSearchParams };
 
@@ -74,7 +101,7 @@ export type PagePlace = { params: Readonly<Record<string, string | undefined>>; 
  * one as `Page.loadData`, calling `prefetchScreenData` with the very calls and bodies of its
  * `useScreenQuery`s.
  */
-export type PageDataLoader = (place: PagePlace) => void;
+type PageDataLoader = (place: PagePlace) => void;
 
 /** A signed-in page's component, with what it loads first when it carries that. */
 export type PageWithData = ComponentType & { loadData?: PageDataLoader };

@@ -16,7 +16,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { CardBadges, MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -75,14 +75,25 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
   );
 }
 
+/** The state the list shows (`?state=`), all when none is given. */
+function filterOf(search: URLSearchParams): Filter {
+  const state = search.get('state') ?? '';
+  return (filters as readonly string[]).includes(state) ? (state as Filter) : 'all';
+}
+
+const statusOf = (filter: Filter): CardStatus | undefined => (filter === 'all' ? undefined : filter);
+
+/** The cards listed, of one state or all: the request, and the list's key in the cache. */
+function cardList(status: CardStatus | undefined) {
+  return [listCards, { page_size: pageSize, ...(status ? { status } : {}) }, { status }] as const;
+}
+
 export function CardsPage() {
   const { t } = useTranslation();
   // Ordering cards is the company's (card management); a holder sees the cards they hold.
   const mayOrder = useHoldsPermission('card_management') === true;
   const [searchParams, setSearchParams] = useSearchParams();
-  const filter = (filters as readonly string[]).includes(searchParams.get('state') ?? '')
-    ? (searchParams.get('state') as Filter)
-    : 'all';
+  const filter = filterOf(searchParams);
   const openCardId = searchParams.get('card');
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
@@ -92,18 +103,8 @@ export function CardsPage() {
     }
     setSearchParams(next, { replace: true });
   };
-  const status: CardStatus | undefined = filter === 'all' ? undefined : filter;
-  const list = useInfiniteQuery({
-    queryKey: [listCards.path, { status }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listCards,
-        { page_size: pageSize, ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const status = statusOf(filter);
+  const list = useInfiniteQuery(screenPagesOptions(...cardList(status)));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const openCard = items.find((card) => card.id === openCardId);
 
@@ -176,3 +177,5 @@ export function CardsPage() {
     </PageFrame>
   );
 }
+
+CardsPage.loadData = ({ search }: PagePlace) => prefetchScreenPages(...cardList(statusOf(filterOf(search))));

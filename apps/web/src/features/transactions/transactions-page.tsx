@@ -14,7 +14,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { isKycApproved } from '../../lib/session-storage.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
@@ -143,11 +143,7 @@ export function TransactionsPage() {
   const columns = useTransactionColumns(linkState);
 
   const history = useInfiniteQuery({
-    queryKey: [listTransactions.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listTransactions, pageParam ? { ...request, cursor: pageParam } : request, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...screenPagesOptions(listTransactions, request),
     // A change of filter keeps the lines on screen until the new ones arrive, instead of a flash of skeleton.
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
@@ -225,3 +221,8 @@ export function TransactionsPage() {
     </PageFrame>
   );
 }
+
+TransactionsPage.loadData = ({ search }: PagePlace) => {
+  const values = Object.fromEntries(historyFilterKeys.map((key) => [key, search.get(key) ?? '']));
+  prefetchScreenPages(listTransactions, historyRequestOf(values));
+};
