@@ -29,7 +29,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { dashboardSessionStorage, post, profileCosts, startServer } from './support.mjs';
+import { dashboardSessionStorage, importWorkspaceModule, post, profileCosts, startServer } from './support.mjs';
 
 const cpuRate = 4;
 /** e2e/support/browser.ts `viewports.phone`. */
@@ -174,7 +174,7 @@ const interactions = [
 ];
 
 /** One measure of one gesture on a fresh page: its slowest interaction, and what each took. */
-async function measure(browser, url, interaction, context, shouldProfile) {
+async function measure(browser, url, interaction, demo, shouldProfile) {
   const browserContext = await browser.newContext({ viewport: phone });
   try {
     const stored = await dashboardSessionStorage(url);
@@ -184,7 +184,7 @@ async function measure(browser, url, interaction, context, shouldProfile) {
     }, stored);
     await browserContext.addInitScript(observeInteractions, thresholdMs);
     const page = await browserContext.newPage();
-    await page.goto(`${url}${interaction.path(context)}`);
+    await page.goto(`${url}${interaction.path(demo)}`);
     await interaction.ready(page);
     // The page's own start (its data, the renders it causes) is over before the slower CPU.
     await page.waitForLoadState('networkidle');
@@ -243,7 +243,8 @@ export async function run() {
     // The demo company's payee, chosen through the page's address as its payees page links it.
     const session = await dashboardSessionStorage(server.url);
     const headers = { token: session.token, userid: session.userid };
-    const payees = await post(server.url, '/api/v1/withdraw/payee/list', { page_size: 1 }, headers);
+    const { listPayees } = await importWorkspaceModule('packages/contract/src/payouts.ts');
+    const payees = await post(server.url, listPayees.path, { page_size: 1 }, headers);
     const payeeId = payees.items[0]?.payee_id;
     if (!payeeId) throw new Error('the demo company has no payee');
     for (let round = 1; round <= runs; round += 1)
