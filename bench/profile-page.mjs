@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { dashboardSessionStorage, startServer } from './support.mjs';
+import { dashboardSessionStorage, profileCosts, startServer } from './support.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -40,38 +40,6 @@ const traceCategories = [
   'loading',
   'blink.user_timing',
 ].join(',');
-
-function frameName(node) {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/.*\//, '');
-  return file ? `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` : functionName || '(anonymous)';
-}
-
-/** The most costly functions of the samples taken during a task: by their own time and with their callees. */
-function costs(profile, samples) {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-  const self = new Map();
-  const inclusive = new Map();
-  for (const { id, us } of samples) {
-    const name = frameName(nodes.get(id));
-    self.set(name, (self.get(name) ?? 0) + us);
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = parents.get(at)) {
-      const caller = frameName(nodes.get(at));
-      if (caller === '(root)' || seen.has(caller)) continue;
-      seen.add(caller);
-      inclusive.set(caller, (inclusive.get(caller) ?? 0) + us);
-    }
-  }
-  const top = (map, count) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, count)
-      .map(([name, us]) => `      ${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`);
-  return ['    own time:', ...top(self, 8), '    with callees:', ...top(inclusive, 12)].join('\n');
-}
 
 function report(events, profile, pageUrl) {
   const navigation = events.find(
@@ -104,7 +72,7 @@ function report(events, profile, pageUrl) {
       samples.push({ id: sample.id, us: next - sample.at });
     }
     console.log(`\n  task at ${since(task.ts)}, ${(task.dur / 1000).toFixed(0)} ms`);
-    console.log(costs(profile, samples));
+    console.log(profileCosts(profile, samples));
   }
   console.log(
     `\nblocking time after the first paint (each long task's time over 50 ms): ${(blocking / 1000).toFixed(0)} ms`,

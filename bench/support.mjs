@@ -223,3 +223,48 @@ export async function importWorkspaceModule(path) {
   const source = result.outputFiles[0].text;
   return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 }
+
+function frameName(node) {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const file = url.replace(/.*\//, '');
+  return file ? `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` : functionName || '(anonymous)';
+}
+
+/**
+ * The most costly functions of a CPU profile's samples (`{ id, us }`: its node and the time it stands
+ * for), by their own time and with their callees, and the components whose render took it: what
+ * profile-page and the interactions bench print.
+ */
+export function profileCosts(profile, samples) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const self = new Map();
+  const inclusive = new Map();
+  for (const { id, us } of samples) {
+    const name = frameName(nodes.get(id));
+    self.set(name, (self.get(name) ?? 0) + us);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const caller = frameName(nodes.get(at));
+      if (caller === '(root)' || seen.has(caller)) continue;
+      seen.add(caller);
+      inclusive.set(caller, (inclusive.get(caller) ?? 0) + us);
+    }
+  }
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => `      ${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`);
+  // React calls each component from its own loop, so a component's time with its callees is its render.
+  const components = new Map([...inclusive].filter(([name]) => /^[A-Z]/.test(name)));
+  return [
+    '    own time:',
+    ...top(self, 8),
+    '    with callees:',
+    ...top(inclusive, 12),
+    '    components (their render):',
+    ...top(components, 10),
+  ].join('\n');
+}
