@@ -3,10 +3,10 @@ import { session as sessionConstants } from '@bank/contract/constants';
 import { errorCatalogue } from '@bank/contract/errors';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../platform/audit-table.ts';
-import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
-import { sessions } from './tables.ts';
-import { registerUser, signIn } from './test-support.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
+import { call, createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
+import { sessions } from '../tables.ts';
+import { registerUser, signIn } from '../test-support.ts';
 
 let test: RunningTestApp;
 

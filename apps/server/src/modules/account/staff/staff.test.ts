@@ -2,14 +2,14 @@ import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../../platform/audit.ts';
-import { auditLog } from '../../platform/audit-table.ts';
-import { runDemoSeed } from '../../platform/module.ts';
-import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
-import { demoSeeders } from '../index.ts';
-import { identityDemoAccounts } from './seed.ts';
-import { companies, users } from './tables.ts';
-import { authenticatorCode, pairAuthenticator, registerUser, signIn } from './test-support.ts';
+import { writeAudit } from '../../../platform/audit.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
+import { runDemoSeed } from '../../../platform/module.ts';
+import { call, createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
+import { demoSeeders } from '../../index.ts';
+import { identityDemoAccounts } from '../seed.ts';
+import { companies, users } from '../tables.ts';
+import { authenticatorCode, pairAuthenticator, registerUser, signIn } from '../test-support.ts';
 
 let test: RunningTestApp;
 

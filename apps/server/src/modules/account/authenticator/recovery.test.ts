@@ -2,19 +2,19 @@ import { recoveryCodeRules, type SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../platform/audit-table.ts';
-import { runDemoSeed } from '../../platform/module.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
+import { runDemoSeed } from '../../../platform/module.ts';
 import {
   call,
   createRunningTestApp,
   mailboxCount,
   nextEmail,
   type RunningTestApp,
-} from '../../platform/test-support.ts';
-import { demoSeeders } from '../index.ts';
-import { identityDemoAccounts } from './seed.ts';
-import { recoveryCodes, sessions, users } from './tables.ts';
-import { authenticatorCode, passwordStep, registerUser, signIn, type TestUser } from './test-support.ts';
+} from '../../../platform/test-support.ts';
+import { demoSeeders } from '../../index.ts';
+import { identityDemoAccounts } from '../seed.ts';
+import { recoveryCodes, sessions, users } from '../tables.ts';
+import { authenticatorCode, passwordStep, registerUser, signIn, type TestUser } from '../test-support.ts';
 
 let test: RunningTestApp;
 

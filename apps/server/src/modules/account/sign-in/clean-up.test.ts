@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
+import { createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
+import { emailCodes, loginChallenges, sessions } from '../tables.ts';
+import { registerUser, signIn } from '../test-support.ts';
 import { cleanSignInRecordsSchedule } from './clean-up.ts';
-import { emailCodes, loginChallenges, sessions } from './tables.ts';
-import { registerUser, signIn } from './test-support.ts';
 
 let test: RunningTestApp;
 

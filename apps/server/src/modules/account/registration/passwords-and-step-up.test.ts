@@ -1,9 +1,9 @@
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../platform/audit-table.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { SessionContext } from '../../platform/session.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { SessionContext } from '../../../platform/session.ts';
 import {
   call,
   codeIn,
@@ -12,10 +12,10 @@ import {
   nextEmail,
   type RunningTestApp,
   uniqueEmail,
-} from '../../platform/test-support.ts';
-import { requireFreshSecondFactor } from './second-factor.ts';
-import { users } from './tables.ts';
-import { emailedCode, registerUser, signIn, strongPassword } from './test-support.ts';
+} from '../../../platform/test-support.ts';
+import { requireFreshSecondFactor } from '../sign-in/second-factor.ts';
+import { users } from '../tables.ts';
+import { emailedCode, registerUser, signIn, strongPassword } from '../test-support.ts';
 
 let test: RunningTestApp;
 

@@ -2,7 +2,7 @@ import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../platform/audit-table.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
 import {
   call,
   codeIn,
@@ -11,9 +11,9 @@ import {
   nextEmail,
   type RunningTestApp,
   uniqueEmail,
-} from '../../platform/test-support.ts';
-import { loginChallenges, sessions, users } from './tables.ts';
-import { passwordStep, registerUser, signIn, type TestUser } from './test-support.ts';
+} from '../../../platform/test-support.ts';
+import { loginChallenges, sessions, users } from '../tables.ts';
+import { passwordStep, registerUser, signIn, type TestUser } from '../test-support.ts';
 
 let test: RunningTestApp;
 

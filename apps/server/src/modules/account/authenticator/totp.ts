@@ -4,7 +4,7 @@
  * step it matched is returned so that the caller can refuse a second use of the same step.
  */
 import { generateSecret, generateURI, verify } from 'otplib';
-import { authenticatorRules } from './rules.ts';
+import { authenticatorRules } from '../rules.ts';
 
 export function newAuthenticatorSecret(): string {
   return generateSecret({ length: authenticatorRules.secretBytes });

@@ -7,12 +7,12 @@
  * directly, since the user is waiting for them.
  */
 import type { AccountSecurityChange, DomainEventPayload } from '@bank/contract/events';
-import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
-import type { DbHandle } from '../../platform/db.ts';
-import { type EventConsumer, recordEvent } from '../../platform/events.ts';
-import { emailTime, noticeEmail } from './account-emails.ts';
-import { findUserById } from './queries.ts';
-import { languageOfUser } from './user-info.ts';
+import type { EmailQueue } from '../../../adapters/mail/email-queue.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { type EventConsumer, recordEvent } from '../../../platform/events.ts';
+import { emailTime, noticeEmail } from '../account-emails.ts';
+import { findUserById } from '../queries.ts';
+import { languageOfUser } from '../user-info.ts';
 
 type ChangeFacts = Omit<DomainEventPayload<'account.security_changed'>, 'user_id' | 'change' | 'at'>;
 

@@ -7,10 +7,10 @@
 import { randomInt } from 'node:crypto';
 import { recoveryCodeRules } from '@bank/contract/constants';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
-import { newId } from '../../platform/ids.ts';
-import type { SecretBox } from '../../platform/secret-box.ts';
-import { recoveryCodes } from './tables.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { newId } from '../../../platform/ids.ts';
+import type { SecretBox } from '../../../platform/secret-box.ts';
+import { recoveryCodes } from '../tables.ts';
 
 const hashPurpose = 'recovery-code';
 /** Crockford's base32: no I, L, O or U, so nothing reads as another character. */

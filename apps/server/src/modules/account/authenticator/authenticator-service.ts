@@ -15,17 +15,11 @@ import type {
   startAuthenticatorPairing,
 } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
-import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
-import { qrCodeSvg } from '../../platform/qr-code.ts';
-import type { CallContext } from '../../platform/route.ts';
-import {
-  accountLockedError,
-  assertMayAttemptSignIn,
-  recordSignInFailure,
-  throttleSubjectsOf,
-} from './login-throttle.ts';
+import { writeAudit } from '../../../platform/audit.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { qrCodeSvg } from '../../../platform/qr-code.ts';
+import type { CallContext } from '../../../platform/route.ts';
+import type { AccountDependencies, Body } from '../context.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -33,16 +27,23 @@ import {
   setPendingAuthenticator,
   type UserRow,
   unpairAuthenticator,
-} from './queries.ts';
+} from '../queries.ts';
+import { authenticatorRules } from '../rules.ts';
+import {
+  accountLockedError,
+  assertMayAttemptSignIn,
+  recordSignInFailure,
+  throttleSubjectsOf,
+} from '../sign-in/login-throttle.ts';
+import {
+  authenticatorSealPurpose,
+  checkAuthenticatorCode,
+  requireFreshSecondFactor,
+} from '../sign-in/second-factor.ts';
+import { recordSecurityChange } from '../sign-in/security-notices.ts';
+import { endSessionsOfUser } from '../sign-in/sessions.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
-import { authenticatorRules } from './rules.ts';
-import { authenticatorSealPurpose, checkAuthenticatorCode, requireFreshSecondFactor } from './second-factor.ts';
-import { recordSecurityChange } from './security-notices.ts';
-import { endSessionsOfUser } from './sessions.ts';
-import type { AccountDependencies } from './sign-in-service.ts';
 import { newAuthenticatorSecret, otpauthUriOf } from './totp.ts';
-
-type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
 
 const secondsMs = 1000;
 

@@ -1,5 +1,6 @@
 import { meetsPasswordRule } from '@bank/contract/account';
 import { describe, expect, it } from 'vitest';
+import { identityDemoAccounts } from '../seed.ts';
 import {
   hashPassword,
   isCommonPassword,
@@ -7,7 +8,6 @@ import {
   verifyPassword,
   verifyPasswordOfNobody,
 } from './passwords.ts';
-import { identityDemoAccounts } from './seed.ts';
 
 describe('password hashing', () => {
   it('uses argon2id with m=19456 KiB, t=2, p=1 and a random salt', async () => {

@@ -10,10 +10,10 @@ import {
   readMailbox,
   settleEmails,
   uniqueEmail,
-} from '../../platform/test-support.ts';
-import { codeEmail } from './account-emails.ts';
-import { emailCodes } from './tables.ts';
-import { emailedCode, registerUser, signIn } from './test-support.ts';
+} from '../../../platform/test-support.ts';
+import { codeEmail } from '../account-emails.ts';
+import { emailCodes } from '../tables.ts';
+import { emailedCode, registerUser, signIn } from '../test-support.ts';
 
 let test: RunningTestApp;
 

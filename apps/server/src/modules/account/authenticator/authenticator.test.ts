@@ -9,9 +9,9 @@ import {
   nextEmail,
   type RunningTestApp,
   readMailbox,
-} from '../../platform/test-support.ts';
-import { users } from './tables.ts';
-import { authenticatorCode, pairAuthenticator, passwordStep, registerUser, signIn } from './test-support.ts';
+} from '../../../platform/test-support.ts';
+import { users } from '../tables.ts';
+import { authenticatorCode, pairAuthenticator, passwordStep, registerUser, signIn } from '../test-support.ts';
 
 let test: RunningTestApp;
 

@@ -2,10 +2,10 @@
 import type { listAuditLog } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import { auditLog } from '../../platform/audit-table.ts';
-import type { DbHandle } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import { companies, users } from './tables.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { companies, users } from '../tables.ts';
 
 type AuditCursor = { at: string; id: string };
 

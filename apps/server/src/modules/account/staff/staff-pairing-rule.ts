@@ -14,8 +14,8 @@ import {
 } from '@bank/contract/account';
 import { listedCalls } from '@bank/contract/calls';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
-import type { SessionContext } from '../../platform/session.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { SessionContext } from '../../../platform/session.ts';
 
 const callsAllowedBeforeStaffPairing: ReadonlySet<string> = new Set([
   getUserInfo.path,

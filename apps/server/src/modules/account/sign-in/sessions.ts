@@ -8,13 +8,13 @@
 import { isStaffRole } from '@bank/contract/account';
 import { permissionsOf } from '@bank/contract/permissions';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { AppDatabase, DbHandle } from '../../platform/db.ts';
-import { newId } from '../../platform/ids.ts';
-import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
-import type { SessionContext, SessionResolver } from '../../platform/session.ts';
-import { sessionRules } from './rules.ts';
-import { companies, permissionGroups, sessions, users } from './tables.ts';
-import { kycStatusOfCompany, mustHaveAuthenticator } from './user-info.ts';
+import type { AppDatabase, DbHandle } from '../../../platform/db.ts';
+import { newId } from '../../../platform/ids.ts';
+import { hashOfSecretToken, newSecretToken } from '../../../platform/secret-tokens.ts';
+import type { SessionContext, SessionResolver } from '../../../platform/session.ts';
+import { sessionRules } from '../rules.ts';
+import { companies, permissionGroups, sessions, users } from '../tables.ts';
+import { kycStatusOfCompany, mustHaveAuthenticator } from '../user-info.ts';
 
 const secondsMs = 1000;
 

@@ -5,8 +5,8 @@
  * signed in when" while an incident is fresh; the audit log keeps the sign-ins themselves).
  */
 import { and, isNotNull, lt, or } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
-import { emailCodes, loginChallenges, sessions } from './tables.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { emailCodes, loginChallenges, sessions } from '../tables.ts';
 
 export const cleanSignInRecordsSchedule = 'account__clean_sign_in_records';
 

@@ -1,16 +1,16 @@
 /**
- * Sign-in back-off and lock (rules.ts loginThrottleRules). Failures are counted per account subject
+ * Sign-in back-off and lock (the module's rules.ts, loginThrottleRules). Failures are counted per account subject
  * (the address typed, registered or not, so that an unknown address is delayed and locked exactly
  * like a real one) and per network address. A refusal is decided before the password is checked,
  * so the answer to a locked account never depends on whether the password was right.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import { rateLimitedError } from '../../platform/rate-limit.ts';
-import { emailTime } from './account-emails.ts';
-import { loginThrottleRules } from './rules.ts';
-import { loginThrottles } from './tables.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { rateLimitedError } from '../../../platform/rate-limit.ts';
+import { emailTime } from '../account-emails.ts';
+import { loginThrottleRules } from '../rules.ts';
+import { loginThrottles } from '../tables.ts';
 
 const secondsMs = 1000;
 

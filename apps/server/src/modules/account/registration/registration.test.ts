@@ -1,7 +1,7 @@
 import { errorCatalogue } from '@bank/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../platform/audit-table.ts';
+import { auditLog } from '../../../platform/audit-table.ts';
 import {
   call,
   codeIn,
@@ -11,9 +11,9 @@ import {
   readMailbox,
   settleEmails,
   uniqueEmail,
-} from '../../platform/test-support.ts';
-import { companies, users } from './tables.ts';
-import { emailedCode, registerUser, signIn, strongPassword } from './test-support.ts';
+} from '../../../platform/test-support.ts';
+import { companies, users } from '../tables.ts';
+import { emailedCode, registerUser, signIn, strongPassword } from '../test-support.ts';
 
 let test: RunningTestApp;
 
@@ -84,7 +84,7 @@ describe('registration', () => {
 
   it('keeps the CI code and links the company to the relationship manager whose code it is', async () => {
     const managerEmail = uniqueEmail('manager');
-    const { insertUser } = await import('./queries.ts');
+    const { insertUser } = await import('../queries.ts');
     const managerId = await insertUser(test.database.db, {
       email: managerEmail,
       fullName: 'Manager',
@@ -157,7 +157,7 @@ describe('registration', () => {
   it('answers email_taken when the address was registered after the code was sent', async () => {
     const email = uniqueEmail();
     const code = await emailedCode(test, email, 'register');
-    const { insertUser } = await import('./queries.ts');
+    const { insertUser } = await import('../queries.ts');
     await insertUser(test.database.db, {
       email,
       fullName: 'Meanwhile',
@@ -211,7 +211,7 @@ describe('development mailbox', () => {
   });
 
   it('escapes markup in the HTML page', async () => {
-    const { devMailbox } = await import('../../adapters/mail/dev-mailbox-table.ts');
+    const { devMailbox } = await import('../../../adapters/mail/dev-mailbox-table.ts');
     await test.database.db.insert(devMailbox).values({
       id: '01900000-0000-7000-8000-000000000001',
       to: 'x@example.com',
@@ -227,7 +227,7 @@ describe('development mailbox', () => {
 
   it('sends every email as HTML and plain text', async () => {
     await settleEmails(test);
-    const { devMailbox } = await import('../../adapters/mail/dev-mailbox-table.ts');
+    const { devMailbox } = await import('../../../adapters/mail/dev-mailbox-table.ts');
     const [row] = await test.database.db.select().from(devMailbox).limit(1);
     expect(row?.html).toMatch(/^<!doctype html>/);
     expect(row?.text.length).toBeGreaterThan(20);

@@ -1,41 +1,44 @@
 /**
- * The public identity calls: codes by email, registration, the two-step sign-in and password
- * recovery. No answer tells whether an address has an account: unknown addresses get the same
- * answers, the same limits and (for passwords) the same hashing work as registered ones.
+ * The two-step sign-in and password recovery by emailed code. No answer tells whether an address
+ * has an account: unknown addresses get the same answers, the same limits and the same hashing work
+ * as registered ones.
  *
  * Refusals that must leave a trace (a try of a code, a failed sign-in, the audit entry) are decided
  * inside a transaction that returns an outcome and commits; the call throws only after the commit.
  */
-import type {
-  EmailCodePurpose,
-  forgetLoginPassword,
-  login,
-  register,
-  SignedIn,
-  sendEmail,
-  verifyEmailCode,
-} from '@bank/contract/account';
+import type { forgetLoginPassword, login, SignedIn } from '@bank/contract/account';
 import type { RequestOf, ResponseOf } from '@bank/contract/calls';
-import type { Language } from '@bank/contract/constants';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { type AppDatabase, type DbHandle, postgresErrorCode } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import type { CallContext } from '../../platform/route.ts';
-import type { SecretBox } from '../../platform/secret-box.ts';
-import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
-import { codeEmail, noticeEmail } from './account-emails.ts';
-import { describeDevice } from './device.ts';
+import { eq } from 'drizzle-orm';
+import type { EmailQueue } from '../../../adapters/mail/email-queue.ts';
+import { writeAudit } from '../../../platform/audit.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { newId } from '../../../platform/ids.ts';
+import type { CallContext } from '../../../platform/route.ts';
+import type { SecretBox } from '../../../platform/secret-box.ts';
+import { hashOfSecretToken, newSecretToken } from '../../../platform/secret-tokens.ts';
+import { codeEmail } from '../account-emails.ts';
+import { recoveryCodesLeft, useRecoveryCode } from '../authenticator/recovery-codes.ts';
+import type { AccountDependencies, Body } from '../context.ts';
 import {
-  assertMaySendCode,
-  checkEmailCode,
-  hasRecentDeliveredCode,
-  issueEmailCode,
-  lockAddress,
-} from './email-codes.ts';
+  findUserByEmail,
+  findUserById,
+  findUserWithCompany,
+  isActiveUser,
+  type UserRow,
+  updatePasswordHash,
+} from '../queries.ts';
+import { checkEmailCode, hasRecentDeliveredCode, issueEmailCode, lockAddress } from '../registration/email-codes.ts';
+import {
+  assertAcceptableNewPassword,
+  hashPassword,
+  verifyPassword,
+  verifyPasswordOfNobody,
+} from '../registration/passwords.ts';
+import { loginRules } from '../rules.ts';
+import { loginChallenges } from '../tables.ts';
+import { isStaffUser, kycStatusOfCompany, languageOfUser, mustHaveAuthenticator } from '../user-info.ts';
+import { describeDevice } from './device.ts';
 import {
   accountLockedError,
   assertMayAttemptSignIn,
@@ -44,87 +47,18 @@ import {
   recordSignInFailure,
   throttleSubjectsOf,
 } from './login-throttle.ts';
-import { assertAcceptableNewPassword, hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords.ts';
-import {
-  findRelationshipManagerByReferralCode,
-  findUserByEmail,
-  findUserById,
-  findUserWithCompany,
-  insertCompany,
-  insertUser,
-  isActiveUser,
-  type UserRow,
-  updatePasswordHash,
-} from './queries.ts';
-import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
-import { emailCodeRules, loginRules } from './rules.ts';
 import { checkAuthenticatorCode } from './second-factor.ts';
 import { recordSecurityChange } from './security-notices.ts';
 import { endSessionsOfUser, startSession } from './sessions.ts';
-import { loginChallenges } from './tables.ts';
-import { isStaffUser, kycStatusOfCompany, languageOfUser, mustHaveAuthenticator } from './user-info.ts';
 
-export type AccountDependencies = {
-  db: AppDatabase;
-  secretBox: SecretBox;
-  emailQueue: EmailQueue;
-  /** Codes one client address may have emailed per hour (config RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR). */
-  emailCodesPerClientPerHour: number;
-};
-
-type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
 type Answer<Call> = ResponseOf<Call>;
 
 const secondsMs = 1000;
-const uniqueViolation = '23505';
 
 /** "a***@example.com": enough for the user to recognise the address, little for anyone else. */
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
-}
-
-/** What a sendEmail request makes the server send, decided without telling the caller. */
-type Delivery = { kind: 'code'; language: Language } | { kind: 'account_exists'; user: UserRow } | { kind: 'nothing' };
-
-async function hasOpenEmailChallenge(handle: DbHandle, userId: string, now: Date): Promise<boolean> {
-  const [open] = await handle
-    .select({ id: loginChallenges.id })
-    .from(loginChallenges)
-    .where(
-      and(
-        eq(loginChallenges.user_id, userId),
-        eq(loginChallenges.method, 'email'),
-        isNull(loginChallenges.used_at),
-        gt(loginChallenges.expires_at, now),
-        lt(loginChallenges.attempts, loginRules.maxChallengeAttempts),
-      ),
-    )
-    .limit(1);
-  return open !== undefined;
-}
-
-async function deliveryOf(
-  handle: DbHandle,
-  request: { email: string; purpose: EmailCodePurpose; language: Language; now: Date },
-): Promise<Delivery> {
-  const found = await findUserByEmail(handle, request.email);
-  switch (request.purpose) {
-    case 'register':
-      // The owner of a registered address is told so instead of getting a code; the caller cannot tell.
-      return found ? { kind: 'account_exists', user: found } : { kind: 'code', language: request.language };
-    case 'login': {
-      // A new sign-in code only for a sign-in waiting for one (the password step sends the first).
-      const user = isActiveUser(found) ? found : undefined;
-      return user && (await hasOpenEmailChallenge(handle, user.id, request.now))
-        ? { kind: 'code', language: languageOfUser(user) }
-        : { kind: 'nothing' };
-    }
-    case 'reset_password':
-    case 'step_up':
-      // An invited sub-account sets its first password through its invitation, never a reset.
-      return isActiveUser(found) ? { kind: 'code', language: languageOfUser(found) } : { kind: 'nothing' };
-  }
 }
 
 /**
@@ -303,111 +237,6 @@ export function createSignInService(dependencies: AccountDependencies) {
   }
 
   return {
-    async sendEmail(body: Body<typeof sendEmail>, context: CallContext): Promise<Answer<typeof sendEmail>> {
-      if (body.purpose === 'step_up') {
-        // A step-up code goes only to the signed-in user's own address.
-        const user = await findUserById(db, context.session.user_id);
-        if (!user || user.email !== body.email) {
-          throw new AppError('forbidden', { detail: 'step_up code asked for another address' });
-        }
-      }
-      await db.transaction(async (tx) => {
-        await lockAddress(tx, body.email);
-        await assertMaySendCode(tx, {
-          email: body.email,
-          purpose: body.purpose,
-          now: context.now,
-          client: { ip: context.ip, maxPerHour: dependencies.emailCodesPerClientPerHour },
-        });
-        const delivery = await deliveryOf(tx, { ...body, language: context.language, now: context.now });
-        const code = await issueEmailCode(tx, secretBox, {
-          email: body.email,
-          purpose: body.purpose,
-          isDelivered: delivery.kind === 'code',
-          now: context.now,
-          ip: context.ip,
-        });
-        if (delivery.kind === 'code') {
-          await emailQueue.enqueue(tx, codeEmail(delivery.language, body.email, body.purpose, code, body.action));
-        } else if (delivery.kind === 'account_exists') {
-          await emailQueue.enqueue(tx, noticeEmail(languageOfUser(delivery.user), body.email, 'account_exists'));
-        }
-      });
-      return { resend_after_seconds: emailCodeRules.resendCooldownSeconds };
-    },
-
-    async verifyEmailCode(
-      body: Body<typeof verifyEmailCode>,
-      context: CallContext,
-    ): Promise<Answer<typeof verifyEmailCode>> {
-      const isRight = await db.transaction((tx) =>
-        checkEmailCode(tx, secretBox, { ...body, now: context.now, shouldConsume: false }),
-      );
-      if (!isRight) throw new AppError('verification_code_incorrect');
-      return { is_valid: true };
-    },
-
-    /**
-     * Registration consumes the register code (proof that the caller reads the address). An address
-     * that already has an account is never sent a register code (its owner gets a notice instead),
-     * so `email_taken` arises only after a right code, when the address was registered meanwhile.
-     */
-    async register(body: Body<typeof register>, context: CallContext): Promise<Answer<typeof register>> {
-      assertAcceptableNewPassword(body.new_password, body.email);
-      // Hashed before the transaction: the hash takes tens of milliseconds and must not hold a lock.
-      const passwordHash = await hashPassword(body.new_password);
-      const outcome = await db
-        .transaction(async (tx) => {
-          await lockAddress(tx, body.email);
-          const isCodeRight = await checkEmailCode(tx, secretBox, {
-            email: body.email,
-            purpose: 'register',
-            code: body.email_code,
-            now: context.now,
-            shouldConsume: true,
-          });
-          if (!isCodeRight) return 'code_incorrect' as const;
-          if (await findUserByEmail(tx, body.email)) return 'email_taken' as const;
-
-          const ciCode = body.ci_code || null;
-          const manager = ciCode ? await findRelationshipManagerByReferralCode(tx, ciCode) : undefined;
-          const companyId = await insertCompany(tx, {
-            name: null,
-            ciCode,
-            relationshipManagerId: manager?.id ?? null,
-            now: context.now,
-          });
-          const userId = await insertUser(tx, {
-            email: body.email,
-            fullName: body.full_name,
-            phoneCountry: body.phone_country,
-            phone: body.phone,
-            passwordHash,
-            role: 'administrator',
-            language: context.language,
-            companyId,
-            termsAcceptedAt: context.now,
-            now: context.now,
-          });
-          await writeAudit(tx, {
-            action: 'account.registered',
-            at: context.now,
-            actorUserId: userId,
-            companyId,
-            ip: context.ip,
-            detail: { has_ci_code: ciCode !== null, is_ci_code_known: manager !== undefined },
-          });
-          return 'registered' as const;
-        })
-        .catch((error: unknown) => {
-          if (postgresErrorCode(error) === uniqueViolation) return 'email_taken' as const;
-          throw error;
-        });
-      if (outcome === 'code_incorrect') throw new AppError('verification_code_incorrect');
-      if (outcome === 'email_taken') throw new AppError('email_taken', { detail: 'address registered meanwhile' });
-      return null;
-    },
-
     async login(body: Body<typeof login>, context: CallContext): Promise<Answer<typeof login>> {
       if (body.step === 'password') return passwordStep(body, context);
       return secondFactorStep(body, context);

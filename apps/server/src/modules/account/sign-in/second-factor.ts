@@ -4,13 +4,13 @@
  * sensitive actions in later modules.
  */
 import type { EmailCodePurpose } from '@bank/contract/account';
-import type { DbHandle } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { SecretBox } from '../../platform/secret-box.ts';
-import type { SessionContext } from '../../platform/session.ts';
-import { checkEmailCode } from './email-codes.ts';
-import { claimAuthenticatorStep, type UserRow } from './queries.ts';
-import { matchingTimeStep } from './totp.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { SecretBox } from '../../../platform/secret-box.ts';
+import type { SessionContext } from '../../../platform/session.ts';
+import { matchingTimeStep } from '../authenticator/totp.ts';
+import { claimAuthenticatorStep, type UserRow } from '../queries.ts';
+import { checkEmailCode } from '../registration/email-codes.ts';
 
 export const authenticatorSealPurpose = 'authenticator-secret';
 

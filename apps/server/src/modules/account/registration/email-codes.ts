@@ -9,12 +9,12 @@ import { randomInt } from 'node:crypto';
 import type { StoredEmailCodePurpose } from '@bank/contract/account';
 import { codeLengths } from '@bank/contract/constants';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../platform/db.ts';
-import { newId } from '../../platform/ids.ts';
-import { countHit, rateLimitedError } from '../../platform/rate-limit.ts';
-import type { SecretBox } from '../../platform/secret-box.ts';
-import { emailCodeRules } from './rules.ts';
-import { emailCodes } from './tables.ts';
+import type { DbHandle } from '../../../platform/db.ts';
+import { newId } from '../../../platform/ids.ts';
+import { countHit, rateLimitedError } from '../../../platform/rate-limit.ts';
+import type { SecretBox } from '../../../platform/secret-box.ts';
+import { emailCodeRules } from '../rules.ts';
+import { emailCodes } from '../tables.ts';
 
 const hashPurpose = 'email-code';
 const secondsMs = 1000;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { MessageRef } from '@bank/contract/validation';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../../platform/errors.ts';
 
 /** Algorithm.Argon2id: an ambient const enum, which isolated modules cannot read by name. */
 const argon2id = 2 as Algorithm;

@@ -1,43 +1,38 @@
 /**
- * The signed-in user's own account: profile, password change, re-authentication, terms, sessions.
+ * The signed-in user's own account: profile, password change, re-authentication, terms.
  * Password and code checks made from a session count as sign-in failures too: a stolen session must
  * not become a way to guess the password or the authenticator.
  */
-import type {
-  listSessions,
-  modifyLoginPassword,
-  modifyProfile,
-  revokeOtherSessions,
-  revokeSession,
-  UserInfo,
-  verifyLoginPassword,
-} from '@bank/contract/account';
+import type { modifyLoginPassword, modifyProfile, UserInfo, verifyLoginPassword } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
-import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit.ts';
-import type { Transaction } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { CallContext } from '../../platform/route.ts';
+import { writeAudit } from '../../../platform/audit.ts';
+import type { Transaction } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { CallContext } from '../../../platform/route.ts';
+import type { AccountDependencies, Body } from '../context.ts';
+import {
+  acceptTerms,
+  findUserById,
+  findUserInfo,
+  type UserRow,
+  updatePasswordHash,
+  updateProfile,
+} from '../queries.ts';
+import { sessionRules } from '../rules.ts';
 import {
   accountLockedError,
   assertMayAttemptSignIn,
   type FailureOutcome,
   recordSignInFailure,
   throttleSubjectsOf,
-} from './login-throttle.ts';
+} from '../sign-in/login-throttle.ts';
+import { checkSecondFactor } from '../sign-in/second-factor.ts';
+import { recordSecurityChange } from '../sign-in/security-notices.ts';
+import { endSessionsOfUser, markSecondFactorFresh } from '../sign-in/sessions.ts';
+import { userInfoOf } from '../user-info.ts';
 import { assertAcceptableNewPassword, hashPassword, verifyPassword } from './passwords.ts';
-import { acceptTerms, findUserById, findUserInfo, type UserRow, updatePasswordHash, updateProfile } from './queries.ts';
-import { sessionRules } from './rules.ts';
-import { checkSecondFactor } from './second-factor.ts';
-import { recordSecurityChange } from './security-notices.ts';
-import { endSession, endSessionsOfUser, listLiveSessions, markSecondFactorFresh } from './sessions.ts';
-import type { AccountDependencies } from './sign-in-service.ts';
-import { userInfoOf } from './user-info.ts';
-
-type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
 
 const secondsMs = 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function sessionUser(dependencies: AccountDependencies, context: CallContext): Promise<UserRow> {
   const { db } = dependencies;
@@ -199,99 +194,6 @@ export async function acceptTermsOfUse(dependencies: AccountDependencies, contex
       actorUserId: user.id,
       companyId: user.company_id,
       ip: context.ip,
-    });
-  });
-  return null;
-}
-
-export async function sessionsOfUser(
-  dependencies: AccountDependencies,
-  context: CallContext,
-): Promise<ResponseOf<typeof listSessions>> {
-  const { db } = dependencies;
-  const rows = await listLiveSessions(db, context.session.user_id, context.now);
-  return {
-    items: rows.map((row) => ({
-      session_id: row.id,
-      device: row.device,
-      created_at: row.created_at.toISOString(),
-      last_seen_at: row.last_seen_at.toISOString(),
-      is_current: row.id === context.session.session_id,
-    })),
-  };
-}
-
-/** Only the user's own sessions: another user's session id answers not_found, as a made-up one does. */
-export async function endOneSession(
-  dependencies: AccountDependencies,
-  body: Body<typeof revokeSession>,
-  context: CallContext,
-): Promise<null> {
-  const { db } = dependencies;
-  const { user_id: userId, company_id: companyId } = context.session;
-  const isEnded =
-    uuidPattern.test(body.session_id) &&
-    (await db.transaction(async (tx) => {
-      const ended = await endSession(tx, {
-        sessionId: body.session_id,
-        userId,
-        now: context.now,
-        reason: 'revoked',
-      });
-      if (ended) {
-        await writeAudit(tx, {
-          action: 'session.revoked',
-          at: context.now,
-          actorUserId: userId,
-          companyId,
-          ip: context.ip,
-          detail: { session_id: body.session_id },
-        });
-      }
-      return ended;
-    }));
-  if (!isEnded) throw new AppError('not_found', { detail: 'no live session of this user with that id' });
-  return null;
-}
-
-export async function endOtherSessions(
-  dependencies: AccountDependencies,
-  context: CallContext,
-): Promise<ResponseOf<typeof revokeOtherSessions>> {
-  const { db } = dependencies;
-  const { user_id: userId, company_id: companyId, session_id: sessionId } = context.session;
-  const ended = await db.transaction(async (tx) => {
-    const count = await endSessionsOfUser(tx, {
-      userId,
-      now: context.now,
-      reason: 'revoked',
-      exceptSessionId: sessionId,
-    });
-    await writeAudit(tx, {
-      action: 'session.revoked_others',
-      at: context.now,
-      actorUserId: userId,
-      companyId,
-      ip: context.ip,
-      detail: { sessions_ended: count },
-    });
-    return count;
-  });
-  return { ended };
-}
-
-export async function signOut(dependencies: AccountDependencies, context: CallContext): Promise<null> {
-  const { db } = dependencies;
-  const { user_id: userId, company_id: companyId, session_id: sessionId } = context.session;
-  await db.transaction(async (tx) => {
-    await endSession(tx, { sessionId, userId, now: context.now, reason: 'sign_out' });
-    await writeAudit(tx, {
-      action: 'session.signed_out',
-      at: context.now,
-      actorUserId: userId,
-      companyId,
-      ip: context.ip,
-      detail: { session_id: sessionId },
     });
   });
   return null;
