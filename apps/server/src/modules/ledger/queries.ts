@@ -1,15 +1,151 @@
 /**
- * Reading a company's entries: the movements behind one business record, a statement of a period
- * (per asset the opening and closing balance, credits, debits and fees, and every entry with its
- * running balance, read in pages so that a million lines never sit in memory), and the end-of-day
- * balances the dashboard's chart values.
+ * The ledger's reads and the opening of accounts: query functions taking the database or
+ * transaction handle first (the one writer of balances is ledger.ts).
+ *
+ * Accounts: a company's account per asset (opened on first use) and the bank's own accounts:
+ * conversion per asset, fees per asset, clearing per asset and rail (a network for coins,
+ * `bank_<currency>` for a fiat rail). Opening is idempotent and safe under concurrency (the unique
+ * owner constraint decides).
+ *
+ * Entries: the movements behind one business record, a statement of a period (per asset the opening
+ * and closing balance, credits, debits and fees, and every entry with its running balance, read in
+ * pages so that a million lines never sit in memory), and the end-of-day balances the dashboard's
+ * chart values, with the rates of those days.
+ *
+ * Rates: the newest kept quote of each asset (rates.ts keeps them).
  */
-import { type Asset, type DigitalAsset, digitalAssets, scaleOfAsset } from '@bank/contract/money';
+import { type Asset, assets, type DigitalAsset, digitalAssets, scaleOfAsset } from '@bank/contract/money';
 import type { LedgerMovement } from '@bank/contract/transaction';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
 import type { StatementLine } from '../../platform/exports/statement.ts';
+import { newId } from '../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
+import { exchangeRates, type LedgerAccountKind, ledgerAccounts } from './tables.ts';
+
+/**
+ * Who owns an account. A card's account (DECISIONS.md "Cards": a USD account of the company tied to
+ * the card) is a customer account, so that it never goes below zero, told apart from the
+ * company's own by its qualifier `card:<card id>` in the `rail` column.
+ */
+export type AccountOwner =
+  | { kind: 'customer'; companyId: string; asset: Asset }
+  | { kind: 'card'; companyId: string; cardId: string }
+  | { kind: Exclude<LedgerAccountKind, 'customer'>; asset: Asset; rail?: string };
+
+/** The `rail` qualifier of a card's account. */
+const cardAccountQualifier = (cardId: string) => `card:${cardId}`;
+
+function ownerColumns(owner: AccountOwner) {
+  if (owner.kind === 'card') {
+    return {
+      company_id: owner.companyId,
+      asset: 'USD',
+      kind: 'customer' as const,
+      rail: cardAccountQualifier(owner.cardId),
+    };
+  }
+  return {
+    company_id: owner.kind === 'customer' ? owner.companyId : null,
+    asset: owner.asset,
+    kind: owner.kind,
+    rail: owner.kind === 'customer' ? '' : (owner.rail ?? ''),
+  };
+}
+
+/** The id of the owner's account, opened if it does not exist yet. */
+export async function accountIdOf(handle: DbHandle, owner: AccountOwner, now: Date): Promise<string> {
+  const columns = ownerColumns(owner);
+  const [opened] = await handle
+    .insert(ledgerAccounts)
+    .values({ id: newId(now.getTime()), ...columns, created_at: now })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  if (opened) return opened.id;
+  const [existing] = await handle
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        columns.company_id === null
+          ? isNull(ledgerAccounts.company_id)
+          : eq(ledgerAccounts.company_id, columns.company_id),
+        eq(ledgerAccounts.asset, columns.asset),
+        eq(ledgerAccounts.kind, columns.kind),
+        eq(ledgerAccounts.rail, columns.rail),
+      ),
+    );
+  if (!existing) throw new Error(`ledger account ${JSON.stringify(columns)} neither opened nor found`);
+  return existing.id;
+}
+
+export type AccountBalance = {
+  accountId: string;
+  asset: Asset;
+  /** Posted: credits minus debits. */
+  balance: string;
+  /** Reserved by pending transfers. */
+  held: string;
+  /** What can be spent: balance less held. */
+  available: string;
+  version: number;
+};
+
+const balanceColumns = {
+  accountId: ledgerAccounts.id,
+  asset: ledgerAccounts.asset,
+  balance: ledgerAccounts.balance,
+  held: ledgerAccounts.held,
+  available: sql<string>`(${ledgerAccounts.balance} - ${ledgerAccounts.held})::text`,
+  version: ledgerAccounts.version,
+};
+
+type BalanceRow = Omit<AccountBalance, 'asset'> & { asset: string };
+const asBalance = (row: BalanceRow): AccountBalance => ({ ...row, asset: row.asset as Asset });
+
+/** A company's accounts with their balances. */
+export async function companyBalances(handle: DbHandle, companyId: string): Promise<AccountBalance[]> {
+  const rows = await handle
+    .select(balanceColumns)
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.company_id, companyId), eq(ledgerAccounts.kind, 'customer'), eq(ledgerAccounts.rail, '')),
+    );
+  return rows.map(asBalance);
+}
+
+/** One account's balance (tests, the back office's explorer). */
+export async function accountBalance(handle: DbHandle, accountId: string): Promise<AccountBalance | undefined> {
+  const [row] = await handle.select(balanceColumns).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  return row ? asBalance(row) : undefined;
+}
+
+/**
+ * Cards whose account has money to spend (balance less held above zero), by card id, in id order
+ * after `afterCardId` (keyset pages of at most `limit`): the cards module keeps the money of ended
+ * cards from staying stranded.
+ */
+export async function cardsWithAvailableBalance(
+  handle: DbHandle,
+  page: { afterCardId: string | null; limit: number },
+): Promise<string[]> {
+  const prefix = cardAccountQualifier('');
+  const rows = await handle
+    .select({ rail: ledgerAccounts.rail })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'customer'),
+        eq(ledgerAccounts.asset, 'USD'),
+        sql`${ledgerAccounts.rail} like ${`${prefix}%`}`,
+        page.afterCardId === null ? undefined : sql`${ledgerAccounts.rail} > ${cardAccountQualifier(page.afterCardId)}`,
+        sql`${ledgerAccounts.balance} - ${ledgerAccounts.held} > 0`,
+      ),
+    )
+    .orderBy(ledgerAccounts.rail)
+    .limit(page.limit);
+  return rows.map((row) => row.rail.slice(prefix.length));
+}
 
 const asTime = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
@@ -290,4 +426,50 @@ export async function dailyBalances(
   return rows
     .filter((row) => (digitalAssets as readonly string[]).includes(row.asset))
     .map((row) => ({ date: row.day, asset: row.asset as DigitalAsset, balance: parseAmount(row.balance ?? '0') }));
+}
+
+export type Rate = { asset: Asset; usdRate: string; quotedAt: Date };
+
+/** The newest rate of each asset that has one. */
+export async function latestRates(handle: DbHandle): Promise<Map<Asset, Rate>> {
+  const rows = await executeRows<{ asset: Asset; usd_rate: string; quoted_at: string | Date }>(
+    handle,
+    sql`select distinct on (asset) asset, usd_rate::text as usd_rate, quoted_at
+        from ${exchangeRates} order by asset, quoted_at desc`,
+  );
+  return new Map(
+    rows
+      .filter((row) => (assets as readonly string[]).includes(row.asset))
+      .map((row) => [
+        row.asset,
+        { asset: row.asset, usdRate: parseAmount(row.usd_rate).toFixed(), quotedAt: new Date(row.quoted_at) },
+      ]),
+  );
+}
+
+/** Per day of the chart, each digital asset's last rate quoted before the day ended (else its first). */
+export async function dailyRates(handle: DbHandle, days: number, now: Date): Promise<Map<string, Map<string, string>>> {
+  const rows = await executeRows<{ day: string; asset: string; usd_rate: string | null; first_rate: string | null }>(
+    handle,
+    sql`select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day, x.asset,
+          (select r.usd_rate::text from exchange_rates r
+            where r.asset = x.asset and r.quoted_at < d.day + interval '1 day'
+            order by r.quoted_at desc limit 1) as usd_rate,
+          (select r.usd_rate::text from exchange_rates r where r.asset = x.asset
+            order by r.quoted_at limit 1) as first_rate
+        from generate_series(
+          date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC') - ${days - 1} * interval '1 day',
+          date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC'),
+          interval '1 day') as d(day)
+        cross join unnest(${sql.raw(`array[${digitalAssets.map((asset) => `'${asset}'`).join(', ')}]`)}::text[]) as x(asset)
+        order by d.day`,
+  );
+  const rates = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const day = rates.get(row.day) ?? new Map<string, string>();
+    const rate = row.usd_rate ?? row.first_rate;
+    if (rate !== null) day.set(row.asset, rate);
+    rates.set(row.day, day);
+  }
+  return rates;
 }
