@@ -21,11 +21,11 @@ import { pdfFile } from '../../adapters/storage/test-documents.ts';
 import { call, codeIn, nextEmail, type RunningTestApp, readMailbox, uniqueEmail } from '../../platform/test-support.ts';
 import { type KycTestApp, putFile } from '../kyc/test-support.ts';
 import { colleague, fundedCompany, idempotent } from '../payouts/test-support.ts';
-import type { CardRow } from './card-view.ts';
 import { feeOf } from './fees.ts';
 import { orderCard } from './issuing.ts';
 import { moneyNotificationHandlers } from './processor/notification-handlers.ts';
 import { syncProcessor } from './processor/sync.ts';
+import type { CardRow } from './queries.ts';
 import { cardholders, cards } from './tables.ts';
 
 /** The card processor simulator the test app runs: the one of the providers the app made. */
