@@ -13,15 +13,22 @@
  * chart values, with the rates of those days.
  *
  * Rates: the newest kept quote of each asset (rates.ts keeps them).
+ *
+ * The back office's explorer: accounts with their balances, the bank's own first; transfers newest
+ * first, of one account or all.
  */
+
+import type { LedgerAccountLine, LedgerTransferLine } from '@bank/contract/ledger';
 import { type Asset, assets, type DigitalAsset, digitalAssets, scaleOfAsset } from '@bank/contract/money';
 import type { LedgerMovement } from '@bank/contract/transaction';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { StatementLine } from '../../platform/exports/statement.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
-import { exchangeRates, type LedgerAccountKind, ledgerAccounts } from './tables.ts';
+import { companies } from '../account/index.ts';
+import { exchangeRates, type LedgerAccountKind, ledgerAccounts, ledgerTransfers } from './tables.ts';
 
 /**
  * Who owns an account. A card's account (DECISIONS.md "Cards": a USD account of the company tied to
@@ -472,4 +479,102 @@ export async function dailyRates(handle: DbHandle, days: number, now: Date): Pro
     rates.set(row.day, day);
   }
   return rates;
+}
+
+function checkedCursor(cursor: string | undefined): string | undefined {
+  if (cursor !== undefined && !isUuid(cursor))
+    throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } } });
+  return cursor;
+}
+
+const amountOf = (value: string, asset: string) => formatAmountForWire(parseAmount(value), asset as Asset);
+
+/** Accounts ordered by (is a company's, id): the bank's own accounts come first. */
+export async function ledgerAccountPage(
+  handle: DbHandle,
+  request: {
+    kind?: LedgerAccountKind | undefined;
+    asset?: Asset | undefined;
+    cursor?: string | undefined;
+    page_size: number;
+  },
+): Promise<{ items: LedgerAccountLine[]; next_cursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (request.kind) conditions.push(eq(ledgerAccounts.kind, request.kind));
+  if (request.asset) conditions.push(eq(ledgerAccounts.asset, request.asset));
+  const isCompanys = sql<boolean>`(${ledgerAccounts.company_id} is not null)`;
+  const cursor = checkedCursor(request.cursor);
+  if (cursor) {
+    const [after] = await handle
+      .select({ company_id: ledgerAccounts.company_id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, cursor));
+    const afterIsCompanys = after?.company_id != null;
+    const next = afterIsCompanys
+      ? and(sql`${isCompanys}`, gt(ledgerAccounts.id, cursor))
+      : or(sql`${isCompanys}`, gt(ledgerAccounts.id, cursor));
+    if (next) conditions.push(next);
+  }
+  const rows = await handle
+    .select({ account: ledgerAccounts, name: companies.name })
+    .from(ledgerAccounts)
+    .leftJoin(companies, eq(companies.id, ledgerAccounts.company_id))
+    .where(and(...conditions))
+    .orderBy(asc(isCompanys), asc(ledgerAccounts.id))
+    .limit(request.page_size + 1);
+  const shown = rows.slice(0, request.page_size);
+  return {
+    items: shown.map(({ account, name }) => ({
+      account_id: account.id,
+      kind: account.kind,
+      asset: account.asset,
+      rail: account.rail,
+      company: account.company_id ? { company_id: account.company_id, name: name ?? '' } : null,
+      balance: amountOf(account.balance, account.asset),
+      held: amountOf(account.held, account.asset),
+      available: amountOf(parseAmount(account.balance).minus(account.held).toFixed(), account.asset),
+      version: account.version,
+    })),
+    next_cursor: rows.length > request.page_size ? (shown.at(-1)?.account.id ?? null) : null,
+  };
+}
+
+export async function ledgerTransferPage(
+  handle: DbHandle,
+  request: { account_id?: string | undefined; cursor?: string | undefined; page_size: number },
+): Promise<{ items: LedgerTransferLine[]; next_cursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (request.account_id !== undefined) {
+    if (!isUuid(request.account_id)) throw new AppError('not_found', { detail: `no account ${request.account_id}` });
+    const either = or(
+      eq(ledgerTransfers.debit_account_id, request.account_id),
+      eq(ledgerTransfers.credit_account_id, request.account_id),
+    );
+    if (either) conditions.push(either);
+  }
+  const cursor = checkedCursor(request.cursor);
+  if (cursor) conditions.push(lt(ledgerTransfers.id, cursor));
+  const rows = await handle
+    .select()
+    .from(ledgerTransfers)
+    .where(and(...conditions))
+    .orderBy(desc(ledgerTransfers.id))
+    .limit(request.page_size + 1);
+  const shown = rows.slice(0, request.page_size);
+  return {
+    items: shown.map((row) => ({
+      transfer_id: row.id,
+      kind: row.kind,
+      asset: row.asset,
+      amount: amountOf(row.amount, row.asset),
+      state: row.state,
+      debit_account_id: row.debit_account_id,
+      credit_account_id: row.credit_account_id,
+      reference_type: row.reference_type,
+      reference_id: row.reference_id,
+      created_at: row.created_at.toISOString(),
+      resolved_at: row.resolved_at?.toISOString() ?? null,
+    })),
+    next_cursor: rows.length > request.page_size ? (shown.at(-1)?.id ?? null) : null,
+  };
 }
