@@ -2,16 +2,25 @@
 /**
  * The server modules' shape (docs/architecture.md, "A module's shape"), checked by `npm run lint`:
  * calls are registered only in routes.ts, a module has its module.ts at its top, tables are defined
- * only in tables.ts, no audit row is written in routes.ts or module.ts (a service writes it, or the
+ * only in tables.ts, a folder with a tables.ts (a module, or a part of one such as cards/money/) has
+ * its queries.ts beside it for the reads and writes of those tables (unless WITHOUT_QUERIES names it
+ * with the reason), no audit row is written in routes.ts or module.ts (a service writes it, or the
  * call's `audit` option), and an index.ts exists only while some file outside its module imports it.
  * Prints each breach with a hint and exits 1 on any. Node only, no dependencies: it reads text.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Modules whose files are still being moved into the shape: skipped until they are. */
 const PENDING = {};
+
+/**
+ * Folders under modules/ (`<module>` or `<module>/<part>`) that have a tables.ts and no queries.ts,
+ * each with the reason: only one whose tables have no reads or writes of their own (another folder's
+ * queries.ts reads them, say). Empty while every folder with tables has its queries.ts.
+ */
+const WITHOUT_QUERIES = {};
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const modulesDirectory = join(root, 'apps/server/src/modules');
@@ -52,6 +61,17 @@ function breachesOf(moduleName, allFiles) {
   const files = filesUnder(moduleRoot);
   const breaches = [];
   const add = (path, breach, hint) => breaches.push(`${shown(path)}: ${breach}\n    fix: ${hint}`);
+
+  for (const tables of files.filter((file) => nameOf(file) === 'tables.ts')) {
+    const folder = dirname(tables);
+    const key = relative(modulesDirectory, folder);
+    if (key in WITHOUT_QUERIES || files.includes(join(folder, 'queries.ts'))) continue;
+    add(
+      folder,
+      'tables.ts without a queries.ts beside it',
+      "move the functions that read or write these tables (taking the handle first) into this folder's queries.ts, or list the folder in WITHOUT_QUERIES with the reason",
+    );
+  }
 
   if (!files.some((file) => file === join(moduleRoot, 'module.ts')))
     add(
@@ -99,6 +119,13 @@ for (const name of Object.keys(PENDING).filter((pending) => !moduleNames.include
   breaches.push(
     `scripts/lint/module-shape.mjs: PENDING names ${name}, which is no module\n    fix: remove it from PENDING`,
   );
+for (const folder of Object.keys(WITHOUT_QUERIES)) {
+  const path = join(modulesDirectory, folder);
+  if (!existsSync(join(path, 'tables.ts')) || existsSync(join(path, 'queries.ts')))
+    breaches.push(
+      `scripts/lint/module-shape.mjs: WITHOUT_QUERIES names ${folder}, which has no tables.ts or has its queries.ts\n    fix: remove it from WITHOUT_QUERIES`,
+    );
+}
 
 if (breaches.length > 0) {
   console.error(`Module shape (docs/architecture.md, "A module's shape"): ${breaches.length} breach(es)\n`);

@@ -32,9 +32,8 @@ export type Providers = {
   };
 };
 
-/** The card processor simulator's key, derived from the server secret (the same in the app, its seeds and tests). */
-export const cardProcessorSimulatorKeyOf = (secretBox: SecretBox) =>
-  secretBox.keyedHash('card-processor-simulator', 'key');
+/** The card processor simulator's key, derived from the server secret. */
+const cardProcessorSimulatorKeyOf = (secretBox: SecretBox) => secretBox.keyedHash('card-processor-simulator', 'key');
 
 /**
  * The providers of the configuration. Only the simulators are built in this repository: each

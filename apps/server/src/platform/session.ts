@@ -1,5 +1,5 @@
 /**
- * Who is calling. The account module supplies the SessionResolver (modules/account/sessions.ts:
+ * Who is calling. The account module supplies the SessionResolver (modules/account/sign-in/sessions.ts:
  * token and user id to a live session); without one no token resolves and every call that needs a
  * session answers 9400.
  */

@@ -41,7 +41,7 @@ export function codeEmail(
   return emailOf(to, content, translate(language, actionKey ? `${actionKey}.subject` : key('subject')));
 }
 
-/** A notice: a security change (security-notices.ts), or a registration attempt on a taken address. */
+/** A notice: a security change (sign-in/security-notices.ts), or a registration attempt on a taken address. */
 export type Notice = 'account_exists' | AccountSecurityChange;
 
 /**

@@ -6,13 +6,12 @@
  * module (status, group, notes: what the session resolver here reads on every call).
  */
 export { emailTime } from './account-emails.ts';
-/** Emailed codes (their store and limits), for a module that proves an address of its own (card applications). */
-export { assertMaySendCode, checkEmailCode, issueEmailCode, lockAddress } from './email-codes.ts';
-export { assertAcceptableNewPassword, hashPassword } from './passwords.ts';
+export { deleteRecoveryCodes } from './authenticator/recovery-codes.ts';
 export { companyUsersHolding, findUserById, unpairAuthenticator } from './queries.ts';
-export { deleteRecoveryCodes } from './recovery-codes.ts';
+/** Emailed codes (their store and limits), for a module that proves an address of its own (card applications). */
+export { assertMaySendCode, checkEmailCode, issueEmailCode, lockAddress } from './registration/email-codes.ts';
+export { assertAcceptableNewPassword, hashPassword } from './registration/passwords.ts';
 export { emailCodeRules } from './rules.ts';
-export { requireFreshSecondFactor } from './second-factor.ts';
 export {
   demoCompanyOf,
   ensureCompanyAdministrator,
@@ -20,7 +19,8 @@ export {
   ensureUser,
   identityDemoAccounts,
 } from './seed.ts';
-export { createSessionResolver, endSessionsOfUser } from './sessions.ts';
-export { registerStaffPairingRule } from './staff-pairing-rule.ts';
+export { requireFreshSecondFactor } from './sign-in/second-factor.ts';
+export { createSessionResolver, endSessionsOfUser } from './sign-in/sessions.ts';
+export { registerStaffPairingRule } from './staff/staff-pairing-rule.ts';
 export { companies, permissionGroups, users } from './tables.ts';
 export { languageOfUser } from './user-info.ts';

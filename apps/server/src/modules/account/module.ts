@@ -1,15 +1,22 @@
 /**
- * The account module (identity): its services, the calls they answer (routes.ts), the hourly clean-up
- * of sign-in records and the security notices that follow a change of how a user signs in.
+ * The account module (identity): signing in, the password reset and sessions (sign-in/), emailed
+ * codes, registration and the user's own account (registration/), the authenticator and recovery
+ * codes (authenticator/), and the back office's audit log and the staff pairing rule (staff/). It
+ * builds the services, registers each part's calls, the hourly clean-up of sign-in records and the
+ * security notices that follow a change of how a user signs in.
  */
 
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
-import { cleanSignInRecords, cleanSignInRecordsSchedule } from './clean-up.ts';
-import { registerAccountCalls } from './routes.ts';
-import { sendSecurityNotices } from './security-notices.ts';
+import { registerAuthenticatorCalls } from './authenticator/routes.ts';
+import type { AccountDependencies } from './context.ts';
+import { registerRegistrationCalls } from './registration/routes.ts';
 import { identityDemoSeeder } from './seed.ts';
-import { type AccountDependencies, createSignInService } from './sign-in-service.ts';
+import { cleanSignInRecords, cleanSignInRecordsSchedule } from './sign-in/clean-up.ts';
+import { registerSignInCalls } from './sign-in/routes.ts';
+import { sendSecurityNotices } from './sign-in/security-notices.ts';
+import { createSignInService } from './sign-in/sign-in-service.ts';
+import { registerStaffCalls } from './staff/routes.ts';
 
 export const accountModule: AppModule = {
   name: 'account',
@@ -35,6 +42,10 @@ export const accountModule: AppModule = {
     );
     const signIn = createSignInService(dependencies);
 
-    registerAccountCalls(app, { dependencies, signIn });
+    // Each part of the module registers its calls here: sign-in, registration, authenticator, staff.
+    registerSignInCalls(app, { dependencies, signIn });
+    registerRegistrationCalls(app, dependencies);
+    registerAuthenticatorCalls(app, dependencies);
+    registerStaffCalls(app, dependencies.db);
   },
 };

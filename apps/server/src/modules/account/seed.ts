@@ -14,8 +14,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
-import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertCompany, insertUser } from './queries.ts';
+import { hashPassword } from './registration/passwords.ts';
 import { permissionGroups, users } from './tables.ts';
 
 export type DemoUser = {

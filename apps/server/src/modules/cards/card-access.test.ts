@@ -20,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
 import { ensureRates } from '../ledger/index.ts';
 import { colleague, fundedCompany, idempotent } from '../payouts/test-support.ts';
-import type { CardRow } from './card-view.ts';
 import { feeOf } from './fees.ts';
+import type { CardRow } from './queries.ts';
 import { cardHolderMember, orderedCard, shippedCard } from './test-support.ts';
 
 const roles = ['administrator', 'card_manager', 'holder_a', 'holder_b', 'no_card_member', 'other_company'] as const;

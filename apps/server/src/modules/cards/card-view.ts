@@ -11,9 +11,8 @@ import {
   cardActionRefusal,
 } from '@bank/contract/cards';
 import { cardScopeOf } from '@bank/contract/permissions';
-import type { RelationshipManagerContact } from '@bank/contract/roles';
 import type { FeePaymentStatus } from '@bank/contract/states';
-import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -21,12 +20,10 @@ import { parseAmount } from '../../platform/money.ts';
 import type { CallContext } from '../../platform/route.ts';
 import type { SessionContext } from '../../platform/session.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import { companies, companyUsersHolding, users } from '../account/index.ts';
+import { users } from '../account/index.ts';
 import { accountBalance, accountIdOf } from '../ledger/index.ts';
-import { cardTransactions } from './money/tables.ts';
+import { type CardRow, lastTransactionTimes, peopleOfCards, relationshipManagersOf } from './queries.ts';
 import { cardholders, cards } from './tables.ts';
-
-export type CardRow = typeof cards.$inferSelect;
 
 /**
  * How a user acts on cards: staff as staff; a company user as the company when they hold card
@@ -76,35 +73,6 @@ export function reachableCards(access: Pick<CardAccess, 'companyId' | 'holderUse
         and lower(${cardholders.email}) = (select ${users.email} from ${users} where ${users.id} = ${access.holderUserId}))`,
     ),
   );
-}
-
-/**
- * The company's users who reach a card by `reachableCards`' rule: those with card management, and
- * its holder with card use. Who hears of what happens to the card (the inbox).
- */
-export async function usersReachingCard(handle: DbHandle, companyId: string, cardId: string): Promise<string[]> {
-  const managers = await companyUsersHolding(handle, companyId, 'card_management');
-  const cardUsers = await companyUsersHolding(handle, companyId, 'cards');
-  const holders =
-    cardUsers.length === 0
-      ? []
-      : await handle
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(cardholders, sql`lower(${cardholders.email}) = ${users.email}`)
-          .innerJoin(cards, eq(cards.cardholder_id, cardholders.id))
-          .where(
-            and(
-              eq(cards.id, cardId),
-              eq(cards.company_id, companyId),
-              eq(users.company_id, companyId),
-              inArray(
-                users.id,
-                cardUsers.map((user) => user.id),
-              ),
-            ),
-          );
-  return [...new Set([...managers, ...holders].map((user) => user.id))];
 }
 
 /** A card the caller reaches, locked for a change when `forUpdate`; any other answers not_found. */
@@ -179,27 +147,6 @@ export type AnnualFeeStatusReader = (
   handle: DbHandle,
   cardIds: readonly string[],
 ) => Promise<Map<string, FeePaymentStatus>>;
-
-/** The cardholders of the cards, and the names of who blocked them. */
-async function peopleOfCards(handle: DbHandle, rows: readonly CardRow[]) {
-  const holders = await handle
-    .select()
-    .from(cardholders)
-    .where(
-      inArray(
-        cardholders.id,
-        rows.map((row) => row.cardholder_id),
-      ),
-    );
-  const holderOf = new Map(holders.map((holder) => [holder.id, holder]));
-  const blockerIds = [...new Set(rows.flatMap((row) => (row.blocked_by ? [row.blocked_by] : [])))];
-  const blockers =
-    blockerIds.length === 0
-      ? []
-      : await handle.select({ id: users.id, name: users.full_name }).from(users).where(inArray(users.id, blockerIds));
-  const nameOf = new Map(blockers.map((blocker) => [blocker.id, blocker.name]));
-  return { holderOf, nameOf };
-}
 
 /** Cards as the wire shows them, with what the actor may do with each. */
 export async function cardViews(
@@ -278,29 +225,6 @@ function blockOf(row: CardRow, nameOf: ReadonlyMap<string, string>): Card['block
     by_name: row.blocked_by ? (nameOf.get(row.blocked_by) ?? '') : '',
     at: row.blocked_at.toISOString(),
   };
-}
-
-/** When each card's latest transaction happened (cards without one are absent). */
-async function lastTransactionTimes(handle: DbHandle, cardIds: readonly string[]): Promise<Map<string, Date>> {
-  const latest = await handle
-    .select({ card_id: cardTransactions.card_id, at: max(cardTransactions.at) })
-    .from(cardTransactions)
-    .where(inArray(cardTransactions.card_id, [...cardIds]))
-    .groupBy(cardTransactions.card_id);
-  return new Map(latest.flatMap((line) => (line.at ? [[line.card_id, line.at] as const] : [])));
-}
-
-/** The sales relationship manager of each company that has one: the bank's person linked to its cards. */
-async function relationshipManagersOf(
-  handle: DbHandle,
-  companyIds: readonly string[],
-): Promise<Map<string, RelationshipManagerContact>> {
-  const managers = await handle
-    .select({ company_id: companies.id, full_name: users.full_name, email: users.email })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.relationship_manager_id))
-    .where(inArray(companies.id, [...new Set(companyIds)]));
-  return new Map(managers.map(({ company_id, ...manager }) => [company_id, manager]));
 }
 
 /** USD at 2 decimals (a card account holds cents only). */

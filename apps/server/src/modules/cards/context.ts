@@ -16,9 +16,6 @@ export type CardsContext = ModuleContext & {
   simulator: CardProcessorSimulator | null;
 };
 
-/** The simulator's key, derived from the server secret (the same in the app and in its tests). */
-export { cardProcessorSimulatorKeyOf as simulatorKeyOf } from '../../adapters/providers.ts';
-
 /**
  * The card processor for a module's calls, and its simulator's controls when the simulator is
  * chosen. The simulator keeps its state in the database, so the cards module and the card

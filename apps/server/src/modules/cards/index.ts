@@ -3,7 +3,7 @@
  * processor is the cards module's; a module that prints or binds programme cards asks it through
  * these functions, with the processor the app chose (`cardProcessorOf`).
  */
-export { usersReachingCard } from './card-view.ts';
+
 export { cardProcessorOf } from './context.ts';
 export {
   assertFeeQuote,
@@ -14,6 +14,7 @@ export {
 export { enrolCardholder } from './issuing.ts';
 export { applyProcessorNotifications } from './processor/notification-handlers.ts';
 export { syncProcessorSchedule } from './processor/sync.ts';
+export { usersReachingCard } from './queries.ts';
 export { feeCosts } from './renewals/renewals.ts';
 export { bindStockCard, printStockCards, unbindStockCard } from './stock.ts';
 export { cardholders, cardStock, cards } from './tables.ts';

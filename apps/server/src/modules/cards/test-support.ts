@@ -1,5 +1,5 @@
 /**
- * Test support for cards: the processor simulator the app runs (same key), a company with a card
+ * Test support for cards: the processor simulator the app runs (its providers'), a company with a card
  * ordered for a test cardholder, moved along by the simulator to awaiting activation or activated,
  * and the processor's notifications applied as the schedule would; and card applications through
  * the real calls (the cardholder's documents uploaded, the email proven by its code, a body with
@@ -16,30 +16,28 @@ import type { Asset } from '@bank/contract/money';
 import type { ClientPermission } from '@bank/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
-import { createCardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
+import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import { pdfFile } from '../../adapters/storage/test-documents.ts';
-import { createSecretBox } from '../../platform/secret-box.ts';
 import { call, codeIn, nextEmail, type RunningTestApp, readMailbox, uniqueEmail } from '../../platform/test-support.ts';
 import { type KycTestApp, putFile } from '../kyc/test-support.ts';
 import { colleague, fundedCompany, idempotent } from '../payouts/test-support.ts';
-import type { CardRow } from './card-view.ts';
-import type { CardsContext } from './context.ts';
-import { simulatorKeyOf } from './context.ts';
 import { feeOf } from './fees.ts';
 import { orderCard } from './issuing.ts';
 import { moneyNotificationHandlers } from './processor/notification-handlers.ts';
 import { syncProcessor } from './processor/sync.ts';
+import type { CardRow } from './queries.ts';
 import { cardholders, cards } from './tables.ts';
 
-export function testSimulator(test: RunningTestApp) {
-  return createCardProcessorSimulator({ secret: simulatorKeyOf(createSecretBox(test.config.appSecret)) });
+/** The card processor simulator the test app runs: the one of the providers the app made. */
+export function testSimulator(test: RunningTestApp): CardProcessorSimulator {
+  const simulator = test.providers.simulators.cardProcessor;
+  if (!simulator) throw new Error('the test app runs no card processor simulator');
+  return simulator;
 }
 
 /** Applies the processor's notifications now, as the schedule does. */
 export async function syncNow(test: RunningTestApp) {
-  const simulator = testSimulator(test);
-  const _context = { processor: simulator, simulator } as unknown as CardsContext;
-  return syncProcessor(test.database.db, simulator, moneyNotificationHandlers(), test.clock.now());
+  return syncProcessor(test.database.db, testSimulator(test), moneyNotificationHandlers(), test.clock.now());
 }
 
 export const testAddress: PostalAddress = {

@@ -7,8 +7,7 @@
  * movementsOfReference) and the audit entries that name it.
  */
 import type { DepositHistory } from '@bank/contract/deposit';
-import { and, asc, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm';
-import { auditLog } from '../../platform/audit-table.ts';
+import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -16,37 +15,22 @@ import { companies, users } from '../account/index.ts';
 import { movementsOfReference } from '../ledger/index.ts';
 import { sourceOfTransaction, transactionDetailsOfSource } from '../transactions/index.ts';
 import { bankCreditOf, creditSourceType, noticeOf, noticeSourceType } from './fiat.ts';
-import { depositOf, depositReferenceType } from './incoming.ts';
-import { bankCredits, depositNotices, deposits } from './tables.ts';
-
-type AuditEntry = DepositHistory['audit'][number];
-type CreditRow = typeof bankCredits.$inferSelect;
-type NoticeRow = typeof depositNotices.$inferSelect;
-type DepositRow = typeof deposits.$inferSelect;
+import { depositReferenceType } from './incoming.ts';
+import {
+  auditEntriesAbout,
+  type CreditRow,
+  creditOfNotice,
+  type DepositRow,
+  depositOf,
+  type NoticeRow,
+  noticeById,
+} from './queries.ts';
+import { bankCredits, deposits } from './tables.ts';
 
 /** The records of one deposit: a fiat one's notice and transfer (either may be missing), or a crypto one's coins. */
 type Records =
   | { kind: 'fiat'; notice: NoticeRow | null; credit: CreditRow | null }
   | { kind: 'crypto'; deposit: DepositRow };
-
-/** The most audit entries one history shows (a deposit gathers a handful). */
-const auditEntriesMax = 100;
-
-async function noticeById(handle: DbHandle, id: string): Promise<NoticeRow | null> {
-  const [row] = await handle.select().from(depositNotices).where(eq(depositNotices.id, id));
-  return row ?? null;
-}
-
-/** A notice's transfer: the latest one matched to it. */
-async function creditOfNotice(handle: DbHandle, noticeId: string): Promise<CreditRow | null> {
-  const [row] = await handle
-    .select()
-    .from(bankCredits)
-    .where(eq(bankCredits.notice_id, noticeId))
-    .orderBy(desc(bankCredits.id))
-    .limit(1);
-  return row ?? null;
-}
 
 async function fiatOfCredit(handle: DbHandle, credit: CreditRow): Promise<Records> {
   return { kind: 'fiat', credit, notice: credit.notice_id ? await noticeById(handle, credit.notice_id) : null };
@@ -92,39 +76,6 @@ function sourceOf(records: Records): { type: string; id: string } | null {
     return { type: records.credit.source_type, id: records.credit.source_id };
   if (records.notice) return { type: noticeSourceType, id: records.notice.id };
   return null;
-}
-
-/** Audit entries whose detail names one of the records (its id under `key`), since the deposit began. */
-async function auditEntriesAbout(
-  handle: DbHandle,
-  names: { key: string; id: string }[],
-  since: Date,
-): Promise<AuditEntry[]> {
-  const naming: SQL[] = names.map(({ key, id }) => sql`${auditLog.detail} ->> ${key} = ${id}`);
-  const anyName = or(...naming);
-  if (!anyName) return [];
-  const rows = await handle
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      actor_email: users.email,
-      company_id: auditLog.company_id,
-      company_name: companies.name,
-      ip: auditLog.ip,
-      detail: auditLog.detail,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actor_user_id))
-    .leftJoin(companies, eq(companies.id, auditLog.company_id))
-    .where(and(gte(auditLog.at, since), anyName))
-    .orderBy(asc(auditLog.at), asc(auditLog.id))
-    .limit(auditEntriesMax);
-  return rows.map((row) => ({
-    ...row,
-    at: row.at.toISOString(),
-    detail: (row.detail ?? {}) as Record<string, unknown>,
-  }));
 }
 
 export async function depositHistory(handle: DbHandle, id: string): Promise<DepositHistory> {

@@ -36,8 +36,8 @@ import {
   transactionIdOfSource,
 } from '../transactions/index.ts';
 import { referenceOf } from './bank-details.ts';
-import { isFirstDeposit } from './first-deposit.ts';
 import { checkProofForNotice, proofOf } from './proofs.ts';
+import { type CreditRow, isFirstDeposit } from './queries.ts';
 import { bankCredits, depositNotices, depositReferences } from './tables.ts';
 
 export type FiatTarget = 'USDC' | 'USDT';
@@ -255,14 +255,6 @@ async function matchTransfer(tx: DbHandle, incoming: IncomingBankTransfer) {
         .limit(1)
     : [];
   return { candidate, owner, notice, amount };
-}
-
-type CreditRow = typeof bankCredits.$inferSelect;
-
-export async function bankCreditRow(handle: DbHandle, creditId: string): Promise<CreditRow> {
-  const [row] = await handle.select().from(bankCredits).where(eq(bankCredits.id, creditId));
-  if (!row) throw new Error(`bank credit ${creditId} not found`);
-  return row;
 }
 
 async function lockedUnmatchedCredit(tx: DbHandle, creditId: string): Promise<CreditRow> {

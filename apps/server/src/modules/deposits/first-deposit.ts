@@ -4,27 +4,14 @@
  * refused (fiat.ts); a first incoming credit below it is not credited but waits for the back office,
  * which credits it (with a reason) or returns it: a bank transfer (fiat.ts) as much as coins
  * (incoming.ts). Without the hold on coins a tiny coin deposit would become the first deposit and
- * lift the minimum for every fiat deposit after it.
+ * lift the minimum for every fiat deposit after it. Whether a company has had a credit yet is
+ * queries.ts's isFirstDeposit.
  */
 import { minimumFirstDepositUsd } from '@bank/contract/deposit';
 import { type DigitalAsset, stablecoins } from '@bank/contract/money';
-import { sql } from 'drizzle-orm';
-import { type DbHandle, executeRows } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
 import { Money, type MoneyValue, parseAmount } from '../../platform/money.ts';
 import { latestRates } from '../ledger/index.ts';
-import { bankCredits, deposits } from './tables.ts';
-
-/** No deposit, coin or fiat, has been credited to the company yet. */
-export async function isFirstDeposit(handle: DbHandle, companyId: string): Promise<boolean> {
-  const rows = await executeRows(
-    handle,
-    sql`select 1 from ${deposits} where ${deposits.company_id} = ${companyId} and ${deposits.status} = 'success'
-        union all
-        select 1 from ${bankCredits} where ${bankCredits.company_id} = ${companyId} and ${bankCredits.status} = 'credited'
-        limit 1`,
-  );
-  return rows.length === 0;
-}
 
 /**
  * Coins worth less than the minimum: stable coins count one for one against US dollars (SPEC.md:

@@ -8,9 +8,9 @@
  * (first-deposit.ts), which credits it with a reason or returns it.
  */
 
-import { confirmationsOfNetwork, type Deposit, depositPageSize } from '@bank/contract/deposit';
+import { confirmationsOfNetwork, type Deposit } from '@bank/contract/deposit';
 import type { DigitalAsset, Network } from '@bank/contract/money';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { simulatedTxHash } from '../../adapters/custody/custody.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,32 +18,14 @@ import { recordEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
 import { lockCompanyOfRow } from '../../platform/tenant.ts';
-import { companies } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { advanceTransaction, openTransaction, transactionIdOfSource } from '../transactions/index.ts';
-import { isCoinAmountBelowMinimum, isFirstDeposit } from './first-deposit.ts';
+import { isCoinAmountBelowMinimum } from './first-deposit.ts';
+import { type DepositRow, depositOf, isFirstDeposit } from './queries.ts';
 import { depositAddresses, deposits } from './tables.ts';
-
-type DepositRow = typeof deposits.$inferSelect;
 
 /** What a crypto deposit's ledger transfer and history line name as their business record. */
 export const depositReferenceType = 'deposit';
-
-export function depositOf(row: DepositRow): Deposit {
-  const asset = row.asset as DigitalAsset;
-  return {
-    deposit_id: row.id,
-    asset,
-    network: row.network as Network,
-    amount: formatAmountForWire(parseAmount(row.amount), asset),
-    status: row.status,
-    confirmations: row.confirmations,
-    confirmations_required: row.confirmations_required,
-    tx_hash: row.tx_hash,
-    seen_at: row.seen_at.toISOString(),
-    credited_at: row.credited_at?.toISOString() ?? null,
-  };
-}
 
 export type IncomingTransfer = { address: string; asset: DigitalAsset; network: Network; amount: string };
 
@@ -238,49 +220,4 @@ export async function confirm(db: AppDatabase, blocksOf: (network: Network) => n
     if (isCredited) credited += 1;
   }
   return credited;
-}
-
-/** The company's deposits, newest first, a page after `after` (keyset on the time-ordered id). */
-export async function depositPage(
-  handle: DbHandle,
-  companyId: string,
-  after: string | undefined,
-): Promise<{ items: Deposit[]; next: string | null }> {
-  const rows = await handle
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.company_id, companyId), after ? lt(deposits.id, after) : sql`true`))
-    .orderBy(desc(deposits.id))
-    .limit(depositPageSize + 1);
-  const items = rows.slice(0, depositPageSize).map(depositOf);
-  return { items, next: rows.length > depositPageSize ? (items.at(-1)?.deposit_id ?? null) : null };
-}
-
-/** Deposits still confirming or held for a decision, every company's, oldest first (the back office's view). */
-export async function depositsInFlightPage(
-  handle: DbHandle,
-  request: { page_size: number; cursor?: string | undefined },
-): Promise<{ items: (Deposit & { company: { company_id: string; name: string } })[]; next_cursor: string | null }> {
-  if (request.cursor !== undefined && !isUuid(request.cursor))
-    throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } } });
-  const rows = await handle
-    .select({ deposit: deposits, name: companies.name })
-    .from(deposits)
-    .innerJoin(companies, eq(companies.id, deposits.company_id))
-    .where(
-      and(
-        inArray(deposits.status, ['in_process', 'admin_review']),
-        request.cursor ? gt(deposits.id, request.cursor) : sql`true`,
-      ),
-    )
-    .orderBy(asc(deposits.id))
-    .limit(request.page_size + 1);
-  const shown = rows.slice(0, request.page_size);
-  return {
-    items: shown.map((row) => ({
-      ...depositOf(row.deposit),
-      company: { company_id: row.deposit.company_id, name: row.name ?? '' },
-    })),
-    next_cursor: rows.length > request.page_size ? (shown.at(-1)?.deposit.id ?? null) : null,
-  };
 }

@@ -38,8 +38,8 @@ import { companyDeposit, type DepositCaller, downloadDepositRecord, sendDepositN
 import { creditTransfer, type DepositStaff, decideHeldDeposit, returnTransfer } from './decisions.ts';
 import { depositHistory } from './deposit-history.ts';
 import { bankCreditPage, quoteFiatDeposit as quoteFiat } from './fiat.ts';
-import { depositPage, depositsInFlightPage } from './incoming.ts';
 import { proofPurpose, proofSection } from './proofs.ts';
+import { depositPage, depositsInFlightPage } from './queries.ts';
 import type { SimulatorControls } from './simulator-controls.ts';
 
 export type DepositRouteDependencies = {

@@ -8,8 +8,9 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendSimulatedBankCredit } from './bank-rail-simulator.ts';
-import { bankCreditOf, bankCreditRow, type IncomingBankTransfer } from './fiat.ts';
+import { bankCreditOf, type IncomingBankTransfer } from './fiat.ts';
 import { confirm, type IncomingTransfer, receive } from './incoming.ts';
+import { bankCreditRow } from './queries.ts';
 
 /** Who works the controls: staff with deposit_operations. */
 export type SimulatorOperator = { userId: string; ip: string; now: Date };

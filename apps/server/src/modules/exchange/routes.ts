@@ -20,6 +20,7 @@ import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import * as fx from './fx.ts';
 import * as otc from './otc.ts';
+import { companyPage, type DeskReader, deskPage } from './queries.ts';
 
 const requesterOf = (call: CallContext): otc.Requester => ({
   companyId: clientCompanyId(call),
@@ -28,7 +29,7 @@ const requesterOf = (call: CallContext): otc.Requester => ({
   now: call.now,
 });
 
-const deskReaderOf = (call: CallContext): otc.DeskReader => ({
+const deskReaderOf = (call: CallContext): DeskReader => ({
   userId: call.session.user_id,
   role: call.session.role,
   ip: call.ip,
@@ -48,7 +49,7 @@ export function registerExchangeRoutes(app: FastifyInstance, db: AppDatabase) {
   );
 
   registerCall(app, requestOtcQuote, (body, call) => otc.requestQuote(call.transaction ?? db, requesterOf(call), body));
-  registerCall(app, listOtcTrades, (body, call) => otc.companyPage(db, clientCompanyId(call), body, call.now));
+  registerCall(app, listOtcTrades, (body, call) => companyPage(db, clientCompanyId(call), body, call.now));
   registerCall(app, acceptOtcQuote, (body, call) =>
     otc.acceptQuote(call.transaction ?? db, requesterOf(call), body.request_id),
   );
@@ -59,7 +60,7 @@ export function registerExchangeRoutes(app: FastifyInstance, db: AppDatabase) {
     db.transaction((tx) => otc.decideAgainst(tx, requesterOf(call), body.request_id, 'cancelled')),
   );
 
-  registerCall(app, listOtcDesk, (body, call) => otc.deskPage(db, deskReaderOf(call), body));
+  registerCall(app, listOtcDesk, (body, call) => deskPage(db, deskReaderOf(call), body));
   registerCall(app, quoteOtcRequest, (body, call) =>
     db.transaction((tx) => otc.quoteRequest(tx, deskReaderOf(call), body)),
   );

@@ -9,7 +9,8 @@ import type { Asset } from '@bank/contract/money';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type MoneyValue, parseAmount, roundToAsset } from '../../platform/money.ts';
-import { isRateStale, latestRates } from './rates.ts';
+import { latestRates } from './queries.ts';
+import { isRateStale } from './rates.ts';
 
 export type ConversionRates = { usdPerUnit: MoneyValue; usdPerTarget: MoneyValue; rateAt: Date; isStale: boolean };
 

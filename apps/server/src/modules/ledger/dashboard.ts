@@ -4,12 +4,10 @@
  */
 import type { AssetBalance, BalanceHistoryPoint, DashboardHome } from '@bank/contract/ledger';
 import { digitalAssets } from '@bank/contract/money';
-import { sql } from 'drizzle-orm';
-import { type DbHandle, executeRows } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
 import { formatAmountForWire, Money, type MoneyValue, parseAmount } from '../../platform/money.ts';
-import { companyBalances } from './accounts.ts';
-import { dailyBalances } from './entries.ts';
-import { isRateStale, latestRates } from './rates.ts';
+import { companyBalances, dailyBalances, dailyRates, latestRates } from './queries.ts';
+import { isRateStale } from './rates.ts';
 
 export async function dashboardHome(handle: DbHandle, companyId: string, now: Date): Promise<DashboardHome> {
   const [accounts, rates] = await Promise.all([companyBalances(handle, companyId), latestRates(handle)]);
@@ -61,30 +59,4 @@ export async function balanceHistory(
     totals.set(line.date, (totals.get(line.date) ?? new Money(0)).plus(line.balance.times(rate)));
   }
   return [...totals].map(([date, total]) => ({ date, total_usd: formatAmountForWire(total, 'USD') }));
-}
-
-async function dailyRates(handle: DbHandle, days: number, now: Date): Promise<Map<string, Map<string, string>>> {
-  const rows = await executeRows<{ day: string; asset: string; usd_rate: string | null; first_rate: string | null }>(
-    handle,
-    sql`select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day, x.asset,
-          (select r.usd_rate::text from exchange_rates r
-            where r.asset = x.asset and r.quoted_at < d.day + interval '1 day'
-            order by r.quoted_at desc limit 1) as usd_rate,
-          (select r.usd_rate::text from exchange_rates r where r.asset = x.asset
-            order by r.quoted_at limit 1) as first_rate
-        from generate_series(
-          date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC') - ${days - 1} * interval '1 day',
-          date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC'),
-          interval '1 day') as d(day)
-        cross join unnest(${sql.raw(`array[${digitalAssets.map((asset) => `'${asset}'`).join(', ')}]`)}::text[]) as x(asset)
-        order by d.day`,
-  );
-  const rates = new Map<string, Map<string, string>>();
-  for (const row of rows) {
-    const day = rates.get(row.day) ?? new Map<string, string>();
-    const rate = row.usd_rate ?? row.first_rate;
-    if (rate !== null) day.set(row.asset, rate);
-    rates.set(row.day, day);
-  }
-  return rates;
 }

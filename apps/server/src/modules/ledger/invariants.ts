@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type DbHandle, executeRows } from '../../platform/db.ts';
-import { balanceBefore } from './entries.ts';
+import { balanceBefore } from './queries.ts';
 
 export type InvariantBreach = { rule: string; subject: string; detail: string };
 

@@ -13,9 +13,9 @@ import type { Database } from '../../platform/db.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { Money, type MoneyValue } from '../../platform/money.ts';
 import { createTestDatabase } from '../../platform/test-database.ts';
-import { accountIdOf } from './accounts.ts';
 import { checkLedgerInvariants } from './invariants.ts';
 import { ledger, type TransferRequest } from './ledger.ts';
+import { accountIdOf } from './queries.ts';
 import { ledgerAccounts } from './tables.ts';
 import { insertCompanies } from './test-support.ts';
 

@@ -4,9 +4,9 @@ import { type Database, executeRows } from '../../platform/db.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { createTestDatabase } from '../../platform/test-database.ts';
-import { accountBalance, accountIdOf, companyBalances } from './accounts.ts';
 import { checkLedgerInvariants } from './invariants.ts';
 import { LedgerBugError, ledger, type TransferRequest } from './ledger.ts';
+import { accountBalance, accountIdOf, companyBalances } from './queries.ts';
 import { clearingAccountOf, fundedAccount, insertCompanies } from './test-support.ts';
 
 let database: Database;

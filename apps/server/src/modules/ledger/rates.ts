@@ -4,35 +4,14 @@
  * rateRefreshMinutes; a rate older than rateStaleAfterMinutes converts nothing.
  */
 import { rateStaleAfterMinutes } from '@bank/contract/ledger';
-import { type Asset, assets } from '@bank/contract/money';
-import { sql } from 'drizzle-orm';
 import { createSimulatedRates, type RatesProvider } from '../../adapters/rates/rates.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { type DbHandle, executeRows } from '../../platform/db.ts';
+import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { parseAmount } from '../../platform/money.ts';
+import { latestRates, type Rate } from './queries.ts';
 import { exchangeRates } from './tables.ts';
 
 export const refreshRatesSchedule = 'ledger__refresh_rates';
-
-export type Rate = { asset: Asset; usdRate: string; quotedAt: Date };
-
-/** The newest rate of each asset that has one. */
-export async function latestRates(handle: DbHandle): Promise<Map<Asset, Rate>> {
-  const rows = await executeRows<{ asset: Asset; usd_rate: string; quoted_at: string | Date }>(
-    handle,
-    sql`select distinct on (asset) asset, usd_rate::text as usd_rate, quoted_at
-        from ${exchangeRates} order by asset, quoted_at desc`,
-  );
-  return new Map(
-    rows
-      .filter((row) => (assets as readonly string[]).includes(row.asset))
-      .map((row) => [
-        row.asset,
-        { asset: row.asset, usdRate: parseAmount(row.usd_rate).toFixed(), quotedAt: new Date(row.quoted_at) },
-      ]),
-  );
-}
 
 export function isRateStale(rate: Pick<Rate, 'quotedAt'>, now: Date): boolean {
   return now.getTime() - rate.quotedAt.getTime() > rateStaleAfterMinutes * 60_000;

@@ -17,7 +17,7 @@ import type { AppDatabase } from '../../platform/db.ts';
 import { registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
 import { balanceHistory, dashboardHome } from './dashboard.ts';
-import { ledgerAccountPage, ledgerTransferPage } from './explorer.ts';
+import { ledgerAccountPage, ledgerTransferPage } from './queries.ts';
 import { quoteRatesNow } from './rates.ts';
 
 export type LedgerRouteDependencies = {

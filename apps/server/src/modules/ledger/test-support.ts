@@ -7,8 +7,8 @@ import type { Asset } from '@bank/contract/money';
 import type { DbHandle } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { companies } from '../account/index.ts';
-import { accountIdOf } from './accounts.ts';
 import { ledger } from './ledger.ts';
+import { accountIdOf } from './queries.ts';
 
 export async function insertCompanies(handle: DbHandle, count: number, now: Date): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newId(now.getTime()));

@@ -2,106 +2,24 @@
  * Allocation and the card issuing records: staff put cards of an approved order into a new print
  * batch (B-YYYYMMDD-NNN), which the cards module prints at the processor with the contract's
  * abbreviation; the order becomes partially allocated, then allocated. A batch reads at the least
- * advanced operation stage of its cards. Outside production, staff may have the simulator print and
- * mail a whole batch at once.
+ * advanced operation stage of its cards (queries.ts). Outside production, staff may have the
+ * simulator print and mail a whole batch at once.
  */
 import { allocationStatusOf, type PrintBatch } from '@bank/contract/programme';
-import { type CardOperationStage, cardOperationStages } from '@bank/contract/states';
-import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CardProcessor } from '../../adapters/card-processor/card-processor.ts';
 import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, newId } from '../../platform/ids.ts';
+import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { companies, users } from '../account/index.ts';
 import { cardStock, printStockCards, syncProcessorSchedule } from '../cards/index.ts';
-import { contractRow, nextNumber, type StaffActor } from './contracts.ts';
-import { lockedOrder } from './orders.ts';
+import type { StaffActor } from './contracts.ts';
+import { batchView, contractRow, lockedOrder, nextNumber } from './queries.ts';
 import { programmeContracts, programmeOrders, programmePrintBatches } from './tables.ts';
 
 const allocatableStatuses = new Set(['approved', 'partially_allocated']);
-
-/** The stage of a batch: the least advanced of its cards' (the order of states.ts is the cards' path). */
-function leastAdvancedStage(stages: readonly CardOperationStage[]): CardOperationStage {
-  const first = Math.min(...stages.map((stage) => cardOperationStages.indexOf(stage)));
-  return cardOperationStages[first] ?? 'consolidating';
-}
-
-async function joinedBatches(handle: DbHandle, condition: SQL | undefined, limit: number) {
-  const rows = await handle
-    .select({
-      batch: programmePrintBatches,
-      orderNumber: programmeOrders.order_number,
-      level: programmeOrders.level,
-      network: programmeOrders.network,
-      contractNumber: programmeContracts.contract_number,
-      abbreviation: programmeContracts.company_abbreviation,
-      companyName: companies.name,
-      allocatedByName: users.full_name,
-    })
-    .from(programmePrintBatches)
-    .innerJoin(programmeOrders, eq(programmeOrders.id, programmePrintBatches.order_id))
-    .innerJoin(programmeContracts, eq(programmeContracts.id, programmeOrders.contract_id))
-    .innerJoin(companies, eq(companies.id, programmePrintBatches.company_id))
-    .innerJoin(users, eq(users.id, programmePrintBatches.allocated_by))
-    .where(condition)
-    .orderBy(desc(programmePrintBatches.id))
-    .limit(limit);
-  const batchIds = rows.map((row) => row.batch.id);
-  const stages =
-    batchIds.length === 0
-      ? []
-      : await handle
-          .select({ batchId: cardStock.batch_id, stage: cardStock.operation_stage })
-          .from(cardStock)
-          .where(inArray(cardStock.batch_id, batchIds))
-          .groupBy(cardStock.batch_id, cardStock.operation_stage);
-  return rows.map((row): PrintBatch => {
-    const own = stages.filter((line) => line.batchId === row.batch.id).map((line) => line.stage);
-    return {
-      id: row.batch.id,
-      batch_number: row.batch.batch_number,
-      order_id: row.batch.order_id,
-      order_number: row.orderNumber,
-      contract_number: row.contractNumber,
-      company_name: row.companyName ?? '',
-      company_abbreviation: row.abbreviation,
-      quantity: row.batch.quantity,
-      level: row.level,
-      network: row.network,
-      operation_stage: own.length > 0 ? leastAdvancedStage(own) : 'consolidating',
-      allocated_by_name: row.allocatedByName,
-      created_at: row.batch.created_at.toISOString(),
-    };
-  });
-}
-
-/** A page of print batches, newest first, of one company or of all (staff). */
-export async function batchPage(
-  handle: DbHandle,
-  companyId: string | null,
-  request: { page_size: number; cursor?: string | undefined },
-) {
-  const cursor = request.cursor && isUuid(request.cursor) ? request.cursor : undefined;
-  const rows = await joinedBatches(
-    handle,
-    and(
-      companyId ? eq(programmePrintBatches.company_id, companyId) : undefined,
-      cursor ? lt(programmePrintBatches.id, cursor) : undefined,
-    ),
-    request.page_size + 1,
-  );
-  const items = rows.slice(0, request.page_size);
-  return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.id ?? null) : null };
-}
-
-async function batchView(handle: DbHandle, batchId: string): Promise<PrintBatch> {
-  const [batch] = isUuid(batchId) ? await joinedBatches(handle, eq(programmePrintBatches.id, batchId), 1) : [];
-  if (!batch) throw new AppError('not_found', { detail: `no print batch ${batchId}` });
-  return batch;
-}
 
 /**
  * Allocates `quantity` cards of an approved (or partially allocated) order to one new print batch.

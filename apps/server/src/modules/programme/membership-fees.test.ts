@@ -29,7 +29,8 @@ import { cards } from '../cards/index.ts';
 import { syncNow, testSimulator } from '../cards/test-support.ts';
 import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
 import { colleague, idempotent } from '../payouts/test-support.ts';
-import { listMembershipFees as listFeeRecords, membershipFeesSchedule } from './membership-fees.ts';
+import { membershipFeesSchedule } from './membership-fees.ts';
+import { listMembershipFees as listFeeRecords } from './queries.ts';
 import { programmeMembershipFees } from './tables.ts';
 import { printedProgramme } from './test-support.ts';
 

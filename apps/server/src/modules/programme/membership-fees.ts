@@ -10,28 +10,23 @@
  * term (from USDC, else USDT); a term neither covers stays overdue with a remark, and the company's
  * card users are told once.
  */
-import { addDays, dayOf, termEndOf } from '@bank/contract/calendar';
+import { addDays, dayOf } from '@bank/contract/calendar';
 import type { FeeCost } from '@bank/contract/card-management';
 import { type CardFundingAsset, cardFundingAssets, type FeeQuote } from '@bank/contract/cards';
-import {
-  type FeeDeductionMode,
-  type MembershipFeeRecord,
-  membershipStatusOn,
-  programmeLimits,
-} from '@bank/contract/programme';
+import type { FeeDeductionMode, MembershipFeeRecord } from '@bank/contract/programme';
 import type { FeeContract, MembershipFeeQuote } from '@bank/contract/programme-cards';
-import type { FeePaymentStatus } from '@bank/contract/states';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { isUuid, newId } from '../../platform/ids.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { lockCompany } from '../../platform/tenant.ts';
-import { assertFeeQuote, cardholders, cardStock, cards, chargeCompanyFee, feeCosts, feeOf } from '../cards/index.ts';
+import { assertFeeQuote, cardStock, cards, chargeCompanyFee, feeCosts, feeOf } from '../cards/index.ts';
 import type { ProgrammeCaller } from './context.ts';
-import { programmeContracts, programmeMembershipFees, programmeOrders, programmePrintBatches } from './tables.ts';
+import { contractOfStockCard, feeContractColumns, feeRecords, insertTerm, last4Of } from './queries.ts';
+import { programmeContracts, programmeMembershipFees } from './tables.ts';
 
 export const membershipFeesSchedule = 'programme__membership_fees';
 
@@ -42,42 +37,6 @@ const liveCardStatuses = ['approved', 'active', 'blocked'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Terms opened
-
-async function contractOfStockCard(handle: DbHandle, stockCardId: string) {
-  const [row] = await handle
-    .select({ stock: cardStock, contract: programmeContracts })
-    .from(cardStock)
-    .innerJoin(programmePrintBatches, eq(programmePrintBatches.id, cardStock.batch_id))
-    .innerJoin(programmeOrders, eq(programmeOrders.id, programmePrintBatches.order_id))
-    .innerJoin(programmeContracts, eq(programmeContracts.id, programmeOrders.contract_id))
-    .where(eq(cardStock.id, stockCardId));
-  if (!row) throw new Error(`programme card ${stockCardId} has no contract`);
-  return row;
-}
-
-async function insertTerm(
-  handle: DbHandle,
-  facts: { companyId: string; contractId: string; stockCardId: string; startsOn: string; months: number; fee: string },
-  now: Date,
-): Promise<void> {
-  await handle
-    .insert(programmeMembershipFees)
-    .values({
-      id: newId(now.getTime()),
-      company_id: facts.companyId,
-      contract_id: facts.contractId,
-      stock_card_id: facts.stockCardId,
-      term_starts_on: facts.startsOn,
-      term_ends_on: termEndOf(facts.startsOn, facts.months),
-      due_on: facts.startsOn,
-      overdue_from: addDays(facts.startsOn, programmeLimits.membershipGraceDays),
-      term_months: facts.months,
-      fee_due: facts.fee,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflictDoNothing();
-}
 
 /** The card's first membership term, from today, when it has none yet (a rebound card keeps its terms). */
 export async function openFirstTerm(handle: DbHandle, stockCardId: string, now: Date): Promise<void> {
@@ -104,139 +63,9 @@ export async function openFirstTerm(handle: DbHandle, stockCardId: string, now: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Records as the wire shows them
-
-/** The payment status of a term on `today`, in SQL (programme.ts's membershipStatusOn), for filtering. */
-const statusColumn = (today: string) => sql<FeePaymentStatus>`case
-  when ${programmeMembershipFees.settled} is not null then ${programmeMembershipFees.settled}
-  when ${today} < ${programmeMembershipFees.due_on} then 'upcoming'
-  when ${today} >= ${programmeMembershipFees.overdue_from} then 'overdue'
-  else 'pending' end`;
-
-function feeQuery(handle: DbHandle) {
-  return handle
-    .select({
-      fee: programmeMembershipFees,
-      last4: cardStock.last4,
-      expires_on: cardStock.expires_on,
-      card_id: cards.id,
-      card_stage: cards.operation_stage,
-      cardholder_name: sql<string | null>`${cardholders.first_name} || ' ' || ${cardholders.last_name}`,
-      contract_number: programmeContracts.contract_number,
-      deduction_mode: programmeContracts.fee_deduction_mode,
-    })
-    .from(programmeMembershipFees)
-    .innerJoin(cardStock, eq(cardStock.id, programmeMembershipFees.stock_card_id))
-    .innerJoin(programmeContracts, eq(programmeContracts.id, programmeMembershipFees.contract_id))
-    .leftJoin(cards, eq(cards.id, programmeMembershipFees.stock_card_id))
-    .leftJoin(cardholders, eq(cardholders.id, cards.cardholder_id));
-}
-
-type FeeQueryRow = Awaited<ReturnType<ReturnType<typeof feeQuery>['where']>>[number];
-
-function feeRecordView(row: FeeQueryRow, today: string): MembershipFeeRecord {
-  const { fee } = row;
-  const paidMode: FeeDeductionMode | null = fee.settled === 'paid' ? (fee.paid_by ? 'manual' : 'automatic') : null;
-  return {
-    id: fee.id,
-    stock_card_id: fee.stock_card_id,
-    card_id: row.card_id,
-    last4: row.last4,
-    cardholder_name: row.card_stage === 'unbound' ? null : row.cardholder_name,
-    contract_number: row.contract_number,
-    expires_on: row.expires_on,
-    term_starts_on: fee.term_starts_on,
-    term_ends_on: fee.term_ends_on,
-    due_on: fee.due_on,
-    yearly_expires_on: fee.term_ends_on,
-    term_months: fee.term_months,
-    fee_due: parseAmount(fee.fee_due).toFixed(2),
-    payment_status: membershipStatusOn(fee, today),
-    paid_at: fee.paid_at?.toISOString() ?? null,
-    paid_asset: fee.paid_asset,
-    paid_amount: fee.paid_amount === null ? null : parseAmount(fee.paid_amount).toString(),
-    renewal_status: fee.renewal_status,
-    deduction_mode: paidMode ?? row.deduction_mode,
-    remarks: fee.remarks,
-  };
-}
-
-async function feeRecords(handle: DbHandle, ids: readonly string[], now: Date): Promise<MembershipFeeRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await feeQuery(handle)
-    .where(inArray(programmeMembershipFees.id, [...ids]))
-    .orderBy(asc(programmeMembershipFees.due_on), asc(programmeMembershipFees.id));
-  return rows.map((row) => feeRecordView(row, dayOf(now)));
-}
-
-const cursorPattern = /^(\d{4}-\d{2}-\d{2})~([0-9a-f-]{36})$/;
-
-/**
- * `programme/fees/list`: the company's membership terms, latest due first (keyset on due date and
- * id); for the programme desk (`companyId` null), every company's.
- */
-export async function listMembershipFees(
-  handle: DbHandle,
-  companyId: string | null,
-  request: {
-    page_size: number;
-    cursor?: string | undefined;
-    payment_status?: FeePaymentStatus | undefined;
-    contract_id?: string | undefined;
-    stock_card_id?: string | undefined;
-  },
-  now: Date,
-): Promise<{ items: MembershipFeeRecord[]; next_cursor: string | null }> {
-  const isBadId = [request.contract_id, request.stock_card_id].some((id) => id !== undefined && !isUuid(id));
-  if (isBadId) return { items: [], next_cursor: null };
-  const after = request.cursor ? cursorPattern.exec(request.cursor) : null;
-  if (request.cursor && !after) throw new AppError('validation', { fields: { cursor: { key: 'validation.invalid' } } });
-  const today = dayOf(now);
-  const rows = await feeQuery(handle)
-    .where(
-      and(
-        companyId === null ? undefined : eq(programmeMembershipFees.company_id, companyId),
-        request.payment_status ? sql`${statusColumn(today)} = ${request.payment_status}` : undefined,
-        request.contract_id ? eq(programmeMembershipFees.contract_id, request.contract_id) : undefined,
-        request.stock_card_id ? eq(programmeMembershipFees.stock_card_id, request.stock_card_id) : undefined,
-        after
-          ? or(
-              lt(programmeMembershipFees.due_on, after[1] ?? ''),
-              and(eq(programmeMembershipFees.due_on, after[1] ?? ''), lt(programmeMembershipFees.id, after[2] ?? '')),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(programmeMembershipFees.due_on), desc(programmeMembershipFees.id))
-    .limit(request.page_size + 1);
-  const pageRows = rows.slice(0, request.page_size);
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map((row) => feeRecordView(row, today)),
-    next_cursor: rows.length > request.page_size && last ? `${last.fee.due_on}~${last.fee.id}` : null,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Contracts' deduction mode
 
-const feeContractColumns = {
-  id: programmeContracts.id,
-  contract_number: programmeContracts.contract_number,
-  membership_term_months: programmeContracts.membership_term_months,
-  fee_deduction_mode: programmeContracts.fee_deduction_mode,
-};
-
-export async function listFeeContracts(handle: DbHandle, companyId: string): Promise<{ items: FeeContract[] }> {
-  const items = await handle
-    .select(feeContractColumns)
-    .from(programmeContracts)
-    .where(eq(programmeContracts.company_id, companyId))
-    .orderBy(desc(programmeContracts.id))
-    .limit(100);
-  return { items };
-}
-
+/** The company sets how a contract's membership terms are paid: by hand, or taken on their due date. */
 export async function setFeeDeductionMode(
   handle: DbHandle,
   caller: ProgrammeCaller,
@@ -331,14 +160,6 @@ async function chargeTerm(
     })
     .where(eq(programmeMembershipFees.id, term.id));
   return charged;
-}
-
-async function last4Of(handle: DbHandle, stockCardIds: readonly string[]) {
-  const rows = await handle
-    .select({ id: cardStock.id, last4: cardStock.last4 })
-    .from(cardStock)
-    .where(inArray(cardStock.id, [...stockCardIds]));
-  return new Map(rows.map((row) => [row.id, row.last4]));
 }
 
 /**

@@ -9,116 +9,30 @@
 import { dayOf } from '@bank/contract/calendar';
 import type { CardFundingAsset, PostalAddressFields } from '@bank/contract/cards';
 import { orderQuantityRefusal, type PreOrder } from '@bank/contract/programme';
-import type { CreatePreOrderRequest, OrderSummary } from '@bank/contract/programme-orders';
-import { type PreOrderStatus, preOrderStatuses } from '@bank/contract/states';
-import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import type { CreatePreOrderRequest } from '@bank/contract/programme-orders';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, newId } from '../../platform/ids.ts';
+import { newId } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
 import { lockCompany, lockCompanyOfRow } from '../../platform/tenant.ts';
-import { companies, users } from '../account/index.ts';
 import { chargeCompanyFee, feeOf, settleCompanyFee } from '../cards/index.ts';
-import { contractOf, contractRow, contractView, nextNumber, type StaffActor } from './contracts.ts';
+import type { StaffActor } from './contracts.ts';
+import {
+  contractOf,
+  contractRow,
+  contractView,
+  lockedOrder,
+  nextNumber,
+  ordersOfContract,
+  orderView,
+} from './queries.ts';
 import { programmeContracts, programmeOrders } from './tables.ts';
 
 export type ClientActor = { userId: string; companyId: string; ip: string; now: Date };
 
-type OrderRow = typeof programmeOrders.$inferSelect;
-
-async function joinedOrders(handle: DbHandle, condition: SQL | undefined, order: SQL, limit: number) {
-  return handle
-    .select({
-      row: programmeOrders,
-      contractNumber: programmeContracts.contract_number,
-      companyName: companies.name,
-      createdByName: users.full_name,
-    })
-    .from(programmeOrders)
-    .innerJoin(programmeContracts, eq(programmeContracts.id, programmeOrders.contract_id))
-    .innerJoin(companies, eq(companies.id, programmeOrders.company_id))
-    .innerJoin(users, eq(users.id, programmeOrders.created_by))
-    .where(condition)
-    .orderBy(order)
-    .limit(limit);
-}
-
-function orderOf(joined: Awaited<ReturnType<typeof joinedOrders>>[number]): PreOrder {
-  const { row } = joined;
-  return {
-    id: row.id,
-    order_number: row.order_number,
-    contract_id: row.contract_id,
-    contract_number: joined.contractNumber,
-    company_name: joined.companyName ?? '',
-    quantity: row.quantity,
-    allocated_quantity: row.allocated_quantity,
-    level: row.level,
-    network: row.network,
-    delivery_type: row.delivery_type,
-    mailing_address: row.mailing_address,
-    status: row.status,
-    status_remark: row.status_remark,
-    unit_price: parseAmount(row.unit_price).toFixed(2),
-    total_usd: parseAmount(row.total_usd).toFixed(2),
-    asset: row.asset,
-    debit_amount: parseAmount(row.debit_amount).toFixed(),
-    created_by_name: joined.createdByName,
-    created_at: row.created_at.toISOString(),
-    decided_at: row.decided_at?.toISOString() ?? null,
-  };
-}
-
-/** One order as the screens read it; of the company when one is given (another company's is not found). */
-async function orderView(handle: DbHandle, orderId: string, companyId?: string): Promise<PreOrder> {
-  const condition = and(
-    eq(programmeOrders.id, orderId),
-    companyId ? eq(programmeOrders.company_id, companyId) : undefined,
-  );
-  const [joined] = isUuid(orderId) ? await joinedOrders(handle, condition, desc(programmeOrders.id), 1) : [];
-  if (!joined) throw new AppError('not_found', { detail: `no pre-order ${orderId}` });
-  return orderOf(joined);
-}
-
-/** The orders of a contract, newest first (a contract holds at most total ÷ minimum of them). */
-async function ordersOfContract(handle: DbHandle, contractId: string): Promise<PreOrder[]> {
-  const rows = await joinedOrders(
-    handle,
-    eq(programmeOrders.contract_id, contractId),
-    desc(programmeOrders.id),
-    100_000,
-  );
-  return rows.map(orderOf);
-}
-
-/**
- * A page of orders: of one company (newest first) or, for staff, of every company in one status
- * (pending ones are worked oldest first, decided ones read newest first).
- */
-export async function orderPage(
-  handle: DbHandle,
-  filter: { companyId?: string; status?: PreOrderStatus | undefined },
-  request: { page_size: number; cursor?: string | undefined },
-) {
-  const isOldestFirst = filter.status === 'pending' && !filter.companyId;
-  const cursor = request.cursor && isUuid(request.cursor) ? request.cursor : undefined;
-  const rows = await joinedOrders(
-    handle,
-    and(
-      filter.companyId ? eq(programmeOrders.company_id, filter.companyId) : undefined,
-      filter.status ? eq(programmeOrders.status, filter.status) : undefined,
-      cursor ? (isOldestFirst ? gt(programmeOrders.id, cursor) : lt(programmeOrders.id, cursor)) : undefined,
-    ),
-    isOldestFirst ? asc(programmeOrders.id) : desc(programmeOrders.id),
-    request.page_size + 1,
-  );
-  const items = rows.slice(0, request.page_size).map(orderOf);
-  return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.id ?? null) : null };
-}
-
-/** USD per card of a level under a contract: the contract's prepayment and the level's card cost. */
 /** One contract of the company, with the unit price of each level and its orders. */
 export async function companyContract(handle: DbHandle, companyId: string, contractId: string, now: Date) {
   const row = await contractRow(handle, contractId, { companyId });
@@ -132,6 +46,7 @@ export async function companyContract(handle: DbHandle, companyId: string, contr
   };
 }
 
+/** USD per card of a level under a contract: the contract's prepayment and the level's card cost. */
 async function unitPriceOf(handle: DbHandle, prepaymentPerCard: string, level: PreOrder['level']) {
   const cardCost = await feeOf(handle, level, 'card_cost');
   return parseAmount(prepaymentPerCard).plus(cardCost.amount).toFixed(2);
@@ -219,15 +134,6 @@ const mailingAddressOf = (address: z.output<typeof PostalAddressFields>) => ({
   postal_code: address.postal_code,
 });
 
-/** The order locked for a change (any company's: staff act on them all). */
-export async function lockedOrder(tx: DbHandle, orderId: string): Promise<OrderRow> {
-  const [row] = isUuid(orderId)
-    ? await tx.select().from(programmeOrders).where(eq(programmeOrders.id, orderId)).for('update')
-    : [];
-  if (!row) throw new AppError('not_found', { detail: `no pre-order ${orderId}` });
-  return row;
-}
-
 /**
  * Decides a pending order, once (an order decided already is `illegal_state`): approval posts the
  * hold and moves its cards from pending to paid; declining voids it, releases them and keeps the
@@ -278,51 +184,4 @@ export async function decideOrder(
     },
   });
   return orderView(tx, order.id);
-}
-
-/** The order summary of the company: its orders per status and its contracts' quantities. */
-export async function orderSummary(handle: DbHandle, companyId: string): Promise<OrderSummary> {
-  const byStatus = await handle
-    .select({
-      status: programmeOrders.status,
-      orderCount: sql<number>`count(*)::int`,
-      quantity: sql<number>`coalesce(sum(${programmeOrders.quantity}), 0)::int`,
-      allocated: sql<number>`coalesce(sum(${programmeOrders.allocated_quantity}), 0)::int`,
-      totalUsd: sql<string>`coalesce(sum(${programmeOrders.total_usd}), 0)::text`,
-    })
-    .from(programmeOrders)
-    .where(eq(programmeOrders.company_id, companyId))
-    .groupBy(programmeOrders.status);
-  const [contracts] = await handle
-    .select({
-      count: sql<number>`count(*)::int`,
-      total: sql<number>`coalesce(sum(${programmeContracts.total_quantity}), 0)::int`,
-      paid: sql<number>`coalesce(sum(${programmeContracts.paid_quantity}), 0)::int`,
-      pending: sql<number>`coalesce(sum(${programmeContracts.pending_quantity}), 0)::int`,
-      allocated: sql<number>`coalesce(sum(${programmeContracts.allocated_quantity}), 0)::int`,
-    })
-    .from(programmeContracts)
-    .where(eq(programmeContracts.company_id, companyId));
-  const lineOf = new Map(byStatus.map((line) => [line.status, line]));
-  const total = contracts?.total ?? 0;
-  const paid = contracts?.paid ?? 0;
-  const pending = contracts?.pending ?? 0;
-  return {
-    lines: preOrderStatuses.map((status) => {
-      const line = lineOf.get(status);
-      return {
-        status,
-        order_count: line?.orderCount ?? 0,
-        quantity: line?.quantity ?? 0,
-        allocated_quantity: line?.allocated ?? 0,
-        total_usd: parseAmount(line?.totalUsd ?? '0').toFixed(2),
-      };
-    }),
-    contract_count: contracts?.count ?? 0,
-    total_quantity: total,
-    paid_quantity: paid,
-    pending_quantity: pending,
-    remaining_quantity: total - pending - paid,
-    allocated_quantity: contracts?.allocated ?? 0,
-  };
 }

@@ -36,12 +36,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import { allocateCards, batchPage, printBatchOnSimulator } from './allocation.ts';
+import { allocateCards, printBatchOnSimulator } from './allocation.ts';
 import * as binding from './binding.ts';
 import type { ProgrammeCaller, ProgrammeContext } from './context.ts';
-import { companyChoices, contractPage, createContract, type StaffActor } from './contracts.ts';
+import { createContract, type StaffActor } from './contracts.ts';
 import * as fees from './membership-fees.ts';
-import { type ClientActor, companyContract, decideOrder, orderPage, orderSummary, placeOrder } from './orders.ts';
+import { type ClientActor, companyContract, decideOrder, placeOrder } from './orders.ts';
+import * as queries from './queries.ts';
 
 const callerOf = (call: CallContext): ProgrammeCaller => ({
   userId: call.session.user_id,
@@ -72,7 +73,7 @@ function registerOrderRoutes(app: FastifyInstance, programme: ProgrammeContext):
 
   // Contracts, pre-orders and print batches: the company
   registerCall(app, listProgrammeContracts, ({ status, ...request }, call) =>
-    contractPage(db, { company_id: clientCompanyId(call), status }, request, call.now),
+    queries.contractPage(db, { company_id: clientCompanyId(call), status }, request, call.now),
   );
   registerCall(app, getProgrammeContract, (body, call) =>
     companyContract(db, clientCompanyId(call), body.contract_id, call.now),
@@ -83,25 +84,25 @@ function registerOrderRoutes(app: FastifyInstance, programme: ProgrammeContext):
       : db.transaction((tx) => placeOrder(tx, clientOf(call), body)),
   );
   registerCall(app, listPreOrders, ({ status, ...request }, call) =>
-    orderPage(db, { companyId: clientCompanyId(call), status }, request),
+    queries.orderPage(db, { companyId: clientCompanyId(call), status }, request),
   );
-  registerCall(app, getOrderSummary, (_body, call) => orderSummary(db, clientCompanyId(call)));
-  registerCall(app, listPrintBatches, (body, call) => batchPage(db, clientCompanyId(call), body));
+  registerCall(app, getOrderSummary, (_body, call) => queries.orderSummary(db, clientCompanyId(call)));
+  registerCall(app, listPrintBatches, (body, call) => queries.batchPage(db, clientCompanyId(call), body));
 
   // Contracts, pre-orders and print batches: the back office
-  registerCall(app, listProgrammeCompanies, (body) => companyChoices(db, body));
+  registerCall(app, listProgrammeCompanies, (body) => queries.companyChoices(db, body));
   registerCall(app, createProgrammeContract, (body, call) =>
     db.transaction((tx) => createContract(tx, staffOf(call), body)),
   );
   registerCall(app, listStaffProgrammeContracts, ({ company_id, status, ...request }, call) =>
-    contractPage(db, { company_id, status }, request, call.now),
+    queries.contractPage(db, { company_id, status }, request, call.now),
   );
-  registerCall(app, listStaffPreOrders, ({ status, ...request }) => orderPage(db, { status }, request));
+  registerCall(app, listStaffPreOrders, ({ status, ...request }) => queries.orderPage(db, { status }, request));
   registerCall(app, decidePreOrder, (body, call) => db.transaction((tx) => decideOrder(tx, staffOf(call), body)));
   registerCall(app, allocatePreOrder, (body, call) =>
     db.transaction((tx) => allocateCards(tx, processor, staffOf(call), body)),
   );
-  registerCall(app, listStaffPrintBatches, (body) => batchPage(db, null, body));
+  registerCall(app, listStaffPrintBatches, (body) => queries.batchPage(db, null, body));
   registerCall(app, simulatePrintBatch, (body, call) =>
     printBatchOnSimulator(db, programme, staffOf(call), body.batch_id),
   );
@@ -112,9 +113,9 @@ function registerCardRoutes(app: FastifyInstance, programme: ProgrammeContext): 
   const db = programme.database.db;
   const { processor } = programme;
   // Printed cards and binding
-  registerCall(app, listProgrammeCards, (body, call) => binding.listProgrammeCards(db, clientCompanyId(call), body));
+  registerCall(app, listProgrammeCards, (body, call) => queries.listProgrammeCards(db, clientCompanyId(call), body));
   registerCall(app, listBindableCardholders, (body, call) =>
-    binding.listBindableCardholders(db, clientCompanyId(call), body.search),
+    queries.listBindableCardholders(db, clientCompanyId(call), body.search),
   );
   registerCall(app, bindProgrammeCard, (body, call) =>
     db.transaction((tx) => binding.bindProgrammeCard(tx, processor, callerOf(call), body)),
@@ -125,10 +126,10 @@ function registerCardRoutes(app: FastifyInstance, programme: ProgrammeContext): 
 
   // Membership fees
   registerCall(app, listMembershipFees, (body, call) =>
-    fees.listMembershipFees(db, clientCompanyId(call), body, call.now),
+    queries.listMembershipFees(db, clientCompanyId(call), body, call.now),
   );
-  registerCall(app, listStaffMembershipFees, (body, call) => fees.listMembershipFees(db, null, body, call.now));
-  registerCall(app, listFeeContracts, (_body, call) => fees.listFeeContracts(db, clientCompanyId(call)));
+  registerCall(app, listStaffMembershipFees, (body, call) => queries.listMembershipFees(db, null, body, call.now));
+  registerCall(app, listFeeContracts, (_body, call) => queries.listFeeContracts(db, clientCompanyId(call)));
   registerCall(app, quoteMembershipFees, (body, call) =>
     fees.quoteMembershipFees(db, clientCompanyId(call), body.fee_ids, call.now),
   );

@@ -1,69 +1,18 @@
 /**
- * A company's permission groups: listed with their member counts, added, edited and deleted (never
- * while they have members) by a user holding `team`, each change audited under the company's lock.
+ * A company's permission groups: added, edited and deleted (never while they have members) by a
+ * user holding `team`, each change audited under the company's lock. They are listed with their
+ * member counts in queries.ts.
  */
 import type { ClientPermission } from '@bank/contract/permissions';
 import { type PermissionGroup, teamLimits } from '@bank/contract/team';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { type DbHandle, postgresErrorCode } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, newId } from '../../platform/ids.ts';
+import { newId } from '../../platform/ids.ts';
 import { lockCompany } from '../../platform/tenant.ts';
 import { permissionGroups, requireFreshSecondFactor, users } from '../account/index.ts';
+import { type GroupRow, groupOf, groupOfCompany, membersOfGroup } from './queries.ts';
 import { audit, notFound, type TeamActor, teamRefusal } from './team-actions.ts';
-
-type GroupRow = typeof permissionGroups.$inferSelect;
-
-function groupOf(row: GroupRow, memberCount: number): PermissionGroup {
-  return {
-    group_id: row.id,
-    name: row.name,
-    description: row.description,
-    permissions: row.permissions,
-    member_count: memberCount,
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-/** Members who count in a group: everyone not removed. */
-export const isCountedMember = ne(users.status, 'removed');
-
-export async function listGroups(handle: DbHandle, companyId: string): Promise<PermissionGroup[]> {
-  const rows = await handle
-    .select({ group: permissionGroups, members: count(users.id) })
-    .from(permissionGroups)
-    .leftJoin(users, and(eq(users.permission_group_id, permissionGroups.id), isCountedMember))
-    .where(eq(permissionGroups.company_id, companyId))
-    .groupBy(permissionGroups.id)
-    .orderBy(asc(sql`lower(${permissionGroups.name})`))
-    .limit(teamLimits.groupsPerCompany);
-  return rows.map((row) => groupOf(row.group, row.members));
-}
-
-export async function groupOfCompany(handle: DbHandle, companyId: string, groupId: string): Promise<GroupRow> {
-  const [row] = isUuid(groupId)
-    ? await handle
-        .select()
-        .from(permissionGroups)
-        .where(and(eq(permissionGroups.id, groupId), eq(permissionGroups.company_id, companyId)))
-        .limit(1)
-    : [];
-  if (!row) {
-    throw new AppError('not_found', {
-      fields: { group_id: { key: 'team.validation.group_not_found' } },
-      detail: `group ${groupId} is not of company ${companyId}`,
-    });
-  }
-  return row;
-}
-
-async function membersOfGroup(handle: DbHandle, groupId: string): Promise<number> {
-  const [row] = await handle
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.permission_group_id, groupId), isCountedMember));
-  return row?.total ?? 0;
-}
 
 /** A unique violation of the group's name answers the form's field, not a 500. */
 async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {

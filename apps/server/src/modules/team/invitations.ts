@@ -2,42 +2,13 @@
  * The public invitation calls: the link is the key; reading it shows the invitee their company, and
  * accepting it sets their password (once, before it expires).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashOfSecretToken } from '../../platform/secret-tokens.ts';
-import { assertAcceptableNewPassword, companies, hashPassword, users } from '../account/index.ts';
+import { assertAcceptableNewPassword, hashPassword, users } from '../account/index.ts';
+import { openInvitation } from './queries.ts';
 import { teamInvitations } from './tables.ts';
-
-async function openInvitation(handle: DbHandle, token: string, now: Date) {
-  const [row] = await handle
-    .select({
-      invitation_id: teamInvitations.id,
-      user_id: users.id,
-      email: users.email,
-      username: users.full_name,
-      company_id: teamInvitations.company_id,
-      company_name: companies.name,
-      expires_at: teamInvitations.expires_at,
-    })
-    .from(teamInvitations)
-    .innerJoin(users, eq(users.id, teamInvitations.user_id))
-    .innerJoin(companies, eq(companies.id, teamInvitations.company_id))
-    .where(
-      and(
-        eq(teamInvitations.token_hash, hashOfSecretToken(token)),
-        isNull(teamInvitations.closed_at),
-        gt(teamInvitations.expires_at, now),
-        eq(users.status, 'invited'),
-      ),
-    )
-    .limit(1);
-  if (!row) {
-    throw new AppError('not_found', { messageKey: 'email.messages.invitation_invalid', detail: 'invitation link' });
-  }
-  return row;
-}
 
 export async function readInvitation(handle: DbHandle, token: string, now: Date) {
   const invitation = await openInvitation(handle, token, now);

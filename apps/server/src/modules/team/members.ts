@@ -10,138 +10,29 @@ import {
   type actOnTeamMember,
   type editTeamMember,
   type inviteTeamMember,
-  type MemberStatus,
   type TeamMember,
   type TeamMemberAction,
   teamLimits,
 } from '@bank/contract/team';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { EmailQueue } from '../../adapters/mail/email-queue.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, newId } from '../../platform/ids.ts';
+import { newId } from '../../platform/ids.ts';
 import { hashOfSecretToken, newSecretToken } from '../../platform/secret-tokens.ts';
 import { lockCompany } from '../../platform/tenant.ts';
 import {
   companies,
   deleteRecoveryCodes,
   endSessionsOfUser,
-  permissionGroups,
   requireFreshSecondFactor,
   unpairAuthenticator,
   users,
 } from '../account/index.ts';
-import { groupOfCompany, isCountedMember } from './groups.ts';
+import { groupOfCompany, isCountedMember, type MemberRow, memberAnswer, memberRow, membersOf } from './queries.ts';
 import { teamInvitations } from './tables.ts';
-import { audit, type Body, hourMs, noPassword, notFound, type TeamActor, teamRefusal } from './team-actions.ts';
+import { audit, type Body, hourMs, noPassword, type TeamActor, teamRefusal } from './team-actions.ts';
 import { invitationEmail } from './team-emails.ts';
-
-const memberColumns = {
-  id: users.id,
-  full_name: users.full_name,
-  email: users.email,
-  role: users.role,
-  status: users.status,
-  group_id: users.permission_group_id,
-  group_name: permissionGroups.name,
-  description: users.team_description,
-  remarks: users.team_remarks,
-  created_at: users.created_at,
-};
-
-type MemberRow = {
-  id: string;
-  full_name: string;
-  email: string;
-  role: string;
-  status: string;
-  group_id: string | null;
-  group_name: string | null;
-  description: string | null;
-  remarks: string | null;
-  created_at: Date;
-};
-
-/** The newest invitation of each invited user: its expiry tells invited from invitation_expired. */
-async function invitationExpiries(handle: DbHandle, userIds: string[]): Promise<Map<string, Date>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await handle
-    .selectDistinctOn([teamInvitations.user_id], {
-      user_id: teamInvitations.user_id,
-      expires_at: teamInvitations.expires_at,
-      closed_at: teamInvitations.closed_at,
-    })
-    .from(teamInvitations)
-    .where(inArray(teamInvitations.user_id, userIds))
-    .orderBy(teamInvitations.user_id, desc(teamInvitations.created_at));
-  return new Map(rows.filter((row) => row.closed_at === null).map((row) => [row.user_id, row.expires_at]));
-}
-
-function memberOf(row: MemberRow, invitationExpiresAt: Date | undefined, now: Date): TeamMember {
-  let status: MemberStatus;
-  if (row.status === 'invited') {
-    status = invitationExpiresAt && invitationExpiresAt > now ? 'invited' : 'invitation_expired';
-  } else {
-    status = row.status === 'disabled' ? 'disabled' : 'active';
-  }
-  return {
-    member_id: row.id,
-    username: row.full_name,
-    email: row.email,
-    status,
-    is_administrator: row.role === 'administrator',
-    company_role: row.role as TeamMember['company_role'],
-    group_id: row.group_id,
-    group_name: row.group_name,
-    description: row.description ?? '',
-    remarks: row.remarks ?? '',
-    invitation_expires_at: row.status === 'invited' ? (invitationExpiresAt?.toISOString() ?? null) : null,
-    created_at: row.created_at.toISOString(),
-  };
-}
-
-async function membersOf(handle: DbHandle, rows: MemberRow[], now: Date): Promise<TeamMember[]> {
-  const expiries = await invitationExpiries(
-    handle,
-    rows.filter((row) => row.status === 'invited').map((row) => row.id),
-  );
-  return rows.map((row) => memberOf(row, expiries.get(row.id), now));
-}
-
-/** The company's members, oldest first (the administrator registered first), by id as the keyset. */
-export async function listMembers(
-  handle: DbHandle,
-  companyId: string,
-  page: { page_size: number; cursor?: string | undefined },
-  now: Date,
-): Promise<{ items: TeamMember[]; next_cursor: string | null }> {
-  const after = page.cursor && isUuid(page.cursor) ? page.cursor : undefined;
-  const rows = await handle
-    .select(memberColumns)
-    .from(users)
-    .leftJoin(permissionGroups, eq(permissionGroups.id, users.permission_group_id))
-    .where(and(eq(users.company_id, companyId), ne(users.status, 'removed'), after ? gt(users.id, after) : undefined))
-    .orderBy(asc(users.id))
-    .limit(page.page_size + 1);
-  const pageRows = rows.slice(0, page.page_size);
-  return {
-    items: await membersOf(handle, pageRows, now),
-    next_cursor: rows.length > page.page_size ? (pageRows.at(-1)?.id ?? null) : null,
-  };
-}
-
-async function memberRow(handle: DbHandle, companyId: string, memberId: string): Promise<MemberRow> {
-  const [row] = isUuid(memberId)
-    ? await handle
-        .select(memberColumns)
-        .from(users)
-        .leftJoin(permissionGroups, eq(permissionGroups.id, users.permission_group_id))
-        .where(and(eq(users.id, memberId), eq(users.company_id, companyId), ne(users.status, 'removed')))
-        .limit(1)
-    : [];
-  if (!row) throw notFound(`member ${memberId} is not of company ${companyId}`);
-  return row;
-}
 
 /** A member the actor may manage: not themselves, not the company's administrator. */
 async function manageableMember(handle: DbHandle, actor: TeamActor, memberId: string): Promise<MemberRow> {
@@ -149,12 +40,6 @@ async function manageableMember(handle: DbHandle, actor: TeamActor, memberId: st
   if (row.id === actor.userId) throw teamRefusal('not_own_membership', 'a user changing their own access');
   if (row.role === 'administrator') throw teamRefusal('administrator_not_managed', 'the administrator is not managed');
   return row;
-}
-
-async function memberAnswer(handle: DbHandle, actor: TeamActor, memberId: string): Promise<TeamMember> {
-  const [member] = await membersOf(handle, [await memberRow(handle, actor.companyId, memberId)], actor.now);
-  if (!member) throw notFound(`member ${memberId} vanished`);
-  return member;
 }
 
 export type InvitationDependencies = { emailQueue: EmailQueue; publicBaseUrl: string };

@@ -21,9 +21,10 @@ import type { AppDatabase } from '../../platform/db.ts';
 import { publicBaseUrl } from '../../platform/public-url.ts';
 import { type CallContext, registerCall } from '../../platform/route.ts';
 import { clientCompanyId } from '../../platform/tenant.ts';
-import { addGroup, deleteGroup, editGroup, listGroups } from './groups.ts';
+import { addGroup, deleteGroup, editGroup } from './groups.ts';
 import { acceptInvitation, readInvitation } from './invitations.ts';
-import { actOnMember, editMember, type InvitationDependencies, inviteMember, listMembers } from './members.ts';
+import { actOnMember, editMember, type InvitationDependencies, inviteMember } from './members.ts';
+import { listGroups, listMembers } from './queries.ts';
 import type { TeamActor } from './team-actions.ts';
 
 function actorOf(call: CallContext): TeamActor {

@@ -5,9 +5,9 @@
  * (the app clock decides, so tests move it). A sender claims a delivery before attempting it, so
  * that two instances never send it at once, and a claim left by a crash runs out.
  */
-import type { WebhookDelivery, WebhookEventType } from '@bank/contract/webhooks';
+import type { WebhookEventType } from '@bank/contract/webhooks';
 import { SpanKind } from '@opentelemetry/api';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -15,27 +15,11 @@ import { newId } from '../../platform/ids.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Clock } from '../../platform/session.ts';
 import { inSpan, markSpanFailed, spanAttributes, traceHeaders } from '../../platform/tracing.ts';
+import type { DeliveryRow } from './queries.ts';
 import { retryDelaysSeconds, webhookRules } from './rules.ts';
 import { openSigningSecrets } from './secrets.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 import { type PostOutcome, postWebhook, type TargetPolicy } from './target.ts';
-
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
-export function deliveryOut(row: DeliveryRow): WebhookDelivery {
-  return {
-    delivery_id: row.id,
-    webhook_id: row.webhook_id,
-    event_type: row.event_type,
-    is_test: row.is_test,
-    status: row.status,
-    attempt_count: row.attempt_count,
-    last_status_code: row.last_status_code,
-    last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
-    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-  };
-}
 
 export type NewDelivery = {
   companyId: string;
@@ -90,29 +74,6 @@ export async function rescheduleDeliveries(
   for (const row of rows)
     await recordEvent(tx, 'webhook.delivery_scheduled', { delivery_id: row.id, company_id: row.company_id });
   return rows;
-}
-
-/** The ids of a company's deliveries made in [from, to), oldest first, at most `limit`. */
-export async function deliveryIdsInRange(
-  handle: DbHandle,
-  companyId: string,
-  range: { from: Date; to: Date; isFailedOnly: boolean; limit: number },
-): Promise<string[]> {
-  const rows = await handle
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.company_id, companyId),
-        eq(webhookDeliveries.is_test, false),
-        gte(webhookDeliveries.created_at, range.from),
-        lt(webhookDeliveries.created_at, range.to),
-        range.isFailedOnly ? eq(webhookDeliveries.status, 'failed') : undefined,
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.id))
-    .limit(range.limit);
-  return rows.map((row) => row.id);
 }
 
 export type SenderDependencies = {
@@ -277,17 +238,6 @@ export async function attemptDueDeliveries(dependencies: SenderDependencies): Pr
 }
 
 /** Forgets finished deliveries older than the retention (the daily schedule); answers how many. */
-/** Attempts that failed in the last hour, of every company (a gauge of /metrics). */
-export async function failedAttemptsInLastHour(handle: DbHandle): Promise<number> {
-  const [row] = await handle
-    .select({ failed: count() })
-    .from(webhookAttempts)
-    .where(
-      and(eq(webhookAttempts.is_success, false), gt(webhookAttempts.attempted_at, sql`now() - interval '1 hour'`)),
-    );
-  return row?.failed ?? 0;
-}
-
 export async function deleteOldDeliveries(db: AppDatabase, now: Date): Promise<number> {
   const before = new Date(now.getTime() - webhookRules.deliveryRetentionDays * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
@@ -300,44 +250,4 @@ export async function deleteOldDeliveries(db: AppDatabase, now: Date): Promise<n
     const deleted = await tx.delete(webhookDeliveries).where(old).returning({ id: webhookDeliveries.id });
     return deleted.length;
   });
-}
-
-/** A company's deliveries, newest first (keyset on the UUIDv7 id). */
-export async function deliveryPage(
-  handle: DbHandle,
-  companyId: string,
-  request: { page_size: number; cursor?: string | undefined; status?: DeliveryRow['status'] | undefined },
-): Promise<{ items: WebhookDelivery[]; next_cursor: string | null }> {
-  const rows = await handle
-    .select()
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.company_id, companyId),
-        request.cursor ? lt(webhookDeliveries.id, request.cursor) : undefined,
-        request.status ? eq(webhookDeliveries.status, request.status) : undefined,
-      ),
-    )
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(request.page_size + 1);
-  const items = rows.slice(0, request.page_size);
-  const last = items.at(-1);
-  return { items: items.map(deliveryOut), next_cursor: rows.length > request.page_size && last ? last.id : null };
-}
-
-/** One of the company's deliveries (another company's answers nothing). */
-export async function findDelivery(handle: DbHandle, companyId: string, deliveryId: string) {
-  const [row] = await handle
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.company_id, companyId), eq(webhookDeliveries.id, deliveryId)));
-  return row ?? null;
-}
-
-export async function attemptsOf(handle: DbHandle, deliveryId: string) {
-  return handle
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.delivery_id, deliveryId))
-    .orderBy(desc(webhookAttempts.attempted_at), desc(webhookAttempts.id));
 }

@@ -7,13 +7,8 @@ import type { DomainEventType } from '@bank/contract/events';
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { webhookConsumer, webhookEventOfDomainEvent } from './consumers.ts';
-import {
-  attemptDelivery,
-  attemptDueDeliveries,
-  deleteOldDeliveries,
-  failedAttemptsInLastHour,
-  type SenderDependencies,
-} from './deliveries.ts';
+import { attemptDelivery, attemptDueDeliveries, deleteOldDeliveries, type SenderDependencies } from './deliveries.ts';
+import { failedAttemptsInLastHour } from './queries.ts';
 import { registerWebhookCalls } from './routes.ts';
 
 const subscriber = 'webhooks';

@@ -45,14 +45,6 @@ export async function issueSigningSecret(
   return secret;
 }
 
-export async function secretCreatedAt(handle: DbHandle, companyId: string): Promise<Date | null> {
-  const [row] = await handle
-    .select({ created_at: webhookSecrets.created_at })
-    .from(webhookSecrets)
-    .where(eq(webhookSecrets.company_id, companyId));
-  return row?.created_at ?? null;
-}
-
 /** The secrets that sign a delivery now: the company's current one, and the one it replaced while that still signs. */
 export async function openSigningSecrets(
   handle: DbHandle,

@@ -29,16 +29,17 @@ import { isUuid } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { requireFreshSecondFactor } from '../account/index.ts';
+import { rescheduleDeliveries, scheduleNewDelivery } from './deliveries.ts';
 import {
   attemptsOf,
   deliveryIdsInRange,
   deliveryOut,
   deliveryPage,
   findDelivery,
-  rescheduleDeliveries,
-  scheduleNewDelivery,
-} from './deliveries.ts';
-import { issueSigningSecret, secretCreatedAt } from './secrets.ts';
+  secretCreatedAt,
+  webhookSettingsOf,
+} from './queries.ts';
+import { issueSigningSecret } from './secrets.ts';
 import { webhookEndpoints } from './tables.ts';
 import { refusalOfTarget, type TargetPolicy, type TargetRefusal } from './target.ts';
 
@@ -86,18 +87,6 @@ function auditChange(
 /** The caller's company and the idempotent call's transaction its change is written in. */
 function companyChange(context: CallContext): { companyId: string; tx: Transaction } {
   return { companyId: companyOf(context), tx: transactionOf(context) };
-}
-
-async function webhookSettingsOf(handle: DbHandle, companyId: string): Promise<WebhookSettings> {
-  const rows = await handle.select().from(webhookEndpoints).where(eq(webhookEndpoints.company_id, companyId));
-  const endpoints = Object.fromEntries(
-    webhookEventTypes.map((type) => {
-      const row = rows.find((candidate) => candidate.event_type === type);
-      return [type, { url: row?.url ?? '', is_enabled: row?.is_enabled ?? false }];
-    }),
-  ) as WebhookSettings['endpoints'];
-  const createdAt = await secretCreatedAt(handle, companyId);
-  return { endpoints, secret_created_at: createdAt?.toISOString() ?? null };
 }
 
 /** Refuses a URL the target rule does not allow, beside its field, in the caller's language. */

@@ -6,8 +6,8 @@
  * and the submission: every rule again on the server, the card cost held from the company's stable
  * coin, the application recorded pending with its audit entry and event.
  *
- * Also what the review and kycManage share: an application row as the contract shows it, the
- * documents a cardholder's KYC refers to, the processor's view of the cardholder.
+ * Also what the review and kycManage share: the processor's view of the cardholder. An application
+ * row as the contract shows it and the documents a cardholder's KYC refers to are read in queries.ts.
  */
 import { dayOf } from '@bank/contract/calendar';
 import {
@@ -15,7 +15,6 @@ import {
   type CardApplication,
   type CardApplyConfig,
   type CardholderDetails,
-  type CardholderDocuments,
   cardApplicationRules,
   e164Of,
   effectiveIdDates,
@@ -24,10 +23,8 @@ import {
 import { type CardLevel, cardFundingAssets, cardNetworks, type PostalAddress } from '@bank/contract/cards';
 import { cardLevels, type Language, localeOfLanguage } from '@bank/contract/constants';
 import type { DocumentPurpose } from '@bank/contract/documents';
-import { cardSponsorRoles } from '@bank/contract/roles';
-import type { CardApplicationStatus } from '@bank/contract/states';
 import { translate } from '@bank/i18n/resources';
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CardProcessor, ProcessorCardholder } from '../../../adapters/card-processor/card-processor.ts';
 import type { EmailQueue } from '../../../adapters/mail/email-queue.ts';
@@ -51,17 +48,11 @@ import {
   emailCodeRules,
   issueEmailCode,
   lockAddress,
-  users,
 } from '../../account/index.ts';
-import {
-  type DocumentOwnerPolicy,
-  type DocumentRow,
-  documentRefOf,
-  findDocumentsByIds,
-} from '../../documents/index.ts';
+import { type DocumentOwnerPolicy, findDocumentsByIds } from '../../documents/index.ts';
 import { companyBalances } from '../../ledger/index.ts';
 import { chargeCompanyFee, feeScheduleOf } from '../fees.ts';
-import { cards } from '../tables.ts';
+import { applicationOf, joinedApplications, sponsorsOf } from './queries.ts';
 import { type CardApplicationRow, cardApplications } from './tables.ts';
 
 export const cardDocumentSection = 'card';
@@ -70,8 +61,6 @@ const cardDocumentPurposes: readonly DocumentPurpose[] = ['cardholder_id', 'proo
 
 /** Who acts for a company: the signed-in user, the company, where from and when. */
 export type ClientActor = { userId: string; companyId: string; ip: string | null; now: Date; language: Language };
-
-type Page<T> = { items: T[]; next_cursor: string | null };
 
 const fieldRefusal = (field: string, key: string, detail: string) =>
   new AppError('validation', { fields: { [field]: { key } }, detail });
@@ -102,23 +91,6 @@ export async function applyConfig(handle: DbHandle, companyId: string): Promise<
     }),
     sponsors: await sponsorsOf(handle, companyId),
   };
-}
-
-/** The company's active members whose company role lets them sponsor a staff member's card. */
-async function sponsorsOf(handle: DbHandle, companyId: string, userId?: string) {
-  const rows = await handle
-    .select({ user_id: users.id, name: users.full_name, company_role: users.role })
-    .from(users)
-    .where(
-      and(
-        eq(users.company_id, companyId),
-        eq(users.status, 'active'),
-        inArray(users.role, [...cardSponsorRoles]),
-        userId ? eq(users.id, userId) : undefined,
-      ),
-    )
-    .orderBy(asc(users.full_name));
-  return rows.map((row) => ({ ...row, company_role: row.company_role as 'director' | 'partner' }));
 }
 
 /** The sponsor a staff member's application names: a director or partner of the company, or a field error. */
@@ -368,29 +340,6 @@ export async function checkCardDocuments(
   }
 }
 
-/** The four documents of a cardholder's KYC, whatever their state since (the review shows what was sent). */
-export async function documentsOfApplication(handle: DbHandle, row: CardApplicationRow): Promise<CardholderDocuments> {
-  const ids = [
-    row.id_front_document_id,
-    row.id_back_document_id,
-    row.address_front_document_id,
-    row.address_back_document_id,
-  ].filter((id): id is string => id !== null);
-  const found = new Map(
-    (await findDocumentsByIds(handle, row.company_id, ids)).map((document) => [document.id, document]),
-  );
-  const refOf = (id: string | null) => {
-    const document: DocumentRow | undefined = id ? found.get(id) : undefined;
-    return document ? documentRefOf(document) : null;
-  };
-  return {
-    id_front: refOf(row.id_front_document_id),
-    id_back: refOf(row.id_back_document_id),
-    proof_of_address_front: refOf(row.address_front_document_id),
-    proof_of_address_back: refOf(row.address_back_document_id),
-  };
-}
-
 // The cardholder as the processor sees it ---------------------------------------------------------------
 
 export function postalAddressOf(address: {
@@ -439,138 +388,6 @@ export function assertDates(value: Parameters<typeof applicationDateIssues>[0], 
     fields: Object.fromEntries(issues.map((issue) => [issue.path.join('.'), { key: issue.message }])),
     detail: 'card application dates refused',
   });
-}
-
-// Reading applications ------------------------------------------------------------------------------------
-
-type JoinedApplication = {
-  row: CardApplicationRow;
-  submittedByName: string;
-  decidedByName: string | null;
-  companyName: string;
-  card: {
-    id: string;
-    last4: string;
-    status: typeof cards.$inferSelect.status;
-    operation_stage: typeof cards.$inferSelect.operation_stage;
-  } | null;
-};
-
-/** pending, approved or rejected as stored; `processing` while the card is in KYC processing at the processor. */
-function applicationStatusOf(row: CardApplicationRow, cardStage: string | null): CardApplicationStatus {
-  return row.status === 'approved' && cardStage === 'kyc_processing' ? 'processing' : row.status;
-}
-
-export function applicationOf({ row, submittedByName, card }: JoinedApplication): CardApplication {
-  return {
-    application_id: row.id,
-    status: applicationStatusOf(row, card?.operation_stage ?? null),
-    applicant_name: `${row.first_name} ${row.last_name}`,
-    applicant_type: row.applicant_type,
-    email: row.email,
-    level: row.level,
-    network: row.network,
-    name_on_card: row.name_on_card,
-    funding_asset: row.funding_asset,
-    is_programme_enrolment: row.details.is_programme_enrolment === true,
-    // USD with its 2 decimals, as the fee schedule shows it.
-    card_cost: parseAmount(row.card_cost).toFixed(2),
-    debit_amount: formatAmountForWire(parseAmount(row.debit_amount), row.funding_asset),
-    rejection_reason: row.rejection_reason,
-    submitted_by_name: submittedByName,
-    card: card
-      ? { card_id: card.id, last4: card.last4, status: card.status, operation_stage: card.operation_stage }
-      : null,
-    cardholder_id: row.cardholder_id,
-    created_at: row.created_at.toISOString(),
-    decided_at: row.decided_at?.toISOString() ?? null,
-  };
-}
-
-const submitter = sql<string>`(select full_name from users where users.id = ${cardApplications.submitted_by})`;
-const decider = sql<string | null>`(select full_name from users where users.id = ${cardApplications.decided_by})`;
-
-/** Applications with who submitted and decided them, their company and their card, in the order asked. */
-export async function joinedApplications(
-  handle: DbHandle,
-  where: SQL | undefined,
-  order: SQL,
-  limit: number,
-): Promise<JoinedApplication[]> {
-  const rows = await handle
-    .select({
-      row: cardApplications,
-      submittedByName: submitter,
-      decidedByName: decider,
-      companyName: companies.name,
-      cardId: cards.id,
-      last4: cards.last4,
-      cardStatus: cards.status,
-      stage: cards.operation_stage,
-    })
-    .from(cardApplications)
-    .innerJoin(companies, eq(companies.id, cardApplications.company_id))
-    .leftJoin(cards, eq(cards.id, cardApplications.card_id))
-    .where(where)
-    .orderBy(order)
-    .limit(limit);
-  return rows.map((joined) => ({
-    row: joined.row,
-    submittedByName: joined.submittedByName,
-    decidedByName: joined.decidedByName,
-    companyName: joined.companyName ?? '',
-    card:
-      joined.cardId && joined.last4 && joined.cardStatus && joined.stage
-        ? { id: joined.cardId, last4: joined.last4, status: joined.cardStatus, operation_stage: joined.stage }
-        : null,
-  }));
-}
-
-/** What a status filter means in rows: `processing` is approved with the card in KYC processing. */
-export function statusCondition(status: CardApplicationStatus | undefined): SQL | undefined {
-  if (!status) return undefined;
-  if (status === 'processing')
-    return and(eq(cardApplications.status, 'approved'), eq(cards.operation_stage, 'kyc_processing'));
-  if (status === 'approved')
-    return and(
-      eq(cardApplications.status, 'approved'),
-      sql`${cards.operation_stage} is distinct from 'kyc_processing'`,
-    );
-  return eq(cardApplications.status, status);
-}
-
-export const cursorOf = (request: { cursor?: string | undefined }) =>
-  request.cursor && isUuid(request.cursor) ? request.cursor : undefined;
-
-export function pageOf<Row extends { row: { id: string } }, Item>(
-  rows: Row[],
-  pageSize: number,
-  map: (row: Row) => Item,
-): Page<Item> {
-  const pageRows = rows.slice(0, pageSize);
-  return {
-    items: pageRows.map(map),
-    next_cursor: rows.length > pageSize ? (pageRows.at(-1)?.row.id ?? null) : null,
-  };
-}
-
-export async function companyApplications(
-  handle: DbHandle,
-  companyId: string,
-  request: { page_size: number; cursor?: string | undefined; status?: CardApplicationStatus | undefined },
-): Promise<Page<CardApplication>> {
-  const cursor = cursorOf(request);
-  const rows = await joinedApplications(
-    handle,
-    and(
-      eq(cardApplications.company_id, companyId),
-      statusCondition(request.status),
-      cursor ? lt(cardApplications.id, cursor) : undefined,
-    ),
-    desc(cardApplications.id),
-    request.page_size + 1,
-  );
-  return pageOf(rows, request.page_size, applicationOf);
 }
 
 // Submission ------------------------------------------------------------------------------------------------
@@ -759,26 +576,4 @@ export async function submitApplication(
   const [joined] = await joinedApplications(tx, eq(cardApplications.id, id), desc(cardApplications.id), 1);
   if (!joined) throw new Error('card application not found after insert');
   return applicationOf(joined);
-}
-
-/** The application behind a cardholder's KYC, locked for a change; another company's is not found. */
-export async function lockedApplication(
-  handle: DbHandle,
-  applicationId: string,
-  companyId?: string,
-): Promise<CardApplicationRow> {
-  const [row] = isUuid(applicationId)
-    ? await handle
-        .select()
-        .from(cardApplications)
-        .where(
-          and(
-            eq(cardApplications.id, applicationId),
-            companyId ? eq(cardApplications.company_id, companyId) : undefined,
-          ),
-        )
-        .for('update')
-    : [];
-  if (!row) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
-  return row;
 }

@@ -1,8 +1,8 @@
 /**
  * Cardholders' KYC at the processor (kycManage; SPEC.md section 7's card/accountKycList,
  * getCardKyc, updateIdKycInfo, updateAddressKycInfo, updateAccountInfo, updateMemberInfo): the
- * company's cardholders with the processor's answer on their ID and proof of address, and the
- * corrections the company sends when the processor refused one. A cardholder's KYC record is the
+ * company's cardholders with the processor's answer on their ID and proof of address (read in
+ * queries.ts), and the corrections the company sends when the processor refused one. A cardholder's KYC record is the
  * application it was enrolled from (card_applications.details and its documents).
  *
  * - A correction of the ID or of the address goes to the processor (`updateCardholder`) and puts
@@ -17,131 +17,34 @@
 import type {
   CardholderDetails,
   CardholderKyc,
-  CardholderKycSummary,
   UpdateAccountInfoRequest,
   UpdateAddressKycRequest,
   UpdateIdKycRequest,
 } from '@bank/contract/card-applications';
 import { e164Of, effectiveIdDates } from '@bank/contract/card-applications';
 import type { VerificationDisplay } from '@bank/contract/states';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CardProcessor, ProcessorCardholder } from '../../../adapters/card-processor/card-processor.ts';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { isUuid } from '../../../platform/ids.ts';
 import type { SecretBox } from '../../../platform/secret-box.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
-import { cardholders, cards } from '../tables.ts';
+import { cardholders } from '../tables.ts';
 import {
   assertDates,
   type ClientActor,
   checkCardDocuments,
-  cursorOf,
-  documentsOfApplication,
   emailNotProven,
   isEmailProven,
   isUsernameFree,
   isUsernameRace,
-  lockedApplication,
   postalAddressOf,
   usernameTaken,
 } from './applications.ts';
+import { type CardholderRow, cardholderOf, kycOf, lockedApplication } from './queries.ts';
 import { type CardApplicationRow, cardApplications } from './tables.ts';
-
-type CardholderRow = typeof cardholders.$inferSelect;
-type Page<T> = { items: T[]; next_cursor: string | null };
-
-/** Each cardholder's newest card (a replacement is newer than the card it replaces). */
-async function latestCards(handle: DbHandle, cardholderIds: readonly string[]) {
-  if (cardholderIds.length === 0) return new Map<string, typeof cards.$inferSelect>();
-  const rows = await handle
-    .select()
-    .from(cards)
-    .where(inArray(cards.cardholder_id, [...cardholderIds]))
-    .orderBy(desc(cards.id));
-  const latest = new Map<string, typeof cards.$inferSelect>();
-  for (const card of rows) if (!latest.has(card.cardholder_id)) latest.set(card.cardholder_id, card);
-  return latest;
-}
-
-function summaryOf(row: CardholderRow, card: typeof cards.$inferSelect | undefined): CardholderKycSummary {
-  return {
-    cardholder_id: row.id,
-    application_id: row.application_id,
-    name: `${row.first_name} ${row.last_name}`,
-    email: row.email,
-    username: row.username,
-    applicant_type: row.applicant_type,
-    member_id: row.member_id,
-    kyc_id_status: row.kyc_id_status,
-    kyc_address_status: row.kyc_address_status,
-    kyc_message: row.kyc_message,
-    card: card
-      ? { card_id: card.id, last4: card.last4, status: card.status, operation_stage: card.operation_stage }
-      : null,
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-export async function cardholderKycList(
-  handle: DbHandle,
-  companyId: string,
-  request: { page_size: number; cursor?: string | undefined },
-): Promise<Page<CardholderKycSummary>> {
-  const cursor = cursorOf(request);
-  const rows = await handle
-    .select()
-    .from(cardholders)
-    .where(and(eq(cardholders.company_id, companyId), cursor ? lt(cardholders.id, cursor) : undefined))
-    .orderBy(desc(cardholders.id))
-    .limit(request.page_size + 1);
-  const pageRows = rows.slice(0, request.page_size);
-  const latest = await latestCards(
-    handle,
-    pageRows.map((row) => row.id),
-  );
-  return {
-    items: pageRows.map((row) => summaryOf(row, latest.get(row.id))),
-    next_cursor: rows.length > request.page_size ? (pageRows.at(-1)?.id ?? null) : null,
-  };
-}
-
-async function cardholderOf(
-  handle: DbHandle,
-  companyId: string,
-  cardholderId: string,
-  lock = false,
-): Promise<CardholderRow> {
-  const query = handle
-    .select()
-    .from(cardholders)
-    .where(and(eq(cardholders.id, cardholderId), eq(cardholders.company_id, companyId)));
-  const [row] = isUuid(cardholderId) ? await (lock ? query.for('update') : query) : [];
-  if (!row) throw new AppError('not_found', { detail: `no cardholder ${cardholderId} in company ${companyId}` });
-  return row;
-}
-
-async function kycOf(handle: DbHandle, row: CardholderRow): Promise<CardholderKyc> {
-  const [application] = row.application_id
-    ? await handle.select().from(cardApplications).where(eq(cardApplications.id, row.application_id))
-    : [];
-  // A cardholder enrolled without an application (a programme card's holder, enrolled at binding)
-  // has no KYC record here: the processor holds it.
-  if (!application)
-    throw new AppError('not_found', { detail: `cardholder ${row.id} was enrolled without an application` });
-  const latest = await latestCards(handle, [row.id]);
-  return {
-    ...summaryOf(row, latest.get(row.id)),
-    details: application.details,
-    documents: await documentsOfApplication(handle, application),
-  };
-}
-
-export async function cardholderKyc(handle: DbHandle, companyId: string, cardholderId: string): Promise<CardholderKyc> {
-  return kycOf(handle, await cardholderOf(handle, companyId, cardholderId));
-}
 
 type Change = {
   action: string;

@@ -25,6 +25,7 @@ import {
   type SubmitBody,
   submitApplication,
 } from './applications.ts';
+import { discardDraft } from './queries.ts';
 import { cardApplicationDrafts } from './tables.ts';
 
 /** The user whose draft it is, of which company, and when. */
@@ -131,15 +132,6 @@ export async function draftOf(
     if (!isProven) values.email_proof = '';
   }
   return { draft: { values, step: row.step, documents, saved_at: row.updated_at.toISOString() } };
-}
-
-/** Forgets the user's draft (after a submission, or to start again); answers whether there was one. */
-async function discardDraft(handle: DbHandle, owner: Pick<DraftOwner, 'userId'>): Promise<boolean> {
-  const removed = await handle
-    .delete(cardApplicationDrafts)
-    .where(eq(cardApplicationDrafts.user_id, owner.userId))
-    .returning({ user_id: cardApplicationDrafts.user_id });
-  return removed.length > 0;
 }
 
 /** The discard call's answer: whether the user had a draft. */

@@ -1,101 +1,25 @@
 /**
- * The back office's review of card applications (permission card_review): the queue by status
- * (pending oldest first, the others newest first), one application with the cardholder's KYC and
- * the documents staff may read, and the decision, once: approve (the cardholder is enrolled and the
- * card ordered at the processor, the card cost hold posted) or reject with a reason (the hold
- * voided). Each decision is audited and records `card_application.status_changed`.
+ * The back office's decision on a card application (permission card_review), once: approve (the
+ * cardholder is enrolled and the card ordered at the processor, the card cost hold posted) or reject
+ * with a reason (the hold voided). Each decision is audited and records
+ * `card_application.status_changed`. The queue by status (pending oldest first, the others newest
+ * first) and one application with the cardholder's KYC and the documents staff may read are
+ * queries.ts's.
  */
 import type { StaffCardApplication } from '@bank/contract/card-applications';
-import type { CardApplicationStatus } from '@bank/contract/states';
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CardProcessor } from '../../../adapters/card-processor/card-processor.ts';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { isUuid } from '../../../platform/ids.ts';
-import { searchCondition } from '../../../platform/search.ts';
-import { companies } from '../../account/index.ts';
 import { settleCompanyFee } from '../fees.ts';
 import { enrolCardholder, orderCard } from '../issuing.ts';
 import { cards } from '../tables.ts';
-import {
-  applicationOf,
-  cursorOf,
-  documentsOfApplication,
-  joinedApplications,
-  lockedApplication,
-  pageOf,
-  processorCardholderOf,
-  recordApplicationEvent,
-  statusCondition,
-} from './applications.ts';
+import { processorCardholderOf, recordApplicationEvent } from './applications.ts';
+import { lockedApplication, staffApplication } from './queries.ts';
 import { type CardApplicationRow, cardApplications } from './tables.ts';
 
 export type StaffActor = { userId: string; ip: string | null; now: Date };
-
-type Joined = Awaited<ReturnType<typeof joinedApplications>>[number];
-
-function summaryOf(joined: Joined) {
-  return {
-    ...applicationOf(joined),
-    company_id: joined.row.company_id,
-    company_name: joined.companyName,
-    decided_by_name: joined.decidedByName,
-  };
-}
-
-export async function reviewQueue(
-  handle: DbHandle,
-  request: {
-    page_size: number;
-    cursor?: string | undefined;
-    status: CardApplicationStatus;
-    search?: string | undefined;
-  },
-) {
-  const cursor = cursorOf(request);
-  // Pending applications are worked oldest first; decided ones read newest first.
-  const isOldestFirst = request.status === 'pending';
-  const rows = await joinedApplications(
-    handle,
-    and(
-      statusCondition(request.status),
-      // The search box: company, applicant's names, email and name on card, the application's id.
-      searchCondition(request.search, [
-        companies.name,
-        cardApplications.first_name,
-        cardApplications.last_name,
-        cardApplications.email,
-        cardApplications.name_on_card,
-        cardApplications.id,
-      ]),
-      cursor ? (isOldestFirst ? gt(cardApplications.id, cursor) : lt(cardApplications.id, cursor)) : undefined,
-    ),
-    isOldestFirst ? asc(cardApplications.id) : desc(cardApplications.id),
-    request.page_size + 1,
-  );
-  return pageOf(rows, request.page_size, summaryOf);
-}
-
-export async function staffApplication(handle: DbHandle, applicationId: string): Promise<StaffCardApplication> {
-  const row = await applicationForRead(handle, applicationId);
-  const [joined] = await joinedApplications(handle, eq(cardApplications.id, row.id), desc(cardApplications.id), 1);
-  if (!joined) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
-  return {
-    ...summaryOf(joined),
-    details: joined.row.details,
-    documents: await documentsOfApplication(handle, joined.row),
-  };
-}
-
-async function applicationForRead(handle: DbHandle, applicationId: string): Promise<CardApplicationRow> {
-  // Any company's: staff read them all (no lock: only a decision locks).
-  const [row] = isUuid(applicationId)
-    ? await handle.select().from(cardApplications).where(eq(cardApplications.id, applicationId))
-    : [];
-  if (!row) throw new AppError('not_found', { detail: `no card application ${applicationId}` });
-  return row;
-}
 
 /**
  * Decides a pending application, once (a second decision, or one on a decided application, is

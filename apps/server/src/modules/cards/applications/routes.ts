@@ -34,6 +34,7 @@ import type { CardsContext } from '../context.ts';
 import * as applications from './applications.ts';
 import * as cardholderKyc from './cardholder-kyc.ts';
 import * as drafts from './drafts.ts';
+import * as queries from './queries.ts';
 import * as review from './review.ts';
 
 function actorOf(call: CallContext): applications.ClientActor & { ip: string } {
@@ -82,9 +83,7 @@ function registerApplyCalls(app: FastifyInstance, cards: CardsContext): void {
   registerCall(app, submitCardApplication, (body, call) =>
     drafts.submitFromDraft(call.transaction ?? db, { processor, secretBox }, actorOf(call), body),
   );
-  registerCall(app, listCardApplications, (body, call) =>
-    applications.companyApplications(db, clientCompanyId(call), body),
-  );
+  registerCall(app, listCardApplications, (body, call) => queries.companyApplications(db, clientCompanyId(call), body));
 }
 
 /** The draft: the signed-in user's own, nobody else's. */
@@ -103,8 +102,8 @@ function registerReviewCalls(app: FastifyInstance, cards: CardsContext): void {
     ip: call.ip,
     now: call.now,
   });
-  registerCall(app, listCardApplicationsForReview, (body) => review.reviewQueue(db, body));
-  registerCall(app, getCardApplicationForReview, (body) => review.staffApplication(db, body.application_id));
+  registerCall(app, listCardApplicationsForReview, (body) => queries.reviewQueue(db, body));
+  registerCall(app, getCardApplicationForReview, (body) => queries.staffApplication(db, body.application_id));
   registerCall(app, decideCardApplication, (body, call) =>
     db.transaction((tx) => review.decideApplication(tx, cards.processor, staffActor(call), body)),
   );
@@ -114,11 +113,9 @@ function registerReviewCalls(app: FastifyInstance, cards: CardsContext): void {
 function registerCardholderKycCalls(app: FastifyInstance, cards: CardsContext): void {
   const db = cards.database.db;
   const { processor, secretBox } = cards;
-  registerCall(app, listCardholderKyc, (body, call) =>
-    cardholderKyc.cardholderKycList(db, clientCompanyId(call), body),
-  );
+  registerCall(app, listCardholderKyc, (body, call) => queries.cardholderKycList(db, clientCompanyId(call), body));
   registerCall(app, getCardholderKyc, (body, call) =>
-    cardholderKyc.cardholderKyc(db, clientCompanyId(call), body.cardholder_id),
+    queries.cardholderKyc(db, clientCompanyId(call), body.cardholder_id),
   );
   registerCall(app, updateIdKyc, (body, call) =>
     db.transaction((tx) => cardholderKyc.updateIdKyc(tx, processor, actorOf(call), body)),

@@ -13,7 +13,8 @@ import { recordEvent } from '../../../platform/events.ts';
 import type { CallContext } from '../../../platform/route.ts';
 import { clientCompanyId } from '../../../platform/tenant.ts';
 import { users } from '../../account/index.ts';
-import { type CardRow, cardAccessOf } from '../card-view.ts';
+import { cardAccessOf } from '../card-view.ts';
+import type { CardRow } from '../queries.ts';
 import { type CardEventKind, cardEvents, cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
 

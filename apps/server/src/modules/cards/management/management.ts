@@ -42,7 +42,6 @@ import {
   anyCard,
   assertCardAction,
   type CardAccess,
-  type CardRow,
   cardAccountId,
   cardViews,
   companyCard,
@@ -52,13 +51,9 @@ import {
 import { assertFeeQuote, chargeCompanyFee, feeOf, isFeeQuoteCurrent } from '../fees.ts';
 import { issueCardFor } from '../issuing.ts';
 import { cardLoadLimits } from '../money/load-limits.ts';
-import {
-  activationFeeOf,
-  adoptMembership,
-  annualFeeStatusOf,
-  feeCosts,
-  startMembership,
-} from '../renewals/renewals.ts';
+import type { CardRow } from '../queries.ts';
+import { annualFeeStatusOf } from '../renewals/queries.ts';
+import { activationFeeOf, adoptMembership, feeCosts, startMembership } from '../renewals/renewals.ts';
 import { cardEvents, cardholders, cards } from '../tables.ts';
 import { applyCardChange, type CardCaller, cardTimeline } from './card-changes.ts';
 

@@ -18,7 +18,7 @@ import { feeOf } from '../fees.ts';
 import { issueCardFor, orderCard } from '../issuing.ts';
 import { moneyNotificationHandlers } from '../processor/notification-handlers.ts';
 import { syncProcessor } from '../processor/sync.ts';
-import { bringTermsUpToDate } from '../renewals/renewals.ts';
+import { bringTermsUpToDate } from '../renewals/queries.ts';
 import { cardFeeTerms } from '../renewals/tables.ts';
 import { cardholders, cards } from '../tables.ts';
 import { activateCard } from './management.ts';

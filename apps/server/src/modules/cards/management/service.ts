@@ -8,10 +8,11 @@ import type * as calls from '@bank/contract/card-management';
 import type { DbHandle } from '../../../platform/db.ts';
 import type { CallContext } from '../../../platform/route.ts';
 import { requireFreshSecondFactor } from '../../account/index.ts';
-import { type CardRow, cardAccessOf } from '../card-view.ts';
+import { cardAccessOf } from '../card-view.ts';
 import type { CallBody, CardsContext } from '../context.ts';
 import { feeScheduleOf } from '../fees.ts';
-import * as renewals from '../renewals/renewals.ts';
+import type { CardRow } from '../queries.ts';
+import { bringTermsUpToDate } from '../renewals/queries.ts';
 import { requestCardCancellation } from './cancellation.ts';
 import { cardCallerOf, clientCardCallerOf } from './card-changes.ts';
 import * as operations from './card-operations.ts';
@@ -29,7 +30,7 @@ async function viewAfter(handle: DbHandle, call: CallContext, change: Promise<Ca
 export async function listCards(cards: CardsContext, body: CallBody<typeof calls.listCards>, call: CallContext) {
   const db = cards.database.db;
   const access = cardAccessOf(call);
-  await renewals.bringTermsUpToDate(db, dayOf(call.now), access.companyId);
+  await bringTermsUpToDate(db, dayOf(call.now), access.companyId);
   return management.listCompanyCards(db, access, body, call.now);
 }
 

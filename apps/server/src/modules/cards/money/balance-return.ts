@@ -29,7 +29,8 @@ import {
   rateOf,
 } from '../../ledger/index.ts';
 import { openTransaction } from '../../transactions/index.ts';
-import { type CardRow, cardAccountId } from '../card-view.ts';
+import { cardAccountId } from '../card-view.ts';
+import type { CardRow } from '../queries.ts';
 import { cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
 import { cardTransactions, topUps } from './tables.ts';

@@ -6,14 +6,13 @@
  */
 import { type CardLoadLimits, cardLoadLimitsUsd, topUpStatusesCountingTowardsCap } from '@bank/contract/card-money';
 import type { CardLevel } from '@bank/contract/cards';
-import type { TopUpStatus } from '@bank/contract/states';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { type MoneyValue, parseAmount } from '../../../platform/money.ts';
 import { accountBalance } from '../../ledger/index.ts';
-import { type CardRow, cardAccountId } from '../card-view.ts';
-import { topUps } from './tables.ts';
+import { cardAccountId } from '../card-view.ts';
+import type { CardRow } from '../queries.ts';
+import { loadedBetween, loadedThisMonth } from './queries.ts';
 
 const usd = (value: MoneyValue) => value.toFixed(2);
 
@@ -24,39 +23,6 @@ export function atLeastZero(value: MoneyValue): MoneyValue {
 
 export function loadLimitsOf(level: CardLevel) {
   return cardLoadLimitsUsd[level];
-}
-
-/** The start of `now`'s UTC calendar month, and of the next. */
-function monthOf(now: Date): { from: Date; until: Date } {
-  return {
-    from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
-    until: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
-  };
-}
-
-async function loadedBetween(
-  handle: DbHandle,
-  cardId: string,
-  statuses: readonly TopUpStatus[],
-  period?: { from: Date; until: Date },
-): Promise<MoneyValue> {
-  const [row] = await handle
-    .select({ total: sql<string | null>`sum(${topUps.amount})::text` })
-    .from(topUps)
-    .where(
-      and(
-        eq(topUps.card_id, cardId),
-        inArray(topUps.status, [...statuses]),
-        period ? gte(topUps.created_at, period.from) : undefined,
-        period ? lt(topUps.created_at, period.until) : undefined,
-      ),
-    );
-  return parseAmount(row?.total ?? '0');
-}
-
-/** USD loaded onto the card in `now`'s UTC month by top-ups not cancelled or returned. */
-export function loadedThisMonth(handle: DbHandle, cardId: string, now: Date): Promise<MoneyValue> {
-  return loadedBetween(handle, cardId, topUpStatusesCountingTowardsCap, monthOf(now));
 }
 
 /**

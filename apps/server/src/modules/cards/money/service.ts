@@ -10,9 +10,10 @@ import { parseAmount } from '../../../platform/money.ts';
 import type { CallContext } from '../../../platform/route.ts';
 import { clientCompanyId, lockCompany } from '../../../platform/tenant.ts';
 import { accountBalance } from '../../ledger/index.ts';
-import { type CardRow, cardAccessOf, cardAccountId, cardActorOf, companyCard, reachableCard } from '../card-view.ts';
+import { cardAccessOf, cardAccountId, cardActorOf, companyCard, reachableCard } from '../card-view.ts';
 import type { CallBody, CardsContext } from '../context.ts';
-import { cardTransactionPage } from './card-transactions.ts';
+import type { CardRow } from '../queries.ts';
+import { cardTransactionPage, companyTopUp, topUpPage } from './queries.ts';
 import { cardStatementFile, cardTransactionsFile, topUpRecordFile } from './statement.ts';
 import * as topUps from './top-ups.ts';
 
@@ -72,13 +73,13 @@ export async function submitTopUp(cards: CardsContext, body: CallBody<typeof cal
     companyId,
     detail: { top_up_id: row.id, card_id: card.id, last4: card.last4, amount: row.amount, asset: row.asset },
   });
-  return topUps.companyTopUp(tx, companyId, row.id);
+  return companyTopUp(tx, companyId, row.id);
 }
 
 export async function listTopUps(cards: CardsContext, body: CallBody<typeof calls.listTopUps>, call: CallContext) {
   const access = cardAccessOf(call);
   if (body.card_id) await reachableCard(cards.database.db, access, body.card_id);
-  return topUps.topUpPage(cards.database.db, access, body);
+  return topUpPage(cards.database.db, access, body);
 }
 
 /** The downloads and the statement are heavy reads: a replica's when it has caught up (platform/heavy-reads.ts). */

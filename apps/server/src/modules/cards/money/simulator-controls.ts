@@ -13,14 +13,20 @@ import { parseAmount } from '../../../platform/money.ts';
 import type { CallContext } from '../../../platform/route.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
 import { companies } from '../../account/index.ts';
-import { anyCard, type CardRow } from '../card-view.ts';
+import { anyCard } from '../card-view.ts';
 import type { CallBody, CardsContext } from '../context.ts';
 import { feeOf } from '../fees.ts';
 import { moneyNotificationHandlers } from '../processor/notification-handlers.ts';
 import { syncProcessor } from '../processor/sync.ts';
-import { cardTransactionPage, lineOfProcessorId, openPurchases, purchaseForSimulator } from './card-transactions.ts';
+import type { CardRow } from '../queries.ts';
+import {
+  cardTransactionPage,
+  lineOfProcessorId,
+  loadsUnderWay,
+  openPurchases,
+  purchaseForSimulator,
+} from './queries.ts';
 import { auditMoneyCall, balanceOf } from './service.ts';
-import { loadsUnderWay } from './top-ups.ts';
 
 function faultView(fault: SimulatedFault | null): SimulatorProcessorFault {
   return {

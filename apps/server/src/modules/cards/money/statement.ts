@@ -31,12 +31,12 @@ import { type FileReply, fileReply } from '../../../platform/route.ts';
 import { companies } from '../../account/index.ts';
 import { accountStatementTotals, statementEntries } from '../../ledger/index.ts';
 import { companyHeading } from '../../transactions/index.ts';
-import { type CardRow, cardAccountId } from '../card-view.ts';
+import { cardAccountId } from '../card-view.ts';
+import type { CardRow } from '../queries.ts';
 import { cardholders } from '../tables.ts';
-import { allCardTransactions } from './card-transactions.ts';
 import { loadCapacityOf, loadLimitsOf } from './load-limits.ts';
+import { allCardTransactions, topUpPage } from './queries.ts';
 import { cardTransactions } from './tables.ts';
-import { topUpPage } from './top-ups.ts';
 
 type Period = { format: ExportFormat; from: string; to: string; time_zone?: string | undefined };
 type Caller = { companyId: string; language: Language };

@@ -1,7 +1,7 @@
 /**
  * Card top-ups (DECISIONS.md "Cards"): the limits and the quote (one rule, used
- * by calc and topUp), the submission (two ledger holds and the processor's load), the load's
- * outcome (posted or voided), and the company's records.
+ * by calc and topUp), the submission (two ledger holds and the processor's load) and the load's
+ * outcome (posted or voided). The company's records are read in queries.ts.
  *
  * Money: the card receives `amount` USD; the level's load fee (a share with a minimum) comes on
  * top; the company pays both in USDC or USDT at the coin's USD rate, each rounded up to the coin's
@@ -13,58 +13,36 @@
 import {
   type SourceOfFunds,
   sourcesOfFunds,
-  type TopUp,
   type TopUpConfig,
-  type TopUpFilter,
   type TopUpQuote,
-  topUpStatusesCountingTowardsCap,
   topUpWorkingDays,
 } from '@bank/contract/card-money';
 import { type CardActor, type CardFundingAsset, cardFundingAssets, type FeeQuote } from '@bank/contract/cards';
 import type { TopUpStatus } from '@bank/contract/states';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CardProcessor, ProcessorNotification } from '../../../adapters/card-processor/card-processor.ts';
 import type { DbHandle, Transaction } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { recordEvent } from '../../../platform/events.ts';
-import { isUuid, newId } from '../../../platform/ids.ts';
+import { newId } from '../../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../../platform/money.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
-import { users } from '../../account/index.ts';
 import { accountIdOf, companyBalances, conversionRates, ledger } from '../../ledger/index.ts';
 import { advanceTransaction, openTransaction } from '../../transactions/index.ts';
-import { assertCardAction, type CardAccess, type CardRow, cardAccountId, reachableCards } from '../card-view.ts';
+import { assertCardAction, cardAccountId } from '../card-view.ts';
 import { assertFeeQuote, feeOf, shareFee, stablecoinCostOf } from '../fees.ts';
-import { cardholders, cards } from '../tables.ts';
+import type { CardRow } from '../queries.ts';
+import { cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
-import { atLeastZero, cardLoadLimits, checkLoadLimits, loadedThisMonth, loadLimitsOf } from './load-limits.ts';
+import { atLeastZero, cardLoadLimits, checkLoadLimits, loadLimitsOf } from './load-limits.ts';
+import { loadedThisMonth, loadedToday, type TopUpRow } from './queries.ts';
 import { topUps } from './tables.ts';
-
-export type TopUpRow = typeof topUps.$inferSelect;
 
 /** The source the ledger transfers of a top-up name. */
 const topUpReferenceType = 'top_up';
 
 const usd = (value: MoneyValue) => value.toFixed(2);
 const coin = (value: MoneyValue, asset: CardFundingAsset) => formatAmountForWire(value, asset);
-const dayMs = 86_400_000;
-
-/** USD loaded onto the card in `now`'s UTC day by top-ups not cancelled or returned. */
-async function loadedToday(handle: DbHandle, cardId: string, now: Date): Promise<MoneyValue> {
-  const dayStart = new Date(Math.floor(now.getTime() / dayMs) * dayMs);
-  const [row] = await handle
-    .select({ total: sql<string | null>`sum(${topUps.amount})::text` })
-    .from(topUps)
-    .where(
-      and(
-        eq(topUps.card_id, cardId),
-        gte(topUps.created_at, dayStart),
-        lt(topUps.created_at, new Date(dayStart.getTime() + dayMs)),
-        inArray(topUps.status, [...topUpStatusesCountingTowardsCap]),
-      ),
-    );
-  return parseAmount(row?.total ?? '0');
-}
 
 /**
  * The one rule of a top-up, for calc and topUp alike: the card allows it (transition table), the
@@ -355,92 +333,4 @@ export async function applyLoadStatus(
     .where(eq(topUps.id, row.id))
     .returning();
   if (updated) await recordTopUpChange(tx, card, updated, null, now);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-const recordColumns = {
-  row: topUps,
-  last4: cards.last4,
-  first_name: cardholders.first_name,
-  last_name: cardholders.last_name,
-  maker: users.full_name,
-};
-
-type RecordRow = { row: TopUpRow; last4: string; first_name: string; last_name: string; maker: string };
-
-function topUpOf({ row, last4, first_name, last_name, maker }: RecordRow): TopUp {
-  const debitAmount = parseAmount(row.debit_amount);
-  const debitFee = parseAmount(row.debit_fee);
-  return {
-    top_up_id: row.id,
-    card_id: row.card_id,
-    last4,
-    cardholder_name: `${first_name} ${last_name}`,
-    status: row.status,
-    amount: usd(parseAmount(row.amount)),
-    fee: usd(parseAmount(row.fee)),
-    asset: row.asset,
-    rate: parseAmount(row.rate).toFixed(),
-    rate_at: row.rate_at.toISOString(),
-    debit_amount: coin(debitAmount, row.asset),
-    debit_fee: coin(debitFee, row.asset),
-    debit_total: coin(debitAmount.plus(debitFee), row.asset),
-    source_of_funds: row.source_of_funds,
-    created_by_name: maker,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    completed_at: row.completed_at?.toISOString() ?? null,
-  };
-}
-
-/** The company's top-ups, newest first (keyset on the time-ordered id), filtered. */
-export async function topUpPage(
-  handle: DbHandle,
-  access: Pick<CardAccess, 'companyId' | 'holderUserId'>,
-  request: TopUpFilter & { page_size: number; cursor?: string | undefined },
-): Promise<{ items: TopUp[]; next_cursor: string | null }> {
-  const conditions: (SQL | undefined)[] = [
-    eq(topUps.company_id, access.companyId),
-    reachableCards(access),
-    request.card_id ? eq(topUps.card_id, request.card_id) : undefined,
-    request.status ? eq(topUps.status, request.status) : undefined,
-    request.from ? gte(topUps.created_at, new Date(`${request.from}T00:00:00Z`)) : undefined,
-    request.to ? lt(topUps.created_at, new Date(Date.parse(`${request.to}T00:00:00Z`) + dayMs)) : undefined,
-    request.cursor && isUuid(request.cursor) ? lt(topUps.id, request.cursor) : undefined,
-  ];
-  const rows = await handle
-    .select(recordColumns)
-    .from(topUps)
-    .innerJoin(cards, eq(cards.id, topUps.card_id))
-    .innerJoin(cardholders, eq(cardholders.id, cards.cardholder_id))
-    .innerJoin(users, eq(users.id, topUps.created_by))
-    .where(and(...conditions))
-    .orderBy(desc(topUps.id))
-    .limit(request.page_size + 1);
-  const items = rows.slice(0, request.page_size).map(topUpOf);
-  return { items, next_cursor: rows.length > request.page_size ? (items.at(-1)?.top_up_id ?? null) : null };
-}
-
-/** One top-up of the company as the wire shows it (the answer of topUp). */
-export async function companyTopUp(handle: DbHandle, companyId: string, topUpId: string): Promise<TopUp> {
-  const [row] = await handle
-    .select(recordColumns)
-    .from(topUps)
-    .innerJoin(cards, eq(cards.id, topUps.card_id))
-    .innerJoin(cardholders, eq(cardholders.id, cards.cardholder_id))
-    .innerJoin(users, eq(users.id, topUps.created_by))
-    .where(and(eq(topUps.id, topUpId), eq(topUps.company_id, companyId)));
-  if (!row) throw new AppError('not_found', { detail: `no top-up ${topUpId} in company ${companyId}` });
-  return topUpOf(row);
-}
-
-/** How many of the card's top-ups the processor is still loading. */
-export async function loadsUnderWay(handle: DbHandle, cardId: string): Promise<number> {
-  const [row] = await handle
-    .select({ count: sql<number>`count(*)::int` })
-    .from(topUps)
-    .where(and(eq(topUps.card_id, cardId), inArray(topUps.status, ['processing', 'retry'])));
-  return row?.count ?? 0;
 }

@@ -9,7 +9,7 @@
  * also expires cards whose end date passed without a renewal.
  */
 
-import { addDays, dayOf, termEndOf } from '@bank/contract/calendar';
+import { addDays, dayOf } from '@bank/contract/calendar';
 import { type AnnualConfig, cardLimits, type FeeCost, type FeeTerm } from '@bank/contract/card-management';
 import {
   annualTermMonths,
@@ -27,15 +27,17 @@ import { writeAudit } from '../../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../../platform/db.ts';
 import { AppError, isAppError } from '../../../platform/errors.ts';
 import { recordEvent } from '../../../platform/events.ts';
-import { isUuid, newId } from '../../../platform/ids.ts';
+import { isUuid } from '../../../platform/ids.ts';
 import { parseAmount } from '../../../platform/money.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
 import { accountBalance, accountIdOf } from '../../ledger/index.ts';
-import { assertCardAction, type CardRow, companyCard, ruleFactsOf } from '../card-view.ts';
+import { assertCardAction, companyCard, ruleFactsOf } from '../card-view.ts';
 import { assertFeeQuote, chargeCompanyFee, feeOf, stablecoinCostOf } from '../fees.ts';
 import { applyCardChange, type CardCaller } from '../management/card-changes.ts';
 import { tryReturnCardBalance } from '../money/balance-return.ts';
+import type { CardRow } from '../queries.ts';
 import { cards } from '../tables.ts';
+import { bringTermsUpToDate, companyTerm, insertTerm } from './queries.ts';
 import { cardFeeTerms, type FeeTermRow } from './tables.ts';
 
 export const renewalsSchedule = 'cards__renewals';
@@ -51,84 +53,6 @@ function termStatusOn(term: Pick<FeeTermRow, 'status' | 'due_on'>, today: string
   if (term.status !== 'upcoming' && term.status !== 'pending') return term.status;
   if (today > term.due_on) return 'overdue';
   return today >= addDays(term.due_on, -renewalOpensDaysBefore) ? 'pending' : 'upcoming';
-}
-
-/**
- * Writes the states the calendar has brought (upcoming to pending to overdue): the schedule does it
- * daily; reads of a company's terms do it for that company first, so that no screen shows yesterday's.
- */
-export async function bringTermsUpToDate(handle: DbHandle, today: string, companyId: string | null): Promise<void> {
-  const ofCompany = companyId ? eq(cardFeeTerms.company_id, companyId) : undefined;
-  await handle
-    .update(cardFeeTerms)
-    .set({ status: 'overdue', updated_at: sql`now()` })
-    .where(and(ofCompany, inArray(cardFeeTerms.status, ['upcoming', 'pending']), lt(cardFeeTerms.due_on, today)));
-  await handle
-    .update(cardFeeTerms)
-    .set({ status: 'pending', updated_at: sql`now()` })
-    .where(
-      and(
-        ofCompany,
-        eq(cardFeeTerms.status, 'upcoming'),
-        lte(cardFeeTerms.due_on, addDays(today, renewalOpensDaysBefore)),
-      ),
-    );
-}
-
-/** The annual fee state a card shows: an open term's (overdue first), else the settled term covering today. */
-export async function annualFeeStatusOf(
-  handle: DbHandle,
-  cardIds: readonly string[],
-): Promise<Map<string, FeePaymentStatus>> {
-  if (cardIds.length === 0) return new Map();
-  const terms = await handle
-    .select({ card_id: cardFeeTerms.card_id, status: cardFeeTerms.status })
-    .from(cardFeeTerms)
-    .where(inArray(cardFeeTerms.card_id, [...cardIds]))
-    .orderBy(asc(cardFeeTerms.sequence));
-  const rank: FeePaymentStatus[] = ['overdue', 'unpaid', 'pending', 'paid', 'free', 'upcoming', 'discontinued'];
-  const statusOf = new Map<string, FeePaymentStatus>();
-  for (const term of terms) {
-    const current = statusOf.get(term.card_id);
-    if (!current || rank.indexOf(term.status) < rank.indexOf(current)) statusOf.set(term.card_id, term.status);
-  }
-  return statusOf;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Terms made and paid
-
-async function insertTerm(
-  handle: DbHandle,
-  card: CardRow,
-  term: { sequence: number; startsOn: string; dueOn: string; amount: string; status: FeePaymentStatus },
-  now: Date,
-): Promise<FeeTermRow> {
-  const [row] = await handle
-    .insert(cardFeeTerms)
-    .values({
-      id: newId(now.getTime()),
-      card_id: card.id,
-      company_id: card.company_id,
-      sequence: term.sequence,
-      starts_on: term.startsOn,
-      ends_on: termEndOf(term.startsOn, annualTermMonths),
-      due_on: term.dueOn,
-      months: annualTermMonths,
-      amount: term.amount,
-      status: term.status,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (row) return row;
-  const [existing] = await handle
-    .select()
-    .from(cardFeeTerms)
-    .where(and(eq(cardFeeTerms.card_id, card.id), eq(cardFeeTerms.sequence, term.sequence)));
-  if (!existing) throw new Error(`card ${card.id}: term ${term.sequence} neither made nor found`);
-  return existing;
 }
 
 /** The term after `term`, waiting to be paid (made once). */
@@ -326,20 +250,6 @@ export async function adoptMembership(
     .where(eq(cards.id, replacement.id))
     .returning();
   return { card: adopted ?? replacement, hasAdopted: true };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The calls
-
-async function companyTerm(handle: DbHandle, companyId: string, termId: string, forUpdate: boolean) {
-  if (!isUuid(termId)) throw new AppError('not_found', { detail: `no fee term ${termId}` });
-  const query = handle
-    .select()
-    .from(cardFeeTerms)
-    .where(and(eq(cardFeeTerms.id, termId), eq(cardFeeTerms.company_id, companyId)));
-  const [term] = forUpdate ? await query.for('update') : await query;
-  if (!term) throw new AppError('not_found', { detail: `no fee term ${termId} in company ${companyId}` });
-  return term;
 }
 
 /** Whether every term before `term` of its card is settled. */

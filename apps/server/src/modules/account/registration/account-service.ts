@@ -1,0 +1,200 @@
+/**
+ * The signed-in user's own account: profile, password change, re-authentication, terms.
+ * Password and code checks made from a session count as sign-in failures too: a stolen session must
+ * not become a way to guess the password or the authenticator.
+ */
+import type { modifyLoginPassword, modifyProfile, UserInfo, verifyLoginPassword } from '@bank/contract/account';
+import type { ResponseOf } from '@bank/contract/calls';
+import { writeAudit } from '../../../platform/audit.ts';
+import type { Transaction } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { CallContext } from '../../../platform/route.ts';
+import type { AccountDependencies, Body } from '../context.ts';
+import {
+  acceptTerms,
+  findUserById,
+  findUserInfo,
+  type UserRow,
+  updatePasswordHash,
+  updateProfile,
+} from '../queries.ts';
+import { sessionRules } from '../rules.ts';
+import {
+  accountLockedError,
+  assertMayAttemptSignIn,
+  type FailureOutcome,
+  recordSignInFailure,
+  throttleSubjectsOf,
+} from '../sign-in/login-throttle.ts';
+import { checkSecondFactor } from '../sign-in/second-factor.ts';
+import { recordSecurityChange } from '../sign-in/security-notices.ts';
+import { endSessionsOfUser, markSecondFactorFresh } from '../sign-in/sessions.ts';
+import { userInfoOf } from '../user-info.ts';
+import { assertAcceptableNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+
+const secondsMs = 1000;
+
+async function sessionUser(dependencies: AccountDependencies, context: CallContext): Promise<UserRow> {
+  const { db } = dependencies;
+  const user = await findUserById(db, context.session.user_id);
+  if (!user) throw new AppError('session_invalid', { detail: 'session of a missing user' });
+  return user;
+}
+
+/**
+ * Checks the password and then the second factor of a signed-in user (throttled like a sign-in);
+ * refuses with invalid_credentials, verification_code_incorrect or account_locked. When both are
+ * right, `onVerified` runs in the same transaction as the use of the code.
+ */
+async function verifyPasswordAndSecondFactor(
+  dependencies: AccountDependencies,
+  user: UserRow,
+  credentials: { password: string; code: string },
+  context: CallContext,
+  action: string,
+  onVerified: (tx: Transaction) => Promise<void>,
+): Promise<void> {
+  const { db, secretBox } = dependencies;
+  const subjects = throttleSubjectsOf(user.email, context.ip);
+  await assertMayAttemptSignIn(db, subjects, context.now);
+
+  const recordFailure = (tx: Transaction, reason: string) =>
+    recordSignInFailure(tx, subjects, context.now).then(async (failure) => {
+      await writeAudit(tx, {
+        action: `${action}_failed`,
+        at: context.now,
+        actorUserId: user.id,
+        companyId: user.company_id,
+        ip: context.ip,
+        detail: { reason, failures: failure.accountFailures },
+      });
+      return failure;
+    });
+  const refusal = (failure: FailureOutcome, key: 'invalid_credentials' | 'verification_code_incorrect') =>
+    failure.lockedUntil ? accountLockedError(failure.lockedUntil, context.now) : new AppError(key);
+
+  if (!(await verifyPassword(user.password_hash, credentials.password))) {
+    const failure = await db.transaction((tx) => recordFailure(tx, 'password'));
+    throw refusal(failure, 'invalid_credentials');
+  }
+  const failure = await db.transaction(async (tx) => {
+    const isCodeRight = await checkSecondFactor(tx, secretBox, {
+      user,
+      code: credentials.code,
+      emailPurpose: 'step_up',
+      now: context.now,
+    });
+    if (!isCodeRight) return recordFailure(tx, 'second_factor');
+    await onVerified(tx);
+    return null;
+  });
+  if (failure) throw refusal(failure, 'verification_code_incorrect');
+}
+
+export async function sessionUserInfo(dependencies: AccountDependencies, context: CallContext): Promise<UserInfo> {
+  const { db } = dependencies;
+  const row = await findUserInfo(db, context.session.user_id);
+  if (!row) throw new AppError('session_invalid', { detail: 'session of a missing user' });
+  return userInfoOf(row.user, row.company, context.session.permissions);
+}
+
+export async function changeProfile(
+  dependencies: AccountDependencies,
+  body: Body<typeof modifyProfile>,
+  context: CallContext,
+): Promise<null> {
+  const { db } = dependencies;
+  const user = await sessionUser(dependencies, context);
+  await db.transaction(async (tx) => {
+    await updateProfile(tx, user.id, {
+      fullName: body.full_name,
+      phoneCountry: body.phone_country,
+      phone: body.phone,
+      language: context.language,
+    });
+    await writeAudit(tx, {
+      action: 'profile.changed',
+      at: context.now,
+      actorUserId: user.id,
+      companyId: user.company_id,
+      ip: context.ip,
+      detail: { fields: ['full_name', 'phone_country', 'phone'] },
+    });
+  });
+  return null;
+}
+
+/** Old password and second factor; the other sessions end and the user is told by email. */
+export async function changePassword(
+  dependencies: AccountDependencies,
+  body: Body<typeof modifyLoginPassword>,
+  context: CallContext,
+): Promise<null> {
+  const user = await sessionUser(dependencies, context);
+  assertAcceptableNewPassword(body.new_password, user.email);
+  const passwordHash = await hashPassword(body.new_password);
+  await verifyPasswordAndSecondFactor(
+    dependencies,
+    user,
+    { password: body.old_password, code: body.code },
+    context,
+    'password.change',
+    async (tx) => {
+      await updatePasswordHash(tx, user.id, passwordHash, context.now);
+      const ended = await endSessionsOfUser(tx, {
+        userId: user.id,
+        now: context.now,
+        reason: 'password_changed',
+        exceptSessionId: context.session.session_id,
+      });
+      await writeAudit(tx, {
+        action: 'password.changed',
+        at: context.now,
+        actorUserId: user.id,
+        companyId: user.company_id,
+        ip: context.ip,
+        detail: { sessions_ended: ended },
+      });
+      await recordSecurityChange(tx, user, 'password_changed', context.now);
+    },
+  );
+  return null;
+}
+
+/** Re-authentication before a sensitive action: the second factor is fresh for 5 minutes. */
+export async function checkPassword(
+  dependencies: AccountDependencies,
+  body: Body<typeof verifyLoginPassword>,
+  context: CallContext,
+): Promise<ResponseOf<typeof verifyLoginPassword>> {
+  const user = await sessionUser(dependencies, context);
+  const verifiedUntil = new Date(context.now.getTime() + sessionRules.freshSecondFactorSeconds * secondsMs);
+  await verifyPasswordAndSecondFactor(dependencies, user, body, context, 'step_up', async (tx) => {
+    await markSecondFactorFresh(tx, context.session.session_id, verifiedUntil);
+    await writeAudit(tx, {
+      action: 'step_up.verified',
+      at: context.now,
+      actorUserId: user.id,
+      companyId: user.company_id,
+      ip: context.ip,
+      detail: { until: verifiedUntil.toISOString() },
+    });
+  });
+  return { verified_until: verifiedUntil.toISOString() };
+}
+
+export async function acceptTermsOfUse(dependencies: AccountDependencies, context: CallContext): Promise<null> {
+  const { db } = dependencies;
+  const user = await sessionUser(dependencies, context);
+  await db.transaction(async (tx) => {
+    await acceptTerms(tx, user.id, context.now);
+    await writeAudit(tx, {
+      action: 'terms.accepted',
+      at: context.now,
+      actorUserId: user.id,
+      companyId: user.company_id,
+      ip: context.ip,
+    });
+  });
+  return null;
+}
