@@ -11,8 +11,9 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { approveAuthenticator, login, register, sendEmail, startAuthenticatorPairing } from '@bank/contract/account';
+import { approveAuthenticator, login, sendEmail, startAuthenticatorPairing } from '@bank/contract/account';
 import type { CallDefinition, RequestOf } from '@bank/contract/calls';
+import { register } from '@bank/contract/registration';
 import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';

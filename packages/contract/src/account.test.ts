@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LoginRequest, meetsPasswordRule, passwordChecks, RegisterRequest } from './account.ts';
+import { LoginRequest, meetsPasswordRule, passwordChecks } from './account.ts';
+import { RegisterRequest } from './registration.ts';
 import { fieldMessages } from './validation.ts';
 
 const validRegistration = {

@@ -1,10 +1,9 @@
 /**
- * Identity: registration, two-step login, recovery, profile, authenticator, sessions (SPEC.md
- * sections 5 and 7, DECISIONS.md). Messages are i18n keys; validation.ts turns them into field
- * messages in the caller's language.
+ * Identity: two-step login, recovery, step-up, authenticator, sessions (SPEC.md sections 5 and 7,
+ * DECISIONS.md); registration and the profile, which take a phone number, are registration.ts.
+ * Messages are i18n keys; validation.ts turns them into field messages in the caller's language.
  */
 
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { codeLengths, emailMaxLength, passwordRule } from './constants.ts';
@@ -73,24 +72,6 @@ export const RecoveryCode = z
   .regex(/^[0-9A-Za-z]{5}[-\s]?[0-9A-Za-z]{5}$/, { message: 'validation.recovery_code' });
 
 export const FullName = singleLineText(100).min(1, { message: 'validation.required' });
-export const PhoneCountry = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{2}$/, { message: 'validation.phone_invalid' });
-export const PhoneNumber = singleLineText(32).min(1, { message: 'validation.required' });
-
-type WithPhone = { phone_country: string; phone: string };
-/** The phone number is valid for its country (registration's rule; card applications reuse it). */
-export function refinePhone(value: WithPhone, context: z.RefinementCtx) {
-  let isValid = false;
-  try {
-    isValid = isValidPhoneNumber(value.phone, value.phone_country as Parameters<typeof isValidPhoneNumber>[1]);
-  } catch {
-    isValid = false;
-  }
-  if (!isValid) context.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone_invalid' });
-}
-
 /** The new password typed a second time. */
 export const PasswordConfirmation = z
   .string(whenMissing('validation.confirm_password_required'))
@@ -161,33 +142,6 @@ export const verifyEmailCode = defineCall({
   response: z.object({ is_valid: z.literal(true) }),
 });
 
-export const RegisterRequest = z
-  .object({
-    full_name: FullName,
-    email: Email,
-    email_code: EmailCode,
-    phone_country: PhoneCountry,
-    phone: PhoneNumber,
-    new_password: NewPassword,
-    confirm_password: PasswordConfirmation,
-    ci_code: singleLineText(32).optional(),
-    accept_terms: z.literal(true, { message: 'validation.terms_required' }),
-  })
-  .strict()
-  .superRefine(refinePhone)
-  .refine(isPasswordConfirmed, passwordPairRule)
-  .superRefine((value, context) => {
-    if (value.new_password.toLowerCase() === value.email.toLowerCase())
-      context.addIssue({ code: 'custom', path: ['new_password'], message: 'validation.password_equals_email' });
-  });
-export const register = defineCall({
-  path: '/api/v1/account/register',
-  errors: ['email_taken', 'verification_code_incorrect'],
-  summary: 'Create a company and its first user, the administrator',
-  request: RegisterRequest,
-  response: z.null(),
-});
-
 export const secondFactorMethods = ['authenticator', 'email'] as const;
 export const SecondFactorMethod = z.enum(secondFactorMethods);
 
@@ -234,16 +188,6 @@ export const login = defineCall({
 
 // The signed-in user: its own module, so that the signed-in shell loads it without the phone rules.
 export { getUserInfo, UserInfo } from './user-info.ts';
-
-export const modifyProfile = defineCall({
-  path: '/api/v1/account/modify',
-  summary: 'Change name and phone',
-  request: z
-    .object({ full_name: FullName, phone_country: PhoneCountry, phone: PhoneNumber })
-    .strict()
-    .superRefine(refinePhone),
-  response: z.null(),
-});
 
 export const modifyLoginPassword = defineCall({
   path: '/api/v1/account/modifyLoginPassword',

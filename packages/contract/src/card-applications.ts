@@ -20,7 +20,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { Email, EmailCode, PhoneCountry, PhoneNumber, refinePhone } from './account.ts';
+import { Email, EmailCode } from './account.ts';
 import { addDays, addYears } from './calendar.ts';
 import { defineCall } from './calls.ts';
 import {
@@ -36,6 +36,7 @@ import {
 import { CountryCode } from './countries.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
 import { PageRequest, page, QueueSearch } from './envelope.ts';
+import { PhoneCountry, PhoneNumber, refinePhone } from './registration.ts';
 import { CardApplicationStatus, CardOperationStage, CardStatus, VerificationDisplay } from './states.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 

@@ -16,7 +16,7 @@ describe('zod in jitless mode', () => {
     await import('./zod-jitless.ts');
     const compile = vi.spyOn(globalThis, 'Function');
     const { z } = await import('zod');
-    const { register } = await import('@bank/contract/account');
+    const { register } = await import('@bank/contract/registration');
     const schema = z.object({ name: z.string(), nested: z.object({ count: z.number() }) });
     expect(schema.parse({ name: 'a', nested: { count: 1 } })).toEqual({ name: 'a', nested: { count: 1 } });
     expect(register.request.safeParse({}).success).toBe(false);

@@ -1,4 +1,5 @@
-import { modifyProfile, RegisterRequest, resetUserAuthenticator } from '@bank/contract/account';
+import { resetUserAuthenticator } from '@bank/contract/account';
+import { modifyProfile, RegisterRequest } from '@bank/contract/registration';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { maxLengthAt } from './call-form.tsx';

@@ -7,6 +7,7 @@ import type { SignedIn } from '@bank/contract/account';
 import * as accountContract from '@bank/contract/account';
 import type { CallDefinition } from '@bank/contract/calls';
 import { errorCatalogue } from '@bank/contract/errors';
+import * as registrationContract from '@bank/contract/registration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../platform/module.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../platform/test-support.ts';
@@ -275,7 +276,7 @@ type FieldErrors = { fields: Record<string, string> };
 
 describe('bad input of every account call', () => {
   it('covers every call of the identity contract', () => {
-    const contractPaths = (Object.values(accountContract) as unknown[])
+    const contractPaths = ([...Object.values(accountContract), ...Object.values(registrationContract)] as unknown[])
       .filter(
         (value): value is CallDefinition =>
           typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string',

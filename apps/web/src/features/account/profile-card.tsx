@@ -3,7 +3,8 @@
  * and the change of name and phone (modifyProfile). The email is the sign-in name and is not changed
  * here.
  */
-import { modifyProfile, type UserInfo } from '@bank/contract/account';
+import type { UserInfo } from '@bank/contract/account';
+import { modifyProfile } from '@bank/contract/registration';
 import { Button, DataList, Group, Stack, Text, TextInput, useMatches } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

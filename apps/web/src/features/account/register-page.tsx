@@ -16,7 +16,7 @@ import { Anchor, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } f
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loadAccountContract } from '../../api/account-contract.ts';
+import { loadAccountContract, loadRegistrationContract } from '../../api/account-contract.ts';
 import { useSendEmailCode } from '../../api/send-email-code.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
@@ -30,7 +30,7 @@ import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 import type { LoginPageState } from './auth-state.ts';
 
 async function loadRegister() {
-  return (await loadAccountContract()).register;
+  return (await loadRegistrationContract()).register;
 }
 
 function SectionTitle({ children }: { children: string }) {

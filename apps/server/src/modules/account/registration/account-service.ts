@@ -3,8 +3,9 @@
  * Password and code checks made from a session count as sign-in failures too: a stolen session must
  * not become a way to guess the password or the authenticator.
  */
-import type { modifyLoginPassword, modifyProfile, UserInfo, verifyLoginPassword } from '@bank/contract/account';
+import type { modifyLoginPassword, UserInfo, verifyLoginPassword } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
+import type { modifyProfile } from '@bank/contract/registration';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { Transaction } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';

@@ -6,9 +6,10 @@
  * Refusals that must leave a trace (a try of a code) are decided inside a transaction that returns
  * an outcome and commits; the call throws only after the commit.
  */
-import type { EmailCodePurpose, register, sendEmail, verifyEmailCode } from '@bank/contract/account';
+import type { EmailCodePurpose, sendEmail, verifyEmailCode } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
 import type { Language } from '@bank/contract/constants';
+import type { register } from '@bank/contract/registration';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit.ts';
 import { type DbHandle, postgresErrorCode } from '../../../platform/db.ts';

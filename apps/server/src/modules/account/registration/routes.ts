@@ -1,18 +1,17 @@
 /**
- * The registration and own-account calls (packages/contract/src/account.ts), each handed to its
+ * The registration and own-account calls (packages/contract/src/account.ts and registration.ts), each handed to its
  * service: codes by email and their check, registering, and the signed-in user's profile, password,
  * re-authentication and terms.
  */
 import {
   getUserInfo,
   modifyLoginPassword,
-  modifyProfile,
   modifyProtocolStatus,
-  register,
   sendEmail,
   verifyEmailCode,
   verifyLoginPassword,
 } from '@bank/contract/account';
+import { modifyProfile, register } from '@bank/contract/registration';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../../platform/route.ts';
 import type { AccountDependencies } from '../context.ts';
