@@ -10,6 +10,7 @@ import { holdsPermission, type Permission } from '@bank/contract/permissions';
 import type { UserInfo } from '@bank/contract/user-info';
 import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type CallOptions, callApi } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { loadScreenData } from '../lib/screen-query.ts';
 import { writeSession } from '../lib/session-storage.ts';
 
@@ -22,15 +23,26 @@ function remember(info: UserInfo): UserInfo {
   return info;
 }
 
+/** One query of the user for every reader, the page loads that start before a page renders included. */
+const userInfoQuery = {
+  queryKey: userInfoQueryKey,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const { getUserInfo } = await loadUserInfoCall();
+    return remember(await loadScreenData(getUserInfo, {}, signal));
+  },
+};
+
 /** The screen load of the user (120 s time-out, errors shown as every screen shows them). */
 export function useUserInfo(): UseQueryResult<UserInfo> {
-  return useQuery({
-    queryKey: userInfoQueryKey,
-    queryFn: async ({ signal }) => {
-      const { getUserInfo } = await loadUserInfoCall();
-      return remember(await loadScreenData(getUserInfo, {}, signal));
-    },
-  });
+  return useQuery(userInfoQuery);
+}
+
+/**
+ * Starts the user's load before a page that waits for it renders (its `loadData`), into the query
+ * `useUserInfo` reads; answers the user, for the loads that depend on it, or nothing on a failure.
+ */
+export function prefetchUserInfo(): Promise<UserInfo | undefined> {
+  return queryClient.fetchQuery(userInfoQuery).catch(() => undefined);
 }
 
 /** One getUserInfo call outside a screen (the keep-alive); its answer refreshes the cached user. */

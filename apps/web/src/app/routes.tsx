@@ -160,8 +160,11 @@ export function preloadPage(pathname: string): void {
   if (match && isSignedIn()) {
     const { page, params = {} } = match;
     // The page's code comes through the shell's chunk (signed-in-pages.ts); its first loads start
-    // as soon as it has arrived, where its gate would show it.
-    const isShown = (!page.isKycGated || isKycApproved()) && (!page.isStaffOnly || isStaffSession());
+    // as soon as it has arrived, where its gate would show it (the client home sends staff away).
+    const isShown =
+      (!page.isKycGated || isKycApproved()) &&
+      (!page.isStaffOnly || isStaffSession()) &&
+      !(page.id === 'home' && isStaffSession());
     setTimeout(
       () =>
         void mainPageComponents[page.id]

@@ -42,7 +42,7 @@ afterEach(() => {
 
 describe('a page’s first loads, started before it renders', () => {
   it('fills the entry the page’s paged list reads, so that the page asks once', async () => {
-    prefetchScreenPages(pagedCall, { page_size: 20 });
+    void prefetchScreenPages(pagedCall, { page_size: 20 });
     // The page renders while the load is under way: its query joins it.
     const read = await queryClient.fetchInfiniteQuery(screenPagesOptions(pagedCall, { page_size: 20 }));
     expect(read.pages).toEqual([{ items: ['first'], next_cursor: 'c2' }]);

@@ -6,7 +6,13 @@
 
 import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
 import { screenLoadTimeoutMs } from '@bank/contract/constants';
-import { infiniteQueryOptions, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryKey,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
@@ -84,12 +90,19 @@ export function screenPagesOptions<
   });
 }
 
-/** Starts a paged list's first page before its page renders (see `screenPagesOptions`). */
+/**
+ * Starts a paged list's first page before its page renders (see `screenPagesOptions`). Answers what
+ * it brought, for a load that depends on it, and nothing on a failure (the page shows it).
+ */
 export function prefetchScreenPages<
   Request extends { cursor?: string },
   Response extends { next_cursor: string | null },
->(call: CallDefinition<z.ZodType<unknown, Request>, z.ZodType<Response>>, request: Request, key: unknown = request) {
-  void queryClient.prefetchInfiniteQuery(screenPagesOptions(call, request, key)).catch(() => undefined);
+>(
+  call: CallDefinition<z.ZodType<unknown, Request>, z.ZodType<Response>>,
+  request: Request,
+  key: unknown = request,
+): Promise<InfiniteData<Response, string> | undefined> {
+  return queryClient.fetchInfiniteQuery(screenPagesOptions(call, request, key)).catch(() => undefined);
 }
 
 /** Where a page opened first is: its path's parameters and its query string. */
@@ -99,7 +112,9 @@ export type PagePlace = { params: Readonly<Record<string, string | undefined>>; 
  * What a page loads first, started from its place as soon as its code has arrived rather than once
  * the shell and the page have rendered (app/routes.tsx `preloadPage`): a page component may carry
  * one as `Page.loadData`, calling `prefetchScreenData` with the very calls and bodies of its
- * `useScreenQuery`s.
+ * `useScreenQuery`s and `prefetchScreenPages` with those of its paged lists (a body that differed
+ * would be a second request). A load the page makes only once a permission is known, or once the
+ * user has typed, is left to the page.
  */
 type PageDataLoader = (place: PagePlace) => void;
 

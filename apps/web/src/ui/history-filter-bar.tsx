@@ -113,13 +113,21 @@ export function HistorySearch({
   );
 }
 
+/** The filters of a history as a query string holds them ('' for one not set). */
+export function historyValuesOf<Key extends string>(
+  search: URLSearchParams,
+  filterKeys: readonly Key[],
+): Record<Key, string> {
+  return Object.fromEntries(filterKeys.map((key) => [key, search.get(key) ?? ''])) as Record<Key, string>;
+}
+
 /**
  * The filters of a history as the address holds them. A change replaces the address entry rather
  * than adding one, so Back leaves the page instead of stepping through filters.
  */
 export function useHistoryParams<Key extends string>(filterKeys: readonly Key[]) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<Key, string>;
+  const values = historyValuesOf(params, filterKeys);
   const setParam = (key: string, value: string) =>
     setParams(
       (current) => {

@@ -11,7 +11,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { loadScreenData } from '../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../lib/screen-query.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
 import { type KeysetPage, LoadMore } from './load-more.tsx';
@@ -22,7 +22,19 @@ export type QueueFilter<Status extends string> = Status | 'all';
 
 const queuePageSize = 20;
 
-type QueueCall<Item> = CallDefinition<z.ZodType, z.ZodType<KeysetPage<Item>>>;
+/** What a queue asks for: a page, of one status or all, matching the search. */
+type QueueRequest = { page_size?: number; status?: string; search?: string; cursor?: string };
+
+type QueueCall<Item> = CallDefinition<z.ZodType<unknown, QueueRequest>, z.ZodType<KeysetPage<Item>>>;
+
+function queueRequestOf(status: string, search: string): QueueRequest {
+  return { page_size: queuePageSize, ...(status === 'all' ? {} : { status }), ...searchOf(search) };
+}
+
+/** Starts a queue's first page before its page renders (the page's `loadData`): the status it opens on, unsearched. */
+export function prefetchStaffQueue<Item>(call: QueueCall<Item>, status: string) {
+  return prefetchScreenPages(call, queueRequestOf(status, ''));
+}
 
 export type QueueRow = { title: string; subtitle: string; excerpt: string; time: string; badge: ReactNode };
 
@@ -57,18 +69,7 @@ export function StaffQueue<Item, Status extends string>({
 }) {
   const { t } = useTranslation();
   const { text, setText, search } = useQueueSearch();
-  const request: Record<string, unknown> = {
-    page_size: queuePageSize,
-    ...(status === 'all' ? {} : { status }),
-    ...searchOf(search),
-  };
-  const queue = useInfiniteQuery({
-    queryKey: [call.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(call, (pageParam ? { ...request, cursor: pageParam } : request) as never, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const queue = useInfiniteQuery(screenPagesOptions(call, queueRequestOf(status, search)));
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const filters: QueueFilter<Status>[] = [...statuses, 'all'];
   return (

@@ -18,7 +18,7 @@ import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../l
 import { isKycApproved } from '../../lib/session-storage.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
-import { useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { HistoryFilters } from './history-filters.tsx';
@@ -223,6 +223,5 @@ export function TransactionsPage() {
 }
 
 TransactionsPage.loadData = ({ search }: PagePlace) => {
-  const values = Object.fromEntries(historyFilterKeys.map((key) => [key, search.get(key) ?? '']));
-  prefetchScreenPages(listTransactions, historyRequestOf(values));
+  void prefetchScreenPages(listTransactions, historyRequestOf(historyValuesOf(search, historyFilterKeys)));
 };
