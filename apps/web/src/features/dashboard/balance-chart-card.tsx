@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
@@ -134,9 +134,17 @@ function Figures({ points }: { points: BalanceHistoryPoint[] }) {
   );
 }
 
+/** The chart opens on the shortest period. */
+const firstDays: Days = balanceHistoryDays[0];
+
+/** Starts the chart's first period before the home page renders (its `loadData`). */
+export function prefetchBalanceHistory() {
+  return prefetchScreenData(getBalanceHistory, { days: firstDays });
+}
+
 export function BalanceChartCard() {
   const { t } = useTranslation();
-  const [days, setDays] = useState<Days>(balanceHistoryDays[0]);
+  const [days, setDays] = useState<Days>(firstDays);
   const history = useScreenQuery(getBalanceHistory, { days });
   const { ref, hasComeOnScreen } = useHasComeOnScreen();
   // One name makes the chips one radio group: the arrow keys move between them, as in any radio group.

@@ -12,7 +12,7 @@ import { IconArrowRight, IconChevronRight, IconReceipt } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { isKycApproved } from '../../lib/session-storage.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -106,19 +106,22 @@ function RecentLine({ transaction }: { transaction: Transaction }) {
   );
 }
 
+const recentRequest = { page_size: recentCount };
+
+/** Starts the recent lines' load before the home page renders (its `loadData`). */
+export function prefetchRecentTransactions() {
+  return prefetchScreenData(listTransactions, recentRequest);
+}
+
 export function RecentTransactionsCard() {
   const { t } = useTranslation();
   const canDeposit = isKycApproved();
-  const recent = useScreenQuery(
-    listTransactions,
-    { page_size: recentCount },
-    {
-      refetchIntervalMs: (data) =>
-        data?.items.some((item) => item.status === 'in_process' || item.status === 'admin_review')
-          ? movingRefreshMs
-          : false,
-    },
-  );
+  const recent = useScreenQuery(listTransactions, recentRequest, {
+    refetchIntervalMs: (data) =>
+      data?.items.some((item) => item.status === 'in_process' || item.status === 'admin_review')
+        ? movingRefreshMs
+        : false,
+  });
   return (
     <Card component="section" aria-labelledby="recent-transactions-title" h="100%">
       <Stack gap="sm" h="100%">
