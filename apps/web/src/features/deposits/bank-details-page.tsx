@@ -9,7 +9,7 @@ import { Alert, Card, Group, SegmentedControl, Stack, Table, Text } from '@manti
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
@@ -83,6 +83,11 @@ function AccountLines({ details }: { details: BankDetails }) {
   );
 }
 
+/** Starts one currency's details before a page that shows them renders (its `loadData`). */
+export function prefetchCurrencyDetails(currency: FiatCurrency) {
+  return prefetchScreenData(getBankDetails, { currency });
+}
+
 /** The reference and the receiving account for one currency; also shown beside the fiat deposit notice. */
 export function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
   const details = useScreenQuery(getBankDetails, { currency });
@@ -98,9 +103,12 @@ export function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
   );
 }
 
+/** The page opens on the US dollar account. */
+const firstCurrency: FiatCurrency = 'USD';
+
 export function BankDetailsPage() {
   const { t } = useTranslation();
-  const [currency, setCurrency] = useState<FiatCurrency>('USD');
+  const [currency, setCurrency] = useState<FiatCurrency>(firstCurrency);
   return (
     <PageFrame title={t('pages.bank_details.title')} description={t('pages.bank_details.purpose')}>
       <Card>
@@ -121,3 +129,7 @@ export function BankDetailsPage() {
     </PageFrame>
   );
 }
+
+BankDetailsPage.loadData = () => {
+  void prefetchCurrencyDetails(firstCurrency);
+};

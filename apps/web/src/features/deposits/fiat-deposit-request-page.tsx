@@ -59,7 +59,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { QuoteLine } from '../../ui/quote-line.tsx';
 import { RateText } from '../../ui/rate-text.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
-import { CurrencyDetails } from './bank-details-page.tsx';
+import { CurrencyDetails, prefetchCurrencyDetails } from './bank-details-page.tsx';
 
 type Target = (typeof fiatDepositTargets)[number];
 
@@ -233,13 +233,22 @@ function NoticeSent({
   );
 }
 
+/** The notice opens in US dollars, with that account's details beside it. */
+const firstCurrency: FiatCurrency = 'USD';
+
 export function FiatDepositRequestPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<{ transactionId: string; values: NoticeValues } | null>(null);
   const today = todayIso();
   const { form, submit, formError, isSubmitting } = useCallForm({
     call: submitDepositNotice,
-    initialValues: { currency: 'USD', amount: '', target: 'USDC', expected_date: today, proof: null } as NoticeValues,
+    initialValues: {
+      currency: firstCurrency,
+      amount: '',
+      target: 'USDC',
+      expected_date: today,
+      proof: null,
+    } as NoticeValues,
     toRequest: ({ proof, ...values }) => ({
       ...values,
       amount: values.amount.trim(),
@@ -339,3 +348,7 @@ export function FiatDepositRequestPage() {
     </PageFrame>
   );
 }
+
+FiatDepositRequestPage.loadData = () => {
+  void prefetchCurrencyDetails(firstCurrency);
+};

@@ -22,6 +22,7 @@ import {
   DeskList,
   HistoryButton,
   PhoneLines,
+  prefetchBankCredits,
   useBankCredits,
   useCreditWhat,
 } from './deposit-operations-parts.tsx';
@@ -155,9 +156,17 @@ function DecidedLines({ items }: { items: readonly BankCredit[] }) {
   );
 }
 
+/** The tab opens on the transfers credited. */
+const firstStatus: DecidedStatus = 'credited';
+
+/** Starts the tab's first list before the page renders (its `loadData`). */
+export function prefetchDecided() {
+  return prefetchBankCredits(firstStatus);
+}
+
 export function DecidedPanel() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<DecidedStatus>('credited');
+  const [status, setStatus] = useState<DecidedStatus>(firstStatus);
   const { text, setText, search } = useQueueSearch();
   const credits = useBankCredits(status, search);
   const items = credits.data?.pages.flatMap((page) => page.items) ?? [];

@@ -22,14 +22,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
+import type { PagePlace } from '../../../lib/screen-query.ts';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { DecidedPanel } from './decided-panel.tsx';
-import { DepositHistoryDrawer } from './deposit-history-drawer.tsx';
+import { DecidedPanel, prefetchDecided } from './decided-panel.tsx';
+import { DepositHistoryDrawer, prefetchDepositHistory } from './deposit-history-drawer.tsx';
 import { monospaceInput, OpenHistoryContext } from './deposit-operations-parts.tsx';
-import { InFlightPanel } from './in-flight-panel.tsx';
+import { InFlightPanel, prefetchInFlight } from './in-flight-panel.tsx';
 import { SimulatorPanel } from './simulator-panel.tsx';
-import { ToMatchPanel } from './to-match-panel.tsx';
+import { prefetchToMatch, ToMatchPanel } from './to-match-panel.tsx';
 
 const tabs = ['to_match', 'decided', 'in_flight', 'simulator'] as const;
 type Tab = (typeof tabs)[number];
@@ -76,12 +77,17 @@ function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
+/** The tab the address opens (`?tab=`), the transfers to match when it names none. */
+function tabOf(search: URLSearchParams): Tab {
+  const requested = search.get('tab');
+  return tabs.includes(requested as Tab) ? (requested as Tab) : 'to_match';
+}
+
 export function DepositOperationsPage() {
   const { t } = useTranslation();
   const mayWork = useHoldsPermission('deposit_operations');
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'to_match';
+  const tab = tabOf(searchParams);
   const depositId = searchParams.get('deposit');
   const setDeposit = (id: string | null) =>
     setSearchParams((current) => {
@@ -127,3 +133,18 @@ export function DepositOperationsPage() {
     </PageFrame>
   );
 }
+
+const prefetchTab: Record<Tab, () => unknown> = {
+  to_match: prefetchToMatch,
+  decided: prefetchDecided,
+  in_flight: prefetchInFlight,
+  // The simulator's forms ask nothing until used.
+  simulator: () => undefined,
+};
+
+DepositOperationsPage.loadData = ({ search }: PagePlace) => {
+  // Only the open tab's panel is drawn (the tabs do not keep the others mounted).
+  void prefetchTab[tabOf(search)]();
+  const depositId = search.get('deposit');
+  if (depositId) void prefetchDepositHistory(depositId);
+};

@@ -11,7 +11,7 @@ import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { loadScreenData } from '../../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
 import { useAmountText } from '../../../ui/amount.tsx';
 import { formatDate } from '../../../ui/format-date.ts';
 import { searchOf } from '../../../ui/queue-search.tsx';
@@ -141,18 +141,17 @@ export function useCreditWhat(): (credit: BankCredit) => string {
   return (credit) => `${amountText(credit.amount, credit.currency)} ${credit.currency} · ${credit.sender}`;
 }
 
+function bankCreditsRequest(status: BankCredit['status'], search: string) {
+  return { page_size: defaultPageSize, status, ...searchOf(search) };
+}
+
 export function useBankCredits(status: BankCredit['status'], search: string) {
-  return useInfiniteQuery({
-    queryKey: [listBankCredits.path, { status, ...searchOf(search) }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listBankCredits,
-        { page_size: defaultPageSize, status, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  return useInfiniteQuery(screenPagesOptions(listBankCredits, bankCreditsRequest(status, search)));
+}
+
+/** Starts a tab's bank transfers before the page renders (its `loadData`), unsearched. */
+export function prefetchBankCredits(status: BankCredit['status']) {
+  return prefetchScreenPages(listBankCredits, bankCreditsRequest(status, ''));
 }
 
 export function CompanyName({ credit }: { credit: BankCredit }) {

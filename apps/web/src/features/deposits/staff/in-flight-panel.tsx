@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
-import { loadScreenData } from '../../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../../ui/amount.tsx';
 import { CopyValueButton } from '../../../ui/copy-value-button.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
@@ -197,21 +197,20 @@ function InFlightLines({
   );
 }
 
+const inFlightRequest = { page_size: defaultPageSize };
+
+/** Starts the coins confirming before the page renders (its `loadData`). */
+export function prefetchInFlight() {
+  return prefetchScreenPages(listDepositsInFlight, inFlightRequest);
+}
+
 export function InFlightPanel() {
   const { t } = useTranslation();
   const amountText = useAmountText();
   const inFlightWhat = (deposit: DepositInFlight) =>
     `${amountText(deposit.amount, deposit.asset)} ${deposit.asset} ${deposit.network} · ${deposit.company.name}`;
   const deposits = useInfiniteQuery({
-    queryKey: [listDepositsInFlight.path],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listDepositsInFlight,
-        { page_size: defaultPageSize, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...screenPagesOptions(listDepositsInFlight, inFlightRequest),
     refetchInterval: inFlightRefreshMs,
   });
   const [held, setHeld] = useState<HeldDecision | null>(null);

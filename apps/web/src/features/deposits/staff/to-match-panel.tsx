@@ -27,6 +27,7 @@ import {
   FirstDepositBadges,
   HistoryButton,
   NoticeText,
+  prefetchBankCredits,
   refreshBackOffice,
   useBankCredits,
   useCreditWhat,
@@ -274,6 +275,14 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
 
 type Decision = { kind: 'credit' | 'return'; credit: BankCredit };
 
+/** The transfers the tab lists: those no company has been found for yet. */
+const listedStatus = 'unmatched';
+
+/** Starts the tab's list before the page renders (its `loadData`). */
+export function prefetchToMatch() {
+  return prefetchBankCredits(listedStatus);
+}
+
 /** The bank transfers to match, under the queue's search box (which stays while the list reloads). */
 export function ToMatchPanel() {
   const { text, setText, search } = useQueueSearch();
@@ -287,7 +296,7 @@ export function ToMatchPanel() {
 
 function ToMatchList({ search }: { search: string }) {
   const { t } = useTranslation();
-  const credits = useBankCredits('unmatched', search);
+  const credits = useBankCredits(listedStatus, search);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const items = credits.data?.pages.flatMap((page) => page.items) ?? [];
