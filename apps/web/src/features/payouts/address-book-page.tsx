@@ -20,7 +20,7 @@ import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -34,6 +34,7 @@ import { usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
 import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
 
 const pageSize = defaultPageSize;
+const addressesRequest = { page_size: pageSize };
 
 type AddressValues = { name: string; asset: DigitalAsset; network: Network; address: string };
 
@@ -221,13 +222,7 @@ export function AddressBookPage() {
   const user = useUserInfo().data;
   const mayManage = useHoldsPermission('manage_payees');
   const mayPay = useHoldsPermission('prepare_payouts');
-  const entries = useInfiniteQuery({
-    queryKey: [listAddresses.path, { page_size: pageSize }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listAddresses, { page_size: pageSize, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const entries = useInfiniteQuery(screenPagesOptions(listAddresses, addressesRequest));
   const [editing, setEditing] = useState<AddressBookEntry | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
   const { run, dialog } = useStepUpAction(user, 'payee');
@@ -313,3 +308,7 @@ export function AddressBookPage() {
     </PageFrame>
   );
 }
+
+AddressBookPage.loadData = () => {
+  void prefetchScreenPages(listAddresses, addressesRequest);
+};

@@ -38,7 +38,7 @@ import { Link } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -136,17 +136,7 @@ function PendingPayout({
 function PendingList({ user }: { user: UserInfo | undefined }) {
   const { t } = useTranslation();
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);
-  const pending = useInfiniteQuery({
-    queryKey: [listPendingApprovals.path, { page_size: pageSize }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listPendingApprovals,
-        { page_size: pageSize, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const pending = useInfiniteQuery(screenPagesOptions(listPendingApprovals, { page_size: pageSize }));
   const items = pending.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md" component="section" aria-labelledby="approvals-pending">

@@ -17,7 +17,7 @@ import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
@@ -27,7 +27,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
-import { AvailableBalance, usePayoutConfig } from './payout-parts.tsx';
+import { AvailableBalance, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
 import {
   ContinueButton,
   InstructionFields,
@@ -67,6 +67,11 @@ function initialValues(params: URLSearchParams): CryptoDraftValues {
 }
 
 type CryptoFormState = UseFormReturnType<CryptoDraftValues>;
+
+/** The addresses offered: those saved for the asset and network chosen. */
+function addressesRequestOf(values: CryptoDraftValues) {
+  return { asset: values.asset, network: values.network };
+}
 
 /** The asset, then one of its networks; a change of either forgets the address chosen. */
 function AssetAndNetwork({ form, values }: { form: CryptoFormState; values: CryptoDraftValues }) {
@@ -110,7 +115,7 @@ function AddressChoice({ form, values }: { form: CryptoFormState; values: Crypto
   const { t } = useTranslation();
   const language = useLanguage();
   const mayManage = useHoldsPermission('manage_payees') === true;
-  const addresses = useScreenQuery(listPayoutAddresses, { asset: values.asset, network: values.network });
+  const addresses = useScreenQuery(listPayoutAddresses, addressesRequestOf(values));
   const items = addresses.data?.items ?? [];
   const addressOptions = items.map((entry) => {
     const cooling = isCooling(entry);
@@ -225,3 +230,9 @@ export function NewCryptoTransferPage() {
     </PageFrame>
   );
 }
+
+NewCryptoTransferPage.loadData = ({ search }: PagePlace) => {
+  // The form opens on the address's choice, else the kept draft's, else its defaults.
+  void prefetchScreenData(listPayoutAddresses, addressesRequestOf(initialValues(search)));
+  void prefetchPayoutConfig();
+};

@@ -18,7 +18,7 @@ import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { countryName } from '../../ui/country-names.ts';
 import type { HistoryColumn } from '../../ui/history-table.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
@@ -31,14 +31,10 @@ import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList 
 
 const pageSize = defaultPageSize;
 
+const payeesRequest = { page_size: pageSize };
+
 function usePayees() {
-  return useInfiniteQuery({
-    queryKey: [listPayees.path, { page_size: pageSize }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listPayees, { page_size: pageSize, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  return useInfiniteQuery(screenPagesOptions(listPayees, payeesRequest));
 }
 
 /** The account number, masked until the user asks to see it (someone may be looking over a shoulder). */
@@ -212,3 +208,7 @@ export function PayeesPage() {
     </PageFrame>
   );
 }
+
+PayeesPage.loadData = () => {
+  void prefetchScreenPages(listPayees, payeesRequest);
+};

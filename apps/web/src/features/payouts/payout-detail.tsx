@@ -30,7 +30,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -215,6 +215,21 @@ function Summary({ payout }: { payout: PayoutDetails }) {
   );
 }
 
+/** The payout the address names (`?id=`). */
+function requestOf(search: URLSearchParams) {
+  return { payout_id: search.get('id') ?? '' };
+}
+
+/**
+ * Starts the payout's load before its page renders (its `loadData`): through the payouts' own call,
+ * as the page asks before it knows whether the reader only approves payouts.
+ */
+export function prefetchPayoutDetail(kind: PayoutKind, search: URLSearchParams) {
+  const { call } = pagesOf[kind];
+  const request = requestOf(search);
+  if (call.request.safeParse(request).success) void prefetchScreenData(call, request);
+}
+
 export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
   const { t } = useTranslation();
   const user = useUserInfo().data;
@@ -224,18 +239,14 @@ export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
   const isApproverOnly = useHoldsPermission('prepare_payouts') === false;
   const detailsCall = isApproverOnly ? getPayoutForApproval : pages.call;
   const backPage = isApproverOnly ? 'payout_approvals' : pages.list;
-  const id = params.get('id') ?? '';
+  const request = requestOf(params);
   // An id the contract could never accept is not found without asking the server.
-  const isWellFormed = pages.call.request.safeParse({ payout_id: id }).success;
+  const isWellFormed = pages.call.request.safeParse(request).success;
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);
-  const details = useScreenQuery(
-    detailsCall,
-    { payout_id: id },
-    {
-      enabled: isWellFormed,
-      refetchIntervalMs: (data) => (data && isPayoutMoving(data.status) ? movingRefreshMs : false),
-    },
-  );
+  const details = useScreenQuery(detailsCall, request, {
+    enabled: isWellFormed,
+    refetchIntervalMs: (data) => (data && isPayoutMoving(data.status) ? movingRefreshMs : false),
+  });
   const isNotFound = !isWellFormed || (details.isError && errorKeyOf(details.error) === 'not_found');
 
   return (

@@ -27,10 +27,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { maxLengthAt } from '../../lib/call-form.tsx';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { HistoryChoice, HistoryFilterBar, HistorySearch, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import {
+  HistoryChoice,
+  HistoryFilterBar,
+  HistorySearch,
+  historyValuesOf,
+  useHistoryParams,
+} from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
@@ -265,6 +271,11 @@ function DownloadDialog({ kind, isOpen, onClose }: { kind: PayoutKind; isOpen: b
   );
 }
 
+/** Starts a history's first page, filtered from the address, before its page renders (its `loadData`). */
+export function prefetchPayoutHistory(kind: PayoutKind, search: URLSearchParams) {
+  return prefetchScreenPages(callsOf[kind].list, requestOf(historyValuesOf(search, filterKeys)));
+}
+
 export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
   const { t } = useTranslation();
   const calls = callsOf[kind];
@@ -276,11 +287,7 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
   const [debouncedText] = useDebouncedValue(values.text, 300);
   const request = requestOf({ ...values, text: debouncedText });
   const history = useInfiniteQuery({
-    queryKey: [calls.list.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(calls.list, pageParam ? { ...request, cursor: pageParam } : request, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...screenPagesOptions(calls.list, request),
     placeholderData: keepPreviousData,
     enabled: mayPrepare !== false,
     refetchInterval: (query) =>

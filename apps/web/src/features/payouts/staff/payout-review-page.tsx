@@ -43,7 +43,13 @@ import { useHoldsPermission } from '../../../api/user-info.ts';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import {
+  type PagePlace,
+  prefetchScreenData,
+  prefetchScreenPages,
+  screenPagesOptions,
+  useScreenQuery,
+} from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -71,18 +77,20 @@ function refreshPayouts(queryClient: ReturnType<typeof useQueryClient>): Promise
   });
 }
 
+function queueRequestOf(queue: Queue, search: string) {
+  return { page_size: pageSize, queue, ...searchOf(search) };
+}
+
+/** The queue the address opens (`?queue=`), the payouts waiting for the bank's review when it names none. */
+function queueOf(search: URLSearchParams): Queue {
+  const requested = search.get('queue');
+  return payoutQueues.includes(requested as Queue) ? (requested as Queue) : 'admin_review';
+}
+
 function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery({
-    queryKey: [listPayoutsForReview.path, { queue, ...searchOf(search) }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listPayoutsForReview,
-        { page_size: pageSize, queue, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...screenPagesOptions(listPayoutsForReview, queueRequestOf(queue, search)),
     refetchInterval: queueRefreshMs,
   });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -385,8 +393,7 @@ export function PayoutReviewPage() {
   const mayReview = useHoldsPermission('payout_review');
   const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('queue');
-  const queue: Queue = payoutQueues.includes(requested as Queue) ? (requested as Queue) : 'admin_review';
+  const queue = queueOf(searchParams);
   const payoutId = searchParams.get('payout');
   const { text, setText, search } = useQueueSearch();
   const setPayout = (id: string | null) =>
@@ -436,3 +443,10 @@ export function PayoutReviewPage() {
     </PageFrame>
   );
 }
+
+PayoutReviewPage.loadData = ({ search }: PagePlace) => {
+  // The search box starts empty: the open queue, unsearched.
+  void prefetchScreenPages(listPayoutsForReview, queueRequestOf(queueOf(search), ''));
+  const payoutId = search.get('payout');
+  if (payoutId) void prefetchScreenData(getPayoutForReview, { payout_id: payoutId });
+};
