@@ -29,7 +29,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -309,3 +309,7 @@ export function OtcPage() {
     </PageFrame>
   );
 }
+
+OtcPage.loadData = () => {
+  void prefetchScreenData(listOtcTrades, listRequest);
+};

@@ -44,7 +44,7 @@ import { LabelledValue } from '../../../ui/labelled-value.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RateText } from '../../../ui/rate-text.tsx';
-import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 type Answered = (trade: StaffOtcTrade) => Promise<void>;
@@ -208,6 +208,9 @@ function TradeDetail({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: 
   );
 }
 
+/** The desk opens on the requests waiting for it. */
+const firstStatus = 'open';
+
 export function OtcDeskPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -215,7 +218,7 @@ export function OtcDeskPage() {
   const queryClient = useQueryClient();
   const mayQuote = useHoldsPermission('otc_desk');
   const isPhone = useMediaQuery('(max-width: 48em)');
-  const [status, setStatus] = useState<QueueFilter<(typeof otcQueueStatuses)[number]>>('open');
+  const [status, setStatus] = useState<QueueFilter<(typeof otcQueueStatuses)[number]>>(firstStatus);
   const [opened, setOpened] = useState<StaffOtcTrade | null>(null);
   const onAnswered: Answered = async (trade) => {
     setOpened(trade);
@@ -268,3 +271,7 @@ export function OtcDeskPage() {
     </PageFrame>
   );
 }
+
+OtcDeskPage.loadData = () => {
+  void prefetchStaffQueue(listOtcDesk, firstStatus);
+};
