@@ -8,11 +8,11 @@ import { getRecoveryCodeStatus, regenerateRecoveryCodes, type UserInfo } from '@
 import { recoveryCodeRules } from '@bank/contract/constants';
 import { Alert, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { prefetchScreenData, queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 
@@ -86,7 +86,12 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
   );
 }
 
-const recoveryCodeStatusKey = ['/api/v1/account/recoveryCodes/status', {}] as const;
+const recoveryCodeStatusKey = queryKeyOf(getRecoveryCodeStatus, {});
+
+/** Starts the count's load before the account page renders (its `loadData`), for a user with an authenticator. */
+export function prefetchRecoveryCodeStatus() {
+  return prefetchScreenData(getRecoveryCodeStatus, {});
+}
 
 /**
  * For a user with an authenticator: how many recovery codes are left, a warning when none (paired
@@ -96,10 +101,7 @@ const recoveryCodeStatusKey = ['/api/v1/account/recoveryCodes/status', {}] as co
 export function RecoveryCodesSection({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: recoveryCodeStatusKey,
-    queryFn: ({ signal }) => loadScreenData(getRecoveryCodeStatus, {}, signal),
-  });
+  const status = useScreenQuery(getRecoveryCodeStatus, {});
   const [codes, setCodes] = useState<string[] | null>(null);
   const { stepUpOptions, stepUpDialog } = useStepUpForm('security');
   // A form without fields: making a new set, after a step-up when the second factor is not fresh.

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { loadScreenData } from '../../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
 import { actionColour, useActionLabel, useDetailText } from '../../../ui/audit-entry-text.ts';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -166,25 +166,16 @@ export function AuditLogPage() {
   return <AuditLog />;
 }
 
+/** The entries listed: of one action, or all (the log opens on all). */
+function requestOf(action: string | null) {
+  return { page_size: defaultPageSize, ...(action ? { action } : {}) };
+}
+
 function AuditLog() {
   const { t } = useTranslation();
   const actionLabel = useActionLabel();
   const [action, setAction] = useState<string | null>(null);
-  const audit = useInfiniteQuery({
-    queryKey: [listAuditLog.path, { action }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listAuditLog,
-        {
-          page_size: defaultPageSize,
-          ...(pageParam ? { cursor: pageParam } : {}),
-          ...(action ? { action } : {}),
-        },
-        signal,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_cursor,
-  });
+  const audit = useInfiniteQuery(screenPagesOptions(listAuditLog, requestOf(action)));
   const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -244,3 +235,7 @@ function AuditLog() {
     </PageFrame>
   );
 }
+
+AuditLogPage.loadData = () => {
+  void prefetchScreenPages(listAuditLog, requestOf(null));
+};
