@@ -9,6 +9,7 @@ import { getKycInfo, type KycInfo } from '@bank/contract/kyc';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { userInfoQueryKey } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { loadScreenData, queryKeyOf } from '../../lib/screen-query.ts';
 import { writeSession } from '../../lib/session-storage.ts';
 import { type DocumentUploader, uploadDocument } from '../../ui/upload-transport.ts';
@@ -20,16 +21,22 @@ function remember(info: KycInfo): KycInfo {
   return info;
 }
 
+const kycInfoQuery = {
+  queryKey: kycInfoQueryKey,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => remember(await loadScreenData(getKycInfo, {}, signal)),
+};
+
 /**
  * @param isReadOnOpen read from the server each time the page opens, even when a recent answer is
  *   cached: the overview, whose status (and the session's kyc_status) must be the server's.
  */
 export function useKycInfo({ isReadOnOpen = false }: { isReadOnOpen?: boolean } = {}) {
-  return useQuery({
-    queryKey: kycInfoQueryKey,
-    queryFn: async ({ signal }) => remember(await loadScreenData(getKycInfo, {}, signal)),
-    ...(isReadOnOpen ? { refetchOnMount: 'always' as const } : {}),
-  });
+  return useQuery({ ...kycInfoQuery, ...(isReadOnOpen ? { refetchOnMount: 'always' as const } : {}) });
+}
+
+/** Starts the KYC's load before a step page renders (its `loadData`), into the query the page reads. */
+export function prefetchKycInfo() {
+  return queryClient.prefetchQuery(kycInfoQuery);
 }
 
 /**

@@ -19,7 +19,7 @@ import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { formatDecimal, isDecimalString } from '../../ui/format-amount.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { ContinueOnPhoneButton } from './continue-on-phone.tsx';
-import { kycUploader, useKycInfo } from './kyc-api.ts';
+import { kycUploader, prefetchKycInfo, useKycInfo } from './kyc-api.ts';
 import { normaliseAmount } from './kyc-format.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
@@ -432,3 +432,7 @@ export function KycCompanyPage() {
   const info = useKycInfo();
   return <QueryState query={info}>{(data) => <CompanyForm info={data} />}</QueryState>;
 }
+
+KycCompanyPage.loadData = () => {
+  void prefetchKycInfo();
+};

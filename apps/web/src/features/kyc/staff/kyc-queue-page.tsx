@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { loadScreenData } from '../../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
 import { DateField } from '../../../ui/date-field.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -24,9 +24,11 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { queueRequestOf, type StatusFilter } from './queue-request.ts';
+import { type QueueFilters, queueRequestOf, type StatusFilter } from './queue-request.ts';
 
 const defaultStatus: StatusFilter = 'pending_review';
+/** The queue opens on what waits for a decision, with no dates and no search. */
+const openingFilters: QueueFilters = { status: defaultStatus, from: '', to: '', search: '' };
 
 type QueueItem = ResponseOf<typeof listKycReviews>['items'][number];
 
@@ -43,20 +45,14 @@ export function KycQueuePage() {
 
 function KycQueue() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<StatusFilter>(defaultStatus);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>(openingFilters.status);
+  const [from, setFrom] = useState(openingFilters.from);
+  const [to, setTo] = useState(openingFilters.to);
+  const [search, setSearch] = useState(openingFilters.search);
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const request = queueRequestOf({ status, from, to, search: debouncedSearch });
 
-  const queue = useInfiniteQuery({
-    queryKey: [listKycReviews.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listKycReviews, pageParam ? { ...request, cursor: pageParam } : request, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const queue = useInfiniteQuery(screenPagesOptions(listKycReviews, request));
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   // The queue opens on what waits for a decision; anything else is a filter the reviewer chose.
   const hasFilters = status !== defaultStatus || from !== '' || to !== '' || debouncedSearch.trim() !== '';
@@ -216,3 +212,7 @@ function QueueRows({ items }: { items: readonly QueueItem[] }) {
     </>
   );
 }
+
+KycQueuePage.loadData = () => {
+  void prefetchScreenPages(listKycReviews, queueRequestOf(openingFilters));
+};

@@ -12,7 +12,7 @@ import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
@@ -140,8 +140,16 @@ export function KycReviewDetailPage() {
   return <KycReviewDetail />;
 }
 
+/** The company the path names (`/admin/kyc/:companyId`). */
+function reviewRequestOf(params: PagePlace['params']) {
+  return { company_id: params.companyId ?? '' };
+}
+
 function KycReviewDetail() {
-  const { companyId = '' } = useParams();
-  const review = useScreenQuery(getKycReview, { company_id: companyId });
+  const review = useScreenQuery(getKycReview, reviewRequestOf(useParams()));
   return <QueryState query={review}>{(data) => <Review review={data} />}</QueryState>;
 }
+
+KycReviewDetailPage.loadData = ({ params }: PagePlace) => {
+  void prefetchScreenData(getKycReview, reviewRequestOf(params));
+};
