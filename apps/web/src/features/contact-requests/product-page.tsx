@@ -23,7 +23,7 @@ import {
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { ContactRequestCard } from './contact-request-card.tsx';
+import { ContactRequestCard, prefetchProductRequests } from './contact-request-card.tsx';
 
 type Titled = { title: string; text: string };
 type Labelled = { label: string; value: string };
@@ -187,3 +187,15 @@ export function StructuredProductsPage() {
 export function InvestmentBankingPage() {
   return <ProductPage product="investment_banking" />;
 }
+
+PrivateBankingPage.loadData = () => {
+  void prefetchProductRequests('private_banking');
+};
+
+StructuredProductsPage.loadData = () => {
+  void prefetchProductRequests('structured_products');
+};
+
+InvestmentBankingPage.loadData = () => {
+  void prefetchProductRequests('investment_banking');
+};

@@ -24,7 +24,7 @@ import { LabelledValue } from '../../../ui/labelled-value.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
-import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
 
 function HandleForm({
@@ -124,10 +124,13 @@ function RequestDetail({
   );
 }
 
+/** The queue opens on the requests still open. */
+const firstStatus = 'open';
+
 function ContactRequestQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [status, setStatus] = useState<QueueFilter<(typeof contactRequestStatuses)[number]>>('open');
+  const [status, setStatus] = useState<QueueFilter<(typeof contactRequestStatuses)[number]>>(firstStatus);
   // The list's item is the whole record: the drawer shows it as listed (no call of its own).
   const [opened, setOpened] = useState<StaffContactRequest | null>(null);
   return (
@@ -196,3 +199,7 @@ export function ContactRequestsQueuePage() {
     </PageFrame>
   );
 }
+
+ContactRequestsQueuePage.loadData = () => {
+  void prefetchStaffQueue(listStaffContactRequests, firstStatus);
+};
