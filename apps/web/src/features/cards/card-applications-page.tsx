@@ -16,44 +16,34 @@ import { pathOf } from '@bank/contract/routes';
 import { Button, Drawer, Group, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconCreditCard, IconIdBadge2, IconPlus } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { LoadMore } from '../../ui/load-more.tsx';
+import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { CardManagementOnly } from './card-management-gate.tsx';
-import { CardholderKycDetail } from './kyc-manage-cardholder.tsx';
+import { CardholderKycDetail, prefetchCardholderKyc } from './kyc-manage-cardholder.tsx';
 
 const pageSize = defaultPageSize;
 const tabs = ['applications', 'cardholders'] as const;
 type Tab = (typeof tabs)[number];
 
-function usePaged<Item>(call: typeof listCardApplications | typeof listCardholderKyc) {
-  return useInfiniteQuery({
-    queryKey: [call.path, { page_size: pageSize }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(call, { page_size: pageSize, ...(pageParam ? { cursor: pageParam } : {}) }, signal) as Promise<{
-        items: Item[];
-        next_cursor: string | null;
-      }>,
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-}
+/** Both tabs' lists load with the page, whichever tab is open: the first page of each. */
+const pagedRequest = { page_size: pageSize };
 
 function PagedList<Item>({
   query,
   empty,
   render,
 }: {
-  query: ReturnType<typeof usePaged<Item>>;
+  query: UseInfiniteQueryResult<InfiniteData<KeysetPage<Item>>>;
   empty: ReactNode;
   render: (item: Item) => ReactNode;
 }) {
@@ -183,8 +173,8 @@ function CardApplicationsContent() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'cardholders' ? 'cardholders' : 'applications';
   const cardholderId = searchParams.get('cardholder');
-  const applications = usePaged<CardApplication>(listCardApplications);
-  const cardholders = usePaged<CardholderKycSummary>(listCardholderKyc);
+  const applications = useInfiniteQuery(screenPagesOptions(listCardApplications, pagedRequest));
+  const cardholders = useInfiniteQuery(screenPagesOptions(listCardholderKyc, pagedRequest));
   const setCardholder = (id: string | null) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -252,3 +242,10 @@ function CardApplicationsContent() {
     </PageFrame>
   );
 }
+
+CardApplicationsPage.loadData = ({ search }: PagePlace) => {
+  void prefetchScreenPages(listCardApplications, pagedRequest);
+  void prefetchScreenPages(listCardholderKyc, pagedRequest);
+  const cardholderId = search.get('cardholder');
+  if (cardholderId) void prefetchCardholderKyc(cardholderId);
+};

@@ -25,7 +25,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
-import { CardDetailsDrawer } from './card-details.tsx';
+import { CardDetailsDrawer, prefetchCardDetails } from './card-details.tsx';
 
 const pageSize = defaultPageSize;
 const filters = ['all', 'active', 'approved', 'blocked', 'expired'] as const;
@@ -178,4 +178,8 @@ export function CardsPage() {
   );
 }
 
-CardsPage.loadData = ({ search }: PagePlace) => prefetchScreenPages(...cardList(statusOf(filterOf(search))));
+CardsPage.loadData = ({ search }: PagePlace) => {
+  void prefetchScreenPages(...cardList(statusOf(filterOf(search))));
+  const cardId = search.get('card');
+  if (cardId) void prefetchCardDetails(cardId);
+};

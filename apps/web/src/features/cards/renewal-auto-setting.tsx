@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { refreshCardData } from './card-parts.tsx';
@@ -75,9 +75,17 @@ function CardSetting({ card }: { card: Card }) {
   );
 }
 
+/** Every card of the company, each with its setting. */
+const cardsRequest = { page_size: 100 };
+
+/** Starts the cards' load before the page that shows the setting renders (its `loadData`). */
+export function prefetchAutoRenewalCards() {
+  return prefetchScreenData(listCards, cardsRequest);
+}
+
 export function AutoRenewalSetting() {
   const { t } = useTranslation();
-  const cards = useScreenQuery(listCards, { page_size: 100 });
+  const cards = useScreenQuery(listCards, cardsRequest);
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">

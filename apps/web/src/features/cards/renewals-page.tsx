@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -28,12 +28,26 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { CardManagementOnly } from './card-management-gate.tsx';
-import { AutoRenewalSetting } from './renewal-auto-setting.tsx';
+import { AutoRenewalSetting, prefetchAutoRenewalCards } from './renewal-auto-setting.tsx';
 import { RenewalDialog } from './renewal-dialog.tsx';
 
 const pageSize = defaultPageSize;
 const filters = ['all', 'pending', 'overdue', 'unpaid', 'upcoming', 'paid'] as const;
 type Filter = (typeof filters)[number];
+
+/** The payment state the list shows (`?state=`), all when none is given. */
+function filterOf(search: URLSearchParams): Filter {
+  const state = search.get('state') ?? '';
+  return (filters as readonly string[]).includes(state) ? (state as Filter) : 'all';
+}
+
+/** The terms listed: of one payment state or all, of one card (`?card=`) or all. */
+function requestOf(search: URLSearchParams) {
+  const filter = filterOf(search);
+  const status: FeePaymentStatus | undefined = filter === 'all' ? undefined : filter;
+  const cardId = search.get('card');
+  return { page_size: pageSize, ...(status ? { status } : {}), ...(cardId ? { card_id: cardId } : {}) };
+}
 
 function TermRow({ term, onRenew }: { term: FeeTerm; onRenew: () => void }) {
   const { t } = useTranslation();
@@ -129,33 +143,14 @@ function RenewalsContent() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [renewing, setRenewing] = useState<FeeTerm | null>(null);
-  const filter = (filters as readonly string[]).includes(searchParams.get('state') ?? '')
-    ? (searchParams.get('state') as Filter)
-    : 'all';
-  const cardId = searchParams.get('card') ?? undefined;
-  const status: FeePaymentStatus | undefined = filter === 'all' ? undefined : filter;
+  const filter = filterOf(searchParams);
   const setFilter = (value: string) => {
     const next = new URLSearchParams(searchParams);
     if (value === 'all') next.delete('state');
     else next.set('state', value);
     setSearchParams(next, { replace: true });
   };
-  const list = useInfiniteQuery({
-    queryKey: [listRenewals.path, { status, cardId }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listRenewals,
-        {
-          page_size: pageSize,
-          ...(status ? { status } : {}),
-          ...(cardId ? { card_id: cardId } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const list = useInfiniteQuery(screenPagesOptions(listRenewals, requestOf(searchParams)));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <PageFrame title={t('pages.renewals.title')} description={t('pages.renewals.purpose')}>
@@ -173,7 +168,7 @@ function RenewalsContent() {
               data={filters.map((value) => ({ value, label: t(`cards.renewals.filters.${value}`) }))}
               style={{ maxWidth: '100%', overflowX: 'auto' }}
             />
-            {cardId ? (
+            {searchParams.get('card') ? (
               <Anchor
                 component="button"
                 type="button"
@@ -222,3 +217,8 @@ function RenewalsContent() {
     </PageFrame>
   );
 }
+
+RenewalsPage.loadData = ({ search }: PagePlace) => {
+  void prefetchAutoRenewalCards();
+  void prefetchScreenPages(listRenewals, requestOf(search));
+};

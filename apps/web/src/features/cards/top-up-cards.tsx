@@ -7,12 +7,19 @@ import type { Card } from '@bank/contract/cards';
 import { maxPageSize } from '@bank/contract/constants';
 import { Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
+
+const moneyCardsRequest = { page_size: maxPageSize };
 
 /** The company's cards to choose from (the first page of card/refreshData: up to 100, newest first). */
 export function useMoneyCards(options: { enabled?: boolean } = {}) {
-  return useScreenQuery(listCards, { page_size: maxPageSize }, { enabled: options.enabled ?? true });
+  return useScreenQuery(listCards, moneyCardsRequest, { enabled: options.enabled ?? true });
+}
+
+/** Starts the cards' load before a page that chooses among them renders (its `loadData`), answering them. */
+export function prefetchMoneyCards() {
+  return prefetchScreenData(listCards, moneyCardsRequest);
 }
 
 /**

@@ -18,10 +18,10 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { HistoryChoice, HistoryFilterBar, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { HistoryChoice, HistoryFilterBar, historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
@@ -29,7 +29,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
-import { CardPicker, useMoneyCards } from './top-up-cards.tsx';
+import { CardPicker, prefetchMoneyCards, useMoneyCards } from './top-up-cards.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
 
 const pageSize = defaultPageSize;
@@ -212,11 +212,7 @@ export function TopUpHistoryPage() {
   const request = requestOf(values);
   const cards = useMoneyCards({ enabled: mayUseCards !== false });
   const history = useInfiniteQuery({
-    queryKey: [listTopUps.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listTopUps, pageParam ? { ...request, cursor: pageParam } : request, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...screenPagesOptions(listTopUps, request),
     placeholderData: keepPreviousData,
     enabled: mayUseCards !== false,
     refetchInterval: (query) =>
@@ -334,3 +330,8 @@ function TopUpExportDialog({ isOpen, onClose, cardId }: { isOpen: boolean; onClo
     />
   );
 }
+
+TopUpHistoryPage.loadData = ({ search }: PagePlace) => {
+  void prefetchMoneyCards();
+  void prefetchScreenPages(listTopUps, requestOf(historyValuesOf(search, filterKeys)));
+};

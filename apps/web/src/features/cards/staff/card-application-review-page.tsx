@@ -42,7 +42,13 @@ import { useCallForm } from '../../../lib/call-form.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import {
+  type PagePlace,
+  prefetchScreenData,
+  prefetchScreenPages,
+  screenPagesOptions,
+  useScreenQuery,
+} from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { DocumentPreviewDialog } from '../../../ui/document-preview.tsx';
@@ -69,19 +75,19 @@ const refreshApplications = (queryClient: ReturnType<typeof useQueryClient>) =>
     predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/admin/cardApplications/'),
   });
 
+function queueRequestOf(status: Status, search: string) {
+  return { page_size: pageSize, status, ...searchOf(search) };
+}
+
+/** The queue the address opens (`?status=`), the applications waiting for a decision when it names none. */
+function statusOf(search: URLSearchParams): Status {
+  const requested = search.get('status') as Status | null;
+  return requested && cardApplicationStatuses.includes(requested) ? requested : 'pending';
+}
+
 function QueueList({ status, search, onOpen }: { status: Status; search: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const list = useInfiniteQuery({
-    queryKey: [listCardApplicationsForReview.path, { status, ...searchOf(search) }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listCardApplicationsForReview,
-        { page_size: pageSize, status, ...searchOf(search), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const list = useInfiniteQuery(screenPagesOptions(listCardApplicationsForReview, queueRequestOf(status, search)));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <TableSkeleton rows={4} columns={3} />;
   if (list.isError && items.length === 0) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
@@ -401,8 +407,7 @@ export function CardApplicationReviewPage() {
   const mayReview = useHoldsPermission('card_review');
   const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('status') as Status | null;
-  const status: Status = requested && cardApplicationStatuses.includes(requested) ? requested : 'pending';
+  const status = statusOf(searchParams);
   const applicationId = searchParams.get('application');
   const setApplication = (id: string | null) =>
     setSearchParams((current) => {
@@ -452,3 +457,10 @@ export function CardApplicationReviewPage() {
     </PageFrame>
   );
 }
+
+CardApplicationReviewPage.loadData = ({ search }: PagePlace) => {
+  // The search box starts empty: the open queue, unsearched.
+  void prefetchScreenPages(listCardApplicationsForReview, queueRequestOf(statusOf(search), ''));
+  const applicationId = search.get('application');
+  if (applicationId) void prefetchScreenData(getCardApplicationForReview, { application_id: applicationId });
+};

@@ -52,7 +52,13 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { messageOfError } from '../../../lib/form-errors.ts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import {
+  type PagePlace,
+  prefetchScreenData,
+  prefetchScreenPages,
+  screenPagesOptions,
+  useScreenQuery,
+} from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../../ui/card-summary.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -68,6 +74,8 @@ import { CardProcessorFaultPanel } from './card-processor-fault.tsx';
 
 const pageSize = defaultPageSize;
 type Search = { company_name: string; last4: string; status: string };
+/** The page opens on every card, unsearched. */
+const noSearch: Search = { company_name: '', last4: '', status: '' };
 
 function refreshStaffCards(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({
@@ -77,7 +85,7 @@ function refreshStaffCards(queryClient: ReturnType<typeof useQueryClient>) {
 
 function SearchForm({ onSearch }: { onSearch: (search: Search) => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Search>({ company_name: '', last4: '', status: '' });
+  const [values, setValues] = useState<Search>(noSearch);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(values);
@@ -123,24 +131,19 @@ function SearchForm({ onSearch }: { onSearch: (search: Search) => void }) {
   );
 }
 
-function CardList({ search, onOpen }: { search: Search; onOpen: (card: StaffCard) => void }) {
-  const { t } = useTranslation();
-  const filters = {
+/** The list's request: only what the search sets (a last four digits only once all four are typed). */
+function cardListRequest(search: Search) {
+  return {
+    page_size: pageSize,
     ...(search.company_name.trim() ? { company_name: search.company_name.trim() } : {}),
     ...(search.last4.length === 4 ? { last4: search.last4 } : {}),
     ...(search.status ? { status: search.status as (typeof cardStatuses)[number] } : {}),
   };
-  const list = useInfiniteQuery({
-    queryKey: [listStaffCards.path, filters],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listStaffCards,
-        { page_size: pageSize, ...filters, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+}
+
+function CardList({ search, onOpen }: { search: Search; onOpen: (card: StaffCard) => void }) {
+  const { t } = useTranslation();
+  const list = useInfiniteQuery(screenPagesOptions(listStaffCards, cardListRequest(search)));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <TableSkeleton rows={4} columns={4} />;
   if (list.isError && items.length === 0) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
@@ -542,7 +545,7 @@ export function CardOperationsPage() {
   const { t } = useTranslation();
   const mayOperate = useHoldsPermission('card_operations');
   const isPhone = useMediaQuery('(max-width: 36em)');
-  const [search, setSearch] = useState<Search>({ company_name: '', last4: '', status: '' });
+  const [search, setSearch] = useState<Search>(noSearch);
   // The open card is in the address (`?card=<id>`), so that a card's panel can be linked to.
   const [params, setParams] = useSearchParams();
   const openId = params.get('card');
@@ -589,3 +592,9 @@ export function CardOperationsPage() {
     </PageFrame>
   );
 }
+
+CardOperationsPage.loadData = ({ search }: PagePlace) => {
+  void prefetchScreenPages(listStaffCards, cardListRequest(noSearch));
+  const cardId = search.get('card');
+  if (cardId) void prefetchScreenData(getStaffCard, { card_id: cardId });
+};
