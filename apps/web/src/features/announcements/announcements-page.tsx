@@ -19,7 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import {
+  type PagePlace,
+  prefetchScreenData,
+  prefetchScreenPages,
+  screenPagesOptions,
+  useScreenQuery,
+} from '../../lib/screen-query.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -70,19 +76,11 @@ function AnnouncementLine({ announcement }: { announcement: ClientAnnouncement }
   );
 }
 
+const listRequest = { page_size: defaultPageSize };
+
 function AnnouncementList() {
   const { t } = useTranslation();
-  const announcements = useInfiniteQuery({
-    queryKey: [listAnnouncements.path],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listAnnouncements,
-        { page_size: defaultPageSize, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const announcements = useInfiniteQuery(screenPagesOptions(listAnnouncements, listRequest));
   const items = announcements.data?.pages.flatMap((page) => page.items) ?? [];
   if (announcements.isPending) return <ListSkeleton />;
   if (announcements.isError)
@@ -111,10 +109,12 @@ function AnnouncementList() {
   );
 }
 
+const detailRequestOf = (id: string) => ({ announcement_id: id });
+
 function AnnouncementDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const announcement = useScreenQuery(getAnnouncement, { announcement_id: id });
+  const announcement = useScreenQuery(getAnnouncement, detailRequestOf(id));
   let content: ReactNode;
   if (announcement.isPending)
     content = (
@@ -169,3 +169,10 @@ export function AnnouncementsPage() {
     </PageFrame>
   );
 }
+
+AnnouncementsPage.loadData = ({ search }: PagePlace) => {
+  // One announcement (`?id=`), or the list.
+  const id = search.get('id');
+  if (id) void prefetchScreenData(getAnnouncement, detailRequestOf(id));
+  else void prefetchScreenPages(listAnnouncements, listRequest);
+};

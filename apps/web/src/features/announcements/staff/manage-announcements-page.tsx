@@ -61,7 +61,14 @@ import { useHoldsPermission } from '../../../api/user-info.ts';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import {
+  loadScreenData,
+  type PagePlace,
+  prefetchScreenData,
+  prefetchScreenPages,
+  screenPagesOptions,
+  useScreenQuery,
+} from '../../../lib/screen-query.ts';
 import {
   DateTimeField,
   instantOfLocalDateTime,
@@ -376,23 +383,18 @@ function DecisionForm({ decision, onClose }: { decision: Decision; onClose: () =
   );
 }
 
+/** The announcements listed: in one state, or all (the list opens on all). */
+function listRequestOf(state: AnnouncementState | '') {
+  return { page_size: defaultPageSize, ...(state ? { state } : {}) };
+}
+
 function AnnouncementList({ onEdit }: { onEdit: (id: string) => void }) {
   const { t } = useTranslation();
   const [state, setState] = useState<AnnouncementState | ''>('');
   const [preview, setPreview] = useState<AnnouncementContent | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [isDecisionOpen, setIsDecisionOpen] = useState(false);
-  const announcements = useInfiniteQuery({
-    queryKey: [listManagedAnnouncements.path, { state }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listManagedAnnouncements,
-        { page_size: defaultPageSize, ...(state ? { state } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const announcements = useInfiniteQuery(screenPagesOptions(listManagedAnnouncements, listRequestOf(state)));
   const items = announcements.data?.pages.flatMap((page) => page.items) ?? [];
   const actions: RowActions = {
     onPreview: (announcement) => setPreview(contentOf(announcement)),
@@ -700,9 +702,11 @@ function AnnouncementForm({ announcement, onDone }: { announcement: ManagedAnnou
   );
 }
 
+const editedRequestOf = (id: string) => ({ announcement_id: id });
+
 function AnnouncementEditor({ id, onDone }: { id: string | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const existing = useScreenQuery(getManagedAnnouncement, { announcement_id: id ?? '' }, { enabled: id !== null });
+  const existing = useScreenQuery(getManagedAnnouncement, editedRequestOf(id ?? ''), { enabled: id !== null });
   const back = (
     <Box>
       <Button variant="subtle" px={0} leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onDone}>
@@ -763,3 +767,10 @@ export function ManageAnnouncementsPage() {
     </PageFrame>
   );
 }
+
+ManageAnnouncementsPage.loadData = ({ search }: PagePlace) => {
+  // The list, or the announcement being edited (`?write=<id>`); a new one (`?write=new`) asks nothing.
+  const writing = search.get('write');
+  if (writing === null) void prefetchScreenPages(listManagedAnnouncements, listRequestOf(''));
+  else if (writing !== 'new') void prefetchScreenData(getManagedAnnouncement, editedRequestOf(writing));
+};
