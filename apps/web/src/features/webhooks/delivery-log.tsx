@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { DateTimeField, instantOfLocalDateTime } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -33,7 +33,15 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { CallButton } from './call-button.tsx';
 
+/** The start of the log's query key, whatever its request: invalidating it reloads the log. */
 export const deliveryLogKey = [listWebhookDeliveries.path];
+
+const logRequest = { page_size: defaultPageSize };
+
+/** Starts the log's first page before the settings page renders (its `loadData`). */
+export function prefetchDeliveryLog() {
+  return prefetchScreenPages(listWebhookDeliveries, logRequest);
+}
 
 const statusColour = {
   pending: 'gray',
@@ -246,17 +254,7 @@ function LogSkeleton() {
 
 export function DeliveryLog() {
   const { t } = useTranslation();
-  const deliveries = useInfiniteQuery({
-    queryKey: deliveryLogKey,
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listWebhookDeliveries,
-        { page_size: defaultPageSize, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const deliveries = useInfiniteQuery(screenPagesOptions(listWebhookDeliveries, logRequest));
   const items = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   let content = <LogSkeleton />;
   if (deliveries.isError) content = <LoadError error={deliveries.error} onRetry={() => void deliveries.refetch()} />;

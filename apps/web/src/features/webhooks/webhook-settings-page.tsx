@@ -36,7 +36,7 @@ import { useUserInfo } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -46,7 +46,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { CallButton } from './call-button.tsx';
-import { DeliveryLog, deliveryLogKey } from './delivery-log.tsx';
+import { DeliveryLog, deliveryLogKey, prefetchDeliveryLog } from './delivery-log.tsx';
 
 const settingsKey = queryKeyOf(getWebhookSettings, {});
 
@@ -304,3 +304,8 @@ export function WebhookSettingsPage() {
     </PageFrame>
   );
 }
+
+WebhookSettingsPage.loadData = () => {
+  void prefetchScreenData(getWebhookSettings, {});
+  void prefetchDeliveryLog();
+};
