@@ -41,7 +41,13 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import {
+  type PagePlace,
+  prefetchScreenData,
+  prefetchScreenPages,
+  screenPagesOptions,
+  useScreenQuery,
+} from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -68,6 +74,23 @@ type Filter = (typeof filters)[number];
 const payableStatuses: readonly FeePaymentStatus[] = ['pending', 'overdue', 'upcoming'];
 type FeeColumn = keyof typeof programme.fees.columns;
 const isPayable = (record: MembershipFeeRecord) => payableStatuses.includes(record.payment_status);
+
+/** The payment state the list shows (`?state=`), all when none is given. */
+function filterOf(search: URLSearchParams): Filter {
+  const state = search.get('state') ?? '';
+  return (filters as readonly string[]).includes(state) ? (state as Filter) : 'all';
+}
+
+/** The terms listed: of one payment state or all, of one contract (`?contract=`) or all. */
+function listRequestOf(search: URLSearchParams) {
+  const filter = filterOf(search);
+  const contractId = search.get('contract');
+  return {
+    page_size: pageSize,
+    ...(filter === 'all' ? {} : { payment_status: filter }),
+    ...(contractId ? { contract_id: contractId } : {}),
+  };
+}
 
 /** Each contract's deduction mode: a switch for holders of programme_fees. */
 function DeductionModes({ mayPay }: { mayPay: boolean }) {
@@ -406,9 +429,7 @@ export function MembershipFeesPage() {
   const [selectedRecords, setSelectedRecords] = useState<ReadonlyMap<string, MembershipFeeRecord>>(new Map());
   const [paying, setPaying] = useState<MembershipFeeRecord[] | null>(null);
   const contracts = useScreenQuery(listFeeContracts, {});
-  const filter = (filters as readonly string[]).includes(searchParams.get('state') ?? '')
-    ? (searchParams.get('state') as Filter)
-    : 'all';
+  const filter = filterOf(searchParams);
   const contractId = searchParams.get('contract') ?? undefined;
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -417,21 +438,7 @@ export function MembershipFeesPage() {
     setSearchParams(next, { replace: true });
     setSelectedRecords(new Map());
   };
-  const request = {
-    ...(filter === 'all' ? {} : { payment_status: filter }),
-    ...(contractId ? { contract_id: contractId } : {}),
-  };
-  const list = useInfiniteQuery({
-    queryKey: [listMembershipFees.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listMembershipFees,
-        { page_size: pageSize, ...request, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const list = useInfiniteQuery(screenPagesOptions(listMembershipFees, listRequestOf(searchParams)));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const selected = [...selectedRecords.values()].filter((record) =>
     items.some((item) => item.id === record.id && isPayable(item)),
@@ -545,3 +552,8 @@ export function MembershipFeesPage() {
     </PageFrame>
   );
 }
+
+MembershipFeesPage.loadData = ({ search }: PagePlace) => {
+  void prefetchScreenData(listFeeContracts, {});
+  void prefetchScreenPages(listMembershipFees, listRequestOf(search));
+};

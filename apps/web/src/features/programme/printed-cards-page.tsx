@@ -40,7 +40,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -64,6 +64,23 @@ export function refreshProgrammeData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => /^\/api\/v1\/(programme|card)\//.test(String(query.queryKey[0])),
   });
+}
+
+/** The stage group the list shows (`?stage=`), all when none is given. */
+function groupOf(search: URLSearchParams): GroupFilter {
+  const stage = search.get('stage') ?? '';
+  return (groupFilters as readonly string[]).includes(stage) ? (stage as GroupFilter) : 'all';
+}
+
+/** The list's request: only the filters set (the batch number and the words already trimmed). */
+function listRequestOf(group: GroupFilter, batch: string, words: string) {
+  const stageGroup: StockStageGroup | undefined = group === 'all' ? undefined : group;
+  return {
+    page_size: pageSize,
+    ...(stageGroup ? { stage_group: stageGroup } : {}),
+    ...(batch ? { batch_number: batch } : {}),
+    ...(words ? { search: words } : {}),
+  };
 }
 
 type CardActions = { mayBind: boolean; onBind: (card: StockCard) => void; onUnbind: (card: StockCard) => void };
@@ -272,32 +289,16 @@ export function PrintedCardsPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [binding, setBinding] = useState<StockCard | null>(null);
   const [unbinding, setUnbinding] = useState<StockCard | null>(null);
-  const group = (groupFilters as readonly string[]).includes(searchParams.get('stage') ?? '')
-    ? (searchParams.get('stage') as GroupFilter)
-    : 'all';
-  const stageGroup: StockStageGroup | undefined = group === 'all' ? undefined : group;
+  const group = groupOf(searchParams);
   const setGroup = (value: string) => {
     const next = new URLSearchParams(searchParams);
     if (value === 'all') next.delete('stage');
     else next.set('stage', value);
     setSearchParams(next, { replace: true });
   };
-  const filters = {
-    ...(stageGroup ? { stage_group: stageGroup } : {}),
-    ...(debouncedBatch ? { batch_number: debouncedBatch } : {}),
-    ...(debouncedSearch ? { search: debouncedSearch } : {}),
-  };
-  const list = useInfiniteQuery({
-    queryKey: [listProgrammeCards.path, filters],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listProgrammeCards,
-        { page_size: pageSize, ...filters, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const list = useInfiniteQuery(
+    screenPagesOptions(listProgrammeCards, listRequestOf(group, debouncedBatch, debouncedSearch)),
+  );
   const unbind = useMutation({
     mutationFn: (card: StockCard) => callApi(unbindProgrammeCard, { stock_card_id: card.id }),
     onSuccess: async (card) => {
@@ -397,3 +398,8 @@ export function PrintedCardsPage() {
     </PageFrame>
   );
 }
+
+PrintedCardsPage.loadData = ({ search }: PagePlace) => {
+  // The address may name a stage group and a batch (a batch's link); the search box starts empty.
+  void prefetchScreenPages(listProgrammeCards, listRequestOf(groupOf(search), (search.get('batch') ?? '').trim(), ''));
+};

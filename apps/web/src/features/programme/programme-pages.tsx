@@ -21,7 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
+import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -32,7 +32,14 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
-import { BatchesTable, ContractsTable, OrdersTable, StaticOrdersTable, useProgrammeList } from './programme-tables.tsx';
+import {
+  BatchesTable,
+  ContractsTable,
+  OrdersTable,
+  prefetchProgrammeList,
+  StaticOrdersTable,
+  useProgrammeList,
+} from './programme-tables.tsx';
 
 const sectionPaths = [
   ['contracts', pathOf('programme_contracts')],
@@ -145,12 +152,17 @@ export function ProgrammeContractsPage() {
   );
 }
 
+/** The contract the path names (`/programme/contracts/:contractId`). */
+function contractRequestOf(params: PagePlace['params']) {
+  return { contract_id: params.contractId ?? '' };
+}
+
 export function ProgrammeContractPage() {
   const { t } = useTranslation();
-  const { contractId = '' } = useParams();
+  const params = useParams();
   const mayOrder = useHoldsPermission('programme_order') ?? false;
   const [isOrdering, setIsOrdering] = useState(false);
-  const details = useScreenQuery(getProgrammeContract, { contract_id: contractId });
+  const details = useScreenQuery(getProgrammeContract, contractRequestOf(params));
   const contract = details.data?.contract;
   const back = (
     <Anchor component={Link} to={pathOf('programme_contracts')} size="sm">
@@ -292,3 +304,22 @@ export function ProgrammeIssuingPage() {
     </ProgrammeFrame>
   );
 }
+
+// The order figures above the lists wait for the reader's card_programme permission (ProgrammeFrame):
+// they are not started before it is known.
+ProgrammeContractsPage.loadData = () => {
+  void prefetchProgrammeList(listProgrammeContracts);
+};
+
+ProgrammeContractPage.loadData = ({ params }: PagePlace) => {
+  void prefetchScreenData(getProgrammeContract, contractRequestOf(params));
+};
+
+ProgrammeOrdersPage.loadData = () => {
+  // The list opens on every status.
+  void prefetchProgrammeList(listPreOrders);
+};
+
+ProgrammeIssuingPage.loadData = () => {
+  void prefetchProgrammeList(listPrintBatches);
+};

@@ -54,10 +54,18 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../../ui/skeletons.tsx';
-import { BatchesTable, ContractsTable, OrdersTable, useProgrammeList } from '../programme-tables.tsx';
+import {
+  BatchesTable,
+  ContractsTable,
+  OrdersTable,
+  prefetchProgrammeList,
+  useProgrammeList,
+} from '../programme-tables.tsx';
 import { MembershipFeesTab } from './programme-fees-tab.tsx';
 
 const tabs = ['contracts', 'orders', 'batches', 'fees'] as const;
+/** The desk opens on the orders. */
+const firstTab = 'orders';
 
 function useRefreshDesk() {
   const queryClient = useQueryClient();
@@ -297,9 +305,12 @@ function AllocateDialog({ order, onClose }: { order: PreOrder; onClose: () => vo
 
 type OrderAction = { order: PreOrder; kind: 'approve' | 'decline' | 'allocate' };
 
+/** The orders tab opens on those waiting for the bank's decision. */
+const firstOrderStatus: PreOrderStatus = 'pending';
+
 function OrdersTab() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<PreOrderStatus>('pending');
+  const [status, setStatus] = useState<PreOrderStatus>(firstOrderStatus);
   const [action, setAction] = useState<OrderAction | null>(null);
   const orders = useProgrammeList<PreOrder>(listStaffPreOrders, { status });
   return (
@@ -391,7 +402,7 @@ function BatchesTab() {
 export function ProgrammeDeskPage() {
   const { t } = useTranslation();
   const mayWork = useHoldsPermission('programme_desk');
-  const [tab, setTab] = useState<(typeof tabs)[number]>('orders');
+  const [tab, setTab] = useState<(typeof tabs)[number]>(firstTab);
   const [isCreating, setIsCreating] = useState(false);
   const contracts = useProgrammeList<ProgrammeContract>(listStaffProgrammeContracts);
   if (mayWork === undefined) return <PageSkeleton />;
@@ -431,3 +442,9 @@ export function ProgrammeDeskPage() {
     </PageFrame>
   );
 }
+
+ProgrammeDeskPage.loadData = () => {
+  // The contracts' list loads with the page whichever tab is open; the first tab is the orders.
+  void prefetchProgrammeList(listStaffProgrammeContracts);
+  void prefetchProgrammeList(listStaffPreOrders, { status: firstOrderStatus });
+};
