@@ -18,7 +18,7 @@ import { GroupFormDialog } from './group-form-dialog.tsx';
 import { GroupsPanel, PermissionMatrix } from './groups-panel.tsx';
 import { InviteDialog } from './member-form-dialog.tsx';
 import { MembersPanel } from './members-panel.tsx';
-import { useGroups } from './team-queries.ts';
+import { prefetchTeam, useGroups } from './team-queries.ts';
 
 const tabs = ['members', 'groups', 'matrix'] as const;
 type Tab = (typeof tabs)[number];
@@ -91,3 +91,5 @@ export function TeamPage() {
     </PageFrame>
   );
 }
+
+TeamPage.loadData = prefetchTeam;

@@ -1,31 +1,30 @@
 /** The team screens' reads: one query key per list, refreshed after every change of the team. */
 import { defaultPageSize } from '@bank/contract/constants';
 import { listPermissionGroups, listTeamMembers } from '@bank/contract/team';
-import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { loadScreenData } from '../../lib/screen-query.ts';
+import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { prefetchScreenData, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 
+/** The start of each list's query key, whatever its request: invalidating it reloads the list. */
 const groupsKey = [listPermissionGroups.path] as const;
 const membersKey = [listTeamMembers.path] as const;
 
+const membersRequest = { page_size: defaultPageSize };
+
 export function useGroups() {
-  return useQuery({
-    queryKey: groupsKey,
-    queryFn: ({ signal }) => loadScreenData(listPermissionGroups, {}, signal),
-  });
+  return useScreenQuery(listPermissionGroups, {});
 }
 
 export function useMembers() {
-  return useInfiniteQuery({
-    queryKey: membersKey,
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listTeamMembers,
-        { page_size: defaultPageSize, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  return useInfiniteQuery(screenPagesOptions(listTeamMembers, membersRequest));
+}
+
+/**
+ * Starts the team page's lists before it renders (its `loadData`). The members' list is drawn once
+ * the groups have arrived but asks nothing of them, so both start at once.
+ */
+export function prefetchTeam() {
+  void prefetchScreenData(listPermissionGroups, {});
+  void prefetchScreenPages(listTeamMembers, membersRequest);
 }
 
 /** After a change: groups count their members, members show their group. */
