@@ -4,8 +4,9 @@
  */
 import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { PagePlace } from '../../lib/screen-query.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { FeedbackForm, FeedbackHistory } from './feedback-parts.tsx';
+import { FeedbackForm, FeedbackHistory, prefetchFeedbackHistory } from './feedback-parts.tsx';
 
 /** /feedback: the form beside the user's past feedback (one column on a phone). */
 export function FeedbackPage() {
@@ -23,3 +24,5 @@ export function FeedbackPage() {
     </PageFrame>
   );
 }
+
+FeedbackPage.loadData = ({ search }: PagePlace) => prefetchFeedbackHistory(search);

@@ -25,7 +25,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { DocumentPreviewDialog } from '../../ui/document-preview.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -196,18 +196,24 @@ function FeedbackItem({
   );
 }
 
+/**
+ * Starts the history's first page before the page renders (its `loadData`), then, when a message
+ * leads to feedback (`?id=`) that this page does not hold, that feedback alone.
+ */
+export function prefetchFeedbackHistory(search: URLSearchParams) {
+  const highlightedId = search.get('id');
+  void prefetchScreenPages(listFeedback, historyRequest).then((history) => {
+    const isInList = history?.pages.some((page) => page.items.some((item) => item.feedback_id === highlightedId));
+    if (highlightedId && history && !isInList) void prefetchScreenData(getFeedback, { feedback_id: highlightedId });
+  });
+}
+
 export function FeedbackHistory() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const highlightedId = searchParams.get('id');
   const [screenshot, setScreenshot] = useState<Feedback['screenshot']>(null);
-  const history = useInfiniteQuery({
-    queryKey: [listFeedback.path, historyRequest],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listFeedback, pageParam ? { ...historyRequest, cursor: pageParam } : historyRequest, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const history = useInfiniteQuery(screenPagesOptions(listFeedback, historyRequest));
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   const isInList = items.some((item) => item.feedback_id === highlightedId);
   // A message may lead to feedback older than the pages loaded: it is fetched alone and shown first.

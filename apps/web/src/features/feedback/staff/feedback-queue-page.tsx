@@ -27,7 +27,7 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
-import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
 
 function AnswerForm({ feedbackId }: { feedbackId: string }) {
@@ -128,10 +128,13 @@ function FeedbackDrawer({ feedbackId, onClose }: { feedbackId: string | null; on
   );
 }
 
+/** The queue opens on what waits for an answer. */
+const firstStatus = 'open';
+
 function FeedbackQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [status, setStatus] = useState<QueueFilter<(typeof feedbackStatuses)[number]>>('open');
+  const [status, setStatus] = useState<QueueFilter<(typeof feedbackStatuses)[number]>>(firstStatus);
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
@@ -178,3 +181,7 @@ export function FeedbackQueuePage() {
     </PageFrame>
   );
 }
+
+FeedbackQueuePage.loadData = () => {
+  void prefetchStaffQueue(listStaffFeedback, firstStatus);
+};
