@@ -48,7 +48,7 @@ import { useHoldsPermission } from '../../../api/user-info.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { messageOfError } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { loadScreenData } from '../../../lib/screen-query.ts';
+import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { badgeTextStyle } from '../../../ui/badge-text.ts';
 import { CopyValueButton } from '../../../ui/copy-value-button.tsx';
@@ -387,6 +387,11 @@ function AccountsList({
   );
 }
 
+/** The accounts listed: of one kind and one asset, or all (the list opens on all). */
+function accountsRequestOf(kind: AccountKind | '', asset: Asset | '') {
+  return { page_size: defaultPageSize, ...(kind ? { kind } : {}), ...(asset ? { asset } : {}) };
+}
+
 function AccountsCard({
   selectedId,
   onSelect,
@@ -400,22 +405,7 @@ function AccountsCard({
   const words = useLedgerWords();
   const [kind, setKind] = useState<AccountKind | ''>('');
   const [asset, setAsset] = useState<Asset | ''>('');
-  const accounts = useInfiniteQuery({
-    queryKey: [listLedgerAccounts.path, { kind, asset }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listLedgerAccounts,
-        {
-          page_size: defaultPageSize,
-          ...(kind ? { kind } : {}),
-          ...(asset ? { asset } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const accounts = useInfiniteQuery(screenPagesOptions(listLedgerAccounts, accountsRequestOf(kind, asset)));
   const items = accounts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card component="section" aria-labelledby="ledger-accounts-title">
@@ -578,21 +568,12 @@ function TransfersOf({
   const words = useLedgerWords();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const accountId = account?.account_id ?? null;
-  const transfers = useInfiniteQuery({
-    queryKey: [listLedgerTransfers.path, { account_id: accountId }],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(
-        listLedgerTransfers,
-        {
-          page_size: defaultPageSize,
-          ...(accountId ? { account_id: accountId } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-        signal,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const transfers = useInfiniteQuery(
+    screenPagesOptions(listLedgerTransfers, {
+      page_size: defaultPageSize,
+      ...(accountId ? { account_id: accountId } : {}),
+    }),
+  );
   const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
   if (transfers.isPending) return <TableSkeleton rows={5} columns={6} />;
   if (transfers.isError) return <LoadError error={transfers.error} onRetry={() => void transfers.refetch()} />;
@@ -793,3 +774,7 @@ export function LedgerExplorerPage() {
     </PageFrame>
   );
 }
+
+LedgerExplorerPage.loadData = () => {
+  void prefetchScreenPages(listLedgerAccounts, accountsRequestOf('', ''));
+};
