@@ -37,7 +37,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { loadScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -164,13 +164,7 @@ export default function InboxPanel({ onNavigate }: { onNavigate: () => void }) {
     ...(shown === 'all' ? {} : { category: shown }),
     ...(isUnreadOnly ? { is_unread_only: true } : {}),
   };
-  const messages = useInfiniteQuery({
-    queryKey: [listMessages.path, request],
-    queryFn: ({ pageParam, signal }) =>
-      loadScreenData(listMessages, pageParam ? { ...request, cursor: pageParam } : request, signal),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const messages = useInfiniteQuery(screenPagesOptions(listMessages, request));
   const clear = useMutation({
     mutationFn: () => callApi(clearMessages, shown === 'all' ? {} : { category: shown }),
     onSuccess: async () => {
