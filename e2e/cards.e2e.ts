@@ -11,7 +11,14 @@
  * Pages are checked for accessibility; one screen is seen in Japanese and one at phone size. The
  * server's clock is not moved.
  */
-import { getReplaceConfig, listCards, listRenewals, listStaffCards, unblockCard } from '@bank/contract/card-management';
+import {
+  getCard,
+  getReplaceConfig,
+  listCards,
+  listRenewals,
+  listStaffCards,
+  unblockCard,
+} from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
 import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
 import type { Browser, Page } from 'playwright-core';
@@ -28,7 +35,7 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
 import { type CardSecret, collectApiAnswers, findingsIn, keepCardSecret } from './support/card-secrets.ts';
 
 /** Seeded: the approved demo company's administrator, who holds the cards permission. */
@@ -264,6 +271,25 @@ describe('cards', () => {
     await desk.page.getByText(`Card •••• ${other.last4} works again.`).waitFor();
     await desk.context.close();
   }, 240_000);
+
+  it('starts the card list and an open card with the page’s code, from its address, and asks for each once', async () => {
+    const client = await signInByApi(approvedClient);
+    const { page, context } = await openSignedIn(browser, client);
+    const lists = requestsTo(page, listCards.path);
+    await page.goto('/cards?state=expired');
+    await page.getByText('No cards in this state').or(page.getByTestId('card-tile').first()).waitFor();
+    // The load started before the page rendered and the page's own query are one: one request, filtered.
+    expect(lists).toHaveLength(1);
+    expect(JSON.parse(lists[0] ?? '{}')).toMatchObject({ status: 'expired' });
+
+    const [card] = (await callOk(listCards, { page_size: 100 }, sessionHeaders(client))).items as Card[];
+    if (!card) throw new Error('the seeded cards are missing');
+    const details = requestsTo(page, getCard.path);
+    await page.goto(`/cards?card=${card.id}`);
+    await page.getByRole('dialog').getByText(card.last4).first().waitFor();
+    expect(details).toHaveLength(1);
+    await context.close();
+  });
 
   it('reads in Japanese', async () => {
     const client = await signInByApi(approvedClient);

@@ -10,7 +10,14 @@
 
 import { readFile } from 'node:fs/promises';
 import { isValidAddress } from '@bank/contract/addresses';
-import { simulateBankCredit, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import {
+  getBankDetails,
+  getDepositConfig,
+  getDepositDetails,
+  simulateBankCredit,
+  simulateBlocks,
+  simulateIncomingDeposit,
+} from '@bank/contract/deposit';
 import { simulateRates } from '@bank/contract/ledger';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -26,7 +33,7 @@ import {
   sessionHeaders,
   signInByApi,
 } from './support/accounts.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
 import { pngFile } from './support/documents.ts';
 import { pdfText } from './support/pdf.ts';
 
@@ -81,6 +88,23 @@ describe('crypto deposit', () => {
     await choose(page, 'BTC');
     await page.getByRole('heading', { name: 'Your BTC deposit address on BTC' }).waitFor();
     expect(isValidAddress('BTC', (await page.getByTestId('deposit-address').textContent()) ?? '')).toBe(true);
+    await context.close();
+  });
+
+  it('starts the configuration, then the first address, with the page’s code, and asks for each once', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
+    const configs = requestsTo(page, getDepositConfig.path);
+    const addresses = requestsTo(page, getDepositDetails.path);
+    await page.goto('/blockchain_d/deposit_jmhb');
+    await page.getByRole('heading', { name: 'Your USDT deposit address on ERC20' }).waitFor();
+    // The address asked for from the configuration's answer is the one the page shows first: one request each.
+    expect(configs).toHaveLength(1);
+    expect(addresses.map((body) => JSON.parse(body))).toEqual([{ asset: 'USDT', network: 'ERC20' }]);
+
+    const bankDetails = requestsTo(page, getBankDetails.path);
+    await page.goto('/blockchain_d/deposit_fiat');
+    await page.getByTestId('deposit-reference').waitFor();
+    expect(bankDetails.map((body) => JSON.parse(body))).toEqual([{ currency: 'USD' }]);
     await context.close();
   });
 

@@ -33,6 +33,7 @@ import {
   decidePayoutApproval,
   decidePayoutReview,
   getFiatPayout,
+  listFiatPayouts,
   listPayees,
   listPayoutAddresses,
   simulatePayoutOutcome,
@@ -54,7 +55,7 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { baseUrl, captureScreen, launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { baseUrl, captureScreen, launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
 import { pdfFile, pngFile } from './support/documents.ts';
 import { pdfText } from './support/pdf.ts';
 import { advanceServerClock, waitForEmailCode } from './support/server.ts';
@@ -698,6 +699,22 @@ describe('payouts', () => {
     await desk.page.waitForURL('**/blockchain_w/new_fiat');
     await desk.context.close();
   }, 180_000);
+
+  it('starts the fiat payouts’ history and the payees with their pages’ code, and asks for each once', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
+    const history = requestsTo(page, listFiatPayouts.path);
+    await page.goto('/blockchain_w/transfer_p_fiat?text=no-such-payout');
+    await page.getByText('No payouts match these filters').waitFor();
+    // The load started before the page rendered and the page's own query are one: one request, filtered.
+    expect(history).toHaveLength(1);
+    expect(JSON.parse(history[0] ?? '{}')).toMatchObject({ text: 'no-such-payout' });
+
+    const payees = requestsTo(page, listPayees.path);
+    await page.goto('/blockchain_w/m_m_payee_list');
+    await page.getByRole('table').getByText('Northwind Supplies Ltd').first().waitFor();
+    expect(payees).toHaveLength(1);
+    await context.close();
+  });
 
   it('shows a payout rejected by the bank with its reason, and the balance back', async () => {
     const session = await signInByApi(approvedClient);

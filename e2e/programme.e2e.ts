@@ -29,7 +29,7 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
 import { keepCardSecret } from './support/card-secrets.ts';
 
 /** Seeded: the approved demo company's administrator (every client permission). */
@@ -326,6 +326,22 @@ describe('card programme', () => {
     // The programme's whole life in one journey, with seven accessibility checks (about 20 s of it):
     // some 65 s on a quiet machine, twice or more that on a loaded one.
   }, 240_000);
+
+  it('starts its lists with the pages’ code, from their addresses, and asks for each once', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(administrator));
+    const contracts = requestsTo(page, listProgrammeContracts.path);
+    await page.goto('/programme');
+    await page.getByTestId('programme-contracts').or(page.getByText('No contract yet')).waitFor();
+    expect(contracts).toHaveLength(1);
+
+    // The load started before the page rendered and the page's own query are one: one request, filtered.
+    const printed = requestsTo(page, listProgrammeCards.path);
+    await page.goto('/programme/cards?batch=NO-SUCH-BATCH');
+    await page.getByText('No cards match').waitFor();
+    expect(printed).toHaveLength(1);
+    expect(JSON.parse(printed[0] ?? '{}')).toMatchObject({ batch_number: 'NO-SUCH-BATCH' });
+    await context.close();
+  });
 
   it('reads in Japanese and on a phone', async () => {
     const client = await signInByApi(administrator);

@@ -9,7 +9,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NewUser, registerUser, signInByApi } from './support/accounts.ts';
-import { baseUrl, launchBrowser, openPage, screenshot, storedSession, viewports } from './support/browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  requestsTo,
+  screenshot,
+  storedSession,
+  viewports,
+} from './support/browser.ts';
 
 let browser: Browser;
 let user: NewUser;
@@ -85,10 +93,7 @@ describe('paths', () => {
 
   it('starts a page’s first load with its code, from its address, and asks the server for it once', async () => {
     const { page, context } = await openPage(browser, { session: await homeSession() });
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/transaction/record')) asked.push(request.postData() ?? '');
-    });
+    const asked = requestsTo(page, '/api/v1/transaction/record');
     await page.goto('/my_transaction?status=success');
     await page.getByText('No transactions match these filters').first().waitFor();
     // The page's load (prefetched before it rendered) and its own query are one: one request, filtered.

@@ -117,6 +117,18 @@ export function storedSession(overrides: Partial<StoredSession> = {}): StoredSes
   };
 }
 
+/**
+ * The bodies the page sends to one call from now on, in order. A page opened first starts its first
+ * loads with its code and its own queries join them: a body that differed would be a second request.
+ */
+export function requestsTo(page: Page, callPath: string): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === callPath) bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
+
 /** Keeps what the page shows now, whole, in e2e/screenshots/<name>.png (a journey that failed shows why). */
 export async function captureScreen(page: Page, name: string): Promise<void> {
   const folder = join('e2e', 'screenshots');
