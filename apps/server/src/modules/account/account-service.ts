@@ -30,7 +30,13 @@ import { acceptTerms, findUserById, findUserInfo, type UserRow, updatePasswordHa
 import { sessionRules } from './rules.ts';
 import { checkSecondFactor } from './second-factor.ts';
 import { recordSecurityChange } from './security-notices.ts';
-import { endSession, endSessionsOfUser, listLiveSessions, markSecondFactorFresh } from './sessions.ts';
+import {
+  endSession,
+  endSessionsOfUser,
+  listLiveSessions,
+  markSecondFactorFresh,
+  userInfoReadWithSession,
+} from './sessions.ts';
 import type { AccountDependencies } from './sign-in-service.ts';
 import { userInfoOf } from './user-info.ts';
 
@@ -96,9 +102,13 @@ async function verifyPasswordAndSecondFactor(
   if (failure) throw refusal(failure, 'verification_code_incorrect');
 }
 
+/**
+ * The signed-in user: from the rows the session check read in its statement, or read again when
+ * another resolver gave the session (a test's).
+ */
 export async function sessionUserInfo(dependencies: AccountDependencies, context: CallContext): Promise<UserInfo> {
   const { db } = dependencies;
-  const row = await findUserInfo(db, context.session.user_id);
+  const row = userInfoReadWithSession(context.session) ?? (await findUserInfo(db, context.session.user_id));
   if (!row) throw new AppError('session_invalid', { detail: 'session of a missing user' });
   return userInfoOf(row.user, row.company, context.session.permissions);
 }
