@@ -74,11 +74,13 @@ export function userInfoReadWithSession(session: SessionContext): SessionUserInf
   return userInfoOfSessions.get(session);
 }
 
-/** The platform's SessionResolver: `token` and `userid` headers to a live session, or null (9400). */
-export function createSessionResolver(db: AppDatabase): SessionResolver {
-  // Every call but the public ones runs this: a named prepared statement, built once and parsed
-  // once per connection, with the columns a call's context needs and the few getUserInfo shows.
-  const liveSessionByToken = db
+/**
+ * The session check's statement. Every call but the public ones runs it: a named prepared statement,
+ * built once and parsed once per connection, with the columns a call's context needs and the few
+ * getUserInfo shows.
+ */
+function prepareLiveSessionByToken(db: AppDatabase) {
+  return db
     .select({
       session_id: sessions.id,
       user_id: sessions.user_id,
@@ -113,7 +115,49 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
     )
     .limit(1)
     .prepare('account_live_session_by_token');
+}
 
+type LiveSessionRow = Awaited<ReturnType<ReturnType<typeof prepareLiveSessionByToken>['execute']>>[number];
+
+/** A call's session made of the statement's row, with the user info it read kept beside it. */
+function sessionOfRow(row: LiveSessionRow): SessionContext {
+  const role = row.role;
+  const isPaired = row.totp_paired_at !== null;
+  const context: SessionContext = {
+    user_id: row.user_id,
+    company_id: row.company_id,
+    role,
+    is_staff: isStaffRole(role),
+    permissions: permissionsOf({ role, group_permissions: row.group_permissions }),
+    kyc_status: kycStatusOfCompany(row.kyc_status),
+    session_id: row.session_id,
+    step_up_until: row.step_up_until,
+    is_authenticator_paired: isPaired,
+    must_pair_authenticator: mustHaveAuthenticator(role) && !isPaired,
+  };
+  userInfoOfSessions.set(context, {
+    user: {
+      id: row.user_id,
+      email: row.email,
+      full_name: row.full_name,
+      phone_country: row.phone_country,
+      phone: row.phone,
+      role,
+      totp_paired_at: row.totp_paired_at,
+      terms_accepted_at: row.terms_accepted_at,
+    },
+    // Staff have no company: the left join's columns are null (kyc_status never is on a row).
+    company:
+      row.company_id !== null && row.kyc_status !== null
+        ? { id: row.company_id, name: row.company_name, kyc_status: row.kyc_status }
+        : null,
+  });
+  return context;
+}
+
+/** The platform's SessionResolver: `token` and `userid` headers to a live session, or null (9400). */
+export function createSessionResolver(db: AppDatabase): SessionResolver {
+  const liveSessionByToken = prepareLiveSessionByToken(db);
   return async (token, userId, now) => {
     if (token.length > maxTokenLength) return null;
     const [row] = await liveSessionByToken.execute({
@@ -130,38 +174,7 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
         .set({ last_seen_at: now })
         .where(and(eq(sessions.id, row.session_id), sql`${sessions.last_seen_at} < ${now}`));
     }
-    const role = row.role;
-    const isPaired = row.totp_paired_at !== null;
-    const context: SessionContext = {
-      user_id: row.user_id,
-      company_id: row.company_id,
-      role,
-      is_staff: isStaffRole(role),
-      permissions: permissionsOf({ role, group_permissions: row.group_permissions }),
-      kyc_status: kycStatusOfCompany(row.kyc_status),
-      session_id: row.session_id,
-      step_up_until: row.step_up_until,
-      is_authenticator_paired: isPaired,
-      must_pair_authenticator: mustHaveAuthenticator(role) && !isPaired,
-    };
-    userInfoOfSessions.set(context, {
-      user: {
-        id: row.user_id,
-        email: row.email,
-        full_name: row.full_name,
-        phone_country: row.phone_country,
-        phone: row.phone,
-        role,
-        totp_paired_at: row.totp_paired_at,
-        terms_accepted_at: row.terms_accepted_at,
-      },
-      // Staff have no company: the left join's columns are null (kyc_status never is on a row).
-      company:
-        row.company_id !== null && row.kyc_status !== null
-          ? { id: row.company_id, name: row.company_name, kyc_status: row.kyc_status }
-          : null,
-    });
-    return context;
+    return sessionOfRow(row);
   };
 }
 
