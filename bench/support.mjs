@@ -4,6 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { npmDependenciesExternal } from '../apps/server/npm-dependencies-external.mjs';
 import { buildWhereStale } from '../scripts/builds.mjs';
 
 export async function freePort() {
@@ -172,17 +173,9 @@ export async function bundleServerScript(name) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // npm packages load from node_modules; the workspace's own (TypeScript sources) are compiled in.
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@bank/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    // npm packages load from node_modules; the workspace's own (TypeScript sources) are compiled in,
+    // as in the server's build.
+    plugins: [npmDependenciesExternal],
     logLevel: 'warning',
   });
   return outfile;

@@ -7,23 +7,10 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { npmDependenciesExternal } from './npm-dependencies-external.mjs';
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(serverDir, 'dist');
-
-/**
- * Bare imports other than the workspace's own packages are npm dependencies: leave them to Node.
- * A package's JSON file is compiled in: left external, it would lose its `with { type: 'json' }`,
- * which Node requires.
- */
-const npmDependenciesExternal = {
-  name: 'npm-dependencies-external',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@bank/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
 
 await rm(distDir, { recursive: true, force: true });
 await build({

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { appVersion } from '@bank/contract/constants';
 import { createProviders } from './adapters/providers.ts';
 import { buildApp } from './app.ts';
@@ -42,6 +43,20 @@ function webAppBuilt(): Promise<void> {
   });
 }
 
+/**
+ * The embedded database is PostgreSQL compiled to WebAssembly. V8 compiles it quickly to baseline
+ * code (Liftoff) and, by default, again with its optimising compiler (TurboFan) for every function
+ * that runs hot: the first start on a new data folder (initdb, migrations, the demo seed) ran so
+ * much of PostgreSQL that the second compilation took 1.6 s of its 3.2 s of CPU before the first
+ * statement, and some 2 s of the start's 10 s, on two cores the web app's build is using too.
+ * Baseline code runs a statement some 5 to 10% slower afterwards: the embedded database is for one
+ * machine's demos and development (docs/operations.md), where the start is what is waited for.
+ * Set before any WebAssembly is compiled; PostgreSQL servers (DATABASE_URL) are not concerned.
+ */
+function keepEmbeddedDatabaseCodeBaseline(): void {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -54,6 +69,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (!config.databaseUrl) keepEmbeddedDatabaseCodeBaseline();
   // Before anything that makes spans; without an endpoint it loads nothing.
   const tracing = await startTracing(config.tracing, { version: appVersion, environment: config.nodeEnv });
   // A new embedded database starts from the migrated template in the machine's cache.

@@ -29,7 +29,7 @@ import {
 } from '../sign-in/login-throttle.ts';
 import { checkSecondFactor } from '../sign-in/second-factor.ts';
 import { recordSecurityChange } from '../sign-in/security-notices.ts';
-import { endSessionsOfUser, markSecondFactorFresh } from '../sign-in/sessions.ts';
+import { endSessionsOfUser, markSecondFactorFresh, userInfoReadWithSession } from '../sign-in/sessions.ts';
 import { userInfoOf } from '../user-info.ts';
 import { assertAcceptableNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -92,9 +92,13 @@ async function verifyPasswordAndSecondFactor(
   if (failure) throw refusal(failure, 'verification_code_incorrect');
 }
 
+/**
+ * The signed-in user: from the rows the session check read in its statement, or read again when
+ * another resolver gave the session (a test's).
+ */
 export async function sessionUserInfo(dependencies: AccountDependencies, context: CallContext): Promise<UserInfo> {
   const { db } = dependencies;
-  const row = await findUserInfo(db, context.session.user_id);
+  const row = userInfoReadWithSession(context.session) ?? (await findUserInfo(db, context.session.user_id));
   if (!row) throw new AppError('session_invalid', { detail: 'session of a missing user' });
   return userInfoOf(row.user, row.company, context.session.permissions);
 }

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit-table.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
-import { sessions } from '../tables.ts';
+import { companies, sessions, users } from '../tables.ts';
 import { registerUser, signIn } from '../test-support.ts';
 
 let test: RunningTestApp;
@@ -76,6 +76,40 @@ describe('session expiry (app clock)', () => {
     expect((await userInfo({ token: session.token, userid: other.session.userid })).code).toBe(sessionInvalid);
     expect((await userInfo({ token: `${session.token}x`, userid: session.userid })).code).toBe(sessionInvalid);
     expect((await userInfo({ token: 'x'.repeat(400), userid: session.userid })).code).toBe(sessionInvalid);
+  });
+});
+
+describe('the user info read with the session', () => {
+  it('answers the user and company as they are at each call', async () => {
+    const { user, session } = await signedInUser();
+    const [row] = await test.database.db
+      .select({ companyId: users.company_id })
+      .from(users)
+      .where(eq(users.id, session.userid));
+    const companyId = row?.companyId;
+    if (!companyId) throw new Error('a registered administrator has a company');
+    expect((await userInfo(session)).data).toMatchObject({
+      user_id: session.userid,
+      email: user.email,
+      full_name: 'Ada Lovelace',
+      phone_country: 'GB',
+      has_accepted_terms: true,
+      company: { id: companyId, name: null },
+    });
+
+    const changed = await call(
+      test,
+      '/api/v1/account/modify',
+      { full_name: 'Ada King', phone_country: 'GB', phone: '+44 20 7946 0959' },
+      { session },
+    );
+    expect(changed.code).toBe(200);
+    await test.database.db.update(companies).set({ name: 'Analytical Engines Ltd' }).where(eq(companies.id, companyId));
+    expect((await userInfo(session)).data).toMatchObject({
+      full_name: 'Ada King',
+      phone: '+44 20 7946 0959',
+      company: { id: companyId, name: 'Analytical Engines Ltd' },
+    });
   });
 });
 

@@ -7,6 +7,7 @@
 
 import { isStaffRole } from '@bank/contract/account';
 import { permissionsOf } from '@bank/contract/permissions';
+import type { AccountKycStatus } from '@bank/contract/states';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase, DbHandle } from '../../../platform/db.ts';
 import { newId } from '../../../platform/ids.ts';
@@ -14,7 +15,7 @@ import { hashOfSecretToken, newSecretToken } from '../../../platform/secret-toke
 import type { SessionContext, SessionResolver } from '../../../platform/session.ts';
 import { sessionRules } from '../rules.ts';
 import { companies, permissionGroups, sessions, users } from '../tables.ts';
-import { kycStatusOfCompany, mustHaveAuthenticator } from '../user-info.ts';
+import { kycStatusOfCompany, mustHaveAuthenticator, type UserInfoRow } from '../user-info.ts';
 
 const secondsMs = 1000;
 
@@ -55,11 +56,31 @@ function isLiveAt(now: Date) {
 /** A token is 43 base64url characters; anything much longer is not ours and is not hashed. */
 const maxTokenLength = 128;
 
-/** The platform's SessionResolver: `token` and `userid` headers to a live session, or null (9400). */
-export function createSessionResolver(db: AppDatabase): SessionResolver {
-  // Every call but the public ones runs this: a named prepared statement, built once and parsed
-  // once per connection, with only the columns a call's context needs.
-  const liveSessionByToken = db
+/** What getUserInfo shows of the session's user and company, as the session check read them. */
+export type SessionUserInfo = {
+  user: UserInfoRow;
+  company: { id: string; name: string | null; kyc_status: AccountKycStatus } | null;
+};
+
+/**
+ * The user and company rows the session check read, by the session it resolved: getUserInfo, the
+ * read every signed-in screen makes first, answers from them instead of reading them again (one
+ * statement a call instead of two). Kept only as long as the request holds its session.
+ */
+const userInfoOfSessions = new WeakMap<SessionContext, SessionUserInfo>();
+
+/** The user info the session check read with `session`, if this module's resolver resolved it. */
+export function userInfoReadWithSession(session: SessionContext): SessionUserInfo | undefined {
+  return userInfoOfSessions.get(session);
+}
+
+/**
+ * The session check's statement. Every call but the public ones runs it: a named prepared statement,
+ * built once and parsed once per connection, with the columns a call's context needs and the few
+ * getUserInfo shows.
+ */
+function prepareLiveSessionByToken(db: AppDatabase) {
+  return db
     .select({
       session_id: sessions.id,
       user_id: sessions.user_id,
@@ -68,6 +89,12 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
       role: users.role,
       company_id: users.company_id,
       totp_paired_at: users.totp_paired_at,
+      email: users.email,
+      full_name: users.full_name,
+      phone_country: users.phone_country,
+      phone: users.phone,
+      terms_accepted_at: users.terms_accepted_at,
+      company_name: companies.name,
       kyc_status: companies.kyc_status,
       group_permissions: permissionGroups.permissions,
     })
@@ -88,7 +115,49 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
     )
     .limit(1)
     .prepare('account_live_session_by_token');
+}
 
+type LiveSessionRow = Awaited<ReturnType<ReturnType<typeof prepareLiveSessionByToken>['execute']>>[number];
+
+/** A call's session made of the statement's row, with the user info it read kept beside it. */
+function sessionOfRow(row: LiveSessionRow): SessionContext {
+  const role = row.role;
+  const isPaired = row.totp_paired_at !== null;
+  const context: SessionContext = {
+    user_id: row.user_id,
+    company_id: row.company_id,
+    role,
+    is_staff: isStaffRole(role),
+    permissions: permissionsOf({ role, group_permissions: row.group_permissions }),
+    kyc_status: kycStatusOfCompany(row.kyc_status),
+    session_id: row.session_id,
+    step_up_until: row.step_up_until,
+    is_authenticator_paired: isPaired,
+    must_pair_authenticator: mustHaveAuthenticator(role) && !isPaired,
+  };
+  userInfoOfSessions.set(context, {
+    user: {
+      id: row.user_id,
+      email: row.email,
+      full_name: row.full_name,
+      phone_country: row.phone_country,
+      phone: row.phone,
+      role,
+      totp_paired_at: row.totp_paired_at,
+      terms_accepted_at: row.terms_accepted_at,
+    },
+    // Staff have no company: the left join's columns are null (kyc_status never is on a row).
+    company:
+      row.company_id !== null && row.kyc_status !== null
+        ? { id: row.company_id, name: row.company_name, kyc_status: row.kyc_status }
+        : null,
+  });
+  return context;
+}
+
+/** The platform's SessionResolver: `token` and `userid` headers to a live session, or null (9400). */
+export function createSessionResolver(db: AppDatabase): SessionResolver {
+  const liveSessionByToken = prepareLiveSessionByToken(db);
   return async (token, userId, now) => {
     if (token.length > maxTokenLength) return null;
     const [row] = await liveSessionByToken.execute({
@@ -105,21 +174,7 @@ export function createSessionResolver(db: AppDatabase): SessionResolver {
         .set({ last_seen_at: now })
         .where(and(eq(sessions.id, row.session_id), sql`${sessions.last_seen_at} < ${now}`));
     }
-    const role = row.role;
-    const isPaired = row.totp_paired_at !== null;
-    const context: SessionContext = {
-      user_id: row.user_id,
-      company_id: row.company_id,
-      role,
-      is_staff: isStaffRole(role),
-      permissions: permissionsOf({ role, group_permissions: row.group_permissions }),
-      kyc_status: kycStatusOfCompany(row.kyc_status),
-      session_id: row.session_id,
-      step_up_until: row.step_up_until,
-      is_authenticator_paired: isPaired,
-      must_pair_authenticator: mustHaveAuthenticator(role) && !isPaired,
-    };
-    return context;
+    return sessionOfRow(row);
   };
 }
 
