@@ -19,7 +19,7 @@ function PanelLines() {
 export function PanelSkeleton() {
   const { t } = useTranslation();
   return (
-    <Box aria-busy="true" aria-label={t('shell.loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <PanelLines />
     </Box>
   );
@@ -29,7 +29,7 @@ export function PanelSkeleton() {
 export function PageSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="xl" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="xl" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Stack gap={10}>
         <Skeleton height={28} width={260} radius="sm" />
         <Skeleton height={14} width={420} maw="90%" radius="sm" />
@@ -43,7 +43,7 @@ export function PageSkeleton() {
 export function TableSkeleton({ rows = 6, columns = 4 }: { rows?: number; columns?: number }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label={t('shell.loading')}>
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Stack gap="sm">
         {Array.from({ length: rows }, (_, row) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder

@@ -28,7 +28,7 @@ import { TwoFactorCard } from './two-factor-card.tsx';
 function AccountSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Skeleton height={300} radius="md" />
       <Skeleton height={110} radius="md" />
       <Skeleton height={150} radius="md" />

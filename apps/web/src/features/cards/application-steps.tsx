@@ -331,7 +331,7 @@ function FeesTable({ level, asset }: { level: string; asset: string }) {
   const config = useScreenQuery(getCardApplyConfig, {});
   if (config.isPending)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         <Skeleton h={18} />
         <Skeleton h={18} />
         <Skeleton h={18} />

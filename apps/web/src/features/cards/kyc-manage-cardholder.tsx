@@ -243,7 +243,7 @@ export function CardholderKycDetail({ cardholderId }: { cardholderId: string }) 
   const kyc = useScreenQuery(getCardholderKyc, { cardholder_id: cardholderId });
   if (kyc.isPending)
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         <Skeleton height={90} />
         <Skeleton height={220} />
       </Stack>

@@ -53,7 +53,7 @@ function ProductRequests({ product }: { product: BankingProduct }) {
   const requests = useScreenQuery(listContactRequests, requestsOf(product));
   if (requests.isPending)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         <Skeleton height={14} width="70%" radius="sm" />
         <Skeleton height={14} width="50%" radius="sm" />
       </Stack>

@@ -62,7 +62,7 @@ function AssetTile({ line }: { line: AssetBalance }) {
 function BalancesSkeleton() {
   const { t } = useTranslation();
   return (
-    <Card aria-busy="true" aria-label={t('shell.loading')}>
+    <Card role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Stack gap="md">
         <Skeleton height={14} width={160} radius="sm" />
         <Skeleton height={30} width={220} radius="sm" />

@@ -26,7 +26,7 @@ function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network
       isReasonHidden
       query={details}
       skeleton={
-        <Card aria-busy="true" aria-label={t('shell.loading')}>
+        <Card role="status" aria-busy="true" aria-label={t('shell.loading')}>
           <Group gap="xl" align="flex-start">
             <Skeleton height={184} width={184} radius="md" />
             <Stack gap="sm" style={{ flex: 1 }}>

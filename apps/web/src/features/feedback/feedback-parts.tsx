@@ -238,7 +238,7 @@ export function FeedbackHistory() {
         {t('feedback.history.title')}
       </Title>
       {history.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+        <Stack gap="md" role="status" aria-busy="true" aria-label={t('shell.loading')}>
           {[0, 1].map((row) => (
             <Paper key={row} withBorder p="lg">
               <Stack gap="sm">

@@ -366,7 +366,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
 function FormSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" maw={760} aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="lg" maw={760} role="status" aria-busy="true" aria-label={t('shell.loading')}>
       {[0, 1, 2].map((card) => (
         <Skeleton key={card} height={card === 2 ? 260 : 120} radius="md" />
       ))}

@@ -56,7 +56,7 @@ const pagesOf = {
 function DetailSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Skeleton height={260} radius="md" />
       <Skeleton height={180} radius="md" />
     </Stack>

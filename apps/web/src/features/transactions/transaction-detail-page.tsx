@@ -329,7 +329,7 @@ function Movements({ details }: { details: TransactionDetails }) {
 function DetailSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Card>
         <Stack gap="md">
           <Group justify="space-between">

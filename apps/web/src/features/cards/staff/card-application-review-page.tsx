@@ -284,7 +284,7 @@ function ApplicationReview({ applicationId }: { applicationId: string }) {
   const detail = useScreenQuery(getCardApplicationForReview, { application_id: applicationId });
   if (detail.isPending)
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         <Skeleton height={120} />
         <Skeleton height={200} />
       </Stack>

@@ -403,7 +403,7 @@ function AuditSection({ history }: { history: DepositHistory }) {
 function HistorySkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       <Skeleton h={28} w="60%" />
       <Skeleton h={140} radius="md" />
       <Skeleton h={180} radius="md" />

@@ -114,7 +114,7 @@ function FeedbackDrawer({ feedbackId, onClose }: { feedbackId: string | null; on
       closeLabel={t('feedback.admin.close')}
     >
       {detail.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('shell.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('shell.loading')}>
           <Skeleton height={16} width="60%" radius="sm" />
           <Skeleton height={12} radius="sm" />
           <Skeleton height={120} radius="sm" />

@@ -313,7 +313,7 @@ function PayoutReview({ payoutId }: { payoutId: string }) {
   const details = useScreenQuery(getPayoutForReview, { payout_id: payoutId });
   if (details.isPending)
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         <Skeleton height={120} />
         <Skeleton height={200} />
       </Stack>
