@@ -37,12 +37,12 @@ import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { parseAmount } from '../../platform/money.ts';
+import { containing } from '../../platform/search.ts';
 import { companies, users } from '../account/index.ts';
 import { cardholders, cardStock, cards } from '../cards/index.ts';
 import { programmeContracts, programmeMembershipFees, programmeOrders, programmePrintBatches } from './tables.ts';
 
 /** A search text as an ILIKE pattern that matches it anywhere, its wildcards taken literally. */
-const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -160,7 +160,7 @@ export async function companyChoices(handle: DbHandle, request: { search: string
     .where(
       and(
         eq(companies.kyc_status, 'kyc_approved'),
-        request.search ? ilike(companies.name, likeSubstring(request.search)) : undefined,
+        request.search ? ilike(companies.name, containing(request.search)) : undefined,
       ),
     )
     .orderBy(asc(companies.name))
@@ -491,7 +491,7 @@ export async function listProgrammeCards(
         search
           ? /^\d{4}$/.test(search)
             ? eq(cardStock.last4, search)
-            : and(ilike(holderName, likeSubstring(search)), sql`${stageColumn} <> 'unbound'`)
+            : and(ilike(holderName, containing(search)), sql`${stageColumn} <> 'unbound'`)
           : undefined,
         request.cursor ? lt(cardStock.id, request.cursor) : undefined,
       ),
@@ -533,7 +533,7 @@ export async function listBindableCardholders(handle: DbHandle, companyId: strin
         eq(cardholders.company_id, companyId),
         eq(cardholders.kyc_id_status, 'success'),
         eq(cardholders.kyc_address_status, 'success'),
-        text ? or(ilike(holderName, likeSubstring(text)), ilike(cardholders.email, likeSubstring(text))) : undefined,
+        text ? or(ilike(holderName, containing(text)), ilike(cardholders.email, containing(text))) : undefined,
       ),
     )
     .orderBy(asc(cardholders.first_name), asc(cardholders.last_name), asc(cardholders.id))

@@ -16,6 +16,7 @@ import { Amount } from '../../ui/amount.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { QueryState } from '../../ui/query-state.tsx';
+import { shortenMiddle } from '../../ui/short-text.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 
@@ -39,10 +40,6 @@ function Confirmations({ deposit }: { deposit: Deposit }) {
       ) : null}
     </Stack>
   );
-}
-
-function shortHash(hash: string): string {
-  return hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash;
 }
 
 /** One deposit on a phone: asset, amount and state first, then when, confirmations and hash. */
@@ -71,7 +68,7 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
         </Group>
         <Confirmations deposit={deposit} />
         <Text size="xs" c="dimmed" ff="monospace" title={deposit.tx_hash} aria-label={t('deposits.recent.hash')}>
-          {shortHash(deposit.tx_hash)}
+          {shortenMiddle(deposit.tx_hash)}
         </Text>
       </Stack>
     </Paper>
@@ -157,7 +154,7 @@ export function RecentDeposits() {
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm" ff="monospace" title={deposit.tx_hash}>
-                            {shortHash(deposit.tx_hash)}
+                            {shortenMiddle(deposit.tx_hash)}
                           </Text>
                         </Table.Td>
                       </Table.Tr>

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { shortenMiddle } from '../../ui/short-text.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
 import { AvailableBalance, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
@@ -119,7 +120,7 @@ function AddressChoice({ form, values }: { form: CryptoFormState; values: Crypto
   const items = addresses.data?.items ?? [];
   const addressOptions = items.map((entry) => {
     const cooling = isCooling(entry);
-    const short = `${entry.address.slice(0, 10)}…${entry.address.slice(-6)}`;
+    const short = shortenMiddle(entry.address);
     return {
       value: entry.address_id,
       label: cooling

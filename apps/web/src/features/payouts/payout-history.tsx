@@ -42,6 +42,7 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
+import { shortenMiddle } from '../../ui/short-text.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { detailPathOfPayout, isPayoutMoving } from './payout-format.ts';
@@ -135,8 +136,7 @@ function Filters({
 
 function destinationLine(payout: Payout): string {
   const { destination } = payout;
-  if (payout.kind === 'crypto' && destination.address)
-    return `${destination.address.slice(0, 10)}…${destination.address.slice(-6)}`;
+  if (payout.kind === 'crypto' && destination.address) return shortenMiddle(destination.address);
   return [destination.bank_name, destination.account_number ? `•••• ${destination.account_number.slice(-4)}` : null]
     .filter(Boolean)
     .join(' · ');

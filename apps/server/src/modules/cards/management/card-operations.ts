@@ -15,6 +15,7 @@ import { writeAudit } from '../../../platform/audit.ts';
 import type { AppDatabase, DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { isUuid } from '../../../platform/ids.ts';
+import { containing } from '../../../platform/search.ts';
 import { companies } from '../../account/index.ts';
 import { anyCard } from '../card-view.ts';
 import { feeScheduleOf } from '../fees.ts';
@@ -24,7 +25,6 @@ import { type CardCaller, cardTimeline } from './card-changes.ts';
 import { cardViewsFor } from './management.ts';
 
 /** Escapes LIKE's wildcards: a name typed by staff is a plain substring. */
-const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 async function staffCards(handle: DbHandle, rows: readonly CardRow[], now: Date): Promise<StaffCard[]> {
   if (rows.length === 0) return [];
@@ -67,7 +67,7 @@ export async function listStaffCards(
     .innerJoin(companies, eq(companies.id, cards.company_id))
     .where(
       and(
-        request.company_name ? ilike(companies.name, likeSubstring(request.company_name)) : undefined,
+        request.company_name ? ilike(companies.name, containing(request.company_name)) : undefined,
         request.last4 ? eq(cards.last4, request.last4) : undefined,
         request.status ? eq(cards.status, request.status) : undefined,
         request.cursor ? lt(cards.id, request.cursor) : undefined,

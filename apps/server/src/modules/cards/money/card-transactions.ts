@@ -15,21 +15,19 @@ import type {
 } from '../../../adapters/card-processor/card-processor.ts';
 import type { DbHandle, Transaction } from '../../../platform/db.ts';
 import { newId } from '../../../platform/ids.ts';
-import { type MoneyValue, parseAmount } from '../../../platform/money.ts';
+import { parseAmount } from '../../../platform/money.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
 import { accountIdOf, ledger } from '../../ledger/index.ts';
 import { cardAccountId } from '../card-view.ts';
 import type { CardRow } from '../queries.ts';
 import { cards } from '../tables.ts';
-import { type CardTransactionRow, purchaseOf } from './queries.ts';
+import { type CardTransactionRow, purchaseOf, usd } from './queries.ts';
 import { cardTransactions } from './tables.ts';
 
 /** The source the ledger transfers of a card transaction name. */
 const cardTransactionReferenceType = 'card_transaction';
 /** The rail of the clearing account card spending goes through. */
 const cardNetworkRail = 'card_network';
-
-const usd = (value: MoneyValue) => value.toFixed(2);
 
 async function clearingAccount(tx: DbHandle, now: Date) {
   return accountIdOf(tx, { kind: 'clearing', asset: 'USD', rail: cardNetworkRail }, now);

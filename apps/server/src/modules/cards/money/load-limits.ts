@@ -12,9 +12,7 @@ import { type MoneyValue, parseAmount } from '../../../platform/money.ts';
 import { accountBalance } from '../../ledger/index.ts';
 import { cardAccountId } from '../card-view.ts';
 import type { CardRow } from '../queries.ts';
-import { loadedBetween, loadedThisMonth } from './queries.ts';
-
-const usd = (value: MoneyValue) => value.toFixed(2);
+import { loadedBetween, loadedThisMonth, usd } from './queries.ts';
 
 /** Never less than nothing: a limit already used up leaves 0. */
 export function atLeastZero(value: MoneyValue): MoneyValue {

@@ -25,7 +25,8 @@ import type { CardRow } from '../queries.ts';
 import { cardholders, cards } from '../tables.ts';
 import { cardTransactions, topUps } from './tables.ts';
 
-const usd = (value: MoneyValue) => value.toFixed(2);
+/** A card's money as its screens show it: US dollars with both cents (`10.00`). */
+export const usd = (value: MoneyValue) => value.toFixed(2);
 const coin = (value: MoneyValue, asset: CardFundingAsset) => formatAmountForWire(value, asset);
 const dayMs = 86_400_000;
 

@@ -13,15 +13,15 @@ import { accountBalance } from '../../ledger/index.ts';
 import { cardAccessOf, cardAccountId, cardActorOf, companyCard, reachableCard } from '../card-view.ts';
 import type { CallBody, CardsContext } from '../context.ts';
 import type { CardRow } from '../queries.ts';
-import { cardTransactionPage, companyTopUp, topUpPage } from './queries.ts';
+import { cardTransactionPage, companyTopUp, topUpPage, usd } from './queries.ts';
 import { cardStatementFile, cardTransactionsFile, topUpRecordFile } from './statement.ts';
 import * as topUps from './top-ups.ts';
 
 /** A card's USD balance, held and available amounts, as the money screens show them. */
 export async function balanceOf(handle: DbHandle, card: CardRow, now: Date) {
   const balance = await accountBalance(handle, await cardAccountId(handle, card, now));
-  const usd = (value: string | undefined) => parseAmount(value ?? '0').toFixed(2);
-  return { balance: usd(balance?.balance), held: usd(balance?.held), available: usd(balance?.available) };
+  const amount = (value: string | undefined) => usd(parseAmount(value ?? '0'));
+  return { balance: amount(balance?.balance), held: amount(balance?.held), available: amount(balance?.available) };
 }
 
 /** An audit row of a money call, written by the caller outside any transaction of its own. */

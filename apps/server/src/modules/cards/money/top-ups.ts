@@ -35,13 +35,12 @@ import type { CardRow } from '../queries.ts';
 import { cards } from '../tables.ts';
 import { recordCardEvent } from '../timeline.ts';
 import { atLeastZero, cardLoadLimits, checkLoadLimits, loadLimitsOf } from './load-limits.ts';
-import { loadedThisMonth, loadedToday, type TopUpRow } from './queries.ts';
+import { loadedThisMonth, loadedToday, type TopUpRow, usd } from './queries.ts';
 import { topUps } from './tables.ts';
 
 /** The source the ledger transfers of a top-up name. */
 const topUpReferenceType = 'top_up';
 
-const usd = (value: MoneyValue) => value.toFixed(2);
 const coin = (value: MoneyValue, asset: CardFundingAsset) => formatAmountForWire(value, asset);
 
 /**

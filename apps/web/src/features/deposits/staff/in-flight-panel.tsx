@@ -23,6 +23,7 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { submitRequiringReason } from '../../../ui/review-decision.tsx';
+import { shortenMiddle } from '../../../ui/short-text.ts';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { DeskList, HistoryButton, PhoneLines, refreshBackOffice } from './deposit-operations-parts.tsx';
 
@@ -30,10 +31,6 @@ type DepositInFlight = ResponseOf<typeof listDepositsInFlight>['items'][number];
 
 /** Coins confirming are asked for again this often while their tab is open. */
 const inFlightRefreshMs = 10_000;
-
-function shortHash(hash: string): string {
-  return hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash;
-}
 
 type HeldDecision = { kind: 'credit' | 'return'; deposit: DepositInFlight };
 
@@ -134,7 +131,7 @@ function TransactionHash({ hash }: { hash: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" ff="monospace" title={hash}>
-        {shortHash(hash)}
+        {shortenMiddle(hash)}
       </Text>
       <CopyValueButton
         value={hash}
