@@ -109,7 +109,7 @@ describe('passkeys', () => {
     const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.getByRole('button', { name: 'Confirm with a passkey' }).waitFor();
     await screenshot(page, 'step-up-passkey-en-desktop');
-    await stepUp.getByLabel('Password').fill(user.password);
+    await stepUp.locator('#step-up-password').fill(user.password);
     await stepUp.getByRole('button', { name: 'Confirm with a passkey' }).click();
     await page.getByText('Passkey removed').first().waitFor();
     await card.getByText('No passkeys yet').waitFor();
