@@ -27,9 +27,7 @@ function base64url(maxLength: number) {
 }
 
 /** How the browser may reach the authenticator (internal, usb, hybrid...; browsers add new ones). */
-const Transports = z
-  .array(z.string().regex(/^[a-z-]{1,32}$/, { message: 'validation.invalid_format' }))
-  .max(10);
+const Transports = z.array(z.string().regex(/^[a-z-]{1,32}$/, { message: 'validation.invalid_format' })).max(10);
 /** The extensions' outputs: only whether a passkey is discoverable (credProps) is read; the rest is dropped. */
 const ExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });
 

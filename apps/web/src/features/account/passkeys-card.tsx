@@ -59,8 +59,13 @@ function PasskeyRow({
             {t('account.passkeys.created')} <DateTime value={passkey.created_at} />
           </Text>
           <Text size="xs" c="dimmed">
-            {t('account.passkeys.last_used')}{' '}
-            {passkey.last_used_at ? <DateTime value={passkey.last_used_at} /> : t('account.passkeys.never_used')}
+            {passkey.last_used_at ? (
+              <>
+                {t('account.passkeys.last_used')} <DateTime value={passkey.last_used_at} />
+              </>
+            ) : (
+              t('account.passkeys.never_used')
+            )}
           </Text>
         </Stack>
         <Group gap="xs">

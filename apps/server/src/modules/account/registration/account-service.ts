@@ -13,13 +13,7 @@ import type { CallContext } from '../../../platform/route.ts';
 import { sessionUser } from '../authenticator/authenticator-service.ts';
 import type { AccountDependencies, Body } from '../context.ts';
 import { checkAuthentication, relyingPartyOf } from '../passkeys/ceremony.ts';
-import {
-  acceptTerms,
-  findUserInfo,
-  type UserRow,
-  updatePasswordHash,
-  updateProfile,
-} from '../queries.ts';
+import { acceptTerms, findUserInfo, type UserRow, updatePasswordHash, updateProfile } from '../queries.ts';
 import { sessionRules } from '../rules.ts';
 import {
   accountLockedError,
