@@ -13,6 +13,7 @@ import { identifierText, multiLineText, singleLineText } from './text.ts';
 export { recoveryCodeRules } from './constants.ts';
 
 import { PageRequest, page } from './envelope.ts';
+import { PasskeyAuthenticationCredential } from './passkeys.ts';
 import { AccountKycStatus } from './states.ts';
 
 export { meetsPasswordRule, type PasswordCheck, passwordChecks } from './password-rule.ts';
@@ -142,7 +143,8 @@ export const verifyEmailCode = defineCall({
   response: z.object({ is_valid: z.literal(true) }),
 });
 
-export const secondFactorMethods = ['authenticator', 'email'] as const;
+/** passkey: a staff user who requires passkeys, whose authenticator code is refused. */
+export const secondFactorMethods = ['authenticator', 'email', 'passkey'] as const;
 export const SecondFactorMethod = z.enum(secondFactorMethods);
 
 export const LoginRequest = z.discriminatedUnion('step', [
@@ -150,6 +152,10 @@ export const LoginRequest = z.discriminatedUnion('step', [
   z.object({ step: z.literal('second_factor'), challenge_id: identifierText(), code: SecondFactorCode }).strict(),
   /** Instead of the authenticator's code, one of the user's recovery codes (each works once). */
   z.object({ step: z.literal('recovery_code'), challenge_id: identifierText(), recovery_code: RecoveryCode }).strict(),
+  /** One of the user's passkeys, answering the options of passkeys/signInOptions for this challenge. */
+  z
+    .object({ step: z.literal('passkey'), challenge_id: identifierText(), credential: PasskeyAuthenticationCredential })
+    .strict(),
 ]);
 
 /** What the browser keeps in sessionStorage after a complete sign-in (SPEC.md section 3). */
@@ -173,6 +179,11 @@ export const LoginResponse = z.discriminatedUnion('status', [
     method: SecondFactorMethod,
     /** The address the code went to, masked (only after a correct password). */
     email_hint: z.string().nullable(),
+    /**
+     * The user has a passkey and may answer with it (passkeys/signInOptions). With method email, no
+     * code was emailed yet: the user asks for one (sendEmail) if they choose the code.
+     */
+    can_use_passkey: z.boolean(),
   }),
   /** With an authenticator (or a recovery code), how many recovery codes are left: the client warns when few or none are. */
   SignedIn.extend({ recovery_codes_left: z.number().int().optional() }),
@@ -180,8 +191,8 @@ export const LoginResponse = z.discriminatedUnion('status', [
 export const login = defineCall({
   path: '/api/v1/account/login',
   // forbidden: the right password of a user whose company's administrator disabled them.
-  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked', 'forbidden'],
-  summary: 'Sign in: email and password, then the second factor',
+  errors: ['invalid_credentials', 'verification_code_incorrect', 'passkey_not_verified', 'account_locked', 'forbidden'],
+  summary: 'Sign in: email and password, then the second factor (a code, a recovery code or a passkey)',
   request: LoginRequest,
   response: LoginResponse,
 });
@@ -221,6 +232,15 @@ export const verifyLoginPassword = defineCall({
   errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked'],
   summary: 'Re-authenticate (password and second factor) before a sensitive action',
   request: z.object({ password: ExistingPassword, code: SecondFactorCode }).strict(),
+  response: z.object({ verified_until: z.string() }),
+});
+
+export const verifyPasskeyStepUp = defineCall({
+  path: '/api/v1/account/passkeys/verify',
+  errors: ['invalid_credentials', 'passkey_not_verified', 'account_locked'],
+  permission: 'session',
+  summary: 'Re-authenticate (password and a passkey) before a sensitive action',
+  request: z.object({ password: ExistingPassword, credential: PasskeyAuthenticationCredential }).strict(),
   response: z.object({ verified_until: z.string() }),
 });
 

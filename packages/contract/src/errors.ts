@@ -19,6 +19,8 @@ export const errorCatalogue = {
   account_locked: { code: 9423, httpStatus: 200 },
   email_taken: { code: 9410, httpStatus: 200 },
   fresh_second_factor_required: { code: 9406, httpStatus: 200 },
+  /** A passkey's answer that WebAuthn verification refused (wrong origin, challenge used or expired, unknown key). */
+  passkey_not_verified: { code: 9407, httpStatus: 200 },
   /** The Idempotency-Key of an earlier call came back with another body: never a second effect. */
   idempotency_conflict: { code: 9412, httpStatus: 200 },
   /** A payment or hold would take a customer account below zero (SPEC.md section 8). */

@@ -28,6 +28,8 @@ export const accountSecurityChanges = [
   'authenticator_reset',
   'recovery_code_used',
   'recovery_codes_regenerated',
+  'passkey_added',
+  'passkey_removed',
   'account_locked',
 ] as const;
 export type AccountSecurityChange = (typeof accountSecurityChanges)[number];
@@ -40,6 +42,8 @@ export const domainEventSchemas = {
     at: z.string(),
     /** recovery_code_used: how many unused codes are left. */
     recovery_codes_left: z.number().int().optional(),
+    /** passkey_added, passkey_removed: the passkey's name. */
+    passkey_name: z.string().optional(),
     /** account_locked: after how many failed attempts, and until when. */
     failures: z.number().int().optional(),
     locked_until: z.string().optional(),

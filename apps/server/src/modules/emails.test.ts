@@ -39,6 +39,7 @@ function everyEmail(language: Language): Array<[string, OutgoingEmail]> {
         left: 7,
         failures: 5,
         until: emailTime(new Date(at.getTime() + 15 * 60_000)),
+        name: 'Work laptop',
       }),
     ]),
     ...kycKinds.map((kind): [string, OutgoingEmail] => [
@@ -96,7 +97,13 @@ describe('every email, in every language', () => {
 
   it('names the action a step-up code confirms, and the facts a notice carries', () => {
     expect(codeEmail('en', to, 'step_up', '482913', 'payout').subject).toBe('Your code to confirm a payout');
-    const used = noticeEmail('en', to, 'recovery_code_used', { time: emailTime(at), left: 7, failures: 0, until: '' });
+    const used = noticeEmail('en', to, 'recovery_code_used', {
+      time: emailTime(at),
+      left: 7,
+      failures: 0,
+      until: '',
+      name: '',
+    });
     expect(used.text).toContain('7');
     expect(used.text).toContain('2026-11-28 09:30 UTC');
   });

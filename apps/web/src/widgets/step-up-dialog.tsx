@@ -1,7 +1,8 @@
 /**
  * Re-authentication before a sensitive change (verifyLoginPassword): the server asks for it with
  * `fresh_second_factor_required` when the session's second factor is older than 5 minutes. The
- * password and a second-factor code make it fresh again, and the change is then repeated.
+ * password and a second-factor code (or one of the user's passkeys: passkey-step-up.tsx) make it
+ * fresh again, and the change is then repeated.
  * `useStepUpForm` wires it to a form, `useStepUpAction` to a button's action.
  */
 import { type StepUpAction, type UserInfo, verifyLoginPassword } from '@bank/contract/account';
@@ -15,6 +16,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { FormAlert } from '../ui/form-alert.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
 import { readableErrorColour } from '../ui/readable-colour.ts';
+import { PasskeyStepUpButton, usePasskeyStepUp } from './passkey-step-up.tsx';
 import { SecondFactorField } from './second-factor-field.tsx';
 
 type StepUpDialogProps = {
@@ -34,14 +36,34 @@ function StepUpForm({ user, action, onVerified, onClose }: Omit<StepUpDialogProp
     fieldOfError: { invalid_credentials: 'password', verification_code_incorrect: 'code' },
     onSuccess: onVerified,
   });
+  const passkey = usePasskeyStepUp(onVerified);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const confirmWithPasskey = async () => {
+    setPasskeyError(null);
+    if (form.values.password === '') {
+      form.setFieldError('password', t('validation.password_required'));
+      return;
+    }
+    const refusal = await passkey.confirm(form.values.password);
+    if (refusal?.passwordError) form.setFieldError('password', refusal.passwordError);
+    setPasskeyError(refusal?.error ?? null);
+  };
 
   return (
-    <form style={readableErrorColour} noValidate onSubmit={submit}>
+    <form
+      style={readableErrorColour}
+      noValidate
+      onSubmit={(event) => {
+        if (!passkey.isPasskeyOnly) return submit(event);
+        event.preventDefault();
+        void confirmWithPasskey();
+      }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('account.step_up.description')}
         </Text>
-        <FormAlert message={formError} />
+        <FormAlert message={formError ?? passkeyError} />
         <PasswordField
           id="step-up-password"
           {...form.getInputProps('password')}
@@ -50,14 +72,19 @@ function StepUpForm({ user, action, onVerified, onClose }: Omit<StepUpDialogProp
           required
           data-autofocus
         />
-        <SecondFactorField id="step-up-code" user={user} action={action} {...form.getInputProps('code')} />
+        <PasskeyStepUpButton stepUp={passkey} onConfirm={() => void confirmWithPasskey()} />
+        {passkey.isPasskeyOnly ? null : (
+          <SecondFactorField id="step-up-code" user={user} action={action} {...form.getInputProps('code')} />
+        )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+          <Button variant="default" onClick={onClose} disabled={isSubmitting || passkey.isWorking}>
             {t('account.step_up.cancel')}
           </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {t('account.step_up.submit')}
-          </Button>
+          {passkey.isPasskeyOnly ? null : (
+            <Button type="submit" loading={isSubmitting}>
+              {t('account.step_up.submit')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

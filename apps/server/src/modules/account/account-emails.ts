@@ -48,7 +48,7 @@ export type Notice = 'account_exists' | AccountSecurityChange;
  * The facts a notice's text is written from: the change's time (emailTime), and for a recovery code
  * used the codes left, for a lock its failures and end. A registration attempt names none.
  */
-export type NoticeFacts = { time: string; left: number; failures: number; until: string };
+export type NoticeFacts = { time: string; left: number; failures: number; until: string; name: string };
 
 export function noticeEmail(language: Language, to: string, notice: 'account_exists'): OutgoingEmail;
 export function noticeEmail(

@@ -14,6 +14,8 @@ export type AccountDependencies = {
   emailQueue: EmailQueue;
   /** Codes one client address may have emailed per hour (config RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR). */
   emailCodesPerClientPerHour: number;
+  /** config PUBLIC_URL: the passkeys' relying party (else the address the caller reached us at). */
+  publicUrl: string | undefined;
 };
 
 /** The checked body of a call: what a service step of the call takes. */

@@ -1,7 +1,7 @@
 /**
  * The account module (identity): signing in, the password reset and sessions (sign-in/), emailed
  * codes, registration and the user's own account (registration/), the authenticator and recovery
- * codes (authenticator/), and the back office's audit log and the staff pairing rule (staff/). It
+ * codes (authenticator/), passkeys (passkeys/), and the back office's audit log and the staff pairing rule (staff/). It
  * builds the services, registers each part's calls, the hourly clean-up of sign-in records and the
  * security notices that follow a change of how a user signs in.
  */
@@ -10,6 +10,7 @@ import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { registerAuthenticatorCalls } from './authenticator/routes.ts';
 import type { AccountDependencies } from './context.ts';
+import { registerPasskeyCalls } from './passkeys/routes.ts';
 import { registerRegistrationCalls } from './registration/routes.ts';
 import { identityDemoSeeder } from './seed.ts';
 import { cleanSignInRecords, cleanSignInRecordsSchedule } from './sign-in/clean-up.ts';
@@ -32,6 +33,7 @@ export const accountModule: AppModule = {
       secretBox: context.secretBox,
       emailQueue: context.emailQueue,
       emailCodesPerClientPerHour: context.config.rateLimitEmailCodesPerClientPerHour,
+      publicUrl: context.config.publicUrl,
     };
     // What follows a change of how a user signs in, once per event, from the job queue.
     consumeEvent(
@@ -42,10 +44,11 @@ export const accountModule: AppModule = {
     );
     const signIn = createSignInService(dependencies);
 
-    // Each part of the module registers its calls here: sign-in, registration, authenticator, staff.
+    // Each part of the module registers its calls here: sign-in, registration, authenticator, passkeys, staff.
     registerSignInCalls(app, { dependencies, signIn });
     registerRegistrationCalls(app, dependencies);
     registerAuthenticatorCalls(app, dependencies);
+    registerPasskeyCalls(app, dependencies);
     registerStaffCalls(app, dependencies.db);
   },
 };

@@ -61,3 +61,13 @@ export const authenticatorRules = {
   pendingSetupValiditySeconds: 30 * 60,
   secretBytes: 20,
 } as const;
+
+/** Passkeys (WebAuthn; passkeys/, decision 43). */
+export const passkeyCeremonyRules = {
+  /** The relying party's name the browser shows when a passkey is made. */
+  relyingPartyName: 'Bank',
+  /** A ceremony's challenge must come back within this time, and only once. */
+  challengeValiditySeconds: 5 * 60,
+  /** How long the browser waits for the user to touch their authenticator. */
+  ceremonyTimeoutMs: 2 * 60 * 1000,
+} as const;

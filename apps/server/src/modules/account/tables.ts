@@ -58,6 +58,11 @@ export const users = pgTable(
     /** A secret set up but not yet confirmed with a code: it is not a second factor until approved. */
     pending_totp_secret_sealed: text('pending_totp_secret_sealed'),
     pending_totp_created_at: timestamptz('pending_totp_created_at'),
+    /**
+     * Staff who require passkeys for their own account: the authenticator's code is then refused at
+     * sign-in and step-up (passkeys/, decision 43); recovery codes still work.
+     */
+    is_passkey_required: boolean('is_passkey_required').notNull().default(false),
     /** Replay guard: the 30 s time step of the last accepted authenticator code. */
     totp_last_used_step: bigint('totp_last_used_step', { mode: 'number' }),
     terms_accepted_at: timestamptz('terms_accepted_at'),

@@ -34,6 +34,8 @@ const publicCalls = new Set([
   '/api/v1/account/register',
   '/api/v1/sendEmail',
   '/api/v1/account/forgetLoginPassword',
+  // The second step of a sign-in with a passkey: bound to the pending sign-in whose id it is given.
+  '/api/v1/account/passkeys/signInOptions',
   '/api/v1/upload/info',
   '/api/v1/upload/authorize',
   '/api/v1/upload/complete',
@@ -57,6 +59,14 @@ const sessionOnlyCalls = new Set([
   '/api/v1/account/sessions/list',
   '/api/v1/account/sessions/revoke',
   '/api/v1/account/sessions/revokeOthers',
+  '/api/v1/account/passkeys/list',
+  '/api/v1/account/passkeys/registrationOptions',
+  '/api/v1/account/passkeys/add',
+  '/api/v1/account/passkeys/rename',
+  '/api/v1/account/passkeys/remove',
+  '/api/v1/account/passkeys/requirement',
+  '/api/v1/account/passkeys/stepUpOptions',
+  '/api/v1/account/passkeys/verify',
   // Documents: each purpose's permission is checked inside (documents' assertMayHandlePurpose).
   '/api/v1/init/awsS3Auth',
   '/api/v1/init/uploadComplete',

@@ -1,6 +1,6 @@
 /**
- * /user_info (My account): the profile, the password, two-factor authentication and the active
- * sessions, each its own card, loaded from getUserInfo (and listSessions).
+ * /user_info (My account): the profile, the password, two-factor authentication, passkeys and the
+ * active sessions, each its own card, loaded from getUserInfo (and listSessions, listPasskeys).
  *
  * Bank staff without an authenticator may do nothing else until they pair one (the server refuses
  * their other calls): for them this page explains why, opens the pairing at once, shows only what
@@ -18,6 +18,7 @@ import type { AccountPageState } from '../../lib/account-page-state.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
+import { PasskeysCard, prefetchPasskeys } from './passkeys-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { prefetchRecoveryCodeStatus } from './recovery-codes-panel.tsx';
@@ -77,6 +78,7 @@ function AccountContent({ user, isStaffPairingRequired }: { user: UserInfo; isSt
       <ProfileCard user={user} />
       <PasswordCard user={user} />
       <TwoFactorCard user={user} shouldStartPairing={isStaffPairingRequired && !user.is_authenticator_paired} />
+      <PasskeysCard user={user} />
       <SessionsCard />
     </Stack>
   );
@@ -103,6 +105,9 @@ AccountPage.loadData = () => {
   // The page's cards wait for the user, and show what the user's answer allows.
   void prefetchUserInfo().then((user) => {
     if (user?.is_authenticator_paired) void prefetchRecoveryCodeStatus();
-    if (user && !user.must_pair_authenticator) void prefetchSessions();
+    if (user && !user.must_pair_authenticator) {
+      void prefetchSessions();
+      void prefetchPasskeys();
+    }
   });
 };

@@ -7,8 +7,10 @@ import { loadAccountContract } from '../../api/account-contract.ts';
 /** The second step the server asked for after a right password. */
 export type Challenge = {
   challengeId: string;
-  method: 'authenticator' | 'email';
+  method: 'authenticator' | 'email' | 'passkey';
   emailHint: string | null;
+  /** The user has a passkey: offered first (with method email, no code was emailed yet). */
+  canUsePasskey: boolean;
   /** The address typed at the first step, for "Resend code". */
   email: string;
 };

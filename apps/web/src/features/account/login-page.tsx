@@ -1,7 +1,8 @@
 /**
  * /login: two steps through one call (the contract's `login`). First the email and password; then
  * the second factor the server chose: the authenticator's code when one is paired, otherwise a code
- * emailed to the masked address it names. No message tells whether an address is registered: the
+ * emailed to the masked address it names, and a passkey when the user has one (the only way for
+ * staff who require passkeys). No message tells whether an address is registered: the
  * server answers a wrong password and an unknown address alike, and this page shows what it says.
  *
  * On success the session keys of SPEC.md section 3 (and `is_staff`) are stored and the user lands
@@ -58,6 +59,7 @@ function CredentialsStep({
           challengeId: answer.challenge_id,
           method: answer.method,
           emailHint: answer.email_hint,
+          canUsePasskey: answer.can_use_passkey,
           email: body.step === 'password' ? body.email : email,
         });
     },

@@ -50,6 +50,12 @@ export const auth = {
       'You have no recovery codes: if you lose your authenticator, you cannot sign in. Create them under My account.',
     recovery_codes_few:
       'Signed in with a recovery code. Only {{left}} left: pair your authenticator again or make new codes under My account.',
+    passkey_prompt: 'Confirm it’s you with one of your passkeys.',
+    use_passkey: 'Use a passkey',
+    passkey_or: 'or',
+    email_code_instead: 'Email me a code instead',
+    passkey_cancelled: 'The passkey prompt was closed or timed out. Try again when you are ready.',
+    passkey_unsupported: 'This browser cannot use passkeys. Use another way to verify.',
     second_factor_title: 'Two-step verification',
     authenticator_prompt: 'Enter the code from your authenticator app',
     email_prompt: 'We sent a code to {{email_hint}}',

@@ -94,6 +94,16 @@ export const email = {
     title: 'New recovery codes',
     body: 'A new set of recovery codes was made for your account at {{time}}, and the previous codes stopped working. Keep the new ones somewhere safe, away from your phone. If you did not do this, contact us at once.',
   },
+  passkey_added: {
+    subject: 'A passkey was added to your account',
+    title: 'Passkey added',
+    body: 'A passkey named "{{name}}" was added to your account at {{time}}. It can now confirm your sign-ins. If you did not do this, remove it under My account and contact us at once.',
+  },
+  passkey_removed: {
+    subject: 'A passkey was removed from your account',
+    title: 'Passkey removed',
+    body: 'The passkey named "{{name}}" was removed from your account at {{time}}. If you did not do this, contact us at once.',
+  },
   account_locked: {
     subject: 'Your account is temporarily locked',
     title: 'Account temporarily locked',
@@ -116,6 +126,10 @@ export const email = {
     authenticator_already_paired: 'An authenticator is already paired. Remove it before pairing another one.',
     authenticator_not_set_up: 'Set up the authenticator again: the last setup was not found or has expired.',
     authenticator_not_paired: 'No authenticator is paired with this account.',
+    passkeys_limit: 'You have reached the limit of {{limit}} passkeys. Remove one before adding another.',
+    passkey_required_needs_one: 'Add a passkey before requiring passkeys for your account.',
+    passkey_last_required: 'Your account requires passkeys: turn that off before removing your last passkey.',
+    passkey_none: 'No passkey is added to this account.',
     account_disabled: "Your company's administrator has turned off your access. Ask them to turn it on again.",
     group_name_taken: 'Your company already has a permission group of this name.',
     group_has_members: 'Move the members of this group to another group first.',

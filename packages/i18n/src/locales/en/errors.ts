@@ -13,6 +13,7 @@ export const errors = {
   account_locked: 'This account is temporarily locked after too many failed attempts. Try again later.',
   email_taken: 'This email cannot be used for a new account.',
   fresh_second_factor_required: 'Please confirm this action with your verification code.',
+  passkey_not_verified: 'The passkey could not be confirmed. Try again, or use another way to verify.',
   idempotency_conflict: 'This request was already made with other details. Start it again to send it.',
   internal: 'Something went wrong on our side. Please try again later. Reference: {{request_id}}',
   busy: 'The service is busy. Please try again in a moment.',

@@ -210,6 +210,8 @@ export const inbox = {
         authenticator_reset: 'Our staff reset your authenticator after checking your identity.',
         recovery_code_used: 'A recovery code was used to sign in.',
         recovery_codes_regenerated: 'New recovery codes were made; the old ones no longer work.',
+        passkey_added: 'A passkey was added to your account.',
+        passkey_removed: 'A passkey was removed from your account.',
         account_locked: 'Your account was locked for a while after repeated failed sign-ins.',
       },
       not_you: 'If this was not you, contact the bank at once.',

@@ -53,6 +53,12 @@ export const auth: Strings<typeof en> = {
       'リカバリーコードがありません。認証アプリを紛失するとサインインできなくなります。「マイアカウント」で作成してください。',
     recovery_codes_few:
       'リカバリーコードでサインインしました。残りは {{left}} 個のみです。「マイアカウント」で認証アプリを再登録するか、新しいコードを作成してください。',
+    passkey_prompt: 'パスキーで本人確認を行ってください。',
+    use_passkey: 'パスキーを使用',
+    passkey_or: 'または',
+    email_code_instead: '代わりにメールでコードを受け取る',
+    passkey_cancelled: 'パスキーの確認画面が閉じられたか、時間切れになりました。準備ができたらもう一度お試しください。',
+    passkey_unsupported: 'このブラウザーではパスキーを使用できません。別の方法で認証してください。',
     second_factor_title: '2段階認証',
     authenticator_prompt: '認証アプリに表示されたコードを入力してください',
     email_prompt: '{{email_hint}} にコードを送信しました',

@@ -15,6 +15,7 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   account_locked: '失敗が続いたため、このアカウントは一時的にロックされています。後ほどお試しください。',
   email_taken: 'このメールアドレスは新しいアカウントに使用できません。',
   fresh_second_factor_required: 'この操作を認証コードで確認してください。',
+  passkey_not_verified: 'パスキーを確認できませんでした。もう一度お試しいただくか、別の方法で認証してください。',
   idempotency_conflict: 'このリクエストは別の内容ですでに送信されています。もう一度最初から操作してください。',
   internal: 'システムで問題が発生しました。後ほどお試しください。参照番号：{{request_id}}',
   busy: 'ただいま混み合っています。しばらくしてからもう一度お試しください。',

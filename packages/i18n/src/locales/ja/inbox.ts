@@ -225,6 +225,8 @@ export const inbox: typeof en = {
         authenticator_reset: '本人確認のうえ、当行スタッフが認証アプリをリセットしました。',
         recovery_code_used: 'リカバリーコードでサインインがありました。',
         recovery_codes_regenerated: '新しいリカバリーコードを作成しました。以前のコードは使えません。',
+        passkey_added: 'アカウントにパスキーが追加されました。',
+        passkey_removed: 'アカウントからパスキーが削除されました。',
         account_locked: 'サインインの失敗が続いたため、アカウントを一時的にロックしました。',
       },
       not_you: 'お心当たりがない場合は、すぐに当行へご連絡ください。',

@@ -96,6 +96,16 @@ export const email: EmailMessages = {
     title: '新的恢复码',
     body: '您的账户于 {{time}} 生成了一组新的恢复码，之前的恢复码已失效。请将新的恢复码保存在手机以外的安全位置。如果这不是您本人的操作，请立即联系我们。',
   },
+  passkey_added: {
+    subject: '您的账户已添加通行密钥',
+    title: '已添加通行密钥',
+    body: '您的账户于 {{time}} 添加了名为“{{name}}”的通行密钥，今后可用它确认登录。如果这不是您本人的操作，请在“我的账户”中将其移除并立即联系我们。',
+  },
+  passkey_removed: {
+    subject: '您的账户已移除通行密钥',
+    title: '已移除通行密钥',
+    body: '名为“{{name}}”的通行密钥已于 {{time}} 从您的账户中移除。如果这不是您本人的操作，请立即联系我们。',
+  },
   account_locked: {
     subject: '您的账户已被临时锁定',
     title: '账户已临时锁定',
@@ -117,6 +127,10 @@ export const email: EmailMessages = {
     authenticator_already_paired: '已绑定身份验证器。请先解除绑定，再绑定新的身份验证器。',
     authenticator_not_set_up: '请重新设置身份验证器：未找到上次的设置或已过期。',
     authenticator_not_paired: '此账户尚未绑定身份验证器。',
+    passkeys_limit: '您的通行密钥已达上限 {{limit}} 个。请先移除一个再添加。',
+    passkey_required_needs_one: '请先添加通行密钥，再为账户启用“必须使用通行密钥”。',
+    passkey_last_required: '您的账户要求使用通行密钥：移除最后一个通行密钥前，请先关闭该要求。',
+    passkey_none: '此账户尚未添加通行密钥。',
     account_disabled: '贵公司的管理员已停用您的访问权限。请联系管理员重新启用。',
     group_name_taken: '贵公司已有同名的权限组。',
     group_has_members: '请先将该组的成员移到其他权限组。',

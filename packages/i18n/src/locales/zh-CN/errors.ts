@@ -15,6 +15,7 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   account_locked: '由于多次尝试失败，此账户已被暂时锁定，请稍后再试。',
   email_taken: '此邮箱无法用于注册新账户。',
   fresh_second_factor_required: '请使用验证码确认此操作。',
+  passkey_not_verified: '无法确认该通行密钥。请重试，或改用其他验证方式。',
   idempotency_conflict: '此请求已使用不同的内容提交过。请重新开始操作后再提交。',
   internal: '系统出现问题，请稍后再试。参考编号：{{request_id}}',
   busy: '服务繁忙，请稍后再试。',

@@ -197,6 +197,8 @@ export const inbox: typeof en = {
         authenticator_reset: '我们的工作人员在核实您的身份后重置了您的身份验证器。',
         recovery_code_used: '有人使用恢复码登录了您的账户。',
         recovery_codes_regenerated: '已生成新的恢复码，旧恢复码已失效。',
+        passkey_added: '您的账户已添加通行密钥。',
+        passkey_removed: '您的账户已移除通行密钥。',
         account_locked: '由于多次登录失败，您的账户已被暂时锁定。',
       },
       not_you: '如果这不是您本人的操作，请立即联系银行。',

@@ -51,7 +51,8 @@ function illegalState(messageKey: string, detail: string): AppError {
   return new AppError('illegal_state', { messageKey: `email.messages.${messageKey}`, detail });
 }
 
-async function sessionUser(dependencies: AccountDependencies, context: CallContext): Promise<UserRow> {
+/** The signed-in user's row (passkeys/ reads it too). */
+export async function sessionUser(dependencies: AccountDependencies, context: CallContext): Promise<UserRow> {
   const { db } = dependencies;
   const user = await findUserById(db, context.session.user_id);
   if (!user) throw new AppError('session_invalid', { detail: 'session of a missing user' });

@@ -3,22 +3,17 @@
  * Password and code checks made from a session count as sign-in failures too: a stolen session must
  * not become a way to guess the password or the authenticator.
  */
-import type { modifyLoginPassword, UserInfo, verifyLoginPassword } from '@bank/contract/account';
+import type { modifyLoginPassword, UserInfo, verifyLoginPassword, verifyPasskeyStepUp } from '@bank/contract/account';
 import type { ResponseOf } from '@bank/contract/calls';
 import type { modifyProfile } from '@bank/contract/registration';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { Transaction } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { CallContext } from '../../../platform/route.ts';
+import { sessionUser } from '../authenticator/authenticator-service.ts';
 import type { AccountDependencies, Body } from '../context.ts';
-import {
-  acceptTerms,
-  findUserById,
-  findUserInfo,
-  type UserRow,
-  updatePasswordHash,
-  updateProfile,
-} from '../queries.ts';
+import { checkAuthentication, relyingPartyOf } from '../passkeys/ceremony.ts';
+import { acceptTerms, findUserInfo, type UserRow, updatePasswordHash, updateProfile } from '../queries.ts';
 import { sessionRules } from '../rules.ts';
 import {
   accountLockedError,
@@ -35,27 +30,34 @@ import { assertAcceptableNewPassword, hashPassword, verifyPassword } from './pas
 
 const secondsMs = 1000;
 
-async function sessionUser(dependencies: AccountDependencies, context: CallContext): Promise<UserRow> {
-  const { db } = dependencies;
-  const user = await findUserById(db, context.session.user_id);
-  if (!user) throw new AppError('session_invalid', { detail: 'session of a missing user' });
-  return user;
+/** The second factor of a re-authentication: checked in the transaction that uses it up; its refusal's error. */
+type SecondFactorCheck = {
+  check: (tx: Transaction) => Promise<boolean>;
+  refusal: 'verification_code_incorrect' | 'passkey_not_verified';
+};
+
+/** A code: the authenticator's (refused for staff who require passkeys), else an emailed one. */
+function codeCheck(dependencies: AccountDependencies, user: UserRow, code: string, now: Date): SecondFactorCheck {
+  return {
+    check: (tx) => checkSecondFactor(tx, dependencies.secretBox, { user, code, emailPurpose: 'step_up', now }),
+    refusal: 'verification_code_incorrect',
+  };
 }
 
 /**
  * Checks the password and then the second factor of a signed-in user (throttled like a sign-in);
- * refuses with invalid_credentials, verification_code_incorrect or account_locked. When both are
- * right, `onVerified` runs in the same transaction as the use of the code.
+ * refuses with invalid_credentials, the factor's refusal or account_locked. When both are right,
+ * `onVerified` runs in the same transaction as the use of the code or passkey challenge.
  */
 async function verifyPasswordAndSecondFactor(
   dependencies: AccountDependencies,
   user: UserRow,
-  credentials: { password: string; code: string },
+  credentials: { password: string; secondFactor: SecondFactorCheck },
   context: CallContext,
   action: string,
   onVerified: (tx: Transaction) => Promise<void>,
 ): Promise<void> {
-  const { db, secretBox } = dependencies;
+  const { db } = dependencies;
   const subjects = throttleSubjectsOf(user.email, context.ip);
   await assertMayAttemptSignIn(db, subjects, context.now);
 
@@ -71,7 +73,7 @@ async function verifyPasswordAndSecondFactor(
       });
       return failure;
     });
-  const refusal = (failure: FailureOutcome, key: 'invalid_credentials' | 'verification_code_incorrect') =>
+  const refusal = (failure: FailureOutcome, key: 'invalid_credentials' | SecondFactorCheck['refusal']) =>
     failure.lockedUntil ? accountLockedError(failure.lockedUntil, context.now) : new AppError(key);
 
   if (!(await verifyPassword(user.password_hash, credentials.password))) {
@@ -79,17 +81,11 @@ async function verifyPasswordAndSecondFactor(
     throw refusal(failure, 'invalid_credentials');
   }
   const failure = await db.transaction(async (tx) => {
-    const isCodeRight = await checkSecondFactor(tx, secretBox, {
-      user,
-      code: credentials.code,
-      emailPurpose: 'step_up',
-      now: context.now,
-    });
-    if (!isCodeRight) return recordFailure(tx, 'second_factor');
+    if (!(await credentials.secondFactor.check(tx))) return recordFailure(tx, 'second_factor');
     await onVerified(tx);
     return null;
   });
-  if (failure) throw refusal(failure, 'verification_code_incorrect');
+  if (failure) throw refusal(failure, credentials.secondFactor.refusal);
 }
 
 /**
@@ -141,7 +137,7 @@ export async function changePassword(
   await verifyPasswordAndSecondFactor(
     dependencies,
     user,
-    { password: body.old_password, code: body.code },
+    { password: body.old_password, secondFactor: codeCheck(dependencies, user, body.code, context.now) },
     context,
     'password.change',
     async (tx) => {
@@ -166,15 +162,18 @@ export async function changePassword(
   return null;
 }
 
-/** Re-authentication before a sensitive action: the second factor is fresh for 5 minutes. */
-export async function checkPassword(
+/**
+ * Re-authentication before a sensitive action: the password and the second factor make the session's
+ * second factor fresh for 5 minutes. `method` and what it used are kept in the audit row.
+ */
+async function stepUp(
   dependencies: AccountDependencies,
-  body: Body<typeof verifyLoginPassword>,
+  user: UserRow,
+  proof: { password: string; secondFactor: SecondFactorCheck; detail: () => Record<string, unknown> },
   context: CallContext,
-): Promise<ResponseOf<typeof verifyLoginPassword>> {
-  const user = await sessionUser(dependencies, context);
+): Promise<{ verified_until: string }> {
   const verifiedUntil = new Date(context.now.getTime() + sessionRules.freshSecondFactorSeconds * secondsMs);
-  await verifyPasswordAndSecondFactor(dependencies, user, body, context, 'step_up', async (tx) => {
+  await verifyPasswordAndSecondFactor(dependencies, user, proof, context, 'step_up', async (tx) => {
     await markSecondFactorFresh(tx, context.session.session_id, verifiedUntil);
     await writeAudit(tx, {
       action: 'step_up.verified',
@@ -182,10 +181,49 @@ export async function checkPassword(
       actorUserId: user.id,
       companyId: user.company_id,
       ip: context.ip,
-      detail: { until: verifiedUntil.toISOString() },
+      detail: { until: verifiedUntil.toISOString(), ...proof.detail() },
     });
   });
   return { verified_until: verifiedUntil.toISOString() };
+}
+
+/** Step-up with the password and a code (the authenticator's, or an emailed one). */
+export async function checkPassword(
+  dependencies: AccountDependencies,
+  body: Body<typeof verifyLoginPassword>,
+  context: CallContext,
+): Promise<ResponseOf<typeof verifyLoginPassword>> {
+  const user = await sessionUser(dependencies, context);
+  const secondFactor = codeCheck(dependencies, user, body.code, context.now);
+  const method = user.totp_secret_sealed ? 'authenticator' : 'email';
+  return stepUp(dependencies, user, { password: body.password, secondFactor, detail: () => ({ method }) }, context);
+}
+
+/** Step-up with the password and one of the user's passkeys, answering the last step-up options. */
+export async function checkPasswordAndPasskey(
+  dependencies: AccountDependencies,
+  body: Body<typeof verifyPasskeyStepUp>,
+  context: CallContext,
+): Promise<ResponseOf<typeof verifyPasskeyStepUp>> {
+  const user = await sessionUser(dependencies, context);
+  const relyingParty = relyingPartyOf(dependencies.publicUrl, context);
+  let passkeyId: string | null = null;
+  const secondFactor: SecondFactorCheck = {
+    check: async (tx) => {
+      const passkey = await checkAuthentication(tx, relyingParty, {
+        credential: body.credential,
+        userId: user.id,
+        purpose: 'step_up',
+        loginChallengeId: null,
+        now: context.now,
+      });
+      passkeyId = passkey?.id ?? null;
+      return passkey !== null;
+    },
+    refusal: 'passkey_not_verified',
+  };
+  const detail = () => ({ method: 'passkey', passkey_id: passkeyId });
+  return stepUp(dependencies, user, { password: body.password, secondFactor, detail }, context);
 }
 
 export async function acceptTermsOfUse(dependencies: AccountDependencies, context: CallContext): Promise<null> {

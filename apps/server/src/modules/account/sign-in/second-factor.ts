@@ -27,14 +27,16 @@ export async function checkAuthenticatorCode(
 }
 
 /**
- * The user's second factor: the paired authenticator, or else the newest code emailed to them for
- * `emailPurpose`. Run it in a transaction that commits even when the caller then refuses.
+ * The user's second factor as a code: the paired authenticator, or else the newest code emailed to
+ * them for `emailPurpose`; none for a user who requires passkeys. Run it in a transaction that commits even when the caller then refuses.
  */
 export async function checkSecondFactor(
   handle: DbHandle,
   secretBox: SecretBox,
   check: { user: UserRow; code: string; emailPurpose: EmailCodePurpose; now: Date },
 ): Promise<boolean> {
+  // Staff who require passkeys for their account: no code stands in for one (decision 43).
+  if (check.user.is_passkey_required) return false;
   if (check.user.totp_secret_sealed) {
     return checkAuthenticatorCode(handle, secretBox, {
       userId: check.user.id,

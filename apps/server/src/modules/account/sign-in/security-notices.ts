@@ -1,6 +1,6 @@
 /**
  * Security notices: a user is told by email of every change to how they sign in (a password
- * changed or reset, an authenticator paired, removed or reset by staff, a recovery code used,
+ * changed or reset, an authenticator paired, removed or reset by staff, a passkey added or removed, a recovery code used,
  * recovery codes made anew, a lock). Services record the change as an `account.security_changed`
  * event in the transaction of the change; the consumer below writes the email in the user's
  * language when it runs (one line in module.ts). Emailed codes are not notices: they are queued
@@ -40,6 +40,7 @@ export function sendSecurityNotices(emailQueue: EmailQueue): EventConsumer<'acco
       left: change.recovery_codes_left ?? 0,
       failures: change.failures ?? 0,
       until: change.locked_until ? emailTime(new Date(change.locked_until)) : '',
+      name: change.passkey_name ?? '',
     };
     await emailQueue.enqueue(tx, noticeEmail(languageOfUser(user), user.email, change.change, params), {
       companyId: user.company_id,

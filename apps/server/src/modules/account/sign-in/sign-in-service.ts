@@ -6,7 +6,7 @@
  * Refusals that must leave a trace (a try of a code, a failed sign-in, the audit entry) are decided
  * inside a transaction that returns an outcome and commits; the call throws only after the commit.
  */
-import type { forgetLoginPassword, login, SignedIn } from '@bank/contract/account';
+import type { forgetLoginPassword, login, SignedIn, secondFactorMethods } from '@bank/contract/account';
 import type { RequestOf, ResponseOf } from '@bank/contract/calls';
 import { eq } from 'drizzle-orm';
 import type { EmailQueue } from '../../../adapters/mail/email-queue.ts';
@@ -20,6 +20,8 @@ import { hashOfSecretToken, newSecretToken } from '../../../platform/secret-toke
 import { codeEmail } from '../account-emails.ts';
 import { recoveryCodesLeft, useRecoveryCode } from '../authenticator/recovery-codes.ts';
 import type { AccountDependencies, Body } from '../context.ts';
+import { checkAuthentication, relyingPartyOf } from '../passkeys/ceremony.ts';
+import { passkeyCountOfUser } from '../passkeys/queries.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -55,6 +57,15 @@ type Answer<Call> = ResponseOf<Call>;
 
 const secondsMs = 1000;
 
+/**
+ * The second factor a sign-in asks for first: passkeys for staff who require them, else the
+ * authenticator when one is paired, else an emailed code (a user with a passkey may use it instead).
+ */
+function secondFactorMethodOf(user: UserRow, canUsePasskey: boolean): SecondFactorMethod {
+  if (user.is_passkey_required && canUsePasskey) return 'passkey';
+  return user.totp_secret_sealed ? 'authenticator' : 'email';
+}
+
 /** "a***@example.com": enough for the user to recognise the address, little for anyone else. */
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
@@ -68,11 +79,11 @@ function maskEmail(email: string): string {
 async function openLoginChallenge(
   tx: DbHandle,
   senders: { secretBox: SecretBox; emailQueue: EmailQueue },
-  opened: { user: UserRow; method: 'authenticator' | 'email' },
+  opened: { user: UserRow; method: SecondFactorMethod; canUsePasskey: boolean },
   context: CallContext,
 ): Promise<string> {
   const { secretBox, emailQueue } = senders;
-  const { user, method } = opened;
+  const { user, method, canUsePasskey } = opened;
   const challengeId = newSecretToken();
   await tx.insert(loginChallenges).values({
     id: newId(context.now.getTime()),
@@ -83,7 +94,8 @@ async function openLoginChallenge(
     created_at: context.now,
     ip: context.ip,
   });
-  if (method === 'email') {
+  // A user with a passkey is emailed a code only when they ask for one (sendEmail) instead of using it.
+  if (method === 'email' && !canUsePasskey) {
     await lockAddress(tx, user.email);
     // A code sent moments ago is still good: signing in twice quickly must not flood the mailbox.
     if (!(await hasRecentDeliveredCode(tx, { email: user.email, purpose: 'login', now: context.now }))) {
@@ -103,42 +115,69 @@ async function openLoginChallenge(
 }
 
 type LoginChallengeRow = typeof loginChallenges.$inferSelect;
-type SecondFactorBody = Extract<RequestOf<typeof login>, { step: 'second_factor' | 'recovery_code' }>;
+type SecondFactorBody = Extract<RequestOf<typeof login>, { step: 'second_factor' | 'recovery_code' | 'passkey' }>;
+type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
-/** Whether the second step's code is right; a recovery code is used up (and how many are left told). */
-async function checkSecondFactor(
+/** The code of the method fixed at the password step: pairing or removing an authenticator meanwhile does not change it. */
+async function checkCode(
   tx: DbHandle,
   secretBox: SecretBox,
-  user: UserRow,
-  challenge: LoginChallengeRow,
-  body: SecondFactorBody,
+  passed: { user: UserRow; challenge: LoginChallengeRow; code: string },
   now: Date,
-): Promise<{ isCodeRight: boolean; recoveryCodesLeftAfter: number | null }> {
-  // A recovery code stands in for an authenticator only; an email user has the mailbox.
+): Promise<boolean> {
+  const { user, challenge, code } = passed;
+  // Staff who require passkeys: no code stands in for one (decision 43).
+  if (challenge.method === 'passkey' || user.is_passkey_required) return false;
+  if (challenge.method === 'email') {
+    return checkEmailCode(tx, secretBox, { email: user.email, purpose: 'login', code, now, shouldConsume: true });
+  }
+  return (
+    user.totp_secret_sealed !== null &&
+    checkAuthenticatorCode(tx, secretBox, { userId: user.id, secretSealed: user.totp_secret_sealed, code, now })
+  );
+}
+
+type SecondFactorOutcome = { isCodeRight: boolean; recoveryCodesLeftAfter: number | null; passkeyId: string | null };
+
+/**
+ * Whether the second step's answer is right: a code, a recovery code (used up, and how many are left
+ * told) or one of the user's passkeys answering options made for this sign-in.
+ */
+async function checkSecondFactor(
+  tx: DbHandle,
+  dependencies: Pick<AccountDependencies, 'secretBox' | 'publicUrl'>,
+  passed: { user: UserRow; challenge: LoginChallengeRow; body: SecondFactorBody },
+  context: CallContext,
+): Promise<SecondFactorOutcome> {
+  const { user, challenge, body } = passed;
+  const { secretBox } = dependencies;
+  const now = context.now;
+  if (body.step === 'passkey') {
+    const passkey = await checkAuthentication(tx, relyingPartyOf(dependencies.publicUrl, context), {
+      credential: body.credential,
+      userId: user.id,
+      purpose: 'sign_in',
+      loginChallengeId: challenge.id,
+      now,
+    });
+    return { isCodeRight: passkey !== null, recoveryCodesLeftAfter: null, passkeyId: passkey?.id ?? null };
+  }
+  if (body.step === 'second_factor') {
+    const isCodeRight = await checkCode(tx, secretBox, { user, challenge, code: body.code }, now);
+    return { isCodeRight, recoveryCodesLeftAfter: null, passkeyId: null };
+  }
+  // A recovery code stands in for an authenticator (or a passkey) only; an email user has the mailbox.
   const recoveryCodesLeftAfter =
-    body.step === 'recovery_code' && challenge.method === 'authenticator'
-      ? await useRecoveryCode(tx, secretBox, { userId: user.id, code: body.recovery_code, now })
-      : null;
-  // The method fixed at the password step: pairing or removing an authenticator meanwhile does not change it.
-  const isCodeRight =
-    body.step === 'recovery_code'
-      ? recoveryCodesLeftAfter !== null
-      : challenge.method === 'authenticator'
-        ? user.totp_secret_sealed !== null &&
-          (await checkAuthenticatorCode(tx, secretBox, {
-            userId: user.id,
-            secretSealed: user.totp_secret_sealed,
-            code: body.code,
-            now,
-          }))
-        : await checkEmailCode(tx, secretBox, {
-            email: user.email,
-            purpose: 'login',
-            code: body.code,
-            now,
-            shouldConsume: true,
-          });
-  return { isCodeRight, recoveryCodesLeftAfter };
+    challenge.method === 'email'
+      ? null
+      : await useRecoveryCode(tx, secretBox, { userId: user.id, code: body.recovery_code, now });
+  return { isCodeRight: recoveryCodesLeftAfter !== null, recoveryCodesLeftAfter, passkeyId: null };
+}
+
+function methodOfStep(body: SecondFactorBody, challenge: LoginChallengeRow): string {
+  if (body.step === 'recovery_code') return 'recovery_code';
+  if (body.step === 'passkey') return 'passkey';
+  return challenge.method;
 }
 
 /**
@@ -152,6 +191,7 @@ async function completeSignIn(
     challenge: LoginChallengeRow;
     body: SecondFactorBody;
     recoveryCodesLeftAfter: number | null;
+    passkeyId: string | null;
   },
   context: CallContext,
 ): Promise<SignedIn & { recovery_codes_left?: number }> {
@@ -171,7 +211,8 @@ async function completeSignIn(
     companyId: user.company_id,
     ip: context.ip,
     detail: {
-      method: body.step === 'recovery_code' ? 'recovery_code' : challenge.method,
+      method: methodOfStep(body, challenge),
+      ...(passed.passkeyId ? { passkey_id: passed.passkeyId } : {}),
       session_id: session.sessionId,
       device: describeDevice(context.userAgent),
     },
@@ -319,15 +360,17 @@ export function createSignInService(dependencies: AccountDependencies) {
       });
     }
 
-    const method = user.totp_secret_sealed ? 'authenticator' : 'email';
+    const canUsePasskey = (await passkeyCountOfUser(db, user.id)) > 0;
+    const method = secondFactorMethodOf(user, canUsePasskey);
     const challengeId = await db.transaction((tx) =>
-      openLoginChallenge(tx, { secretBox, emailQueue }, { user, method }, context),
+      openLoginChallenge(tx, { secretBox, emailQueue }, { user, method, canUsePasskey }, context),
     );
     return {
       status: 'second_factor_required',
       challenge_id: challengeId,
       method,
       email_hint: method === 'email' ? maskEmail(user.email) : null,
+      can_use_passkey: canUsePasskey,
     };
   }
 
@@ -335,10 +378,7 @@ export function createSignInService(dependencies: AccountDependencies) {
    * The second step: the code of the method fixed at the password step, or, for an authenticator
    * user, one of their recovery codes (used up; the user is emailed and told how many are left).
    */
-  async function secondFactorStep(
-    body: Extract<RequestOf<typeof login>, { step: 'second_factor' | 'recovery_code' }>,
-    context: CallContext,
-  ): Promise<Answer<typeof login>> {
+  async function secondFactorStep(body: SecondFactorBody, context: CallContext): Promise<Answer<typeof login>> {
     const outcome = await db.transaction(async (tx) => {
       const [challenge] = await tx
         .select()
@@ -357,13 +397,11 @@ export function createSignInService(dependencies: AccountDependencies) {
       const subjects = throttleSubjectsOf(user.email, context.ip);
       await assertMayAttemptSignIn(tx, subjects, context.now);
 
-      const { isCodeRight, recoveryCodesLeftAfter } = await checkSecondFactor(
+      const { isCodeRight, recoveryCodesLeftAfter, passkeyId } = await checkSecondFactor(
         tx,
-        secretBox,
-        user,
-        challenge,
-        body,
-        context.now,
+        dependencies,
+        { user, challenge, body },
+        context,
       );
       if (!isCodeRight) {
         await tx
@@ -385,7 +423,7 @@ export function createSignInService(dependencies: AccountDependencies) {
 
       return {
         kind: 'signed_in',
-        signedIn: await completeSignIn(tx, { user, challenge, body, recoveryCodesLeftAfter }, context),
+        signedIn: await completeSignIn(tx, { user, challenge, body, recoveryCodesLeftAfter, passkeyId }, context),
       } as const;
     });
 
@@ -393,6 +431,8 @@ export function createSignInService(dependencies: AccountDependencies) {
     if (outcome.kind === 'code_incorrect' && outcome.failure.lockedUntil) {
       throw accountLockedError(outcome.failure.lockedUntil, context.now);
     }
-    throw new AppError('verification_code_incorrect', { detail: outcome.kind });
+    throw new AppError(body.step === 'passkey' ? 'passkey_not_verified' : 'verification_code_incorrect', {
+      detail: outcome.kind,
+    });
   }
 }

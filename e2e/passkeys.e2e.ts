@@ -1,0 +1,118 @@
+/**
+ * Browser journey of passkeys, with Chromium's virtual authenticator (DevTools protocol: ctap2, an
+ * internal platform authenticator with resident keys and user verification): a user signs in with
+ * an emailed code, adds a passkey on My account, renames it, logs out, signs in with the passkey as
+ * the second factor (no code emailed), and later confirms a sensitive action (removing the passkey,
+ * whose fresh second factor has lapsed) with the password and the passkey in the step-up dialog.
+ *
+ * WebAuthn takes a relying party id that is a domain, never an IP address: the journey opens the
+ * server as http://localhost:<port> (a secure context too), and the server takes its relying party
+ * from the address it was reached at.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from './support/accounts.ts';
+import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { advanceServerClock, readMailbox, waitForEmailCode } from './support/server.ts';
+
+let browser: Browser;
+const localhostUrl = baseUrl.replace('127.0.0.1', 'localhost');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page at localhost with a virtual platform authenticator that the user always touches and verifies. */
+async function pageWithAuthenticator(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: localhostUrl, viewport: viewports.desktop });
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('WebAuthn.enable');
+  await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return page;
+}
+
+async function passwordStep(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.locator('#login-email').fill(user.email);
+  await page.locator('#login-password').fill(user.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('passkeys', () => {
+  it('adds a passkey, signs in with it as the second factor, and confirms a sensitive action with it', async () => {
+    const user = await registerUser('passkey');
+    const page = await pageWithAuthenticator();
+
+    // First sign-in with the emailed code.
+    await page.goto('/login');
+    const sentAfter = new Date();
+    await passwordStep(page, user);
+    await page.locator('#login-code').fill(await waitForEmailCode(user.email, sentAfter));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${localhostUrl}/`);
+
+    // Add a passkey on My account (the sign-in has just made the second factor fresh).
+    await page.goto('/user_info');
+    const card = page.locator('#passkeys');
+    await card.getByText('No passkeys yet').waitFor();
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add a passkey' });
+    await addDialog.getByLabel('Name').fill('Office laptop');
+    await addDialog.getByRole('button', { name: 'Create passkey' }).click();
+    await page.getByText('Passkey added').first().waitFor();
+    await card.getByText('Office laptop').waitFor();
+    await expect.poll(async () => (await card.getByText('Not used yet').count()) > 0).toBe(true);
+    await screenshot(page, 'passkeys-card-en-desktop');
+
+    // Rename it.
+    await card.getByRole('button', { name: 'Rename Office laptop' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename passkey' });
+    await renameDialog.getByLabel('Name').fill('Work laptop');
+    await renameDialog.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('Work laptop').waitFor();
+
+    // Log out, then sign in with the passkey: no code is emailed.
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    const signInCodes = async () =>
+      (await readMailbox(user.email)).filter((mail) => mail.subject === 'Your sign-in code').length;
+    const codesBefore = await signInCodes();
+    await passwordStep(page, user);
+    const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
+    await usePasskey.waitFor();
+    await expect(page.locator('#login-code').count()).resolves.toBe(0);
+    await screenshot(page, 'login-passkey-en-desktop');
+    await usePasskey.click();
+    await page.waitForURL(`${localhostUrl}/`);
+    expect(await signInCodes()).toBe(codesBefore);
+
+    // Later: removing the passkey needs a fresh second factor, given with the password and the passkey.
+    await advanceServerClock(6 * 60);
+    await page.goto('/user_info');
+    await card.getByText('Work laptop').waitFor();
+    await card.getByRole('button', { name: 'Remove Work laptop' }).click();
+    await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await stepUp.getByRole('button', { name: 'Confirm with a passkey' }).waitFor();
+    await screenshot(page, 'step-up-passkey-en-desktop');
+    await stepUp.locator('#step-up-password').fill(user.password);
+    await stepUp.getByRole('button', { name: 'Confirm with a passkey' }).click();
+    await page.getByText('Passkey removed').first().waitFor();
+    await card.getByText('No passkeys yet').waitFor();
+    await page.context().close();
+  }, 240_000);
+});
