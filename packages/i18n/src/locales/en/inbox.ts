@@ -33,7 +33,7 @@ export const inbox = {
     text: 'You have read every message here.',
   },
   reason: 'Reason: {{reason}}',
-  alert_note: 'You set this alert. Change or remove it on My account, under Alerts.',
+  alert_note: 'You set this alert. Change or remove it on the Alerts page.',
   kinds: {
     alert_balance_below: {
       title: 'Balance below your alert',

@@ -35,7 +35,7 @@ export const inbox: typeof en = {
     text: 'ここにあるメッセージはすべて読みました。',
   },
   reason: '理由：{{reason}}',
-  alert_note: 'お客様が設定したアラートです。「マイアカウント」の「アラート」で変更・削除できます。',
+  alert_note: 'お客様が設定したアラートです。「アラート」ページで変更・削除できます。',
   kinds: {
     alert_balance_below: {
       title: '残高がアラート金額を下回りました',

@@ -35,7 +35,7 @@ export const inbox: typeof en = {
     text: '这里的消息您都已读过。',
   },
   reason: '原因：{{reason}}',
-  alert_note: '这是您设置的提醒。可在“我的账户”的“提醒”中修改或删除。',
+  alert_note: '这是您设置的提醒。可在“提醒”页面修改或删除。',
   kinds: {
     alert_balance_below: {
       title: '余额低于提醒金额',
