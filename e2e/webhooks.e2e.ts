@@ -96,6 +96,28 @@ describe('webhooks', () => {
     await page.getByRole('heading', { name: 'Webhook notification settings', level: 1 }).waitFor();
     await page.getByText('No deliveries yet').waitFor();
 
+    // Every money event is listed, in its group, with its own switch and URL (issue 33).
+    for (const group of ['Account', 'Cards', 'Deposits and conversions', 'Payouts', 'Balances'])
+      await page.getByRole('heading', { name: group, level: 3, exact: true }).waitFor();
+    for (const type of [
+      'Deposit credited',
+      'Payout waiting for approval',
+      'Payout approved',
+      'Payout sent',
+      'Payout completed',
+      'Payout failed',
+      'Payout rejected',
+      'Payout cancelled',
+      'FX conversion settled',
+      'OTC trade settled',
+      'Balance below threshold',
+    ])
+      await page
+        .getByRole('switch', { name: `Send notifications: ${type}`, exact: true })
+        .waitFor({ state: 'attached' });
+    await page.getByText('When a payout has been paid.').waitFor();
+    await page.getByRole('textbox', { name: 'USDT threshold' }).waitFor();
+
     // Enabling a type without its API link is refused beside the field, as SPEC.md words it.
     const kyc = page.getByTestId('webhook-endpoint-kyc_status_changed');
     // The switch says its state: "Off" until it is turned on.

@@ -148,6 +148,8 @@ export const domainEventSchemas = {
     payout_id: z.string(),
     kind: z.enum(['crypto', 'fiat']),
     status: TransactionStatus,
+    /** The state it left; null at its submission (absent from events recorded before it was added). */
+    previous_status: TransactionStatus.nullable().optional(),
     asset: z.string(),
     amount: z.string(),
     /** The user who submitted it. */
@@ -157,6 +159,45 @@ export const domainEventSchemas = {
     /** Why it was rejected (the approver's or the bank's words) or the failure cause's value. */
     reason: z.string().nullable(),
     transaction_id: z.string(),
+    at: z.string(),
+  }),
+
+  /**
+   * A company's available balance of an asset went from at or above a threshold to below it (the
+   * ledger's crossing detector, in the transaction of the transfer): once per crossing. The threshold
+   * is the company's own (its balance webhook) or one user's balance alert (`watcher_user_id`).
+   */
+  'balance.fell_below_threshold': z.object({
+    company_id: z.string(),
+    asset: z.string(),
+    threshold: z.string(),
+    /** The available balance after the transfer that crossed it. */
+    available: z.string(),
+    /** The threshold's id (the company's, or the user's alert). */
+    threshold_id: z.string(),
+    /** The user whose alert it is; null for the company's threshold. */
+    watcher_user_id: z.string().nullable(),
+    at: z.string(),
+  }),
+
+  /** A user signed in from a device (browser and system) none of their kept sessions used: their alert, if they set one. */
+  'account.signed_in_from_new_device': z.object({
+    user_id: z.string(),
+    company_id: z.string().nullable(),
+    device: z.string(),
+    ip: z.string().nullable(),
+    at: z.string(),
+  }),
+
+  /** The card processor authorised a purchase on a card (USD held on the card): purchase alerts. */
+  'card.purchase_authorised': z.object({
+    company_id: z.string(),
+    card_id: z.string(),
+    last4: z.string(),
+    /** USD. */
+    amount: z.string(),
+    merchant_name: z.string(),
+    card_transaction_id: z.string(),
     at: z.string(),
   }),
 

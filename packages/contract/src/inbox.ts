@@ -60,6 +60,10 @@ export const categoryOfMessageKind = {
   programme_batch_ready_to_bind: 'cards',
   programme_card_bound: 'cards',
   programme_membership_fee_failed: 'cards',
+  alert_balance_below: 'transactions',
+  alert_payout_above: 'transactions',
+  alert_card_purchase_above: 'cards',
+  alert_new_device_sign_in: 'account',
 } as const satisfies Record<string, MessageCategory>;
 
 export type MessageKind = keyof typeof categoryOfMessageKind;
@@ -154,6 +158,13 @@ export const messageParamsOfKind = {
   programme_batch_ready_to_bind: z.object({ batch_number: fact, quantity: fact }),
   programme_card_bound: cardFacts.extend({ cardholder_name: fact }),
   programme_membership_fee_failed: cardFacts.extend({ amount: fact, due_on: fact }),
+  /** The user's own alerts (alerts.ts): what crossed their threshold or amount, in its asset. */
+  alert_balance_below: z.object({ asset: fact, threshold: fact, available: fact }),
+  alert_payout_above: z.object({ asset: fact, amount: fact, threshold: fact, destination: fact }),
+  /** `amount` and `threshold` in USD. */
+  alert_card_purchase_above: cardFacts.extend({ amount: fact, threshold: fact, merchant: fact }),
+  /** `device`: the browser and system as the sessions list shows them. */
+  alert_new_device_sign_in: z.object({ device: fact, ip: optionalFact }),
 } as const satisfies Record<MessageKind, z.ZodObject>;
 
 export type MessageParams<Kind extends MessageKind> = z.infer<(typeof messageParamsOfKind)[Kind]>;

@@ -55,6 +55,7 @@ export type PageId =
   | 'announcements_admin'
   | 'team'
   | 'webhook_settings'
+  | 'alerts'
   | 'renewals'
   | 'admin_home'
   | 'admin_kyc'
@@ -142,6 +143,8 @@ export const mainPages: readonly MainPage[] = [
   /** Sub-accounts and permission groups (SPEC.md: user permission management with permission view). */
   { id: 'team', path: '/team', isKycGated: false },
   { id: 'webhook_settings', path: '/webhook_settings', isKycGated: false },
+  /** The user's own alerts (balance below, payout or card purchase above, sign-in from a new device). */
+  { id: 'alerts', path: '/alerts', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true, permission: 'kyc_review' },

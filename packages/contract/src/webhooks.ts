@@ -1,6 +1,7 @@
 /**
  * Webhooks (SPEC.md sections 3 and 5, DECISIONS.md "Organisation"). A company
- * gives an API link (URL) for each of the four notification types and enables each on its own; the
+ * gives an API link (URL) for each notification type (SPEC.md's four, and every money event of issue
+ * 33: deposits, payout states, conversions, a balance below a threshold) and enables each on its own; the
  * bank signs every delivery as the Standard Webhooks specification says (webhook-id,
  * webhook-timestamp, webhook-signature) with the company's signing secret, shown once when it is
  * made and when it is rotated. Deliveries are retried with back-off, every attempt is logged, and a
@@ -9,17 +10,72 @@
 import { z } from 'zod';
 import { defineCall } from './calls.ts';
 import { EmptyRequest, PageRequest, page } from './envelope.ts';
+import { checkAmount, type DigitalAsset, digitalAssets } from './money.ts';
+import type { TransactionStatus } from './states.ts';
 import { identifierText, singleLineText } from './text.ts';
 
-/** The four notification types of SPEC.md section 3, in the order the settings show them. */
-export const webhookEventTypes = [
+/** The four notification types of SPEC.md section 3, each with its own URL (required fields of the settings). */
+const specWebhookEventTypes = [
   'kyc_status_changed',
   'top_up_status',
   'card_operation_status',
   'card_activation',
 ] as const;
+
+/**
+ * Every money event beside them (issue 33): money in, each state a payout reaches (the contract's
+ * payout states), conversions settled, and a balance falling below a threshold the company sets.
+ */
+const moneyWebhookEventTypes = [
+  'deposit_credited',
+  'payout_waiting_for_approval',
+  'payout_approved',
+  'payout_sent',
+  'payout_completed',
+  'payout_failed',
+  'payout_rejected',
+  'payout_cancelled',
+  'fx_settled',
+  'otc_settled',
+  'balance_below_threshold',
+] as const;
+
+/** Every notification type, in the order the settings show them. */
+export const webhookEventTypes = [...specWebhookEventTypes, ...moneyWebhookEventTypes] as const;
 export const WebhookEventType = z.enum(webhookEventTypes);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
+
+/** How the settings page groups the types, each group under its heading. */
+export const webhookEventGroups = {
+  account: ['kyc_status_changed'],
+  cards: ['top_up_status', 'card_operation_status', 'card_activation'],
+  money_in: ['deposit_credited', 'fx_settled', 'otc_settled'],
+  payouts: [
+    'payout_waiting_for_approval',
+    'payout_approved',
+    'payout_sent',
+    'payout_completed',
+    'payout_failed',
+    'payout_rejected',
+    'payout_cancelled',
+  ],
+  balances: ['balance_below_threshold'],
+} as const satisfies Record<string, readonly WebhookEventType[]>;
+
+/**
+ * The payout state each payout notification is sent for (states.ts' transaction states): approved is
+ * admin review (the company's approval given, or not needed below its threshold; the bank's review
+ * next), sent is in process (on its network or bank rail).
+ */
+export const payoutWebhookOfStatus = {
+  pending_approval: 'payout_waiting_for_approval',
+  admin_review: 'payout_approved',
+  in_process: 'payout_sent',
+  success: 'payout_completed',
+  failed: 'payout_failed',
+  rejected: 'payout_rejected',
+  cancelled: 'payout_cancelled',
+} as const satisfies Partial<Record<TransactionStatus, WebhookEventType>>;
 
 /** The `type` a receiver reads in a delivery's body. */
 export const webhookPayloadTypeOf = {
@@ -27,7 +83,21 @@ export const webhookPayloadTypeOf = {
   top_up_status: 'top_up.status_changed',
   card_operation_status: 'card.operation_status_changed',
   card_activation: 'card.activated',
+  deposit_credited: 'deposit.credited',
+  payout_waiting_for_approval: 'payout.waiting_for_approval',
+  payout_approved: 'payout.approved',
+  payout_sent: 'payout.sent',
+  payout_completed: 'payout.completed',
+  payout_failed: 'payout.failed',
+  payout_rejected: 'payout.rejected',
+  payout_cancelled: 'payout.cancelled',
+  fx_settled: 'fx.settled',
+  otc_settled: 'otc.settled',
+  balance_below_threshold: 'balance.below_threshold',
 } as const satisfies Record<WebhookEventType, string>;
+
+/** The assets a company may set a balance threshold on (the balances it holds). */
+export const webhookThresholdAssets = digitalAssets;
 
 /** Browsers and proxies handle URLs up to about 2,000 characters. */
 const webhookUrlMaxLength = 2000;
@@ -51,24 +121,62 @@ const urlField = singleLineText(webhookUrlMaxLength).refine((value) => value ===
 /** The form's field of a type's URL and of its switch: flat, so that a refusal lands beside its field. */
 export const webhookUrlField = (type: WebhookEventType) => `${type}_url` as const;
 export const webhookEnabledField = (type: WebhookEventType) => `${type}_enabled` as const;
+/** The form's field of an asset's balance threshold: empty when the company sets none. */
+export const webhookThresholdField = (asset: DigitalAsset) =>
+  `balance_threshold_${asset.toLowerCase() as Lowercase<DigitalAsset>}` as const;
 
+type EndpointShape<Types extends readonly WebhookEventType[], Url, Enabled> = {
+  [Type in Types[number] as `${Type}_url`]: Url;
+} & { [Type in Types[number] as `${Type}_enabled`]: Enabled };
+
+function endpointShape<const Types extends readonly WebhookEventType[], Url, Enabled>(
+  types: Types,
+  url: Url,
+  enabled: Enabled,
+): EndpointShape<Types, Url, Enabled> {
+  return Object.fromEntries(
+    types.flatMap((type) => [
+      [webhookUrlField(type), url],
+      [webhookEnabledField(type), enabled],
+    ]),
+  ) as EndpointShape<Types, Url, Enabled>;
+}
+
+/** A balance threshold: empty (none), or an amount of the asset (zero allowed: below zero never happens, so it never fires). */
+function thresholdField(asset: DigitalAsset) {
+  return z
+    .unknown()
+    .superRefine((value, context) => {
+      if (value !== '') checkAmount(value, asset, { allowZero: false }, context, []);
+    })
+    .optional() as unknown as z.ZodOptional<z.ZodType<string>>;
+}
+
+type ThresholdShape = {
+  [Asset in DigitalAsset as `balance_threshold_${Lowercase<Asset>}`]: z.ZodOptional<z.ZodType<string>>;
+};
+const thresholdShape = Object.fromEntries(
+  webhookThresholdAssets.map((asset) => [webhookThresholdField(asset), thresholdField(asset)]),
+) as ThresholdShape;
+
+/**
+ * The settings as saved: SPEC.md's four types always; the money types and the thresholds when the
+ * caller sends them (a type or threshold left out stays as it was, so an integrator who knows only
+ * the four does not clear the others).
+ */
 export const SaveWebhookSettingsRequest = z
   .object({
     /** Empty when the company has none for the type. */
-    kyc_status_changed_url: urlField,
-    kyc_status_changed_enabled: z.boolean(),
-    top_up_status_url: urlField,
-    top_up_status_enabled: z.boolean(),
-    card_operation_status_url: urlField,
-    card_operation_status_enabled: z.boolean(),
-    card_activation_url: urlField,
-    card_activation_enabled: z.boolean(),
+    ...endpointShape(specWebhookEventTypes, urlField, z.boolean()),
+    ...endpointShape(moneyWebhookEventTypes, urlField.optional(), z.boolean().optional()),
+    ...thresholdShape,
   })
   .strict()
   .superRefine((value, context) => {
+    const fields = value as Record<string, unknown>;
     for (const type of webhookEventTypes) {
       // SPEC.md section 5: 'please fill in the API link'.
-      if (value[webhookEnabledField(type)] && value[webhookUrlField(type)] === '')
+      if (fields[webhookEnabledField(type)] === true && !fields[webhookUrlField(type)])
         context.addIssue({ code: 'custom', path: [webhookUrlField(type)], message: urlRequiredMessage });
     }
   });
@@ -77,12 +185,9 @@ export type SaveWebhookSettingsRequest = z.input<typeof SaveWebhookSettingsReque
 const WebhookEndpoint = z.object({ url: z.string(), is_enabled: z.boolean() });
 
 export const WebhookSettings = z.object({
-  endpoints: z.object({
-    kyc_status_changed: WebhookEndpoint,
-    top_up_status: WebhookEndpoint,
-    card_operation_status: WebhookEndpoint,
-    card_activation: WebhookEndpoint,
-  }),
+  endpoints: z.record(WebhookEventType, WebhookEndpoint),
+  /** The company's balance thresholds per asset (the balance below threshold notification); null where none is set. */
+  balance_thresholds: z.record(z.enum(digitalAssets), z.string().nullable()),
   /** When the current signing secret was made; null until the company's first save. */
   secret_created_at: z.string().nullable(),
 });
@@ -101,7 +206,7 @@ export const saveWebhookSettings = defineCall({
   permission: 'webhooks',
   errors: ['fresh_second_factor_required'],
   summary:
-    'Saves the four URLs and their switches (https, public addresses only); the first save makes the signing secret and answers it, once',
+    'Saves the URLs and their switches (https, public addresses only) and the balance thresholds; the first save makes the signing secret and answers it, once',
   request: SaveWebhookSettingsRequest,
   response: z.object({
     settings: WebhookSettings,

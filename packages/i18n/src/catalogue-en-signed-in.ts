@@ -5,6 +5,7 @@
  */
 import { account } from './locales/en/account.ts';
 import { admin } from './locales/en/admin.ts';
+import { alerts } from './locales/en/alerts.ts';
 import { announcements } from './locales/en/announcements.ts';
 import { cardApplications } from './locales/en/card-applications.ts';
 import { cardMoney } from './locales/en/card-money.ts';
@@ -41,6 +42,7 @@ export const enSignedIn = {
   announcements,
   team,
   webhooks,
+  alerts,
   payouts,
   cards: { ...cards, applications: cardApplications, money: cardMoney },
   programme,

@@ -2,6 +2,7 @@
 import type { Catalogue } from './catalogue-en.ts';
 import { account as jaAccount } from './locales/ja/account.ts';
 import { admin as jaAdmin } from './locales/ja/admin.ts';
+import { alerts as jaAlerts } from './locales/ja/alerts.ts';
 import { announcements as jaAnnouncements } from './locales/ja/announcements.ts';
 import { auth as jaAuth } from './locales/ja/auth.ts';
 import { cardApplications as jaCardApplications } from './locales/ja/card-applications.ts';
@@ -38,6 +39,7 @@ export const ja: Catalogue = {
   team: jaTeam,
   announcements: jaAnnouncements,
   webhooks: jaWebhooks,
+  alerts: jaAlerts,
   payouts: jaPayouts,
   cards: { ...jaCards, applications: jaCardApplications, money: jaCardMoney },
   programme: jaProgramme,

@@ -2,6 +2,7 @@
 import type { Catalogue } from './catalogue-en.ts';
 import { account as zhAccount } from './locales/zh-CN/account.ts';
 import { admin as zhAdmin } from './locales/zh-CN/admin.ts';
+import { alerts as zhAlerts } from './locales/zh-CN/alerts.ts';
 import { announcements as zhAnnouncements } from './locales/zh-CN/announcements.ts';
 import { auth as zhAuth } from './locales/zh-CN/auth.ts';
 import { cardApplications as zhCardApplications } from './locales/zh-CN/card-applications.ts';
@@ -38,6 +39,7 @@ export const zhCN: Catalogue = {
   team: zhTeam,
   announcements: zhAnnouncements,
   webhooks: zhWebhooks,
+  alerts: zhAlerts,
   payouts: zhPayouts,
   cards: { ...zhCards, applications: zhCardApplications, money: zhCardMoney },
   programme: zhProgramme,

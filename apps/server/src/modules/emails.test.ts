@@ -11,6 +11,7 @@ import { accountSecurityChanges } from '@bank/contract/events';
 import { describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../adapters/mail/mailer.ts';
 import { codeEmail, emailTime, noticeEmail } from './account/account-emails.ts';
+import { alertEmail } from './alerts/emails.ts';
 import { cardholderCodeEmail } from './cards/applications/applications.ts';
 import { relationshipManagerEmail } from './contact-requests/emails.ts';
 import { type KycEmailKind, kycEmail } from './kyc/kyc-emails.ts';
@@ -18,6 +19,7 @@ import { invitationEmail } from './team/team-emails.ts';
 
 const to = 'reader@example.com';
 const at = new Date('2026-11-28T09:30:00.000Z');
+const usdc = (amount: string) => ({ amount, asset: 'USDC' });
 const kycKinds: KycEmailKind[] = ['submitted', 'approved', 'rejected', 'returned', 'refused'];
 
 /** Every email of every kind in one language, named for the failure message. */
@@ -65,6 +67,42 @@ function everyEmail(language: Language): Array<[string, OutgoingEmail]> {
       `relationship manager ${product}`,
       relationshipManagerEmail(language, to, { company: 'Acme Trading Ltd', product, at }),
     ]),
+    [
+      'alert balance below',
+      alertEmail(language, to, { kind: 'balance_below', threshold: usdc('10000'), available: usdc('9500.25') }, at),
+    ],
+    [
+      'alert payout above',
+      alertEmail(
+        language,
+        to,
+        { kind: 'payout_above', amount: usdc('25000'), threshold: usdc('20000'), destination: 'Acme Supplies Ltd' },
+        at,
+      ),
+    ],
+    [
+      'alert card purchase above',
+      alertEmail(
+        language,
+        to,
+        {
+          kind: 'card_purchase_above',
+          amount: { amount: '820.4', asset: 'USD' },
+          threshold: { amount: '500', asset: 'USD' },
+          merchant: 'Skyline Airways',
+          last4: '4242',
+        },
+        at,
+      ),
+    ],
+    [
+      'alert new device sign-in',
+      alertEmail(language, to, { kind: 'new_device_sign_in', device: 'Firefox on Windows', ip: '203.0.113.7' }, at),
+    ],
+    [
+      'alert new device sign-in, address unknown',
+      alertEmail(language, to, { kind: 'new_device_sign_in', device: 'Firefox on Windows', ip: null }, at),
+    ],
   ];
 }
 

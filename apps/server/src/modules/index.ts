@@ -6,6 +6,7 @@
  */
 import type { AppModule, DemoSeeder } from '../platform/module.ts';
 import { accountModule } from './account/module.ts';
+import { alertsModule } from './alerts/module.ts';
 import { announcementsModule } from './announcements/module.ts';
 import { cardsModule } from './cards/module.ts';
 import { contactRequestsModule } from './contact-requests/module.ts';
@@ -37,6 +38,7 @@ export const appModules: readonly AppModule[] = [
   announcementsModule,
   inboxModule,
   webhooksModule,
+  alertsModule,
   feedbackModule,
   contactRequestsModule,
 ];

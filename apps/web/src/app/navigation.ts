@@ -16,6 +16,7 @@ import {
   IconArrowDownToArc,
   IconArrowsExchange,
   IconArrowUpRight,
+  IconBellRinging,
   IconBook2,
   IconBriefcase,
   IconBuildingBank,
@@ -166,6 +167,7 @@ const groups: readonly NavigationGroup[] = [
     clientItem('kyc', 'kyc', IconShieldCheck, { sections: ['/kyc_step'], permission: 'company_profile' }),
     clientItem('team', 'team', IconUsersGroup, { permission: 'team' }),
     clientItem('account', 'account', IconUserCircle),
+    clientItem('alerts', 'alerts', IconBellRinging),
     clientItem('webhooks', 'webhook_settings', IconWebhook, { permission: 'webhooks' }),
   ]),
   clientGroup('products', [

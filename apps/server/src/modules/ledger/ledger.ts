@@ -11,6 +11,9 @@
  *   A posted transfer's row carries both of its sides (each account's time and balance after).
  * - `post(handle, id)` / `void(handle, id)`: a pending transfer's outcome, idempotent.
  *
+ * After each `transfer`, the balance crossing detector (thresholds.ts) records the thresholds its
+ * debits took a company's balance below.
+ *
  * Pass an open transaction to join the business change that caused the transfers; passed the
  * database itself, a call commits on its own, in one commit with the other calls made at that
  * moment when the database is busy (group commit, group-commit.ts and migration 0031).
@@ -31,6 +34,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { parseAmount, roundToAsset } from '../../platform/money.ts';
 import { type GroupCommitter, groupCommitter } from './group-commit.ts';
+import { detectCrossings } from './thresholds.ts';
 
 export type TransferRequest = {
   /** Unique per intended transfer: asking again with the same key and the same transfer is answered, not repeated. */
@@ -219,8 +223,17 @@ export const ledger: Ledger = {
     if (requests.length === 0) return [];
     const items = requests.map((request) => itemOf(request, now));
     // Inside a business transaction the transfers join it; on their own they may share a commit.
-    if (handle instanceof PgTransaction) return commitTogether(handle, items);
-    return groupCommitterOf(handle).submit(items);
+    const outcomes =
+      handle instanceof PgTransaction
+        ? await commitTogether(handle, items)
+        : await groupCommitterOf(handle).submit(items);
+    // Thresholds the transfers took a balance below (a replayed transfer took nothing again). Within
+    // the business transaction the event commits with them; on their own, just after their commit.
+    const debits = items
+      .filter((_, index) => outcomes[index]?.isReplay === false)
+      .map((item) => ({ accountId: item.debit, amount: item.amount }));
+    await detectCrossings(handle, debits, now);
+    return outcomes;
   },
 
   async post(handle, transferId, now) {

@@ -28,7 +28,7 @@ import type { StatementLine } from '../../platform/exports/statement.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../platform/money.ts';
 import { companies } from '../account/index.ts';
-import { exchangeRates, type LedgerAccountKind, ledgerAccounts, ledgerTransfers } from './tables.ts';
+import { balanceThresholds, exchangeRates, type LedgerAccountKind, ledgerAccounts, ledgerTransfers } from './tables.ts';
 
 /**
  * Who owns an account. A card's account (DECISIONS.md "Cards": a USD account of the company tied to
@@ -577,4 +577,70 @@ export async function ledgerTransferPage(
     })),
     next_cursor: rows.length > request.page_size ? (shown.at(-1)?.id ?? null) : null,
   };
+}
+
+// Balance thresholds (the crossing detector's, thresholds.ts) ------------------------------------
+
+/** A user's balance alert's threshold (its id is the alert's), set or changed. */
+export async function watchBalance(
+  handle: DbHandle,
+  watch: { id: string; companyId: string; asset: DigitalAsset; threshold: string; userId: string; now: Date },
+): Promise<void> {
+  const values = { asset: watch.asset, threshold: watch.threshold };
+  await handle
+    .insert(balanceThresholds)
+    .values({
+      id: watch.id,
+      company_id: watch.companyId,
+      watcher_user_id: watch.userId,
+      created_at: watch.now,
+      ...values,
+    })
+    .onConflictDoUpdate({ target: balanceThresholds.id, set: values });
+}
+
+/** A user's balance alert removed (or turned into another kind). */
+export async function unwatchBalance(handle: DbHandle, id: string): Promise<void> {
+  await handle.delete(balanceThresholds).where(eq(balanceThresholds.id, id));
+}
+
+/** The company's own thresholds per asset (its balance webhook). */
+export async function companyThresholds(handle: DbHandle, companyId: string): Promise<Map<string, string>> {
+  const rows = await handle
+    .select({ asset: balanceThresholds.asset, threshold: balanceThresholds.threshold })
+    .from(balanceThresholds)
+    .where(and(eq(balanceThresholds.company_id, companyId), isNull(balanceThresholds.watcher_user_id)));
+  return new Map(
+    rows.map((row) => [row.asset, formatAmountForWire(parseAmount(row.threshold), row.asset as DigitalAsset)]),
+  );
+}
+
+/** Sets (an amount) or clears (null) the company's own threshold of an asset. */
+export async function setCompanyThreshold(
+  handle: DbHandle,
+  threshold: { companyId: string; asset: DigitalAsset; amount: string | null; id: string; now: Date },
+): Promise<void> {
+  const own = and(
+    eq(balanceThresholds.company_id, threshold.companyId),
+    eq(balanceThresholds.asset, threshold.asset),
+    isNull(balanceThresholds.watcher_user_id),
+  );
+  if (threshold.amount === null) {
+    await handle.delete(balanceThresholds).where(own);
+    return;
+  }
+  const [updated] = await handle
+    .update(balanceThresholds)
+    .set({ threshold: threshold.amount })
+    .where(own)
+    .returning({ id: balanceThresholds.id });
+  if (!updated)
+    await handle.insert(balanceThresholds).values({
+      id: threshold.id,
+      company_id: threshold.companyId,
+      asset: threshold.asset,
+      threshold: threshold.amount,
+      watcher_user_id: null,
+      created_at: threshold.now,
+    });
 }

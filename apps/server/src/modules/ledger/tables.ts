@@ -140,3 +140,31 @@ export const exchangeRates = pgTable(
   },
   (table) => [index('exchange_rates_latest').on(table.asset, table.quoted_at)],
 );
+
+/**
+ * Balance thresholds watched by the crossing detector (thresholds.ts): a company's own, one per
+ * asset (its balance webhook), and each user's balance alert (its id is the alert's). A transfer
+ * that takes the company's available balance of the asset from at or above one to below it records
+ * `balance.fell_below_threshold` for it, in the transfer's transaction: once per crossing.
+ */
+export const balanceThresholds = pgTable(
+  'balance_thresholds',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    asset: text('asset').notNull(),
+    threshold: amount('threshold').notNull(),
+    /** The user whose alert it is; null for the company's own threshold (its webhook). */
+    watcher_user_id: uuid('watcher_user_id'),
+    created_at: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('balance_thresholds_company_asset').on(table.company_id, table.asset),
+    uniqueIndex('balance_thresholds_company_own')
+      .on(table.company_id, table.asset)
+      .where(sql`${table.watcher_user_id} is null`),
+    check('balance_thresholds_positive', sql`${table.threshold} > 0`),
+  ],
+);

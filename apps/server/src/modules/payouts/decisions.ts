@@ -97,6 +97,7 @@ async function applyChange(tx: DbHandle, row: PayoutRow, change: Change, now: Da
         payout_id: row.id,
         kind: row.kind,
         status: change.status,
+        previous_status: row.status,
         asset: row.asset,
         amount: formatAmountForWire(parseAmount(row.amount), row.asset as Asset),
         maker_user_id: row.created_by,

@@ -335,6 +335,7 @@ async function announceSubmission(
       payout_id: payout.id,
       kind: payout.kind,
       status: payout.status,
+      previous_status: null,
       asset,
       amount: formatAmountForWire(parseAmount(quote.amount), asset),
       maker_user_id: actor.userId,

@@ -80,6 +80,10 @@ const sessionOnlyCalls = new Set([
   '/api/v1/feedback/get',
   '/api/v1/contact/request',
   '/api/v1/contact/list',
+  // A user's own alerts: each kind's permission is checked inside (alerts' service, mayHaveAlert).
+  '/api/v1/alert/list',
+  '/api/v1/alert/save',
+  '/api/v1/alert/delete',
   '/api/v1/msg/list',
   '/api/v1/msg/read',
   '/api/v1/msg/count',

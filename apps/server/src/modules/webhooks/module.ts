@@ -4,6 +4,7 @@
  * replayable.
  */
 import type { DomainEventType } from '@bank/contract/events';
+import type { WebhookEventType } from '@bank/contract/webhooks';
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { webhookConsumer, webhookEventOfDomainEvent } from './consumers.ts';
@@ -28,9 +29,14 @@ export const webhooksModule: AppModule = {
       read: async (gauge) => gauge.set(await failedAttemptsInLastHour(db)),
     });
 
-    for (const [domainEvent, webhookEvent] of Object.entries(webhookEventOfDomainEvent)) {
-      if (webhookEvent)
-        consumeEvent(events, domainEvent as DomainEventType, subscriber, webhookConsumer(webhookEvent, context.clock));
+    for (const [domainEvent, webhookOf] of Object.entries(webhookEventOfDomainEvent)) {
+      if (webhookOf)
+        consumeEvent(
+          events,
+          domainEvent as DomainEventType,
+          subscriber,
+          webhookConsumer(webhookOf as (payload: unknown) => WebhookEventType | undefined, context.clock),
+        );
     }
     // The first attempt, at once: the HTTP request runs outside any transaction.
     context.jobs.onEvent('webhook.delivery_scheduled', 'webhooks_sender', async (event) => {

@@ -1,13 +1,19 @@
 /**
  * Webhooks' reads: query functions taking the database or transaction handle first, and the view of
- * a delivery. A company's settings (endpoints and when its signing secret was made), its deliveries
+ * a delivery. A company's settings (endpoints, balance thresholds and when its signing secret was made), its deliveries
  * (a page, one with its attempts, the ids of a range to replay) and the failed attempts of the last
  * hour (/metrics). The steps (saving settings, making and attempting deliveries, replays, secrets)
  * are service.ts's, deliveries.ts's and secrets.ts's.
  */
-import { type WebhookDelivery, type WebhookSettings, webhookEventTypes } from '@bank/contract/webhooks';
+import {
+  type WebhookDelivery,
+  type WebhookSettings,
+  webhookEventTypes,
+  webhookThresholdAssets,
+} from '@bank/contract/webhooks';
 import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
+import { companyThresholds } from '../ledger/index.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookSecrets } from './tables.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -117,6 +123,10 @@ export async function webhookSettingsOf(handle: DbHandle, companyId: string): Pr
       return [type, { url: row?.url ?? '', is_enabled: row?.is_enabled ?? false }];
     }),
   ) as WebhookSettings['endpoints'];
+  const thresholds = await companyThresholds(handle, companyId);
+  const balanceThresholds = Object.fromEntries(
+    webhookThresholdAssets.map((asset) => [asset, thresholds.get(asset) ?? null]),
+  ) as WebhookSettings['balance_thresholds'];
   const createdAt = await secretCreatedAt(handle, companyId);
-  return { endpoints, secret_created_at: createdAt?.toISOString() ?? null };
+  return { endpoints, balance_thresholds: balanceThresholds, secret_created_at: createdAt?.toISOString() ?? null };
 }

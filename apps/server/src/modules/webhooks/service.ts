@@ -18,6 +18,8 @@ import {
   webhookEnabledField,
   webhookEventTypes,
   webhookReplayRangeMaxDeliveries,
+  webhookThresholdAssets,
+  webhookThresholdField,
   webhookUrlField,
 } from '@bank/contract/webhooks';
 import { and, eq } from 'drizzle-orm';
@@ -25,10 +27,11 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppDatabase, DbHandle, Transaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import type { CallContext } from '../../platform/route.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { requireFreshSecondFactor } from '../account/index.ts';
+import { setCompanyThreshold } from '../ledger/index.ts';
 import { rescheduleDeliveries, scheduleNewDelivery } from './deliveries.ts';
 import {
   attemptsOf,
@@ -94,7 +97,7 @@ async function checkTargets(body: z.output<typeof SaveWebhookSettingsRequest>, p
   const fields: Record<string, { key: string }> = {};
   for (const type of webhookEventTypes) {
     const url = body[webhookUrlField(type)];
-    if (url === '') continue;
+    if (!url) continue;
     const refusal = await refusalOfTarget(url, policy);
     if (refusal) fields[webhookUrlField(type)] = { key: refusalMessages[refusal] };
   }
@@ -110,12 +113,25 @@ export function webhookSettings(db: DbHandle, context: CallContext): Promise<Web
 /** Where the notifications go, without a query string: a receiver's URL may carry a token. */
 function destinationsOf(settings: Body<typeof saveWebhookSettings>) {
   return Object.fromEntries(
-    webhookEventTypes.map((type) => {
-      const url = settings[webhookUrlField(type)];
+    typesSaved(settings).map((type) => {
+      const url = settings[webhookUrlField(type)] ?? '';
       const where = url === '' ? '' : `${new URL(url).origin}${new URL(url).pathname}`;
-      return [type, { url: where, is_enabled: settings[webhookEnabledField(type)] }];
+      return [type, { url: where, is_enabled: settings[webhookEnabledField(type)] ?? false }];
     }),
   );
+}
+
+/** The types a save names (SPEC.md's four always; the others when sent): the rest stay as they were. */
+function typesSaved(settings: Body<typeof saveWebhookSettings>): WebhookEventType[] {
+  return webhookEventTypes.filter((type) => settings[webhookUrlField(type)] !== undefined);
+}
+
+/** The thresholds a save names: an amount, or null to clear it. */
+function thresholdsSaved(settings: Body<typeof saveWebhookSettings>) {
+  return webhookThresholdAssets.flatMap((asset) => {
+    const value = settings[webhookThresholdField(asset)];
+    return value === undefined ? [] : [{ asset, amount: value === '' ? null : value }];
+  });
 }
 
 export async function saveSettings(
@@ -129,10 +145,10 @@ export async function saveSettings(
   requireFreshSecondFactor(context);
   const companyId = companyOf(context);
   return dependencies.db.transaction(async (tx) => {
-    for (const type of webhookEventTypes) {
+    for (const type of typesSaved(body)) {
       const values = {
-        url: body[webhookUrlField(type)],
-        is_enabled: body[webhookEnabledField(type)],
+        url: body[webhookUrlField(type)] ?? '',
+        is_enabled: body[webhookEnabledField(type)] ?? false,
         updated_at: context.now,
         updated_by: context.session.user_id,
       };
@@ -141,6 +157,9 @@ export async function saveSettings(
         .values({ company_id: companyId, event_type: type, ...values })
         .onConflictDoUpdate({ target: [webhookEndpoints.company_id, webhookEndpoints.event_type], set: values });
     }
+    const thresholds = thresholdsSaved(body);
+    for (const threshold of thresholds)
+      await setCompanyThreshold(tx, { companyId, ...threshold, id: newId(context.now.getTime()), now: context.now });
     const hasSecret = (await secretCreatedAt(tx, companyId)) !== null;
     const secret = hasSecret
       ? null
@@ -149,7 +168,10 @@ export async function saveSettings(
           userId: context.session.user_id,
           now: context.now,
         });
-    await auditChange(tx, context, companyId, 'webhooks.settings_changed', destinationsOf(body));
+    await auditChange(tx, context, companyId, 'webhooks.settings_changed', {
+      ...destinationsOf(body),
+      ...(thresholds.length > 0 ? { balance_thresholds: thresholds } : {}),
+    });
     if (secret) await auditChange(tx, context, companyId, 'webhooks.secret_created');
     return { settings: await webhookSettingsOf(tx, companyId), secret };
   });

@@ -184,6 +184,10 @@ const factsOfEveryKind: { [Kind in MessageKind]: Required<MessageParams<Kind>> }
   programme_batch_ready_to_bind: { batch_number: 'PB-2026-0007', quantity: '40' },
   programme_card_bound: { last4: '4242', cardholder_name: 'Mei Tanaka' },
   programme_membership_fee_failed: { last4: '4242', amount: '30', due_on: '2026-12-01' },
+  alert_balance_below: { asset: 'USDC', threshold: '10000', available: '9500.25' },
+  alert_payout_above: { asset: 'USDT', amount: '25000', threshold: '20000', destination: 'Acme Supplies Ltd' },
+  alert_card_purchase_above: { last4: '4242', amount: '820.4', threshold: '500', merchant: 'Skyline Airways' },
+  alert_new_device_sign_in: { device: 'Firefox on Windows', ip: '203.0.113.7' },
 };
 
 function payoutFacts(reason = 'Beneficiary name does not match the account') {

@@ -184,6 +184,34 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
         }),
         note: null,
       };
+    case 'alert_balance_below':
+    case 'alert_payout_above':
+    case 'alert_card_purchase_above': {
+      // The user's own alert: amounts in their asset's decimals, each with its asset ("9,500.00 USDC").
+      const asset = kind === 'alert_card_purchase_above' ? 'USD' : (params.asset ?? '');
+      const money = (amount: string | undefined) =>
+        amount && asset ? `${formatAmount(amount, asset, locale)} ${asset}` : '';
+      return {
+        title,
+        body: t(`inbox.kinds.${kind}.body`, {
+          threshold: money(params.threshold),
+          available: money(params.available),
+          amount: money(params.amount),
+          destination: params.destination ?? '',
+          merchant: params.merchant ?? '',
+          last4: params.last4 ?? '',
+        }),
+        note: t('inbox.alert_note'),
+      };
+    }
+    case 'alert_new_device_sign_in':
+      return {
+        title,
+        body: params.ip
+          ? t('inbox.kinds.alert_new_device_sign_in.body', { device: params.device ?? '', ip: params.ip })
+          : t('inbox.kinds.alert_new_device_sign_in.body_no_address', { device: params.device ?? '' }),
+        note: t('inbox.kinds.security_changed.not_you'),
+      };
     case 'card_application_submitted':
     case 'card_application_approved':
     case 'card_application_rejected':

@@ -1,6 +1,7 @@
 /**
  * /webhook_settings: the company's webhook notification settings (SPEC.md section 3): a URL and a
- * switch for each of the four notification types with a test send, the signing secret (shown once,
+ * switch for each notification type (SPEC.md's four and every money event, in groups) with a test
+ * send, the company's balance thresholds, the signing secret (shown once,
  * in a dialog, when it is made and when it is rotated) and the delivery log.
  */
 import {
@@ -11,7 +12,10 @@ import {
   type WebhookEventType,
   type WebhookSettings,
   webhookEnabledField,
+  webhookEventGroups,
   webhookEventTypes,
+  webhookThresholdAssets,
+  webhookThresholdField,
   webhookUrlField,
 } from '@bank/contract/webhooks';
 import {
@@ -20,6 +24,7 @@ import {
   Code,
   Group,
   Paper,
+  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -33,7 +38,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../api/user-info.ts';
-import { useCallForm } from '../../lib/call-form.tsx';
+import { type CallForm, useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
 import { prefetchScreenData, queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
@@ -56,6 +61,8 @@ function formValuesOf(settings: WebhookSettings) {
     values[webhookUrlField(type)] = settings.endpoints[type].url;
     values[webhookEnabledField(type)] = settings.endpoints[type].is_enabled;
   }
+  for (const asset of webhookThresholdAssets)
+    values[webhookThresholdField(asset)] = settings.balance_thresholds[asset] ?? '';
   return values;
 }
 
@@ -114,6 +121,93 @@ type PanelProps = {
   onSecret: (secret: string) => void;
 };
 
+type SettingsFormHandle = CallForm<Record<string, string | boolean>>['form'];
+
+/** One notification type: its name and what it tells, its switch, its URL and, once saved, a test send. */
+function EndpointFields({
+  type,
+  form,
+  hasSavedUrl,
+  onSent,
+}: {
+  type: WebhookEventType;
+  form: SettingsFormHandle;
+  hasSavedUrl: boolean;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid={`webhook-endpoint-${type}`}>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Box style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Text fw={600}>{t(`webhooks.event_types.${type}`)}</Text>
+          <Text size="sm" c="dimmed">
+            {t(`webhooks.event_descriptions.${type}`)}
+          </Text>
+        </Box>
+        {/* The label says the switch's state ("On" / "Off"); its name says what it turns on. */}
+        <Switch
+          label={t(form.getValues()[webhookEnabledField(type)] ? 'webhooks.settings.on' : 'webhooks.settings.off')}
+          aria-label={`${t('webhooks.settings.sending')}: ${t(`webhooks.event_types.${type}`)}`}
+          {...form.getInputProps(webhookEnabledField(type), { type: 'checkbox' })}
+        />
+      </Group>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          id={`webhook-${type}-url`}
+          style={{ flex: '1 1 260px', minWidth: 0 }}
+          label={
+            <>
+              {t('webhooks.settings.url_label')}
+              <VisuallyHidden>: {t(`webhooks.event_types.${type}`)}</VisuallyHidden>
+            </>
+          }
+          placeholder={t('webhooks.settings.url_placeholder')}
+          inputMode="url"
+          autoComplete="off"
+          {...form.getInputProps(webhookUrlField(type))}
+        />
+        {hasSavedUrl ? (
+          <Box pt={{ base: 0, sm: 26 }}>
+            <TestSendButton type={type} onSent={onSent} />
+          </Box>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The company's balance thresholds, one per asset: the balance below threshold notification's. */
+function ThresholdFields({ form }: { form: SettingsFormHandle }) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Text fw={600}>{t('webhooks.thresholds.title')}</Text>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('webhooks.thresholds.description')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        {webhookThresholdAssets.map((asset) => (
+          <TextInput
+            key={asset}
+            id={`webhook-threshold-${asset}`}
+            label={t('webhooks.thresholds.label', { asset })}
+            inputMode="decimal"
+            autoComplete="off"
+            rightSection={
+              <Text size="xs" c="dimmed">
+                {asset}
+              </Text>
+            }
+            rightSectionWidth={48}
+            {...form.getInputProps(webhookThresholdField(asset))}
+          />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
 function SettingsForm({ settings, onSecret }: PanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -145,45 +239,21 @@ function SettingsForm({ settings, onSecret }: PanelProps) {
             </Text>
           </Box>
           <FormAlert message={formError} />
-          {webhookEventTypes.map((type) => (
-            <Stack key={type} gap="xs" data-testid={`webhook-endpoint-${type}`}>
-              <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-                <Box style={{ flex: '1 1 240px', minWidth: 0 }}>
-                  <Text fw={600}>{t(`webhooks.event_types.${type}`)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t(`webhooks.event_descriptions.${type}`)}
-                  </Text>
-                </Box>
-                {/* The label says the switch's state ("On" / "Off"); its name says what it turns on. */}
-                <Switch
-                  label={t(
-                    form.getValues()[webhookEnabledField(type)] ? 'webhooks.settings.on' : 'webhooks.settings.off',
-                  )}
-                  aria-label={`${t('webhooks.settings.sending')}: ${t(`webhooks.event_types.${type}`)}`}
-                  {...form.getInputProps(webhookEnabledField(type), { type: 'checkbox' })}
+          {Object.entries(webhookEventGroups).map(([group, types]) => (
+            <Stack key={group} gap="md" component="section" aria-labelledby={`webhook-group-${group}`}>
+              <Title order={3} fz="md" id={`webhook-group-${group}`}>
+                {t(`webhooks.groups.${group as keyof typeof webhookEventGroups}`)}
+              </Title>
+              {types.map((type) => (
+                <EndpointFields
+                  key={type}
+                  type={type}
+                  form={form}
+                  hasSavedUrl={settings.endpoints[type].url !== ''}
+                  onSent={refreshLog}
                 />
-              </Group>
-              <Group align="flex-start" gap="sm" wrap="wrap">
-                <TextInput
-                  id={`webhook-${type}-url`}
-                  style={{ flex: '1 1 260px', minWidth: 0 }}
-                  label={
-                    <>
-                      {t('webhooks.settings.url_label')}
-                      <VisuallyHidden>: {t(`webhooks.event_types.${type}`)}</VisuallyHidden>
-                    </>
-                  }
-                  placeholder={t('webhooks.settings.url_placeholder')}
-                  inputMode="url"
-                  autoComplete="off"
-                  {...form.getInputProps(webhookUrlField(type))}
-                />
-                {settings.endpoints[type].url ? (
-                  <Box pt={{ base: 0, sm: 26 }}>
-                    <TestSendButton type={type} onSent={refreshLog} />
-                  </Box>
-                ) : null}
-              </Group>
+              ))}
+              {group === 'balances' ? <ThresholdFields form={form} /> : null}
             </Stack>
           ))}
           <Group justify="flex-end">

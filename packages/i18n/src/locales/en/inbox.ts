@@ -33,7 +33,25 @@ export const inbox = {
     text: 'You have read every message here.',
   },
   reason: 'Reason: {{reason}}',
+  alert_note: 'You set this alert. Change or remove it on the Alerts page.',
   kinds: {
+    alert_balance_below: {
+      title: 'Balance below your alert',
+      body: 'Your available balance is now {{available}}, below the {{threshold}} of your alert.',
+    },
+    alert_payout_above: {
+      title: 'Large payout submitted',
+      body: 'A payout of {{amount}} to {{destination}} was submitted, above the {{threshold}} of your alert.',
+    },
+    alert_card_purchase_above: {
+      title: 'Large card purchase',
+      body: 'Card •••• {{last4}} was used for {{amount}} at {{merchant}}, above the {{threshold}} of your alert.',
+    },
+    alert_new_device_sign_in: {
+      title: 'Sign-in from a new device',
+      body: 'You signed in from {{device}} (address {{ip}}), a device you have not used recently.',
+      body_no_address: 'You signed in from {{device}}, a device you have not used recently.',
+    },
     kyc_submitted: {
       title: 'KYC submitted',
       body: 'Your company’s KYC application was received. We will tell you here once it is reviewed.',

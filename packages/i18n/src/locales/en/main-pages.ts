@@ -55,6 +55,11 @@ export const mainPages = {
   cardholder_kyc: { title: 'Card applications', purpose: 'Cardholders’ applications and their verification.' },
   card_application: { title: 'Apply for a card', purpose: 'Apply for a debit card for a director or partner.' },
   announcements: { title: 'Announcements', purpose: 'News and notices from the bank.' },
+  alerts: {
+    title: 'Alerts',
+    purpose:
+      'Be told at once, in your messages and by email, of low balances, large payouts and purchases, and new sign-ins.',
+  },
   webhook_settings: {
     title: 'Webhook notification settings',
     purpose: 'Where the bank sends signed notifications of your company’s events, and how each delivery went.',

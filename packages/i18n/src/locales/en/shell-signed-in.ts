@@ -37,6 +37,7 @@ export const shellSignedIn = {
       programme_fees: 'Membership fees',
       kyc: 'Company KYC',
       account: 'My account',
+      alerts: 'Alerts',
       webhooks: 'Webhooks',
       private_banking: 'Private banking',
       structured_products: 'Structured products',

@@ -35,7 +35,25 @@ export const inbox: typeof en = {
     text: 'ここにあるメッセージはすべて読みました。',
   },
   reason: '理由：{{reason}}',
+  alert_note: 'お客様が設定したアラートです。「アラート」ページで変更・削除できます。',
   kinds: {
+    alert_balance_below: {
+      title: '残高がアラート金額を下回りました',
+      body: '利用可能残高が {{available}} となり、アラートに設定した {{threshold}} を下回りました。',
+    },
+    alert_payout_above: {
+      title: '高額の送金が申請されました',
+      body: '{{destination}} への {{amount}} の送金が申請されました。アラートに設定した {{threshold}} を超えています。',
+    },
+    alert_card_purchase_above: {
+      title: '高額のカード利用',
+      body: 'カード •••• {{last4}} が {{merchant}} で {{amount}} 利用されました。アラートに設定した {{threshold}} を超えています。',
+    },
+    alert_new_device_sign_in: {
+      title: '新しいデバイスからのサインイン',
+      body: '{{device}}（アドレス {{ip}}）からサインインしました。最近使用していないデバイスです。',
+      body_no_address: '{{device}} からサインインしました。最近使用していないデバイスです。',
+    },
     kyc_submitted: {
       title: 'KYC を提出しました',
       body: '貴社の KYC 申請を受け付けました。審査が終わりましたらここでお知らせします。',

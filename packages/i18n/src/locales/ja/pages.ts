@@ -52,6 +52,10 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     purpose: '取締役またはパートナー向けのデビットカードを申し込みます。',
   },
   announcements: { title: 'お知らせ', purpose: '銀行からのニュースと通知。' },
+  alerts: {
+    title: 'アラート',
+    purpose: '残高不足、高額の送金やカード利用、新しいサインインを、メッセージとメールですぐにお知らせします。',
+  },
   webhook_settings: { title: 'Webhook 通知設定', purpose: '貴社のイベントの署名付き通知の送信先と、各配信の結果。' },
   announcements_admin: { title: 'お知らせの管理', purpose: 'お客様向けのお知らせを公開・編集します。' },
   team: { title: 'チームと権限', purpose: '同僚を招待し、権限グループごとに可能な操作を決めます。' },

@@ -42,6 +42,7 @@ export const shell: Strings<Shell> = {
       programme_fees: '会員費',
       kyc: '法人KYC',
       account: 'マイアカウント',
+      alerts: 'アラート',
       webhooks: 'Webhook 通知',
       private_banking: 'プライベートバンキング',
       structured_products: '仕組商品',

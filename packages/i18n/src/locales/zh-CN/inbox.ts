@@ -35,7 +35,25 @@ export const inbox: typeof en = {
     text: '这里的消息您都已读过。',
   },
   reason: '原因：{{reason}}',
+  alert_note: '这是您设置的提醒。可在“提醒”页面修改或删除。',
   kinds: {
+    alert_balance_below: {
+      title: '余额低于提醒金额',
+      body: '您的可用余额现为 {{available}}，低于您设置的提醒金额 {{threshold}}。',
+    },
+    alert_payout_above: {
+      title: '已提交大额付款',
+      body: '一笔向 {{destination}} 支付 {{amount}} 的付款已提交，高于您设置的提醒金额 {{threshold}}。',
+    },
+    alert_card_purchase_above: {
+      title: '大额银行卡消费',
+      body: '卡号 •••• {{last4}} 在 {{merchant}} 消费 {{amount}}，高于您设置的提醒金额 {{threshold}}。',
+    },
+    alert_new_device_sign_in: {
+      title: '新设备登录',
+      body: '您从 {{device}}（地址 {{ip}}）登录，这是您近期未使用过的设备。',
+      body_no_address: '您从 {{device}} 登录，这是您近期未使用过的设备。',
+    },
     kyc_submitted: {
       title: 'KYC 已提交',
       body: '我们已收到贵公司的 KYC 申请，审核完成后将在这里通知您。',

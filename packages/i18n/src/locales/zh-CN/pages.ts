@@ -43,6 +43,10 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   cardholder_kyc: { title: '开卡申请', purpose: '持卡人的申请及其身份验证。' },
   card_application: { title: '申请银行卡', purpose: '为董事或合伙人申请借记卡。' },
   announcements: { title: '公告', purpose: '来自银行的新闻和通知。' },
+  alerts: {
+    title: '提醒',
+    purpose: '余额不足、大额付款和消费、新设备登录时，立即通过消息和邮件通知您。',
+  },
   webhook_settings: { title: 'Webhook 通知设置', purpose: '银行向何处发送贵公司事件的签名通知，以及每次投递的结果。' },
   announcements_admin: { title: '公告管理', purpose: '向客户发布和编辑公告。' },
   team: { title: '团队与权限', purpose: '邀请同事，并设定每个权限组可以执行的操作。' },

@@ -42,6 +42,7 @@ export const shell: Strings<Shell> = {
       programme_fees: '会员费',
       kyc: '公司KYC',
       account: '我的账户',
+      alerts: '提醒',
       webhooks: 'Webhook 通知',
       private_banking: '私人银行',
       structured_products: '结构性产品',

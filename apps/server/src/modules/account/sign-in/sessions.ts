@@ -43,6 +43,22 @@ export async function startSession(
   return { token, sessionId };
 }
 
+/**
+ * Whether a sign-in's device (its browser and system, as the session list names it) is new to the
+ * user: they have kept sessions (30 days after their end, clean-up.ts) and none of them used it.
+ * A user's first sign-in is not from a new device: every device would be.
+ */
+export async function isNewDeviceOfUser(handle: DbHandle, userId: string, device: string): Promise<boolean> {
+  const [row] = await handle
+    .select({
+      kept: sql<number>`count(*)::int`,
+      same: sql<number>`count(*) filter (where ${sessions.device} = ${device})::int`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.user_id, userId), eq(sessions.is_second_factor_done, true)));
+  return (row?.kept ?? 0) > 0 && (row?.same ?? 0) === 0;
+}
+
 /** The conditions of a live session at `now`, in SQL. */
 function isLiveAt(now: Date) {
   return and(

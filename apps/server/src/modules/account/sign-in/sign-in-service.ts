@@ -13,6 +13,7 @@ import type { EmailQueue } from '../../../adapters/mail/email-queue.ts';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { recordEvent } from '../../../platform/events.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { CallContext } from '../../../platform/route.ts';
 import type { SecretBox } from '../../../platform/secret-box.ts';
@@ -51,7 +52,7 @@ import {
 } from './login-throttle.ts';
 import { checkAuthenticatorCode } from './second-factor.ts';
 import { recordSecurityChange } from './security-notices.ts';
-import { endSessionsOfUser, startSession } from './sessions.ts';
+import { endSessionsOfUser, isNewDeviceOfUser, startSession } from './sessions.ts';
 
 type Answer<Call> = ResponseOf<Call>;
 
@@ -198,12 +199,15 @@ async function completeSignIn(
   const { user, challenge, body, recoveryCodesLeftAfter } = passed;
   await tx.update(loginChallenges).set({ used_at: context.now }).where(eq(loginChallenges.id, challenge.id));
   await clearAccountFailures(tx, user.email);
-  const session = await startSession(tx, {
-    userId: user.id,
-    now: context.now,
-    device: describeDevice(context.userAgent),
-    ip: context.ip,
-  });
+  const device = describeDevice(context.userAgent);
+  if (await isNewDeviceOfUser(tx, user.id, device))
+    await recordEvent(
+      tx,
+      'account.signed_in_from_new_device',
+      { user_id: user.id, company_id: user.company_id, device, ip: context.ip, at: context.now.toISOString() },
+      { companyId: user.company_id },
+    );
+  const session = await startSession(tx, { userId: user.id, now: context.now, device, ip: context.ip });
   await writeAudit(tx, {
     action: 'login.succeeded',
     at: context.now,
@@ -214,7 +218,7 @@ async function completeSignIn(
       method: methodOfStep(body, challenge),
       ...(passed.passkeyId ? { passkey_id: passed.passkeyId } : {}),
       session_id: session.sessionId,
-      device: describeDevice(context.userAgent),
+      device,
     },
   });
   if (recoveryCodesLeftAfter !== null) {

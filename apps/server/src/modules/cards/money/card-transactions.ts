@@ -5,7 +5,7 @@
  * Ledger (DECISIONS.md "Cards"): an authorisation holds the amount (card → the USD clearing account
  * of the card network, pending); a settlement posts it; a reversal voids it; a refund credits the
  * card from the clearing account; a fee moves card → the USD fee account; a decline moves nothing
- * but is recorded. After every notification the card's available balance in the ledger equals what
+ * but is recorded. An authorised purchase is also an event (`card.purchase_authorised`: purchase alerts). After every notification the card's available balance in the ledger equals what
  * the processor lets the card spend.
  */
 import { eq } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import type {
   ProcessorNotification,
 } from '../../../adapters/card-processor/card-processor.ts';
 import type { DbHandle, Transaction } from '../../../platform/db.ts';
+import { recordEvent } from '../../../platform/events.ts';
 import { newId } from '../../../platform/ids.ts';
 import { parseAmount } from '../../../platform/money.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
@@ -135,6 +136,37 @@ async function applyRefund(
     );
 }
 
+/** An authorisation: the purchase's line, its hold on the card, and its event (purchase alerts). */
+async function authorise(tx: Transaction, card: CardRow, line: ProcessorCardTransaction, at: Date, now: Date) {
+  const row = await insertLine(tx, card, line, { kind: 'purchase', status: 'unsettled' }, at, now);
+  if (!row) return;
+  await moveMoney(
+    tx,
+    row,
+    {
+      kind: 'card_purchase',
+      debitAccountId: await cardAccountId(tx, card, now),
+      creditAccountId: await clearingAccount(tx, now),
+      isPending: true,
+    },
+    now,
+  );
+  await recordEvent(
+    tx,
+    'card.purchase_authorised',
+    {
+      company_id: card.company_id,
+      card_id: card.id,
+      last4: card.last4,
+      amount: usd(parseAmount(row.amount)),
+      merchant_name: row.merchant_name ?? '',
+      card_transaction_id: row.id,
+      at: at.toISOString(),
+    },
+    { companyId: card.company_id },
+  );
+}
+
 /** Applies one `card_transaction` notification (the sync, in its transaction, once per notification). */
 export async function applyCardTransaction(
   tx: Transaction,
@@ -149,22 +181,9 @@ export async function applyCardTransaction(
   const line = notification.transaction;
   const at = new Date(notification.at);
   switch (line.kind) {
-    case 'authorisation': {
-      const row = await insertLine(tx, card, line, { kind: 'purchase', status: 'unsettled' }, at, now);
-      if (row)
-        await moveMoney(
-          tx,
-          row,
-          {
-            kind: 'card_purchase',
-            debitAccountId: await cardAccountId(tx, card, now),
-            creditAccountId: await clearingAccount(tx, now),
-            isPending: true,
-          },
-          now,
-        );
+    case 'authorisation':
+      await authorise(tx, card, line, at, now);
       return;
-    }
     case 'decline':
       await insertLine(tx, card, line, { kind: 'purchase', status: 'declined' }, at, now);
       return;
