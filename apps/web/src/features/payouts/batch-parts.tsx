@@ -5,7 +5,6 @@
  */
 import {
   decidePayoutBatch,
-  editPayoutBatchRow,
   listPayoutBatchApprovals,
   listPayoutBatches,
   type PayoutBatch,

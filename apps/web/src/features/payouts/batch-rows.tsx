@@ -19,7 +19,7 @@ import { queryKeyOf } from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { readableErrorColour, readableTextOn } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { detailPathOfPayout } from './payout-format.ts';
@@ -41,7 +41,7 @@ function RowErrors({ row }: { row: PayoutBatchRow }) {
   return (
     <Stack gap={2} id={`batch-row-errors-${row.line}`}>
       {row.errors.map((error) => (
-        <Text key={`${error.field}-${error.message}`} size="sm" c="red.8">
+        <Text key={`${error.field}-${error.message}`} size="sm" style={{ color: readableTextOn('red') }}>
           {error.field === 'row' ? '' : `${t(`payouts.batch.columns.${error.field}`)}: `}
           {error.message}
         </Text>
