@@ -67,6 +67,7 @@ export type PageId =
   | 'admin_feedback'
   | 'admin_contact_requests'
   | 'payout_approvals'
+  | 'payout_batches'
   | 'admin_payouts'
   | 'admin_otc'
   | 'admin_card_applications'
@@ -114,6 +115,8 @@ export const mainPages: readonly MainPage[] = [
   { id: 'crypto_transfer_detail', path: '/blockchain_w/digital_t_h_info', isKycGated: true },
   /** Payouts waiting for a second user's approval, and the company's approval policy (maker-checker). */
   { id: 'payout_approvals', path: '/blockchain_w/approvals', isKycGated: true },
+  /** Batch payouts: a CSV of payouts checked row by row, submitted and approved as one (decision 0046). */
+  { id: 'payout_batches', path: '/blockchain_w/batch', isKycGated: true },
   { id: 'fiat_deposit', path: '/fiat_deposit', isKycGated: true },
   { id: 'fiat_withdrawal', path: '/fiat_withdrawal', isKycGated: true },
   { id: 'otc', path: '/otc', isKycGated: true },

@@ -29,6 +29,7 @@ import {
   IconCreditCard,
   IconDiamond,
   IconFileSearch,
+  IconFileSpreadsheet,
   IconHistory,
   IconHome,
   IconIdBadge2,
@@ -140,6 +141,7 @@ const groups: readonly NavigationGroup[] = [
     // (the pages offer the changes only to its holders).
     payoutItem('payees', 'payees', IconBuildingBank, { permission: 'prepare_payouts' }),
     payoutItem('address_book', 'address_book', IconAddressBook, { permission: 'prepare_payouts' }),
+    payoutItem('batches', 'payout_batches', IconFileSpreadsheet, { permission: 'prepare_payouts' }),
     payoutItem('approvals', 'payout_approvals', IconChecks, { permission: 'approve_payouts' }),
     clientItem('fx', 'fx', IconArrowsExchange, { permission: 'exchange' }),
     clientItem('otc', 'otc', IconChartCandle, { permission: 'exchange' }),

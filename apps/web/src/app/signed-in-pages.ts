@@ -43,6 +43,7 @@ export const signedInPages: Record<PageId, () => Promise<PageWithData>> = {
   crypto_transfer_detail: async () =>
     (await import('../features/payouts/crypto-transfer-detail-page.tsx')).CryptoTransferDetailPage,
   fiat_withdrawal: async () => (await import('../features/payouts/fiat-withdrawal-page.tsx')).FiatWithdrawalPage,
+  payout_batches: async () => (await import('../features/payouts/batch-payouts-page.tsx')).BatchPayoutsPage,
   payout_approvals: async () => (await import('../features/payouts/approvals-page.tsx')).PayoutApprovalsPage,
   otc: async () => (await import('../features/exchange/otc-page.tsx')).OtcPage,
   fx: async () => (await import('../features/exchange/fx-page.tsx')).FxPage,

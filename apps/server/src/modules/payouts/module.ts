@@ -4,10 +4,12 @@
  * withdraw), their records, details and downloads, the company's approval policy and the
  * maker-checker approvals (withdraw/approval/*), the back office's review (admin/payouts/*), and the
  * rails: custody and bank-rail adapters with their simulators, settled by a schedule in the demo and
- * on demand by staff outside production. The calls are in routes.ts.
+ * on demand by staff outside production; and batch payouts from a CSV file (batches/). The calls are
+ * in routes.ts and batches/routes.ts.
  */
 import { simulatedSettlementMinutes } from '../../adapters/bank-rail/bank-rail.ts';
 import type { AppModule } from '../../platform/module.ts';
+import { registerBatchRoutes } from './batches/routes.ts';
 import { type Rails, settleSimulatedPayouts } from './decisions.ts';
 import { deleteExpiredQuotes } from './quotes.ts';
 import { registerPayoutsRoutes } from './routes.ts';
@@ -44,5 +46,6 @@ export const payoutsModule: AppModule = {
     });
 
     registerPayoutsRoutes(app, { database: context.database, rails, isSimulatorOpen });
+    registerBatchRoutes(app, db);
   },
 };

@@ -79,7 +79,23 @@ export function quoteOf(row: QuoteRow, available: MoneyValue): PayoutQuote {
   };
 }
 
-type NewQuote = Omit<QuoteRow, 'id' | 'company_id' | 'created_at' | 'expires_at'>;
+export type NewQuote = Omit<QuoteRow, 'id' | 'company_id' | 'created_at' | 'expires_at'>;
+
+/** Writes a quote, valid payoutQuoteValiditySeconds from now. */
+export async function insertQuote(handle: DbHandle, actor: PayoutActor, quote: NewQuote): Promise<QuoteRow> {
+  const [row] = await handle
+    .insert(payoutQuotes)
+    .values({
+      ...quote,
+      id: newId(actor.now.getTime()),
+      company_id: actor.companyId,
+      created_at: actor.now,
+      expires_at: new Date(actor.now.getTime() + payoutQuoteValiditySeconds * 1000),
+    })
+    .returning();
+  if (!row) throw new Error('quote not written');
+  return row;
+}
 
 async function keepQuote(handle: DbHandle, actor: PayoutActor, quote: NewQuote): Promise<PayoutQuote> {
   await assertWithinCap(
@@ -93,29 +109,15 @@ async function keepQuote(handle: DbHandle, actor: PayoutActor, quote: NewQuote):
   const available = await availableOf(handle, actor.companyId, quote.asset as Asset, actor.now);
   if (total.greaterThan(available))
     throw new AppError('insufficient_balance', { detail: `quote of ${total} ${quote.asset} over ${available}` });
-  const [row] = await handle
-    .insert(payoutQuotes)
-    .values({
-      ...quote,
-      id: newId(actor.now.getTime()),
-      company_id: actor.companyId,
-      created_at: actor.now,
-      expires_at: new Date(actor.now.getTime() + payoutQuoteValiditySeconds * 1000),
-    })
-    .returning();
-  if (!row) throw new Error('quote not written');
-  return quoteOf(row, available);
+  return quoteOf(await insertQuote(handle, actor, quote), available);
 }
 
-export async function quoteCryptoPayout(
-  handle: DbHandle,
-  actor: PayoutActor,
-  request: { asset: DigitalAsset; network: Network; amount: string },
-): Promise<PayoutQuote> {
+/** A crypto quote's figures: the amount within the limits, the network's fee on top. */
+export function cryptoQuoteOf(request: { asset: DigitalAsset; network: Network; amount: string }): NewQuote {
   const amount = parseAmount(request.amount);
   checkLimits(amount, request.asset, cryptoPayoutLimits[request.asset]);
   const fee = networkFees[request.asset][request.network] ?? '0';
-  return keepQuote(handle, actor, {
+  return {
     kind: 'crypto',
     asset: request.asset,
     network: request.network,
@@ -127,7 +129,15 @@ export async function quoteCryptoPayout(
     rate: null,
     rate_at: null,
     fixed_side: 'send',
-  });
+  };
+}
+
+export function quoteCryptoPayout(
+  handle: DbHandle,
+  actor: PayoutActor,
+  request: { asset: DigitalAsset; network: Network; amount: string },
+): Promise<PayoutQuote> {
+  return keepQuote(handle, actor, cryptoQuoteOf(request));
 }
 
 /**
@@ -139,16 +149,15 @@ function amountToReceive(receiveAmount: MoneyValue, rate: MoneyValue, asset: Ass
   return roundToAsset(receiveAmount.dividedBy(rate), asset, 'fee');
 }
 
-export async function quoteFiatPayout(
-  handle: DbHandle,
-  actor: PayoutActor,
-  request: {
-    asset: 'USDC' | 'USDT';
-    payee_id: string;
-    amount?: string | undefined;
-    receive_amount?: string | undefined;
-  },
-): Promise<PayoutQuote> {
+type FiatQuoteRequest = {
+  asset: 'USDC' | 'USDT';
+  payee_id: string;
+  amount?: string | undefined;
+  receive_amount?: string | undefined;
+};
+
+/** A fiat quote's figures: the payee's currency at the kept rates (refused when stale), the fee. */
+export async function fiatQuoteOf(handle: DbHandle, actor: PayoutActor, request: FiatQuoteRequest): Promise<NewQuote> {
   const payee = await payeeRow(handle, actor.companyId, request.payee_id);
   const currency = payee.currency as Asset;
   const rates = await conversionRates(handle, request.asset, currency, actor.now);
@@ -159,7 +168,7 @@ export async function quoteFiatPayout(
     : parseAmount(request.amount ?? '0');
   checkLimits(amount, request.asset, fiatPayoutLimits);
   const conversion = convert(amount, currency, rates, '0');
-  return keepQuote(handle, actor, {
+  return {
     kind: 'fiat',
     asset: request.asset,
     network: null,
@@ -171,7 +180,15 @@ export async function quoteFiatPayout(
     rate: conversion.rate.toFixed(),
     rate_at: conversion.rateAt,
     fixed_side: isReceiveFixed ? 'receive' : 'send',
-  });
+  };
+}
+
+export async function quoteFiatPayout(
+  handle: DbHandle,
+  actor: PayoutActor,
+  request: FiatQuoteRequest,
+): Promise<PayoutQuote> {
+  return keepQuote(handle, actor, await fiatQuoteOf(handle, actor, request));
 }
 
 /** A live quote of the company and kind for a payout: not found, expired or used are refused. */
@@ -181,6 +198,7 @@ export async function usableQuote(
   kind: PayoutKind,
   quoteId: string,
   isUsed: (quoteId: string) => Promise<boolean>,
+  options: { isExpiredAccepted?: boolean } = {},
 ): Promise<QuoteRow> {
   const [row] = isUuid(quoteId)
     ? await handle
@@ -192,7 +210,8 @@ export async function usableQuote(
     : [];
   if (!row) throw new AppError('not_found', { detail: `no ${kind} quote ${quoteId} of company ${actor.companyId}` });
   if (await isUsed(row.id)) throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_used' });
-  if (row.expires_at <= actor.now) throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_expired' });
+  if (!options.isExpiredAccepted && row.expires_at <= actor.now)
+    throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_expired' });
   return row;
 }
 

@@ -34,7 +34,7 @@ type CryptoBody = z.output<typeof CryptoPayoutRequest>;
 type FiatBody = z.output<typeof FiatPayoutRequest>;
 export type PayoutBody = { kind: 'crypto'; body: CryptoBody } | { kind: 'fiat'; body: FiatBody };
 
-type Prepared = {
+export type Prepared = {
   quote: QuoteRow;
   destination: PayoutDestinationSnapshot;
   payeeId: string | null;
@@ -53,11 +53,18 @@ function minutesUntil(from: Date, now: Date): number {
   return Math.max(1, Math.ceil((from.getTime() - now.getTime()) / 60_000));
 }
 
-async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<Prepared> {
-  const quote = await usableQuote(handle, actor, payout.kind, payout.body.quote_id, (id) => isQuoteUsed(handle, id));
-  let destination: PayoutDestinationSnapshot;
-  let payeeId: string | null = null;
-  let addressId: string | null = null;
+type Destination = Pick<Prepared, 'destination' | 'payeeId' | 'addressId'>;
+
+/**
+ * The payout's destination as the quote needs it: the company's payee or address, matching the
+ * quote and past its cooling period; answers its snapshot.
+ */
+export async function destinationOf(
+  handle: DbHandle,
+  actor: PayoutActor,
+  payout: PayoutBody,
+  quote: QuoteRow,
+): Promise<Destination> {
   if (payout.kind === 'crypto') {
     const address = await addressRow(handle, actor.companyId, payout.body.address_id);
     if (address.asset !== quote.asset || address.network !== quote.network)
@@ -68,29 +75,34 @@ async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody)
         params: { wait: minutesUntil(address.usable_from, actor.now) },
         data: { usable_from: address.usable_from.toISOString() },
       });
-    addressId = address.id;
-    destination = {
-      name: address.name,
-      address: address.address,
-      account_number: null,
-      bank_name: null,
-      bank_country: null,
-      swift_code: null,
-      local_bank_code: null,
-      beneficiary_address: null,
+    return {
+      addressId: address.id,
+      payeeId: null,
+      destination: {
+        name: address.name,
+        address: address.address,
+        account_number: null,
+        bank_name: null,
+        bank_country: null,
+        swift_code: null,
+        local_bank_code: null,
+        beneficiary_address: null,
+      },
     };
-  } else {
-    const payee = await payeeRow(handle, actor.companyId, payout.body.payee_id);
-    if (payee.id !== quote.payee_id || payee.currency !== quote.receive_currency)
-      throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_mismatch' });
-    if (payee.usable_from > actor.now)
-      throw new AppError('illegal_state', {
-        messageKey: 'payouts.errors.payee_cooling',
-        params: { wait: minutesUntil(payee.usable_from, actor.now) },
-        data: { usable_from: payee.usable_from.toISOString() },
-      });
-    payeeId = payee.id;
-    destination = {
+  }
+  const payee = await payeeRow(handle, actor.companyId, payout.body.payee_id);
+  if (payee.id !== quote.payee_id || payee.currency !== quote.receive_currency)
+    throw new AppError('illegal_state', { messageKey: 'payouts.errors.quote_mismatch' });
+  if (payee.usable_from > actor.now)
+    throw new AppError('illegal_state', {
+      messageKey: 'payouts.errors.payee_cooling',
+      params: { wait: minutesUntil(payee.usable_from, actor.now) },
+      data: { usable_from: payee.usable_from.toISOString() },
+    });
+  return {
+    payeeId: payee.id,
+    addressId: null,
+    destination: {
       name: payee.beneficiary_name,
       address: null,
       account_number: payee.account_number,
@@ -99,8 +111,24 @@ async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody)
       swift_code: payee.swift_code,
       local_bank_code: payee.local_bank_code || null,
       beneficiary_address: payee.beneficiary_address || null,
-    };
-  }
+    },
+  };
+}
+
+/**
+ * Everything a submission checks: the quote (live unless `isExpiredQuoteAccepted`: a batch's row
+ * whose quote the batch's submission confirmed), the destination, the balance, the policy.
+ */
+export async function preparePayout(
+  handle: DbHandle,
+  actor: PayoutActor,
+  payout: PayoutBody,
+  options: { isExpiredQuoteAccepted?: boolean } = {},
+): Promise<Prepared> {
+  const quote = await usableQuote(handle, actor, payout.kind, payout.body.quote_id, (id) => isQuoteUsed(handle, id), {
+    isExpiredAccepted: options.isExpiredQuoteAccepted ?? false,
+  });
+  const { destination, payeeId, addressId } = await destinationOf(handle, actor, payout, quote);
   const asset = quote.asset as DigitalAsset;
   const amount = parseAmount(quote.amount);
   const total = amount.plus(parseAmount(quote.fee));
@@ -112,13 +140,13 @@ async function prepare(handle: DbHandle, actor: PayoutActor, payout: PayoutBody)
 }
 
 /** Whether another active user of the company holds approve_payouts: who could approve the actor's payout. */
-async function hasOtherApprover(handle: DbHandle, actor: PayoutActor): Promise<boolean> {
+export async function hasOtherApprover(handle: DbHandle, actor: PayoutActor): Promise<boolean> {
   const approvers = await companyUsersHolding(handle, actor.companyId, 'approve_payouts');
   return approvers.some((approver) => approver.id !== actor.userId);
 }
 
 export async function checkPayout(handle: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<PayoutCheck> {
-  const prepared = await prepare(handle, actor, payout);
+  const prepared = await preparePayout(handle, actor, payout);
   return {
     quote: quoteOf(prepared.quote, prepared.available),
     destination: {
@@ -158,25 +186,46 @@ export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: Pay
   // One payout of a company at a time: the check of the quote, the destination and the balance
   // holds until the hold is written.
   await lockCompany(tx, actor.companyId);
-  const prepared = await prepare(tx, actor, payout);
-  const id = newId(actor.now.getTime());
-  const holds = await holdAmountAndFee(tx, actor, payout.kind, prepared.quote, id);
+  const prepared = await preparePayout(tx, actor, payout);
   const makerName = await userName(tx, actor.userId);
   const status = prepared.needsApproval ? 'pending_approval' : 'admin_review';
-  const row = await insertPayout(tx, actor, payout, prepared, {
-    id,
+  return writePayout(tx, actor, payout, prepared, {
     status,
-    holds,
+    makerName,
     timeline: submittedTimeline(actor, makerName, prepared.needsApproval),
   });
+}
+
+/**
+ * Writes a prepared payout (the company locked by the caller): the holds of its amount and fee,
+ * the payout, its history line, its event and its audit entry. `audit` adds to the entry's detail
+ * (a batch names itself and the row).
+ */
+export async function writePayout(
+  tx: DbHandle,
+  actor: PayoutActor,
+  payout: PayoutBody,
+  prepared: Prepared,
+  written: {
+    status: SubmittedStatus;
+    makerName: string;
+    timeline: StoredPayoutStep[];
+    audit?: Record<string, unknown>;
+  },
+): Promise<Payout> {
+  const id = newId(actor.now.getTime());
+  const { status } = written;
+  const holds = await holdAmountAndFee(tx, actor, payout.kind, prepared.quote, id);
+  const row = await insertPayout(tx, actor, payout, prepared, { id, status, holds, timeline: written.timeline });
   const transactionId = await openPayoutLine(tx, actor, payout.kind, prepared, { id, status });
   await announceSubmission(tx, actor, {
     payout: { id, kind: payout.kind, status },
     quote: prepared.quote,
     transactionId,
     destinationName: prepared.destination.name,
+    audit: written.audit ?? {},
   });
-  return payoutOf({ row, makerName, transactionId });
+  return payoutOf({ row, makerName: written.makerName, transactionId });
 }
 
 /** The amount and the fee held at once: two pending ledger transfers, posted or voided when the payout ends. */
@@ -214,7 +263,11 @@ async function holdAmountAndFee(tx: DbHandle, actor: PayoutActor, kind: PayoutKi
   return { hold, feeHold };
 }
 
-function submittedTimeline(actor: PayoutActor, makerName: string, isApprovalNeeded: boolean): StoredPayoutStep[] {
+export function submittedTimeline(
+  actor: PayoutActor,
+  makerName: string,
+  isApprovalNeeded: boolean,
+): StoredPayoutStep[] {
   const at = actor.now.toISOString();
   const maker = { kind: 'company_user', name: makerName, user_id: actor.userId } as const;
   const timeline: StoredPayoutStep[] = [{ step: 'submitted', actor: maker, reason: null, at }];
@@ -223,7 +276,7 @@ function submittedTimeline(actor: PayoutActor, makerName: string, isApprovalNeed
   return timeline;
 }
 
-type SubmittedStatus = 'pending_approval' | 'admin_review';
+export type SubmittedStatus = 'pending_approval' | 'admin_review';
 
 async function insertPayout(
   tx: DbHandle,
@@ -323,6 +376,7 @@ async function announceSubmission(
     quote: QuoteRow;
     transactionId: string;
     destinationName: string;
+    audit: Record<string, unknown>;
   },
 ): Promise<void> {
   const { payout, quote } = submitted;
@@ -359,6 +413,7 @@ async function announceSubmission(
       amount: quote.amount,
       fee: quote.fee,
       status: payout.status,
+      ...submitted.audit,
     },
   });
 }

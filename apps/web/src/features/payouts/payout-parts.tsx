@@ -215,8 +215,8 @@ export function DecisionButtons({
 }
 
 type SectionLink = {
-  page: 'fiat_transfer' | 'crypto_transfer' | 'payees' | 'address_book' | 'payout_approvals';
-  label: 'fiat' | 'crypto' | 'payees' | 'addresses' | 'approvals';
+  page: 'fiat_transfer' | 'crypto_transfer' | 'payees' | 'address_book' | 'payout_batches' | 'payout_approvals';
+  label: 'fiat' | 'crypto' | 'payees' | 'addresses' | 'batches' | 'approvals';
 };
 
 const sectionLinks: readonly SectionLink[] = [
@@ -224,6 +224,7 @@ const sectionLinks: readonly SectionLink[] = [
   { page: 'crypto_transfer', label: 'crypto' },
   { page: 'payees', label: 'payees' },
   { page: 'address_book', label: 'addresses' },
+  { page: 'payout_batches', label: 'batches' },
   { page: 'payout_approvals', label: 'approvals' },
 ];
 

@@ -94,6 +94,10 @@ export const mainPages = {
     title: 'Contact requests',
     purpose: 'Clients asking their relationship manager to contact them about a product.',
   },
+  payout_batches: {
+    title: 'Batch payouts',
+    purpose: 'Pay many saved payees and addresses from one CSV file, approved as one batch.',
+  },
   payout_approvals: {
     title: 'Payout approvals',
     purpose:

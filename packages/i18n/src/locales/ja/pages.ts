@@ -81,6 +81,10 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     title: '連絡依頼',
     purpose: '商品について担当者からの連絡を希望するお客さまの依頼。',
   },
+  payout_batches: {
+    title: '一括支払',
+    purpose: '1 つの CSV ファイルで保存済みの複数の受取人とアドレスに支払い、まとめて承認します。',
+  },
   payout_approvals: {
     title: '支払承認',
     purpose: '同僚が作成し、別のユーザーの承認を待つ支払と、会社の承認ポリシー。',

@@ -60,6 +60,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   feedback: { title: '意见反馈', purpose: '告诉银行哪些好用、哪些不好用，并查看我们的答复。' },
   admin_feedback: { title: '客户反馈', purpose: '阅读并答复客户的反馈。' },
   admin_contact_requests: { title: '联系请求', purpose: '客户就产品请客户经理与其联系的请求。' },
+  payout_batches: { title: '批量付款', purpose: '通过一个 CSV 文件向多个已保存的收款人和地址付款，作为一个批次审批。' },
   payout_approvals: { title: '付款审批', purpose: '同事发起、等待另一位用户审批的付款，以及公司的审批规则。' },
   admin_payouts: { title: '付款审核', purpose: '放行前待审核的付款、正在通道或托管处理中的付款，以及已作出的决定。' },
   admin_card_applications: { title: '卡片申请', purpose: '待批准或拒绝的申请，以及发卡机构对持卡人 KYC 的审核。' },
