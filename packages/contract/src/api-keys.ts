@@ -14,7 +14,7 @@ import { defineCall } from './calls.ts';
 import { type ClientPermission, clientPermissions } from './permissions.ts';
 import { identifierText, singleLineText } from './text.ts';
 
-const apiKeyScopes = ['read_only', 'read_write', 'custom'] as const;
+export const apiKeyScopes = ['read_only', 'read_write', 'custom'] as const;
 export const ApiKeyScope = z.enum(apiKeyScopes);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 

@@ -242,5 +242,5 @@ describe('authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 });
