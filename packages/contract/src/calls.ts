@@ -5,6 +5,7 @@
  * the server does not answer it.
  */
 import type { z } from 'zod';
+import { apiKeyCalls } from './api-key-calls.ts';
 import { type ErrorKey, errorCatalogue } from './errors.ts';
 import { type CallPermission, isStaffPermission } from './permissions.ts';
 
@@ -188,7 +189,7 @@ export function defineCall<Request extends z.ZodType, Response extends z.ZodType
 
 /**
  * Every catalogue error a call can answer: those every call of its kind can (bad input, an outage;
- * no session or no permission unless it is public; throttled if public; KYC not approved if gated;
+ * no session or no permission unless it is public; throttled if public or open to API keys; KYC not approved if gated;
  * a reused idempotency key if idempotent; busy, to be asked again) and those it declares. OpenAPI lists them per operation,
  * and outside production the server answers 500 for an error a call did not declare.
  */
@@ -201,6 +202,8 @@ export function errorKeysOf(spec: CallSpec & { errors?: readonly ErrorKey[] }): 
     // A role without the permission, or staff who must pair an authenticator first.
     keys.add('forbidden');
   }
+  // A call API keys may make is limited per key (decision 0041).
+  if (Object.hasOwn(apiKeyCalls, spec.path)) keys.add('rate_limited');
   if (spec.isKycGated) keys.add('kyc_not_approved');
   if (spec.isIdempotent) keys.add('idempotency_conflict');
   for (const key of spec.errors ?? []) keys.add(key);

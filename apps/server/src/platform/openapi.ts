@@ -4,6 +4,7 @@
  * envelope; and every call SPEC.md lists that is not built yet, marked as such. Served at
  * /api/openapi.json and readable at /api/docs.
  */
+import { apiKeyCalls } from '@bank/contract/api-key-calls';
 import { type CallDefinition, type CallSpec, errorKeysOf } from '@bank/contract/calls';
 import { appVersion } from '@bank/contract/constants';
 import { apiHeaders, idempotencyKeyLifetimeHours, idempotencyKeyPattern } from '@bank/contract/envelope';
@@ -50,6 +51,21 @@ function tagOf(path: string): string {
 }
 
 const sessionSecurity = [{ token: [], userid: [] }];
+
+const apiKeyScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    'A company API key (created on the team page by the administrator): `Authorization: Bearer <key>`. ' +
+    'Accepted by the operations that list it in `security` (x-api-key: read or write); a read-only key ' +
+    'makes reads only, a write key writes only from its IP allow-list; payouts made with a key wait for ' +
+    'approval. 120 calls a minute per key.',
+};
+
+/** A person's session, or for the calls API keys may make (decision 0041) a bearer key instead. */
+function securityOf(path: string) {
+  return Object.hasOwn(apiKeyCalls, path) ? [...sessionSecurity, { apiKey: [] }] : sessionSecurity;
+}
 
 const errorResponse = {
   description:
@@ -98,8 +114,9 @@ function definedOperation(call: CallDefinition): Operation {
       { $ref: '#/components/parameters/language' },
       ...(call.isIdempotent ? [{ $ref: '#/components/parameters/idempotencyKey' }] : []),
     ],
-    ...(call.auth === 'public' ? { security: [] } : { security: sessionSecurity }),
+    ...(call.auth === 'public' ? { security: [] } : { security: securityOf(call.path) }),
     'x-auth': call.auth,
+    ...(Object.hasOwn(apiKeyCalls, call.path) ? { 'x-api-key': apiKeyCalls[call.path] } : {}),
     'x-permission': call.permission,
     'x-kyc-gated': call.isKycGated,
     'x-idempotent': call.isIdempotent,
@@ -159,6 +176,7 @@ export function buildOpenApiDocument(
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: apiHeaders.token },
         userid: { type: 'apiKey', in: 'header', name: apiHeaders.userId },
+        apiKey: apiKeyScheme,
       },
       parameters: {
         language: {

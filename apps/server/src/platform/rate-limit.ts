@@ -17,10 +17,16 @@ import type { Clock } from './session.ts';
 
 export type WindowCount = { hits: number; windowEndsAt: Date };
 
-/** Counts one hit of `key` in the fixed window of `windowSeconds` that holds `now`. */
-export async function countHit(handle: DbHandle, key: string, windowSeconds: number, now: Date): Promise<WindowCount> {
+/** The fixed window of `windowSeconds` that holds `now`: its start and end. */
+export function windowOf(windowSeconds: number, now: Date): { windowStart: Date; windowEndsAt: Date } {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { windowStart, windowEndsAt: new Date(windowStart.getTime() + windowMs) };
+}
+
+/** Counts one hit of `key` in the fixed window of `windowSeconds` that holds `now`. */
+export async function countHit(handle: DbHandle, key: string, windowSeconds: number, now: Date): Promise<WindowCount> {
+  const { windowStart, windowEndsAt } = windowOf(windowSeconds, now);
   const [row] = await handle
     .insert(rateLimitCounters)
     .values({ key, window_start: windowStart, hits: 1 })
@@ -29,7 +35,7 @@ export async function countHit(handle: DbHandle, key: string, windowSeconds: num
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
     .returning({ hits: rateLimitCounters.hits });
-  return { hits: row?.hits ?? 1, windowEndsAt: new Date(windowStart.getTime() + windowMs) };
+  return { hits: row?.hits ?? 1, windowEndsAt };
 }
 
 /** Counters of windows that ended this long ago can go: no limit looks back further. */

@@ -7,6 +7,8 @@
  * then answer `not_found`.
  */
 import type { Readable } from 'node:stream';
+import { apiKeyCalls } from '@bank/contract/api-key-calls';
+import { apiKeyLimits, apiKeyMayCall, isAddressAllowed } from '@bank/contract/api-keys';
 import type { CallDefinition, CallSpec } from '@bank/contract/calls';
 import { listedCalls } from '@bank/contract/calls';
 import type { Language } from '@bank/contract/constants';
@@ -21,8 +23,9 @@ import { type AuditEntryInput, writeAudit } from './audit.ts';
 import type { Database, Transaction } from './db.ts';
 import { AppError } from './errors.ts';
 import { requestHashOf, runIdempotent } from './idempotency.ts';
+import { rateLimitedError } from './rate-limit.ts';
 import type { CallerHeaders } from './request-context.ts';
-import type { Clock, SessionContext, SessionResolver } from './session.ts';
+import type { ApiKeyResolver, Clock, SessionContext, SessionResolver } from './session.ts';
 
 /** What registerCall needs from the app, decorated on it by buildApp. */
 type CallPlatform = {
@@ -30,6 +33,8 @@ type CallPlatform = {
   /** Where idempotent calls keep their keys and answers. */
   database: Database;
   sessionResolver: SessionResolver;
+  /** The team module's resolver of `Authorization: Bearer` API keys; none: keys are refused (9400). */
+  apiKeyResolver?: ApiKeyResolver;
   /** Every call registered so far, by path (the OpenAPI document is generated from it). */
   calls: Map<string, CallDefinition>;
   /** What modules make of failures they know (`answerFailures`), asked in turn when a handler fails. */
@@ -228,7 +233,13 @@ function checkedBody(callPath: string, rawBody: unknown): unknown {
  */
 async function authorize(spec: CallSpec, request: FastifyRequest, platform: CallPlatform): Promise<void> {
   const { token, userId } = request.caller;
-  const session = token && userId ? await platform.sessionResolver(token, userId, platform.clock.now()) : null;
+  // A public call is anyone's: a key sent to one is neither needed nor looked at.
+  const bearer = spec.auth === 'public' ? null : bearerKeyOf(request);
+  const session = bearer
+    ? await apiKeySessionOf(spec, request, platform, bearer)
+    : token && userId
+      ? await platform.sessionResolver(token, userId, platform.clock.now())
+      : null;
   request.session = session;
   if (spec.auth === 'public') return;
   if (!session) throw new AppError('session_invalid');
@@ -240,6 +251,52 @@ async function authorize(spec: CallSpec, request: FastifyRequest, platform: Call
       detail: `${session.role} ${session.user_id} does not hold ${permission} for ${spec.path}`,
     });
   if (spec.isKycGated && session.kyc_status !== 'kyc_approved') throw new AppError('kyc_not_approved');
+}
+
+const apiKeyCallsPerMinute = apiKeyLimits.callsPerMinute;
+
+/** The key of an `Authorization: Bearer <key>` header, or null without one. */
+function bearerKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(header.trim());
+  if (!match?.[1]) throw new AppError('session_invalid', { detail: 'an Authorization header that is no bearer key' });
+  return match[1];
+}
+
+/**
+ * The session an API key acts as, for a call it may make (decision 0041): the key resolved (its use
+ * recorded and counted), then the key's own rules: only the contract's key calls (staff calls and a
+ * person's own never), writes only for a write scope and from its allow-list, and its rate limit.
+ * The permission and KYC gate are checked after, as for a person.
+ */
+async function apiKeySessionOf(
+  spec: CallSpec,
+  request: FastifyRequest,
+  platform: CallPlatform,
+  key: string,
+): Promise<SessionContext> {
+  const now = platform.clock.now();
+  const resolved = platform.apiKeyResolver
+    ? await platform.apiKeyResolver(key, { ip: request.ip, callPath: spec.path, now })
+    : null;
+  if (!resolved?.session.api_key)
+    throw new AppError('session_invalid', { detail: 'unknown, revoked or expired API key' });
+  const { session, callsThisWindow, windowEndsAt } = resolved;
+  const apiKey = resolved.session.api_key;
+  if (spec.auth !== 'session' || !apiKeyMayCall(apiKey.scope, spec.path))
+    throw new AppError('forbidden', {
+      messageKey: 'errors.api_key_call_refused',
+      detail: `API key ${apiKey.key_id} (${apiKey.scope}) may not call ${spec.path}`,
+    });
+  if (apiKeyCalls[spec.path] === 'write' && !isAddressAllowed(request.ip, apiKey.allowed_ips))
+    throw new AppError('forbidden', {
+      messageKey: 'errors.api_key_address_refused',
+      detail: `API key ${apiKey.key_id} wrote from ${request.ip}, outside its allow-list`,
+    });
+  if (callsThisWindow > apiKeyCallsPerMinute)
+    throw rateLimitedError((windowEndsAt.getTime() - now.getTime()) / 1000, `API key ${apiKey.key_id} over its limit`);
+  return session;
 }
 
 function callContext(request: FastifyRequest, now: Date, transaction: Transaction | null = null): CallContext {
@@ -328,6 +385,11 @@ async function respond<Call extends CallDefinition>(
       .send(result.body);
   }
   return reply.send({ code: successCode, msg: 'success', data: responseDataOf(call, result) });
+}
+
+/** Registers the module's resolver of bearer API keys (the team module's). */
+export function registerApiKeyResolver(app: FastifyInstance, resolver: ApiKeyResolver): void {
+  app.callPlatform.apiKeyResolver = resolver;
 }
 
 export function registerCall<Call extends CallDefinition>(

@@ -136,7 +136,9 @@ export async function preparePayout(
   if (total.greaterThan(available))
     throw new AppError('insufficient_balance', { detail: `payout of ${total} ${asset} over ${available}` });
   const policy = await approvalPolicyOf(handle, actor.companyId);
-  return { quote, destination, payeeId, addressId, needsApproval: needsApproval(policy, asset, amount), available };
+  // A payout an API key makes always waits for a person's approval (decision 0041), whatever the policy.
+  const isApprovalNeeded = actor.session.api_key !== undefined || needsApproval(policy, asset, amount);
+  return { quote, destination, payeeId, addressId, needsApproval: isApprovalNeeded, available };
 }
 
 /** Whether another active user of the company holds approve_payouts: who could approve the actor's payout. */
@@ -182,7 +184,9 @@ async function payoutCounterAccount(
 }
 
 export async function submitPayout(tx: DbHandle, actor: PayoutActor, payout: PayoutBody): Promise<Payout> {
-  requireFreshSecondFactor(actor);
+  // A person gives a fresh second factor; an API key, which has none, is held to its IP allow-list
+  // (checked for every write) and its payout waits for a person's approval (prepare).
+  if (!actor.session.api_key) requireFreshSecondFactor(actor);
   // One payout of a company at a time: the check of the quote, the destination and the balance
   // holds until the hold is written.
   await lockCompany(tx, actor.companyId);

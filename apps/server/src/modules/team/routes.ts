@@ -25,18 +25,7 @@ import { addGroup, deleteGroup, editGroup } from './groups.ts';
 import { acceptInvitation, readInvitation } from './invitations.ts';
 import { actOnMember, editMember, type InvitationDependencies, inviteMember } from './members.ts';
 import { listGroups, listMembers } from './queries.ts';
-import type { TeamActor } from './team-actions.ts';
-
-function actorOf(call: CallContext): TeamActor {
-  return {
-    userId: call.session.user_id,
-    companyId: clientCompanyId(call),
-    ip: call.ip,
-    now: call.now,
-    language: call.language,
-    session: call.session,
-  };
-}
+import { teamActorOf } from './team-actions.ts';
 
 type TeamCallDependencies = { db: AppDatabase; emailQueue: EmailQueue; publicUrl: Config['publicUrl'] };
 
@@ -51,16 +40,16 @@ export function registerTeamCalls(app: FastifyInstance, dependencies: TeamCallDe
   registerCall(app, listPermissionGroups, async (_body, call) => ({
     items: await listGroups(db, clientCompanyId(call)),
   }));
-  registerCall(app, addPermissionGroup, (body, call) => addGroup(call.transaction ?? db, actorOf(call), body));
-  registerCall(app, editPermissionGroup, (body, call) => editGroup(db, actorOf(call), body));
-  registerCall(app, deletePermissionGroup, (body, call) => deleteGroup(db, actorOf(call), body.group_id));
+  registerCall(app, addPermissionGroup, (body, call) => addGroup(call.transaction ?? db, teamActorOf(call), body));
+  registerCall(app, editPermissionGroup, (body, call) => editGroup(db, teamActorOf(call), body));
+  registerCall(app, deletePermissionGroup, (body, call) => deleteGroup(db, teamActorOf(call), body.group_id));
 
   registerCall(app, listTeamMembers, (body, call) => listMembers(db, clientCompanyId(call), body, call.now));
   registerCall(app, inviteTeamMember, (body, call) =>
-    inviteMember(call.transaction ?? db, invitations(call), actorOf(call), body),
+    inviteMember(call.transaction ?? db, invitations(call), teamActorOf(call), body),
   );
-  registerCall(app, editTeamMember, (body, call) => editMember(db, actorOf(call), body));
-  registerCall(app, actOnTeamMember, (body, call) => actOnMember(db, invitations(call), actorOf(call), body));
+  registerCall(app, editTeamMember, (body, call) => editMember(db, teamActorOf(call), body));
+  registerCall(app, actOnTeamMember, (body, call) => actOnMember(db, invitations(call), teamActorOf(call), body));
 
   registerCall(app, getTeamInvitation, (body, call) => readInvitation(db, body.token, call.now));
   registerCall(app, acceptTeamInvitation, (body, call) => acceptInvitation(db, body, { now: call.now, ip: call.ip }));

@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DbHandle } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CallContext } from '../../platform/route.ts';
 import type { SessionContext } from '../../platform/session.ts';
+import { clientCompanyId } from '../../platform/tenant.ts';
 
 export type Body<Call> = z.output<Call extends { request: infer Request extends z.ZodType } ? Request : never>;
 
@@ -22,6 +24,18 @@ export type TeamActor = {
   /** The caller's session: its second factor's freshness guards the changes that widen access. */
   session: SessionContext;
 };
+
+/** The caller of a team call as the team's services take it. */
+export function teamActorOf(call: CallContext): TeamActor {
+  return {
+    userId: call.session.user_id,
+    companyId: clientCompanyId(call),
+    ip: call.ip,
+    now: call.now,
+    language: call.language,
+    session: call.session,
+  };
+}
 
 export const hourMs = 3_600_000;
 /** An invited user's password hash until they choose one: no password verifies against it. */

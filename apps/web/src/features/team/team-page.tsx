@@ -5,7 +5,7 @@
  * The tab is kept in the address (`?tab=`).
  */
 import { Button, Group, Tabs } from '@mantine/core';
-import { IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,13 +14,15 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { ApiKeyFormDialog } from './api-key-form-dialog.tsx';
+import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
 import { GroupsPanel, PermissionMatrix } from './groups-panel.tsx';
 import { InviteDialog } from './member-form-dialog.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { prefetchTeam, useGroups } from './team-queries.ts';
 
-const tabs = ['members', 'groups', 'matrix'] as const;
+const tabs = ['members', 'groups', 'matrix', 'api_keys'] as const;
 type Tab = (typeof tabs)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -34,33 +36,45 @@ export function TeamPage() {
   const groups = useGroups();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'members';
-  const [dialog, setDialog] = useState<'invite' | 'new_group' | null>(null);
+  // API keys are the administrator's alone (the server refuses anyone else too).
+  const isAdministrator = user?.role === 'administrator';
+  const shownTabs = tabs.filter((value) => value !== 'api_keys' || isAdministrator);
+  const tab: Tab = isTab(requested) && shownTabs.includes(requested) ? requested : 'members';
+  const [dialog, setDialog] = useState<'invite' | 'new_group' | 'api_key' | null>(null);
 
   if (mayManage === false) return <NoPermissionPage title={t('pages.team.title')} />;
 
   const groupList = groups.data?.items ?? [];
-  const actions = (
-    <Group gap="sm">
-      <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('new_group')}>
-        {t('team.groups.new')}
+  const actions =
+    tab === 'api_keys' ? (
+      <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => setDialog('api_key')}>
+        {t('team.api_keys.create')}
       </Button>
-      <Button
-        leftSection={<IconUserPlus size={16} aria-hidden />}
-        onClick={() => setDialog('invite')}
-        disabled={groupList.length === 0}
-        title={groupList.length === 0 ? t('team.members.no_group_first') : undefined}
-      >
-        {t('team.members.invite')}
-      </Button>
-    </Group>
-  );
+    ) : (
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setDialog('new_group')}
+        >
+          {t('team.groups.new')}
+        </Button>
+        <Button
+          leftSection={<IconUserPlus size={16} aria-hidden />}
+          onClick={() => setDialog('invite')}
+          disabled={groupList.length === 0}
+          title={groupList.length === 0 ? t('team.members.no_group_first') : undefined}
+        >
+          {t('team.members.invite')}
+        </Button>
+      </Group>
+    );
 
   return (
     <PageFrame title={t('pages.team.title')} description={t('pages.team.purpose')} actions={actions}>
       <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'members' ? { tab: value } : {})}>
         <Tabs.List mb="lg">
-          {tabs.map((value) => (
+          {shownTabs.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`team.tabs.${value}`)}
             </Tabs.Tab>
@@ -79,6 +93,11 @@ export function TeamPage() {
             <Tabs.Panel value="matrix">
               <PermissionMatrix groups={groupList} />
             </Tabs.Panel>
+            {isAdministrator ? (
+              <Tabs.Panel value="api_keys">
+                {tab === 'api_keys' ? <ApiKeysPanel onCreate={() => setDialog('api_key')} /> : null}
+              </Tabs.Panel>
+            ) : null}
           </>
         ) : null}
       </Tabs>
@@ -86,6 +105,9 @@ export function TeamPage() {
         <>
           <InviteDialog isOpen={dialog === 'invite'} user={user} groups={groupList} onClose={() => setDialog(null)} />
           <GroupFormDialog isOpen={dialog === 'new_group'} group={null} user={user} onClose={() => setDialog(null)} />
+          {isAdministrator ? (
+            <ApiKeyFormDialog isOpen={dialog === 'api_key'} user={user} onClose={() => setDialog(null)} />
+          ) : null}
         </>
       ) : null}
     </PageFrame>

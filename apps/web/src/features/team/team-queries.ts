@@ -1,4 +1,6 @@
 /** The team screens' reads: one query key per list, refreshed after every change of the team. */
+
+import { listApiKeys } from '@bank/contract/api-keys';
 import { defaultPageSize } from '@bank/contract/constants';
 import { listPermissionGroups, listTeamMembers } from '@bank/contract/team';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
@@ -33,4 +35,13 @@ export async function refreshTeam(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: groupsKey }),
     queryClient.invalidateQueries({ queryKey: membersKey }),
   ]);
+}
+
+/** The company's API keys (the administrator's tab): asked for only while the tab is open. */
+export function useApiKeys() {
+  return useScreenQuery(listApiKeys, {});
+}
+
+export async function refreshApiKeys(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: [listApiKeys.path] });
 }

@@ -29,4 +29,6 @@ export const errorsSignedIn = {
   order_above_remaining: 'The quantity is more than the contract has left to order.',
   card_already_bound: 'This card is already bound to a cardholder.',
   cardholder_kyc_not_approved: 'The cardholder’s card KYC is not approved yet.',
+  api_key_call_refused: 'An API key cannot make this call: it is a person’s, or outside the key’s scope.',
+  api_key_address_refused: 'This API key may write only from the IP ranges of its allow-list.',
 } as const;

@@ -1,6 +1,6 @@
 /** The team screens: sub-accounts, permission groups, the permission view, and the invitation page. */
 export const team = {
-  tabs: { members: 'Users', groups: 'Permission groups', matrix: 'Permission view' },
+  tabs: { members: 'Users', groups: 'Permission groups', matrix: 'Permission view', api_keys: 'API keys' },
   permissions: {
     view_balances: {
       label: 'View balances and history',
@@ -155,6 +155,66 @@ export const team = {
     sign_in: 'Sign in',
     invalid_title: 'This invitation cannot be used',
   },
+  api_keys: {
+    intro:
+      'API keys let your company’s finance systems read balances and history, and prepare payouts that wait for a person’s approval. Each key is shown once.',
+    documentation:
+      'The API is described by the OpenAPI document at {{url}}; agents read through the MCP endpoint at {{mcp}}.',
+    create: 'Create API key',
+    empty: 'No API keys yet.',
+    administrator_only: 'Only the company’s administrator manages API keys.',
+    name: 'Name',
+    name_placeholder: 'Accounting system',
+    scope: 'Access',
+    scopes: {
+      read_only: 'Read only',
+      read_write: 'Read and write',
+      custom: 'Chosen permissions',
+    },
+    scope_descriptions: {
+      read_only: 'Balances, transactions, statements, deposits, payouts and cards: nothing is changed.',
+      read_write: 'Everything a read-only key reads, and payouts and conversions; payouts always wait for approval.',
+      custom: 'Only the permissions you choose, reading and writing.',
+    },
+    permissions: 'Permissions',
+    allowed_ips: 'Allowed IP ranges',
+    allowed_ips_help:
+      'One range a line in CIDR form, such as 203.0.113.0/24. Writes from any other address are refused.',
+    expires_at: 'Expiry date (optional)',
+    expires_help: 'Leave empty for a key that works until revoked.',
+    columns: {
+      name: 'Name',
+      prefix: 'Key',
+      scope: 'Access',
+      allowed_ips: 'Allowed IP ranges',
+      last_used: 'Last used',
+      expires: 'Expires',
+      status: 'Status',
+      actions: 'Actions',
+    },
+    any_address: 'Any address (reads only)',
+    never_used: 'Never',
+    last_used_from: '{{time}} from {{ip}}',
+    no_expiry: 'Never',
+    statuses: { active: 'Active', revoked: 'Revoked', expired: 'Expired' },
+    revoke: 'Revoke',
+    revoke_title: 'Revoke {{name}}?',
+    revoke_body: 'Calls with this key are refused at once. This cannot be undone.',
+    revoked: 'The key {{name}} is revoked.',
+    created_title: 'Copy your new key',
+    created_body:
+      'This is the only time the key is shown. Store it in your secrets manager now; the bank keeps only a fingerprint.',
+    copy: 'Copy key',
+    copied: 'Copied',
+    done: 'I have stored the key',
+    cancel: 'Cancel',
+    submit: 'Create key',
+  },
+  errors: {
+    api_keys_administrator_only: 'Only the company’s administrator manages API keys.',
+    api_keys_too_many: 'Your company already holds {{count}} API keys. Revoke one you no longer use first.',
+    api_key_revoked: 'This API key is already revoked.',
+  },
   validation: {
     group_name_required: 'Give the group a name',
     group_name_taken: 'Your company already has a group of this name',
@@ -163,5 +223,9 @@ export const team = {
     group_not_found: 'Choose one of your company’s permission groups',
     email_in_use: 'This email already belongs to a user of the bank',
     link_invalid: 'This invitation link is not complete',
+    key_name_required: 'Give the key a name',
+    cidr_invalid: 'Enter IP ranges in CIDR form, such as 203.0.113.0/24',
+    allow_list_required: 'A key that can write needs at least one allowed IP range',
+    key_expiry_range: 'Choose an expiry date in the future, within {{days}} days',
   },
 };

@@ -59,4 +59,6 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   session_idle_expired: '15分間操作がなかったため、セッションの有効期限が切れました。',
   something_went_wrong: '問題が発生しました。後ほどお試しください。',
   retry: '再試行',
+  api_key_call_refused: 'API キーではこの操作はできません：本人が行う操作か、キーの範囲外の操作です。',
+  api_key_address_refused: 'この API キーは、許可リストの IP 範囲からのみ書き込みができます。',
 };

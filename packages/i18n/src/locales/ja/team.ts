@@ -2,7 +2,7 @@ import type { team as en } from '../en/team.ts';
 
 /** チーム：サブアカウント、権限グループ、権限ビュー、招待ページ。 */
 export const team: typeof en = {
-  tabs: { members: 'ユーザー', groups: '権限グループ', matrix: '権限ビュー' },
+  tabs: { members: 'ユーザー', groups: '権限グループ', matrix: '権限ビュー', api_keys: 'API キー' },
   permissions: {
     view_balances: { label: '残高と履歴の閲覧', description: '残高、ホーム、取引履歴とその詳細。' },
     deposit: { label: '入金', description: '入金アドレス、銀行口座情報、入金通知。' },
@@ -139,6 +139,66 @@ export const team: typeof en = {
     sign_in: 'ログイン',
     invalid_title: 'この招待は使用できません',
   },
+  api_keys: {
+    intro:
+      'API キーを使うと、貴社の財務システムが残高と履歴を読み取り、担当者の承認を待つ送金を作成できます。キーは一度だけ表示されます。',
+    documentation:
+      'API は {{url}} の OpenAPI ドキュメントで説明されています。エージェントは {{mcp}} の MCP エンドポイントから読み取ります。',
+    create: 'API キーを作成',
+    empty: 'API キーはまだありません。',
+    administrator_only: 'API キーを管理できるのは会社の管理者だけです。',
+    name: '名前',
+    name_placeholder: '会計システム',
+    scope: 'アクセス',
+    scopes: {
+      read_only: '読み取り専用',
+      read_write: '読み取りと書き込み',
+      custom: '選択した権限',
+    },
+    scope_descriptions: {
+      read_only: '残高、取引、明細書、入金、送金、カード：何も変更しません。',
+      read_write: '読み取り専用キーが読めるものすべてと、送金と両替。送金は必ず承認を待ちます。',
+      custom: '選んだ権限だけを読み書きします。',
+    },
+    permissions: '権限',
+    allowed_ips: '許可する IP 範囲',
+    allowed_ips_help: '1 行に 1 つ、203.0.113.0/24 のような CIDR 形式で。ほかのアドレスからの書き込みは拒否されます。',
+    expires_at: '有効期限（任意）',
+    expires_help: '空欄にすると、取り消すまで有効です。',
+    columns: {
+      name: '名前',
+      prefix: 'キー',
+      scope: 'アクセス',
+      allowed_ips: '許可する IP 範囲',
+      last_used: '最終使用',
+      expires: '有効期限',
+      status: '状態',
+      actions: '操作',
+    },
+    any_address: '任意のアドレス（読み取りのみ）',
+    never_used: 'なし',
+    last_used_from: '{{time}}（{{ip}} から）',
+    no_expiry: 'なし',
+    statuses: { active: '有効', revoked: '取り消し済み', expired: '期限切れ' },
+    revoke: '取り消す',
+    revoke_title: '{{name}} を取り消しますか？',
+    revoke_body: 'このキーによる呼び出しはすぐに拒否されます。元に戻せません。',
+    revoked: 'キー {{name}} を取り消しました。',
+    created_title: '新しいキーをコピーしてください',
+    created_body:
+      'キーが表示されるのはこの一度だけです。今すぐシークレット管理に保存してください。銀行はフィンガープリントだけを保持します。',
+    copy: 'キーをコピー',
+    copied: 'コピーしました',
+    done: 'キーを保存しました',
+    cancel: 'キャンセル',
+    submit: 'キーを作成',
+  },
+  errors: {
+    api_keys_administrator_only: 'API キーを管理できるのは会社の管理者だけです。',
+    api_keys_too_many:
+      '貴社はすでに {{count}} 個の API キーを持っています。使わなくなったキーを先に取り消してください。',
+    api_key_revoked: 'この API キーはすでに取り消されています。',
+  },
   validation: {
     group_name_required: 'グループ名を入力してください',
     group_name_taken: '同じ名前のグループがすでにあります',
@@ -147,5 +207,9 @@ export const team: typeof en = {
     group_not_found: '御社の権限グループを選択してください',
     email_in_use: 'このメールアドレスはすでに当行のユーザーが使用しています',
     link_invalid: 'この招待リンクは不完全です',
+    key_name_required: 'キーに名前を付けてください',
+    cidr_invalid: 'IP 範囲は 203.0.113.0/24 のような CIDR 形式で入力してください',
+    allow_list_required: '書き込みができるキーには、許可する IP 範囲が 1 つ以上必要です',
+    key_expiry_range: '有効期限は今日より後、{{days}} 日以内の日付を選んでください',
   },
 };

@@ -56,4 +56,6 @@ export const errors: Record<keyof typeof en | keyof typeof errorsSignedIn, strin
   session_idle_expired: '由于15分钟无操作，您的会话已过期。',
   something_went_wrong: '出了点问题，请稍后再试。',
   retry: '重试',
+  api_key_call_refused: 'API 密钥不能进行此操作：此操作须由本人进行，或不在密钥的权限范围内。',
+  api_key_address_refused: '此 API 密钥只能从其允许列表中的 IP 范围进行写入操作。',
 };

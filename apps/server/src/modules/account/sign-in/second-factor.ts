@@ -61,6 +61,12 @@ export async function checkSecondFactor(
  * for password and code (verifyLoginPassword) and repeats the action.
  */
 export function requireFreshSecondFactor(context: { session: SessionContext; now: Date }): void {
+  // An API key is no person and has no second factor: the action is a person's (decision 0041).
+  if (context.session.api_key)
+    throw new AppError('forbidden', {
+      messageKey: 'errors.api_key_call_refused',
+      detail: `API key ${context.session.api_key.key_id} asked for a person's fresh second factor`,
+    });
   const freshUntil = context.session.step_up_until;
   if (!freshUntil || freshUntil <= context.now) {
     throw new AppError('fresh_second_factor_required', { detail: 'no second factor within the last 5 minutes' });
