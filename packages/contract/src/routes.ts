@@ -55,6 +55,7 @@ export type PageId =
   | 'announcements_admin'
   | 'team'
   | 'webhook_settings'
+  | 'audit_log'
   | 'renewals'
   | 'admin_home'
   | 'admin_kyc'
@@ -142,6 +143,8 @@ export const mainPages: readonly MainPage[] = [
   /** Sub-accounts and permission groups (SPEC.md: user permission management with permission view). */
   { id: 'team', path: '/team', isKycGated: false },
   { id: 'webhook_settings', path: '/webhook_settings', isKycGated: false },
+  /** The company's audit log: its administrator's alone (company_audit_log). */
+  { id: 'audit_log', path: '/audit_log', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true, permission: 'kyc_review' },

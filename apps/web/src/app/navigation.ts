@@ -167,6 +167,7 @@ const groups: readonly NavigationGroup[] = [
     clientItem('team', 'team', IconUsersGroup, { permission: 'team' }),
     clientItem('account', 'account', IconUserCircle),
     clientItem('webhooks', 'webhook_settings', IconWebhook, { permission: 'webhooks' }),
+    clientItem('audit_log', 'audit_log', IconFileSearch, { permission: 'company_audit_log' }),
   ]),
   clientGroup('products', [
     clientItem('private_banking', 'private_banking', IconDiamond),

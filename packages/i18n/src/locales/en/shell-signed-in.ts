@@ -38,6 +38,7 @@ export const shellSignedIn = {
       kyc: 'Company KYC',
       account: 'My account',
       webhooks: 'Webhooks',
+      audit_log: 'Audit log',
       private_banking: 'Private banking',
       structured_products: 'Structured products',
       investment_banking: 'Investment banking',

@@ -43,6 +43,7 @@ export const shell: Strings<Shell> = {
       kyc: '法人KYC',
       account: 'マイアカウント',
       webhooks: 'Webhook 通知',
+      audit_log: '監査ログ',
       private_banking: 'プライベートバンキング',
       structured_products: '仕組商品',
       investment_banking: '投資銀行業務',
