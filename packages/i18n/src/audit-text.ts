@@ -28,16 +28,10 @@ export function auditActionText(lookup: CatalogueLookup, action: string): string
   return lookup('account.audit.unnamed_action', { category }) ?? category;
 }
 
-/** Detail entries that only tie records together: not for a reader. */
-const hiddenDetailKeys = new Set([
-  'session_id',
-  'link_id',
-  'user_id',
-  'document_id',
-  'deposit_id',
-  'credit_id',
-  'notice_id',
-]);
+/** Detail entries that only tie records together (an id, `*_id`): not for a reader. */
+function isHiddenDetail(key: string): boolean {
+  return key === 'id' || key.endsWith('_id') || key.endsWith('_ids');
+}
 
 /** Keys whose values are catalogue words elsewhere than the audit log's own values. */
 const valueKeyPrefixOf: Readonly<Record<string, string>> = {
@@ -46,7 +40,11 @@ const valueKeyPrefixOf: Readonly<Record<string, string>> = {
   section: 'kyc.sections.',
   sections_to_fix: 'kyc.sections.',
   via: 'account.audit.values.via_',
+  category: 'account.audit.categories.',
 };
+
+/** Keys whose values are words of a catalogue entry's `label` (a permission's name). */
+const labelledValueKeys: Readonly<Record<string, string>> = { permissions: 'team.permissions.' };
 
 /** Keys whose values are instants, written as the reader's dates. */
 const timeKeys = new Set(['locked_until', 'until']);
@@ -66,10 +64,12 @@ export function auditDetailText(
     if (Array.isArray(value)) return value.map((item) => valueText(key, item)).join(', ');
     if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
     if (timeKeys.has(key)) return formatTime(value);
+    const labelled = labelledValueKeys[key];
+    if (labelled) return lookup(`${labelled}${value}.label`) ?? value;
     return lookup(`${valueKeyPrefixOf[key] ?? 'account.audit.values.'}${value}`) ?? value;
   };
   return Object.entries(detail)
-    .filter(([key]) => !hiddenDetailKeys.has(key))
+    .filter(([key]) => !isHiddenDetail(key))
     .map(([key, value]) => `${lookup(`account.audit.details.${key}`) ?? key}: ${valueText(key, value)}`)
     .join(' · ');
 }

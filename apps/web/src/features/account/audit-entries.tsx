@@ -4,17 +4,28 @@
  * sentence in the reader's language, who acted, from where, and the details; the filters by user,
  * category and days live in the address, so a filtered log survives a reload.
  */
-import { type AuditCategory, type AuditEntry, auditCategories } from '@bank/contract/audit-log';
+import {
+  type AuditCategory,
+  type AuditEntry,
+  auditCategories,
+  type downloadAuditLog,
+  type downloadCompanyAuditLog,
+} from '@bank/contract/audit-log';
 import { emailMaxLength } from '@bank/contract/constants';
 import { Badge, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { IconFileSearch } from '@tabler/icons-react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionColour, useActionLabel, useDetailText } from '../../ui/audit-entry-text.ts';
+import { todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { readerTimeZone } from '../../ui/format-date.ts';
 import { HistoryChoice, HistoryFilterBar, HistorySearch } from '../../ui/history-filter-bar.tsx';
-import { HistoryCards, type HistoryColumn, HistoryTable } from '../../ui/history-table.tsx';
+import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
+import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
+import { ExportDialog } from '../../widgets/export-dialog.tsx';
 
 export const auditFilterKeys = ['actor', 'category', 'from', 'to'] as const;
 export type AuditFilterKey = (typeof auditFilterKeys)[number];
@@ -194,7 +205,7 @@ function AuditCard({ entry, isCompanyShown }: { entry: AuditEntry; isCompanyShow
   );
 }
 
-export function AuditEntries({
+function AuditEntries({
   label,
   entries,
   isCompanyShown,
@@ -221,5 +232,83 @@ export function AuditEntries({
         card={(entry) => <AuditCard entry={entry} isCompanyShown={isCompanyShown} />}
       />
     </>
+  );
+}
+
+/** The entries' states (loading, error, empty, filtered to nothing) around the list and its "Load more". */
+export function AuditResults({
+  audit,
+  label,
+  empty,
+  hasFilters,
+  onClear,
+  isCompanyShown,
+}: {
+  audit: UseInfiniteQueryResult<InfiniteData<KeysetPage<AuditEntry>>>;
+  label: string;
+  empty: { title: string; description: string };
+  hasFilters: boolean;
+  onClear: () => void;
+  isCompanyShown: boolean;
+}) {
+  const { t } = useTranslation();
+  const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <HistoryResults
+      query={audit}
+      itemCount={entries.length}
+      skeleton={{ rows: 8, columns: isCompanyShown ? 6 : 5 }}
+      empty={{ icon: <IconFileSearch size={26} stroke={1.6} />, ...empty }}
+      filteredEmpty={{
+        isShown: hasFilters,
+        title: t('account.audit.page.filtered_empty_title'),
+        description: t('account.audit.page.filtered_empty_description'),
+        clearLabel: t('account.audit.page.clear'),
+        onClear,
+      }}
+    >
+      <AuditEntries label={label} entries={entries} isCompanyShown={isCompanyShown} />
+      <LoadMore
+        query={audit}
+        loadMoreLabel={t('account.audit.page.load_more')}
+        allLoaded={t('account.audit.page.all_loaded')}
+      />
+    </HistoryResults>
+  );
+}
+
+/**
+ * The download of what the list shows: the dialog asks for the period (opening on the list's, else
+ * this month) and the format; the other filters and the reader's zone go with it.
+ */
+export function AuditDownloadDialog({
+  call,
+  values,
+  fixedBody = {},
+  onClose,
+}: {
+  call: typeof downloadCompanyAuditLog | typeof downloadAuditLog;
+  values: AuditFilterValues;
+  fixedBody?: Readonly<Record<string, string>>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const period = values.from || values.to ? { from: values.from || values.to, to: values.to || todayIso() } : undefined;
+  return (
+    <ExportDialog
+      call={call}
+      isOpen
+      onClose={onClose}
+      title={t('account.audit.page.download')}
+      description={t('account.audit.page.period_hint')}
+      fixedBody={{
+        ...fixedBody,
+        ...(values.actor ? { actor_email: values.actor } : {}),
+        ...(values.category ? { category: values.category } : {}),
+        time_zone: readerTimeZone(),
+      }}
+      period={period}
+      doneMessage={t('account.audit.page.downloaded')}
+    />
   );
 }

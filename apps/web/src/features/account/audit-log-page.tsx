@@ -10,38 +10,25 @@ import { defaultPageSize } from '@bank/contract/constants';
 import { listTeamMembers } from '@bank/contract/team';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconFileSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
-import { todayIso } from '../../ui/date-field.tsx';
-import { readerTimeZone } from '../../ui/format-date.ts';
 import { historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
-import { HistoryResults } from '../../ui/history-table.tsx';
-import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import {
-  AuditEntries,
+  AuditDownloadDialog,
   AuditFilters,
   type AuditFilterValues,
+  AuditResults,
   auditFilterKeys,
   auditFilterOf,
 } from './audit-entries.tsx';
 
 function requestOf(values: AuditFilterValues) {
   return { page_size: defaultPageSize, ...auditFilterOf(values) };
-}
-
-/** The filters but the period, which the download dialog asks for (opening on the list's), and the reader's zone. */
-function fixedFiltersOf(values: AuditFilterValues): Record<string, string> {
-  return {
-    ...(values.actor ? { actor_email: values.actor } : {}),
-    ...(values.category ? { category: values.category } : {}),
-    time_zone: readerTimeZone(),
-  };
 }
 
 export function AuditLogPage() {
@@ -61,8 +48,6 @@ function CompanyAuditLog() {
   });
   const members = useScreenQuery(listTeamMembers, { page_size: 100 });
   const actors = (members.data?.items ?? []).map((member) => member.email);
-  const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
-  const period = values.from || values.to ? { from: values.from || values.to, to: values.to || todayIso() } : undefined;
 
   return (
     <PageFrame
@@ -81,41 +66,16 @@ function CompanyAuditLog() {
         onChange={setParam}
         onClear={() => clearFilters()}
       />
-      <HistoryResults
-        query={audit}
-        itemCount={entries.length}
-        skeleton={{ rows: 8, columns: 5 }}
-        empty={{
-          icon: <IconFileSearch size={26} stroke={1.6} />,
-          title: t('account.audit.page.empty_title'),
-          description: t('account.audit.page.empty_description'),
-        }}
-        filteredEmpty={{
-          isShown: hasFilters,
-          title: t('account.audit.page.filtered_empty_title'),
-          description: t('account.audit.page.filtered_empty_description'),
-          clearLabel: t('account.audit.page.clear'),
-          onClear: () => clearFilters(),
-        }}
-      >
-        <AuditEntries label={t('pages.audit_log.title')} entries={entries} isCompanyShown={false} />
-        <LoadMore
-          query={audit}
-          loadMoreLabel={t('account.audit.page.load_more')}
-          allLoaded={t('account.audit.page.all_loaded')}
-        />
-      </HistoryResults>
+      <AuditResults
+        audit={audit}
+        label={t('pages.audit_log.title')}
+        empty={{ title: t('account.audit.page.empty_title'), description: t('account.audit.page.empty_description') }}
+        hasFilters={hasFilters}
+        onClear={() => clearFilters()}
+        isCompanyShown={false}
+      />
       {isDownloadOpen ? (
-        <ExportDialog
-          call={downloadCompanyAuditLog}
-          isOpen={isDownloadOpen}
-          onClose={download.close}
-          title={t('account.audit.page.download')}
-          description={t('account.audit.page.period_hint')}
-          fixedBody={fixedFiltersOf(values)}
-          period={period}
-          doneMessage={t('account.audit.page.downloaded')}
-        />
+        <AuditDownloadDialog call={downloadCompanyAuditLog} values={values} onClose={download.close} />
       ) : null}
     </PageFrame>
   );

@@ -8,24 +8,20 @@ import { downloadAuditLog, listAuditCompanies, listAuditLog } from '@bank/contra
 import { defaultPageSize } from '@bank/contract/constants';
 import { Button, Grid, Select, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconFileSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHoldsPermission } from '../../../api/user-info.ts';
 import { prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
-import { todayIso } from '../../../ui/date-field.tsx';
-import { readerTimeZone } from '../../../ui/format-date.ts';
 import { historyValuesOf, useHistoryParams } from '../../../ui/history-filter-bar.tsx';
-import { HistoryResults } from '../../../ui/history-table.tsx';
-import { LoadMore } from '../../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { ExportDialog } from '../../../widgets/export-dialog.tsx';
 import {
-  AuditEntries,
+  AuditDownloadDialog,
   AuditFilters,
   type AuditFilterValues,
+  AuditResults,
   auditFilterKeys,
   auditFilterOf,
 } from '../audit-entries.tsx';
@@ -84,8 +80,6 @@ function AuditLog() {
   const [debouncedActor] = useDebouncedValue(values.actor, 300);
   const request = requestOf({ ...values, actor: debouncedActor });
   const audit = useInfiniteQuery({ ...screenPagesOptions(listAuditLog, request), placeholderData: keepPreviousData });
-  const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
-  const period = values.from || values.to ? { from: values.from || values.to, to: values.to || todayIso() } : undefined;
   const downloadButton = (
     <Button
       variant="default"
@@ -120,45 +114,20 @@ function AuditLog() {
       >
         <CompanyChoice companyId={values.company} onChange={(companyId) => setParam('company', companyId)} />
       </AuditFilters>
-      <HistoryResults
-        query={audit}
-        itemCount={entries.length}
-        skeleton={{ rows: 8, columns: 6 }}
-        empty={{
-          icon: <IconFileSearch size={26} stroke={1.6} />,
-          title: t('account.staff.audit.empty_title'),
-          description: t('account.staff.audit.empty_description'),
-        }}
-        filteredEmpty={{
-          isShown: hasFilters,
-          title: t('account.audit.page.filtered_empty_title'),
-          description: t('account.audit.page.filtered_empty_description'),
-          clearLabel: t('account.audit.page.clear'),
-          onClear: () => clearFilters(),
-        }}
-      >
-        <AuditEntries label={t('account.staff.audit.title')} entries={entries} isCompanyShown={!values.company} />
-        <LoadMore
-          query={audit}
-          loadMoreLabel={t('account.audit.page.load_more')}
-          allLoaded={t('account.audit.page.all_loaded')}
-        />
-      </HistoryResults>
+      <AuditResults
+        audit={audit}
+        label={t('account.staff.audit.title')}
+        empty={{ title: t('account.staff.audit.empty_title'), description: t('account.staff.audit.empty_description') }}
+        hasFilters={hasFilters}
+        onClear={() => clearFilters()}
+        isCompanyShown={!values.company}
+      />
       {isDownloadOpen && values.company ? (
-        <ExportDialog
+        <AuditDownloadDialog
           call={downloadAuditLog}
-          isOpen={isDownloadOpen}
+          values={values}
+          fixedBody={{ company_id: values.company }}
           onClose={download.close}
-          title={t('account.audit.page.download')}
-          description={t('account.audit.page.period_hint')}
-          fixedBody={{
-            company_id: values.company,
-            ...(values.actor ? { actor_email: values.actor } : {}),
-            ...(values.category ? { category: values.category } : {}),
-            time_zone: readerTimeZone(),
-          }}
-          period={period}
-          doneMessage={t('account.audit.page.downloaded')}
         />
       ) : null}
     </PageFrame>
