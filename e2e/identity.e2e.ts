@@ -12,13 +12,8 @@
  * authenticator codes stay right after a journey has moved it.
  */
 import { gzipSync } from 'node:zlib';
-import {
-  approveAuthenticator,
-  getUserInfo,
-  listAuditLog,
-  login,
-  startAuthenticatorPairing,
-} from '@bank/contract/account';
+import { approveAuthenticator, getUserInfo, login, startAuthenticatorPairing } from '@bank/contract/account';
+import { listAuditLog } from '@bank/contract/audit-log';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -58,7 +58,7 @@ import {
 import { baseUrl, captureScreen, launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
 import { pdfFile, pngFile } from './support/documents.ts';
 import { pdfText } from './support/pdf.ts';
-import { advanceServerClock, waitForEmailCode } from './support/server.ts';
+import { advanceServerClock, serverNow, waitForEmailCode } from './support/server.ts';
 
 /** Seeded: the approved demo company (no cooling period; above 10,000 USDT or USDC a second user approves). */
 const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
@@ -110,15 +110,6 @@ async function segment(scope: Page | Locator, label: string): Promise<void> {
     .filter({ hasText: new RegExp(`^${label}$`) })
     .first()
     .click();
-}
-
-async function serverNow(): Promise<Date> {
-  const response = await fetch(`${baseUrl}/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_seconds: 1 }),
-  });
-  return new Date(((await response.json()) as { now: string }).now);
 }
 
 async function expectWithinWidth(page: Page, name: string): Promise<void> {

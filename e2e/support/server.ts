@@ -47,3 +47,13 @@ export async function runServerSchedule(name: string): Promise<void> {
   const response = await fetch(`${baseUrl}/dev/schedules/${encodeURIComponent(name)}`, { method: 'POST' });
   if (!response.ok) throw new Error(`schedule ${name} answered ${response.status}`);
 }
+
+/** The server's clock now (the test clock moves only forward; asking moves it by 1 s). */
+export async function serverNow(): Promise<Date> {
+  const response = await fetch(`${baseUrl}/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_seconds: 1 }),
+  });
+  return new Date(((await response.json()) as { now: string }).now);
+}

@@ -12,7 +12,6 @@ import { identifierText, multiLineText, singleLineText } from './text.ts';
 
 export { recoveryCodeRules } from './constants.ts';
 
-import { PageRequest, page } from './envelope.ts';
 import { PasskeyAuthenticationCredential } from './passkeys.ts';
 import { AccountKycStatus } from './states.ts';
 
@@ -351,23 +350,4 @@ export const resetUserAuthenticator = defineCall({
     })
     .strict(),
   response: z.null(),
-});
-
-export const AuditEntry = z.object({
-  id: z.string(),
-  at: z.string(),
-  action: z.string(),
-  actor_email: z.string().nullable(),
-  company_id: z.string().nullable(),
-  /** The company's name as it is now (null before its KYC names it). */
-  company_name: z.string().nullable(),
-  ip: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()),
-});
-export const listAuditLog = defineCall({
-  path: '/api/v1/admin/audit/list',
-  permission: 'audit_log',
-  summary: 'Back office: the audit log, newest first',
-  request: PageRequest.extend({ action: singleLineText(64).optional() }).strict(),
-  response: page(AuditEntry),
 });

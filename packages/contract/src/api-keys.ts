@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { apiKeyCalls } from './api-key-calls.ts';
 import { defineCall } from './calls.ts';
-import { type ClientPermission, clientPermissions } from './permissions.ts';
+import { type ClientPermission, clientPermissions, groupPermissions } from './permissions.ts';
 import { identifierText, singleLineText } from './text.ts';
 
 export const apiKeyScopes = ['read_only', 'read_write', 'custom'] as const;
@@ -34,8 +34,11 @@ export function isWriteScope(scope: ApiKeyScope): boolean {
   return scope !== 'read_only';
 }
 
-/** Permissions a key may hold: the team and webhook settings stay with people. */
-export const apiKeyPermissions = clientPermissions.filter(
+/**
+ * Permissions a key may hold: what a permission group may hold (so not the administrator's own audit
+ * log), less the team and webhook settings, which stay with people.
+ */
+export const apiKeyPermissions = groupPermissions.filter(
   (permission) => permission !== 'team' && permission !== 'webhooks',
 ) as readonly ClientPermission[];
 

@@ -4,7 +4,7 @@
  * credited after the network's confirmations.
  */
 import { z } from 'zod';
-import { AuditEntry } from './account.ts';
+import { AuditEntry } from './audit-log.ts';
 import { defineCall } from './calls.ts';
 import { AuthorizeUploadRequest, DocumentRef, UploadTicket } from './documents.ts';
 import { PageRequest, page, QueueSearch } from './envelope.ts';

@@ -38,7 +38,21 @@ export const clientPermissions = [
   'company_profile',
   /** FX conversions and OTC requests for quote (accepting one moves the company's money). */
   'exchange',
+  /**
+   * The company's audit log (reading and downloading it): the administrator's alone, never a
+   * permission group's, since it shows what every user of the company did and from where.
+   */
+  'company_audit_log',
 ] as const;
+
+/** Client permissions only the company's administrator holds: no permission group may be given them. */
+const administratorOnlyPermissions: readonly ClientPermission[] = ['company_audit_log'];
+
+/** What a permission group may hold: every client permission but the administrator's own. */
+export const groupPermissions = clientPermissions.filter(
+  (permission) => !administratorOnlyPermissions.includes(permission),
+) as readonly GroupPermission[];
+export type GroupPermission = Exclude<ClientPermission, 'company_audit_log'>;
 
 const staffPermissions = [
   /** The KYC review queue and decisions. */
@@ -120,7 +134,7 @@ export function permissionsOf(user: {
   const held = new Set(user.group_permissions ?? []);
   // Managing every card of the company includes using one's own.
   if (held.has('card_management')) held.add('cards');
-  return clientPermissions.filter((permission) => held.has(permission));
+  return groupPermissions.filter((permission) => held.has(permission));
 }
 
 /** Whether a user's list of held permissions (permissionsOf, or UserInfo's `permissions`) has one. */

@@ -56,6 +56,7 @@ export type PageId =
   | 'team'
   | 'webhook_settings'
   | 'alerts'
+  | 'audit_log'
   | 'renewals'
   | 'admin_home'
   | 'admin_kyc'
@@ -148,6 +149,8 @@ export const mainPages: readonly MainPage[] = [
   { id: 'webhook_settings', path: '/webhook_settings', isKycGated: false },
   /** The user's own alerts (balance below, payout or card purchase above, sign-in from a new device). */
   { id: 'alerts', path: '/alerts', isKycGated: false },
+  /** The company's audit log: its administrator's alone (company_audit_log). */
+  { id: 'audit_log', path: '/audit_log', isKycGated: false },
   { id: 'renewals', path: '/renew', isKycGated: true },
   { id: 'admin_home', path: '/admin', isKycGated: false, isStaffOnly: true },
   { id: 'admin_kyc', path: '/admin/kyc', isKycGated: false, isStaffOnly: true, permission: 'kyc_review' },

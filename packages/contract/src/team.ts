@@ -18,7 +18,7 @@ import {
 } from './account.ts';
 import { defineCall } from './calls.ts';
 import { PageRequest, page } from './envelope.ts';
-import { clientPermissions } from './permissions.ts';
+import { type GroupPermission, groupPermissions } from './permissions.ts';
 import { CompanyMemberRole, clientRoles } from './roles.ts';
 import { identifierText, multiLineText, singleLineText } from './text.ts';
 
@@ -41,7 +41,7 @@ export const teamLimits = {
   invitationValidityHours: 72,
 } as const;
 
-const ClientPermissionName = z.enum(clientPermissions);
+const ClientPermissionName = z.enum(groupPermissions as [GroupPermission, ...GroupPermission[]]);
 
 const GroupId = identifierText(64);
 const MemberId = identifierText(64);
@@ -55,7 +55,7 @@ const GroupFields = z
     permissions: z
       .array(ClientPermissionName)
       .min(1, { message: 'team.validation.permissions_required' })
-      .max(clientPermissions.length)
+      .max(groupPermissions.length)
       .refine((list) => new Set(list).size === list.length, { message: 'team.validation.permissions_repeated' }),
   })
   .strict();

@@ -1,4 +1,4 @@
-/** The audit log's table; writing to it is platform/audit.ts, reading it the account module's audit call. */
+/** The audit log's table; writing to it is platform/audit.ts, reading it the account module's audit calls. */
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
@@ -19,5 +19,7 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_at_idx').on(table.at, table.id),
     index('audit_log_action_at_idx').on(table.action, table.at, table.id),
+    // A company's log, newest first, as its administrator and the back office read it.
+    index('audit_log_company_at_idx').on(table.company_id, table.at, table.id),
   ],
 );

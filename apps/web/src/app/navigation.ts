@@ -171,6 +171,7 @@ const groups: readonly NavigationGroup[] = [
     clientItem('account', 'account', IconUserCircle),
     clientItem('alerts', 'alerts', IconBellRinging),
     clientItem('webhooks', 'webhook_settings', IconWebhook, { permission: 'webhooks' }),
+    clientItem('audit_log', 'audit_log', IconFileSearch, { permission: 'company_audit_log' }),
   ]),
   clientGroup('products', [
     clientItem('private_banking', 'private_banking', IconDiamond),

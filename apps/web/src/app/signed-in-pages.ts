@@ -68,6 +68,7 @@ export const signedInPages: Record<PageId, () => Promise<PageWithData>> = {
     (await import('../features/announcements/staff/manage-announcements-page.tsx')).ManageAnnouncementsPage,
   webhook_settings: async () => (await import('../features/webhooks/webhook-settings-page.tsx')).WebhookSettingsPage,
   alerts: async () => (await import('../features/alerts/alerts-page.tsx')).AlertsPage,
+  audit_log: async () => (await import('../features/account/audit-log-page.tsx')).AuditLogPage,
   admin_home: async () => (await import('./back-office-home.tsx')).BackOfficeHome,
   admin_kyc: async () => (await import('../features/kyc/staff/kyc-queue-page.tsx')).KycQueuePage,
   admin_kyc_detail: async () => (await import('../features/kyc/staff/kyc-review-detail-page.tsx')).KycReviewDetailPage,

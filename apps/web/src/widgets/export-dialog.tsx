@@ -44,6 +44,7 @@ export function ExportDialog<Call extends CallDefinition>({
   periodHint,
   filter,
   fixedBody,
+  period,
   doneMessage,
 }: {
   call: Call;
@@ -55,10 +56,12 @@ export function ExportDialog<Call extends CallDefinition>({
   filter?: ExportFilter;
   /** Fields the page has already chosen (the card a card statement is of), sent with the choice. */
   fixedBody?: Readonly<Record<string, string>>;
+  /** The period the dialog opens on when the page has one (a list's filter); else this month. */
+  period?: { from: string; to: string } | undefined;
   doneMessage: string;
 }) {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState<Choice>(() => ({ ...currentMonth(), filter: '', format: 'pdf' }));
+  const [choice, setChoice] = useState<Choice>(() => ({ ...(period ?? currentMonth()), filter: '', format: 'pdf' }));
   const [errors, setErrors] = useState<Record<string, ReactNode>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);

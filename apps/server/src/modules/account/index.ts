@@ -7,7 +7,7 @@
  */
 export { emailTime } from './account-emails.ts';
 export { deleteRecoveryCodes } from './authenticator/recovery-codes.ts';
-export { companyUsersHolding, findUserById, unpairAuthenticator } from './queries.ts';
+export { auditEntriesWhere, companyUsersHolding, findUserById, unpairAuthenticator } from './queries.ts';
 /** Emailed codes (their store and limits), for a module that proves an address of its own (card applications). */
 export { assertMaySendCode, checkEmailCode, issueEmailCode, lockAddress } from './registration/email-codes.ts';
 export { assertAcceptableNewPassword, hashPassword } from './registration/passwords.ts';

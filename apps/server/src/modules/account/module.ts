@@ -1,13 +1,15 @@
 /**
  * The account module (identity): signing in, the password reset and sessions (sign-in/), emailed
  * codes, registration and the user's own account (registration/), the authenticator and recovery
- * codes (authenticator/), passkeys (passkeys/), and the back office's audit log and the staff pairing rule (staff/). It
+ * codes (authenticator/), passkeys (passkeys/), the audit log as a company's administrator reads and
+ * downloads it (audit/), and the back office's audit log and the staff pairing rule (staff/). It
  * builds the services, registers each part's calls, the hourly clean-up of sign-in records and the
  * security notices that follow a change of how a user signs in.
  */
 
 import { consumeEvent } from '../../platform/events.ts';
 import type { AppModule } from '../../platform/module.ts';
+import { registerCompanyAuditCalls } from './audit/routes.ts';
 import { registerAuthenticatorCalls } from './authenticator/routes.ts';
 import type { AccountDependencies } from './context.ts';
 import { registerPasskeyCalls } from './passkeys/routes.ts';
@@ -44,11 +46,12 @@ export const accountModule: AppModule = {
     );
     const signIn = createSignInService(dependencies);
 
-    // Each part of the module registers its calls here: sign-in, registration, authenticator, passkeys, staff.
+    // Each part of the module registers its calls here: sign-in, registration, authenticator, passkeys, audit, staff.
     registerSignInCalls(app, { dependencies, signIn });
     registerRegistrationCalls(app, dependencies);
     registerAuthenticatorCalls(app, dependencies);
     registerPasskeyCalls(app, dependencies);
+    registerCompanyAuditCalls(app, dependencies.db);
     registerStaffCalls(app, dependencies.db);
   },
 };

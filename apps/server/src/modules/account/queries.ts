@@ -1,11 +1,14 @@
 /** Users and companies: query functions taking the database or transaction handle first. */
 import type { UserRole } from '@bank/contract/account';
+import type { AuditEntry } from '@bank/contract/audit-log';
 import type { Language } from '@bank/contract/constants';
 import { type ClientPermission, holdsPermission, permissionsOf } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { auditLog } from '../../platform/audit-table.ts';
 import type { AppDatabase, DbHandle } from '../../platform/db.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
+import { searchCondition } from '../../platform/search.ts';
 import { companies, permissionGroups, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -232,4 +235,57 @@ export async function unpairAuthenticator(handle: DbHandle, userId: string): Pro
       pending_totp_created_at: null,
     })
     .where(eq(users.id, userId));
+}
+
+/**
+ * Audit entries as every reader of the log sees them (the company's and the back office's log, a
+ * deposit's history): with the email of who acted and the company's name as it is now. `where` may
+ * name `users.email` and `companies.name`, which the entries are joined to.
+ */
+export async function auditEntriesWhere(
+  handle: DbHandle,
+  selection: { where: SQL | undefined; order: 'newest_first' | 'oldest_first'; limit: number },
+): Promise<AuditEntry[]> {
+  const direction = selection.order === 'newest_first' ? desc : asc;
+  const rows = await handle
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      actor_email: users.email,
+      company_id: auditLog.company_id,
+      company_name: companies.name,
+      ip: auditLog.ip,
+      detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actor_user_id))
+    .leftJoin(companies, eq(companies.id, auditLog.company_id))
+    .where(selection.where)
+    .orderBy(direction(auditLog.at), direction(auditLog.id))
+    .limit(selection.limit);
+  return rows.map((row) => ({
+    ...row,
+    at: row.at.toISOString(),
+    detail: (row.detail ?? {}) as Record<string, unknown>,
+  }));
+}
+
+/** Client companies by name (a search), or the one given: the back office's choice of whose log to read. */
+export async function companiesByName(
+  handle: DbHandle,
+  choice: { search?: string | undefined; companyId?: string | undefined; limit: number },
+): Promise<{ company_id: string; name: string }[]> {
+  if (choice.companyId !== undefined && !isUuid(choice.companyId)) return [];
+  const named = sql`${companies.name} is not null`;
+  const matching = choice.companyId
+    ? eq(companies.id, choice.companyId)
+    : searchCondition(choice.search, [companies.name]);
+  const rows = await handle
+    .select({ company_id: companies.id, name: companies.name })
+    .from(companies)
+    .where(and(named, matching))
+    .orderBy(asc(companies.name))
+    .limit(choice.limit);
+  return rows.map((row) => ({ company_id: row.company_id, name: row.name ?? '' }));
 }

@@ -8,7 +8,7 @@
  */
 import type { UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../platform/db.ts';
@@ -151,7 +151,7 @@ export async function demoCompanyOf(
 export async function ensurePermissionGroup(
   handle: DbHandle,
   companyId: string,
-  group: { name: string; description: string; permissions: ClientPermission[] },
+  group: { name: string; description: string; permissions: GroupPermission[] },
   now: Date,
 ): Promise<string> {
   const [existing] = await handle

@@ -6,7 +6,7 @@
  */
 import type { StoredEmailCodePurpose, secondFactorMethods, UserRole } from '@bank/contract/account';
 import type { Language } from '@bank/contract/constants';
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import type { AccountKycStatus } from '@bank/contract/states';
 import type { UserStatus } from '@bank/contract/team';
 import { sql } from 'drizzle-orm';
@@ -98,7 +98,7 @@ export const permissionGroups = pgTable(
       .references(() => companies.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    permissions: text('permissions').array().$type<ClientPermission[]>().notNull(),
+    permissions: text('permissions').array().$type<GroupPermission[]>().notNull(),
     created_at: timestamptz('created_at').notNull(),
     updated_at: timestamptz('updated_at').notNull(),
   },

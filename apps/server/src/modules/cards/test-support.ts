@@ -13,7 +13,7 @@ import { calcTopUp, type TopUpQuote } from '@bank/contract/card-money';
 import type { CardFeeKind, CardLevel, PostalAddress } from '@bank/contract/cards';
 import type { DocumentRef, UploadTicket } from '@bank/contract/documents';
 import type { Asset } from '@bank/contract/money';
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
 import type { CardProcessorSimulator } from '../../adapters/card-processor/simulator.ts';
@@ -146,7 +146,7 @@ export async function cardRow(test: RunningTestApp, cardId: string) {
 export async function cardHolderMember(
   test: RunningTestApp,
   card: Pick<CardRow, 'company_id' | 'cardholder_id'>,
-  permissions: ClientPermission[] = ['cards'],
+  permissions: GroupPermission[] = ['cards'],
 ) {
   const [holder] = await test.database.db
     .select({ email: cardholders.email })

@@ -13,7 +13,7 @@ import { type DbHandle, executeRows } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
-import { companies, users } from '../account/index.ts';
+import { auditEntriesWhere, companies } from '../account/index.ts';
 import { bankCredits, depositNotices, deposits } from './tables.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -128,26 +128,9 @@ export async function auditEntriesAbout(
   const naming: SQL[] = names.map(({ key, id }) => sql`${auditLog.detail} ->> ${key} = ${id}`);
   const anyName = or(...naming);
   if (!anyName) return [];
-  const rows = await handle
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      actor_email: users.email,
-      company_id: auditLog.company_id,
-      company_name: companies.name,
-      ip: auditLog.ip,
-      detail: auditLog.detail,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actor_user_id))
-    .leftJoin(companies, eq(companies.id, auditLog.company_id))
-    .where(and(gte(auditLog.at, since), anyName))
-    .orderBy(asc(auditLog.at), asc(auditLog.id))
-    .limit(auditEntriesMax);
-  return rows.map((row) => ({
-    ...row,
-    at: row.at.toISOString(),
-    detail: (row.detail ?? {}) as Record<string, unknown>,
-  }));
+  return auditEntriesWhere(handle, {
+    where: and(gte(auditLog.at, since), anyName),
+    order: 'oldest_first',
+    limit: auditEntriesMax,
+  });
 }

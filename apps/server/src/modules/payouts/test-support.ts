@@ -7,7 +7,7 @@ import type { SignedIn } from '@bank/contract/account';
 import { addressOfKeyHash } from '@bank/contract/addresses';
 import type { Asset, Network } from '@bank/contract/money';
 import type { AddressBookEntry, Payee, Payout, PayoutQuote } from '@bank/contract/payouts';
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
 import { type CallOptions, call, type RunningTestApp, uniqueEmail } from '../../platform/test-support.ts';
@@ -43,7 +43,7 @@ export async function fundedCompany(
 export async function colleague(
   test: RunningTestApp,
   companyId: string,
-  permissions: ClientPermission[],
+  permissions: GroupPermission[],
   options: { email?: string; role?: 'staff_member' | 'director' | 'partner' } = {},
 ): Promise<SignedIn & { userId: string }> {
   const db = test.database.db;

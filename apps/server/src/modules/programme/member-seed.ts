@@ -6,7 +6,7 @@
  * activate it. Runs once (the cardholder's username marks it).
  */
 
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { ProcessorCardholder } from '../../adapters/card-processor/card-processor.ts';
 import type { DemoAccount, DemoSeeder } from '../../platform/module.ts';
@@ -21,7 +21,7 @@ const programmeStaffMember = {
   fullName: 'Sky Tanaka',
 } as const;
 
-const cardholdersGroup: { name: string; description: string; permissions: ClientPermission[] } = {
+const cardholdersGroup: { name: string; description: string; permissions: GroupPermission[] } = {
   name: 'Cardholders',
   description: 'Staff who hold a company card: they activate it, set its PIN and follow it.',
   permissions: ['cards'],

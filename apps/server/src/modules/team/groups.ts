@@ -3,7 +3,7 @@
  * user holding `team`, each change audited under the company's lock. They are listed with their
  * member counts in queries.ts.
  */
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import { type PermissionGroup, teamLimits } from '@bank/contract/team';
 import { count, eq } from 'drizzle-orm';
 import { type DbHandle, postgresErrorCode } from '../../platform/db.ts';
@@ -30,7 +30,7 @@ async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type GroupFields = { name: string; description: string; permissions: ClientPermission[] };
+type GroupFields = { name: string; description: string; permissions: GroupPermission[] };
 
 export async function addGroup(handle: DbHandle, actor: TeamActor, fields: GroupFields): Promise<PermissionGroup> {
   // A group defines what its members may do (approve payouts, manage payees): a grant, as an edit is.

@@ -4,7 +4,7 @@
  * the first sign-in: the approver decides the administrator's payouts above the threshold, which
  * nobody else could. Runs once: a group or user of that name is not added twice.
  */
-import type { ClientPermission } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { demoCompanyOf, ensurePermissionGroup, ensureUser, users } from '../account/index.ts';
@@ -16,7 +16,7 @@ const teamDemoAccounts = {
   approver: { email: 'approver@demo.bank', password: 'Demo-Approver#2026', fullName: 'Alex Approver' },
 } as const;
 
-const demoGroups: { name: string; description: string; permissions: ClientPermission[] }[] = [
+const demoGroups: { name: string; description: string; permissions: GroupPermission[] }[] = [
   {
     name: 'Payments preparers',
     description: 'Prepare payouts and read the history; others approve them.',

@@ -4,8 +4,8 @@
  * for a fresh second factor first (the step-up dialog, then the same values are sent again).
  */
 import type { UserInfo } from '@bank/contract/account';
-import type { ClientPermission } from '@bank/contract/permissions';
-import { clientPermissions } from '@bank/contract/permissions';
+import type { GroupPermission } from '@bank/contract/permissions';
+import { groupPermissions } from '@bank/contract/permissions';
 import { addPermissionGroup, editPermissionGroup, type PermissionGroup } from '@bank/contract/team';
 import { Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -19,7 +19,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshTeam } from './team-queries.ts';
 
-type GroupValues = { name: string; description: string; permissions: ClientPermission[] };
+type GroupValues = { name: string; description: string; permissions: GroupPermission[] };
 
 type GroupFieldsProps = {
   form: UseFormReturnType<GroupValues>;
@@ -51,7 +51,7 @@ function GroupFields({ form, formError, isSubmitting, isChange, onCancel }: Grou
       />
       <Checkbox.Group {...form.getInputProps('permissions')} label={t('team.group_form.permissions')} withAsterisk>
         <Stack gap="sm" mt="xs">
-          {clientPermissions.map((permission) => (
+          {groupPermissions.map((permission) => (
             <Checkbox
               key={permission}
               value={permission}

@@ -4,7 +4,7 @@
  * administrator's column first.
  */
 import type { UserInfo } from '@bank/contract/account';
-import { clientPermissions } from '@bank/contract/permissions';
+import { groupPermissions } from '@bank/contract/permissions';
 import { deletePermissionGroup, type PermissionGroup } from '@bank/contract/team';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus, IconUsersGroup } from '@tabler/icons-react';
@@ -196,7 +196,7 @@ export function PermissionMatrix({ groups }: { groups: readonly PermissionGroup[
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {clientPermissions.map((permission) => (
+            {groupPermissions.map((permission) => (
               <Table.Tr key={permission}>
                 <Table.Th scope="row" fw={500}>
                   <Text size="sm" fw={500}>

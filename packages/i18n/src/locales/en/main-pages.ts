@@ -69,6 +69,10 @@ export const mainPages = {
     title: 'Team & permissions',
     purpose: 'Invite your colleagues and decide what each permission group may do.',
   },
+  audit_log: {
+    title: 'Audit log',
+    purpose: 'Who did what in your company, when and from where. Entries cannot be changed or deleted.',
+  },
   renewals: { title: 'Card renewals', purpose: 'Annual fees due on your cards and their renewal.' },
   admin_home: { title: 'Back office', purpose: 'The bank staff’s work queues.' },
   admin_kyc: { title: 'KYC review', purpose: 'Review companies’ KYC submissions.' },

@@ -39,6 +39,7 @@ export const shellSignedIn = {
       account: 'My account',
       alerts: 'Alerts',
       webhooks: 'Webhooks',
+      audit_log: 'Audit log',
       private_banking: 'Private banking',
       structured_products: 'Structured products',
       investment_banking: 'Investment banking',

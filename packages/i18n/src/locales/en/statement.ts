@@ -63,6 +63,20 @@ export const statement = {
     otc_trade: 'OTC trade',
   },
   other_kind: 'Other movement',
+  audit_log: {
+    title: 'Audit log',
+    empty: 'No entries in this period.',
+    columns: {
+      at: 'Time (UTC)',
+      actor: 'User',
+      action: 'Action',
+      category: 'Category',
+      ip: 'IP address',
+      detail: 'Details',
+      company: 'Company',
+      entry_id: 'Entry',
+    },
+  },
   deposits: {
     title: 'Deposits',
     empty: 'No deposits in this period.',

@@ -58,6 +58,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   },
   webhook_settings: { title: 'Webhook 通知設定', purpose: '貴社のイベントの署名付き通知の送信先と、各配信の結果。' },
   announcements_admin: { title: 'お知らせの管理', purpose: 'お客様向けのお知らせを公開・編集します。' },
+  audit_log: { title: '監査ログ', purpose: '貴社の誰が、いつ、どこから何をしたか。記録は変更・削除できません。' },
   team: { title: 'チームと権限', purpose: '同僚を招待し、権限グループごとに可能な操作を決めます。' },
   renewals: { title: 'カードの更新', purpose: 'カードの年会費と更新手続き。' },
   admin_home: { title: 'バックオフィス', purpose: '銀行スタッフの業務キュー。' },

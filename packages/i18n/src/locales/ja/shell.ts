@@ -44,6 +44,7 @@ export const shell: Strings<Shell> = {
       account: 'マイアカウント',
       alerts: 'アラート',
       webhooks: 'Webhook 通知',
+      audit_log: '監査ログ',
       private_banking: 'プライベートバンキング',
       structured_products: '仕組商品',
       investment_banking: '投資銀行業務',

@@ -62,6 +62,20 @@ export const statement: Strings<typeof en> = {
     otc_trade: 'OTC 取引',
   },
   other_kind: 'その他の取引',
+  audit_log: {
+    title: '監査ログ',
+    empty: 'この期間の記録はありません。',
+    columns: {
+      at: '日時（UTC）',
+      actor: 'ユーザー',
+      action: '操作',
+      category: 'カテゴリー',
+      ip: 'IP アドレス',
+      detail: '詳細',
+      company: '会社',
+      entry_id: '記録番号',
+    },
+  },
   deposits: {
     title: '入金履歴',
     empty: 'この期間の入金はありません。',

@@ -49,6 +49,7 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   },
   webhook_settings: { title: 'Webhook 通知设置', purpose: '银行向何处发送贵公司事件的签名通知，以及每次投递的结果。' },
   announcements_admin: { title: '公告管理', purpose: '向客户发布和编辑公告。' },
+  audit_log: { title: '审计日志', purpose: '贵公司的谁在何时、从何处做了什么。记录不可更改或删除。' },
   team: { title: '团队与权限', purpose: '邀请同事，并设定每个权限组可以执行的操作。' },
   renewals: { title: '卡片续费', purpose: '卡片应付的年费及续费。' },
   admin_home: { title: '后台管理', purpose: '银行员工的工作队列。' },

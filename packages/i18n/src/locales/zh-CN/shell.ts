@@ -44,6 +44,7 @@ export const shell: Strings<Shell> = {
       account: '我的账户',
       alerts: '提醒',
       webhooks: 'Webhook 通知',
+      audit_log: '审计日志',
       private_banking: '私人银行',
       structured_products: '结构性产品',
       investment_banking: '投资银行',

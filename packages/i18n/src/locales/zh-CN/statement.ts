@@ -61,6 +61,20 @@ export const statement: Strings<typeof en> = {
     otc_trade: '场外交易',
   },
   other_kind: '其他变动',
+  audit_log: {
+    title: '审计日志',
+    empty: '此期间没有记录。',
+    columns: {
+      at: '时间（UTC）',
+      actor: '用户',
+      action: '操作',
+      category: '类别',
+      ip: 'IP 地址',
+      detail: '详情',
+      company: '公司',
+      entry_id: '记录编号',
+    },
+  },
   deposits: {
     title: '入金记录',
     empty: '本期间无入金。',
