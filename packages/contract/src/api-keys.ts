@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { apiKeyCalls } from './api-key-calls.ts';
 import { defineCall } from './calls.ts';
-import { type ClientPermission, clientPermissions, groupPermissions } from './permissions.ts';
+import { type ClientPermission, clientPermissions, type GroupPermission, groupPermissions } from './permissions.ts';
 import { identifierText, singleLineText } from './text.ts';
 
 export const apiKeyScopes = ['read_only', 'read_write', 'custom'] as const;
@@ -40,7 +40,7 @@ export function isWriteScope(scope: ApiKeyScope): boolean {
  */
 export const apiKeyPermissions = groupPermissions.filter(
   (permission) => permission !== 'team' && permission !== 'webhooks',
-) as readonly ClientPermission[];
+) as readonly GroupPermission[];
 
 /** What a key of `scope` holds: read-only and read-write every key permission, custom its chosen ones. */
 export function permissionsOfApiKey(scope: ApiKeyScope, chosen: readonly ClientPermission[]): ClientPermission[] {
