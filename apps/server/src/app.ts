@@ -30,6 +30,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { deleteExpiredIdempotencyKeys, deleteExpiredIdempotencyKeysSchedule } from './platform/idempotency.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
+import { registerAgentEndpoint } from './platform/mcp.ts';
 import { createMetrics, type Metrics, registerMetrics, registerPressureRelief } from './platform/metrics.ts';
 import type { AppModule, ModuleContext } from './platform/module.ts';
 import { buildOpenApiDocument, registerApiDocs } from './platform/openapi.ts';
@@ -213,6 +214,7 @@ async function registerModules(app: FastifyInstance, modules: readonly AppModule
     await app.register(modulePlugin);
   }
   registerUnbuiltCalls(app);
+  registerAgentEndpoint(app);
   await registerApiDocs(
     app,
     buildOpenApiDocument(app.callPlatform.calls.values(), listedCalls, context.config.publicUrl ?? '/'),

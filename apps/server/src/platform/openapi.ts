@@ -28,7 +28,7 @@ export type OpenApiDocument = {
 const openApiPath = '/api/openapi.json';
 const apiDocsPath = '/api/docs';
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }

@@ -276,14 +276,8 @@ async function apiKeySessionOf(
   platform: CallPlatform,
   key: string,
 ): Promise<SessionContext> {
-  const now = platform.clock.now();
-  const resolved = platform.apiKeyResolver
-    ? await platform.apiKeyResolver(key, { ip: request.ip, callPath: spec.path, now })
-    : null;
-  if (!resolved?.session.api_key)
-    throw new AppError('session_invalid', { detail: 'unknown, revoked or expired API key' });
-  const { session, callsThisWindow, windowEndsAt } = resolved;
-  const apiKey = resolved.session.api_key;
+  const session = await liveApiKeySession(platform, request, key, spec.path);
+  const apiKey = session.api_key;
   if (spec.auth !== 'session' || !apiKeyMayCall(apiKey.scope, spec.path))
     throw new AppError('forbidden', {
       messageKey: 'errors.api_key_call_refused',
@@ -294,9 +288,40 @@ async function apiKeySessionOf(
       messageKey: 'errors.api_key_address_refused',
       detail: `API key ${apiKey.key_id} wrote from ${request.ip}, outside its allow-list`,
     });
+  return session;
+}
+
+/**
+ * The session of a live API key for a use at `callPath`: the key resolved (its use recorded and
+ * counted) and held to its rate limit; an unknown, revoked or expired key answers 9400.
+ */
+async function liveApiKeySession(
+  platform: CallPlatform,
+  request: FastifyRequest,
+  key: string,
+  callPath: string,
+): Promise<SessionContext & { api_key: NonNullable<SessionContext['api_key']> }> {
+  const now = platform.clock.now();
+  const resolved = platform.apiKeyResolver
+    ? await platform.apiKeyResolver(key, { ip: request.ip, callPath, now })
+    : null;
+  const apiKey = resolved?.session.api_key;
+  if (!resolved || !apiKey) throw new AppError('session_invalid', { detail: 'unknown, revoked or expired API key' });
+  const { session, callsThisWindow, windowEndsAt } = resolved;
   if (callsThisWindow > apiKeyCallsPerMinute)
     throw rateLimitedError((windowEndsAt.getTime() - now.getTime()) / 1000, `API key ${apiKey.key_id} over its limit`);
-  return session;
+  return { ...session, api_key: apiKey };
+}
+
+/**
+ * The session of the request's bearer API key, for an endpoint beside the contract's calls (the
+ * agent endpoint, platform/mcp.ts): the same resolution, use record and rate limit as a call's.
+ * Without an Authorization header, or with a key that is not live, it answers 9400.
+ */
+export async function bearerApiKeySession(app: FastifyInstance, request: FastifyRequest, callPath: string) {
+  const key = bearerKeyOf(request);
+  if (!key) throw new AppError('session_invalid', { detail: `${callPath} needs an API key` });
+  return liveApiKeySession(app.callPlatform, request, key, callPath);
 }
 
 function callContext(request: FastifyRequest, now: Date, transaction: Transaction | null = null): CallContext {

@@ -144,6 +144,7 @@ export function ApiKeysPanel({ onCreate }: { onCreate: () => void }) {
       <Text size="sm" c="dimmed">
         {t('team.api_keys.documentation', {
           url: `${window.location.origin}/api/openapi.json`,
+          mcp: `${window.location.origin}/mcp`,
         })}
       </Text>
       <HistoryResults

@@ -158,7 +158,8 @@ export const team = {
   api_keys: {
     intro:
       'API keys let your company’s finance systems read balances and history, and prepare payouts that wait for a person’s approval. Each key is shown once.',
-    documentation: 'The API is described by the OpenAPI document at {{url}}.',
+    documentation:
+      'The API is described by the OpenAPI document at {{url}}; agents read through the MCP endpoint at {{mcp}}.',
     create: 'Create API key',
     empty: 'No API keys yet.',
     administrator_only: 'Only the company’s administrator manages API keys.',

@@ -142,7 +142,8 @@ export const team: typeof en = {
   api_keys: {
     intro:
       'API キーを使うと、貴社の財務システムが残高と履歴を読み取り、担当者の承認を待つ送金を作成できます。キーは一度だけ表示されます。',
-    documentation: 'API は {{url}} の OpenAPI ドキュメントで説明されています。',
+    documentation:
+      'API は {{url}} の OpenAPI ドキュメントで説明されています。エージェントは {{mcp}} の MCP エンドポイントから読み取ります。',
     create: 'API キーを作成',
     empty: 'API キーはまだありません。',
     administrator_only: 'API キーを管理できるのは会社の管理者だけです。',

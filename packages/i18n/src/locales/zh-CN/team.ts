@@ -126,7 +126,7 @@ export const team: typeof en = {
   },
   api_keys: {
     intro: 'API 密钥让贵公司的财务系统读取余额和记录，并创建须经人工审批的付款。每个密钥只显示一次。',
-    documentation: 'API 由 {{url}} 的 OpenAPI 文档描述。',
+    documentation: 'API 由 {{url}} 的 OpenAPI 文档描述；智能代理通过 {{mcp}} 的 MCP 端点读取。',
     create: '创建 API 密钥',
     empty: '尚无 API 密钥。',
     administrator_only: '只有公司管理员可以管理 API 密钥。',
