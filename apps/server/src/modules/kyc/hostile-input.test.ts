@@ -12,8 +12,11 @@ import { call } from '../../platform/test-support.ts';
 import { createKycTestApp, type KycTestApp, newClient, newStaff, setKycStatus } from './test-support.ts';
 
 type Json = Record<string, unknown>;
-/** A string field: its dotted path and the literal fields (union discriminators) that select its branch. */
-type StringField = { path: string[]; literals: { path: string[]; value: unknown }[] };
+/**
+ * A string field: its dotted path, the literal fields (union discriminators) that select its branch,
+ * and its own length limit where it has one.
+ */
+type StringField = { path: string[]; literals: { path: string[]; value: unknown }[]; maxLength?: number };
 
 type SchemaDef = {
   type: string;
@@ -26,12 +29,15 @@ type SchemaDef = {
   left?: { _zod: { def: SchemaDef } };
   right?: { _zod: { def: SchemaDef } };
   values?: unknown[];
+  checks?: { _zod: { def: { check: string; maximum?: number } } }[];
 };
 
 function stringFieldsOf(def: SchemaDef, path: string[] = [], literals: StringField['literals'] = []): StringField[] {
   switch (def.type) {
-    case 'string':
-      return [{ path, literals }];
+    case 'string': {
+      const limit = def.checks?.find((check) => check._zod.def.check === 'max_length')?._zod.def.maximum;
+      return [{ path, literals, maxLength: limit }];
+    }
     case 'object': {
       const shape = def.shape ?? {};
       const ownLiterals = [...literals];
@@ -84,10 +90,11 @@ function bodyWith(field: StringField, value: string): Json {
   return body;
 }
 
-const hostileValues: [what: string, value: string][] = [
-  ['a NUL byte', 'Acme\u0000Ltd'],
-  ['a lone surrogate', 'Acme\ud800Ltd'],
-  ['an over-long value', 'x'.repeat(20_000)],
+/** Each hostile value for a field: an over-long one is longer than any field's limit, and than its own. */
+const hostileValues: [what: string, value: (field: StringField) => string][] = [
+  ['a NUL byte', () => 'Acme\u0000Ltd'],
+  ['a lone surrogate', () => 'Acme\ud800Ltd'],
+  ['an over-long value', (field) => 'x'.repeat(Math.max(20_000, (field.maxLength ?? 0) + 1))],
 ];
 
 let test: KycTestApp;
@@ -130,7 +137,7 @@ describe('hostile text on every call', () => {
           const response = await test.app.inject({
             method: 'POST',
             url: definition.path,
-            payload: bodyWith(field, value),
+            payload: bodyWith(field, value(field)),
             headers: {
               'content-type': 'application/json',
               ...(session ? { token: session.token, userid: session.userid } : {}),
