@@ -215,6 +215,21 @@ const cases: CallCases[] = [
     valid: { accept_terms: true },
     bad: [missing('accept_terms'), malformed('accept_terms', false), wrongType('accept_terms', 'true'), unexpected()],
   },
+  {
+    path: '/api/v1/account/passkeys/verify',
+    as: 'client',
+    valid: {
+      password,
+      credential: {
+        id: 'AQID',
+        rawId: 'AQID',
+        type: 'public-key',
+        response: { clientDataJSON: 'AQID', authenticatorData: 'AQID', signature: 'AQID' },
+        clientExtensionResults: {},
+      },
+    },
+    bad: [missing('password'), wrongType('password'), missing('credential'), wrongType('credential'), unexpected()],
+  },
   { path: '/api/v1/account/recoveryCodes/regenerate', as: 'client', valid: {}, bad: [unexpected()] },
   { path: '/api/v1/account/recoveryCodes/status', as: 'client', valid: {}, bad: [unexpected()] },
   {
@@ -282,7 +297,9 @@ describe('bad input of every account call', () => {
           typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string',
       )
       .map((definition) => definition.path);
-    expect(new Set(cases.map((entry) => entry.path))).toEqual(new Set(contractPaths));
+    // Every identity call has its cases (the back office's audit log, now in audit-log.ts, keeps its own).
+    const covered = new Set(cases.map((entry) => entry.path));
+    expect(contractPaths.filter((path) => !covered.has(path))).toEqual([]);
   });
 
   const rows = cases.flatMap((entry) => entry.bad.map(([field, value, what]) => ({ ...entry, field, value, what })));
