@@ -404,11 +404,13 @@ describe('identity journeys', () => {
     await page.waitForURL('**/admin/audit');
     await page.getByRole('cell', { name: 'Authenticator paired' }).first().waitFor();
     await screenshot(page, 'admin-audit-en-desktop');
-    // Filter by action.
-    await page.getByRole('combobox', { name: 'Action' }).click();
-    await page.getByRole('option', { name: 'Sign-in failed' }).click();
+    // Filter by category: sign-in and security keeps the pairing; payouts does not.
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Sign-in and security' }).click();
+    await page.getByRole('cell', { name: 'Authenticator paired' }).first().waitFor();
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Payouts' }).click();
     await page.getByRole('cell', { name: 'Authenticator paired' }).first().waitFor({ state: 'detached' });
-    await page.getByRole('cell', { name: 'Sign-in failed' }).first().waitFor();
 
     // A user lost their authenticator and codes: the system admin notes the identity check and resets it.
     const lostPhone = await registerUser('lost-phone');
