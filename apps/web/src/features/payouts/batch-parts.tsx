@@ -31,7 +31,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
-import { BatchRowDialog, BatchRowsTable, batchQueryCall } from './batch-rows.tsx';
+import { BatchRowDialog, BatchRowsTable, batchQueryCall, keyboardScrollable } from './batch-rows.tsx';
 import { refreshPayoutData } from './payout-format.ts';
 
 const statusColour: Record<PayoutBatch['status'], string> = {
@@ -45,7 +45,7 @@ const statusColour: Record<PayoutBatch['status'], string> = {
 function TotalsTable({ batch }: { batch: PayoutBatch }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={420} scrollAreaProps={keyboardScrollable}>
       <Table aria-label={t('payouts.batch.totals')}>
         <Table.Thead>
           <Table.Tr>

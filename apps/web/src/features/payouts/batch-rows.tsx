@@ -24,6 +24,9 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { detailPathOfPayout } from './payout-format.ts';
 
+/** A table wider than a phone scrolls sideways: its scrolling region takes the keyboard's focus. */
+export const keyboardScrollable = { viewportProps: { tabIndex: 0 } };
+
 /** An approver who does not prepare payouts reads a batch through the approval call. */
 export const batchQueryCall = (mayPrepare: boolean) => (mayPrepare ? getPayoutBatch : getPayoutBatchForApproval);
 
@@ -79,7 +82,7 @@ export function BatchRowsTable({
   const { t } = useTranslation();
   const amountText = useAmountText();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={keyboardScrollable}>
       <Table aria-label={t('payouts.batch.columns.rows')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
