@@ -11,6 +11,11 @@
  *   stall of a shared machine in one run is not the figure, and the product's p99 over the
  *   baseline's measured beside it.
  *
+ * - API key: dashboard/home (the same SQL either way) read with the demo administrator's session and
+ *   with a read-only API key of theirs, wrk alternately, three rounds each; the key's median rate
+ *   over the session's (issue 33: within 10%). A key's read adds its use's audit row and rate-limit
+ *   count (written as a group commit, team/api-keys/resolver.ts), so this is what that costs.
+ *
  * PostgreSQL: BENCH_DATABASE_URL, or the machine's at 127.0.0.1:5432, database bench_api (made anew
  * each run). wrk: /usr/bin/wrk (apt-get install wrk).
  */
@@ -19,7 +24,17 @@ import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, freshDatabase, percentile, registerUser, signIn, startServer } from './support.mjs';
+import {
+  dashboardUser,
+  freePort,
+  freshDatabase,
+  newestCode,
+  percentile,
+  post,
+  registerUser,
+  signIn,
+  startServer,
+} from './support.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_api';
 const baselineScript = resolve('../shared/bench/api-read-baseline.mjs');
@@ -45,8 +60,11 @@ async function startBaseline() {
   };
 }
 
-/** wrk's requests per second for the call, with the session's headers. */
-function wrkRate(url, session) {
+/** A session's headers. */
+const sessionHeaders = (session) => ({ token: session.token, userid: session.userid });
+
+/** wrk's requests per second for the call at `callPath`, with `headers`. */
+function wrkRate(url, headers, callPath = path) {
   const script = join(tmpdir(), 'bank-bench-api-read.lua');
   writeFileSync(
     script,
@@ -54,11 +72,10 @@ function wrkRate(url, session) {
       'wrk.method = "POST"',
       'wrk.body = "{}"',
       'wrk.headers["content-type"] = "application/json"',
-      `wrk.headers["token"] = "${session.token}"`,
-      `wrk.headers["userid"] = "${session.userid}"`,
+      ...Object.entries(headers).map(([name, value]) => `wrk.headers["${name}"] = "${value}"`),
     ].join('\n'),
   );
-  const run = spawnSync('wrk', ['-t2', '-c32', `-d${roundSeconds}s`, '-s', script, `${url}${path}`], {
+  const run = spawnSync('wrk', ['-t2', '-c32', `-d${roundSeconds}s`, '-s', script, `${url}${callPath}`], {
     encoding: 'utf8',
   });
   const rate = run.stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
@@ -164,14 +181,37 @@ async function fixedRateLatencies(url, session) {
   return latencies;
 }
 
+/**
+ * A read-only API key of the demo administrator (kyc-approved@demo.bank), issued as the team page
+ * does: the session, a fresh second factor (password and emailed code), then the key.
+ */
+async function demoReadOnlyKey(url) {
+  const session = await signIn(url, dashboardUser.email, dashboardUser.password);
+  const headers = sessionHeaders(session);
+  const mailbox = `${url}/dev/mailbox.json?to=${encodeURIComponent(dashboardUser.email)}`;
+  const known = (await (await fetch(mailbox)).json()).length;
+  await post(url, '/api/v1/sendEmail', { email: dashboardUser.email, purpose: 'step_up', action: 'team' }, headers);
+  const code = await newestCode(url, dashboardUser.email, known);
+  await post(url, '/api/v1/account/verifyLoginPassword', { password: dashboardUser.password, code }, headers);
+  const issued = await post(
+    url,
+    '/api/v1/team/apiKey/create',
+    { name: 'Benchmark', scope: 'read_only' },
+    { ...headers, 'idempotency-key': `bench-${Date.now()}` },
+  );
+  return { session, key: issued.secret };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function run() {
   await freshDatabase(databaseUrl);
   const product = await startServer({
     DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
+    // The demo company is the API key's (its administrator may issue one).
+    SEED_DEMO: 'true',
     RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '100000',
+    RATE_LIMIT_API_KEY_CALLS_PER_MINUTE: '100000000',
   });
   const baseline = await startBaseline();
   try {
@@ -180,8 +220,16 @@ export async function run() {
     const productRates = [];
     const baselineRates = [];
     for (let round = 0; round < rounds; round += 1) {
-      productRates.push(wrkRate(product.url, session));
-      baselineRates.push(wrkRate(baseline.url, session));
+      productRates.push(wrkRate(product.url, sessionHeaders(session)));
+      baselineRates.push(wrkRate(baseline.url, sessionHeaders(session)));
+    }
+    const demo = await demoReadOnlyKey(product.url);
+    const homePath = '/api/v1/dashboard/home';
+    const sessionHomeRates = [];
+    const keyHomeRates = [];
+    for (let round = 0; round < rounds; round += 1) {
+      sessionHomeRates.push(wrkRate(product.url, sessionHeaders(demo.session), homePath));
+      keyHomeRates.push(wrkRate(product.url, { authorization: `Bearer ${demo.key}` }, homePath));
     }
     const productLatencies = [];
     const baselineLatencies = [];
@@ -205,6 +253,9 @@ export async function run() {
       api_read_baseline_p99_ms_at_1000_rps: baselineP99.toFixed(2),
       api_read_baseline_p99_runs_ms: p99sOf(baselineLatencies),
       api_read_p99_ratio: (productP99 / baselineP99).toFixed(2),
+      home_read_session_rps: Math.round(median(sessionHomeRates)),
+      home_read_api_key_rps: Math.round(median(keyHomeRates)),
+      home_read_api_key_rate_ratio: (median(keyHomeRates) / median(sessionHomeRates)).toFixed(2),
     };
   } finally {
     await baseline.stop();

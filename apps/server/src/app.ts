@@ -143,6 +143,7 @@ function createServer(config: Config, parts: AppParts, dependencies: AppDependen
     clock,
     database,
     sessionResolver: dependencies.sessionResolver ?? createSessionResolver(database.db),
+    apiKeyCallsPerMinute: config.rateLimitApiKeyCallsPerMinute,
     calls: new Map(),
     failureAnswers: [],
   });

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'true',
       RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '30',
       RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: '40',
+      RATE_LIMIT_API_KEY_CALLS_PER_MINUTE: '600',
       STORAGE_SIGNING_SECRET: 'a-storage-signing-secret-of-32-characters',
       CARD_PROCESSOR: 'simulator',
       CUSTODY: 'simulator',
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       rateLimitPublicCallsPerMinute: 30,
       rateLimitEmailCodesPerClientPerHour: 40,
+      rateLimitApiKeyCallsPerMinute: 600,
       storage: {
         driver: 'disk',
         dir: '/var/lib/bank/files',
@@ -137,6 +139,7 @@ describe('loadConfig', () => {
       enableTestClock: false,
       rateLimitPublicCallsPerMinute: 100,
       rateLimitEmailCodesPerClientPerHour: 20,
+      rateLimitApiKeyCallsPerMinute: 120,
     });
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ ENABLE_TEST_CLOCK: 'true' }).enableTestClock).toBe(true);

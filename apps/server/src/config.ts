@@ -3,6 +3,7 @@
  * the process with a message naming it rather than failing later in an unrelated place.
  */
 import path from 'node:path';
+import { apiKeyLimits } from '@bank/contract/api-keys';
 import { z } from 'zod';
 import { defaultWebDistDir } from './platform/paths.ts';
 
@@ -90,6 +91,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: rateLimitSetting.default(100),
   // Codes one client address may have emailed per hour, to all addresses together.
   RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR: rateLimitSetting.default(20),
+  // Calls one API key may make a minute (decision 0041), shared by every instance.
+  RATE_LIMIT_API_KEY_CALLS_PER_MINUTE: rateLimitSetting.default(apiKeyLimits.callsPerMinute),
   // Document storage (adapters/storage); cross-field rules in storageProblems. Secrets are checked
   // there too, so that a wrong one is never echoed in the error message.
   STORAGE_DRIVER: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
@@ -178,6 +181,8 @@ export type Config = {
   /** The general limit of public (anonymous) calls per client address, shared by every instance. */
   rateLimitPublicCallsPerMinute: number;
   rateLimitEmailCodesPerClientPerHour: number;
+  /** The calls one API key may make a minute. */
+  rateLimitApiKeyCallsPerMinute: number;
   /** Where uploaded documents are kept (adapters/storage). */
   storage: StorageSettings;
   /** Which adapter stands for each outside provider (adapters/providers.ts). */
@@ -257,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: settings.METRICS_TOKEN,
     rateLimitPublicCallsPerMinute: settings.RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE,
     rateLimitEmailCodesPerClientPerHour: settings.RATE_LIMIT_EMAIL_CODES_PER_CLIENT_PER_HOUR,
+    rateLimitApiKeyCallsPerMinute: settings.RATE_LIMIT_API_KEY_CALLS_PER_MINUTE,
     storage: storageSettingsOf(settings),
     providers: {
       cardProcessor: settings.CARD_PROCESSOR,

@@ -8,7 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import { apiKeyCalls } from '@bank/contract/api-key-calls';
-import { apiKeyLimits, apiKeyMayCall, isAddressAllowed } from '@bank/contract/api-keys';
+import { apiKeyMayCall, isAddressAllowed } from '@bank/contract/api-keys';
 import type { CallDefinition, CallSpec } from '@bank/contract/calls';
 import { listedCalls } from '@bank/contract/calls';
 import type { Language } from '@bank/contract/constants';
@@ -35,6 +35,8 @@ type CallPlatform = {
   sessionResolver: SessionResolver;
   /** The team module's resolver of `Authorization: Bearer` API keys; none: keys are refused (9400). */
   apiKeyResolver?: ApiKeyResolver;
+  /** The calls one API key may make a minute (config, decision 0041). */
+  apiKeyCallsPerMinute: number;
   /** Every call registered so far, by path (the OpenAPI document is generated from it). */
   calls: Map<string, CallDefinition>;
   /** What modules make of failures they know (`answerFailures`), asked in turn when a handler fails. */
@@ -253,8 +255,6 @@ async function authorize(spec: CallSpec, request: FastifyRequest, platform: Call
   if (spec.isKycGated && session.kyc_status !== 'kyc_approved') throw new AppError('kyc_not_approved');
 }
 
-const apiKeyCallsPerMinute = apiKeyLimits.callsPerMinute;
-
 /** The key of an `Authorization: Bearer <key>` header, or null without one. */
 function bearerKeyOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -308,7 +308,7 @@ async function liveApiKeySession(
   const apiKey = resolved?.session.api_key;
   if (!resolved || !apiKey) throw new AppError('session_invalid', { detail: 'unknown, revoked or expired API key' });
   const { session, callsThisWindow, windowEndsAt } = resolved;
-  if (callsThisWindow > apiKeyCallsPerMinute)
+  if (callsThisWindow > platform.apiKeyCallsPerMinute)
     throw rateLimitedError((windowEndsAt.getTime() - now.getTime()) / 1000, `API key ${apiKey.key_id} over its limit`);
   return { ...session, api_key: apiKey };
 }

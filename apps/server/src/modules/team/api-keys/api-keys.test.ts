@@ -12,7 +12,7 @@ import type { ApiKey } from '@bank/contract/api-keys';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { DashboardHome } from '@bank/contract/ledger';
 import type { Payout } from '@bank/contract/payouts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit-table.ts';
 import {
@@ -211,6 +211,19 @@ describe('calls made with a key', () => {
     for (let index = 0; index < 121; index += 1) codes.push((await withKey(secret, '/api/v1/otc/list', {})).code);
     expect(codes.slice(0, 120).every((code) => code !== errorCatalogue.rate_limited.code)).toBe(true);
     expect(codes[120]).toBe(errorCatalogue.rate_limited.code);
+  });
+
+  it('counts calls made at once exactly: each audited, only those over the limit refused', async () => {
+    const { key, secret } = await issued(readOnly);
+    const answers = await Promise.all(
+      Array.from({ length: 125 }, () => withKey(secret, '/api/v1/otc/list', {})),
+    );
+    expect(answers.filter((answer) => answer.code === errorCatalogue.rate_limited.code)).toHaveLength(5);
+    const audited = await test.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'api_key.used'), sql`${auditLog.detail}->>'key_id' = ${key.key_id}`));
+    expect(audited).toHaveLength(125);
   });
 });
 

@@ -136,23 +136,56 @@ export type ApiKeyUse = {
 };
 
 /**
- * One use of a key, in one statement: its audit row (key, address, call), its count in the rate
- * limit's window, and its last use when that is a minute old. Answers the window's hits.
+ * Uses of keys, in one statement however many: an audit row each (key, address, call), their counts
+ * added to the rate limits' windows, and each key's last use where it is a minute old. Answers, for
+ * each use in order, the hits of its window counting it and the uses before it in the batch.
  */
-export async function recordApiKeyUse(handle: DbHandle, use: ApiKeyUse): Promise<number> {
-  const detail = JSON.stringify({ key_id: use.keyId, call: use.callPath });
-  const lastUse = use.shouldMarkUse
-    ? sql`, used as (update ${apiKeys} set last_used_at = ${use.now}, last_used_ip = ${use.ip} where ${apiKeys.id} = ${use.keyId})`
-    : sql``;
-  const rows = await executeRows<{ hits: number }>(
+export async function recordApiKeyUses(handle: DbHandle, uses: readonly ApiKeyUse[]): Promise<number[]> {
+  const auditRows = uses.map(
+    (use) =>
+      sql`(${newId(use.now.getTime())}, ${use.now}::timestamptz, 'api_key.used', ${use.userId}, ${use.companyId}, ${use.ip}, ${JSON.stringify({ key_id: use.keyId, call: use.callPath })}::jsonb)`,
+  );
+  const windows = new Map<string, { counterKey: string; windowStart: Date; count: number }>();
+  const lastUses = new Map<string, ApiKeyUse>();
+  for (const use of uses) {
+    const windowKey = `${use.counterKey} ${use.windowStart.toISOString()}`;
+    const counted = windows.get(windowKey) ?? { counterKey: use.counterKey, windowStart: use.windowStart, count: 0 };
+    counted.count += 1;
+    windows.set(windowKey, counted);
+    if (use.shouldMarkUse) lastUses.set(use.keyId, use);
+  }
+  const lastUse =
+    lastUses.size === 0
+      ? sql``
+      : sql`, used as (update ${apiKeys} set last_used_at = marked.at, last_used_ip = marked.ip
+          from (values ${sql.join(
+            [...lastUses.values()].map((use) => sql`(${use.keyId}::uuid, ${use.now}::timestamptz, ${use.ip}::text)`),
+            sql`, `,
+          )}) as marked (id, at, ip)
+          where ${apiKeys.id} = marked.id)`;
+  const counts = [...windows.values()].map(
+    (window) => sql`(${window.counterKey}, ${window.windowStart}::timestamptz, ${window.count}::integer)`,
+  );
+  const rows = await executeRows<{ key: string; window_start: Date | string; hits: number }>(
     handle,
     sql`with audit as (
       insert into ${auditLog} (id, at, action, actor_user_id, company_id, ip, detail)
-      values (${newId(use.now.getTime())}, ${use.now}, 'api_key.used', ${use.userId}, ${use.companyId}, ${use.ip}, ${detail}::jsonb)
+      values ${sql.join(auditRows, sql`, `)}
     )${lastUse}
-    insert into ${rateLimitCounters} (key, window_start, hits) values (${use.counterKey}, ${use.windowStart}, 1)
-    on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
-    returning hits`,
+    insert into ${rateLimitCounters} (key, window_start, hits) values ${sql.join(counts, sql`, `)}
+    on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + excluded.hits
+    returning key, window_start, hits`,
   );
-  return Number(rows[0]?.hits ?? 1);
+  const hitsAfter = new Map(
+    rows.map((row) => [`${row.key} ${new Date(row.window_start).toISOString()}`, Number(row.hits)]),
+  );
+  // The batch's uses of one window count in their order: the last of them sees the window's total.
+  const seen = new Map<string, number>();
+  return uses.map((use) => {
+    const windowKey = `${use.counterKey} ${use.windowStart.toISOString()}`;
+    const before = seen.get(windowKey) ?? 0;
+    seen.set(windowKey, before + 1);
+    const total = hitsAfter.get(windowKey) ?? before + 1;
+    return total - (windows.get(windowKey)?.count ?? 1) + before + 1;
+  });
 }

@@ -3,6 +3,11 @@
  * as. Two statements a call, as cheap as a session's check allows (decision 0041): the key's
  * prepared, indexed read, then one statement that writes the use's audit row (key, address, call),
  * counts it in the key's rate-limit window and, at most once a minute, its last use.
+ *
+ * The uses are written as a group commit: a use waits for its row to be written before its call goes
+ * on (no call is answered unaudited), and the uses that arrive while one statement is on its way are
+ * written together by the next. Under load one statement serves many calls and no counter row is
+ * fought over; alone, a call writes its own at once.
  */
 import type { ApiKeyScope } from '@bank/contract/api-keys';
 import { permissionsOf } from '@bank/contract/permissions';
@@ -11,12 +16,47 @@ import { windowOf } from '../../../platform/rate-limit.ts';
 import type { SecretBox } from '../../../platform/secret-box.ts';
 import type { ApiKeyResolver, SessionContext } from '../../../platform/session.ts';
 import { hashOfApiKey } from './keys.ts';
-import { type LiveApiKeyRow, prepareLiveApiKeyByHash, recordApiKeyUse } from './queries.ts';
+import { type ApiKeyUse, type LiveApiKeyRow, prepareLiveApiKeyByHash, recordApiKeyUses } from './queries.ts';
 
 /** A key is about 70 characters; anything much longer is not ours and is not hashed. */
 const maxKeyLength = 128;
 const rateLimitWindowSeconds = 60;
 const lastUseWriteIntervalMs = 60_000;
+/** The most uses one statement writes (its parameters stay far below PostgreSQL's 65,535). */
+const maxUsesPerStatement = 500;
+
+type PendingUse = { use: ApiKeyUse; settle: (hits: number) => void; fail: (error: unknown) => void };
+
+/**
+ * Records uses as a group commit: at most one statement on its way; the uses that arrive meanwhile
+ * go together in the next. Each use's promise answers its window's hits once its row is written.
+ */
+function groupCommittedUses(db: AppDatabase): (use: ApiKeyUse) => Promise<number> {
+  let waiting: PendingUse[] = [];
+  let isWriting = false;
+  async function writeWaiting(): Promise<void> {
+    isWriting = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, maxUsesPerStatement);
+      waiting = waiting.slice(batch.length);
+      try {
+        const hits = await recordApiKeyUses(
+          db,
+          batch.map((pending) => pending.use),
+        );
+        for (const [index, pending] of batch.entries()) pending.settle(hits[index] ?? 1);
+      } catch (error) {
+        for (const pending of batch) pending.fail(error);
+      }
+    }
+    isWriting = false;
+  }
+  return (use) =>
+    new Promise<number>((settle, fail) => {
+      waiting.push({ use, settle, fail });
+      if (!isWriting) void writeWaiting();
+    });
+}
 
 function sessionOfKey(row: LiveApiKeyRow): SessionContext {
   return {
@@ -40,12 +80,13 @@ function sessionOfKey(row: LiveApiKeyRow): SessionContext {
 
 export function createApiKeyResolver(db: AppDatabase, secretBox: SecretBox): ApiKeyResolver {
   const liveApiKeyByHash = prepareLiveApiKeyByHash(db);
+  const recordUse = groupCommittedUses(db);
   return async (key, use) => {
     if (key.length > maxKeyLength) return null;
     const [row] = await liveApiKeyByHash.execute({ keyHash: hashOfApiKey(secretBox, key), now: use.now });
     if (!row) return null;
     const { windowStart, windowEndsAt } = windowOf(rateLimitWindowSeconds, use.now);
-    const callsThisWindow = await recordApiKeyUse(db, {
+    const callsThisWindow = await recordUse({
       keyId: row.key_id,
       companyId: row.company_id,
       userId: row.user_id,
