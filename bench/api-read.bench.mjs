@@ -208,12 +208,11 @@ export async function run() {
   await freshDatabase(databaseUrl);
   const product = await startServer({
     DATABASE_URL: databaseUrl,
-    // The demo company is the API key's (its administrator may issue one).
-    SEED_DEMO: 'true',
+    SEED_DEMO: 'false',
     RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '100000',
-    RATE_LIMIT_API_KEY_CALLS_PER_MINUTE: '100000000',
   });
   const baseline = await startBaseline();
+  let figures;
   try {
     const email = await registerUser(product.url, 'api-read');
     const session = await signIn(product.url, email);
@@ -222,14 +221,6 @@ export async function run() {
     for (let round = 0; round < rounds; round += 1) {
       productRates.push(wrkRate(product.url, sessionHeaders(session)));
       baselineRates.push(wrkRate(baseline.url, sessionHeaders(session)));
-    }
-    const demo = await demoReadOnlyKey(product.url);
-    const homePath = '/api/v1/dashboard/home';
-    const sessionHomeRates = [];
-    const keyHomeRates = [];
-    for (let round = 0; round < rounds; round += 1) {
-      sessionHomeRates.push(wrkRate(product.url, sessionHeaders(demo.session), homePath));
-      keyHomeRates.push(wrkRate(product.url, { authorization: `Bearer ${demo.key}` }, homePath));
     }
     const productLatencies = [];
     const baselineLatencies = [];
@@ -243,7 +234,7 @@ export async function run() {
     const baselineRate = median(baselineRates);
     const productP99 = medianOfRuns(productLatencies, 0.99);
     const baselineP99 = medianOfRuns(baselineLatencies, 0.99);
-    return {
+    figures = {
       api_read_product_rps: Math.round(productRate),
       api_read_baseline_rps: Math.round(baselineRate),
       api_read_rate_ratio: (productRate / baselineRate).toFixed(2),
@@ -253,12 +244,42 @@ export async function run() {
       api_read_baseline_p99_ms_at_1000_rps: baselineP99.toFixed(2),
       api_read_baseline_p99_runs_ms: p99sOf(baselineLatencies),
       api_read_p99_ratio: (productP99 / baselineP99).toFixed(2),
-      home_read_session_rps: Math.round(median(sessionHomeRates)),
-      home_read_api_key_rps: Math.round(median(keyHomeRates)),
-      home_read_api_key_rate_ratio: (median(keyHomeRates) / median(sessionHomeRates)).toFixed(2),
     };
   } finally {
     await baseline.stop();
+    await product.stop();
+  }
+  return { ...figures, ...(await apiKeyBesideSession()) };
+}
+
+/**
+ * dashboard/home read with a session and with a read-only API key of the same administrator, on a
+ * server of its own over a fresh database with the demo data (its company is approved), started once
+ * the figures above are taken so that the demo's seeding and schedules do not move them.
+ */
+async function apiKeyBesideSession() {
+  await freshDatabase(databaseUrl);
+  const product = await startServer({
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'true',
+    RATE_LIMIT_PUBLIC_CALLS_PER_MINUTE: '100000',
+    RATE_LIMIT_API_KEY_CALLS_PER_MINUTE: '10000000',
+  });
+  try {
+    const demo = await demoReadOnlyKey(product.url);
+    const homePath = '/api/v1/dashboard/home';
+    const sessionRates = [];
+    const keyRates = [];
+    for (let round = 0; round < rounds; round += 1) {
+      sessionRates.push(wrkRate(product.url, sessionHeaders(demo.session), homePath));
+      keyRates.push(wrkRate(product.url, { authorization: `Bearer ${demo.key}` }, homePath));
+    }
+    return {
+      home_read_session_rps: Math.round(median(sessionRates)),
+      home_read_api_key_rps: Math.round(median(keyRates)),
+      home_read_api_key_rate_ratio: (median(keyRates) / median(sessionRates)).toFixed(2),
+    };
+  } finally {
     await product.stop();
   }
 }

@@ -1,24 +1,54 @@
 /**
- * Runs one Vitest suite and returns its counts, read from Vitest's JSON report, so that the gate
+ * Runs one Vitest suite and answers its counts, read from Vitest's JSON report, so that the gate
  * scripts can print the plain `N passed, N failed` line that CI reads, and name each failed test
  * where the tail of a log shows it.
+ *
+ * A suite run beside another (`{ beside: true }`) writes its output to test-results/<label>.log,
+ * printed whole when it ends, so that two suites' lines do not interleave in the log.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function runVitest(label, args, env = {}) {
+/** The suites running now, stopped by stopRunningSuites when the gate gives up early. */
+const runningSuites = new Set();
+
+export function stopRunningSuites() {
+  for (const child of runningSuites) child.kill('SIGTERM');
+}
+
+export async function runVitest(label, args, env = {}, { beside = false, niceness = 0 } = {}) {
   const reportFolder = join('test-results');
   mkdirSync(reportFolder, { recursive: true });
-  const reportPath = join(reportFolder, `${label.replace(/\W+/g, '-')}.json`);
+  const fileStem = join(reportFolder, label.replace(/\W+/g, '-'));
+  const reportPath = `${fileStem}.json`;
   rmSync(reportPath, { force: true });
-  console.log(`\n=== ${label} ===`);
+  console.log(beside ? `\n=== ${label} (beside, its output in ${fileStem}.log) ===` : `\n=== ${label} ===`);
   const startedMs = Date.now();
-  const result = spawnSync(
+  const logFd = beside ? openSync(`${fileStem}.log`, 'w') : null;
+  const vitest = [
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
-    { stdio: 'inherit', env: { ...process.env, ...env } },
-  );
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportPath}`,
+  ];
+  // A lower priority (nice) is inherited by everything the suite starts: its servers and browsers.
+  const [command, ...commandArgs] = niceness > 0 ? ['nice', '-n', String(niceness), ...vitest] : vitest;
+  const child = spawn(command, commandArgs, {
+    stdio: logFd === null ? 'inherit' : ['ignore', logFd, logFd],
+    env: { ...process.env, ...env },
+  });
+  runningSuites.add(child);
+  const status = await new Promise((resolveStatus) => child.once('exit', (code) => resolveStatus(code ?? 1)));
+  runningSuites.delete(child);
+  if (logFd !== null) {
+    closeSync(logFd);
+    console.log(`\n=== ${label}: its output ===\n${readFileSync(`${fileStem}.log`, 'utf8')}`);
+  }
+  const result = { status };
   let passed = 0;
   let failed = 0;
   const failures = [];

@@ -1,16 +1,22 @@
 /**
  * The one gate: installs what a fresh machine lacks, then type-check, lint, unit and server tests,
  * the production build and the browser journeys. Ends with the line `N passed, N failed`.
- * `--server-only` runs the server suites alone (CI runs them again against PostgreSQL that way),
- * and with E2E_DATABASE_URL set, the journeys of money (deposits, cards, the programme, payouts) on
- * that PostgreSQL too.
+ *
+ * With TEST_POSTGRES_URL (a PostgreSQL server's URL; CI sets it), the server suites run on that
+ * server as well, beside the type-check, lint and build, and the journeys of money (deposits, cards,
+ * the programme, payouts) run there instead of on the embedded database, beside the other journeys:
+ * each suite has its own database and, for journeys, its own server.
+ *
+ * `--server-only` runs the server suites alone (on DATABASE_URL when set), and with E2E_DATABASE_URL
+ * set, the journeys of money on that PostgreSQL too.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { runVitest } from './run-vitest.mjs';
+import { runVitest, stopRunningSuites } from './run-vitest.mjs';
 import { ensureSystemDependencies } from './system-deps.mjs';
 
 const isServerOnly = process.argv.includes('--server-only');
+const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 /** The journeys of money: CI runs them again on PostgreSQL (`--server-only` with E2E_DATABASE_URL). */
 const moneyJourneys = [
@@ -20,12 +26,8 @@ const moneyJourneys = [
   'e2e/programme.e2e.ts',
   'e2e/payouts.e2e.ts',
 ];
-/**
- * MONEY_JOURNEYS=postgres (CI): the gate leaves the money journeys to that run rather than running
- * them on both databases; the server suites still run on both.
- */
-const moneyJourneysExcluded =
-  process.env.MONEY_JOURNEYS === 'postgres' ? moneyJourneys.flatMap((file) => ['--exclude', file]) : [];
+/** With PostgreSQL, the money journeys run there rather than on both databases. */
+const moneyJourneysExcluded = postgresUrl ? moneyJourneys.flatMap((file) => ['--exclude', file]) : [];
 
 function step(label, command, args) {
   console.log(`\n=== ${label} ===`);
@@ -34,6 +36,7 @@ function step(label, command, args) {
   console.log(`${label}: ${Math.round((Date.now() - startedMs) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`${label} failed`);
+    stopRunningSuites();
     console.log('\n0 passed, 1 failed');
     process.exit(1);
   }
@@ -49,17 +52,36 @@ function add(counts) {
   totals.failures.push(...counts.failures);
 }
 
+const journeysConfig = ['--config', 'e2e/vitest.config.ts'];
+
 if (isServerOnly) {
-  add(runVitest('server tests', ['apps/server']));
+  add(await runVitest('server tests', ['apps/server']));
   if (process.env.E2E_DATABASE_URL)
-    add(runVitest('money journeys on PostgreSQL', ['--config', 'e2e/vitest.config.ts', ...moneyJourneys]));
+    add(await runVitest('money journeys on PostgreSQL', [...journeysConfig, ...moneyJourneys]));
 } else {
   ensureSystemDependencies();
+  // The server suites on PostgreSQL keep the cores busy while type-check, lint and build use one.
+  const serverTestsOnPostgres = postgresUrl
+    ? runVitest('server tests on PostgreSQL', ['apps/server'], { DATABASE_URL: postgresUrl }, { beside: true })
+    : null;
   step('type-check', 'npm', ['run', '--silent', 'typecheck']);
   step('lint', 'npm', ['run', '--silent', 'lint']);
-  add(runVitest('unit and server tests', []));
   step('build', 'npm', ['run', '--silent', 'build']);
-  add(runVitest('browser journeys', ['--config', 'e2e/vitest.config.ts', ...moneyJourneysExcluded]));
+  if (serverTestsOnPostgres !== null) add(await serverTestsOnPostgres);
+  add(await runVitest('unit and server tests', []));
+  // Journeys wait on their pages and servers more than they compute (the cores were 41% idle with
+  // one suite, decision 31): the money journeys on PostgreSQL run beside the others, at a lower
+  // priority, so that they take the idle time and never starve the embedded suite's server.
+  const moneyJourneysOnPostgres = postgresUrl
+    ? runVitest(
+        'money journeys on PostgreSQL',
+        [...journeysConfig, ...moneyJourneys],
+        { E2E_DATABASE_URL: postgresUrl },
+        { beside: true, niceness: 10 },
+      )
+    : null;
+  add(await runVitest('browser journeys', [...journeysConfig, ...moneyJourneysExcluded]));
+  if (moneyJourneysOnPostgres !== null) add(await moneyJourneysOnPostgres);
 }
 
 writeFileSync('test-results/summary.json', JSON.stringify(totals));

@@ -19,13 +19,13 @@ const defaultMailFrom = 'Bank <no-reply@bank.localhost>';
  */
 export const developmentAppSecret = 'development-only-app-secret-never-use-in-production';
 
-const rateLimitMessage = { error: 'must be a whole number from 1 to 100000' };
+const rateLimitMessage = { error: 'must be a whole number from 1 to 10000000' };
 /** A count a limit allows. */
 const rateLimitSetting = z.coerce
   .number(rateLimitMessage)
   .int(rateLimitMessage)
   .min(1, rateLimitMessage)
-  .max(100_000, rateLimitMessage);
+  .max(10_000_000, rateLimitMessage);
 
 /** OTLP over HTTP (the exporters built here): the base URL of a collector, or its traces URL. */
 const otlpUrlSetting = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (OTLP over HTTP)' });

@@ -215,9 +215,7 @@ describe('calls made with a key', () => {
 
   it('counts calls made at once exactly: each audited, only those over the limit refused', async () => {
     const { key, secret } = await issued(readOnly);
-    const answers = await Promise.all(
-      Array.from({ length: 125 }, () => withKey(secret, '/api/v1/otc/list', {})),
-    );
+    const answers = await Promise.all(Array.from({ length: 125 }, () => withKey(secret, '/api/v1/otc/list', {})));
     expect(answers.filter((answer) => answer.code === errorCatalogue.rate_limited.code)).toHaveLength(5);
     const audited = await test.database.db
       .select({ id: auditLog.id })
