@@ -5,12 +5,20 @@
  * submits; above the company's threshold, the seeded approver (who does not prepare payouts) opens
  * the batch waiting for approval and approves it; each row is then a payout of its own, which the
  * bank reviews and the rails simulator completes; the batch's rows read as paid and succeeded.
- * The template downloads with its fixed English columns. Pages are checked for accessibility and
- * shot on a desk and a phone in English, Chinese and Japanese.
+ * The template downloads with its fixed English columns. A batch waiting for approval is cancelled
+ * by its maker and its hold returns. Pages are checked for accessibility and shot on a desk and a
+ * phone in English, Chinese and Japanese.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { getPayoutBatch, type PayoutBatch } from '@bank/contract/payout-batches';
-import { decidePayoutReview, simulatePayoutOutcome } from '@bank/contract/payouts';
+import { getPayoutBatch, type PayoutBatch, submitPayoutBatch, uploadPayoutBatch } from '@bank/contract/payout-batches';
+import {
+  type ApprovalPolicy,
+  decidePayoutReview,
+  getApprovalPolicy,
+  setApprovalPolicy,
+  simulatePayoutOutcome,
+} from '@bank/contract/payouts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -103,6 +111,9 @@ describe('batch payouts', () => {
     await approver.page.getByRole('button', { name: '批准批次' }).click();
     await approver.page.getByRole('dialog', { name: '批准批次' }).getByRole('button', { name: '批准批次' }).click();
     await approver.page.getByText('已批准').first().waitFor();
+    // An approver, who prepares no payouts, goes back to the list, not to an upload.
+    await approver.page.getByRole('button', { name: '全部批次' }).waitFor();
+    expect(await approver.page.getByRole('button', { name: '上传另一个文件' }).count()).toBe(0);
     await expectAccessible(approver.page, 'batch approved');
     await screenshot(approver.page, 'batch-payouts-approved-desk-ch');
     await approver.context.close();
@@ -132,4 +143,40 @@ describe('batch payouts', () => {
     await screenshot(phone.page, 'batch-payouts-settled-phone-jp');
     await phone.context.close();
   }, 300_000);
+
+  it('lets the maker cancel a batch waiting for approval, and its hold returns', async () => {
+    const headers = sessionHeaders(await signInByApi(approvedClient));
+    const policy = (await callOk(getApprovalPolicy, {}, headers)) as ApprovalPolicy;
+    await callOk(setApprovalPolicy, { approve_all: true, thresholds: policy.thresholds }, headers);
+    try {
+      const csv = ['payee,amount,currency,purpose,remarks', 'Treasury cold wallet,40,USDT,Supplier payment,Cancelled'];
+      const uploaded = (await callOk(
+        uploadPayoutBatch,
+        {
+          file_name: 'to-cancel.csv',
+          csv: csv.join('\n'),
+          fiat_asset: 'USDT',
+          sender_account_name: 'Meridian Treasury',
+        },
+        headers,
+      )) as PayoutBatch;
+      await callOk(submitPayoutBatch, { batch_id: uploaded.batch_id }, { ...headers, 'idempotency-key': randomUUID() });
+
+      const { page, context } = await openSignedIn(browser, await signInByApi(approvedClient));
+      await page.goto(`/blockchain_w/batch?batch=${uploaded.batch_id}`);
+      await page.getByRole('button', { name: 'Cancel the batch' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel this batch?' });
+      await dialog.getByText('No row of this batch will be paid', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel the batch' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Cancelled').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Cancel the batch' }).count()).toBe(0);
+      await context.close();
+      const cancelled = (await callOk(getPayoutBatch, { batch_id: uploaded.batch_id }, headers)) as PayoutBatch;
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.rows.map((row) => row.payout)).toEqual([null]);
+    } finally {
+      await callOk(setApprovalPolicy, policy, headers);
+    }
+  }, 120_000);
 });

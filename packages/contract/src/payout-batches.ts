@@ -144,6 +144,8 @@ export const PayoutBatch = PayoutBatchSummary.extend({
   decided_by: z.object({ name: z.string(), at: z.string(), reason: z.string().nullable() }).nullable(),
   /** Whether the caller may approve or reject it now (pending approval, approve_payouts, not its maker). */
   may_approve: z.boolean(),
+  /** Whether the caller may cancel it now (pending approval; its maker or the company's administrator). */
+  may_cancel: z.boolean(),
   rows: z.array(PayoutBatchRow),
 });
 export type PayoutBatch = z.infer<typeof PayoutBatch>;
@@ -269,6 +271,17 @@ export const decidePayoutBatch = defineCall({
       if (value.decision === 'reject' && value.reason.trim().length === 0)
         context.addIssue({ code: 'custom', path: ['reason'], message: 'payouts.validation.reason_required' });
     }),
+  response: PayoutBatch,
+});
+
+export const cancelPayoutBatch = defineCall({
+  path: '/api/v1/withdraw/batch/cancel',
+  permission: 'prepare_payouts',
+  isKycGated: true,
+  errors: ['fresh_second_factor_required', 'not_found', 'illegal_state', 'forbidden'],
+  summary:
+    'Cancel a batch waiting for approval (its maker or the administrator; fresh second factor): the hold is released and no row is paid',
+  request: BatchRequest,
   response: PayoutBatch,
 });
 

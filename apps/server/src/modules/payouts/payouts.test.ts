@@ -23,12 +23,13 @@ import {
   settleEmails,
 } from '../../platform/test-support.ts';
 import { depositOperator } from '../deposits/test-support.ts';
-import { accountBalance, accountIdOf, checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
+import { checkLedgerInvariants, ensureRates } from '../ledger/index.ts';
 import { deleteExpiredQuotesSchedule, settleSimulatedPayoutsSchedule } from './module.ts';
 import { payoutQuotes, payouts } from './tables.ts';
 import {
   addAddress,
   addPayee,
+  availableBalance,
   colleague,
   cryptoQuote,
   fundedCompany,
@@ -58,15 +59,7 @@ const codes = {
   insufficient: errorCatalogue.insufficient_balance.code,
 };
 
-async function available(companyId: string, asset: 'USDT' | 'USDC' = 'USDT'): Promise<string> {
-  const db = test.database.db;
-  const balance = await accountBalance(
-    db,
-    await accountIdOf(db, { kind: 'customer', companyId, asset }, test.clock.now()),
-  );
-  // The ledger's NUMERIC, as the wire writes it (no trailing zeros).
-  return String(Number(balance?.available ?? '0'));
-}
+const available = (companyId: string, asset: 'USDT' | 'USDC' = 'USDT') => availableBalance(test, companyId, asset);
 
 /** Every rate quoted now (other tests move the clock past the rates' freshness). */
 async function freshRates() {

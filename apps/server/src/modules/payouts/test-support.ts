@@ -14,6 +14,7 @@ import { type CallOptions, call, type RunningTestApp, uniqueEmail } from '../../
 import { ensureUser, permissionGroups, users } from '../account/index.ts';
 import { pairAuthenticator, signIn, strongPassword } from '../account/test-support.ts';
 import { approvedCompany } from '../deposits/test-support.ts';
+import { accountBalance, accountIdOf } from '../ledger/index.ts';
 import { fundedAccount } from '../ledger/test-support.ts';
 import { payoutPolicies } from './tables.ts';
 
@@ -146,4 +147,18 @@ export async function submitCrypto(
     { quote_id: quote.quote_id, address_id: addressId, ...instructions },
     { session, headers: idempotent(key) },
   );
+}
+
+/** A company's available balance of an asset, as the wire writes it (the ledger's NUMERIC, no trailing zeros). */
+export async function availableBalance(
+  test: RunningTestApp,
+  companyId: string,
+  asset: 'USDT' | 'USDC' = 'USDT',
+): Promise<string> {
+  const db = test.database.db;
+  const balance = await accountBalance(
+    db,
+    await accountIdOf(db, { kind: 'customer', companyId, asset }, test.clock.now()),
+  );
+  return String(Number(balance?.available ?? '0'));
 }

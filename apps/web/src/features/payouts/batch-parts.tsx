@@ -4,6 +4,7 @@
  * the list of recent batches (or, for an approver, those waiting).
  */
 import {
+  cancelPayoutBatch,
   decidePayoutBatch,
   listPayoutBatchApprovals,
   listPayoutBatches,
@@ -80,7 +81,7 @@ function TotalsTable({ batch }: { batch: PayoutBatch }) {
   );
 }
 
-type Pending = { kind: 'confirm' } | { kind: 'approve' } | { kind: 'reject' } | null;
+type Pending = { kind: 'confirm' } | { kind: 'approve' } | { kind: 'reject' } | { kind: 'cancel' } | null;
 
 /** The batch's actions by its state: review and submit (a draft), approve or reject, retry failed rows. */
 function useBatchActions(batch: PayoutBatch, mayPrepare: boolean) {
@@ -99,6 +100,11 @@ function useBatchActions(batch: PayoutBatch, mayPrepare: boolean) {
       run(async () => {
         await show(await callApi(submitPayoutBatch, { batch_id: batch.batch_id }, { idempotencyKey: key.current }));
         key.current = newIdempotencyKey();
+        onDone();
+      }),
+    cancel: (onDone: () => void) =>
+      run(async () => {
+        await show(await callApi(cancelPayoutBatch, { batch_id: batch.batch_id }));
         onDone();
       }),
     decide: (decision: 'approve' | 'reject', reason: string, onDone: () => void) =>
@@ -167,7 +173,7 @@ function BatchView({ batch, mayPrepare, onBack }: { batch: PayoutBatch; mayPrepa
       <TotalsTable batch={batch} />
       <Group gap="sm" wrap="wrap">
         <Button variant="default" onClick={onBack}>
-          {t('payouts.batch.new_file')}
+          {t(mayPrepare ? 'payouts.batch.new_file' : 'payouts.batch.all_batches')}
         </Button>
         {isDraft && mayPrepare ? (
           <Button
@@ -184,6 +190,11 @@ function BatchView({ batch, mayPrepare, onBack }: { batch: PayoutBatch; mayPrepa
               {t('payouts.batch.reject')}
             </Button>
           </>
+        ) : null}
+        {batch.may_cancel ? (
+          <Button variant="default" color="red" onClick={() => setPending({ kind: 'cancel' })}>
+            {t('payouts.batch.cancel')}
+          </Button>
         ) : null}
         {mayPrepare && batch.rows.some((row) => row.is_retryable) ? (
           <Button onClick={() => void actions.retry()}>{t('payouts.batch.retry_failed')}</Button>
@@ -216,23 +227,37 @@ function BatchDecisionDialog({
   const { t } = useTranslation();
   const language = useLanguage();
   const [reason, setReason] = useState('');
-  const title = pending?.kind === 'confirm' ? 'confirm_title' : pending?.kind === 'reject' ? 'reject' : 'approve';
+  const kind = pending?.kind ?? 'approve';
+  const title = ({ confirm: 'confirm_title', reject: 'reject', approve: 'approve', cancel: 'cancel_title' } as const)[
+    kind
+  ];
+  const action = ({ confirm: 'submit', reject: 'reject', approve: 'approve', cancel: 'cancel' } as const)[kind];
+  const isDestructive = kind === 'reject' || kind === 'cancel';
+  const act = () => {
+    if (kind === 'confirm') return actions.submit(onClose);
+    if (kind === 'cancel') return actions.cancel(onClose);
+    return actions.decide(kind, reason, onClose);
+  };
   return (
     <Dialog isOpen={pending !== null} onClose={onClose} title={t(`payouts.batch.${title}`)}>
       <Stack gap="md">
-        <Text size="sm">{t('payouts.batch.confirm_text', { rows: batch.row_count })}</Text>
+        <Text size="sm">
+          {kind === 'cancel'
+            ? t('payouts.batch.cancel_text')
+            : t('payouts.batch.confirm_text', { rows: batch.row_count })}
+        </Text>
         <TotalsTable batch={batch} />
-        {pending?.kind === 'confirm' && batch.quote_expires_at ? (
+        {kind === 'confirm' && batch.quote_expires_at ? (
           <Text size="sm" c="dimmed">
             {t('payouts.batch.quote_valid', { time: formatDateTime(batch.quote_expires_at, language) })}
           </Text>
         ) : null}
-        {pending?.kind === 'confirm' && !batch.has_other_approver ? (
+        {kind === 'confirm' && !batch.has_other_approver ? (
           <Alert color="orange" variant="light">
             {t('payouts.batch.no_approver')}
           </Alert>
         ) : null}
-        {pending?.kind === 'reject' ? (
+        {kind === 'reject' ? (
           <textarea
             aria-label={t('payouts.batch.reject_reason')}
             placeholder={t('payouts.batch.reject_reason')}
@@ -244,15 +269,11 @@ function BatchDecisionDialog({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button
-            color={pending?.kind === 'reject' ? 'red' : undefined}
-            disabled={pending?.kind === 'reject' && reason.trim().length === 0}
-            onClick={() =>
-              void (pending?.kind === 'confirm'
-                ? actions.submit(onClose)
-                : actions.decide(pending?.kind === 'reject' ? 'reject' : 'approve', reason, onClose))
-            }
+            color={isDestructive ? 'red' : undefined}
+            disabled={kind === 'reject' && reason.trim().length === 0}
+            onClick={() => void act()}
           >
-            {t(pending?.kind === 'confirm' ? 'payouts.batch.submit' : `payouts.batch.${title}`)}
+            {t(`payouts.batch.${action}`)}
           </Button>
         </Group>
       </Stack>

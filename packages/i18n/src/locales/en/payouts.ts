@@ -609,6 +609,11 @@ export const payouts = {
     sender: 'Sender account name',
     check: 'Check the file',
     new_file: 'Upload another file',
+    all_batches: 'All batches',
+    cancel: 'Cancel the batch',
+    cancel_title: 'Cancel this batch?',
+    cancel_text: 'No row of this batch will be paid, and the totals held for it return to your balance at once.',
+    cancelled: 'Batch cancelled: the totals held are back in your balance.',
     summary: '{{rows}} rows, {{bad}} to fix',
     all_good: 'Every row is ready.',
     fix_rows:

@@ -603,6 +603,11 @@ export const payouts: Catalogue['payouts'] = {
     sender: '送金元口座名',
     check: 'ファイルを確認',
     new_file: '別のファイルをアップロード',
+    all_batches: 'すべての一括支払',
+    cancel: '一括支払を取り消す',
+    cancel_title: 'この一括支払を取り消しますか？',
+    cancel_text: 'この一括支払の行は一件も支払われず、確保した合計はすぐに残高に戻ります。',
+    cancelled: '一括支払を取り消しました。確保した合計は残高に戻りました。',
     summary: '{{rows}} 行、うち {{bad}} 行の修正が必要',
     all_good: 'すべての行の準備ができています。',
     fix_rows:

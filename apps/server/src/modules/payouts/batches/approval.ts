@@ -212,6 +212,34 @@ export function failureOf(error: unknown): MessageRef {
   return { key: error.messageKey, ...(error.params ? { params: error.params as MessageRef['params'] } : {}) };
 }
 
+/**
+ * Its maker or the company's administrator cancels a batch nobody approved yet (fresh second
+ * factor), as a single payout is cancelled: the holds are released and no row is paid.
+ */
+export async function cancelBatch(tx: DbHandle, actor: BatchActor, batchId: string): Promise<PayoutBatch> {
+  await lockCompany(tx, actor.companyId);
+  const pending = await batchOf(tx, actor.companyId, batchId, { isLocked: true });
+  if (pending.created_by !== actor.userId && actor.session.role !== 'administrator')
+    throw new AppError('forbidden', {
+      messageKey: 'payouts.errors.cancel_not_allowed',
+      detail: 'only the maker or the administrator cancels a batch',
+    });
+  if (pending.status !== 'pending_approval')
+    throw new AppError('illegal_state', { messageKey: 'payouts.errors.not_pending_approval' });
+  requireFreshSecondFactor(actor);
+  await releaseHolds(tx, pending, actor.now);
+  const batch = await updateBatch(tx, pending.id, { status: 'cancelled', holds: [], updated_at: actor.now });
+  await writeAudit(tx, {
+    action: 'payout_batch.cancelled',
+    at: actor.now,
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    ip: actor.ip,
+    detail: { batch_id: batch.id, maker_user_id: batch.created_by },
+  });
+  return viewFor(tx, actor, batch);
+}
+
 export async function decideBatch(
   tx: DbHandle,
   actor: BatchActor,

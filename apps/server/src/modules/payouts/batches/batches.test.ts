@@ -9,7 +9,15 @@ import { auditLog } from '../../../platform/audit-table.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
 import { checkLedgerInvariants, ensureRates } from '../../ledger/index.ts';
 import { payoutAddresses, payouts } from '../tables.ts';
-import { addAddress, addPayee, colleague, fundedCompany, idempotent, trc20Address } from '../test-support.ts';
+import {
+  addAddress,
+  addPayee,
+  availableBalance,
+  colleague,
+  fundedCompany,
+  idempotent,
+  trc20Address,
+} from '../test-support.ts';
 
 let test: RunningTestApp;
 beforeAll(async () => {
@@ -195,6 +203,52 @@ describe('batch payouts', () => {
     );
     expect(again.code).toBe(codes.illegal);
     expect(await companyPayoutCount(companyId)).toBe(3);
+    await checkLedgerInvariants(test.database.db);
+  }, 120_000);
+
+  it('lets its maker cancel a batch waiting for approval, not another preparer: nothing is paid and the hold returns', async () => {
+    const { session, companyId, approver, address } = await companyWithApprover('1000');
+    const preparer = await colleague(test, companyId, ['prepare_payouts']);
+    const uploaded = await upload(session, csvOf([`${address.address},100,USDT,supplier_payment,A`]));
+    const submitted = await submit(session, uploaded.data.batch_id);
+    expect(submitted.data).toMatchObject({ status: 'pending_approval', may_cancel: true });
+    expect(Number(await availableBalance(test, companyId))).toBeLessThan(1000);
+    const cancel = (caller: SignedIn) =>
+      call<PayoutBatch>(
+        test,
+        '/api/v1/withdraw/batch/cancel',
+        { batch_id: uploaded.data.batch_id },
+        { session: caller },
+      );
+
+    const seenByOther = await call<PayoutBatch>(
+      test,
+      '/api/v1/withdraw/batch/get',
+      { batch_id: uploaded.data.batch_id },
+      { session: preparer },
+    );
+    expect(seenByOther.data.may_cancel).toBe(false);
+    expect((await cancel(preparer)).code).toBe(codes.forbidden);
+    expect((await cancel(approver)).code).toBe(codes.forbidden);
+
+    const cancelled = await cancel(session);
+    expect(cancelled.code, cancelled.msg).toBe(codes.ok);
+    expect(cancelled.data).toMatchObject({ status: 'cancelled', may_cancel: false, may_approve: false });
+    expect(await availableBalance(test, companyId)).toBe('1000');
+    expect((await cancel(session)).code).toBe(codes.illegal);
+    const approveCancelled = await call(
+      test,
+      '/api/v1/withdraw/batch/approval/decide',
+      { batch_id: uploaded.data.batch_id, decision: 'approve' },
+      { session: approver },
+    );
+    expect(approveCancelled.code).toBe(codes.illegal);
+    expect(await companyPayoutCount(companyId)).toBe(0);
+    const audits = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.company_id, companyId), eq(auditLog.action, 'payout_batch.cancelled')));
+    expect(audits).toHaveLength(1);
     await checkLedgerInvariants(test.database.db);
   }, 120_000);
 

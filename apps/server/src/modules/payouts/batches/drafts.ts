@@ -37,6 +37,7 @@ export async function viewFor(handle: DbHandle, actor: BatchActor, batch: BatchR
     language: actor.language,
     now: actor.now,
     mayApprove: actor.mayApprove,
+    isAdministrator: actor.session.role === 'administrator',
     hasOtherApprover: await hasOtherApprover(handle, { ...actor, userId: batch.created_by }),
   });
 }

@@ -191,6 +191,8 @@ export type BatchReader = {
   language: Language;
   now: Date;
   mayApprove: boolean;
+  /** The company's administrator may cancel any batch waiting for approval. */
+  isAdministrator: boolean;
   hasOtherApprover: boolean;
 };
 
@@ -309,6 +311,7 @@ export async function batchView(handle: DbHandle, batch: BatchRow, reader: Batch
         ? { name: names.get(batch.decided_by) ?? '', at: batch.decided_at.toISOString(), reason: batch.decision_reason }
         : null,
     may_approve: reader.mayApprove && batch.status === 'pending_approval' && batch.created_by !== reader.userId,
+    may_cancel: batch.status === 'pending_approval' && (batch.created_by === reader.userId || reader.isAdministrator),
     rows,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The batch payouts' calls, one line each: upload, fix and quote a draft, submit it, read it,
- * approve or reject it, and retry its failed rows.
+ * approve, reject or cancel it, and retry its failed rows.
  */
 import {
+  cancelPayoutBatch,
   decidePayoutBatch,
   editPayoutBatchRow,
   getPayoutBatch,
@@ -19,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../../platform/db.ts';
 import { type CallContext, registerCall } from '../../../platform/route.ts';
 import { clientCompanyId } from '../../../platform/tenant.ts';
-import { decideBatch, submitBatch } from './approval.ts';
+import { cancelBatch, decideBatch, submitBatch } from './approval.ts';
 import { type BatchActor, editRow, removeRow, requoteBatch, uploadBatch, viewFor } from './drafts.ts';
 import { batchOf, batchPage } from './queries.ts';
 import { retryRows } from './retries.ts';
@@ -60,6 +61,9 @@ export function registerBatchRoutes(app: FastifyInstance, db: AppDatabase) {
   );
   registerCall(app, decidePayoutBatch, (body, call) =>
     db.transaction((tx) => decideBatch(tx, batchActorOf(call), body)),
+  );
+  registerCall(app, cancelPayoutBatch, (body, call) =>
+    db.transaction((tx) => cancelBatch(tx, batchActorOf(call), body.batch_id)),
   );
   registerCall(app, retryPayoutBatchRows, (body, call) => retryRows(call.transaction ?? db, batchActorOf(call), body));
 }
