@@ -2,10 +2,15 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The test files that need a process of their own: tracing registers OpenTelemetry's global provider
- * in its process, and tracing-off proves that nothing of it is loaded without an endpoint.
+ * The test files that need a module graph of their own: the web app's (i18next, the query client
+ * and the stores are the page's singletons), and tracing's (it registers OpenTelemetry's global
+ * provider, and tracing-off proves that nothing of it is loaded without an endpoint).
  */
-const ownProcessFiles = ['apps/server/src/platform/tracing.test.ts', 'apps/server/src/platform/tracing-off.test.ts'];
+const isolatedFiles = [
+  'apps/web/src/**/*.test.{ts,tsx}',
+  'apps/server/src/platform/tracing.test.ts',
+  'apps/server/src/platform/tracing-off.test.ts',
+];
 
 /** Unit and server tests of every workspace. Browser journeys run separately (e2e/vitest.config.ts). */
 export default defineConfig({
@@ -22,15 +27,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...ownProcessFiles],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...isolatedFiles],
           // A worker keeps its modules from one test file to the next (each file still opens its own
           // database and app): importing the server's module graph anew for each file took a third of
           // the suite's time. Nothing here mocks modules or keeps state between files in a module.
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'own process', include: ownProcessFiles, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: isolatedFiles, isolate: true } },
     ],
   },
 });

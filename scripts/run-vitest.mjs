@@ -17,7 +17,7 @@ export function stopRunningSuites() {
   for (const child of runningSuites) child.kill('SIGTERM');
 }
 
-export async function runVitest(label, args, env = {}, { beside = false, niceness = 0 } = {}) {
+export async function runVitest(label, args, env = {}, { beside = false } = {}) {
   const reportFolder = join('test-results');
   mkdirSync(reportFolder, { recursive: true });
   const fileStem = join(reportFolder, label.replace(/\W+/g, '-'));
@@ -35,8 +35,7 @@ export async function runVitest(label, args, env = {}, { beside = false, nicenes
     '--reporter=json',
     `--outputFile.json=${reportPath}`,
   ];
-  // A lower priority (nice) is inherited by everything the suite starts: its servers and browsers.
-  const [command, ...commandArgs] = niceness > 0 ? ['nice', '-n', String(niceness), ...vitest] : vitest;
+  const [command, ...commandArgs] = vitest;
   const child = spawn(command, commandArgs, {
     stdio: logFd === null ? 'inherit' : ['ignore', logFd, logFd],
     env: { ...process.env, ...env },

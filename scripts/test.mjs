@@ -3,9 +3,9 @@
  * the production build and the browser journeys. Ends with the line `N passed, N failed`.
  *
  * With TEST_POSTGRES_URL (a PostgreSQL server's URL; CI sets it), the server suites run on that
- * server as well, beside the type-check, lint and build, and the journeys of money (deposits, cards,
- * the programme, payouts) run there instead of on the embedded database, beside the other journeys:
- * each suite has its own database and, for journeys, its own server.
+ * server as well, beside the type-check, lint and build (which leave a core idle), and the journeys
+ * of money (deposits, cards, the programme, payouts) run there instead of on the embedded database,
+ * after the other journeys.
  *
  * `--server-only` runs the server suites alone (on DATABASE_URL when set), and with E2E_DATABASE_URL
  * set, the journeys of money on that PostgreSQL too.
@@ -69,19 +69,15 @@ if (isServerOnly) {
   step('build', 'npm', ['run', '--silent', 'build']);
   if (serverTestsOnPostgres !== null) add(await serverTestsOnPostgres);
   add(await runVitest('unit and server tests', []));
-  // Journeys wait on their pages and servers more than they compute (the cores were 41% idle with
-  // one suite, decision 31): the money journeys on PostgreSQL run beside the others, at a lower
-  // priority, so that they take the idle time and never starve the embedded suite's server.
-  const moneyJourneysOnPostgres = postgresUrl
-    ? runVitest(
-        'money journeys on PostgreSQL',
-        [...journeysConfig, ...moneyJourneys],
-        { E2E_DATABASE_URL: postgresUrl },
-        { beside: true, niceness: 10 },
-      )
-    : null;
+  // The journeys one suite after the other: two at once (each its own server and browser) ran each
+  // file three times slower on two cores (decision 31).
   add(await runVitest('browser journeys', [...journeysConfig, ...moneyJourneysExcluded]));
-  if (moneyJourneysOnPostgres !== null) add(await moneyJourneysOnPostgres);
+  if (postgresUrl)
+    add(
+      await runVitest('money journeys on PostgreSQL', [...journeysConfig, ...moneyJourneys], {
+        E2E_DATABASE_URL: postgresUrl,
+      }),
+    );
 }
 
 writeFileSync('test-results/summary.json', JSON.stringify(totals));

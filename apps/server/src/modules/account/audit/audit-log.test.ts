@@ -49,7 +49,7 @@ async function recordEntries(): Promise<void> {
     { action: 'payee.added', at: at(0, 9), ip: '203.0.113.7', detail: { currency: 'USD' } },
     { action: 'payout_address.changed', at: at(1, 10), ip: '203.0.113.8', detail: { network: 'TRC20' } },
     { action: 'team.member_invited', at: at(2, 11), ip: '198.51.100.4', detail: {} },
-    { action: 'api_key.created', at: at(3, 12), ip: '198.51.100.5', detail: {} },
+    { action: 'api_key.rotated', at: at(3, 12), ip: '198.51.100.5', detail: {} },
     { action: 'fx.converted', at: at(4, 13), ip: '198.51.100.6', detail: {} },
   ];
   for (const entry of entries) await writeAudit(db, { ...entry, actorUserId: actor, companyId: acme.companyId });
@@ -116,7 +116,7 @@ describe("a company's audit log", () => {
       (await list(acme.session, { from: day(0), to: day(4), ...body })).data.items.map((entry) => entry.action);
     expect(await actions({ category: 'payees' })).toEqual(['payout_address.changed', 'payee.added']);
     expect(await actions({ category: 'team' })).toEqual(['team.member_invited']);
-    expect(await actions({ category: 'api_keys' })).toEqual(['api_key.created']);
+    expect(await actions({ category: 'api_keys' })).toEqual(['api_key.rotated']);
     expect(await actions({ category: 'other' })).toEqual(['fx.converted']);
     expect(await actions({ category: 'security' })).toEqual([]);
     expect(await actions({ from: day(1), to: day(2) })).toEqual(['team.member_invited', 'payout_address.changed']);
@@ -131,7 +131,7 @@ describe("a company's audit log", () => {
 
   it('pages newest first with a cursor that refuses to be forged', async () => {
     const first = await list(acme.session, { page_size: 2, from: day(0), to: day(4) });
-    expect(first.data.items.map((entry) => entry.action)).toEqual(['fx.converted', 'api_key.created']);
+    expect(first.data.items.map((entry) => entry.action)).toEqual(['fx.converted', 'api_key.rotated']);
     const second = await list(acme.session, { page_size: 2, from: day(0), to: day(4), cursor: first.data.next_cursor });
     expect(second.data.items.map((entry) => entry.action)).toEqual(['team.member_invited', 'payout_address.changed']);
     expect((await list(acme.session, { cursor: 'not-a-cursor' })).code).toBe(errorCatalogue.validation.code);
@@ -178,7 +178,7 @@ describe("a company's audit log", () => {
     });
     const text = csvRows(csv.rawPayload).flat().join('\n');
     expect(text).toContain(translate('en', 'account.audit.unnamed_action', { category: 'API keys' }));
-    expect(text).not.toContain('api_key.created');
+    expect(text).not.toContain('api_key.rotated');
   });
 });
 
