@@ -30,7 +30,7 @@ import { lockCompany, lockCompanyOfRow } from '../../platform/tenant.ts';
 import { requireFreshSecondFactor } from '../account/index.ts';
 import { accountIdOf, ledger } from '../ledger/index.ts';
 import { advanceTransaction, transactionIdOfSource } from '../transactions/index.ts';
-import type { PayoutActor } from './actor.ts';
+import { type PayoutActor, requireCancellable } from './actor.ts';
 import { type PayoutRow, payoutOf, payoutSourceType, staffPayout } from './queries.ts';
 import { userName } from './submission.ts';
 import { payouts, type StoredPayoutStep } from './tables.ts';
@@ -169,13 +169,7 @@ export async function decideApproval(
  */
 export async function cancelPendingPayout(tx: DbHandle, actor: PayoutActor, payoutId: string): Promise<Payout> {
   const row = await lockedPayout(tx, payoutId, actor.companyId);
-  if (row.created_by !== actor.userId && actor.session.role !== 'administrator')
-    throw new AppError('forbidden', {
-      messageKey: 'payouts.errors.cancel_not_allowed',
-      detail: 'only the maker or the administrator cancels a payout',
-    });
-  if (row.status !== 'pending_approval')
-    throw new AppError('illegal_state', { messageKey: 'payouts.errors.not_pending_approval' });
+  requireCancellable(row, actor);
   requireFreshSecondFactor(actor);
   const actorStep = { kind: 'company_user' as const, name: await userName(tx, actor.userId), user_id: actor.userId };
   const updated = await applyChange(

@@ -21,6 +21,7 @@ import { formatAmountForWire, parseAmount } from '../../platform/money.ts';
 import { searchCondition } from '../../platform/search.ts';
 import { companies, users } from '../account/index.ts';
 import { explorerUrlOf, transactionIdOfSource } from '../transactions/index.ts';
+import { mayCancelWaiting } from './actor.ts';
 import { payouts, type StoredPayoutStep } from './tables.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -253,7 +254,7 @@ export async function companyPayoutDetails(
     ...payoutOf(joined),
     timeline: timelineForClient(joined.row.timeline),
     may_approve: caller.mayApprove && isWaiting && !isMaker,
-    may_cancel: isWaiting && (isMaker || caller.isAdministrator),
+    may_cancel: mayCancelWaiting(joined.row, caller),
   };
 }
 

@@ -18,7 +18,7 @@ import { formatAmountForWire } from '../../../platform/money.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
 import { requireFreshSecondFactor } from '../../account/index.ts';
 import { accountIdOf, ledger } from '../../ledger/index.ts';
-import type { PayoutActor } from '../actor.ts';
+import { type PayoutActor, requireCancellable } from '../actor.ts';
 import { approvalPolicyOf, needsApproval } from '../policy.ts';
 import { availableOf } from '../quotes.ts';
 import {
@@ -219,13 +219,7 @@ export function failureOf(error: unknown): MessageRef {
 export async function cancelBatch(tx: DbHandle, actor: BatchActor, batchId: string): Promise<PayoutBatch> {
   await lockCompany(tx, actor.companyId);
   const pending = await batchOf(tx, actor.companyId, batchId, { isLocked: true });
-  if (pending.created_by !== actor.userId && actor.session.role !== 'administrator')
-    throw new AppError('forbidden', {
-      messageKey: 'payouts.errors.cancel_not_allowed',
-      detail: 'only the maker or the administrator cancels a batch',
-    });
-  if (pending.status !== 'pending_approval')
-    throw new AppError('illegal_state', { messageKey: 'payouts.errors.not_pending_approval' });
+  requireCancellable(pending, actor);
   requireFreshSecondFactor(actor);
   await releaseHolds(tx, pending, actor.now);
   const batch = await updateBatch(tx, pending.id, { status: 'cancelled', holds: [], updated_at: actor.now });

@@ -19,6 +19,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { isUuid } from '../../../platform/ids.ts';
 import { formatAmountForWire, type MoneyValue, parseAmount } from '../../../platform/money.ts';
 import { users } from '../../account/index.ts';
+import { mayCancelWaiting } from '../actor.ts';
 import { availableOf, type QuoteRow } from '../quotes.ts';
 import { payees, payoutAddresses, payoutQuotes, payouts } from '../tables.ts';
 import { payoutBatches, payoutBatchRows } from './tables.ts';
@@ -311,7 +312,7 @@ export async function batchView(handle: DbHandle, batch: BatchRow, reader: Batch
         ? { name: names.get(batch.decided_by) ?? '', at: batch.decided_at.toISOString(), reason: batch.decision_reason }
         : null,
     may_approve: reader.mayApprove && batch.status === 'pending_approval' && batch.created_by !== reader.userId,
-    may_cancel: batch.status === 'pending_approval' && (batch.created_by === reader.userId || reader.isAdministrator),
+    may_cancel: mayCancelWaiting(batch, reader),
     rows,
   };
 }
