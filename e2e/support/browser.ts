@@ -44,13 +44,19 @@ export type PageOptions = {
   language?: 'en' | 'ch' | 'jp';
   /** Session keys put in sessionStorage before any page script runs. */
   session?: Partial<StoredSession>;
+  /** The browser's IANA time zone (the machine's when absent). */
+  timezoneId?: string;
 };
 
 export async function openPage(
   browser: Browser,
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? viewports.desktop });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? viewports.desktop,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   // The language switch also keeps the language in a cookie, for the pages the server sends drawn.
   if (options.language) await context.addCookies([{ name: 'language', value: options.language, url: baseUrl }]);
   if (options.language || options.session) {

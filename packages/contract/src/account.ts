@@ -201,14 +201,18 @@ export { getUserInfo, UserInfo } from './user-info.ts';
 
 export const modifyLoginPassword = defineCall({
   path: '/api/v1/account/modifyLoginPassword',
-  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked'],
+  errors: ['invalid_credentials', 'verification_code_incorrect', 'account_locked', 'fresh_second_factor_required'],
   summary: 'Change the password (old password, new twice, second factor); other sessions end',
   request: z
     .object({
       old_password: ExistingPassword,
       new_password: NewPassword,
       confirm_password: PasswordConfirmation,
-      code: SecondFactorCode,
+      /**
+       * The authenticator's or an emailed code. Without it the session's second factor must be fresh
+       * (a step-up): how a user who requires passkeys confirms it (decision 0043).
+       */
+      code: SecondFactorCode.optional(),
     })
     .strict()
     .refine(isPasswordConfirmed, passwordPairRule),

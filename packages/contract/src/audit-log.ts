@@ -164,12 +164,13 @@ export const downloadAuditLog = defineCall({
   response: z.null(),
 });
 
-const AuditCompany = z.object({ company_id: z.string(), name: z.string() });
+/** A client company: its name (null until its KYC gives one) and its administrator's email. */
+const AuditCompany = z.object({ company_id: z.string(), name: z.string().nullable(), administrator_email: z.string() });
 
 export const listAuditCompanies = defineCall({
   path: '/api/v1/admin/audit/companies',
   permission: 'audit_log',
-  summary: 'Back office: client companies by name, for choosing whose audit log to read',
+  summary: "Back office: client companies by name or administrator's email, for choosing whose audit log to read",
   request: z
     .object({
       search: singleLineText(100).optional(),

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CardProcessorAction, CardProcessorFault } from './cards.ts';
 import { BankingProduct } from './contact-requests.ts';
 import { kycRoundDecisions } from './kyc.ts';
+import { PayoutBatchStatus } from './payout-batches.ts';
 import {
   AccountKycStatus,
   CardAnomalyCause,
@@ -159,6 +160,24 @@ export const domainEventSchemas = {
     /** Why it was rejected (the approver's or the bank's words) or the failure cause's value. */
     reason: z.string().nullable(),
     transaction_id: z.string(),
+    at: z.string(),
+  }),
+
+  /**
+   * A batch of payouts was submitted, decided or cancelled (decision 0046): approvers are asked when
+   * it waits for them, its maker told when it is rejected. Its rows, once paid, are payouts with
+   * their own `payout.status_changed`.
+   */
+  'payout_batch.status_changed': z.object({
+    company_id: z.string(),
+    batch_id: z.string(),
+    status: PayoutBatchStatus,
+    file_name: z.string(),
+    rows: z.number().int(),
+    /** The user who uploaded and submitted it. */
+    maker_user_id: z.string(),
+    /** The approver's words when rejected. */
+    reason: z.string().nullable(),
     at: z.string(),
   }),
 

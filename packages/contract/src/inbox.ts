@@ -31,6 +31,8 @@ export const categoryOfMessageKind = {
   payout_rejected: 'transactions',
   payout_failed: 'transactions',
   payout_cancelled: 'transactions',
+  payout_batch_approval_requested: 'transactions',
+  payout_batch_rejected: 'transactions',
   announcement_published: 'announcements',
   feedback_answered: 'support',
   contact_request_handled: 'support',
@@ -115,6 +117,9 @@ export const messageParamsOfKind = {
   payout_rejected: payoutFacts,
   payout_failed: payoutFacts,
   payout_cancelled: payoutFacts,
+  /** A batch of payouts (payout-batches.ts): its file's name, its number of rows, a rejection's words. */
+  payout_batch_approval_requested: z.object({ file_name: fact, rows: fact }),
+  payout_batch_rejected: z.object({ file_name: fact, rows: fact, reason: optionalFact }),
   /** The announcement's own title in each language of the wire (en, ch, jp). */
   announcement_published: z.object({ title_en: fact, title_ch: fact, title_jp: fact }),
   feedback_answered: z.object({}),
@@ -192,8 +197,9 @@ export const MessageLink = z.object({
     'renewals',
     'programme_cards',
     'programme_fees',
+    'payout_batches',
   ]),
-  /** The record the page opens (a transaction's, an announcement's or a feedback's id), when it opens one. */
+  /** The record the page opens (a transaction's, an announcement's, a feedback's or a batch's id), when it opens one. */
   id: z.string().nullable(),
 });
 export type MessageLink = z.infer<typeof MessageLink>;

@@ -609,7 +609,8 @@ const PayoutStepName = z.enum(payoutSteps);
  */
 export const PayoutStep = z.object({
   step: PayoutStepName,
-  actor: z.object({ kind: z.enum(['company_user', 'bank', 'rail']), name: z.string().nullable() }),
+  /** A company user or the company's API key (decision 0041) by its name; the bank and the rail unnamed. */
+  actor: z.object({ kind: z.enum(['company_user', 'api_key', 'bank', 'rail']), name: z.string().nullable() }),
   reason: z.string().nullable(),
   at: z.string(),
 });

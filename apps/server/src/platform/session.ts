@@ -39,6 +39,8 @@ export type SessionContext = {
 /** The API key a call was made with (decision 0041). */
 type ApiKeyCaller = {
   key_id: string;
+  /** The name its administrator gave it (what a payout's timeline names as its maker). */
+  name: string;
   scope: ApiKeyScope;
   /** CIDR ranges writes may come from. */
   allowed_ips: readonly string[];

@@ -275,17 +275,17 @@ export async function auditEntriesWhere(
 export async function companiesByName(
   handle: DbHandle,
   choice: { search?: string | undefined; companyId?: string | undefined; limit: number },
-): Promise<{ company_id: string; name: string }[]> {
+): Promise<{ company_id: string; name: string | null; administrator_email: string }[]> {
   if (choice.companyId !== undefined && !isUuid(choice.companyId)) return [];
-  const named = sql`${companies.name} is not null`;
+  // A company has a name once its KYC gives it one: before that its administrator's email finds it.
   const matching = choice.companyId
     ? eq(companies.id, choice.companyId)
-    : searchCondition(choice.search, [companies.name]);
-  const rows = await handle
-    .select({ company_id: companies.id, name: companies.name })
+    : searchCondition(choice.search, [companies.name, users.email]);
+  return handle
+    .select({ company_id: companies.id, name: companies.name, administrator_email: users.email })
     .from(companies)
-    .where(and(named, matching))
-    .orderBy(asc(companies.name))
+    .innerJoin(users, and(eq(users.company_id, companies.id), eq(users.role, 'administrator')))
+    .where(matching)
+    .orderBy(sql`${companies.name} asc nulls last`, asc(users.email))
     .limit(choice.limit);
-  return rows.map((row) => ({ company_id: row.company_id, name: row.name ?? '' }));
 }

@@ -107,6 +107,30 @@ export const payoutStatusMessage: EventConsumer<'payout.status_changed'> = async
   });
 };
 
+/**
+ * A batch of payouts: when it waits for approval, to the company's approvers but its maker; when it
+ * is rejected, to its maker (with the approver's words). Its paid rows are payouts, told as above.
+ */
+export const payoutBatchMessage: EventConsumer<'payout_batch.status_changed'> = async (tx, batch, event) => {
+  const isApprovalRequest = batch.status === 'pending_approval';
+  if (!isApprovalRequest && batch.status !== 'rejected') return;
+  const readers = isApprovalRequest
+    ? (await companyUsersHolding(tx, batch.company_id, 'approve_payouts'))
+        .map((holder) => holder.id)
+        .filter((id) => id !== batch.maker_user_id)
+    : [batch.maker_user_id];
+  const facts = { file_name: batch.file_name, rows: String(batch.rows) };
+  await deliverMessage(tx, readers, {
+    ...(isApprovalRequest
+      ? { kind: 'payout_batch_approval_requested', params: facts }
+      : { kind: 'payout_batch_rejected', params: { ...facts, reason: batch.reason ?? undefined } }),
+    link: { page: 'payout_batches', id: batch.batch_id },
+    companyId: batch.company_id,
+    at: new Date(batch.at),
+    eventId: event.id,
+  });
+};
+
 const topUpMessageKinds = {
   success: 'top_up_completed',
   returned: 'top_up_returned',

@@ -21,6 +21,7 @@ import {
   membershipFeeFailedMessage,
   otcQuotedMessage,
   otcRequestedMessage,
+  payoutBatchMessage,
   payoutStatusMessage,
   processorFailedMessage,
   securityChangeMessage,
@@ -38,6 +39,7 @@ export const inboxModule: AppModule = {
     consumeEvent(events, 'kyc.status_changed', subscriber, kycChangeMessage);
     consumeEvent(events, 'deposit.credited', subscriber, depositCreditedMessage);
     consumeEvent(events, 'payout.status_changed', subscriber, payoutStatusMessage);
+    consumeEvent(events, 'payout_batch.status_changed', subscriber, payoutBatchMessage);
     consumeEvent(events, 'account.security_changed', subscriber, securityChangeMessage);
     consumeEvent(events, 'announcement.published', subscriber, announcementMessage);
     consumeEvent(events, 'feedback.answered', subscriber, feedbackAnsweredMessage);

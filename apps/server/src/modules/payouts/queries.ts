@@ -35,7 +35,7 @@ type Page<T> = { items: T[]; next_cursor: string | null };
 function timelineForClient(steps: readonly StoredPayoutStep[]): PayoutStep[] {
   return steps.map(({ step, actor, reason, at }) => ({
     step,
-    actor: { kind: actor.kind, name: actor.kind === 'company_user' ? actor.name : null },
+    actor: { kind: actor.kind, name: actor.kind === 'company_user' || actor.kind === 'api_key' ? actor.name : null },
     reason,
     at,
   }));

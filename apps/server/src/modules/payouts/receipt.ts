@@ -40,6 +40,15 @@ function destinationLines(payout: PayoutDetails, label: (key: string) => string)
   ];
 }
 
+/** A person by their name; the company's API key as "API key (its name)". */
+function actorOf(actor: PayoutDetails['timeline'][number]['actor'], language: Language): string {
+  if (actor.kind === 'company_user') return actor.name ?? '';
+  return translate(language, 'payouts.detail.actor_named', {
+    actor: translate(language, `payouts.actors.${actor.kind}`),
+    name: actor.name ?? '',
+  });
+}
+
 /** The receipt of a payout the caller's company made, as the document the reader downloads. */
 function payoutReceipt(
   payout: PayoutDetails,
@@ -100,10 +109,7 @@ function payoutReceipt(
       heading: label('steps_section'),
       items: payout.timeline.map((step) => ({
         label: translate(language, `payouts.steps.${step.step}`),
-        value:
-          step.actor.kind === 'company_user' && step.actor.name
-            ? `${time(step.at)} · ${step.actor.name}`
-            : time(step.at),
+        value: step.actor.name ? `${time(step.at)} · ${actorOf(step.actor, language)}` : time(step.at),
       })),
     },
     notes: [label('times_in_utc'), label('note')],

@@ -273,7 +273,11 @@ export function submittedTimeline(
   isApprovalNeeded: boolean,
 ): StoredPayoutStep[] {
   const at = actor.now.toISOString();
-  const maker = { kind: 'company_user', name: makerName, user_id: actor.userId } as const;
+  // A key's payout names the key: its issuer is its maker for the four eyes, but did not submit it.
+  const apiKey = actor.session.api_key;
+  const maker = apiKey
+    ? ({ kind: 'api_key', name: apiKey.name, user_id: actor.userId } as const)
+    : ({ kind: 'company_user', name: makerName, user_id: actor.userId } as const);
   const timeline: StoredPayoutStep[] = [{ step: 'submitted', actor: maker, reason: null, at }];
   // Asked of the company's approvers, not of the bank: the maker's request.
   if (isApprovalNeeded) timeline.push({ step: 'approval_requested', actor: maker, reason: null, at });

@@ -16,7 +16,8 @@ export type TableColumn = {
   width: number;
   /**
    * text (the default): neutralised against spreadsheet formulas in CSV and XLSX.
-   * time: a Date cell, UTC; `YYYY-MM-DD HH:mm` in CSV, a date cell in XLSX, DECISIONS.md's dates in the PDF.
+   * time: a Date cell, in the heading's `timeZone` (UTC when absent); `YYYY-MM-DD HH:mm` in CSV, a
+   *   date cell in XLSX, DECISIONS.md's dates in the PDF.
    * amount: a decimal string, never neutralised (a minus sign stays); text in XLSX; at the display
    *   decimals of the row's `assetKey` in the PDF.
    * identifier: an id or a hash, whole in CSV and XLSX, its tail in the PDF.

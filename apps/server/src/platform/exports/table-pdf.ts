@@ -17,7 +17,7 @@ import {
   rowHeightPoints,
   tableFontPoints,
 } from './pdf-page.ts';
-import { formatDisplayAmount, formatDisplayDateTime, productName, shortReference } from './statement-text.ts';
+import { formatDisplayAmount, formatDisplayDateTime, productName, shortReference, utcZone } from './statement-text.ts';
 import { startWriting } from './stream-pacing.ts';
 import type { Table, TableColumn, TableRow } from './table-model.ts';
 
@@ -58,11 +58,11 @@ function pdfColumnsOf(columns: readonly TableColumn[], contentWidthPoints: numbe
 }
 
 /** A row's cells for people: display dates and amounts, ids by their tail. */
-function displayCells(language: Language, columns: readonly TableColumn[], row: TableRow): string[] {
+function displayCells(language: Language, zone: string, columns: readonly TableColumn[], row: TableRow): string[] {
   return columns.map((column) => {
     const value = row[column.key];
     if (value === null || value === undefined) return '';
-    if (value instanceof Date) return formatDisplayDateTime(value, language);
+    if (value instanceof Date) return formatDisplayDateTime(value, language, zone);
     if (column.kind === 'identifier') return shortReference(value);
     if (column.kind === 'amount' && column.assetKey !== undefined) {
       const asset = row[column.assetKey];
@@ -98,7 +98,7 @@ function writePdfTable(pdfDocument: typeof PDFDocument, table: Table): Readable 
     for await (const row of table.rows) {
       isEmpty = false;
       if (!page.ensureRoom(rowHeightPoints)) page.tableHeader(columns, headers);
-      page.row(columns, displayCells(language, table.columns, row));
+      page.row(columns, displayCells(language, table.timeZone ?? utcZone, table.columns, row));
       await page.keepPace(body);
       // The reader went away: leaving the loop returns the rows' iterator, which ends the read.
       if (body.destroyed) return;

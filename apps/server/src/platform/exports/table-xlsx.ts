@@ -5,7 +5,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { documentHeadingRows, productName } from './statement-text.ts';
+import { documentHeadingRows, productName, utcZone, wallTimeIn } from './statement-text.ts';
 import { startWriting } from './stream-pacing.ts';
 import { machineCell, type Table, type TableColumn } from './table-model.ts';
 import { amountStyle, headerFont, openWorkbook, sheetPacer, timeStyle } from './xlsx-workbook.ts';
@@ -52,8 +52,11 @@ function writeXlsxTable(excel: typeof ExcelJS, table: Table): Readable {
     const header = sheet.addRow(table.columns.map((column) => column.header));
     header.font = headerFont;
     const keepPace = sheetPacer(sheet, body);
+    const zone = table.timeZone ?? utcZone;
     for await (const row of table.rows) {
-      sheet.addRow(table.columns.map((column) => machineCell(column, row[column.key], (at) => at))).commit();
+      sheet
+        .addRow(table.columns.map((column) => machineCell(column, row[column.key], (at) => wallTimeIn(at, zone))))
+        .commit();
       await keepPace();
       // The reader went away: leaving the loop returns the rows' iterator, which ends the read.
       if (body.destroyed) return;

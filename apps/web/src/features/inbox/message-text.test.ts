@@ -125,6 +125,28 @@ describe('a message in its reader’s words', () => {
     );
     expect(messagePathOf(message({ link: { page: 'kyc', id: null } }))).toBe('/kyc');
     expect(messagePathOf(message({ link: null }))).toBeNull();
+    expect(messagePathOf(message({ link: { page: 'payout_batches', id: 'b1' } }))).toBe('/blockchain_w/batch?batch=b1');
+  });
+
+  it('counts a batch’s payouts in the reader’s language', async () => {
+    const waiting = message({
+      kind: 'payout_batch_approval_requested',
+      params: { file_name: 'suppliers.csv', rows: '1' },
+    });
+    await changeLanguage('en');
+    expect(messageTextOf(waiting, i18next.t, 'en').body).toBe('A colleague submitted suppliers.csv: 1 payout.');
+    const rejected = message({
+      kind: 'payout_batch_rejected',
+      params: { file_name: 'suppliers.csv', rows: '12', reason: 'Not due yet' },
+    });
+    expect(messageTextOf(rejected, i18next.t, 'en')).toMatchObject({
+      body: 'suppliers.csv (12 payouts) was rejected. The amounts and fees are back in your balance.',
+      note: expect.stringContaining('Not due yet'),
+    });
+    await changeLanguage('jp');
+    expect(messageTextOf(rejected, i18next.t, 'ja').body).toBe(
+      'suppliers.csv（12 件の送金）は却下されました。金額と手数料は残高に戻りました。',
+    );
   });
 });
 
@@ -148,6 +170,8 @@ const factsOfEveryKind: { [Kind in MessageKind]: Required<MessageParams<Kind>> }
   payout_rejected: payoutFacts('The beneficiary’s bank refused the account'),
   payout_failed: payoutFacts('rail_rejected'),
   payout_cancelled: payoutFacts(),
+  payout_batch_approval_requested: { file_name: 'suppliers-march.csv', rows: '12' },
+  payout_batch_rejected: { file_name: 'suppliers-march.csv', rows: '1', reason: 'Two invoices are not due yet' },
   announcement_published: { title_en: 'Holiday hours', title_ch: '假期服务时间', title_jp: '年末の営業時間' },
   feedback_answered: {},
   contact_request_handled: { product: 'structured_products' },

@@ -47,6 +47,13 @@ export function messageTextOf(message: InboxMessage, t: TFunction, locale: strin
           : params.reason;
       return { title, body, note: reason ? t('inbox.reason', { reason }) : null };
     }
+    case 'payout_batch_approval_requested':
+    case 'payout_batch_rejected':
+      return {
+        title,
+        body: t(`inbox.kinds.${kind}.body`, { file: params.file_name ?? '', count: Number(params.rows ?? 0) }),
+        note: params.reason ? t('inbox.reason', { reason: params.reason }) : null,
+      };
     case 'security_changed':
       return {
         title,
@@ -242,6 +249,12 @@ export function messagePathOf(message: InboxMessage): string | null {
   if (link.page === 'announcement') {
     // The list opens the announcement its address names.
     return link.id ? `${pathOf('announcements')}?${new URLSearchParams({ id: link.id }).toString()}` : null;
+  }
+  if (link.page === 'payout_batches') {
+    // The batches page opens the batch its address names.
+    return link.id
+      ? `${pathOf('payout_batches')}?${new URLSearchParams({ batch: link.id }).toString()}`
+      : pathOf('payout_batches');
   }
   return pathOf(link.page);
 }

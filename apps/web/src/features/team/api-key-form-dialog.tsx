@@ -46,14 +46,19 @@ function rangesOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The key works through the chosen day: it stops at the next midnight where the administrator is. */
+function endOfDayIso(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + 1).toISOString();
+}
+
 function requestOf(values: KeyValues) {
   return {
     name: values.name,
     scope: values.scope,
     permissions: values.scope === 'custom' ? values.permissions : [],
     allowed_ips: rangesOf(values.allowed_ips),
-    // The key stops at the start of the chosen day, in UTC.
-    expires_at: values.expires_on ? `${values.expires_on}T00:00:00.000Z` : null,
+    expires_at: values.expires_on ? endOfDayIso(values.expires_on) : null,
   };
 }
 

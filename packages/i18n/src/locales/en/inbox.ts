@@ -94,6 +94,16 @@ export const inbox = {
       title: 'Payout failed',
       body: '{{amount}} {{asset}} to {{destination}} failed. The amount and fee are back in your balance.',
     },
+    payout_batch_approval_requested: {
+      title: 'A batch of payouts waits for your approval',
+      body_one: 'A colleague submitted {{file}}: {{count}} payout.',
+      body_other: 'A colleague submitted {{file}}: {{count}} payouts.',
+    },
+    payout_batch_rejected: {
+      title: 'Batch of payouts rejected',
+      body_one: '{{file}} ({{count}} payout) was rejected. The amounts and fees are back in your balance.',
+      body_other: '{{file}} ({{count}} payouts) was rejected. The amounts and fees are back in your balance.',
+    },
     deposit_credited: {
       title: 'Deposit credited',
       body: '{{amount}} {{asset}} was credited to your account.',

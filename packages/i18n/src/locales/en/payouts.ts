@@ -499,7 +499,7 @@ export const payouts = {
     admin_review: 'Waiting for the bank’s review',
     in_process: 'Waiting for the payment network',
   },
-  actors: { bank: 'The bank', rail: 'Payment network' },
+  actors: { api_key: 'API key', bank: 'The bank', rail: 'Payment network' },
   validation: {
     swift_invalid: 'Enter a valid SWIFT/BIC code (8 or 11 characters, for example DEUTDEFF)',
     iban_invalid: "Enter a valid IBAN of the bank's country (for example DE89 3704 0044 0532 0130 00)",

@@ -67,7 +67,7 @@ export const statement = {
     title: 'Audit log',
     empty: 'No entries in this period.',
     columns: {
-      at: 'Time (UTC)',
+      at: 'Time ({{zone}})',
       actor: 'User',
       action: 'Action',
       category: 'Category',

@@ -102,6 +102,16 @@ export const inbox: typeof en = {
       title: '送金に失敗しました',
       body: '{{destination}} への {{amount}} {{asset}} の送金に失敗しました。金額と手数料は残高に戻りました。',
     },
+    payout_batch_approval_requested: {
+      title: '承認待ちの一括支払があります',
+      body_one: '同僚が {{file}}（{{count}} 件の送金）を申請しました。',
+      body_other: '同僚が {{file}}（{{count}} 件の送金）を申請しました。',
+    },
+    payout_batch_rejected: {
+      title: '一括支払が却下されました',
+      body_one: '{{file}}（{{count}} 件の送金）は却下されました。金額と手数料は残高に戻りました。',
+      body_other: '{{file}}（{{count}} 件の送金）は却下されました。金額と手数料は残高に戻りました。',
+    },
     deposit_credited: {
       title: '入金が反映されました',
       body: '{{amount}} {{asset}} が口座に入金されました。',

@@ -493,7 +493,7 @@ export const payouts: Catalogue['payouts'] = {
     admin_review: '銀行の審査待ち',
     in_process: '決済ネットワークの処理待ち',
   },
-  actors: { bank: '銀行', rail: '決済ネットワーク' },
+  actors: { api_key: 'API キー', bank: '銀行', rail: '決済ネットワーク' },
   validation: {
     swift_invalid: '有効な SWIFT/BIC コードを入力してください（8 桁または 11 桁、例: DEUTDEFF）',
     iban_invalid: '銀行の所在国の有効な IBAN を入力してください（例: DE89 3704 0044 0532 0130 00）',

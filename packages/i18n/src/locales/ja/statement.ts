@@ -66,7 +66,7 @@ export const statement: Strings<typeof en> = {
     title: '監査ログ',
     empty: 'この期間の記録はありません。',
     columns: {
-      at: '日時（UTC）',
+      at: '日時（{{zone}}）',
       actor: 'ユーザー',
       action: '操作',
       category: 'カテゴリー',

@@ -93,6 +93,16 @@ export const inbox: typeof en = {
       title: '付款失败',
       body: '向 {{destination}} 支付的 {{amount}} {{asset}} 失败，金额和手续费已退回您的余额。',
     },
+    payout_batch_approval_requested: {
+      title: '有一批付款等待您审批',
+      body_one: '同事提交了批量付款 {{file}}（{{count}} 笔付款）。',
+      body_other: '同事提交了批量付款 {{file}}（{{count}} 笔付款）。',
+    },
+    payout_batch_rejected: {
+      title: '批量付款已被拒绝',
+      body_one: '批量付款 {{file}}（{{count}} 笔付款）已被拒绝，金额和手续费已退回您的余额。',
+      body_other: '批量付款 {{file}}（{{count}} 笔付款）已被拒绝，金额和手续费已退回您的余额。',
+    },
     deposit_credited: {
       title: '充值已到账',
       body: '{{amount}} {{asset}} 已存入您的账户。',

@@ -479,7 +479,7 @@ export const payouts: Catalogue['payouts'] = {
     admin_review: '等待银行审核',
     in_process: '等待支付网络处理',
   },
-  actors: { bank: '银行', rail: '支付网络' },
+  actors: { api_key: 'API 密钥', bank: '银行', rail: '支付网络' },
   validation: {
     swift_invalid: '请输入有效的 SWIFT/BIC 代码（8 或 11 位，例如 DEUTDEFF）',
     iban_invalid: '请输入该银行所在国家的有效 IBAN（例如 DE89 3704 0044 0532 0130 00）',

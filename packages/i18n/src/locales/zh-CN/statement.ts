@@ -65,7 +65,7 @@ export const statement: Strings<typeof en> = {
     title: '审计日志',
     empty: '此期间没有记录。',
     columns: {
-      at: '时间（UTC）',
+      at: '时间（{{zone}}）',
       actor: '用户',
       action: '操作',
       category: '类别',

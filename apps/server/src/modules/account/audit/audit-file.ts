@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { formatDisplayDateTime } from '../../../platform/exports/statement-text.ts';
+import { formatDisplayDateTime, utcZone } from '../../../platform/exports/statement-text.ts';
 import { type Table, type TableColumn, type TableRow, writeTable } from '../../../platform/exports/table.ts';
 import { isUuid } from '../../../platform/ids.ts';
 import { type CallContext, type FileReply, fileReply } from '../../../platform/route.ts';
@@ -41,7 +41,7 @@ function lookupIn(language: Language): CatalogueLookup {
 }
 
 /** One entry as the file's row: the same words as the screen's. */
-function auditRow(language: Language, entry: AuditEntry): TableRow {
+function auditRow(language: Language, zone: string, entry: AuditEntry): TableRow {
   const lookup = lookupIn(language);
   return {
     at: new Date(entry.at),
@@ -49,18 +49,22 @@ function auditRow(language: Language, entry: AuditEntry): TableRow {
     action: auditActionText(lookup, entry.action),
     category: translate(language, `account.audit.categories.${auditCategoryOf(entry.action)}`),
     ip: entry.ip,
-    detail: auditDetailText(lookup, (instant) => formatDisplayDateTime(new Date(instant), language), entry.detail),
+    detail: auditDetailText(
+      lookup,
+      (instant) => formatDisplayDateTime(new Date(instant), language, zone),
+      entry.detail,
+    ),
     entry_id: entry.id,
   };
 }
 
 function auditTable(
   language: Language,
-  heading: { companyName: string; period: { from: string; to: string }; generatedAt: Date },
+  heading: { companyName: string; period: { from: string; to: string }; timeZone: string; generatedAt: Date },
   entries: AsyncIterable<AuditEntry>,
 ): Table {
   async function* rows(): AsyncGenerator<TableRow> {
-    for await (const entry of entries) yield auditRow(language, entry);
+    for await (const entry of entries) yield auditRow(language, heading.timeZone, entry);
   }
   return {
     language,
@@ -69,7 +73,7 @@ function auditTable(
     fileName: 'audit-log',
     columns: auditColumns.map((column) => ({
       ...column,
-      header: translate(language, `statement.audit_log.columns.${column.key}`),
+      header: translate(language, `statement.audit_log.columns.${column.key}`, { zone: heading.timeZone }),
     })),
     emptyMessage: translate(language, 'statement.audit_log.empty'),
     rows: rows(),
@@ -110,7 +114,13 @@ async function auditFile(
   reader: AuditReader,
   request: AuditDownload,
 ): Promise<FileReply> {
-  const heading = { companyName, period: { from: request.from, to: request.to }, generatedAt: reader.now };
+  // Times in the zone whose days the reader filtered by (UTC when none was given).
+  const heading = {
+    companyName,
+    period: { from: request.from, to: request.to },
+    timeZone: request.time_zone ?? utcZone,
+    generatedAt: reader.now,
+  };
   const file = await writeTable(
     request.format,
     auditTable(reader.language, heading, auditEntriesOf(handle, scope, request)),

@@ -18,6 +18,7 @@ import { call, createRunningTestApp, type RunningTestApp } from '../../../platfo
 import { approvedCompany, type ClientOfCompany, depositOperator } from '../../deposits/test-support.ts';
 import { colleague } from '../../payouts/test-support.ts';
 import { findUserById } from '../queries.ts';
+import { registerUser } from '../test-support.ts';
 
 let test: RunningTestApp;
 let acme: ClientOfCompany & { email: string };
@@ -147,7 +148,9 @@ describe("a company's audit log", () => {
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-disposition']).toContain(`audit-log-${day(0)}-to-${day(4)}.csv`);
       const rows = csvRows(csv.rawPayload);
-      const header = rows.findIndex((row) => row[0] === translate(language, 'statement.audit_log.columns.at'));
+      const header = rows.findIndex(
+        (row) => row[0] === translate(language, 'statement.audit_log.columns.at', { zone: 'UTC' }),
+      );
       expect(rows.slice(header + 1).map((row) => [row[1], row[2], row[4], row[6]])).toEqual(
         shown.map((entry) => [entry.actor_email, sentence(entry.action), entry.ip, entry.id]),
       );
@@ -169,6 +172,19 @@ describe("a company's audit log", () => {
       });
     });
   }
+
+  it('writes its times in the time zone whose days were filtered, and says which', async () => {
+    // payee.added at 09:00 UTC on the first day is 22:00 the evening before in Pago Pago (UTC-11).
+    const body = { from: day(-1), to: day(-1), time_zone: 'Pacific/Pago_Pago', category: 'payees' };
+    const csv = csvRows(
+      (await download(acme.session, '/api/v1/audit/download', { ...body, format: 'csv' })).rawPayload,
+    );
+    const header = csv.findIndex((row) => row[0] === 'Time (Pacific/Pago_Pago)');
+    expect(header).toBeGreaterThan(0);
+    expect(csv.slice(header + 1).map((row) => row[0])).toEqual([`${day(-1)} 22:00`]);
+    const pdf = await download(acme.session, '/api/v1/audit/download', { ...body, format: 'pdf' });
+    expect((await pdfText(pdf.rawPayload)).text).toContain('10:00pm');
+  });
 
   it('names a new action it has no sentence for by its category, never its code', async () => {
     const csv = await download(acme.session, '/api/v1/audit/download', {
@@ -210,13 +226,23 @@ describe("the back office's audit log", () => {
       { session: staff },
     );
     expect(made.data.items).toEqual([]);
-    const companies = await call<{ items: { company_id: string; name: string }[] }>(
-      test,
-      '/api/v1/admin/audit/companies',
-      { search: 'acme audit' },
-      { session: staff },
-    );
-    expect(companies.data.items).toEqual([{ company_id: acme.companyId, name: 'Acme Audit Ltd' }]);
+    const companiesFound = async (search: string) =>
+      (
+        await call<{ items: { company_id: string; name: string | null; administrator_email: string }[] }>(
+          test,
+          '/api/v1/admin/audit/companies',
+          { search },
+          { session: staff },
+        )
+      ).data.items;
+    expect(await companiesFound('acme audit')).toEqual([
+      { company_id: acme.companyId, name: 'Acme Audit Ltd', administrator_email: acme.email },
+    ]);
+    // A company with no name yet (before its KYC) is found by its administrator's email.
+    const unnamed = await registerUser(test);
+    expect(await companiesFound(unnamed.email.toUpperCase())).toEqual([
+      { company_id: expect.any(String), name: null, administrator_email: unnamed.email },
+    ]);
   });
 
   it("downloads one company's log with the filters, audited in the back office's log only", async () => {
@@ -225,7 +251,9 @@ describe("the back office's audit log", () => {
     expect(csv.statusCode).toBe(200);
     const rows = csvRows(csv.rawPayload);
     expect(rows[1]).toEqual([translate('ch', 'statement.company'), 'Acme Audit Ltd']);
-    const header = rows.findIndex((row) => row[0] === translate('ch', 'statement.audit_log.columns.at'));
+    const header = rows.findIndex(
+      (row) => row[0] === translate('ch', 'statement.audit_log.columns.at', { zone: 'UTC' }),
+    );
     expect(rows.slice(header + 1).map((row) => row[4])).toEqual(['203.0.113.8', '203.0.113.7']);
 
     const unknown = await download(staff, '/api/v1/admin/audit/download', { ...body, company_id: randomUUID() });

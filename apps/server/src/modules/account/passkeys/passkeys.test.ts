@@ -67,6 +67,12 @@ async function stepUpOptions(session: SignedIn) {
   return started.data.options;
 }
 
+/** A step-up with the password and the passkey, answering fresh step-up options. */
+async function passkeyStepUp(session: SignedIn, authenticator: SoftwareAuthenticator, password: string) {
+  const credential = authenticator.get(await stepUpOptions(session));
+  return call(test, '/api/v1/account/passkeys/verify', { password, credential }, { session });
+}
+
 async function auditRowsOf(session: SignedIn, action: string) {
   return test.database.db
     .select()
@@ -214,19 +220,9 @@ describe('step-up and removal', () => {
     const stale = await call(test, '/api/v1/account/passkeys/remove', { passkey_id: passkeyId }, { session });
     expect(stale.code).toBe(freshNeeded);
 
-    const wrongPassword = await call(
-      test,
-      '/api/v1/account/passkeys/verify',
-      { password: 'Not-The-Password-1!', credential: authenticator.get(await stepUpOptions(session)) },
-      { session },
-    );
+    const wrongPassword = await passkeyStepUp(session, authenticator, 'Not-The-Password-1!');
     expect(wrongPassword.code).toBe(errorCatalogue.invalid_credentials.code);
-    const verified = await call(
-      test,
-      '/api/v1/account/passkeys/verify',
-      { password: user.password, credential: authenticator.get(await stepUpOptions(session)) },
-      { session },
-    );
+    const verified = await passkeyStepUp(session, authenticator, user.password);
     expect(verified.code, verified.msg).toBe(200);
     const removed = await call(test, '/api/v1/account/passkeys/remove', { passkey_id: passkeyId }, { session });
     expect(removed.code).toBe(200);
@@ -335,6 +331,34 @@ describe('staff who require passkeys', () => {
       { session },
     );
     expect(last.code).toBe(errorCatalogue.illegal_state.code);
+  });
+
+  it('changes the password after a passkey step-up, with no code; without one it asks for the step-up', async () => {
+    const { user, session } = await staffMember();
+    const authenticator = new SoftwareAuthenticator(origin, rpId);
+    expect((await addPasskeyWith(test, session, authenticator)).code).toBe(200);
+    expect((await call(test, '/api/v1/account/passkeys/requirement', { is_required: true }, { session })).code).toBe(
+      200,
+    );
+    test.clock.advance(5 * 60 + 1);
+    const newPassword = 'Another-Strong-Pass-9';
+    const change = (oldPassword: string) =>
+      call(
+        test,
+        '/api/v1/account/modifyLoginPassword',
+        { old_password: oldPassword, new_password: newPassword, confirm_password: newPassword },
+        { session },
+      );
+    expect((await change(user.password)).code).toBe(freshNeeded);
+    const verified = await passkeyStepUp(session, authenticator, user.password);
+    expect(verified.code, verified.msg).toBe(200);
+    // The step-up proves the second factor, never the password.
+    expect((await change('Not-The-Password-1!')).code).toBe(errorCatalogue.invalid_credentials.code);
+    const changed = await change(user.password);
+    expect(changed.code, changed.msg).toBe(200);
+    expect((await passwordStep(test, { ...user, password: newPassword })).code).toBe(200);
+    const audits = await auditRowsOf(session, 'password.changed');
+    expect(audits.map((row) => (row.detail as { second_factor?: string }).second_factor)).toEqual(['step_up']);
   });
 
   it('is a setting of staff only', async () => {

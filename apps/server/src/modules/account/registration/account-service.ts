@@ -22,7 +22,7 @@ import {
   recordSignInFailure,
   throttleSubjectsOf,
 } from '../sign-in/login-throttle.ts';
-import { checkSecondFactor } from '../sign-in/second-factor.ts';
+import { checkSecondFactor, requireFreshSecondFactor } from '../sign-in/second-factor.ts';
 import { recordSecurityChange } from '../sign-in/security-notices.ts';
 import { endSessionsOfUser, markSecondFactorFresh, userInfoReadWithSession } from '../sign-in/sessions.ts';
 import { userInfoOf } from '../user-info.ts';
@@ -125,7 +125,13 @@ export async function changeProfile(
   return null;
 }
 
-/** Old password and second factor; the other sessions end and the user is told by email. */
+/** The second factor a fresh step-up already proved (a passkey's, within the last 5 minutes). */
+const freshStepUp: SecondFactorCheck = { check: async () => true, refusal: 'verification_code_incorrect' };
+
+/**
+ * Old password and second factor (a code, or without one a fresh step-up: how a user who requires
+ * passkeys confirms it); the other sessions end and the user is told by email.
+ */
 export async function changePassword(
   dependencies: AccountDependencies,
   body: Body<typeof modifyLoginPassword>,
@@ -133,11 +139,13 @@ export async function changePassword(
 ): Promise<null> {
   const user = await sessionUser(dependencies, context);
   assertAcceptableNewPassword(body.new_password, user.email);
+  if (body.code === undefined) requireFreshSecondFactor(context);
   const passwordHash = await hashPassword(body.new_password);
+  const secondFactor = body.code === undefined ? freshStepUp : codeCheck(dependencies, user, body.code, context.now);
   await verifyPasswordAndSecondFactor(
     dependencies,
     user,
-    { password: body.old_password, secondFactor: codeCheck(dependencies, user, body.code, context.now) },
+    { password: body.old_password, secondFactor },
     context,
     'password.change',
     async (tx) => {
@@ -154,7 +162,7 @@ export async function changePassword(
         actorUserId: user.id,
         companyId: user.company_id,
         ip: context.ip,
-        detail: { sessions_ended: ended },
+        detail: { sessions_ended: ended, second_factor: body.code === undefined ? 'step_up' : 'code' },
       });
       await recordSecurityChange(tx, user, 'password_changed', context.now);
     },

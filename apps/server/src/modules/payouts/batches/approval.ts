@@ -14,6 +14,7 @@ import type { MessageRef } from '@bank/contract/validation';
 import { writeAudit } from '../../../platform/audit.ts';
 import type { DbHandle } from '../../../platform/db.ts';
 import { AppError, isAppError } from '../../../platform/errors.ts';
+import { recordEvent } from '../../../platform/events.ts';
 import { formatAmountForWire } from '../../../platform/money.ts';
 import { lockCompany } from '../../../platform/tenant.ts';
 import { requireFreshSecondFactor } from '../../account/index.ts';
@@ -121,6 +122,25 @@ async function batchNeedsApproval(tx: DbHandle, companyId: string, lines: BatchL
   return [...totals].some(([asset, total]) => needsApproval(policy, asset as DigitalAsset, total.amount));
 }
 
+/** The batch's new state as an event: approvers asked, its maker told of a rejection (inbox, webhooks). */
+async function announceBatch(tx: DbHandle, batch: BatchRow, rows: number, now: Date): Promise<void> {
+  await recordEvent(
+    tx,
+    'payout_batch.status_changed',
+    {
+      company_id: batch.company_id,
+      batch_id: batch.id,
+      status: batch.status,
+      file_name: batch.file_name,
+      rows,
+      maker_user_id: batch.created_by,
+      reason: batch.decision_reason,
+      at: now.toISOString(),
+    },
+    { companyId: batch.company_id },
+  );
+}
+
 export async function submitBatch(tx: DbHandle, actor: BatchActor, batchId: string): Promise<PayoutBatch> {
   requireFreshSecondFactor(actor);
   const draft = await lockedDraft(tx, actor, batchId);
@@ -142,6 +162,7 @@ export async function submitBatch(tx: DbHandle, actor: BatchActor, batchId: stri
     ip: actor.ip,
     detail: { batch_id: batch.id, rows: lines.length, holds, status: batch.status },
   });
+  await announceBatch(tx, batch, lines.length, actor.now);
   if (!isApprovalNeeded) batch = await payRows(tx, actor, batch, lines, null);
   return viewFor(tx, actor, batch);
 }
@@ -231,6 +252,7 @@ export async function cancelBatch(tx: DbHandle, actor: BatchActor, batchId: stri
     ip: actor.ip,
     detail: { batch_id: batch.id, maker_user_id: batch.created_by },
   });
+  await announceBatch(tx, batch, (await linesOf(tx, batch.id)).length, actor.now);
   return viewFor(tx, actor, batch);
 }
 
@@ -263,9 +285,11 @@ export async function decideBatch(
     ip: actor.ip,
     detail: { batch_id: batch.id, ...(reason ? { reason } : {}) },
   });
+  const lines = await linesOf(tx, batch.id);
+  await announceBatch(tx, batch, lines.length, actor.now);
   if (isApproved) {
     const approval = { userId: actor.userId, name: await userName(tx, actor.userId), reason };
-    batch = await payRows(tx, actor, batch, await linesOf(tx, batch.id), approval);
+    batch = await payRows(tx, actor, batch, lines, approval);
   } else {
     await releaseHolds(tx, batch, actor.now);
     batch = await updateBatch(tx, batch.id, { holds: [] });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '@bank/contract/account';
 import { errorCatalogue } from '@bank/contract/errors';
+import type { InboxMessage } from '@bank/contract/inbox';
 import type { PayoutBatch } from '@bank/contract/payout-batches';
 import type { Payout } from '@bank/contract/payouts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit-table.ts';
-import { call, createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
+import { call, createRunningTestApp, type RunningTestApp, settleEmails } from '../../../platform/test-support.ts';
 import { checkLedgerInvariants, ensureRates } from '../../ledger/index.ts';
 import { payoutAddresses, payouts } from '../tables.ts';
 import {
@@ -250,6 +251,38 @@ describe('batch payouts', () => {
       .where(and(eq(auditLog.company_id, companyId), eq(auditLog.action, 'payout_batch.cancelled')));
     expect(audits).toHaveLength(1);
     await checkLedgerInvariants(test.database.db);
+  }, 120_000);
+
+  it('asks the approvers through their inbox, not its maker, and tells the maker of a rejection', async () => {
+    const { session, companyId, approver, address } = await companyWithApprover('1000');
+    const uploaded = await upload(
+      session,
+      csvOf([`${address.address},100,USDT,supplier_payment,A`, `Supplier wallet,20,USDT,services_payment,B`]),
+    );
+    await submit(session, uploaded.data.batch_id);
+    const inboxOf = async (reader: SignedIn) => {
+      await settleEmails(test);
+      const listed = await call<{ items: InboxMessage[] }>(test, '/api/v1/msg/list', {}, { session: reader });
+      return listed.data.items.filter((message) => message.kind.startsWith('payout_batch'));
+    };
+    const link = { page: 'payout_batches', id: uploaded.data.batch_id };
+    expect(await inboxOf(approver)).toMatchObject([
+      { kind: 'payout_batch_approval_requested', params: { file_name: 'suppliers.csv', rows: '2' }, link },
+    ]);
+    expect(await inboxOf(session)).toEqual([]);
+
+    const rejected = await call<PayoutBatch>(
+      test,
+      '/api/v1/withdraw/batch/approval/decide',
+      { batch_id: uploaded.data.batch_id, decision: 'reject', reason: 'Invoice B is not due yet' },
+      { session: approver },
+    );
+    expect(rejected.data.status, rejected.msg).toBe('rejected');
+    expect(await inboxOf(session)).toMatchObject([
+      { kind: 'payout_batch_rejected', params: { rows: '2', reason: 'Invoice B is not due yet' }, link },
+    ]);
+    expect(await inboxOf(approver)).toHaveLength(1);
+    expect(await availableBalance(test, companyId)).toBe('1000');
   }, 120_000);
 
   it('lists a row that could not be paid, and a retry pays it once', async () => {

@@ -11,7 +11,7 @@ import type { SignedIn } from '@bank/contract/account';
 import type { ApiKey } from '@bank/contract/api-keys';
 import { errorCatalogue } from '@bank/contract/errors';
 import type { DashboardHome } from '@bank/contract/ledger';
-import type { Payout } from '@bank/contract/payouts';
+import type { Payout, PayoutDetails } from '@bank/contract/payouts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit-table.ts';
@@ -153,6 +153,14 @@ describe('calls made with a key', () => {
     });
     expect(payout.code, payout.msg).toBe(200);
     expect(payout.data.status).toBe('pending_approval');
+    // Its timeline names the key that submitted it, not a person.
+    const details = await withKey<PayoutDetails>(secret, '/api/v1/withdraw/crypto/get', {
+      payout_id: payout.data.payout_id,
+    });
+    expect(details.data.timeline.map((step) => [step.step, step.actor])).toEqual([
+      ['submitted', { kind: 'api_key', name: 'Treasury' }],
+      ['approval_requested', { kind: 'api_key', name: 'Treasury' }],
+    ]);
     // Idempotent as a person's: the same key and body replay the payout, the company owning the key.
     const again = await withKey<Payout>(secret, '/api/v1/withdraw/crypto/withdraw', body, {
       headers: { 'idempotency-key': key },

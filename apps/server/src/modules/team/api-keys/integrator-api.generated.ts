@@ -2175,7 +2175,7 @@ export interface operations {
                                 step: "submitted" | "approval_requested" | "approved" | "approval_rejected" | "review_approved" | "review_rejected" | "sent" | "completed" | "failed" | "cancelled";
                                 actor: {
                                     /** @enum {string} */
-                                    kind: "company_user" | "bank" | "rail";
+                                    kind: "company_user" | "api_key" | "bank" | "rail";
                                     name: string | null;
                                 };
                                 reason: string | null;
@@ -2589,7 +2589,7 @@ export interface operations {
                                 step: "submitted" | "approval_requested" | "approved" | "approval_rejected" | "review_approved" | "review_rejected" | "sent" | "completed" | "failed" | "cancelled";
                                 actor: {
                                     /** @enum {string} */
-                                    kind: "company_user" | "bank" | "rail";
+                                    kind: "company_user" | "api_key" | "bank" | "rail";
                                     name: string | null;
                                 };
                                 reason: string | null;
@@ -3125,7 +3125,7 @@ export interface operations {
                                 step: "submitted" | "approval_requested" | "approved" | "approval_rejected" | "review_approved" | "review_rejected" | "sent" | "completed" | "failed" | "cancelled";
                                 actor: {
                                     /** @enum {string} */
-                                    kind: "company_user" | "bank" | "rail";
+                                    kind: "company_user" | "api_key" | "bank" | "rail";
                                     name: string | null;
                                 };
                                 reason: string | null;

@@ -95,6 +95,7 @@ export function prepareLiveApiKeyByHash(db: AppDatabase) {
   return db
     .select({
       key_id: apiKeys.id,
+      key_name: apiKeys.name,
       company_id: apiKeys.company_id,
       scope: apiKeys.scope,
       permissions: apiKeys.permissions,

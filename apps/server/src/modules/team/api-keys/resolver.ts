@@ -74,7 +74,7 @@ function sessionOfKey(row: LiveApiKeyRow): SessionContext {
     step_up_until: null,
     is_authenticator_paired: false,
     must_pair_authenticator: false,
-    api_key: { key_id: row.key_id, scope: row.scope as ApiKeyScope, allowed_ips: row.allowed_ips },
+    api_key: { key_id: row.key_id, name: row.key_name, scope: row.scope as ApiKeyScope, allowed_ips: row.allowed_ips },
   };
 }
 

@@ -37,7 +37,10 @@ function requestOf(values: StaffFilterValues) {
   };
 }
 
-/** A company chosen by a search of its name; the chosen one keeps its name while other names are searched. */
+/**
+ * A company chosen by a search of its name or its administrator's email (a company has no name
+ * before its KYC); the chosen one keeps its label while others are searched.
+ */
 function CompanyChoice({ companyId, onChange }: { companyId: string; onChange: (companyId: string) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -46,7 +49,12 @@ function CompanyChoice({ companyId, onChange }: { companyId: string; onChange: (
   const chosen = useScreenQuery(listAuditCompanies, { company_id: companyId }, { enabled: companyId !== '' });
   const options = new Map<string, string>();
   for (const company of [...(chosen.data?.items ?? []), ...(found.data?.items ?? [])])
-    options.set(company.company_id, company.name);
+    options.set(
+      company.company_id,
+      company.name
+        ? `${company.name} (${company.administrator_email})`
+        : t('account.audit.page.unnamed_company', { email: company.administrator_email }),
+    );
   return (
     <Grid.Col span={{ base: 24, lg: 12 }}>
       <Select
