@@ -108,3 +108,49 @@ describe('first screens on a phone', () => {
     await context.close();
   });
 });
+
+/**
+ * The platform's own screens (API keys, passkeys, alerts, webhooks, the company's audit log) as
+ * their reader meets them in Chinese and Japanese: each page's heading in the language, its data
+ * drawn, no text left as a catalogue key or an internal code, and on a phone nothing wider than the
+ * screen. Screenshots of each, on a phone and on a desktop, to look at.
+ */
+describe('the platform screens in Chinese and Japanese, on a phone and a desktop', () => {
+  const pages = [
+    { path: '/team?tab=api_keys', name: 'api-keys' },
+    { path: '/user_info', name: 'account' },
+    { path: '/alerts', name: 'alerts' },
+    { path: '/webhook_settings', name: 'webhooks' },
+    { path: '/audit_log', name: 'audit-log' },
+  ] as const;
+  const headings = {
+    ch: ['团队', '我的账户', '提醒', 'Webhook', '审计日志'],
+    jp: ['チーム', 'マイアカウント', 'アラート', 'Webhook', '監査ログ'],
+  } as const;
+  const sizes = { phone: narrowPhone, desktop: { width: 1280, height: 900 } } as const;
+
+  for (const language of ['ch', 'jp'] as const) {
+    it(`reads whole in ${language === 'ch' ? 'Chinese' : 'Japanese'}`, async () => {
+      const session = await signInByApi(approvedClient);
+      for (const [size, viewport] of Object.entries(sizes)) {
+        const { page, context } = await openSignedIn(browser, session, { viewport, language });
+        for (const [index, entry] of pages.entries()) {
+          await page.goto(entry.path);
+          const heading = page.getByRole('heading', { level: 1 });
+          await expect.poll(() => heading.textContent()).toContain(headings[language][index]);
+          // The data drawn: no skeleton left.
+          await expect.poll(() => page.locator('.mantine-Skeleton-root').count(), { timeout: 15_000 }).toBe(0);
+          const text = await page.locator('main').innerText();
+          expect(
+            text.match(/\{\{|\b[a-z]+\.[a-z_]+\.[a-z_]+\b/)?.[0],
+            `${entry.path}: a catalogue key`,
+          ).toBeUndefined();
+          expect(text.match(/\b[a-z]+_[a-z]+(_[a-z]+)*\b/)?.[0], `${entry.path}: an internal code`).toBeUndefined();
+          if (size === 'phone') await expectNoSidewaysScroll(page);
+          await screenshot(page, `screens-${entry.name}-${size}-${language}`);
+        }
+        await context.close();
+      }
+    }, 180_000);
+  }
+});

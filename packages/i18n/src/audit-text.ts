@@ -47,29 +47,44 @@ const valueKeyPrefixOf: Readonly<Record<string, string>> = {
 const labelledValueKeys: Readonly<Record<string, string>> = { permissions: 'team.permissions.' };
 
 /** Keys whose values are instants, written as the reader's dates. */
-const timeKeys = new Set(['locked_until', 'until']);
+const timeKeys = new Set(['locked_until', 'until', 'expires_at']);
+
+/** A value that is a code (`pending_approval`), never shown to a reader without its word. */
+const isCode = (value: string) => /^[a-z]+(_[a-z]+)+$/.test(value);
 
 /**
  * An entry's details in the reader's language: `{ method: "email", failures: 0 }` reads "Second
- * factor: emailed code · Failed attempts: 0". A key or value the catalogue does not name yet is
- * shown as recorded.
+ * factor: emailed code · Failed attempts: 0". A detail is shown once the catalogue names its key
+ * (`account.audit.details.<key>`), and a value that is a code once it names the value: until then
+ * it is left out, so that a reader never meets a field's or a state's code. Records (objects) are
+ * for the bank's investigators, never in the text.
  */
 export function auditDetailText(
   lookup: CatalogueLookup,
   formatTime: (instant: string) => string,
   detail: Readonly<Record<string, unknown>>,
 ): string {
-  const valueText = (key: string, value: unknown): string => {
+  const valueText = (key: string, value: unknown): string | undefined => {
     if (typeof value === 'boolean') return lookup(`account.audit.values.${value ? 'yes' : 'no'}`) ?? String(value);
-    if (Array.isArray(value)) return value.map((item) => valueText(key, item)).join(', ');
-    if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
+    if (Array.isArray(value)) {
+      const items = value.map((item) => valueText(key, item));
+      return items.some((item) => item === undefined) ? undefined : items.join(', ');
+    }
+    if (typeof value === 'number') return String(value);
+    if (typeof value !== 'string') return undefined;
     if (timeKeys.has(key)) return formatTime(value);
     const labelled = labelledValueKeys[key];
-    if (labelled) return lookup(`${labelled}${value}.label`) ?? value;
-    return lookup(`${valueKeyPrefixOf[key] ?? 'account.audit.values.'}${value}`) ?? value;
+    const word = labelled
+      ? lookup(`${labelled}${value}.label`)
+      : lookup(`${valueKeyPrefixOf[key] ?? 'account.audit.values.'}${value}`);
+    return word ?? (isCode(value) ? undefined : value);
   };
   return Object.entries(detail)
     .filter(([key]) => !isHiddenDetail(key))
-    .map(([key, value]) => `${lookup(`account.audit.details.${key}`) ?? key}: ${valueText(key, value)}`)
+    .flatMap(([key, value]) => {
+      const label = lookup(`account.audit.details.${key}`);
+      const text = valueText(key, value);
+      return label === undefined || text === undefined ? [] : [`${label}: ${text}`];
+    })
     .join(' · ');
 }
