@@ -1,8 +1,9 @@
 /** Helpers of the benchmarks: a production server on a free port, server scripts, percentiles. */
-import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { npmDependenciesExternal } from '../apps/server/npm-dependencies-external.mjs';
 import { buildWhereStale } from '../scripts/builds.mjs';
@@ -28,19 +29,46 @@ function ensureBuilt() {
 }
 
 /**
+ * A self-signed certificate for localhost (openssl), as TLS_CERT_FILE and TLS_KEY_FILE. This
+ * process then accepts it (NODE_TLS_REJECT_UNAUTHORIZED), and so must a browser pointed at it.
+ */
+function selfSignedCertificate() {
+  const folder = mkdtempSync(join(tmpdir(), 'bank-bench-tls-'));
+  const files = { TLS_CERT_FILE: join(folder, 'cert.pem'), TLS_KEY_FILE: join(folder, 'key.pem') };
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'],
+      ...['-keyout', files.TLS_KEY_FILE, '-out', files.TLS_CERT_FILE, '-addext', 'subjectAltName=DNS:localhost'],
+    ],
+    { stdio: 'ignore' },
+  );
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return files;
+}
+
+/**
  * Starts apps/server/dist/main.js (built first where it is missing or stale) and resolves when /readyz answers, with the time it took. On a
  * free port unless given one: the crash drill starts it again where its clients are pointed. Its
  * errors go to this process's stderr; given `logPath`, they and its log (warnings and errors) go there.
  * `stop` ends it with SIGTERM unless told another signal (the drill's SIGKILL); `exitCode` answers
- * null while it runs.
+ * null while it runs. With `tls`, it answers HTTPS and HTTP/2 at https://localhost (as a deployment
+ * that terminates TLS itself does), with a certificate made for the run.
  */
-export async function startServer(environment, { port = undefined, logPath = undefined } = {}) {
+export async function startServer(environment, { port = undefined, logPath = undefined, tls = false } = {}) {
   ensureBuilt();
   port ??= await freePort();
   const startedAt = performance.now();
   const log = logPath ? openSync(logPath, 'a') : 'inherit';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(tls ? selfSignedCertificate() : {}),
+      ...environment,
+    },
     stdio: ['ignore', logPath ? log : 'ignore', log],
   });
   if (typeof log === 'number') closeSync(log);
@@ -48,7 +76,7 @@ export async function startServer(environment, { port = undefined, logPath = und
   const killOnExit = () => server.kill('SIGKILL');
   process.on('exit', killOnExit);
   server.once('exit', () => process.off('exit', killOnExit));
-  const url = `http://127.0.0.1:${port}`;
+  const url = tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {

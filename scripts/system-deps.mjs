@@ -1,7 +1,7 @@
 /**
  * What a fresh machine lacks for the browser journeys: Debian's Chromium (never a downloaded
- * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes; for the
- * benchmarks, wrk too; for the failover drill, etcd, Patroni and HAProxy. Installs them through apt when running as root; otherwise says exactly what
+ * browser) and the Noto CJK fonts, without which Chinese and Japanese render as boxes; openssl,
+ * which makes the HTTPS test's certificate; for the benchmarks, wrk too; for the failover drill, etcd, Patroni and HAProxy. Installs them through apt when running as root; otherwise says exactly what
  * to install.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -37,6 +37,7 @@ function missingForBrowser() {
   const missing = [];
   if (!existsSync(chromiumPath)) missing.push('chromium');
   if (!hasDebianPackage('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+  if (!hasDebianPackage('openssl')) missing.push('openssl');
   return missing;
 }
 

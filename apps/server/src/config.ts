@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2})$/, { error: 'must be true, false or the number of proxies in front (1 to 99)' })
@@ -150,6 +152,12 @@ export type Config = {
   webDistDir: string;
   publicUrl: string | undefined;
   /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the server itself answers HTTPS, HTTP/2 to browsers (one
+   * connection for a page's many files) and HTTP/1.1 to other clients. Absent: plain HTTP, for a
+   * proxy in front that terminates TLS (decision 0047).
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
+  /**
    * Whether X-Forwarded-For is believed (true, or how many proxies to skip). Off by default: a
    * client could otherwise pick the address that logs and rate limits see.
    */
@@ -239,7 +247,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const settings = parsed.data;
-  const problems = [...productionProblems(settings), ...storageProblems(settings), ...tracingProblems(settings)];
+  const problems = [
+    ...productionProblems(settings),
+    ...storageProblems(settings),
+    ...tracingProblems(settings),
+    ...tlsProblems(settings),
+  ];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: settings.PORT,
@@ -251,6 +264,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseReadUrl: settings.DATABASE_READ_URL,
     webDistDir: settings.WEB_DIST_DIR ? path.resolve(settings.WEB_DIST_DIR) : defaultWebDistDir,
     publicUrl: settings.PUBLIC_URL,
+    tls:
+      settings.TLS_CERT_FILE && settings.TLS_KEY_FILE
+        ? { certFile: path.resolve(settings.TLS_CERT_FILE), keyFile: path.resolve(settings.TLS_KEY_FILE) }
+        : undefined,
     trustProxy: trustProxyOf(settings.TRUST_PROXY),
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
@@ -339,6 +356,12 @@ function storageSettingsOf(settings: z.output<typeof EnvSchema>): StorageSetting
     forcePathStyle: settings.S3_FORCE_PATH_STYLE === 'true',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
+}
+
+function tlsProblems(settings: z.output<typeof EnvSchema>): string[] {
+  return (settings.TLS_CERT_FILE === undefined) !== (settings.TLS_KEY_FILE === undefined)
+    ? ['  TLS_CERT_FILE, TLS_KEY_FILE: set both (HTTPS with HTTP/2) or neither (plain HTTP)']
+    : [];
 }
 
 function storageProblems(settings: z.output<typeof EnvSchema>): string[] {

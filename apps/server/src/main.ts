@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
+  const baseUrl = config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${port}`;
   console.log(`Ready on ${baseUrl} (database: ${database.description})`);
   if (config.tracing) console.log(`Traces sent to ${config.tracing.tracesUrl} (OTLP, ${config.tracing.protocol})`);
   if (!config.smtpUrl) console.log(`Emails are not sent (SMTP_URL is not set): read them at ${baseUrl}/dev/mailbox`);

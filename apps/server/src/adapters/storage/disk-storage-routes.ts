@@ -45,14 +45,13 @@ function tokenOf(request: FastifyRequest): string {
   return (request.params as { '*'?: string })['*'] ?? '';
 }
 
-/** A refusal; the body may be unread, so the connection is not reused for another request. */
+/**
+ * A refusal; the body may be unread, so an HTTP/1.1 connection is not reused for another request
+ * (HTTP/2 ends the stream alone, and refuses a connection header).
+ */
 function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .code(status)
-    .header('connection', 'close')
-    .header('cache-control', 'no-store')
-    .type('text/plain; charset=utf-8')
-    .send(`${message}\n`);
+  if (reply.request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
+  return reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(`${message}\n`);
 }
 
 function declaredLength(request: FastifyRequest): number | undefined {
