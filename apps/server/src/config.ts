@@ -2,6 +2,7 @@
  * The server's settings, read once from the environment at start. A missing or wrong setting stops
  * the process with a message naming it rather than failing later in an unrelated place.
  */
+import { accessSync, constants as fileAccess } from 'node:fs';
 import path from 'node:path';
 import { apiKeyLimits } from '@bank/contract/api-keys';
 import { z } from 'zod';
@@ -358,10 +359,21 @@ function storageSettingsOf(settings: z.output<typeof EnvSchema>): StorageSetting
   };
 }
 
+function isReadable(file: string): boolean {
+  try {
+    accessSync(file, fileAccess.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function tlsProblems(settings: z.output<typeof EnvSchema>): string[] {
-  return (settings.TLS_CERT_FILE === undefined) !== (settings.TLS_KEY_FILE === undefined)
-    ? ['  TLS_CERT_FILE, TLS_KEY_FILE: set both (HTTPS with HTTP/2) or neither (plain HTTP)']
-    : [];
+  if ((settings.TLS_CERT_FILE === undefined) !== (settings.TLS_KEY_FILE === undefined))
+    return ['  TLS_CERT_FILE, TLS_KEY_FILE: set both (HTTPS with HTTP/2) or neither (plain HTTP)'];
+  return (['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const)
+    .filter((name) => settings[name] !== undefined && !isReadable(settings[name]))
+    .map((name) => `  ${name}: cannot be read (${path.resolve(settings[name] ?? '')})`);
 }
 
 function storageProblems(settings: z.output<typeof EnvSchema>): string[] {

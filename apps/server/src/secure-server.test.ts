@@ -88,6 +88,10 @@ describe('HTTPS with HTTP/2', () => {
 
   it('needs both files, or neither', () => {
     expect(() => loadConfig({ TLS_CERT_FILE: 'cert.pem' })).toThrow(/TLS_CERT_FILE, TLS_KEY_FILE/);
+    // A file that is not there is said at start, not met as a stack trace when the server opens it.
+    expect(() =>
+      loadConfig({ TLS_CERT_FILE: join(folder, 'cert.pem'), TLS_KEY_FILE: join(folder, 'none.pem') }),
+    ).toThrow(/TLS_KEY_FILE: cannot be read/);
     expect(loadConfig({}).tls).toBeUndefined();
   });
 });
