@@ -14,7 +14,7 @@
  * login,home,cards measures only those pages (by the route table's id).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,6 +102,8 @@ export async function run() {
   // Over HTTPS and HTTP/2, as a bank serves it: a page's files share one connection.
   const server = await startServer({ DATA_DIR: dataDir }, { tls: true });
   const pages = await pagesToMeasure(server.url);
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   /** Each figure's value in every run. */
   const samples = {};
   const record = (name, value) => {
@@ -136,9 +138,9 @@ export async function run() {
             undefined,
             page,
           );
-          if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          if (reportDir) {
             const file = runs > 1 ? `${name}.${round}.json` : `${name}.json`;
-            writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(lhr));
+            writeFileSync(join(reportDir, file), JSON.stringify(lhr));
           }
           // A run whose trace was lost has no metrics: it is left out rather than counted as zero.
           if (lhr.audits['largest-contentful-paint']?.numericValue === undefined) {

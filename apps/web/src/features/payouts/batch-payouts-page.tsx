@@ -20,6 +20,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { BatchDetail, RecentBatches } from './batch-parts.tsx';
 import { batchQueryCall } from './batch-rows.tsx';
 import { WithdrawSections } from './payout-parts.tsx';
@@ -119,6 +120,9 @@ export function BatchPayoutsPage() {
       <WithdrawSections current="payout_batches" />
       {batchId ? (
         <BatchDetail batchId={batchId} mayPrepare={mayPrepare !== false} onBack={() => setSearch({})} />
+      ) : mayPrepare === undefined ? (
+        // Until the user's permissions are known: the upload form would otherwise push the list down.
+        <PageSkeleton />
       ) : (
         <Stack gap="lg">
           {mayPrepare ? <UploadForm onUploaded={open} /> : null}
