@@ -310,11 +310,19 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
       description={t(`pages.${calls.page}.purpose`)}
       actions={
         <>
-          {mayExport ? (
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download.open}>
+          {mayExport === false ? null : (
+            // Held in place, unseen, until the user's permissions are known: the page does not move.
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={download.open}
+              {...(mayExport === undefined
+                ? { style: { visibility: 'hidden' }, 'aria-hidden': true, tabIndex: -1 }
+                : {})}
+            >
               {t('payouts.history.download.open')}
             </Button>
-          ) : null}
+          )}
           {newButton}
         </>
       }

@@ -238,6 +238,18 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
   const links = sectionLinks.filter((link) =>
     link.page === 'payout_approvals' ? mayApprove === true || mayManageTeam === true : mayPrepare === true,
   );
+  if (mayApprove === undefined || mayManageTeam === undefined || mayPrepare === undefined)
+    // Until the user's permissions are known, the space of every tab, unseen (hidden from assistive
+    // technology and the keyboard too): the page below does not move down when they arrive.
+    return (
+      <Group gap={4} wrap="wrap" style={{ visibility: 'hidden' }} aria-hidden>
+        {sectionLinks.map((link) => (
+          <Button key={link.page} variant="subtle" size="sm" tabIndex={-1} style={{ flexShrink: 0 }}>
+            {t(`payouts.sections.${link.label}`)}
+          </Button>
+        ))}
+      </Group>
+    );
   return (
     <Group gap={4} wrap="wrap" component="nav" aria-label={t('payouts.sections.label')}>
       {links.map((link) => {
