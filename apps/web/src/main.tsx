@@ -8,6 +8,8 @@
  * another language than the browser's stored one, or for a signed-in visitor (who is sent on to the
  * dashboard), it is drawn afresh instead, as is home's outline (`data-outline`), which names no one:
  * it stays on screen until the app draws the visitor's own view (or sends a signed-out one to log in).
+ * A signed-in page is drawn once its code and first data have arrived (routes.tsx `preloadPage`), or
+ * after firstDataWaitMs without them.
  */
 import './app/zod-jitless.ts';
 import './app/first-load-styles.ts';
@@ -18,6 +20,12 @@ import { App } from './app/app.tsx';
 import { preloadPage } from './app/routes.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { isSignedIn, resetStorageOnNewVersion } from './lib/session-storage.ts';
+
+/**
+ * How long a signed-in page opened first waits for its data before the app is drawn without it: its
+ * outline is on screen meanwhile, and a slow answer then shows as the page's own skeleton.
+ */
+const firstDataWaitMs = 2_000;
 
 /** Settles once the browser has painted the page as it stands (a frame, then a task after it). */
 function afterNextPaint(): Promise<void> {
@@ -30,10 +38,12 @@ const root = document.getElementById('root');
 if (!isReloading && root) {
   // The first render waits for the language's catalogue (no flash of English for ch and jp).
   const isI18nReady = initI18n();
-  preloadPage(window.location.pathname);
+  const isPageLoaded = preloadPage(window.location.pathname);
+  const isPageReady =
+    isPageLoaded && Promise.race([isPageLoaded, new Promise((waited) => setTimeout(waited, firstDataWaitMs))]);
   // A drawn page is painted before React's work of taking it over begins, not after.
   const isDrawnPainted = root.dataset.prerendered ? afterNextPaint() : undefined;
-  void Promise.all([isI18nReady, isDrawnPainted]).then(() => {
+  void Promise.all([isI18nReady, isDrawnPainted, isPageReady]).then(() => {
     const app = (
       <StrictMode>
         <App />

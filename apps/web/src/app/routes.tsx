@@ -145,35 +145,44 @@ export const routes: RouteObject[] = [
  * for the one before it. The guards still decide what is shown; a wrong guess only costs a download.
  * A signed-in page starts in a task of its own: asking for the shell's chunks (a link for each) is
  * main-thread work, which on a slow phone would lengthen the task that runs the app's first code.
+ *
+ * For a signed-in page, answers a promise that settles once the page's code has arrived and its
+ * first loads (and the user's) have answered, or failed: main.tsx draws the app then, in one pass
+ * with its data, rather than drawing skeletons first and everything again as each answer arrives
+ * (an answer that came while React was drawing made it draw the whole page a second time at once).
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> | undefined {
   const publicPage = (Object.keys(publicPaths) as (keyof typeof publicPaths)[]).find(
     (key) => publicPaths[key] === pathname,
   );
   if (publicPage) {
     if (!isSignedIn()) void publicPageComponents[publicPage].preload().catch(() => undefined);
-    return;
+    return undefined;
   }
   const match = mainPages
     .map((page) => ({ page, params: matchPath(page.path, pathname)?.params }))
     .find(({ params }) => params !== undefined);
-  if (match && isSignedIn()) {
-    const { page, params = {} } = match;
-    // The page's code comes through the shell's chunk (signed-in-pages.ts); its first loads start
-    // as soon as it has arrived, where its gate would show it (the client home sends staff away).
-    const isShown =
-      (!page.isKycGated || isKycApproved()) &&
-      (!page.isStaffOnly || isStaffSession()) &&
-      !(page.id === 'home' && isStaffSession());
+  if (!match || !isSignedIn()) return undefined;
+  const { page, params = {} } = match;
+  // The page's code comes through the shell's chunk (signed-in-pages.ts); its first loads start
+  // as soon as it has arrived, where its gate would show it (the client home sends staff away).
+  const isShown =
+    (!page.isKycGated || isKycApproved()) &&
+    (!page.isStaffOnly || isStaffSession()) &&
+    !(page.id === 'home' && isStaffSession());
+  const load = async () => {
+    const [Page, shell] = await Promise.all([mainPageComponents[page.id].preload(), loadSignedInShell()]);
+    if (!isShown) return;
+    Page.loadData?.({ params, search: new URLSearchParams(window.location.search) });
+    await shell.loadFirstData();
+  };
+  return new Promise((settled) => {
     setTimeout(
       () =>
-        void mainPageComponents[page.id]
-          .preload()
-          .then((Page) => {
-            if (isShown) Page.loadData?.({ params, search: new URLSearchParams(window.location.search) });
-          })
-          .catch(() => undefined),
+        void load()
+          .catch(() => undefined)
+          .finally(settled),
       0,
     );
-  }
+  });
 }

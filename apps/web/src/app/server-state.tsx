@@ -7,6 +7,7 @@
 import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
+import { prefetchUserInfo } from '../api/user-info.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { MainLayout } from './main-layout.tsx';
 
@@ -36,3 +37,21 @@ export function withServerState(Page: ComponentType): ComponentType {
 
 /** The signed-in pages' code, loaded through this chunk (signed-in-pages.ts). */
 export { signedInPages } from './signed-in-pages.ts';
+
+/**
+ * The user (every signed-in page's header and permissions read it), loaded from the start with the
+ * page's own first loads; then settles once no load is running any more (a load that another's
+ * answer starts included).
+ */
+export async function loadFirstData(): Promise<void> {
+  await prefetchUserInfo();
+  await new Promise<void>((settled) => {
+    const settleWhenIdle = () => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe();
+      settled();
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(settleWhenIdle);
+    settleWhenIdle();
+  });
+}
