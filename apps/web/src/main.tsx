@@ -16,7 +16,7 @@ import './app/first-load-styles.ts';
 import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, createAppRouter } from './app/app.tsx';
 import { preloadPage } from './app/routes.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { isSignedIn, resetStorageOnNewVersion } from './lib/session-storage.ts';
@@ -27,15 +27,18 @@ import { isSignedIn, resetStorageOnNewVersion } from './lib/session-storage.ts';
  */
 const firstDataWaitMs = 2_000;
 
+/** Settles in a task after the current one. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Settles once the browser has painted the page as it stands (a frame, then a task after it). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-const isReloading = resetStorageOnNewVersion();
-const root = document.getElementById('root');
-
-if (!isReloading && root) {
+/** Starts the app in `root`: the language, the page's code and data, then the drawing. */
+function start(root: HTMLElement): void {
   // The first render waits for the language's catalogue (no flash of English for ch and jp).
   const isI18nReady = initI18n();
   const isPageLoaded = preloadPage(window.location.pathname);
@@ -43,10 +46,15 @@ if (!isReloading && root) {
     isPageLoaded && Promise.race([isPageLoaded, new Promise((waited) => setTimeout(waited, firstDataWaitMs))]);
   // A drawn page is painted before React's work of taking it over begins, not after.
   const isDrawnPainted = root.dataset.prerendered ? afterNextPaint() : undefined;
-  void Promise.all([isI18nReady, isDrawnPainted, isPageReady]).then(() => {
+  void Promise.all([isI18nReady, isDrawnPainted, isPageReady]).then(async () => {
+    // The router and the drawing each in a task of their own: one task of both would hold a slow
+    // phone's main thread (and a tap on the outline) for longer.
+    await nextTask();
+    const router = createAppRouter();
+    await nextTask();
     const app = (
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>
     );
     if (root.dataset.prerendered === currentLanguage() && root.dataset.outline === undefined && !isSignedIn()) {
@@ -58,3 +66,10 @@ if (!isReloading && root) {
     }
   });
 }
+
+// In a task after the modules' own: the browser's first read of local storage (the stored version)
+// is some 90 ms of a slow phone's CPU (bench/profile-page.mjs at 4x).
+void nextTask().then(() => {
+  const root = document.getElementById('root');
+  if (!resetStorageOnNewVersion() && root) start(root);
+});
