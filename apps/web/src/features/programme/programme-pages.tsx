@@ -15,7 +15,7 @@ import {
 } from '@bank/contract/programme-orders';
 import { pathOf } from '@bank/contract/routes';
 import { preOrderStatuses } from '@bank/contract/states';
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileInvoice, IconPackage, IconPlus, IconStack2 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { PageSkeleton, TableSkeleton } from '../../ui/skeletons.tsx';
+import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
 import {
@@ -88,43 +88,53 @@ function ProgrammeFrame({
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+/** One order figure; without its value (still loading) a placeholder of the figure's own height. */
+function Figure({ label, value, testId }: { label: string; value?: number; testId: string }) {
   const { i18n } = useTranslation();
   return (
     <Paper withBorder p="md" radius="md">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz="xl" fw={700} className="tabular-figures" data-testid={testId}>
-        {value.toLocaleString(i18n.language)}
-      </Text>
+      {value === undefined ? (
+        <Text component="div" fz="xl" fw={700}>
+          <Skeleton height={20} width={48} style={{ display: 'inline-block', verticalAlign: 'middle' }} />
+        </Text>
+      ) : (
+        <Text fz="xl" fw={700} className="tabular-figures" data-testid={testId}>
+          {value.toLocaleString(i18n.language)}
+        </Text>
+      )}
     </Paper>
   );
 }
 
+/** The order figures' labels and values, by their order on the page. */
+const summaryFigures = [
+  ['contracts', 'contract_count'],
+  ['total', 'total_quantity'],
+  ['paid', 'paid_quantity'],
+  ['pending', 'pending_quantity'],
+  ['remaining', 'remaining_quantity'],
+  ['allocated', 'allocated_quantity'],
+] as const;
+
 function SummaryFigures() {
   const { t } = useTranslation();
   const summary = useScreenQuery(getOrderSummary, {});
-  if (summary.isPending) return <TableSkeleton rows={1} columns={6} />;
   if (summary.isError) return <LoadError error={summary.error} onRetry={() => void summary.refetch()} />;
-  const figures = summary.data;
+  // While loading, the same grid with its labels: the lists below do not move when the figures come.
   return (
-    <section aria-label={t('programme.contracts.summary_title')}>
+    <section aria-label={t('programme.contracts.summary_title')} aria-busy={summary.isPending}>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-        <Figure label={t('programme.summary.contracts')} value={figures.contract_count} testId="summary-contracts" />
-        <Figure label={t('programme.summary.total')} value={figures.total_quantity} testId="summary-total" />
-        <Figure label={t('programme.summary.paid')} value={figures.paid_quantity} testId="summary-paid" />
-        <Figure label={t('programme.summary.pending')} value={figures.pending_quantity} testId="summary-pending" />
-        <Figure
-          label={t('programme.summary.remaining')}
-          value={figures.remaining_quantity}
-          testId="summary-remaining"
-        />
-        <Figure
-          label={t('programme.summary.allocated')}
-          value={figures.allocated_quantity}
-          testId="summary-allocated"
-        />
+        {summaryFigures.map(([label, field]) => (
+          <Figure
+            key={label}
+            label={t(`programme.summary.${label}`)}
+            value={summary.data?.[field]}
+            testId={`summary-${label}`}
+          />
+        ))}
       </SimpleGrid>
     </section>
   );
