@@ -94,7 +94,8 @@ async function inlinedFirstLoadStyles() {
   const [link, file] = links[0];
   const css = await readFile(path.join(dist, file), 'utf8');
   // Written into the page, a relative url() would resolve against the page's address, not the sheet's.
-  if (/url\((?!\s*["']?data:)|<\/style/i.test(css)) throw new Error(`${file} cannot be written into the page as it stands`);
+  if (/url\((?!\s*["']?data:)|<\/style/i.test(css))
+    throw new Error(`${file} cannot be written into the page as it stands`);
   return { link, style: `<style>${css}</style>` };
 }
 const firstLoadStyles = await inlinedFirstLoadStyles();
