@@ -86,6 +86,10 @@ describe('paths', () => {
     const { page, context } = await openPage(browser, { session: storedSession() });
     const response = await page.goto('/structured_p');
     expect(response?.status()).toBe(200);
+    // Its outline carries the first load's stylesheet, painted without waiting for a second file.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('rel="stylesheet"');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
     expect(pathOf(page.url())).toBe('/structured_p');
     await context.close();

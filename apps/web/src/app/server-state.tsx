@@ -8,7 +8,7 @@ import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { prefetchUserInfo } from '../api/user-info.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { queryClient, whenLoadsSettle } from '../lib/query-client.ts';
 import { MainLayout } from './main-layout.tsx';
 
 function ServerStateProvider({ children }: { children: ReactNode }) {
@@ -45,13 +45,5 @@ export { signedInPages } from './signed-in-pages.ts';
  */
 export async function loadFirstData(): Promise<void> {
   await prefetchUserInfo();
-  await new Promise<void>((settled) => {
-    const settleWhenIdle = () => {
-      if (queryClient.isFetching() > 0) return;
-      unsubscribe();
-      settled();
-    };
-    const unsubscribe = queryClient.getQueryCache().subscribe(settleWhenIdle);
-    settleWhenIdle();
-  });
+  await whenLoadsSettle();
 }

@@ -11,3 +11,19 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Settles once no load of `client` is running: at once when none is, else when the last one has
+ * answered or failed, a load that another's answer starts included.
+ */
+export function whenLoadsSettle(client: QueryClient = queryClient): Promise<void> {
+  return new Promise((settled) => {
+    const settleWhenIdle = () => {
+      if (client.isFetching() > 0) return;
+      unsubscribe();
+      settled();
+    };
+    const unsubscribe = client.getQueryCache().subscribe(settleWhenIdle);
+    settleWhenIdle();
+  });
+}

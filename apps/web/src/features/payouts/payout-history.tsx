@@ -311,14 +311,13 @@ export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
       actions={
         <>
           {mayExport === false ? null : (
-            // Held in place, unseen, until the user's permissions are known: the page does not move.
+            // Held in place, unseen (out of reach of the keyboard too), until the user's permissions are
+            // known: the page does not move.
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
               onClick={download.open}
-              {...(mayExport === undefined
-                ? { style: { visibility: 'hidden' }, 'aria-hidden': true, tabIndex: -1 }
-                : {})}
+              style={mayExport === undefined ? { visibility: 'hidden' } : undefined}
             >
               {t('payouts.history.download.open')}
             </Button>

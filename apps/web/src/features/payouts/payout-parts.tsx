@@ -239,12 +239,12 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
     link.page === 'payout_approvals' ? mayApprove === true || mayManageTeam === true : mayPrepare === true,
   );
   if (mayApprove === undefined || mayManageTeam === undefined || mayPrepare === undefined)
-    // Until the user's permissions are known, the space of every tab, unseen (hidden from assistive
-    // technology and the keyboard too): the page below does not move down when they arrive.
+    // Until the user's permissions are known, the space of every tab, unseen (and so out of reach of
+    // assistive technology and the keyboard): the page below does not move down when they arrive.
     return (
-      <Group gap={4} wrap="wrap" style={{ visibility: 'hidden' }} aria-hidden>
+      <Group gap={4} wrap="wrap" style={{ visibility: 'hidden' }}>
         {sectionLinks.map((link) => (
-          <Button key={link.page} variant="subtle" size="sm" tabIndex={-1} style={{ flexShrink: 0 }}>
+          <Button key={link.page} variant="subtle" size="sm" style={{ flexShrink: 0 }}>
             {t(`payouts.sections.${link.label}`)}
           </Button>
         ))}

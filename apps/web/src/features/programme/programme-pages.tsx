@@ -88,7 +88,7 @@ function ProgrammeFrame({
   );
 }
 
-/** One order figure; without its value (still loading) a placeholder of the figure's own height. */
+/** One order figure; until its value has arrived, a placeholder as tall as the figure. */
 function Figure({ label, value, testId }: { label: string; value?: number; testId: string }) {
   const { i18n } = useTranslation();
   return (
