@@ -57,28 +57,37 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Brotli's quality for the public pages, whose first load Lighthouse and the identity journey's
- * budget weigh: the best. The 183 outlines take quality 8: 10% larger than at 11 (4.0 KB a page
- * instead of 3.7 KB) for 0.1 s of CPU instead of 3.4 s, which a fresh `npm start` waits for
- * (bench/README.md, Start); 9 and 10 cost 1.3 to 1.4 s for 3% to 9%.
+ * budget weigh: the best (about 120 ms a page). The 192 outlines, each about 115 KB with the first
+ * load's stylesheet in it, take quality 6 and gzip's level 6: 16.7 KB and 18.8 KB a page instead of
+ * 16.5 KB and 18.4 KB at quality 8 and level 9, for half the CPU (1.7 ms and 1.4 ms a page instead
+ * of 3.4 ms and 2.7 ms), which a fresh `npm start` waits for (bench/README.md, Start).
  */
-const publicPageQuality = zlibConstants.BROTLI_MAX_QUALITY;
-const outlineQuality = 8;
+const publicPageQuality = { brotli: zlibConstants.BROTLI_MAX_QUALITY, gzip: zlibConstants.Z_BEST_COMPRESSION };
+const outlineQuality = { brotli: 6, gzip: 6 };
 
-/** Writes a drawn page and its brotli and gzip copies. */
-async function writeDrawn(name, language, html, brotliQuality) {
+/**
+ * The writing of each drawn page and its compressed copies, which run on libuv's threads while the
+ * next page is drawn: awaited once, after the last page (waited for one by one, they had the drawing
+ * stand idle for half of its four seconds).
+ */
+const writing = [];
+
+/** Starts writing a drawn page and its brotli and gzip copies. */
+function writeDrawn(name, language, html, quality) {
   const file = path.join(out, `${name}.${language}.html`);
   const bytes = Buffer.from(html);
-  await writeFile(file, bytes);
-  await writeFile(
-    `${file}.br`,
-    await brotli(bytes, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
+  const brotliCopy = brotli(bytes, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality.brotli,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+  const gzipCopy = gzipAsync(bytes, { level: quality.gzip });
+  writing.push(
+    writeFile(file, bytes),
+    brotliCopy.then((compressed) => writeFile(`${file}.br`, compressed)),
+    gzipCopy.then((compressed) => writeFile(`${file}.gz`, compressed)),
   );
-  await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }));
 }
 
 /**
@@ -114,7 +123,7 @@ for (const [page, pagePath] of Object.entries(prerenderedPages)) {
     const markup = await renderPage(pagePath, language);
     // Inert until the app has taken the drawing over (public-layout.tsx): a click or a key before
     // then would reach a form with no code behind it, whose browser default is to send it by GET.
-    await writeDrawn(
+    writeDrawn(
       page,
       language,
       pageOf(language, `<div id="root" data-prerendered="${language}" inert>${markup}</div>`),
@@ -131,7 +140,7 @@ for (const page of mainPages) {
     const markup = await renderOutline(page.path, language);
     const links = preloadLinks(chunksOfPage(page, language));
     // An outline is drawn afresh by the app (main.tsx), never taken over.
-    await writeDrawn(
+    writeDrawn(
       page.id,
       language,
       pageOf(language, `<div id="root" data-prerendered="${language}" data-outline inert>${markup}</div>`, links),
@@ -139,6 +148,7 @@ for (const page of mainPages) {
     );
   }
 }
+await Promise.all(writing);
 // The manifest names every source file: read here, not served.
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 
