@@ -9,7 +9,7 @@
  * any id left out.
  */
 import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@bank/contract/routes';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { loadSignedInMessages } from '../lib/i18n.ts';
 import type { PageWithData } from '../lib/screen-query.ts';
@@ -17,6 +17,7 @@ import { isKycApproved, isSignedIn, isStaffSession } from '../lib/session-storag
 import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
 import { KycGate } from './kyc-gate.tsx';
+import { lazyPage, type PageComponent } from './lazy-page.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { PublicPageSkeleton } from './public-page-skeleton.tsx';
 import { RouteError } from './route-error.tsx';
@@ -25,16 +26,6 @@ import { RouteError } from './route-error.tsx';
 /** A mistyped address is rare: its page loads when needed, not with every first load. */
 const NotFoundRoute = lazy(async () => ({ default: (await import('./not-found-page.tsx')).NotFoundRoute }));
 const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));
-
-/** A page loaded on demand; `preload` starts loading it before React asks for it. */
-type PageComponent<Module = unknown> = LazyExoticComponent<ComponentType> & { preload: () => Promise<Module> };
-
-function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): PageComponent<Module> {
-  return Object.assign(
-    lazy(async () => ({ default: pick(await load()) })),
-    { preload: load },
-  );
-}
 
 /** The signed-in shell, with the server-state cache its pages use (server-state.tsx) and their messages. */
 const loadSignedInShell = async () => (await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]))[0];
