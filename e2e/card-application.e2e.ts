@@ -379,7 +379,7 @@ describe('card application journeys', () => {
   it('speaks Japanese on kycManage and fits the application form on a phone', async () => {
     const japanese = await openSignedIn(browser, clientSession, { viewport: viewports.desktop, language: 'jp' });
     await japanese.page.goto('/kycManage');
-    await japanese.page.getByRole('heading', { name: 'カード申請とカード会員', level: 1 }).waitFor();
+    await japanese.page.getByRole('heading', { name: 'カード申請', level: 1, exact: true }).waitFor();
     await japanese.page.getByRole('tab', { name: 'カード会員の KYC' }).waitFor();
     await japanese.page.getByRole('link', { name: 'カードを申し込む' }).first().waitFor();
     await japanese.context.close();

@@ -37,6 +37,7 @@ import { todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { pageHeading } from '../../ui/page-heading.ts';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
 import {
@@ -392,10 +393,7 @@ function CardApplicationContent() {
   const step = steps[active] ?? 'cardholder';
 
   return (
-    <PageFrame
-      title={t('cards.applications.apply.title')}
-      description={t('cards.applications.apply.purpose', { days: workingDays.cardReview })}
-    >
+    <PageFrame {...pageHeading(t, 'card_application')}>
       {isDraftApplied ? (
         <>
           <LeaveDraftGuard draft={draft} />

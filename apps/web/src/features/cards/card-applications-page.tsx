@@ -26,6 +26,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { pageHeading } from '../../ui/page-heading.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { CardManagementOnly } from './card-management-gate.tsx';
@@ -184,11 +185,7 @@ function CardApplicationsContent() {
     });
 
   return (
-    <PageFrame
-      title={t('cards.applications.manage.title')}
-      description={t('cards.applications.manage.purpose')}
-      actions={<ApplyButton />}
-    >
+    <PageFrame {...pageHeading(t, 'cardholder_kyc')} actions={<ApplyButton />}>
       <Tabs
         value={tab}
         onChange={(value) => setSearchParams(value === 'cardholders' ? { tab: value } : {}, { replace: true })}

@@ -29,6 +29,7 @@ import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { pageHeading } from '../../ui/page-heading.ts';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
@@ -144,7 +145,7 @@ export function ProgrammeContractsPage() {
   const { t } = useTranslation();
   const contracts = useProgrammeList<ProgrammeContract>(listProgrammeContracts);
   return (
-    <ProgrammeFrame title={t('programme.contracts.title')} description={t('programme.contracts.purpose')}>
+    <ProgrammeFrame {...pageHeading(t, 'programme_contracts')}>
       <ProgrammeSections />
       <SummaryFigures />
       <ContractsTable
@@ -186,7 +187,9 @@ export function ProgrammeContractPage() {
   return (
     <ProgrammeFrame
       title={
-        contract ? t('programme.contract.title', { number: contract.contract_number }) : t('programme.contracts.title')
+        contract
+          ? t('programme.contract.title', { number: contract.contract_number })
+          : t('pages.programme_contract.title')
       }
       actions={
         mayOrder && contract ? (
@@ -269,7 +272,7 @@ export function ProgrammeOrdersPage() {
   const [status, setStatus] = useState<string | null>(null);
   const orders = useProgrammeList<PreOrder>(listPreOrders, status ? { status } : {});
   return (
-    <ProgrammeFrame title={t('programme.orders.title')} description={t('programme.orders.purpose')}>
+    <ProgrammeFrame {...pageHeading(t, 'programme_orders')}>
       <ProgrammeSections />
       <SummaryFigures />
       <Select
@@ -299,7 +302,7 @@ export function ProgrammeIssuingPage() {
   const { t } = useTranslation();
   const batches = useProgrammeList<PrintBatch>(listPrintBatches);
   return (
-    <ProgrammeFrame title={t('programme.issuing.title')} description={t('programme.issuing.purpose')}>
+    <ProgrammeFrame {...pageHeading(t, 'programme_issuing')}>
       <ProgrammeSections />
       <BatchesTable
         query={batches}

@@ -1,9 +1,6 @@
 /** The card application with the cardholder’s KYC, cardholders’ KYC at the processor (kycManage) and the back office’s review of applications. */
 export const cardApplications = {
   apply: {
-    title: 'Apply for a card',
-    purpose:
-      'A debit card for a director or partner of your company, or for a member of staff they sponsor. Our team reviews applications within {{days}} working days.',
     steps: {
       cardholder: 'Cardholder',
       address: 'Address',
@@ -201,8 +198,6 @@ export const cardApplications = {
     membership: 'Membership',
   },
   manage: {
-    title: 'Card applications and cardholders',
-    purpose: 'Your applications and their review, and each cardholder’s KYC at the card processor.',
     tabs: { applications: 'Applications', cardholders: 'Cardholders’ KYC' },
     empty_applications: 'No card applications yet',
     empty_applications_hint: 'Apply for a card for a director or partner of your company.',

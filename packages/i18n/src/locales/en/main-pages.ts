@@ -52,8 +52,15 @@ export const mainPages = {
   cards: { title: 'Cards', purpose: 'Your debit cards: activate, top up, block and manage them.' },
   top_up_history: { title: 'Top-up history', purpose: 'Every top-up of your cards and its status.' },
   card_transactions: { title: 'Card transactions', purpose: 'Purchases and fees on your cards, with statements.' },
-  cardholder_kyc: { title: 'Card applications', purpose: 'Cardholders’ applications and their verification.' },
-  card_application: { title: 'Apply for a card', purpose: 'Apply for a debit card for a director or partner.' },
+  cardholder_kyc: {
+    title: 'Card applications',
+    purpose: 'Your applications and their review, and each cardholder’s KYC at the card processor.',
+  },
+  card_application: {
+    title: 'Apply for a card',
+    purpose:
+      'A debit card for a director or partner of your company, or for a member of staff they sponsor. Our team reviews applications within {{days}} working days.',
+  },
   announcements: { title: 'Announcements', purpose: 'News and notices from the bank.' },
   alerts: {
     title: 'Alerts',
@@ -119,10 +126,20 @@ export const mainPages = {
     title: 'Cards',
     purpose: 'Block and unblock cards, keep the fee schedule and drive the card processor simulator.',
   },
-  programme_contracts: { title: 'Card programme', purpose: 'Your card programme contracts and their figures.' },
+  programme_contracts: {
+    title: 'Card programme',
+    purpose:
+      'Your contracts with the bank for corporate cards: what you have paid for, what you may still order, and what has been printed.',
+  },
   programme_contract: { title: 'Contract', purpose: 'A card programme contract and its orders.' },
-  programme_orders: { title: 'Order summary', purpose: 'Every pre-order of your card programme.' },
-  programme_issuing: { title: 'Card issuing records', purpose: 'The print batches of your programme cards.' },
+  programme_orders: {
+    title: 'Order summary',
+    purpose: 'Every pre-order of your company, with the bank’s decision and how many of its cards are printed.',
+  },
+  programme_issuing: {
+    title: 'Card issuing records',
+    purpose: 'The print batches of your cards, printed with your company’s prefix, and where each batch is now.',
+  },
   admin_programme: {
     title: 'Card programme',
     purpose: 'Contracts, pre-orders to decide, allocation to print batches and the printer simulator.',

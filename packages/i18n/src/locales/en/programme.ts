@@ -165,9 +165,6 @@ export const programme = {
   },
   delivery_types: { standard_post: 'Standard post', courier: 'Courier' },
   contracts: {
-    title: 'Card programme',
-    purpose:
-      'Your contracts with the bank for corporate cards: what you have paid for, what you may still order, and what has been printed.',
     empty: 'No contract yet',
     empty_hint: 'Your relationship manager sets up a card programme contract for your company; it appears here.',
     summary_title: 'Your programme at a glance',
@@ -210,8 +207,6 @@ export const programme = {
     done: 'Order {{number}} placed: the bank will review it.',
   },
   orders: {
-    title: 'Order summary',
-    purpose: 'Every pre-order of your company, with the bank’s decision and how many of its cards are printed.',
     empty: 'No order yet',
     empty_hint: 'Open a contract to pre-order cards under it.',
     all: 'All statuses',
@@ -219,8 +214,6 @@ export const programme = {
     count: '{{count}} orders',
   },
   issuing: {
-    title: 'Card issuing records',
-    purpose: 'The print batches of your cards, printed with your company’s prefix, and where each batch is now.',
     empty: 'No card printed yet',
     empty_hint: 'Once the bank allocates the cards of an approved order to a print batch, the batch appears here.',
   },

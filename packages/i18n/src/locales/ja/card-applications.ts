@@ -3,9 +3,6 @@ import type { Catalogue } from '../../catalogue-en.ts';
 /** カード申請とカード会員の KYC、プロセッサーでのカード会員 KYC（kycManage）、バックオフィスの申請審査。 */
 export const cardApplications: Catalogue['cards']['applications'] = {
   apply: {
-    title: 'カードを申し込む',
-    purpose:
-      '会社の取締役またはパートナー、あるいは彼らが推薦するスタッフのためのデビットカードです。申請は {{days}} 営業日以内に審査します。',
     steps: {
       cardholder: 'カード会員',
       address: '住所',
@@ -201,8 +198,6 @@ export const cardApplications: Catalogue['cards']['applications'] = {
     membership: '会員費',
   },
   manage: {
-    title: 'カード申請とカード会員',
-    purpose: '申請とその審査状況、およびカードプロセッサーでの各カード会員の KYC。',
     tabs: { applications: '申請', cardholders: 'カード会員の KYC' },
     empty_applications: 'カード申請はまだありません',
     empty_applications_hint: '会社の取締役またはパートナーのカードを申し込んでください。',

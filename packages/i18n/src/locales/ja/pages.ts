@@ -46,10 +46,14 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   cards: { title: 'カード一覧', purpose: 'デビットカードの有効化、チャージ、利用停止、管理。' },
   top_up_history: { title: 'チャージ履歴', purpose: 'カードへの各チャージとそのステータス。' },
   card_transactions: { title: 'カード利用明細', purpose: 'カードの利用と手数料、明細書。' },
-  cardholder_kyc: { title: 'カード申請', purpose: 'カード会員の申請と本人確認。' },
+  cardholder_kyc: {
+    title: 'カード申請',
+    purpose: '申請とその審査状況、およびカードプロセッサーでの各カード会員の KYC。',
+  },
   card_application: {
     title: 'カードの申し込み',
-    purpose: '取締役またはパートナー向けのデビットカードを申し込みます。',
+    purpose:
+      '会社の取締役またはパートナー、あるいは彼らが推薦するスタッフのためのデビットカードです。申請は {{days}} 営業日以内に審査します。',
   },
   announcements: { title: 'お知らせ', purpose: '銀行からのニュースと通知。' },
   alerts: {
@@ -99,10 +103,19 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
     purpose: '承認または却下する申請と、発行会社でのカード保有者の KYC。',
   },
   admin_cards: { title: 'カード', purpose: 'カードの停止と解除、手数料表の管理、カード発行会社シミュレーターの操作。' },
-  programme_contracts: { title: 'カードプログラム', purpose: 'カードプログラム契約とその数量。' },
+  programme_contracts: {
+    title: 'カードプログラム',
+    purpose: '法人カードに関する銀行との契約：支払済みの数、まだ注文できる数、印刷済みの数。',
+  },
   programme_contract: { title: '契約', purpose: 'カードプログラム契約とその注文。' },
-  programme_orders: { title: '注文サマリー', purpose: 'カードプログラムのすべての事前注文。' },
-  programme_issuing: { title: 'カード発行記録', purpose: 'プログラムカードの印刷バッチ。' },
+  programme_orders: {
+    title: '注文サマリー',
+    purpose: '御社のすべての事前注文、銀行の判断、印刷済みのカード数。',
+  },
+  programme_issuing: {
+    title: 'カード発行記録',
+    purpose: '御社の接頭辞が印刷されたカードの印刷バッチと、各バッチの現在の段階。',
+  },
   admin_programme: {
     title: 'カードプログラム',
     purpose: '契約、審査待ちの事前注文、印刷バッチへの割り当て、印刷シミュレーター。',

@@ -162,8 +162,6 @@ export const programme = {
   },
   delivery_types: { standard_post: '普通郵便', courier: '宅配便' },
   contracts: {
-    title: 'カードプログラム',
-    purpose: '法人カードに関する銀行との契約：支払済みの数、まだ注文できる数、印刷済みの数。',
     empty: '契約はまだありません',
     empty_hint: '担当のリレーションシップマネージャーが御社のカードプログラム契約を設定すると、ここに表示されます。',
     summary_title: 'プログラムの概要',
@@ -206,8 +204,6 @@ export const programme = {
     done: '注文 {{number}} を受け付けました。銀行が審査します。',
   },
   orders: {
-    title: '注文サマリー',
-    purpose: '御社のすべての事前注文、銀行の判断、印刷済みのカード数。',
     empty: '注文はまだありません',
     empty_hint: '契約を開くと、その契約でカードを事前注文できます。',
     all: 'すべてのステータス',
@@ -215,8 +211,6 @@ export const programme = {
     count: '{{count}} 件の注文',
   },
   issuing: {
-    title: 'カード発行記録',
-    purpose: '御社の接頭辞が印刷されたカードの印刷バッチと、各バッチの現在の段階。',
     empty: '印刷されたカードはまだありません',
     empty_hint: '銀行が承認済み注文のカードを印刷バッチに割り当てると、ここに表示されます。',
   },

@@ -3,8 +3,6 @@ import type { Catalogue } from '../../catalogue-en.ts';
 /** 开卡申请与持卡人 KYC、发卡机构处的持卡人 KYC（kycManage）以及后台的申请审核。 */
 export const cardApplications: Catalogue['cards']['applications'] = {
   apply: {
-    title: '申请银行卡',
-    purpose: '为贵公司的董事或合伙人，或由其担保的员工申请借记卡。我们会在 {{days}} 个工作日内审核申请。',
     steps: {
       cardholder: '持卡人',
       address: '地址',
@@ -196,8 +194,6 @@ export const cardApplications: Catalogue['cards']['applications'] = {
     membership: '会员费',
   },
   manage: {
-    title: '开卡申请与持卡人',
-    purpose: '您的申请及审核情况，以及每位持卡人在发卡机构处的 KYC。',
     tabs: { applications: '申请', cardholders: '持卡人 KYC' },
     empty_applications: '暂无开卡申请',
     empty_applications_hint: '为贵公司的董事或合伙人申请银行卡。',

@@ -40,8 +40,14 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   cards: { title: '我的卡片', purpose: '您的借记卡：激活、充值、冻结和管理。' },
   top_up_history: { title: '充值记录', purpose: '卡片的每笔充值及其状态。' },
   card_transactions: { title: '卡交易记录', purpose: '卡片的消费和费用，并可下载对账单。' },
-  cardholder_kyc: { title: '开卡申请', purpose: '持卡人的申请及其身份验证。' },
-  card_application: { title: '申请银行卡', purpose: '为董事或合伙人申请借记卡。' },
+  cardholder_kyc: {
+    title: '开卡申请',
+    purpose: '您的申请及审核情况，以及每位持卡人在发卡机构处的 KYC。',
+  },
+  card_application: {
+    title: '申请银行卡',
+    purpose: '为贵公司的董事或合伙人，或由其担保的员工申请借记卡。我们会在 {{days}} 个工作日内审核申请。',
+  },
   announcements: { title: '公告', purpose: '来自银行的新闻和通知。' },
   alerts: {
     title: '提醒',
@@ -66,10 +72,19 @@ export const pages: Record<keyof Pages, { title: string; purpose: string }> = {
   admin_payouts: { title: '付款审核', purpose: '放行前待审核的付款、正在通道或托管处理中的付款，以及已作出的决定。' },
   admin_card_applications: { title: '卡片申请', purpose: '待批准或拒绝的申请，以及发卡机构对持卡人 KYC 的审核。' },
   admin_cards: { title: '卡片', purpose: '冻结和解冻卡片、维护费用表并操作发卡机构模拟器。' },
-  programme_contracts: { title: '企业卡计划', purpose: '您的企业卡计划合同及其数量。' },
+  programme_contracts: {
+    title: '企业卡计划',
+    purpose: '贵公司与银行的企业卡合同：已付数量、仍可预订的数量以及已印制的数量。',
+  },
   programme_contract: { title: '合同', purpose: '企业卡计划合同及其订单。' },
-  programme_orders: { title: '订单汇总', purpose: '企业卡计划的全部预订单。' },
-  programme_issuing: { title: '制卡记录', purpose: '企业卡的印制批次。' },
+  programme_orders: {
+    title: '订单汇总',
+    purpose: '贵公司的全部预订单、银行的决定以及已印制的卡片数量。',
+  },
+  programme_issuing: {
+    title: '制卡记录',
+    purpose: '印有贵公司前缀的卡片印制批次及每个批次的当前阶段。',
+  },
   admin_programme: { title: '企业卡计划', purpose: '合同、待审批的预订单、分配到印制批次以及印制模拟器。' },
   admin_otc: { title: '场外交易台', purpose: '您负责的公司就大额交易提出的询价。' },
   programme_cards: { title: '已印制卡片', purpose: '按您的卡片计划印制的卡片：绑定给持卡人、解绑和重新绑定。' },

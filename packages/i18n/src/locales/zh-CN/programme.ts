@@ -160,8 +160,6 @@ export const programme = {
   },
   delivery_types: { standard_post: '普通邮寄', courier: '快递' },
   contracts: {
-    title: '企业卡计划',
-    purpose: '贵公司与银行的企业卡合同：已付数量、仍可预订的数量以及已印制的数量。',
     empty: '暂无合同',
     empty_hint: '您的客户经理会为贵公司建立企业卡计划合同，建立后将显示在这里。',
     summary_title: '计划概览',
@@ -204,8 +202,6 @@ export const programme = {
     done: '订单 {{number}} 已提交，银行将进行审核。',
   },
   orders: {
-    title: '订单汇总',
-    purpose: '贵公司的全部预订单、银行的决定以及已印制的卡片数量。',
     empty: '暂无订单',
     empty_hint: '打开一份合同即可在其下预订卡片。',
     all: '全部状态',
@@ -213,8 +209,6 @@ export const programme = {
     count: '{{count}} 个订单',
   },
   issuing: {
-    title: '制卡记录',
-    purpose: '印有贵公司前缀的卡片印制批次及每个批次的当前阶段。',
     empty: '暂无已印制的卡片',
     empty_hint: '银行将已批准订单的卡片分配到印制批次后，批次将显示在这里。',
   },
