@@ -90,6 +90,8 @@ describe('paths', () => {
     const html = (await response?.text()) ?? '';
     expect(html).toContain('<style>');
     expect(html).not.toContain('rel="stylesheet"');
+    // A page drawn whole (isDrawnWhole): its text is in the outline, not only its heading.
+    expect(html).toContain('Notes and deposits that combine a bond or deposit with derivatives');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
     expect(pathOf(page.url())).toBe('/structured_p');
     await context.close();

@@ -137,7 +137,7 @@ const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
 const pageModules = await signedInPageModules();
 for (const page of mainPages) {
   for (const language of languages) {
-    const markup = await renderOutline(page.path, language);
+    const markup = await renderOutline(page, language);
     const links = preloadLinks(chunksOfPage(page, language));
     // An outline is drawn afresh by the app (main.tsx), never taken over.
     writeDrawn(

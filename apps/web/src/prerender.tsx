@@ -4,15 +4,19 @@
  * browser draws the form before the JavaScript has arrived; main.tsx then hydrates it. Only pages
  * that look the same for every signed-out visitor are drawn so, and every signed-in page's outline
  * (`renderOutline`): the signed-in shell's frame with the page's heading, the same for everyone
- * since it names no one, which the app draws afresh once it knows who is visiting.
+ * since it names no one, which the app draws afresh once it knows who is visiting; a page whose
+ * first view is the same for every visitor (`isDrawnWhole`, the product pages) is drawn whole.
  */
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
+import type { MainPage } from '@bank/contract/routes';
 
 export { languages, localeOfLanguage } from '@bank/contract/constants';
 
 import { enFirstLoad } from '@bank/i18n/catalogue-en';
+import { enSignedIn } from '@bank/i18n/catalogue-en-signed-in';
 import { ja } from '@bank/i18n/catalogue-ja';
 import { zhCN } from '@bank/i18n/catalogue-zh-CN';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -21,6 +25,7 @@ import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProv
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { ShellSkeleton } from './app/shell-skeleton.tsx';
+import { signedInPages } from './app/signed-in-pages.ts';
 import { i18nOptions } from './lib/i18n.ts';
 
 export { mainPages, prerenderedPages } from '@bank/contract/routes';
@@ -34,18 +39,31 @@ async function switchTo(language: Language): Promise<void> {
       resources: { en: { translation: enFirstLoad }, 'zh-CN': { translation: zhCN }, ja: { translation: ja } },
       lng: 'en',
     });
+    // The signed-in pages' English, as loadSignedInMessages adds it, for the pages drawn whole.
+    i18next.addResourceBundle('en', 'translation', enSignedIn, true, true);
     isStarted = true;
   }
   await i18next.changeLanguage(localeOfLanguage[language]);
 }
 
-/** A signed-in page's outline (what goes inside `<div id="root">`): the shell's frame and the page's heading. */
-export async function renderOutline(path: string, language: Language): Promise<string> {
+/**
+ * A signed-in page's outline (what goes inside `<div id="root">`): the shell's frame and the page's
+ * heading, or, for a page drawn whole (`isDrawnWhole`), the page itself with its data's placeholders
+ * (a cache that has nothing and asks nothing: no effect runs here).
+ */
+export async function renderOutline(page: MainPage, language: Language): Promise<string> {
   await switchTo(language);
+  const Page = await signedInPages[page.id]();
   return renderToString(
     <AppProviders>
-      <StaticRouter location={path}>
-        <ShellSkeleton />
+      <StaticRouter location={page.path}>
+        {Page.isDrawnWhole ? (
+          <QueryClientProvider client={new QueryClient()}>
+            <ShellSkeleton page={<Page />} />
+          </QueryClientProvider>
+        ) : (
+          <ShellSkeleton />
+        )}
       </StaticRouter>
     </AppProviders>,
   );

@@ -7,11 +7,13 @@
  * reads, does not wait for the shell.
  */
 import { Box, Group, Skeleton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 
-export function ShellSkeleton() {
+/** `page`: what the page's place holds, its heading over a placeholder unless given. */
+export function ShellSkeleton({ page }: { page?: ReactNode }) {
   return (
     <Box bg="gray.0">
       <Group
@@ -46,7 +48,7 @@ export function ShellSkeleton() {
           mx="auto"
           style={{ flexGrow: 1, minWidth: 0 }}
         >
-          <PageLoading />
+          {page ?? <PageLoading />}
         </Box>
       </Group>
     </Box>

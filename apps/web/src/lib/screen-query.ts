@@ -118,8 +118,13 @@ export type PagePlace = { params: Readonly<Record<string, string | undefined>>; 
  */
 type PageDataLoader = (place: PagePlace) => void;
 
-/** A signed-in page's component, with what it loads first when it carries that. */
-export type PageWithData = ComponentType & { loadData?: PageDataLoader };
+/**
+ * A signed-in page's component, with what it loads first when it carries that. `isDrawnWhole`: what
+ * the page shows first is the same for every visitor but for the placeholders of its data (no
+ * permission or answer decides it), so its outline, drawn at build time (prerender.tsx), is the page
+ * itself rather than its heading over a placeholder: its text is on screen with the first paint.
+ */
+export type PageWithData = ComponentType & { loadData?: PageDataLoader; isDrawnWhole?: true };
 
 export type ScreenQueryOptions<Data = unknown> = {
   enabled?: boolean;

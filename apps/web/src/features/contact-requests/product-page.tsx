@@ -188,14 +188,17 @@ export function InvestmentBankingPage() {
   return <ProductPage product="investment_banking" />;
 }
 
+PrivateBankingPage.isDrawnWhole = true as const;
 PrivateBankingPage.loadData = () => {
   void prefetchProductRequests('private_banking');
 };
 
+StructuredProductsPage.isDrawnWhole = true as const;
 StructuredProductsPage.loadData = () => {
   void prefetchProductRequests('structured_products');
 };
 
+InvestmentBankingPage.isDrawnWhole = true as const;
 InvestmentBankingPage.loadData = () => {
   void prefetchProductRequests('investment_banking');
 };
