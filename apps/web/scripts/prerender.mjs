@@ -10,7 +10,9 @@
  * from Vite's manifest), so that the browser fetches them beside the first load's rather than one
  * after the other as each arrives; the app's own preloading (routes.tsx) then finds them requested.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -109,6 +111,40 @@ async function inlinedFirstLoadStyles() {
 }
 const firstLoadStyles = await inlinedFirstLoadStyles();
 
+/** Mantine's class names (`m_` and eight hex digits) that `text` names. */
+const mantineClassesOf = (text) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+
+/** Each Mantine class with rules of its own, by the stylesheet of Mantine's that holds them. */
+async function mantineStylesheetOfClass() {
+  const folder = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.layer.css')),
+    'styles',
+  );
+  const sheetOfClass = new Map();
+  for (const file of (await readdir(folder)).filter((name) => name.endsWith('.layer.css')))
+    for (const name of mantineClassesOf(await readFile(path.join(folder, file), 'utf8'))) sheetOfClass.set(name, file);
+  return sheetOfClass;
+}
+const sheetOfClass = await mantineStylesheetOfClass();
+const firstLoadClasses = mantineClassesOf(firstLoadStyles.style);
+
+/**
+ * A drawn page is painted with the first load's stylesheet only: a Mantine component it draws whose
+ * rules are not in it would be painted unstyled, then move once the app's own stylesheet came (and the
+ * browser would count a second, larger paint). The build names the sheet to add to first-load-styles.ts.
+ */
+function checkStyled(name, markup) {
+  const sheets = new Set(
+    [...mantineClassesOf(markup)]
+      .filter((c) => sheetOfClass.has(c) && !firstLoadClasses.has(c))
+      .map((c) => sheetOfClass.get(c)),
+  );
+  if (sheets.size)
+    throw new Error(
+      `${name} draws components whose styles are not in the first load: add @mantine/core/styles/${[...sheets].join(', ')} to src/app/first-load-styles.ts`,
+    );
+}
+
 /** The built index.html with the markup in its root, the language on <html> and more in <head>. */
 function pageOf(language, root, head = '') {
   return template
@@ -121,6 +157,7 @@ function pageOf(language, root, head = '') {
 for (const [page, pagePath] of Object.entries(prerenderedPages)) {
   for (const language of languages) {
     const markup = await renderPage(pagePath, language);
+    checkStyled(`${pagePath} (${language})`, markup);
     // Inert until the app has taken the drawing over (public-layout.tsx): a click or a key before
     // then would reach a form with no code behind it, whose browser default is to send it by GET.
     writeDrawn(
@@ -138,6 +175,7 @@ const pageModules = await signedInPageModules();
 for (const page of mainPages) {
   for (const language of languages) {
     const markup = await renderOutline(page, language);
+    checkStyled(`${page.path} (${language})`, markup);
     const links = preloadLinks(chunksOfPage(page, language));
     // An outline is drawn afresh by the app (main.tsx), never taken over.
     writeDrawn(

@@ -1,6 +1,8 @@
 /**
  * Mantine's styles that the first load of any page needs: the base, the variables and the
- * components of the public pages (login, registration, password recovery) and of the skeletons.
+ * components of the public pages (login, registration, password recovery), of the skeletons and of
+ * the pages drawn whole at build time (the product pages, feedback). The build refuses a drawn page
+ * that uses a component whose styles are missing here (scripts/prerender.mjs names the sheet).
  * They are in the `mantine` cascade layer, below the app's own styles. The signed-in screens import
  * the whole set with their shell (server-state.tsx) and the notice stack its own, so that a public
  * page's first paint does not wait for the stylesheet of every component (Lighthouse: render-blocking
@@ -27,14 +29,19 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/EmptyState.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';

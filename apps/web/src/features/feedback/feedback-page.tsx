@@ -26,3 +26,4 @@ export function FeedbackPage() {
 }
 
 FeedbackPage.loadData = ({ search }: PagePlace) => prefetchFeedbackHistory(search);
+FeedbackPage.isDrawnWhole = true as const;
