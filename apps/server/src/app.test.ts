@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { authOfPermission, listedCalls } from '@bank/contract/calls';
 import { permissions } from '@bank/contract/permissions';
-import { pathOf, spaPaths } from '@bank/contract/routes';
+import { pathOf, serverRedirects, spaPaths } from '@bank/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -86,12 +86,26 @@ describe('probes', () => {
 });
 
 describe('web app', () => {
-  it.each([...spaPaths])('answers the deep link %s with index.html', async (url) => {
-    const response = await test.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(indexHtml);
+  it.each(spaPaths.filter((url) => !serverRedirects().has(url)))(
+    'answers the deep link %s with index.html',
+    async (url) => {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(indexHtml);
+    },
+  );
+
+  it('answers an address that leads to another page with a redirect to it, the query kept', async () => {
+    const redirected = serverRedirects();
+    expect(redirected.get('/fiat_deposit')).toBe(pathOf('fiat_deposit_request'));
+    expect(redirected.get('/blockchain_d')).toBe(pathOf('crypto_deposit'));
+    for (const [from, to] of redirected) {
+      const response = await test.app.inject({ method: 'GET', url: `${from}?page=2` });
+      expect(response.statusCode, from).toBe(302);
+      expect(response.headers.location, from).toBe(`${to}?page=2`);
+    }
   });
 
   it('answers any other page path with index.html and HTTP 404', async () => {

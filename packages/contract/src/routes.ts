@@ -222,6 +222,28 @@ export const redirects: Readonly<Record<string, string>> = {
   '/affiche': '/affiche/affiche_list',
 };
 
+/**
+ * Pages of SPEC.md section 2 that are another page under a second address (fiat-deposit-page.tsx,
+ * fiat-withdrawal-page.tsx): the app sends them on, and the server answers their address with a
+ * redirect, as it does each of `redirects`.
+ */
+export const pageRedirects = {
+  fiat_deposit: 'fiat_deposit_request',
+  fiat_withdrawal: 'new_fiat_transfer',
+} as const satisfies Partial<Record<PageId, PageId>>;
+
+/**
+ * Each address the server answers with a redirect (302), and where to: `redirects` and the pages of
+ * `pageRedirects`. The browser then asks for the page it lands on, and paints that page's outline
+ * rather than the app drawing one page's heading and sending it on to another's.
+ */
+export function serverRedirects(): ReadonlyMap<string, string> {
+  return new Map([
+    ...Object.entries(redirects),
+    ...Object.entries(pageRedirects).map(([from, to]): [string, string] => [pathOf(from as PageId), pathOf(to)]),
+  ]);
+}
+
 /** Whether the page opens only once the company's KYC is approved. */
 export function isKycGatedPage(id: PageId): boolean {
   return mainPages.some((page) => page.id === id && page.isKycGated);

@@ -4,8 +4,9 @@
  * writes each text asset also as `.br` and `.gz` (apps/web/vite.config.ts): the variant the
  * browser's Accept-Encoding allows is sent with its Content-Encoding and `Vary: Accept-Encoding`,
  * and a client that accepts neither gets the original bytes. Every path of
- * the contract's route table answers index.html (deep links); any other page path answers it too,
- * with HTTP 404, and the app shows its 404 page.
+ * the contract's route table answers index.html (deep links), but for the addresses that only lead
+ * to another page (the route table's `serverRedirects`), which answer a redirect to it; any other
+ * page path answers index.html too, with HTTP 404, and the app shows its 404 page.
  *
  * /login and /reg answer the page already drawn at build time (apps/web/src/prerender.tsx,
  * dist/prerendered/<page>.<language>.html) in the language of the `language` cookie the app keeps
@@ -16,7 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLanguage, isLanguage, type Language, languageCookie } from '@bank/contract/constants';
-import { mainPages, prerenderedPages, spaPaths } from '@bank/contract/routes';
+import { mainPages, prerenderedPages, serverRedirects, spaPaths } from '@bank/contract/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -42,6 +43,12 @@ function languageOfRequest(request: FastifyRequest): Language {
   const match = languageCookiePattern.exec(request.headers.cookie ?? '');
   const value = match?.[1]?.trim();
   return isLanguage(value) ? value : defaultLanguage;
+}
+
+/** The query string of a request's address, with its `?`, or nothing. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }
 
 /** The compressed copy the browser accepts, if any (the build writes `.br` and `.gz` beside each file). */
@@ -102,7 +109,14 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
         reply.header('cache-control', filePath.startsWith(assetsDir) ? immutableCache : 'no-cache');
       },
     });
+    const redirectsTo = serverRedirects();
     for (const page of spaPaths) {
+      const target = redirectsTo.get(page);
+      if (target) {
+        // The query goes along (a link to /fiat_deposit?asset=USDC keeps its asset).
+        scope.get(page, async (request, reply) => reply.redirect(`${target}${queryOf(request.url)}`, 302));
+        continue;
+      }
       const prerendered = prerenderedByPath.get(page);
       scope.get(page, async (request, reply) =>
         prerendered ? sendPrerendered(request, reply, prerendered) : sendIndex(request, reply, 200),
