@@ -132,8 +132,11 @@ const firstLoadClasses = mantineClassesOf(firstLoadStyles.style);
  * A drawn page is painted with the first load's stylesheet only: a Mantine component it draws whose
  * rules are not in it would be painted unstyled, then move once the app's own stylesheet came (and the
  * browser would count a second, larger paint). The build names the sheet to add to first-load-styles.ts.
+ * Nor may a drawn page show a message with a value left unfilled.
  */
 function checkStyled(name, markup) {
+  // A message whose value the drawing did not give (a page's purpose naming the review's days).
+  if (markup.includes('{{')) throw new Error(`${name} draws a message with an unfilled {{placeholder}}`);
   const sheets = new Set(
     [...mantineClassesOf(markup)]
       .filter((c) => sheetOfClass.has(c) && !firstLoadClasses.has(c))

@@ -5,7 +5,7 @@
  * that look the same for every signed-out visitor are drawn so, and every signed-in page's outline
  * (`renderOutline`): the signed-in shell's frame with the page's heading, the same for everyone
  * since it names no one, which the app draws afresh once it knows who is visiting; a page whose
- * first view is the same for every visitor (`isDrawnWhole`, the product pages) is drawn whole.
+ * first view is the same for every visitor (`isDrawnWhole`: the product pages, feedback) is drawn whole.
  */
 import { type Language, localeOfLanguage } from '@bank/contract/constants';
 import type { MainPage } from '@bank/contract/routes';
