@@ -4,7 +4,8 @@
  * where the tail of a log shows it.
  *
  * A suite run beside another (`{ beside: true }`) writes its output to test-results/<label>.log,
- * printed whole when it ends, so that two suites' lines do not interleave in the log.
+ * printed whole when it ends, so that two suites' lines do not interleave in the log. `{ niceness }`
+ * runs it at a lower priority (`nice`): it takes only the CPU the other suite leaves idle.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ export function stopRunningSuites() {
   for (const child of runningSuites) child.kill('SIGTERM');
 }
 
-export async function runVitest(label, args, env = {}, { beside = false } = {}) {
+export async function runVitest(label, args, env = {}, { beside = false, niceness = 0 } = {}) {
   const reportFolder = join('test-results');
   mkdirSync(reportFolder, { recursive: true });
   const fileStem = join(reportFolder, label.replace(/\W+/g, '-'));
@@ -27,6 +28,7 @@ export async function runVitest(label, args, env = {}, { beside = false } = {}) 
   const startedMs = Date.now();
   const logFd = beside ? openSync(`${fileStem}.log`, 'w') : null;
   const vitest = [
+    ...(niceness > 0 ? ['nice', '-n', String(niceness)] : []),
     'npx',
     'vitest',
     'run',

@@ -68,7 +68,9 @@ if (isServerOnly) {
   step('lint', 'npm', ['run', '--silent', 'lint']);
   step('build', 'npm', ['run', '--silent', 'build']);
   if (serverTestsOnPostgres !== null) add(await serverTestsOnPostgres);
-  add(await runVitest('unit and server tests', []));
+  // The journeys leave about 40% of the cores idle (a browser and a server waiting on each other):
+  // the unit and server tests run beside them at the lowest priority and take only that idle time.
+  const unitTests = runVitest('unit and server tests', [], {}, { beside: true, niceness: 19 });
   // The journeys one suite after the other: two at once (each its own server and browser) ran each
   // file three times slower on two cores (decision 31).
   add(await runVitest('browser journeys', [...journeysConfig, ...moneyJourneysExcluded]));
@@ -78,6 +80,7 @@ if (isServerOnly) {
         E2E_DATABASE_URL: postgresUrl,
       }),
     );
+  add(await unitTests);
 }
 
 writeFileSync('test-results/summary.json', JSON.stringify(totals));
