@@ -2,10 +2,11 @@
  * The one gate: installs what a fresh machine lacks, then type-check, lint, unit and server tests,
  * the production build and the browser journeys. Ends with the line `N passed, N failed`.
  *
- * With TEST_POSTGRES_URL (a PostgreSQL server's URL; CI sets it), the server suites run on that
- * server as well, beside the type-check, lint and build (which leave a core idle), and the journeys
- * of money (deposits, cards, the programme, payouts) run there instead of on the embedded database,
- * after the other journeys.
+ * The unit and server tests run in the background at the lowest priority beside the type-check, lint,
+ * build and journeys (which leave the cores idle for a good part of their time). With
+ * TEST_POSTGRES_URL (a PostgreSQL server's URL; CI sets it), the server suites run on that server as
+ * well, first, and the journeys of money (deposits, cards, the programme, payouts) run there instead
+ * of on the embedded database, after the other journeys.
  *
  * `--server-only` runs the server suites alone (on DATABASE_URL when set), and with E2E_DATABASE_URL
  * set, the journeys of money on that PostgreSQL too.
@@ -60,17 +61,23 @@ if (isServerOnly) {
     add(await runVitest('money journeys on PostgreSQL', [...journeysConfig, ...moneyJourneys]));
 } else {
   ensureSystemDependencies();
-  // The server suites on PostgreSQL keep the cores busy while type-check, lint and build use one.
-  const serverTestsOnPostgres = postgresUrl
-    ? runVitest('server tests on PostgreSQL', ['apps/server'], { DATABASE_URL: postgresUrl }, { beside: true })
-    : null;
+  // The server suites (on PostgreSQL, then with the unit tests on the embedded database) run in the
+  // background at the lowest priority, one after the other, and take the CPU the foreground leaves
+  // idle: a core beside the type-check, and about 40% of both beside the journeys (a browser and a
+  // server waiting on each other). The journeys, whose pages have deadlines, keep the priority.
+  const backgroundSuites = (async () => {
+    const counts = [];
+    const background = { beside: true, niceness: 19 };
+    if (postgresUrl)
+      counts.push(
+        await runVitest('server tests on PostgreSQL', ['apps/server'], { DATABASE_URL: postgresUrl }, background),
+      );
+    counts.push(await runVitest('unit and server tests', [], {}, background));
+    return counts;
+  })();
   step('type-check', 'npm', ['run', '--silent', 'typecheck']);
   step('lint', 'npm', ['run', '--silent', 'lint']);
   step('build', 'npm', ['run', '--silent', 'build']);
-  if (serverTestsOnPostgres !== null) add(await serverTestsOnPostgres);
-  // The journeys leave about 40% of the cores idle (a browser and a server waiting on each other):
-  // the unit and server tests run beside them at the lowest priority and take only that idle time.
-  const unitTests = runVitest('unit and server tests', [], {}, { beside: true, niceness: 19 });
   // The journeys one suite after the other: two at once (each its own server and browser) ran each
   // file three times slower on two cores (decision 31).
   add(await runVitest('browser journeys', [...journeysConfig, ...moneyJourneysExcluded]));
@@ -80,7 +87,7 @@ if (isServerOnly) {
         E2E_DATABASE_URL: postgresUrl,
       }),
     );
-  add(await unitTests);
+  for (const counts of await backgroundSuites) add(counts);
 }
 
 writeFileSync('test-results/summary.json', JSON.stringify(totals));
