@@ -50,7 +50,8 @@ describe('the choice of database for a heavy read', () => {
     const silent = heavyReadsChoosing(databases, { primary: async () => '0/1', replica: () => new Promise(() => {}) });
     const startedAt = Date.now();
     expect(await silent.forHeavyRead()).toBe('the primary');
-    expect(Date.now() - startedAt).toBeLessThan(replicaAnswerTimeoutMs + 500);
+    // Answered once the wait ran out, not never (a busy machine may take some seconds more).
+    expect(Date.now() - startedAt).toBeLessThan(replicaAnswerTimeoutMs + 5_000);
     expect([failing.heavyReads.replicaUnreachable, silent.heavyReads.replicaUnreachable]).toEqual([1, 1]);
   });
 

@@ -61,4 +61,20 @@ describe('test clock (ENABLE_TEST_CLOCK)', () => {
       /adjustable clock/,
     );
   });
+
+  it('stands still while asked, moves only by advance meanwhile, then runs on from where it stood', async () => {
+    let baseMs = Date.parse('2026-11-30T10:00:00Z');
+    const still = createOffsetClock({ now: () => new Date(baseMs) });
+    still.advance(60);
+    const inside = await still.standingStill(async () => {
+      baseMs += 45_000; // a busy machine takes 45 s over the calls
+      const stood = still.now().toISOString();
+      still.advance(2);
+      return [stood, still.now().toISOString()];
+    });
+    expect(inside).toEqual(['2026-11-30T10:01:00.000Z', '2026-11-30T10:01:02.000Z']);
+    expect(still.now().toISOString()).toBe('2026-11-30T10:01:02.000Z');
+    baseMs += 1_000;
+    expect(still.now().toISOString()).toBe('2026-11-30T10:01:03.000Z');
+  });
 });

@@ -13,15 +13,38 @@ import type { Clock } from './session.ts';
 export type AdjustableClock = Clock & {
   /** Moves the clock forward; never back, so that stored times never lie in the future. */
   advance(seconds: number): Date;
+  /**
+   * Runs `work` with the clock standing still but for `advance`, then runs on from where it stood
+   * (never back): the calls a test needs inside one fixed window of a limit (30 quotes a minute), or
+   * before a delay runs out, stay there however long a busy machine takes over them.
+   */
+  standingStill<T>(work: () => Promise<T>): Promise<T>;
 };
 
 export function createOffsetClock(base: Clock): AdjustableClock {
   let offsetMs = 0;
+  /** Set while the clock stands still: the time it shows. */
+  let stillAtMs: number | undefined;
+  const runningMs = () => base.now().getTime() + offsetMs;
   return {
-    now: () => new Date(base.now().getTime() + offsetMs),
+    now: () => new Date(stillAtMs ?? runningMs()),
     advance(seconds) {
+      if (stillAtMs !== undefined) {
+        stillAtMs += seconds * 1000;
+        return new Date(stillAtMs);
+      }
       offsetMs += seconds * 1000;
-      return new Date(base.now().getTime() + offsetMs);
+      return new Date(runningMs());
+    },
+    async standingStill(work) {
+      if (stillAtMs !== undefined) return work();
+      stillAtMs = runningMs();
+      try {
+        return await work();
+      } finally {
+        offsetMs = stillAtMs - base.now().getTime();
+        stillAtMs = undefined;
+      }
     },
   };
 }

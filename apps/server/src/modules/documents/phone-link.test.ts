@@ -211,8 +211,12 @@ describe('the one-time phone link', () => {
 
   it('is limited per client address', async () => {
     const crowd = { ip: '203.0.113.99' };
-    let last = await info('y'.repeat(43), crowd);
-    for (let attempt = 1; attempt < 31; attempt += 1) last = await info('y'.repeat(43), crowd);
+    // In one minute of the limit's count, however long a busy machine takes over the 31 calls.
+    const last = await test.clock.standingStill(async () => {
+      let answer = await info('y'.repeat(43), crowd);
+      for (let attempt = 1; attempt < 31; attempt += 1) answer = await info('y'.repeat(43), crowd);
+      return answer;
+    });
     expect(last.code).toBe(codes.rate_limited.code);
     expect((await info('y'.repeat(43), { ip: '203.0.113.100' })).code).toBe(codes.not_found.code);
   });

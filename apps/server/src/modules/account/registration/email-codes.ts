@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import type { StoredEmailCodePurpose } from '@bank/contract/account';
 import { codeLengths } from '@bank/contract/constants';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../../platform/db.ts';
 import { newId } from '../../../platform/ids.ts';
 import { countHit, rateLimitedError } from '../../../platform/rate-limit.ts';
@@ -63,7 +63,8 @@ export async function assertMaySendCode(
       and(
         eq(emailCodes.email, request.email),
         eq(emailCodes.purpose, request.purpose),
-        gte(emailCodes.created_at, hourAgo),
+        // A send exactly an hour ago has left the hour: the wait the answer names ends then.
+        gt(emailCodes.created_at, hourAgo),
       ),
     )
     .orderBy(desc(emailCodes.created_at))
