@@ -16,7 +16,8 @@ const isolatedFiles = [
 /**
  * The files that run for minutes, started first: on a clean clone Vitest has no durations yet and
  * starts the largest files first, which left the ledger's property test (100,000 operations on
- * PostgreSQL, about 4 minutes) to start last and run alone for minutes while the other core idled.
+ * PostgreSQL, some 4 minutes) to start last, at the end of the suite. CI starts the suite beside the
+ * type-check (scripts/test.mjs), and this file then runs there rather than last.
  */
 const longFiles = ['apps/server/src/modules/ledger/ledger.property.test.ts'];
 

@@ -5,10 +5,13 @@
  */
 // Every component's styles, for the signed-in screens (the first load has only the public pages').
 import '@mantine/core/styles.layer.css';
+import { localeOfLanguage } from '@bank/contract/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { prefetchUserInfo } from '../api/user-info.ts';
+import { currentLanguage } from '../lib/i18n.ts';
 import { queryClient, whenLoadsSettle } from '../lib/query-client.ts';
+import { prepareAmountFormat } from '../ui/format-amount.ts';
 import { MainLayout } from './main-layout.tsx';
 
 function ServerStateProvider({ children }: { children: ReactNode }) {
@@ -41,9 +44,11 @@ export { signedInPages } from './signed-in-pages.ts';
 /**
  * The user (every signed-in page's header and permissions read it), loaded from the start with the
  * page's own first loads; then settles once no load is running any more (a load that another's
- * answer starts included).
+ * answer starts included). While the answers travel, the amount format is made in a task of its own:
+ * a page opened first is drawn with its data, and the format made in that drawing lengthened it.
  */
 export async function loadFirstData(): Promise<void> {
+  window.setTimeout(() => prepareAmountFormat(localeOfLanguage[currentLanguage()]), 0);
   await prefetchUserInfo();
   await whenLoadsSettle();
 }
