@@ -136,7 +136,7 @@ const firstLoadClasses = mantineClassesOf(firstLoadStyles.style);
  */
 function checkStyled(name, markup) {
   // A message whose value the drawing did not give (a page's purpose naming the review's days).
-  if (markup.includes('{{')) throw new Error(`${name} draws a message with an unfilled {{placeholder}}`);
+  if (markup.includes('{{')) throw new Error(`${name} draws a message with a value left unfilled ({{…}})`);
   const sheets = new Set(
     [...mantineClassesOf(markup)]
       .filter((c) => sheetOfClass.has(c) && !firstLoadClasses.has(c))

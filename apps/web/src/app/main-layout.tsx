@@ -148,8 +148,9 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       getInitialValueInEffect: false,
     }) ?? false;
 
-  // Amounts are on most signed-in pages: their format is made while the browser waits for data, in a
-  // task of its own as soon as the shell is drawn (an idle moment may come only after the data).
+  // Amounts are on most signed-in pages: their format is made in a task of its own once the shell is
+  // drawn and on each change of language (a page opened first has it made earlier, while its first
+  // answers travel: server-state.tsx `loadFirstData`).
   const locale = localeOfLanguage[useLanguage()];
   useEffect(() => {
     const handle = window.setTimeout(() => prepareAmountFormat(locale), 0);
