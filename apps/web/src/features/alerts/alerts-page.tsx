@@ -8,9 +8,9 @@
  */
 import { type Alert, alertsPerUserMax, deleteAlert, listAlerts } from '@bank/contract/alerts';
 import { localeOfLanguage } from '@bank/contract/constants';
-import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBellPlus, IconBellRinging } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
@@ -23,6 +23,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
+import { SectionHeading } from '../../ui/section-heading.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { AlertFormDialog, kindsFor } from './alert-form.tsx';
 
@@ -74,6 +75,12 @@ function AlertRow({ alert, onEdit, onRemove }: { alert: Alert; onEdit: () => voi
   );
 }
 
+/** The list's heading, drawn at once over the list's skeleton (the page is drawn whole at build time). */
+function AlertsHeading({ actions }: { actions?: ReactNode }) {
+  const { t } = useTranslation();
+  return <SectionHeading title={t('alerts.list.title')} description={t('alerts.list.description')} actions={actions} />;
+}
+
 type Editing = { alert: Alert | null } | null;
 
 function AlertList({
@@ -115,17 +122,7 @@ function AlertList({
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-        <Box style={{ flex: '1 1 320px', minWidth: 0 }}>
-          <Title order={2} fz="h4">
-            {t('alerts.list.title')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4} maw={720}>
-            {t('alerts.list.description')}
-          </Text>
-        </Box>
-        {items.length > 0 ? addButton : null}
-      </Group>
+      <AlertsHeading actions={items.length > 0 ? addButton : null} />
       {items.length === 0 ? (
         <EmptyState
           icon={<IconBellRinging aria-hidden />}
@@ -179,13 +176,23 @@ export function AlertsPage() {
   return (
     <PageFrame title={t('pages.alerts.title')} description={t('pages.alerts.purpose')}>
       <Box maw={960}>
-        <QueryState query={alerts} skeleton={<TableSkeleton rows={3} />}>
+        <QueryState
+          query={alerts}
+          skeleton={
+            <Stack gap="md">
+              <AlertsHeading />
+              <TableSkeleton rows={3} />
+            </Stack>
+          }
+        >
           {(data) => <AlertList items={data.items} permissions={permissions} onChanged={() => void alerts.refetch()} />}
         </QueryState>
       </Box>
     </PageFrame>
   );
 }
+
+AlertsPage.isDrawnWhole = true as const;
 
 AlertsPage.loadData = () => {
   void prefetchScreenData(listAlerts, {});

@@ -218,6 +218,8 @@ function RenewalsContent() {
   );
 }
 
+RenewalsPage.isDrawnWhole = true as const;
+
 RenewalsPage.loadData = ({ search }: PagePlace) => {
   void prefetchAutoRenewalCards();
   void prefetchScreenPages(listRenewals, requestOf(search));

@@ -5,7 +5,7 @@
  */
 import { type BankDetails, getBankDetails } from '@bank/contract/deposit';
 import { type FiatCurrency, fiatCurrencies } from '@bank/contract/money';
-import { Alert, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,22 +15,27 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 
-function ReferenceCard({ details }: { details: BankDetails }) {
+/** The company's reference and why it matters; `reference` undefined while it loads (its place held). */
+function ReferenceCard({ reference }: { reference?: string }) {
   const { t } = useTranslation();
   const label = t('deposits.bank.reference');
   return (
     <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={label}>
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <Text ff="monospace" fz="xl" fw={700} data-testid="deposit-reference" c="var(--mantine-color-text)">
-            {details.reference}
-          </Text>
-          <CopyValueButton
-            value={details.reference}
-            label={t('deposits.bank.copy', { field: label })}
-            copiedLabel={t('deposits.bank.copied', { field: label })}
-          />
-        </Group>
+        {reference === undefined ? (
+          <Skeleton height={31} width={200} />
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Text ff="monospace" fz="xl" fw={700} data-testid="deposit-reference" c="var(--mantine-color-text)">
+              {reference}
+            </Text>
+            <CopyValueButton
+              value={reference}
+              label={t('deposits.bank.copy', { field: label })}
+              copiedLabel={t('deposits.bank.copied', { field: label })}
+            />
+          </Group>
+        )}
         <Text size="sm" c="var(--mantine-color-text)">
           {t('deposits.bank.reference_help')}
         </Text>
@@ -92,10 +97,19 @@ export function prefetchCurrencyDetails(currency: FiatCurrency) {
 export function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
   const details = useScreenQuery(getBankDetails, { currency });
   return (
-    <QueryState isReasonHidden query={details} skeleton={<TableSkeleton rows={6} columns={2} />}>
+    <QueryState
+      isReasonHidden
+      query={details}
+      skeleton={
+        <Stack gap="lg">
+          <ReferenceCard />
+          <TableSkeleton rows={6} columns={2} />
+        </Stack>
+      }
+    >
       {(data) => (
         <Stack gap="lg">
-          <ReferenceCard details={data} />
+          <ReferenceCard reference={data.reference} />
           <AccountLines details={data} />
         </Stack>
       )}
@@ -129,6 +143,8 @@ export function BankDetailsPage() {
     </PageFrame>
   );
 }
+
+BankDetailsPage.isDrawnWhole = true as const;
 
 BankDetailsPage.loadData = () => {
   void prefetchCurrencyDetails(firstCurrency);

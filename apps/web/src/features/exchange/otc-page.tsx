@@ -310,6 +310,8 @@ export function OtcPage() {
   );
 }
 
+OtcPage.isDrawnWhole = true as const;
+
 OtcPage.loadData = () => {
   void prefetchScreenData(listOtcTrades, listRequest);
 };

@@ -133,10 +133,14 @@ function PendingPayout({
   );
 }
 
-function PendingList({ user }: { user: UserInfo | undefined }) {
+/** `mayLoad`: the user may approve (known); until their permissions are known, a skeleton. */
+function PendingList({ user, mayLoad }: { user: UserInfo | undefined; mayLoad: boolean }) {
   const { t } = useTranslation();
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);
-  const pending = useInfiniteQuery(screenPagesOptions(listPendingApprovals, { page_size: pageSize }));
+  const pending = useInfiniteQuery({
+    ...screenPagesOptions(listPendingApprovals, { page_size: pageSize }),
+    enabled: mayLoad,
+  });
   const items = pending.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md" component="section" aria-labelledby="approvals-pending">
@@ -249,9 +253,10 @@ function PolicyForm({ policy, user }: { policy: ApprovalPolicy; user: UserInfo }
   );
 }
 
-function PolicyCard({ user }: { user: UserInfo | undefined }) {
+/** `mayLoad`: the user manages the team (known); until their permissions are known, a skeleton. */
+function PolicyCard({ user, mayLoad }: { user: UserInfo | undefined; mayLoad: boolean }) {
   const { t } = useTranslation();
-  const policy = useScreenQuery(getApprovalPolicy, {});
+  const policy = useScreenQuery(getApprovalPolicy, {}, { enabled: mayLoad });
   return (
     <Card component="section" aria-labelledby="approval-policy">
       <Stack gap="md">
@@ -288,8 +293,12 @@ export function PayoutApprovalsPage() {
   return (
     <PageFrame title={t('pages.payout_approvals.title')} description={t('pages.payout_approvals.purpose')}>
       <WithdrawSections current="payout_approvals" />
-      {mayApprove ? <PendingList user={user} /> : null}
-      {mayManageTeam ? <PolicyCard user={user} /> : null}
+      {/* Until the user's permissions are known (the outline drawn at build time), both sections are
+          drawn over their skeletons; each loads once the user is known to hold its permission. */}
+      {mayApprove !== false ? <PendingList user={user} mayLoad={mayApprove === true} /> : null}
+      {mayManageTeam !== false ? <PolicyCard user={user} mayLoad={mayManageTeam === true} /> : null}
     </PageFrame>
   );
 }
+
+PayoutApprovalsPage.isDrawnWhole = true as const;

@@ -49,6 +49,7 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { SectionHeading } from '../../ui/section-heading.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { CallButton } from './call-button.tsx';
 import { DeliveryLog, deliveryLogKey, prefetchDeliveryLog } from './delivery-log.tsx';
@@ -230,14 +231,7 @@ function SettingsForm({ settings, onSecret }: PanelProps) {
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <form style={readableErrorColour} noValidate onSubmit={submit} aria-labelledby="webhook-urls-title">
         <Stack gap="lg">
-          <Box>
-            <Title order={2} fz="h4" id="webhook-urls-title">
-              {t('webhooks.settings.title')}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('webhooks.settings.description')}
-            </Text>
-          </Box>
+          <SettingsHeading />
           <FormAlert message={formError} />
           {Object.entries(webhookEventGroups).map(([group, types]) => (
             <Stack key={group} gap="md" component="section" aria-labelledby={`webhook-group-${group}`}>
@@ -337,16 +331,33 @@ function SecretPanel({ settings, onSecret }: PanelProps) {
   );
 }
 
+/** The form's heading, drawn at once over the fields' skeleton (the page is drawn whole at build time). */
+function SettingsHeading() {
+  const { t } = useTranslation();
+  return (
+    <SectionHeading
+      id="webhook-urls-title"
+      title={t('webhooks.settings.title')}
+      description={t('webhooks.settings.description')}
+    />
+  );
+}
+
 function SettingsSkeleton() {
   return (
-    <Paper withBorder p="lg" radius="md" aria-hidden>
-      <Skeleton height={20} width={200} mb="md" />
-      {webhookEventTypes.map((type) => (
-        <Box key={type} mb="lg">
-          <Skeleton height={14} width={160} mb={8} />
-          <Skeleton height={36} />
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+      <Stack gap="lg">
+        <SettingsHeading />
+        <Box aria-hidden>
+          <Skeleton height={20} width={200} mb="md" />
+          {webhookEventTypes.map((type) => (
+            <Box key={type} mb="lg">
+              <Skeleton height={14} width={160} mb={8} />
+              <Skeleton height={36} />
+            </Box>
+          ))}
         </Box>
-      ))}
+      </Stack>
     </Paper>
   );
 }
@@ -374,6 +385,8 @@ export function WebhookSettingsPage() {
     </PageFrame>
   );
 }
+
+WebhookSettingsPage.isDrawnWhole = true as const;
 
 WebhookSettingsPage.loadData = () => {
   void prefetchScreenData(getWebhookSettings, {});
