@@ -11,7 +11,7 @@ import { workingDays } from '@bank/contract/constants';
 import type { KycSection } from '@bank/contract/documents';
 import { type KycInfo, submitKyc } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
-import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBuilding,
@@ -25,7 +25,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../lib/api-client.ts';
@@ -77,28 +77,32 @@ function ProgressMark({ progress }: { progress: CardProgress }) {
   );
 }
 
-function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: number; isHighlighted: boolean }) {
+/**
+ * A section's card: its step, title and what it needs (fixed text, drawn at once), then its review
+ * state (`badge`) and its progress and way in (`footer`), or their skeletons while the KYC loads.
+ */
+function SectionCardFrame({
+  index,
+  badge,
+  footer,
+  isMarked = false,
+}: {
+  index: number;
+  badge: ReactNode;
+  footer: ReactNode;
+  isMarked?: boolean;
+}) {
   const { t } = useTranslation();
   const step = kycSteps[index];
   if (!step) return null;
-  const state = info.sections[step.section];
-  const progress = cardProgressOf(state, info);
   const Icon = sectionIcons[step.section];
-  const actionKey = {
-    complete: 'edit',
-    corrected: 'edit',
-    to_correct: 'correct',
-    draft: 'continue',
-    not_started: 'start',
-  } as const satisfies Record<CardProgress, string>;
-  const action = info.is_editable ? t(`kyc.overview.${actionKey[progress]}`) : t('kyc.overview.view');
   const titleId = `kyc-section-${step.section}`;
   return (
     <Card
       component="section"
       aria-labelledby={titleId}
       style={{
-        borderColor: isHighlighted && progress !== 'complete' ? 'var(--mantine-color-red-6)' : undefined,
+        borderColor: isMarked ? 'var(--mantine-color-red-6)' : undefined,
         display: 'flex',
         flexDirection: 'column',
       }}
@@ -117,31 +121,108 @@ function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: num
             </Title>
           </div>
         </Group>
-        <StatusBadge list="verification" value={state.status} />
+        {badge}
       </Group>
       <Text size="sm" c="dimmed" mt="sm" style={{ flex: 1 }}>
         {t(`kyc.overview.needs.${step.section}`)}
       </Text>
       <Group justify="space-between" align="center" mt="md" gap="sm">
-        <Stack gap={0}>
-          <ProgressMark progress={progress} />
-          {state.updated_at ? (
-            <Text size="xs" c="dimmed">
-              {t('kyc.overview.updated')} <DateTime value={state.updated_at} />
-            </Text>
-          ) : null}
-        </Stack>
-        <Button
-          component={Link}
-          to={pathOf(step.pageId)}
-          variant={info.is_editable && progress !== 'complete' && progress !== 'corrected' ? 'filled' : 'light'}
-          leftSection={info.is_editable ? <IconPencil size={16} aria-hidden /> : null}
-          aria-label={`${action}: ${t(`pages.${step.pageId}.title`)}`}
-        >
-          {action}
-        </Button>
+        {footer}
       </Group>
     </Card>
+  );
+}
+
+function SectionCard({ info, index, isHighlighted }: { info: KycInfo; index: number; isHighlighted: boolean }) {
+  const { t } = useTranslation();
+  const step = kycSteps[index];
+  if (!step) return null;
+  const state = info.sections[step.section];
+  const progress = cardProgressOf(state, info);
+  const actionKey = {
+    complete: 'edit',
+    corrected: 'edit',
+    to_correct: 'correct',
+    draft: 'continue',
+    not_started: 'start',
+  } as const satisfies Record<CardProgress, string>;
+  const action = info.is_editable ? t(`kyc.overview.${actionKey[progress]}`) : t('kyc.overview.view');
+  return (
+    <SectionCardFrame
+      index={index}
+      isMarked={isHighlighted && progress !== 'complete'}
+      badge={<StatusBadge list="verification" value={state.status} />}
+      footer={
+        <>
+          <Stack gap={0}>
+            <ProgressMark progress={progress} />
+            {state.updated_at ? (
+              <Text size="xs" c="dimmed">
+                {t('kyc.overview.updated')} <DateTime value={state.updated_at} />
+              </Text>
+            ) : null}
+          </Stack>
+          <Button
+            component={Link}
+            to={pathOf(step.pageId)}
+            variant={info.is_editable && progress !== 'complete' && progress !== 'corrected' ? 'filled' : 'light'}
+            leftSection={info.is_editable ? <IconPencil size={16} aria-hidden /> : null}
+            aria-label={`${action}: ${t(`pages.${step.pageId}.title`)}`}
+          >
+            {action}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** The status card's heading, with the status's badge (or its skeleton). */
+function StatusHeading({ badge }: { badge: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm">
+      <Title order={2} fz="h4" id="kyc-status-title">
+        {t('kyc.overview.status_title')}
+      </Title>
+      {badge}
+    </Group>
+  );
+}
+
+/**
+ * The overview while the KYC loads: the status card's heading and each section's card with what it
+ * needs, their states as skeletons (the page is drawn so at build time: `isDrawnWhole`).
+ */
+function OverviewSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.kyc.title')} description={t('pages.kyc.purpose')}>
+      <Card component="section" aria-labelledby="kyc-status-title" aria-busy="true">
+        <Stack gap={6}>
+          <StatusHeading badge={<Skeleton height={26} width={110} radius="xl" />} />
+          <Skeleton height={14} width="80%" maw={640} />
+          <Skeleton height={14} width="55%" maw={640} />
+        </Stack>
+      </Card>
+      <Box>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {kycSteps.map((step, index) => (
+            <SectionCardFrame
+              key={step.section}
+              index={index}
+              badge={<Skeleton height={20} width={80} radius="xl" />}
+              footer={
+                <>
+                  <Skeleton height={20} width={110} />
+                  <Skeleton height={36} width={96} />
+                </>
+              }
+            />
+          ))}
+        </SimpleGrid>
+      </Box>
+    </PageFrame>
   );
 }
 
@@ -187,12 +268,7 @@ function Overview({ info }: { info: KycInfo }) {
       <Card component="section" aria-labelledby="kyc-status-title">
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6} style={{ flex: '1 1 320px' }}>
-            <Group gap="sm">
-              <Title order={2} fz="h4" id="kyc-status-title">
-                {t('kyc.overview.status_title')}
-              </Title>
-              <StatusBadge list="account_kyc" value={info.status} size="lg" />
-            </Group>
+            <StatusHeading badge={<StatusBadge list="account_kyc" value={info.status} size="lg" />} />
             <Text size="sm" c="dimmed" maw={640}>
               {t(`kyc.overview.status_explanations.${info.status}`, { days: workingDays.kycReview })}
             </Text>
@@ -286,5 +362,11 @@ function RefusedNextSteps() {
 
 export function KycOverviewPage() {
   const info = useKycInfo({ isReadOnOpen: true });
-  return <QueryState query={info}>{(data) => <Overview info={data} />}</QueryState>;
+  return (
+    <QueryState query={info} skeleton={<OverviewSkeleton />}>
+      {(data) => <Overview info={data} />}
+    </QueryState>
+  );
 }
+
+KycOverviewPage.isDrawnWhole = true as const;

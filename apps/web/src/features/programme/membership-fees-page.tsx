@@ -115,43 +115,48 @@ function DeductionModes({ mayPay }: { mayPay: boolean }) {
       if (message) showError(message);
     },
   });
-  if (contracts.isPending) return <Skeleton height={72} radius="md" />;
-  if (contracts.isError) return <LoadError error={contracts.error} onRetry={() => void contracts.refetch()} />;
-  if (contracts.data.items.length === 0) return null;
+  if (contracts.data?.items.length === 0) return null;
+  // What the two modes mean, once above every contract's switch: fixed text, drawn before the contracts arrive.
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      {contracts.data.items.map((contract) => (
-        <Paper key={contract.id} withBorder radius="md" p="md">
-          <Stack gap="xs">
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Title order={3} fz="sm" fw={600}>
-                {t('programme.fees.mode_setting.title', { contract: contract.contract_number })}
-              </Title>
-              {mayPay ? (
-                <Switch
-                  label={t('programme.fees.mode_setting.automatic')}
-                  checked={contract.fee_deduction_mode === 'automatic'}
-                  disabled={change.isPending}
-                  onChange={(event) =>
-                    change.mutate({
-                      contract_id: contract.id,
-                      mode: event.currentTarget.checked ? 'automatic' : 'manual',
-                    })
-                  }
-                />
-              ) : (
-                <Text size="sm" fw={500}>
-                  {t(`programme.fees.modes.${contract.fee_deduction_mode}`)}
-                </Text>
-              )}
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('programme.fees.mode_setting.description', { days: programmeLimits.membershipGraceDays })}
-            </Text>
-          </Stack>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" maw={720}>
+        {t('programme.fees.mode_setting.description', { days: programmeLimits.membershipGraceDays })}
+      </Text>
+      {contracts.isPending ? (
+        <Skeleton height={56} radius="md" />
+      ) : contracts.isError ? (
+        <LoadError error={contracts.error} onRetry={() => void contracts.refetch()} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {contracts.data.items.map((contract) => (
+            <Paper key={contract.id} withBorder radius="md" p="md">
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <Title order={3} fz="sm" fw={600}>
+                  {t('programme.fees.mode_setting.title', { contract: contract.contract_number })}
+                </Title>
+                {mayPay ? (
+                  <Switch
+                    label={t('programme.fees.mode_setting.automatic')}
+                    checked={contract.fee_deduction_mode === 'automatic'}
+                    disabled={change.isPending}
+                    onChange={(event) =>
+                      change.mutate({
+                        contract_id: contract.id,
+                        mode: event.currentTarget.checked ? 'automatic' : 'manual',
+                      })
+                    }
+                  />
+                ) : (
+                  <Text size="sm" fw={500}>
+                    {t(`programme.fees.modes.${contract.fee_deduction_mode}`)}
+                  </Text>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
   );
 }
 
@@ -552,6 +557,8 @@ export function MembershipFeesPage() {
     </PageFrame>
   );
 }
+
+MembershipFeesPage.isDrawnWhole = true as const;
 
 MembershipFeesPage.loadData = ({ search }: PagePlace) => {
   void prefetchScreenData(listFeeContracts, {});
