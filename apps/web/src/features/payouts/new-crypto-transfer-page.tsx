@@ -232,6 +232,8 @@ export function NewCryptoTransferPage() {
   );
 }
 
+NewCryptoTransferPage.isDrawnWhole = true as const;
+
 NewCryptoTransferPage.loadData = ({ search }: PagePlace) => {
   // The form opens on the address's choice, else the kept draft's, else its defaults.
   void prefetchScreenData(listPayoutAddresses, addressesRequestOf(initialValues(search)));

@@ -18,7 +18,7 @@ import {
   payoutQuoteValiditySeconds,
 } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClockHour4 } from '@tabler/icons-react';
@@ -206,8 +206,18 @@ function AssetChoice({ form, values }: { form: FiatFormState; values: FiatDraftV
   );
 }
 
-/** The payees to choose from; one still cooling shows when it can be paid. */
-function PayeeChoice({ form, payees, chosen }: { form: FiatFormState; payees: Payee[]; chosen: Payee | undefined }) {
+/** The payees to choose from (undefined while they load); one still cooling shows when it can be paid. */
+function PayeeChoice({
+  form,
+  payees = [],
+  isLoading,
+  chosen,
+}: {
+  form: FiatFormState;
+  payees: Payee[] | undefined;
+  isLoading: boolean;
+  chosen: Payee | undefined;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const mayManagePayees = useHoldsPermission('manage_payees') === true;
@@ -229,6 +239,7 @@ function PayeeChoice({ form, payees, chosen }: { form: FiatFormState; payees: Pa
   return (
     <RecipientChoice
       section={{ id: 'fiat-to', title: t('payouts.fiat_form.to_section') }}
+      isLoading={isLoading}
       isEmpty={payees.length === 0}
       emptyMessage={t('payouts.fiat_form.no_payees')}
       addLabel={t('payouts.fiat_form.add_payee')}
@@ -311,7 +322,8 @@ function Amounts({
   );
 }
 
-function FiatForm({ payees }: { payees: Payee[] }) {
+/** The form, drawn before the payees arrive (`payees` undefined): only their choice waits for them. */
+function FiatForm({ payees }: { payees: Payee[] | undefined }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const config = usePayoutConfig();
@@ -342,7 +354,7 @@ function FiatForm({ payees }: { payees: Payee[] }) {
   });
   const values = form.getValues();
   valuesRef.current = values;
-  const chosen = payees.find((payee) => payee.payee_id === values.payee_id);
+  const chosen = payees?.find((payee) => payee.payee_id === values.payee_id);
   const liveQuote = useLiveQuote(values);
   const quote = liveQuote.isError ? undefined : liveQuote.data;
 
@@ -351,26 +363,15 @@ function FiatForm({ payees }: { payees: Payee[] }) {
       <Stack gap="lg" maw={760}>
         <FormAlert message={formError} />
         <AssetChoice form={form} values={values} />
-        <PayeeChoice form={form} payees={payees} chosen={chosen} />
+        <PayeeChoice form={form} payees={payees} isLoading={payees === undefined} chosen={chosen} />
         <TransferSection id="fiat-details" title={t('payouts.fiat_form.details_section')}>
           <Amounts form={form} values={values} chosen={chosen} quote={quote} />
           <LiveQuote quote={quote} isLoading={liveQuote.isFetching} error={liveQuote.error} />
           <InstructionFields idPrefix="fiat" inputProps={(field) => form.getInputProps(field)} />
         </TransferSection>
-        <ContinueButton isSubmitting={isSubmitting} isDisabled={payees.length === 0} />
+        <ContinueButton isSubmitting={isSubmitting} isDisabled={!payees?.length} />
       </Stack>
     </form>
-  );
-}
-
-function FormSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="lg" maw={760} role="status" aria-busy="true" aria-label={t('shell.loading')}>
-      {[0, 1, 2].map((card) => (
-        <Skeleton key={card} height={card === 2 ? 260 : 120} radius="md" />
-      ))}
-    </Stack>
   );
 }
 
@@ -383,16 +384,16 @@ export function NewFiatTransferPage() {
   if (mayPrepare === false) return <NoPermissionPage title={t('pages.new_fiat_transfer.title')} />;
   return (
     <PageFrame title={t('pages.new_fiat_transfer.title')} description={t('pages.new_fiat_transfer.purpose')}>
-      {payees.isPending ? (
-        <FormSkeleton />
-      ) : payees.isError ? (
+      {payees.isError ? (
         <LoadError error={payees.error} onRetry={() => void payees.refetch()} />
       ) : (
-        <FiatForm payees={payees.data.items} />
+        <FiatForm payees={payees.data?.items} />
       )}
     </PageFrame>
   );
 }
+
+NewFiatTransferPage.isDrawnWhole = true as const;
 
 NewFiatTransferPage.loadData = () => {
   void prefetchScreenData(listPayees, payeesRequest);

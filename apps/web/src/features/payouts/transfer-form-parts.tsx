@@ -15,6 +15,7 @@ import {
   Select,
   type SelectProps,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -175,6 +176,7 @@ export function ContinueButton({ isSubmitting, isDisabled = false }: { isSubmitt
  */
 export function RecipientChoice({
   section,
+  isLoading = false,
   isEmpty,
   emptyMessage,
   addLabel,
@@ -183,6 +185,8 @@ export function RecipientChoice({
   chosen,
 }: {
   section: { id: string; title: string };
+  /** The recipients are still loading: the choice's place is held (the form is drawn before them). */
+  isLoading?: boolean;
   isEmpty: boolean;
   emptyMessage: string;
   addLabel: string;
@@ -192,7 +196,9 @@ export function RecipientChoice({
 }) {
   return (
     <TransferSection id={section.id} title={section.title}>
-      {isEmpty ? (
+      {isLoading ? (
+        <Skeleton height={60} radius="sm" aria-hidden />
+      ) : isEmpty ? (
         <NoRecipientsAlert message={emptyMessage} addLabel={addLabel} to={manage.to} canManage={manage.canManage} />
       ) : (
         <>
