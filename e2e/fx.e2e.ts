@@ -156,8 +156,6 @@ describe('OTC', () => {
     const { page, context } = await openSignedIn(browser, client);
     await page.goto('/otc');
     await page.getByRole('heading', { name: 'Request a quote' }).waitFor();
-    // The page arrives drawn and inert (drawn whole at build time) until the app has taken it over.
-    await page.locator('#root:not([inert])').waitFor();
     await page.getByRole('textbox', { name: 'Amount' }).fill('120000');
     await page
       .getByRole('textbox', { name: 'Note for your relationship manager (optional)' })

@@ -115,8 +115,6 @@ describe('identity journeys', () => {
     const { context, page } = await openPage(browser, { viewport: viewports.desktop, language: 'en' });
     await page.goto('/login');
     await page.locator('#login-email').waitFor();
-    // The page arrives drawn and inert until the app has taken it over; keys count from then on.
-    await page.locator('#root:not([inert])').waitFor();
     // Tab order from the top of the page: skip link, email, password.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

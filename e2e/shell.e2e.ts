@@ -83,7 +83,8 @@ describe('paths', () => {
   });
 
   it('serves a deep link with HTTP 200 and shows the page', async () => {
-    const { page, context } = await openPage(browser, { session: storedSession() });
+    // The page reads the company's requests: a session the server knows, or the app signs it out.
+    const { page, context } = await openPage(browser, { session: await homeSession() });
     const response = await page.goto('/structured_p');
     expect(response?.status()).toBe(200);
     // Its outline carries the first load's stylesheet, painted without waiting for a second file.

@@ -87,7 +87,32 @@ export async function openPage(
     );
   }
   const page = await context.newPage();
+  actOnTheApp(page);
   return { context, page };
+}
+
+/**
+ * A page the server sends drawn (a public page, a signed-in page's outline, a page drawn whole with
+ * its form) arrives inert until the app has taken it over: a user's typing does not reach it, and a
+ * journey's would be lost. After each navigation the journey waits for the app, as a user's eye
+ * would for the page to become usable (a page the app left, or one that is not the app's, has no
+ * inert root); one that asks for the page as it arrives (`waitUntil: 'commit'`) looks at the drawing.
+ */
+function actOnTheApp(page: Page): void {
+  const untilTheAppHasTheRoot = () =>
+    page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await untilTheAppHasTheRoot();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await untilTheAppHasTheRoot();
+    return response;
+  };
 }
 
 const fakeToken = 'e2e-token';
