@@ -33,7 +33,8 @@ class LongFirstSequencer extends BaseSequencer {
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 30_000,
+    // A limit for a hang, not for speed: a test of some 10 s took over 30 on a busy 2-core machine.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
     sequence: { sequencer: LongFirstSequencer },

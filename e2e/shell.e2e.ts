@@ -67,7 +67,8 @@ describe('route guards (SPEC.md section 2)', () => {
 
 describe('paths', () => {
   it('redirects each parent path to its first child', async () => {
-    const { page, context } = await openPage(browser, { session: storedSession() });
+    // The pages read from the server: a session it knows, or the app signs it out.
+    const { page, context } = await openPage(browser, { session: await homeSession() });
     const redirects = {
       '/blockchain_d': '/blockchain_d/deposit_jmhb',
       '/blockchain_w': '/blockchain_w/transfer_p_fiat',

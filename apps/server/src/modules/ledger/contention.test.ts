@@ -146,24 +146,29 @@ const names = Object.keys(moneyCalls);
 const pairs = names.flatMap((first, index) => names.slice(index).map((second) => [first, second] as const));
 
 describe('money paths of one company at once', () => {
-  it.each(pairs)('%s beside %s: no deadlock, no 500, the ledger whole', async (first, second) => {
-    const company = await readyCompany();
-    const firstCall = moneyCalls[first];
-    const secondCall = moneyCalls[second];
-    if (!firstCall || !secondCall) throw new Error(`no money call ${first} or ${second}`);
-    const retriedBefore = test.database.contention.retried;
-    for (let round = 0; round < pairRounds; round += 1) {
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? firstCall : secondCall)(company)),
-      );
-      const unexpected = answers.filter((answer) => !acceptableCodes.has(answer.code));
-      expect(unexpected.map((answer) => `${answer.code} ${answer.msg}`)).toEqual([]);
-    }
-    expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
-    // Not even a deadlock that PostgreSQL broke and the server ran again: every path took its company first.
-    expect(test.database.contention.retried).toBe(retriedBefore);
-    expect(test.database.contention.exhausted).toBe(0);
-  });
+  it.each(pairs)(
+    '%s beside %s: no deadlock, no 500, the ledger whole',
+    async (first, second) => {
+      const company = await readyCompany();
+      const firstCall = moneyCalls[first];
+      const secondCall = moneyCalls[second];
+      if (!firstCall || !secondCall) throw new Error(`no money call ${first} or ${second}`);
+      const retriedBefore = test.database.contention.retried;
+      for (let round = 0; round < pairRounds; round += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? firstCall : secondCall)(company)),
+        );
+        const unexpected = answers.filter((answer) => !acceptableCodes.has(answer.code));
+        expect(unexpected.map((answer) => `${answer.code} ${answer.msg}`)).toEqual([]);
+      }
+      expect(await checkLedgerInvariants(test.database.db)).toEqual([]);
+      // Not even a deadlock that PostgreSQL broke and the server ran again: every path took its company first.
+      expect(test.database.contention.retried).toBe(retriedBefore);
+      expect(test.database.contention.exhausted).toBe(0);
+      // Some 10 s on a quiet machine; a busy one took over 30.
+    },
+    120_000,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
