@@ -48,7 +48,7 @@ async function switchTo(language: Language): Promise<void> {
 
 /**
  * A signed-in page's outline (what goes inside `<div id="root">`): the shell's frame and the page's
- * heading, or, for a page drawn whole (`isDrawnWhole`), the page itself with its data's placeholders
+ * heading, or, for a page drawn whole (`isDrawnWhole`), the page itself with its data's skeletons
  * (a cache that has nothing and asks nothing: no effect runs here).
  */
 export async function renderOutline(page: MainPage, language: Language): Promise<string> {

@@ -120,9 +120,9 @@ type PageDataLoader = (place: PagePlace) => void;
 
 /**
  * A signed-in page's component, with what it loads first when it carries that. `isDrawnWhole`: what
- * the page shows first is the same for every visitor but for the placeholders of its data, so its
+ * the page shows first is the same for every visitor but for the skeletons of its data, so its
  * outline, drawn at build time (prerender.tsx), is the page itself rather than its heading over a
- * placeholder: its text is on screen with the first paint. Such a page draws its fixed text (a
+ * skeleton: its text is on screen with the first paint. Such a page draws its fixed text (a
  * section's heading and explanation) over its data's skeleton rather than waiting for the data, and,
  * while the user's permissions are unknown (as at build time, where no user is), every section a
  * permission may show, over its skeleton, loading nothing until the permission is known. Its filter
