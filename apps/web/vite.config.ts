@@ -83,12 +83,15 @@ const contentSecurityPolicy = [
 
 /**
  * The chunks whose dependencies Vite's module preload fetches in parallel with them: the public pages
- * and the signed-in shell, where a second round of downloads would be felt at the first paint. Other
+ * and the signed-in shell, where a second round of downloads would be felt at the first paint, and
+ * the header's approvals badge (loaded as the shell is drawn, with the payouts contract and what it
+ * imports: three round trips one after the other, on every page an approver opened first). Other
  * pages' chunks fetch their own imports as the browser reads them (one more round trip, the first time
  * a page opens, for chunks the shell has mostly loaded already); their lists of dependencies (about
  * 5 KB gzip over some 50 pages) would otherwise sit in the entry, in the first load of /login.
  */
-const preloadedChunks = /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state)-/;
+const preloadedChunks =
+  /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|approvals-badge)-/;
 
 export default defineConfig({
   plugins: [react(), precompressAssets()],

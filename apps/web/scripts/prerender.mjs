@@ -6,8 +6,8 @@
  * of the empty page (apps/server platform/web-app.ts).
  *
  * An outline also names, as `<link rel="modulepreload">`, every chunk its page needs beyond the first
- * load's (the signed-in shell, the language's messages, the page's own code and their imports, read
- * from Vite's manifest), so that the browser fetches them beside the first load's rather than one
+ * load's (the signed-in shell, the language's messages, the signed-in user's call, the page's own code
+ * and their imports, read from Vite's manifest), so that the browser fetches them beside the first load's rather than one
  * after the other as each arrives; the app's own preloading (routes.tsx) then finds them requested.
  */
 
@@ -107,7 +107,12 @@ async function inlinedFirstLoadStyles() {
   // Written into the page, a relative url() would resolve against the page's address, not the sheet's.
   if (/url\((?!\s*["']?data:)|<\/style/i.test(css))
     throw new Error(`${file} cannot be written into the page as it stands`);
-  return { link, style: `<style>${css}</style>` };
+  // The link stays, disabled (a disabled stylesheet is neither fetched nor applied): Vite's loader of
+  // a chunk asks for the stylesheets the chunk depends on (the signed-in shell depends on this one)
+  // unless a stylesheet link to it is on the page, and holds the chunk until it has arrived. Without
+  // the link, every page drawn at build time fetched these 14 KB again, and the shell waited for them.
+  const disabledLink = link.replace('<link rel="stylesheet"', '<link rel="stylesheet" disabled');
+  return { link, style: `<style>${css}</style>${disabledLink}` };
 }
 const firstLoadStyles = await inlinedFirstLoadStyles();
 
@@ -175,6 +180,7 @@ for (const [page, pagePath] of Object.entries(prerenderedPages)) {
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
 const pageModules = await signedInPageModules();
+const userInfoCall = userInfoCallChunks();
 for (const page of mainPages) {
   for (const language of languages) {
     const markup = await renderOutline(page, language);
@@ -217,7 +223,11 @@ function keyEndingWith(ending) {
 
 /** The chunks (and style sheets) a page needs beyond the first load's, in the order they are needed. */
 function chunksOfPage(page, language) {
-  const entries = [keyEndingWith('src/app/server-state.tsx'), keyEndingWith('i18n/src/catalogue-en-signed-in.ts')];
+  const entries = [
+    keyEndingWith('src/app/server-state.tsx'),
+    keyEndingWith('i18n/src/catalogue-en-signed-in.ts'),
+    ...userInfoCall,
+  ];
   if (language === 'ch') entries.push(keyEndingWith('i18n/src/catalogue-zh-CN.ts'));
   if (language === 'jp') entries.push(keyEndingWith('i18n/src/catalogue-ja.ts'));
   if (page.isStaffOnly) entries.push(keyEndingWith('src/app/staff-gate.tsx'));
@@ -226,6 +236,18 @@ function chunksOfPage(page, language) {
   const firstLoad = new Set(filesOf(staticClosure(['index.html'])));
   const files = filesOf(staticClosure(entries));
   return [...new Set(files)].filter((file) => !firstLoad.has(file));
+}
+
+/**
+ * The signed-in user's call: loaded on its own by the shell's api/user-info.ts (a dynamic import, so
+ * not in the shell's static closure) and asked for as the app starts, on every signed-in page.
+ */
+function userInfoCallChunks() {
+  const loader = staticClosure([keyEndingWith('src/app/server-state.tsx')]).find(
+    (key) => manifest[key].name === 'user-info' && manifest[key].dynamicImports?.length,
+  );
+  if (!loader) throw new Error("the build's manifest has no chunk of api/user-info.ts loading the user's call");
+  return manifest[loader].dynamicImports;
 }
 
 /** The keys and everything they import statically, each once. */
