@@ -12,7 +12,7 @@ import { prefetchUserInfo } from '../api/user-info.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { queryClient, whenLoadsSettle } from '../lib/query-client.ts';
 import { prepareAmountFormat } from '../ui/format-amount.ts';
-import { MainLayout } from './main-layout.tsx';
+import { MainLayout, preloadHeaderParts } from './main-layout.tsx';
 
 function ServerStateProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
@@ -43,12 +43,12 @@ export { signedInPages } from './signed-in-pages.ts';
 
 /**
  * The user (every signed-in page's header and permissions read it), loaded from the start with the
- * page's own first loads; then settles once no load is running any more (a load that another's
- * answer starts included). While the answers travel, the amount format is made in a task of its own:
+ * page's own first loads, and the header's parts the user will see (the approvals badge); then
+ * settles once no load is running any more (a load that another's answer starts included). While the answers travel, the amount format is made in a task of its own:
  * a page opened first is drawn with its data, and the format made in that drawing lengthened it.
  */
 export async function loadFirstData(): Promise<void> {
   window.setTimeout(() => prepareAmountFormat(localeOfLanguage[currentLanguage()]), 0);
-  await prefetchUserInfo();
+  await preloadHeaderParts(await prefetchUserInfo());
   await whenLoadsSettle();
 }
