@@ -86,16 +86,22 @@ describe('paths', () => {
   it('serves a deep link with HTTP 200 and shows the page', async () => {
     // The page reads the company's requests: a session the server knows, or the app signs it out.
     const { page, context } = await openPage(browser, { session: await homeSession() });
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
     const response = await page.goto('/structured_p');
     expect(response?.status()).toBe(200);
-    // Its outline carries the first load's stylesheet, painted without waiting for a second file.
+    // Its outline carries the first load's stylesheet, painted without waiting for a second file; the
+    // link to that file stays, disabled, so that the shell's loader does not fetch it a second time.
     const html = (await response?.text()) ?? '';
     expect(html).toContain('<style>');
-    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toMatch(/<link rel="stylesheet"(?! disabled)/);
     // A page drawn whole (isDrawnWhole): its text is in the outline, not only its heading.
     expect(html).toContain('Notes and deposits that combine a bond or deposit with derivatives');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
     expect(pathOf(page.url())).toBe('/structured_p');
+    expect(stylesheets.filter((path) => /\/assets\/index-[\w-]+\.css$/.test(path))).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 /**
  * The providers every screen relies on: theme and notifications. The server-state cache is provided
- * by the screens that read from the server (server-state.tsx), outside the public pages' first load.
+ * by the screens that read from the server (query-provider.tsx), outside the public pages' first load.
  */
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';

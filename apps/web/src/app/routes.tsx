@@ -75,19 +75,19 @@ const publicPageComponents: Record<keyof typeof publicPaths, PageComponent> = {
     async () =>
       Promise.all([
         import('../features/kyc/phone-upload-page.tsx'),
-        import('./server-state.tsx'),
+        import('./query-provider.tsx'),
         loadSignedInMessages(),
       ]),
-    ([page, serverState]) => serverState.withServerState(page.PhoneUploadPage),
+    ([page, provider]) => provider.withServerState(page.PhoneUploadPage),
   ),
   teamInvitation: lazyPage(
     async () =>
       Promise.all([
         import('../features/team/invitation-page.tsx'),
-        import('./server-state.tsx'),
+        import('./query-provider.tsx'),
         loadSignedInMessages(),
       ]),
-    ([page, serverState]) => serverState.withServerState(page.TeamInvitationPage),
+    ([page, provider]) => provider.withServerState(page.TeamInvitationPage),
   ),
 };
 

@@ -1,0 +1,28 @@
+/**
+ * The server-state cache (TanStack Query) around the screens that read from the server: the
+ * signed-in shell (server-state.tsx) and the public pages that do (the phone upload, the team
+ * invitation), which load it without the shell's code. Not around the whole app, so that the public
+ * pages' first load (/login, /reg) does not carry the query library.
+ *
+ * With every component's styles: the first load has only those of the public pages it draws, and
+ * the screens under this provider draw others.
+ */
+import '@mantine/core/styles.layer.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import { queryClient } from '../lib/query-client.ts';
+
+export function ServerStateProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** A public page that reads from the server, inside the cache. */
+export function withServerState(Page: ComponentType): ComponentType {
+  return function PageWithServerState() {
+    return (
+      <ServerStateProvider>
+        <Page />
+      </ServerStateProvider>
+    );
+  };
+}
