@@ -653,7 +653,7 @@ describe('public pages drawn at build time', () => {
       new MutationObserver((records) => {
         // The outline's own skeleton is the page's HTML (the root is inert until the app draws).
         if (document.getElementById('root')?.hasAttribute('inert') !== false) return;
-        if (records.some((record) => [...record.addedNodes].some(isSkeleton)))
+        if (records.some((record) => Array.from(record.addedNodes).some(isSkeleton)))
           document.documentElement.dataset.appDrewSkeleton = 'yes';
       }).observe(document, { childList: true, subtree: true });
     });
