@@ -6,9 +6,7 @@
  * after each navigation so that screen readers start at the new page.
  */
 import { appVersion, localeOfLanguage } from '@bank/contract/constants';
-import { holdsPermission, type Permission } from '@bank/contract/permissions';
 import { isKycGatedPage, pathOf } from '@bank/contract/routes';
-import type { UserInfo } from '@bank/contract/user-info';
 import {
   AppShell,
   Box,
@@ -24,10 +22,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useUserInfo } from '../api/user-info.ts';
+import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
@@ -36,7 +34,6 @@ import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { lazyPage } from './lazy-page.ts';
 import {
   clientNavigation,
   isCurrentItem,
@@ -49,28 +46,12 @@ import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /** Its own chunk: only users who approve payouts load it (and the payouts contract it asks with). */
-const ApprovalsBadge = lazyPage(
-  () => import('../features/payouts/approvals-badge.tsx'),
-  (module) => module.default,
-);
+const ApprovalsBadge = lazy(() => import('../features/payouts/approvals-badge.tsx'));
 
-/** Whether the header shows the approvals count: to a company user holding `approve_payouts`. */
-function showsApprovals(permissions: readonly Permission[] | undefined): boolean | undefined {
-  if (permissions === undefined) return undefined;
-  return holdsPermission(permissions, 'approve_payouts') && !isStaffSession() && isKycApproved();
-}
-
-/**
- * Loads the approvals badge's code for a user who will see it, so that the app's first drawing
- * draws it with the header rather than suspending on it and drawing the header again.
- */
-export async function preloadHeaderParts(user: UserInfo | undefined): Promise<void> {
-  if (showsApprovals(user?.permissions)) await ApprovalsBadge.preload().catch(() => undefined);
-}
-
-/** The approvals count beside the bell. */
+/** The approvals count beside the bell, for a company user holding `approve_payouts`. */
 function ApprovalsHeaderButton() {
-  if (showsApprovals(useUserInfo().data?.permissions) !== true) return null;
+  const mayApprove = useHoldsPermission('approve_payouts');
+  if (mayApprove !== true || isStaffSession() || !isKycApproved()) return null;
   return (
     <Suspense fallback={null}>
       <ApprovalsBadge />

@@ -9,7 +9,7 @@ import { prefetchUserInfo } from '../api/user-info.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { whenLoadsSettle } from '../lib/query-client.ts';
 import { prepareAmountFormat } from '../ui/format-amount.ts';
-import { MainLayout, preloadHeaderParts } from './main-layout.tsx';
+import { MainLayout } from './main-layout.tsx';
 import { ServerStateProvider } from './query-provider.tsx';
 
 /** The main layout inside the cache its screens share. */
@@ -26,13 +26,12 @@ export { signedInPages } from './signed-in-pages.ts';
 
 /**
  * The user (every signed-in page's header and permissions read it), loaded from the start with the
- * page's own first loads, and the header's parts the user will see (the approvals badge); then
- * settles once no load is running any more (a load that another's answer starts included). While
- * the answers travel, the amount format is made in a task of its own: a page opened first is drawn
- * with its data, and the format made in that drawing lengthened it.
+ * page's own first loads; then settles once no load is running any more (a load that another's
+ * answer starts included). While the answers travel, the amount format is made in a task of its own:
+ * a page opened first is drawn with its data, and the format made in that drawing lengthened it.
  */
 export async function loadFirstData(): Promise<void> {
   window.setTimeout(() => prepareAmountFormat(localeOfLanguage[currentLanguage()]), 0);
-  await preloadHeaderParts(await prefetchUserInfo());
+  await prefetchUserInfo();
   await whenLoadsSettle();
 }
