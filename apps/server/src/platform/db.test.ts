@@ -65,8 +65,12 @@ describe.runIf(process.env.DATABASE_URL)('a transaction that loses to contention
     // Each transaction committed once: the victim's first try left nothing behind.
     const rows = await executeRows<{ touched: number }>(db, sql`select touched from contention_probe order by id`);
     expect(rows.map((row) => Number(row.touched))).toEqual([2, 2]);
-    expect(attempts.first + attempts.second).toBe(3);
-    expect(database.contention.retried).toBe(retriedBefore + 1);
+    // One victim, one more try, as a rule; on a busy machine a try may lose more than once (each
+    // loss is one more try, counted as a retry), within the bound.
+    const tries = attempts.first + attempts.second;
+    expect(tries).toBeGreaterThanOrEqual(3);
+    expect(Math.max(attempts.first, attempts.second)).toBeLessThanOrEqual(contentionRetry.attempts);
+    expect(database.contention.retried - retriedBefore).toBe(tries - 2);
     expect(contentionRetry.attempts).toBeGreaterThan(1);
   });
 });
