@@ -623,6 +623,8 @@ describe('public pages drawn at build time', () => {
     expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('取引履歴');
     expect(await barePage.locator('link[rel=modulepreload][href*="transactions-page"]').count()).toBe(1);
     expect(await barePage.locator('link[rel=modulepreload][href*="catalogue-ja"]').count()).toBe(1);
+    // The user's call (loaded on its own by the shell's api/user-info.ts) beside the shell's part that loads it.
+    expect(await barePage.locator('link[rel=modulepreload][href*="/user-info-"]').count()).toBe(2);
     // A page drawn whole holds its fixed text, and a section a permission shows is drawn over its
     // skeleton while no one is known (its own data is not in it).
     await bare.addCookies([{ name: 'language', value: 'en', url: baseUrl }]);

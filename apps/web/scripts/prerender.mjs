@@ -6,9 +6,10 @@
  * of the empty page (apps/server platform/web-app.ts).
  *
  * An outline also names, as `<link rel="modulepreload">`, every chunk its page needs beyond the first
- * load's (the signed-in shell, the language's messages, the signed-in user's call, the page's own code
- * and their imports, read from Vite's manifest), so that the browser fetches them beside the first load's rather than one
- * after the other as each arrives; the app's own preloading (routes.tsx) then finds them requested.
+ * load's (the signed-in shell, the language's messages, the signed-in user's call, the page's own
+ * code and their imports, read from Vite's manifest), so that the browser fetches them beside the
+ * first load's rather than one after the other as each arrives; the app's own preloading (routes.tsx)
+ * then finds them requested.
  */
 
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
