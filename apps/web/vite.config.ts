@@ -63,6 +63,33 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` (@mantine/hooks, use-id.mjs) starts with React's id and replaces it in a layout
+ * effect with a random one, even where the caller passed its own id: every input, menu, popover and
+ * modal is drawn a second time at once, in the same task, the moment it first appears (most of a
+ * signed-in page's first commit on a slow phone, and of opening a choice; bench/README.md). This app
+ * has one React root, where React's id is already unique and the same on the server's drawing as in
+ * the browser: the module is replaced by one that keeps React's id, the id it starts with today.
+ * The same in the build and in the dev server's bundle of dependencies (the unit tests load Mantine
+ * from node_modules untransformed, with its own ids: no test reads one).
+ */
+function mantineUseIdWithoutSecondDrawing(): Plugin {
+  const mantineUseId = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  return {
+    name: 'bank:mantine-use-id',
+    load(id) {
+      if (!mantineUseId.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 const apiServer = 'http://localhost:3000';
 
 /**
@@ -94,7 +121,8 @@ const preloadedChunks =
   /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|approvals-badge)-/;
 
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), mantineUseIdWithoutSecondDrawing(), precompressAssets()],
+  optimizeDeps: { rolldownOptions: { plugins: [mantineUseIdWithoutSecondDrawing()] } },
   server: {
     proxy: {
       '/api': apiServer,
