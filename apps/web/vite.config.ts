@@ -83,7 +83,7 @@ function mantineUseIdWithoutSecondDrawing(): Plugin {
         "import { useId as useReactId } from 'react';",
         'export function useId(staticId) {',
         '  const reactId = useReactId();',
-        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/:/g, '');",
         '}',
       ].join('\n');
     },
