@@ -642,15 +642,43 @@ describe('public pages drawn at build time', () => {
       });
       page.on('pageerror', (error) => problems.push(error.message));
     };
-    // Signed in: the outline gives way to the user's welcome and home's own panels.
+    // Signed in: the outline gives way to the user's welcome and home's own panels, in one drawing:
+    // the app does not draw the shell's skeleton over the outline first (it did when React.lazy
+    // suspended on the shell's code, loaded but not handed to it).
     const user = await registerUser('outline');
     const { page, context } = await openSignedIn(await signInByApi(user), { viewport: viewports.phone });
     watch(page);
+    await context.addInitScript(() => {
+      const isSkeleton = (node: Node) =>
+        node instanceof Element &&
+        (node.matches('[data-testid=shell-skeleton]') || node.querySelector('[data-testid=shell-skeleton]') !== null);
+      new MutationObserver((records) => {
+        // The outline's own skeleton is the page's HTML (the root is inert until the app has drawn).
+        if (document.getElementById('root')?.hasAttribute('inert') !== false) return;
+        if (records.some((record) => Array.from(record.addedNodes).some(isSkeleton)))
+          document.documentElement.dataset.appDrewSkeleton = 'yes';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The outline stays inert until the app has replaced it: typing into it would be lost.
+    await page.addInitScript(() => {
+      const state = window as { outlineUsable?: boolean };
+      state.outlineUsable = false;
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        root.firstElementChild?.setAttribute('data-e2e-outline', '');
+        new MutationObserver(() => {
+          if (!root.hasAttribute('inert') && root.querySelector('[data-e2e-outline]')) state.outlineUsable = true;
+        }).observe(root, { attributes: true, attributeFilter: ['inert'] });
+      });
+    });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: `Welcome, ${user.fullName}` }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Company verification' }).waitFor();
     await page.getByRole('link', { name: 'Go to company KYC' }).waitFor();
     expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    expect(await page.evaluate(() => (window as { outlineUsable?: boolean }).outlineUsable)).toBe(false);
+    expect(await page.locator('html').getAttribute('data-app-drew-skeleton')).toBeNull();
     await context.close();
     // Signed out: the outline gives way to the sign-in form.
     const signedOut = await openPage(browser);

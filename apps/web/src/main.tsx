@@ -14,7 +14,7 @@
 import './app/zod-jitless.ts';
 import './app/first-load-styles.ts';
 import './app/app.css';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app.tsx';
 import { preloadPage } from './app/routes.tsx';
@@ -35,6 +35,16 @@ function nextTask(): Promise<void> {
 /** Settles once the browser has painted the page as it stands (a frame, then a task after it). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * Lifts the drawing's `inert` once React has put the app in its place (the first commit). Lifted
+ * before, the outline could be typed into while the app was drawn, and the typing was lost when the
+ * app replaced it.
+ */
+function TakesOverTheDrawing({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  return children;
 }
 
 /** Starts the app in `root`: the language, the page's code and data, then the drawing. */
@@ -60,9 +70,8 @@ function start(root: HTMLElement): void {
     if (root.dataset.prerendered === currentLanguage() && root.dataset.outline === undefined && !isSignedIn()) {
       hydrateRoot(root, app); // the page lifts the drawing's `inert` once it has taken it over
     } else {
-      root.removeAttribute('inert');
       const reactRoot = createRoot(root);
-      startTransition(() => reactRoot.render(app));
+      startTransition(() => reactRoot.render(<TakesOverTheDrawing root={root}>{app}</TakesOverTheDrawing>));
     }
   });
 }

@@ -27,9 +27,18 @@ import { RouteError } from './route-error.tsx';
 const NotFoundRoute = lazy(async () => ({ default: (await import('./not-found-page.tsx')).NotFoundRoute }));
 const StaffGate = lazy(async () => ({ default: (await import('./staff-gate.tsx')).StaffGate }));
 
-/** The signed-in shell, with the server-state cache its pages use (server-state.tsx) and their messages. */
-const loadSignedInShell = async () => (await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]))[0];
-const MainLayout = lazyPage(loadSignedInShell, (module) => module.SignedInLayout);
+/**
+ * The signed-in shell, with the server-state cache its pages use (server-state.tsx) and their messages.
+ * Everything that loads it goes through `MainLayout.preload`, so that React is handed the layout at
+ * once when its code is here: loaded another way, React.lazy suspended on it in the app's first
+ * drawing, which replaced a page's outline with the shell's skeleton, then drew the shell and the
+ * page again.
+ */
+const MainLayout = lazyPage(
+  async () => (await Promise.all([import('./server-state.tsx'), loadSignedInMessages()]))[0],
+  (module) => module.SignedInLayout,
+);
+const loadSignedInShell = MainLayout.preload;
 
 /**
  * A signed-in page: its code is loaded by the signed-in shell's chunk (signed-in-pages.ts), which is

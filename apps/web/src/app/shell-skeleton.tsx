@@ -15,7 +15,7 @@ import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 /** `page`: what the page's place holds, its heading over a placeholder unless given. */
 export function ShellSkeleton({ page }: { page?: ReactNode }) {
   return (
-    <Box bg="gray.0">
+    <Box bg="gray.0" data-testid="shell-skeleton">
       <Group
         h={shellHeaderHeight}
         px={{ base: 'sm', sm: 'lg' }}
