@@ -4,10 +4,9 @@
  * invitation), which load it without the shell's code. Not around the whole app, so that the public
  * pages' first load (/login, /reg) does not carry the query library.
  *
- * With every component's styles: the first load has only those of the public pages it draws, and
- * the screens under this provider draw others.
+ * With the styles of the components these screens draw beyond the first load's (signed-in-styles.ts).
  */
-import '@mantine/core/styles.layer.css';
+import './signed-in-styles.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';
