@@ -392,6 +392,13 @@ describe('identity journeys', () => {
       (await secretText.innerText()).replace(/\s+/g, ''),
     );
     await page.locator('#authenticator-code').fill(await authenticator.nextCode());
+    // The user is read again slowly (a busy server): the codes saved before that answer still open
+    // the back office (its gate read the user from before the pairing and sent staff back to pair).
+    const slowUserInfo = '**/api/v1/account/getUserInfo';
+    await page.route(slowUserInfo, async (route) => {
+      await new Promise((wake) => setTimeout(wake, 2_000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Turn on' }).click();
     // The recovery codes are shown once; the back office opens when they are saved.
     await page.getByTestId('recovery-codes').waitFor();
@@ -399,6 +406,7 @@ describe('identity journeys', () => {
 
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Back office' }).waitFor();
+    await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('link', { name: 'Audit log' }).first().click();
     await page.waitForURL('**/admin/audit');
     await page.getByRole('cell', { name: 'Authenticator paired' }).first().waitFor();

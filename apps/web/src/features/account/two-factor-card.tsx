@@ -234,6 +234,12 @@ export function TwoFactorCard({ user, shouldStartPairing, onPaired }: TwoFactorC
   const showRecoveryCodes = async (codes: string[]) => {
     setSetup(null);
     setRecoveryCodes(codes);
+    // Known at once, not only once the user is read again: a staff member who saved the codes
+    // before that answer came was sent from the back office to pair again (its gate read the old user).
+    queryClient.setQueryData<UserInfo>(
+      userInfoQueryKey,
+      (known) => known && { ...known, is_authenticator_paired: true, must_pair_authenticator: false },
+    );
     await queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
     showSuccess(t('account.two_factor.paired'));
   };
