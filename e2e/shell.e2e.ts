@@ -243,10 +243,12 @@ describe('inactivity (SPEC.md section 4)', () => {
 });
 
 describe('phone-sized screen', () => {
-  it('turns the sidebar into a drawer opened by the menu button', async () => {
+  it('turns the sidebar into a drawer opened by the menu button, drawn from its first opening', async () => {
     const { page, context } = await openPage(browser, { session: await homeSession(), viewport: viewports.phone });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The shell's closed drawers and dialogs are not drawn (each drew its page again at once).
+    expect(await page.locator('[data-portal]').count()).toBe(0);
     const navigationLink = page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Company KYC' });
@@ -257,6 +259,11 @@ describe('phone-sized screen', () => {
     await screenshot(page, 'shell-drawer-phone-en');
     await kycLink.click();
     await page.waitForURL('**/kyc');
+    // It closes with its transition and opens again.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
 });

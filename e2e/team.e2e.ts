@@ -122,6 +122,8 @@ describe('team', () => {
     await invitee.page.getByText('Set up your authenticator to continue').waitFor({ state: 'detached' });
     await invitee.page.getByRole('button', { name: 'I have saved my codes' }).click();
     await invitee.page.waitForURL(/\/$/);
+    // Home drawn (the address changes first): a drawer opened before is closed by the change of page.
+    await invitee.page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
 
     // Only what the group allows: the navigation, and the server.
     await invitee.page.getByRole('button', { name: 'Open navigation' }).click();

@@ -30,6 +30,7 @@ import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
 import { prepareAmountFormat } from '../ui/format-amount.ts';
+import { useOverlayMount } from '../ui/use-overlay-mount.ts';
 import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
@@ -138,6 +139,7 @@ function VersionNote() {
 export function MainLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  const navigationDrawer = useOverlayMount(isDrawerOpen);
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const isFirstPage = useRef(true);
@@ -226,23 +228,25 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       </AppShell>
 
       {/* Compound parts: no <header> inside the drawer, which axe would count as a second banner. */}
-      <Drawer.Root opened={isDrawerOpen} onClose={drawer.close} hiddenFrom="sm" size={300}>
-        <Drawer.Overlay backgroundOpacity={0.45} />
-        <Drawer.Content aria-label={t('shell.navigation.label')}>
-          <Drawer.Body p="md">
-            <Group justify="space-between" wrap="nowrap" mb="lg">
-              <Brand />
-              <CloseButton onClick={drawer.close} aria-label={t('shell.navigation.close')} size="lg" />
-            </Group>
-            <Box component="nav" aria-label={t('shell.navigation.label')}>
-              <NavigationLinks onNavigate={drawer.close} />
-              <Box mt="xl">
-                <VersionNote />
+      {navigationDrawer.isMounted && (
+        <Drawer.Root opened={navigationDrawer.isOpened} onClose={drawer.close} hiddenFrom="sm" size={300}>
+          <Drawer.Overlay backgroundOpacity={0.45} />
+          <Drawer.Content aria-label={t('shell.navigation.label')}>
+            <Drawer.Body p="md">
+              <Group justify="space-between" wrap="nowrap" mb="lg">
+                <Brand />
+                <CloseButton onClick={drawer.close} aria-label={t('shell.navigation.close')} size="lg" />
+              </Group>
+              <Box component="nav" aria-label={t('shell.navigation.label')}>
+                <NavigationLinks onNavigate={drawer.close} />
+                <Box mt="xl">
+                  <VersionNote />
+                </Box>
               </Box>
-            </Box>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
+      )}
 
       <InactivityDialog />
     </>

@@ -5,6 +5,7 @@
  */
 import { Modal, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useOverlayMount } from './use-overlay-mount.ts';
 
 export type DialogProps = {
   isOpen: boolean;
@@ -17,9 +18,11 @@ export type DialogProps = {
 };
 
 export function Dialog({ isOpen, onClose, title, children, isBlocking = false, size = 'md' }: DialogProps) {
+  const overlay = useOverlayMount(isOpen);
+  if (!overlay.isMounted) return null;
   return (
     <Modal.Root
-      opened={isOpen}
+      opened={overlay.isOpened}
       onClose={onClose}
       centered
       size={size}

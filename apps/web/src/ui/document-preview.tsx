@@ -12,6 +12,7 @@ import { IconExternalLink, IconFileAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadScreenData, queryKeyOf } from '../lib/screen-query.ts';
+import { useOverlayMount } from './use-overlay-mount.ts';
 
 /** The link lives for minutes on the server; it is asked for again after this. */
 const linkReuseMs = 60_000;
@@ -106,8 +107,10 @@ export function DocumentPreviewDialog({
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const title = document?.file_name ?? t('documents.preview.title');
+  const overlay = useOverlayMount(document !== null);
+  if (!overlay.isMounted) return null;
   return (
-    <Modal.Root opened={document !== null} onClose={onClose} size={960} fullScreen={isPhone} centered>
+    <Modal.Root opened={overlay.isOpened} onClose={onClose} size={960} fullScreen={isPhone} centered>
       <Modal.Overlay backgroundOpacity={0.45} blur={2} />
       <Modal.Content aria-label={title} radius={isPhone ? 0 : 'md'}>
         <Modal.Body p="lg">

@@ -10,6 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useCallForm } from '../lib/call-form.tsx';
 import { FormAlert } from './form-alert.tsx';
+import { useOverlayMount } from './use-overlay-mount.ts';
 
 export function ReviewDrawer({
   isOpen,
@@ -25,9 +26,11 @@ export function ReviewDrawer({
   children: ReactNode;
 }) {
   const isPhone = useMediaQuery('(max-width: 48em)');
+  const overlay = useOverlayMount(isOpen);
+  if (!overlay.isMounted) return null;
   return (
     <Drawer
-      opened={isOpen}
+      opened={overlay.isOpened}
       onClose={onClose}
       position="right"
       size={isPhone ? '100%' : 640}

@@ -29,6 +29,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { pageHeading } from '../../ui/page-heading.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 import { CardManagementOnly } from './card-management-gate.tsx';
 import { CardholderKycDetail, prefetchCardholderKyc } from './kyc-manage-cardholder.tsx';
 
@@ -174,6 +175,7 @@ function CardApplicationsContent() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'cardholders' ? 'cardholders' : 'applications';
   const cardholderId = searchParams.get('cardholder');
+  const cardholderDrawer = useOverlayMount(cardholderId !== null);
   const applications = useInfiniteQuery(screenPagesOptions(listCardApplications, pagedRequest));
   const cardholders = useInfiniteQuery(screenPagesOptions(listCardholderKyc, pagedRequest));
   const setCardholder = (id: string | null) =>
@@ -225,17 +227,19 @@ function CardApplicationsContent() {
           />
         </Tabs.Panel>
       </Tabs>
-      <Drawer
-        opened={cardholderId !== null}
-        onClose={() => setCardholder(null)}
-        position="right"
-        size={isPhone ? '100%' : 'xl'}
-        title={t('cards.applications.manage.detail_title')}
-        closeButtonProps={{ 'aria-label': t('cards.applications.actions.close') }}
-        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        {cardholderId ? <CardholderKycDetail cardholderId={cardholderId} /> : null}
-      </Drawer>
+      {cardholderDrawer.isMounted && (
+        <Drawer
+          opened={cardholderDrawer.isOpened}
+          onClose={() => setCardholder(null)}
+          position="right"
+          size={isPhone ? '100%' : 'xl'}
+          title={t('cards.applications.manage.detail_title')}
+          closeButtonProps={{ 'aria-label': t('cards.applications.actions.close') }}
+          styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+        >
+          {cardholderId ? <CardholderKycDetail cardholderId={cardholderId} /> : null}
+        </Drawer>
+      )}
     </PageFrame>
   );
 }

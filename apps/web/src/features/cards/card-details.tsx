@@ -31,6 +31,7 @@ import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
+import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 import { CancelCardButton } from './cancel-card-dialog.tsx';
 import { CardActionDialog, type CardDialogKind } from './card-action-dialogs.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
@@ -245,9 +246,11 @@ export function CardDetailsDrawer({
 }) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 36em)');
+  const overlay = useOverlayMount(cardId !== null);
+  if (!overlay.isMounted) return null;
   return (
     <Drawer
-      opened={cardId !== null}
+      opened={overlay.isOpened}
       onClose={onClose}
       position="right"
       size={isPhone ? '100%' : 'lg'}

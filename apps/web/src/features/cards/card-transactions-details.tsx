@@ -13,6 +13,7 @@ import { DateTime } from '../../ui/date-time.tsx';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { colourOfTone, type StateTone } from '../../ui/state-tone.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
+import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 
 const toneOfStatus: Readonly<Record<CardTransactionStatus, StateTone>> = {
   unsettled: 'in_progress',
@@ -76,9 +77,11 @@ export function CardTransactionDrawer({ line, onClose }: { line: CardTransaction
   const { t } = useTranslation();
   const describe = useDescriptionOf();
   const label = (key: Parameters<typeof detailKey>[0]) => t(detailKey(key));
+  const overlay = useOverlayMount(line !== null);
+  if (!overlay.isMounted) return null;
   return (
     <Drawer
-      opened={line !== null}
+      opened={overlay.isOpened}
       onClose={onClose}
       position="right"
       title={t('cards.money.transactions.details.title')}
