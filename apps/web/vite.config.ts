@@ -73,12 +73,23 @@ function precompressAssets(): Plugin {
  * The same in the build and in the dev server's bundle of dependencies (the unit tests load Mantine
  * from node_modules untransformed, with its own ids: no test reads one).
  */
-function mantineUseIdWithoutSecondDrawing(): Plugin {
+function mantineUseIdWithoutSecondDrawing({ isRequired = false } = {}): Plugin {
   const mantineUseId = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  /** The environments (the browser's build, the page drawing's for Node) that replaced it. */
+  const replacedIn = new Set<string>();
   return {
     name: 'bank:mantine-use-id',
+    // The browser's build, if it draws Mantine without replacing the module (Mantine moved it), stops
+    // here rather than bringing the second drawing back unnoticed (the build for Node leaves Mantine
+    // to node_modules).
+    buildEnd(error) {
+      const environment = this.environment?.name ?? 'client';
+      if (isRequired && !error && environment === 'client' && !replacedIn.has(environment))
+        this.error("@mantine/hooks' use-id.mjs was not found: update this plugin");
+    },
     load(id) {
       if (!mantineUseId.test(id)) return null;
+      replacedIn.add(this.environment?.name ?? 'client');
       return [
         "import { useId as useReactId } from 'react';",
         'export function useId(staticId) {',
@@ -121,7 +132,7 @@ const preloadedChunks =
   /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|approvals-badge)-/;
 
 export default defineConfig({
-  plugins: [react(), mantineUseIdWithoutSecondDrawing(), precompressAssets()],
+  plugins: [react(), mantineUseIdWithoutSecondDrawing({ isRequired: true }), precompressAssets()],
   optimizeDeps: { rolldownOptions: { plugins: [mantineUseIdWithoutSecondDrawing()] } },
   server: {
     proxy: {

@@ -4,8 +4,8 @@
  * the pages drawn whole at build time (the product pages, feedback). The build refuses a drawn page
  * that uses a component whose styles are missing here (scripts/prerender.mjs names the sheet).
  * They are in the `mantine` cascade layer, below the app's own styles. The screens that read from
- * the server import the whole set with their cache (query-provider.tsx) and the notice stack its
- * own, so that a public page's first paint does not wait for the stylesheet of every component
+ * the server import the other components' sheets with their cache (signed-in-styles.ts) and the
+ * notice stack its own, so that a public page's first paint does not wait for the stylesheet of every component
  * (Lighthouse: render-blocking CSS was most of /login's first paint). The order is Mantine's own
  * (that of styles.css): within the layer a later rule of equal weight wins, so a component's
  * styles come after those it builds on.
