@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, readWorkbook, rowValues } from '../../../platform/exports/test-support.ts';
 import { call, createRunningTestApp, type RunningTestApp } from '../../../platform/test-support.ts';
 import { depositOperator } from '../../deposits/test-support.ts';
-import { ensureRates } from '../../ledger/index.ts';
 import { idempotent } from '../../payouts/test-support.ts';
 import { activatedCard, topUpFeeQuote } from '../test-support.ts';
 import { topUps } from './tables.ts';
@@ -22,9 +21,12 @@ let staff: Awaited<ReturnType<typeof depositOperator>>;
 
 beforeAll(async () => {
   test = await createRunningTestApp();
-  // The month's rule needs a day of the month before today: on the 1st the test starts on the 2nd.
-  if (test.clock.now().getUTCDate() === 1) test.clock.advance(86_400);
-  await ensureRates(test.database.db, test.clock.now());
+  // The month's rule needs a day of the month before today: on the 1st the test starts on the 2nd,
+  // and quotes the rates again (the app's start quoted them a day earlier: stale by then).
+  if (test.clock.now().getUTCDate() === 1) {
+    test.clock.advance(86_400);
+    await test.app.jobs.runSchedule('ledger__refresh_rates');
+  }
   staff = await depositOperator(test);
 });
 afterAll(async () => {
