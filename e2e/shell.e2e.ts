@@ -258,7 +258,9 @@ describe('phone-sized screen', () => {
     await kycLink.waitFor();
     await screenshot(page, 'shell-drawer-phone-en');
     await kycLink.click();
-    await page.waitForURL('**/kyc');
+    // The page drawn, not only its address: the address changes first, and until the page's code has
+    // come the old page stays (a drawer opened meanwhile would be closed by the change of page).
+    await page.getByRole('heading', { level: 1, name: 'Company KYC' }).waitFor();
     // It closes with its transition and opens again.
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -8,7 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db.ts';
-import { createJobs, type Jobs, jobRecovery, unhandledRejectionPolicy } from './jobs.ts';
+import { createJobs, jobRecovery, unhandledRejectionPolicy } from './jobs.ts';
 import { deliveryRetry, writeEvent } from './outbox.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -21,13 +21,14 @@ const silent = pino({ level: 'silent' });
 
 let database: Database;
 let serverPool: pg.Pool | undefined;
-const started: Jobs[] = [];
+/** How to stop each queue started here, before the database closes. */
+const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  for (const jobs of started) await jobs.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+  for (const stop of stops) await stop().catch(() => undefined);
   await serverPool?.end();
   await database?.close();
 });
@@ -78,7 +79,8 @@ describe(`a worker killed mid-job on ${process.env.DATABASE_URL ? 'PostgreSQL' :
       await new Promise<never>(() => undefined);
     });
     await victim.start();
-    started.push(victim);
+    // Its connection cut, it has nothing more to write: stopped without waiting for its handler.
+    stops.push(() => victim.boss.stop({ graceful: false, wait: true }));
 
     const id = await database.db.transaction((tx) =>
       writeEvent(tx, { type: eventType, payload: { drill: true }, company_id: null }),
@@ -97,7 +99,9 @@ describe(`a worker killed mid-job on ${process.env.DATABASE_URL ? 'PostgreSQL' :
       finished.push(event.id);
     });
     await survivor.start();
-    started.push(survivor);
+    // Stopped as the app stops it, so that its last job's completion lands before the database closes
+    // (a busy machine saw it arrive after: 'PGlite is closed').
+    stops.push(() => survivor.stop());
 
     // Expiry (2 s), the next maintenance (1 s), the retry delay (5 s) and a poll: well within 30 s.
     await waitFor(() => finished.includes(id), 'the survivor to run the job again', 30_000);
