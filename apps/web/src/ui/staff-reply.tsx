@@ -5,12 +5,12 @@
  * feature never imports another.
  */
 import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
-import { Button, Drawer, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useCallForm } from '../lib/call-form.tsx';
+import { Drawer } from './drawer.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { useOverlayMount } from './use-overlay-mount.ts';
 
 export function ReviewDrawer({
   isOpen,
@@ -26,11 +26,9 @@ export function ReviewDrawer({
   children: ReactNode;
 }) {
   const isPhone = useMediaQuery('(max-width: 48em)');
-  const overlay = useOverlayMount(isOpen);
-  if (!overlay.isMounted) return null;
   return (
     <Drawer
-      opened={overlay.isOpened}
+      opened={isOpen}
       onClose={onClose}
       position="right"
       size={isPhone ? '100%' : 640}

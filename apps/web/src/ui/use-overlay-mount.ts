@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
  * the task of the page's first drawing (the shell has four: the navigation drawer, the inbox, the
  * inactivity dialog and a confirmation). An overlay is drawn from the first time it opens instead:
  * closed for one drawing, then open, so that it opens with its transition; and it stays drawn, so
- * that it closes with it. `isMounted`: whether to draw it; `isOpened`: its `opened`.
+ * that it closes with it. `isMounted`: whether to draw it; `isOpened`: its `opened`. A plain drawer
+ * is ui/drawer.tsx.
  */
 export function useOverlayMount(opened: boolean): { isMounted: boolean; isOpened: boolean } {
   const [isMounted, setMounted] = useState(opened);

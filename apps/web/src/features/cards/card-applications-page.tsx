@@ -13,7 +13,7 @@ import {
 } from '@bank/contract/card-applications';
 import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
-import { Button, Drawer, Group, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconCreditCard, IconIdBadge2, IconPlus } from '@tabler/icons-react';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
+import { Drawer } from '../../ui/drawer.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
@@ -29,7 +30,6 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { pageHeading } from '../../ui/page-heading.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 import { CardManagementOnly } from './card-management-gate.tsx';
 import { CardholderKycDetail, prefetchCardholderKyc } from './kyc-manage-cardholder.tsx';
 
@@ -175,7 +175,6 @@ function CardApplicationsContent() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'cardholders' ? 'cardholders' : 'applications';
   const cardholderId = searchParams.get('cardholder');
-  const cardholderDrawer = useOverlayMount(cardholderId !== null);
   const applications = useInfiniteQuery(screenPagesOptions(listCardApplications, pagedRequest));
   const cardholders = useInfiniteQuery(screenPagesOptions(listCardholderKyc, pagedRequest));
   const setCardholder = (id: string | null) =>
@@ -227,19 +226,17 @@ function CardApplicationsContent() {
           />
         </Tabs.Panel>
       </Tabs>
-      {cardholderDrawer.isMounted && (
-        <Drawer
-          opened={cardholderDrawer.isOpened}
-          onClose={() => setCardholder(null)}
-          position="right"
-          size={isPhone ? '100%' : 'xl'}
-          title={t('cards.applications.manage.detail_title')}
-          closeButtonProps={{ 'aria-label': t('cards.applications.actions.close') }}
-          styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-        >
-          {cardholderId ? <CardholderKycDetail cardholderId={cardholderId} /> : null}
-        </Drawer>
-      )}
+      <Drawer
+        opened={cardholderId !== null}
+        onClose={() => setCardholder(null)}
+        position="right"
+        size={isPhone ? '100%' : 'xl'}
+        title={t('cards.applications.manage.detail_title')}
+        closeButtonProps={{ 'aria-label': t('cards.applications.actions.close') }}
+        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {cardholderId ? <CardholderKycDetail cardholderId={cardholderId} /> : null}
+      </Drawer>
     </PageFrame>
   );
 }

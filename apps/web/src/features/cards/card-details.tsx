@@ -8,7 +8,7 @@ import { getCard } from '@bank/contract/card-management';
 import type { CardLoadLimits } from '@bank/contract/card-money';
 import type { Card, CardAction } from '@bank/contract/cards';
 import { pathOf } from '@bank/contract/routes';
-import { Alert, Anchor, Button, Drawer, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCalendarRepeat,
@@ -27,11 +27,11 @@ import { Link } from 'react-router';
 import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../ui/card-summary.tsx';
+import { Drawer } from '../../ui/drawer.tsx';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
-import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 import { CancelCardButton } from './cancel-card-dialog.tsx';
 import { CardActionDialog, type CardDialogKind } from './card-action-dialogs.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
@@ -246,11 +246,9 @@ export function CardDetailsDrawer({
 }) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 36em)');
-  const overlay = useOverlayMount(cardId !== null);
-  if (!overlay.isMounted) return null;
   return (
     <Drawer
-      opened={overlay.isOpened}
+      opened={cardId !== null}
       onClose={onClose}
       position="right"
       size={isPhone ? '100%' : 'lg'}

@@ -5,15 +5,15 @@
  * reversed, refunds so far, the processor's reference).
  */
 import type { CardTransaction, CardTransactionStatus } from '@bank/contract/card-money';
-import { Drawer, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
+import { Drawer } from '../../ui/drawer.tsx';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { colourOfTone, type StateTone } from '../../ui/state-tone.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
-import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 
 const toneOfStatus: Readonly<Record<CardTransactionStatus, StateTone>> = {
   unsettled: 'in_progress',
@@ -77,11 +77,9 @@ export function CardTransactionDrawer({ line, onClose }: { line: CardTransaction
   const { t } = useTranslation();
   const describe = useDescriptionOf();
   const label = (key: Parameters<typeof detailKey>[0]) => t(detailKey(key));
-  const overlay = useOverlayMount(line !== null);
-  if (!overlay.isMounted) return null;
   return (
     <Drawer
-      opened={overlay.isOpened}
+      opened={line !== null}
       onClose={onClose}
       position="right"
       title={t('cards.money.transactions.details.title')}

@@ -3,14 +3,14 @@
  * the inbox) and the drawer of messages it opens. The drawer's content loads on first opening.
  */
 import { countUnreadMessages } from '@bank/contract/inbox';
-import { ActionIcon, Drawer, Indicator } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import { Drawer } from '../../ui/drawer.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
-import { useOverlayMount } from '../../ui/use-overlay-mount.ts';
 
 const InboxPanel = lazy(() => import('./inbox-panel.tsx'));
 
@@ -20,7 +20,6 @@ const countRefreshMs = 60_000;
 export function InboxBell() {
   const { t } = useTranslation();
   const [isOpen, drawer] = useDisclosure(false);
-  const overlay = useOverlayMount(isOpen);
   const count = useScreenQuery(countUnreadMessages, {}, { refetchIntervalMs: () => countRefreshMs });
   const unread = count.data?.unread ?? 0;
   return (
@@ -46,21 +45,19 @@ export function InboxBell() {
           <IconBell size={20} aria-hidden />
         </ActionIcon>
       </Indicator>
-      {overlay.isMounted && (
-        <Drawer
-          opened={overlay.isOpened}
-          onClose={drawer.close}
-          position="right"
-          size="md"
-          title={t('inbox.title')}
-          closeButtonProps={{ 'aria-label': t('inbox.close') }}
-          styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-        >
-          <Suspense fallback={<TableSkeleton rows={4} columns={1} />}>
-            <InboxPanel onNavigate={drawer.close} />
-          </Suspense>
-        </Drawer>
-      )}
+      <Drawer
+        opened={isOpen}
+        onClose={drawer.close}
+        position="right"
+        size="md"
+        title={t('inbox.title')}
+        closeButtonProps={{ 'aria-label': t('inbox.close') }}
+        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <Suspense fallback={<TableSkeleton rows={4} columns={1} />}>
+          <InboxPanel onNavigate={drawer.close} />
+        </Suspense>
+      </Drawer>
     </>
   );
 }

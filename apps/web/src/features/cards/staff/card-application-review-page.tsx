@@ -19,7 +19,6 @@ import {
   Badge,
   Button,
   Card,
-  Drawer,
   Group,
   Paper,
   SimpleGrid,
@@ -53,6 +52,7 @@ import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { DocumentPreviewDialog } from '../../../ui/document-preview.tsx';
 import { DocumentRow } from '../../../ui/document-upload.tsx';
+import { Drawer } from '../../../ui/drawer.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatDate } from '../../../ui/format-date.ts';

@@ -26,7 +26,6 @@ import { cardAnomalyCauses, cardStatuses } from '@bank/contract/states';
 import {
   Alert,
   Button,
-  Drawer,
   Group,
   Paper,
   SegmentedControl,
@@ -61,6 +60,7 @@ import {
 } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../../ui/card-summary.tsx';
+import { Drawer } from '../../../ui/drawer.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';

@@ -15,18 +15,7 @@ import {
   quoteOtcRequest,
   type StaffOtcTrade,
 } from '@bank/contract/exchange';
-import {
-  Button,
-  Divider,
-  Drawer,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartCandle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,6 +26,7 @@ import { useCallForm } from '../../../lib/call-form.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { Amount } from '../../../ui/amount.tsx';
+import { Drawer } from '../../../ui/drawer.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatAmount } from '../../../ui/format-amount.ts';
 import { formatDateTime } from '../../../ui/format-date.ts';

@@ -62,6 +62,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
+import { useOverlayMount } from '../../../ui/use-overlay-mount.ts';
 
 type AccountKind = LedgerAccountLine['kind'];
 type TransferState = LedgerTransferLine['state'];
@@ -701,9 +702,11 @@ function TransfersDrawer({
         owner: words.owner(account),
       })
     : t('ledger.staff.transfers.title_all');
+  const overlay = useOverlayMount(isOpen);
+  if (!overlay.isMounted) return null;
   return (
     // Compound parts: no <header> inside the drawer, which axe would count as a second banner.
-    <Drawer.Root opened={isOpen} onClose={onClose} position="right" size={isPhone ? '100%' : 1120}>
+    <Drawer.Root opened={overlay.isOpened} onClose={onClose} position="right" size={isPhone ? '100%' : 1120}>
       <Drawer.Overlay backgroundOpacity={0.45} />
       <Drawer.Content aria-label={title}>
         <Drawer.Body p={{ base: 'md', sm: 'lg' }}>

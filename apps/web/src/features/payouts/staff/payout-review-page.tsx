@@ -21,7 +21,6 @@ import {
   Alert,
   Button,
   Card,
-  Drawer,
   Group,
   Paper,
   Select,
@@ -52,6 +51,7 @@ import {
 } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
+import { Drawer } from '../../../ui/drawer.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Fact, FactGrid } from '../../../ui/facts.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
