@@ -131,7 +131,7 @@ function DeductionModes({ mayPay }: { mayPay: boolean }) {
           {contracts.data.items.map((contract) => (
             <Paper key={contract.id} withBorder radius="md" p="md">
               <Group justify="space-between" gap="sm" wrap="wrap">
-                <Title order={3} fz="sm" fw={600}>
+                <Title order={2} fz="sm" fw={600}>
                   {t('programme.fees.mode_setting.title', { contract: contract.contract_number })}
                 </Title>
                 {mayPay ? (

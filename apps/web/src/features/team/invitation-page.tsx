@@ -18,7 +18,7 @@ import { messageOfError } from '../../lib/form-errors.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
-import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { readableAlertStyles, readableErrorColour } from '../../ui/readable-colour.ts';
 
 /** A link's token is 43 base64url characters: anything else is not worth asking the server about. */
 function isPlausibleToken(token: string): boolean {
@@ -73,6 +73,7 @@ export function TeamInvitationPage() {
         variant="light"
         icon={<IconAlertTriangle size={20} aria-hidden />}
         title={t('team.invitation.invalid_title')}
+        styles={readableAlertStyles('orange')}
         role="alert"
       >
         {invitation.error ? messageOfError(invitation.error) : t('team.validation.link_invalid')}
