@@ -6,7 +6,7 @@
  */
 import { Button, Group, Tabs } from '@mantine/core';
 import { IconKey, IconPlus, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
@@ -14,13 +14,18 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
-import { ApiKeyFormDialog } from './api-key-form-dialog.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
 import { GroupsPanel, PermissionMatrix } from './groups-panel.tsx';
 import { InviteDialog } from './member-form-dialog.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { prefetchTeam, useGroups } from './team-queries.ts';
+
+/**
+ * The API key form, with its date field and calendar (some 25 KB gzip of script and styles that no
+ * other tab needs): loaded once the API keys' tab is shown, before its button is pressed.
+ */
+const ApiKeyFormDialog = lazy(async () => ({ default: (await import('./api-key-form-dialog.tsx')).ApiKeyFormDialog }));
 
 const tabs = ['members', 'groups', 'matrix', 'api_keys'] as const;
 type Tab = (typeof tabs)[number];
@@ -105,8 +110,10 @@ export function TeamPage() {
         <>
           <InviteDialog isOpen={dialog === 'invite'} user={user} groups={groupList} onClose={() => setDialog(null)} />
           <GroupFormDialog isOpen={dialog === 'new_group'} group={null} user={user} onClose={() => setDialog(null)} />
-          {isAdministrator ? (
-            <ApiKeyFormDialog isOpen={dialog === 'api_key'} user={user} onClose={() => setDialog(null)} />
+          {isAdministrator && (tab === 'api_keys' || dialog === 'api_key') ? (
+            <Suspense fallback={null}>
+              <ApiKeyFormDialog isOpen={dialog === 'api_key'} user={user} onClose={() => setDialog(null)} />
+            </Suspense>
           ) : null}
         </>
       ) : null}
