@@ -35,6 +35,9 @@ describe('API keys', () => {
 
     await page.getByRole('button', { name: 'Create API key' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create API key' });
+    // The form loads with the API keys' tab, not with /team: its date field's styles come with it.
+    await dialog.getByLabel('Name').waitFor();
+    expect(await page.locator('link[rel="stylesheet"][href*="date-field"]').count()).toBe(1);
     await dialog.getByLabel('Name').fill('Ledger sync');
     await dialog.getByRole('radio', { name: /Read and write/ }).check();
     await dialog.getByRole('button', { name: 'Create key' }).click();
