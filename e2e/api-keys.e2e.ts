@@ -29,15 +29,19 @@ describe('API keys', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     // The sign-in's second factor is over five minutes old: creating a key asks again.
     await advanceServerClock(301);
-    await page.goto('/team?tab=api_keys');
+    // The key form, with its date field, loads with the API keys' tab, not with /team.
+    const dateFieldStyles = page.locator('link[rel="stylesheet"][href*="date-field"]');
+    await page.goto('/team');
+    await page.getByRole('tab', { name: 'Users' }).waitFor();
+    expect(await dateFieldStyles.count()).toBe(0);
+    await page.getByRole('tab', { name: 'API keys' }).click();
     await page.getByText('No API keys yet.').waitFor();
     await expectAccessible(page, 'api-keys-empty');
 
     await page.getByRole('button', { name: 'Create API key' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create API key' });
-    // The form loads with the API keys' tab, not with /team: its date field's styles come with it.
     await dialog.getByLabel('Name').waitFor();
-    expect(await page.locator('link[rel="stylesheet"][href*="date-field"]').count()).toBe(1);
+    expect(await dateFieldStyles.count()).toBe(1);
     await dialog.getByLabel('Name').fill('Ledger sync');
     await dialog.getByRole('radio', { name: /Read and write/ }).check();
     await dialog.getByRole('button', { name: 'Create key' }).click();

@@ -258,8 +258,8 @@ describe('phone-sized screen', () => {
     await kycLink.waitFor();
     await screenshot(page, 'shell-drawer-phone-en');
     await kycLink.click();
-    // The page drawn, not only its address: the address changes first, and until the page's code has
-    // come the old page stays (a drawer opened meanwhile would be closed by the change of page).
+    // The page drawn, not only its address: on a loaded machine the drawer, opened again as soon as
+    // the address had changed, still showed Home as current and closed under the click.
     await page.getByRole('heading', { level: 1, name: 'Company KYC' }).waitFor();
     // It closes with its transition and opens again.
     await page.getByRole('dialog').waitFor({ state: 'hidden' });

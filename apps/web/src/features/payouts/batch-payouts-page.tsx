@@ -67,8 +67,6 @@ function UploadForm({ onUploaded }: { onUploaded: (batch: PayoutBatch) => void }
             id="batch-file"
             label={t('payouts.batch.file')}
             placeholder={t('payouts.batch.file_placeholder')}
-            // Drawn as text, not an input's placeholder: Mantine's grey read at 2.07:1.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept=".csv,text/csv"
             required
             leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
