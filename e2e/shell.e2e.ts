@@ -176,6 +176,37 @@ describe('language', () => {
     await page.getByRole('link', { name: 'ホーム' }).first().waitFor();
     await context.close();
   });
+
+  it('draws the header’s menus from their first opening, and opens and closes them from the keyboard', async () => {
+    const { page, context } = await openPage(browser, { session: await homeSession() });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
+    const languageButton = page.getByRole('button', { name: /Change language/ });
+    const userButton = page.getByRole('button', { name: /^Account menu for / });
+    // Only the buttons are drawn: a drawn menu's button carries its popover's id (each menu drew
+    // itself a second time in the page's first drawing).
+    for (const button of [languageButton, userButton]) {
+      expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await button.getAttribute('id')).toBeNull();
+    }
+
+    await languageButton.focus();
+    await page.keyboard.press('Enter');
+    const chinese = page.getByRole('menuitem', { name: '中文' });
+    await chinese.waitFor();
+    expect(await languageButton.getAttribute('aria-expanded')).toBe('true');
+    // The focus is in the menu, then back on its button when Escape closes it.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await page.keyboard.press('Escape');
+    await chinese.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => /Change language/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
+    // Drawn now, it opens again at once.
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: '日本語' }).click();
+    await page.getByRole('heading', { name: '残高', exact: true }).waitFor();
+    await context.close();
+  });
 });
 
 describe('app version (SPEC.md section 4)', () => {

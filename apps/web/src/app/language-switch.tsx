@@ -3,18 +3,23 @@
  * `language` and <html lang>. On a phone only its icon shows.
  */
 import { languages, localeOfLanguage } from '@bank/contract/constants';
-import { Box, Button, Menu } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, useLanguage } from '../lib/i18n.ts';
+import { Menu, MenuItem } from '../ui/menu.tsx';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = useLanguage();
   const currentName = t(`shell.language.${current}`);
   return (
-    <Menu position="bottom-end" width={180} withInitialFocusPlaceholder={false} withinPortal={false}>
-      <Menu.Target>
+    <Menu
+      position="bottom-end"
+      width={180}
+      withInitialFocusPlaceholder={false}
+      withinPortal={false}
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -34,21 +39,20 @@ export function LanguageSwitch() {
             {currentName}
           </Box>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {languages.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={localeOfLanguage[language]}
-            onClick={() => changeLanguage(language)}
-            rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={language === current ? 'true' : undefined}
-            fw={language === current ? 600 : undefined}
-          >
-            {t(`shell.language.${language}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
+      }
+    >
+      {languages.map((language) => (
+        <MenuItem
+          key={language}
+          lang={localeOfLanguage[language]}
+          onClick={() => changeLanguage(language)}
+          rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
+          aria-current={language === current ? 'true' : undefined}
+          fw={language === current ? 600 : undefined}
+        >
+          {t(`shell.language.${language}`)}
+        </MenuItem>
+      ))}
     </Menu>
   );
 }

@@ -3,11 +3,12 @@
  * and log out, which ends the session on the server too (logout.ts).
  */
 import { pathOf } from '@bank/contract/routes';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingBank, IconChevronDown, IconLogout, IconMessageCircle, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readSession } from '../lib/session-storage.ts';
+import { Menu, MenuDivider, MenuItem } from '../ui/menu.tsx';
 import { useLogOut } from './logout.ts';
 
 /** "Amelia Tan" or "amelia.tan@…" -> "AT"; a Chinese or Japanese name -> its first character. */
@@ -30,8 +31,12 @@ export function UserMenu() {
   const { username: storedName, isStaff } = readSession();
   const username = storedName ?? '';
   return (
-    <Menu position="bottom-end" width={240} withInitialFocusPlaceholder={false} withinPortal={false}>
-      <Menu.Target>
+    <Menu
+      position="bottom-end"
+      width={240}
+      withInitialFocusPlaceholder={false}
+      withinPortal={false}
+      target={
         <UnstyledButton
           aria-label={t('shell.user_menu.label', { name: username })}
           px={6}
@@ -48,34 +53,29 @@ export function UserMenu() {
             <IconChevronDown size={14} aria-hidden color="var(--mantine-color-gray-6)" />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={pathOf('account')} leftSection={<IconUserCircle size={18} aria-hidden />}>
-          <Text size="sm" fw={500}>
-            {t('shell.user_menu.my_account')}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end" maw={180}>
-            {t('shell.user_menu.signed_in_as')} {username}
-          </Text>
-        </Menu.Item>
-        {isStaff ? (
-          <Menu.Item
-            component={Link}
-            to={pathOf('admin_home')}
-            leftSection={<IconBuildingBank size={18} aria-hidden />}
-          >
-            {t('admin.navigation.groups.back_office')}
-          </Menu.Item>
-        ) : (
-          <Menu.Item component={Link} to={pathOf('feedback')} leftSection={<IconMessageCircle size={18} aria-hidden />}>
-            {t('shell.user_menu.feedback')}
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item c="red.8" leftSection={<IconLogout size={18} aria-hidden />} onClick={logOut}>
-          {t('shell.user_menu.log_out')}
-        </Menu.Item>
-      </Menu.Dropdown>
+      }
+    >
+      <MenuItem component={Link} to={pathOf('account')} leftSection={<IconUserCircle size={18} aria-hidden />}>
+        <Text size="sm" fw={500}>
+          {t('shell.user_menu.my_account')}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end" maw={180}>
+          {t('shell.user_menu.signed_in_as')} {username}
+        </Text>
+      </MenuItem>
+      {isStaff ? (
+        <MenuItem component={Link} to={pathOf('admin_home')} leftSection={<IconBuildingBank size={18} aria-hidden />}>
+          {t('admin.navigation.groups.back_office')}
+        </MenuItem>
+      ) : (
+        <MenuItem component={Link} to={pathOf('feedback')} leftSection={<IconMessageCircle size={18} aria-hidden />}>
+          {t('shell.user_menu.feedback')}
+        </MenuItem>
+      )}
+      <MenuDivider />
+      <MenuItem c="red.8" leftSection={<IconLogout size={18} aria-hidden />} onClick={logOut}>
+        {t('shell.user_menu.log_out')}
+      </MenuItem>
     </Menu>
   );
 }

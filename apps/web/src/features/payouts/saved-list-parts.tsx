@@ -4,7 +4,7 @@
  * menu (pay, edit, delete), its readiness and the confirmation of a removal. Each page gives its
  * columns and texts.
  */
-import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ import {
   HistoryTable,
 } from '../../ui/history-table.tsx';
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
+import { Menu, MenuItem } from '../../ui/menu.tsx';
 import { isCooling } from './payout-format.ts';
 import { CoolingBadge } from './payout-parts.tsx';
 
@@ -175,27 +176,28 @@ export function SavedEntryMenu<Entry extends SavedEntry>({
 }) {
   if (!actions.mayManage && !actions.mayPay) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      target={
         <ActionIcon variant="subtle" color="gray" aria-label={label}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.mayPay ? (
-          <Menu.Item component={Link} to={pay.to} disabled={isCooling(entry)}>
-            {pay.label}
-          </Menu.Item>
-        ) : null}
-        {actions.mayManage ? (
-          <>
-            <Menu.Item onClick={() => actions.onEdit(entry)}>{editLabel}</Menu.Item>
-            <Menu.Item color="red" onClick={() => actions.onDelete(entry)}>
-              {deleteLabel}
-            </Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
+      }
+    >
+      {actions.mayPay ? (
+        <MenuItem component={Link} to={pay.to} disabled={isCooling(entry)}>
+          {pay.label}
+        </MenuItem>
+      ) : null}
+      {actions.mayManage ? (
+        <>
+          <MenuItem onClick={() => actions.onEdit(entry)}>{editLabel}</MenuItem>
+          <MenuItem color="red" onClick={() => actions.onDelete(entry)}>
+            {deleteLabel}
+          </MenuItem>
+        </>
+      ) : null}
     </Menu>
   );
 }

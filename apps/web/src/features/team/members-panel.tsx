@@ -12,7 +12,7 @@ import {
   type TeamMember,
   type TeamMemberAction,
 } from '@bank/contract/team';
-import { ActionIcon, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
+import { Menu, MenuItem } from '../../ui/menu.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
@@ -77,22 +78,23 @@ function MemberActions({ member, onEdit, onAct }: { member: TeamMember; onEdit: 
   const { t } = useTranslation();
   if (member.is_administrator) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      target={
         <ActionIcon variant="subtle" color="gray" aria-label={t('team.members.actions_of', { name: member.username })}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {member.status === 'active' || member.status === 'disabled' ? (
-          <Menu.Item onClick={onEdit}>{t('team.members.edit')}</Menu.Item>
-        ) : null}
-        {actionsOfStatus[member.status].map((action) => (
-          <Menu.Item key={action} color={action === 'remove' ? 'red' : undefined} onClick={() => onAct(member, action)}>
-            {t(labelOfAction[action])}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
+      }
+    >
+      {member.status === 'active' || member.status === 'disabled' ? (
+        <MenuItem onClick={onEdit}>{t('team.members.edit')}</MenuItem>
+      ) : null}
+      {actionsOfStatus[member.status].map((action) => (
+        <MenuItem key={action} color={action === 'remove' ? 'red' : undefined} onClick={() => onAct(member, action)}>
+          {t(labelOfAction[action])}
+        </MenuItem>
+      ))}
     </Menu>
   );
 }
