@@ -5,7 +5,7 @@
  * office's audit log and downloads its log.
  */
 import { readFile } from 'node:fs/promises';
-import { addPermissionGroup } from '@bank/contract/team';
+import { addPermissionGroup, listTeamMembers } from '@bank/contract/team';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,13 @@ import {
   sessionHeaders,
   signInByApi,
 } from './support/accounts.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import {
+  askedBeforeFirstDrawing,
+  launchBrowser,
+  recordFirstDrawing,
+  screenshot,
+  viewports,
+} from './support/browser.ts';
 import { serverNow } from './support/server.ts';
 
 let browser: Browser;
@@ -46,6 +52,17 @@ async function downloadCsv(page: Page, dialogName: string): Promise<{ name: stri
 }
 
 describe('audit export', () => {
+  it('asks for the filter’s people with the page’s code, not once the log is drawn', async () => {
+    const { page, context } = await openSignedIn(browser, await signInByApi(await registerUser('audit-first')));
+    await recordFirstDrawing(page);
+    await page.goto('/audit_log');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Asked by the page once drawn, its answer drew the whole log a second time.
+    expect(await askedBeforeFirstDrawing(page, listTeamMembers.path)).toBe(true);
+    await context.close();
+  });
+
   it("the administrator filters the company's audit log and downloads it as CSV", async () => {
     const administrator = await registerUser('audit-admin');
     const session = await signInByApi(administrator);

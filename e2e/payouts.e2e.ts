@@ -23,7 +23,7 @@ import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@ban
 import { authorizeUpload, completeUpload } from '@bank/contract/documents';
 import { apiHeaders } from '@bank/contract/envelope';
 import { decideKyc, saveCompany, saveCorporate, saveOwnership, saveTrading, submitKyc } from '@bank/contract/kyc';
-import { simulateRates } from '@bank/contract/ledger';
+import { getDashboardHome, simulateRates } from '@bank/contract/ledger';
 import {
   addPayee,
   calcCryptoPayout,
@@ -55,7 +55,16 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { baseUrl, captureScreen, launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
+import {
+  askedBeforeFirstDrawing,
+  baseUrl,
+  captureScreen,
+  launchBrowser,
+  recordFirstDrawing,
+  requestsTo,
+  screenshot,
+  viewports,
+} from './support/browser.ts';
 import { pdfFile, pngFile } from './support/documents.ts';
 import { pdfText } from './support/pdf.ts';
 import { advanceServerClock, serverNow, waitForEmailCode } from './support/server.ts';
@@ -704,6 +713,14 @@ describe('payouts', () => {
     await page.goto('/blockchain_w/m_m_payee_list');
     await page.getByRole('table').getByText('Northwind Supplies Ltd').first().waitFor();
     expect(payees).toHaveLength(1);
+
+    // The form's available balance, for a user who reads balances: asked by the form once drawn,
+    // its answer drew the form a second time.
+    await recordFirstDrawing(page);
+    await page.goto('/blockchain_w/new_fiat');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await askedBeforeFirstDrawing(page, getDashboardHome.path)).toBe(true);
     await context.close();
   });
 

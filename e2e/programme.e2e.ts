@@ -15,7 +15,12 @@ import { listCards } from '@bank/contract/card-management';
 import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
 import { checkLedger, getDashboardHome } from '@bank/contract/ledger';
 import { listMembershipFees, listProgrammeCards, listStaffMembershipFees } from '@bank/contract/programme-cards';
-import { listPreOrders, listPrintBatches, listProgrammeContracts } from '@bank/contract/programme-orders';
+import {
+  getOrderSummary,
+  listPreOrders,
+  listPrintBatches,
+  listProgrammeContracts,
+} from '@bank/contract/programme-orders';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,7 +34,14 @@ import {
   signInByApi,
   waitOrCapture,
 } from './support/accounts.ts';
-import { launchBrowser, requestsTo, screenshot, viewports } from './support/browser.ts';
+import {
+  askedBeforeFirstDrawing,
+  launchBrowser,
+  recordFirstDrawing,
+  requestsTo,
+  screenshot,
+  viewports,
+} from './support/browser.ts';
 import { keepCardSecret } from './support/card-secrets.ts';
 
 /** Seeded: the approved demo company's administrator (every client permission). */
@@ -330,9 +342,13 @@ describe('card programme', () => {
   it('starts its lists with the pages’ code, from their addresses, and asks for each once', async () => {
     const { page, context } = await openSignedIn(browser, await signInByApi(administrator));
     const contracts = requestsTo(page, listProgrammeContracts.path);
+    await recordFirstDrawing(page);
     await page.goto('/programme');
     await page.getByTestId('programme-contracts').or(page.getByText('No contract yet')).waitFor();
     expect(contracts).toHaveLength(1);
+    // The summary's figures too: asked by the page once drawn, their answer drew it a second time.
+    await page.waitForLoadState('networkidle');
+    expect(await askedBeforeFirstDrawing(page, getOrderSummary.path)).toBe(true);
 
     // The load started before the page rendered and the page's own query are one: one request, filtered.
     const printed = requestsTo(page, listProgrammeCards.path);

@@ -160,6 +160,39 @@ export function requestsTo(page: Page, callPath: string): string[] {
   return bodies;
 }
 
+/**
+ * Notes, in the pages of `page` opened from now on, whether each call was asked while the server's
+ * drawing was still on screen, before the app first drew over it (the root stays `inert` until the
+ * first drawing's commit, main.tsx), for `askedBeforeFirstDrawing`. Noted as fetch is called: a
+ * call made in that commit's effects is after it.
+ */
+export async function recordFirstDrawing(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const calls: { path: string; isBeforeDrawing: boolean }[] = [];
+    (window as unknown as { callsAsked: typeof calls }).callsAsked = calls;
+    const fetchOfPage = window.fetch;
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      const isBeforeDrawing = document.getElementById('root')?.hasAttribute('inert') ?? false;
+      calls.push({ path: url.pathname, isBeforeDrawing });
+      return fetchOfPage(input, init);
+    };
+  });
+}
+
+/**
+ * Whether the page first asked for the call before its first drawing (recordFirstDrawing): a load
+ * started with the page's code, not by the page once drawn, whose answer would draw it again.
+ */
+export async function askedBeforeFirstDrawing(page: Page, callPath: string): Promise<boolean> {
+  return page.evaluate((path) => {
+    const calls = (window as unknown as { callsAsked?: { path: string; isBeforeDrawing: boolean }[] }).callsAsked;
+    const first = calls?.find((call) => call.path === path);
+    if (!first) throw new Error(`the page did not ask for ${path}`);
+    return first.isBeforeDrawing;
+  }, callPath);
+}
+
 /** Keeps what the page shows now, whole, in e2e/screenshots/<name>.png (a journey that failed shows why). */
 export async function captureScreen(page: Page, name: string): Promise<void> {
   const folder = join('e2e', 'screenshots');

@@ -14,7 +14,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
+import { prefetchScreenData, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -82,6 +82,8 @@ function CompanyAuditLog() {
 }
 
 AuditLogPage.loadData = () => {
+  // The filter's people, with the list: loaded as the page was first drawn, they drew it again.
+  void prefetchScreenData(listTeamMembers, { page_size: 100 });
   void prefetchScreenPages(
     listCompanyAuditLog,
     requestOf(historyValuesOf(new URLSearchParams(window.location.search), auditFilterKeys)),

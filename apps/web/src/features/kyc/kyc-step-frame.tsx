@@ -99,7 +99,8 @@ function useUnplacedErrors(formRef: RefObject<HTMLFormElement | null>, errors: F
   useEffect(() => {
     const form = formRef.current;
     if (!form || Object.keys(errors).length === 0) {
-      setUnplaced([]);
+      // The list it holds when already empty: a new empty one would draw the whole step again.
+      setUnplaced((current) => (current.length === 0 ? current : []));
       return;
     }
     const placed = new Set(

@@ -28,7 +28,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { shortenMiddle } from '../../ui/short-text.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
-import { AvailableBalance, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
+import { AvailableBalance, prefetchAvailableBalances, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
 import {
   ContinueButton,
   InstructionFields,
@@ -238,4 +238,5 @@ NewCryptoTransferPage.loadData = ({ search }: PagePlace) => {
   // The form opens on the address's choice, else the kept draft's, else its defaults.
   void prefetchScreenData(listPayoutAddresses, addressesRequestOf(initialValues(search)));
   void prefetchPayoutConfig();
+  void prefetchAvailableBalances();
 };

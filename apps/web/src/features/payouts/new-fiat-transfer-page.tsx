@@ -42,7 +42,13 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
-import { AvailableBalance, CoolingBadge, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
+import {
+  AvailableBalance,
+  CoolingBadge,
+  prefetchAvailableBalances,
+  prefetchPayoutConfig,
+  usePayoutConfig,
+} from './payout-parts.tsx';
 import { PayoutRateText } from './payout-summary.tsx';
 import {
   ContinueButton,
@@ -398,4 +404,5 @@ NewFiatTransferPage.isDrawnWhole = true as const;
 NewFiatTransferPage.loadData = () => {
   void prefetchScreenData(listPayees, payeesRequest);
   void prefetchPayoutConfig();
+  void prefetchAvailableBalances();
 };

@@ -322,6 +322,7 @@ export function ProgrammeIssuingPage() {
 // they are not started before it is known.
 ProgrammeContractsPage.loadData = () => {
   void prefetchProgrammeList(listProgrammeContracts);
+  void prefetchScreenData(getOrderSummary, {});
 };
 
 ProgrammeContractPage.loadData = ({ params }: PagePlace) => {
@@ -331,6 +332,7 @@ ProgrammeContractPage.loadData = ({ params }: PagePlace) => {
 ProgrammeOrdersPage.loadData = () => {
   // The list opens on every status.
   void prefetchProgrammeList(listPreOrders);
+  void prefetchScreenData(getOrderSummary, {});
 };
 
 ProgrammeIssuingPage.loadData = () => {
