@@ -64,9 +64,6 @@ export const theme = createTheme({
     NavLink: { defaultProps: { variant: 'light' } },
     Notification: { defaultProps: { radius: 'md', withBorder: true } },
     Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
-    // The browser's own scrolling for a table wider than the screen: Mantine's scroll area set its
-    // state as it was first drawn, which drew every table a second time in its page's first drawing.
-    TableScrollContainer: { defaultProps: { type: 'native' } },
     Title: { defaultProps: { c: 'dark.8' } },
     Tooltip: { defaultProps: { withArrow: true } },
   },
