@@ -357,6 +357,19 @@ describe('card programme', () => {
     expect(printed).toHaveLength(1);
     expect(JSON.parse(printed[0] ?? '{}')).toMatchObject({ batch_number: 'NO-SUCH-BATCH' });
     await context.close();
+
+    // A colleague without card_programme: the figures are never asked for (the server would refuse).
+    const approverAccount = { email: 'approver@demo.bank', password: 'Demo-Approver#2026' };
+    const approver = await openSignedIn(
+      browser,
+      await signInByApi(approverAccount, await pairStaffByApi(approverAccount)),
+    );
+    const summaries = requestsTo(approver.page, getOrderSummary.path);
+    await approver.page.goto('/programme');
+    await approver.page.getByText('Your permission group does not include this.').waitFor();
+    await approver.page.waitForLoadState('networkidle');
+    expect(summaries).toEqual([]);
+    await approver.context.close();
   });
 
   it('reads in Japanese and on a phone', async () => {

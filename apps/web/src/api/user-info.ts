@@ -6,12 +6,13 @@
  * Its call is loaded on use, on its own (not with the identity contract and its phone rules).
  */
 
+import type { CallDefinition, RequestOf } from '@bank/contract/calls';
 import { holdsPermission, type Permission } from '@bank/contract/permissions';
 import type { UserInfo } from '@bank/contract/user-info';
 import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type CallOptions, callApi } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { loadScreenData } from '../lib/screen-query.ts';
+import { loadScreenData, prefetchScreenData } from '../lib/screen-query.ts';
 import { writeSession } from '../lib/session-storage.ts';
 
 const loadUserInfoCall = () => import('@bank/contract/user-info');
@@ -43,6 +44,20 @@ export function useUserInfo(): UseQueryResult<UserInfo> {
  */
 export function prefetchUserInfo(): Promise<UserInfo | undefined> {
   return queryClient.fetchQuery(userInfoQuery).catch(() => undefined);
+}
+
+/**
+ * Starts, from a page's `loadData`, a load the page makes only for a user holding `permission`, once
+ * the user's answer says so: never a call the server would refuse, and not left to the page once
+ * drawn, whose answer would draw it again (decision 40).
+ */
+export async function prefetchIfPermitted<Call extends CallDefinition>(
+  permission: Permission,
+  call: Call,
+  body: RequestOf<Call>,
+): Promise<void> {
+  const user = await prefetchUserInfo();
+  if (user && holdsPermission(user.permissions, permission)) await prefetchScreenData(call, body);
 }
 
 /** One getUserInfo call outside a screen (the keep-alive); its answer refreshes the cached user. */

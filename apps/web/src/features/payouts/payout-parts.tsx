@@ -6,7 +6,6 @@
 import type { UserInfo } from '@bank/contract/account';
 import { getDashboardHome } from '@bank/contract/ledger';
 import { decidePayoutApproval, getPayoutConfig, type Payout, payoutPurposes } from '@bank/contract/payouts';
-import { holdsPermission } from '@bank/contract/permissions';
 import { pathOf } from '@bank/contract/routes';
 import { Button, Group, Select, type SelectProps, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconX } from '@tabler/icons-react';
@@ -14,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { prefetchUserInfo, useHoldsPermission } from '../../api/user-info.ts';
+import { prefetchIfPermitted, useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
@@ -274,13 +273,9 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
   );
 }
 
-/**
- * Starts AvailableBalance's load with a payout form's page (its `loadData`), once the user is known
- * to read balances: loaded as the form was first drawn, its answer drew the form a second time.
- */
-export async function prefetchAvailableBalances(): Promise<void> {
-  const user = await prefetchUserInfo();
-  if (user && holdsPermission(user.permissions, 'view_balances')) await prefetchScreenData(getDashboardHome, {});
+/** Starts AvailableBalance's load with a payout form's page (its `loadData`), for a user who reads balances. */
+export function prefetchAvailableBalances(): Promise<void> {
+  return prefetchIfPermitted('view_balances', getDashboardHome, {});
 }
 
 /** "Available: 24,945.00 USDT": what the asset chosen can pay, for users who may read balances. */

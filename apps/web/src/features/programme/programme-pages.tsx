@@ -20,7 +20,7 @@ import { IconArrowLeft, IconFileInvoice, IconPackage, IconPlus, IconStack2 } fro
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useHoldsPermission } from '../../api/user-info.ts';
+import { prefetchIfPermitted, useHoldsPermission } from '../../api/user-info.ts';
 import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -319,10 +319,10 @@ export function ProgrammeIssuingPage() {
 }
 
 // The order figures above the lists wait for the reader's card_programme permission (ProgrammeFrame):
-// they are not started before it is known.
+// they are started once it is known.
 ProgrammeContractsPage.loadData = () => {
   void prefetchProgrammeList(listProgrammeContracts);
-  void prefetchScreenData(getOrderSummary, {});
+  void prefetchIfPermitted('card_programme', getOrderSummary, {});
 };
 
 ProgrammeContractPage.loadData = ({ params }: PagePlace) => {
@@ -332,7 +332,7 @@ ProgrammeContractPage.loadData = ({ params }: PagePlace) => {
 ProgrammeOrdersPage.loadData = () => {
   // The list opens on every status.
   void prefetchProgrammeList(listPreOrders);
-  void prefetchScreenData(getOrderSummary, {});
+  void prefetchIfPermitted('card_programme', getOrderSummary, {});
 };
 
 ProgrammeIssuingPage.loadData = () => {
