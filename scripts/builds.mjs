@@ -9,6 +9,8 @@ const shared = ['packages/contract/src', 'packages/i18n/src'];
 
 export const webBuild = {
   workspace: '@bank/web',
+  // Run by `npm start` itself, which it tells when the app can be served (start.mjs).
+  script: 'apps/web/scripts/build.mjs',
   folder: 'apps/web/dist',
   // Everything the build reads, for the machine's build cache (build-cache.mjs).
   inputs: ['apps/web', 'packages/contract', 'packages/i18n'],

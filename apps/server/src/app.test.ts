@@ -170,6 +170,14 @@ describe('web app', () => {
     expect(response.body).toBe('console.log("app");');
   });
 
+  it("never serves the build's own files, such as Vite's manifest", async () => {
+    await mkdir(path.join(webDistDir, '.vite'), { recursive: true });
+    await writeFile(path.join(webDistDir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
+    const manifest = await test.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain('src/main.tsx');
+  });
+
   it('answers a missing asset with 404 and never serves files outside the build', async () => {
     expect((await test.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
     const traversal = await test.app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
@@ -275,9 +283,12 @@ describe('pages drawn at build time', () => {
     expect(transactions.body).toBe(indexHtml);
   });
 
-  it('sends the empty page where no drawing exists', async () => {
+  it('sends the empty page where no drawing exists, and the drawing once it is written', async () => {
     expect((await get({ cookie: 'language=ch' })).body).toBe(indexHtml);
     expect((await drawnApp.app.inject({ method: 'GET', url: '/reg' })).body).toBe(indexHtml);
+    // npm start answers while the pages are drawn (scripts/start.mjs): no restart is needed.
+    await writeFile(path.join(drawnDir, 'prerendered', 'register.en.html'), drawn('reg en'));
+    expect((await drawnApp.app.inject({ method: 'GET', url: '/reg' })).body).toBe(drawn('reg en'));
   });
 });
 

@@ -12,7 +12,7 @@ import { createProviders } from './adapters/providers.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoSeeders } from './modules/index.ts';
-import { migratedPgliteTemplate } from './platform/database-template.ts';
+import { cachedPgliteTemplate, keepAsPgliteTemplate } from './platform/database-template.ts';
 import { openDatabase } from './platform/db.ts';
 import { unhandledRejectionPolicy } from './platform/jobs.ts';
 import { formatDemoAccounts, runDemoSeed } from './platform/module.ts';
@@ -26,8 +26,9 @@ const shutdownTimeLimitMs = 15_000;
 /**
  * `npm start` runs the server while it still builds the web app (scripts/start.mjs passes
  * `--after-web-build`): the database is migrated and seeded and the job queue started meanwhile,
- * and the server listens once the script says on the IPC channel that the build is done (a message
- * sent earlier waits on the channel).
+ * and the server listens once the script says on the IPC channel that the app can be served (a
+ * message sent earlier waits on the channel): the browser's build is written, and the pages drawn at
+ * build time are still being drawn (platform/web-app.ts sends each once it is written).
  */
 function webAppBuilt(): Promise<void> {
   if (!process.argv.includes('--after-web-build')) return Promise.resolve();
@@ -72,11 +73,14 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) keepEmbeddedDatabaseCodeBaseline();
   // Before anything that makes spans; without an endpoint it loads nothing.
   const tracing = await startTracing(config.tracing, { version: appVersion, environment: config.nodeEnv });
-  // A new embedded database starts from the migrated template in the machine's cache.
+  // A new embedded database starts from the migrated template in the machine's cache; where there is
+  // none yet, it is made afresh and kept as the template once migrated.
   const isNewEmbeddedDatabase = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  const template = isNewEmbeddedDatabase ? await cachedPgliteTemplate() : undefined;
   const database = await openDatabase({
     ...config,
-    ...(isNewEmbeddedDatabase ? { pgliteTemplate: await migratedPgliteTemplate() } : {}),
+    ...(template ? { pgliteTemplate: template } : {}),
+    ...(isNewEmbeddedDatabase && !template ? { onNewPgliteMigrated: (client) => keepAsPgliteTemplate(client) } : {}),
   });
   // The configuration refuses the test clock in production.
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;

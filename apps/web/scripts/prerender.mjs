@@ -12,7 +12,7 @@
  * then finds them requested.
  */
 
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,6 +75,17 @@ const outlineQuality = { brotli: 6, gzip: 6 };
  */
 const writing = [];
 
+/**
+ * Writes a file whole or not at all: `npm start` has the server answer while these pages are drawn
+ * (scripts/start.mjs), and it sends a page's file as soon as it exists (the empty page until then),
+ * so a file must never be seen half-written.
+ */
+async function writeWhole(file, bytes) {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+}
+
 /** Starts writing a drawn page and its brotli and gzip copies. */
 function writeDrawn(name, language, html, quality) {
   const file = path.join(out, `${name}.${language}.html`);
@@ -87,9 +98,9 @@ function writeDrawn(name, language, html, quality) {
   });
   const gzipCopy = gzipAsync(bytes, { level: quality.gzip });
   writing.push(
-    writeFile(file, bytes),
-    brotliCopy.then((compressed) => writeFile(`${file}.br`, compressed)),
-    gzipCopy.then((compressed) => writeFile(`${file}.gz`, compressed)),
+    writeWhole(file, bytes),
+    brotliCopy.then((compressed) => writeWhole(`${file}.br`, compressed)),
+    gzipCopy.then((compressed) => writeWhole(`${file}.gz`, compressed)),
   );
 }
 

@@ -2,8 +2,17 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { machineCacheDir, migratedPgliteTemplate } from './database-template.ts';
+import {
+  cachedPgliteTemplate,
+  keepAsPgliteTemplate,
+  machineCacheDir,
+  migratedPgliteTemplate,
+} from './database-template.ts';
+import { jobQueueSchema } from './jobs.ts';
+import { migrationsDir } from './paths.ts';
 
 describe('the migrated database template', () => {
   it('is kept in BANK_CACHE_DIR, else under XDG_CACHE_HOME, else ~/.cache', () => {
@@ -29,6 +38,36 @@ describe('the migrated database template', () => {
       expect(migrations.rows[0]?.count).toBeGreaterThan(0);
     } finally {
       await client.close();
+    }
+  }, 120_000);
+
+  it('keeps a new server database, once migrated, as the template where the cache has none, and is then read from the cache', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'template-keep-test-'));
+    const cacheDir = path.join(folder, 'cache');
+    const server = new PGlite(path.join(folder, 'data'));
+    try {
+      expect(await cachedPgliteTemplate(cacheDir)).toBeUndefined();
+      await migrate(drizzle({ client: server }), { migrationsFolder: migrationsDir });
+      await keepAsPgliteTemplate(server, cacheDir);
+      const template = await cachedPgliteTemplate(cacheDir);
+      expect(template).toBeDefined();
+      // What migratedPgliteTemplate gives from now on, without building one.
+      expect((await migratedPgliteTemplate(cacheDir)).size).toBe(template?.size);
+      const client = new PGlite({ loadDataDir: template });
+      try {
+        const tables = await client.query<{ schema: string; count: number }>(
+          `select table_schema as schema, count(*)::int as count from information_schema.tables
+           where table_schema in ('public', $1) group by table_schema order by table_schema`,
+          [jobQueueSchema],
+        );
+        expect(tables.rows.map((row) => row.schema).sort()).toEqual([jobQueueSchema, 'public'].sort());
+        expect(tables.rows.every((row) => row.count > 0)).toBe(true);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await server.close();
+      rmSync(folder, { recursive: true });
     }
   }, 120_000);
 });

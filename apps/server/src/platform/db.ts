@@ -69,6 +69,11 @@ export type OpenDatabaseOptions = {
    * is empty (tests), else loaded into dataDir, which must not hold a database yet.
    */
   pgliteTemplate?: Blob;
+  /**
+   * Called with a new embedded database once it is migrated, before anything else is written to it
+   * (main.ts keeps it as the machine's template where the cache has none).
+   */
+  onNewPgliteMigrated?: (client: PGlite) => Promise<void>;
   /** A read replica for heavy reads (heavy-reads.ts); PostgreSQL only, the embedded database ignores it. */
   databaseReadUrl?: string | undefined;
 };
@@ -160,6 +165,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const db = drizzlePglite({ client });
   try {
     await migratePglite(db, { migrationsFolder: migrationsDir });
+    await options.onNewPgliteMigrated?.(client);
   } catch (error) {
     await client.close();
     throw error;

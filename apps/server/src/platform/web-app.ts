@@ -65,7 +65,9 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
 
   // Whether the app is built is seen on every page load, not at start: `npm start` starts the server
   // while the web app is still building (scripts/start.mjs), and a rebuilt app is served without a
-  // restart. index.html is small and cached by the OS.
+  // restart. index.html is small and cached by the OS. So is each page drawn at build time: `npm start`
+  // answers while they are drawn, and a page is sent drawn once its file is written (whole: the
+  // drawing renames it into place), the empty page until then.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const bytes = await readFile(indexFile).catch(() => undefined);
     if (!bytes) {
@@ -103,6 +105,9 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       // Not built yet (see sendIndex): the files are looked for on each request.
       suppressWarning: true,
       decorateReply: false,
+      // The build's own files (Vite's manifest in .vite, which names every source file, until the
+      // drawing has read it and removed it) are not the app's.
+      dotfiles: 'ignore',
       cacheControl: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
