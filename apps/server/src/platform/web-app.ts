@@ -13,6 +13,8 @@
  * (English without one), so that a browser draws the form before the JavaScript arrives. Every
  * signed-in page answers its outline drawn likewise (dist/prerendered/<page id>.<language>.html): the
  * shell's frame and the page's heading, with links to the chunks the page needs, fetched at once.
+ * `npm start` answers while these are drawn: each is sent drawn once its file is written (whole,
+ * renamed into place by the drawing), the empty page until then.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -65,9 +67,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
 
   // Whether the app is built is seen on every page load, not at start: `npm start` starts the server
   // while the web app is still building (scripts/start.mjs), and a rebuilt app is served without a
-  // restart. index.html is small and cached by the OS. So is each page drawn at build time: `npm start`
-  // answers while they are drawn, and a page is sent drawn once its file is written (whole: the
-  // drawing renames it into place), the empty page until then.
+  // restart. index.html is small and cached by the OS. So is a page drawn at build time (sendPrerendered).
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const bytes = await readFile(indexFile).catch(() => undefined);
     if (!bytes) {
@@ -105,8 +105,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       // Not built yet (see sendIndex): the files are looked for on each request.
       suppressWarning: true,
       decorateReply: false,
-      // The build's own files (Vite's manifest in .vite, which names every source file, until the
-      // drawing has read it and removed it) are not the app's.
+      // Not the build's own files: Vite's manifest (.vite) names every source file until the drawing removes it.
       dotfiles: 'ignore',
       cacheControl: false,
       preCompressed: true,
