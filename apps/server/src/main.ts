@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { appVersion } from '@bank/contract/constants';
+import type { PGlite } from '@electric-sql/pglite';
 import { createProviders } from './adapters/providers.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -58,6 +59,13 @@ function keepEmbeddedDatabaseCodeBaseline(): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
+/** A cache that cannot be written costs the next start the template, never this one its start. */
+async function keepTemplateIfPossible(client: PGlite): Promise<void> {
+  await keepAsPgliteTemplate(client).catch((error: unknown) =>
+    console.warn(`The database template was not kept: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -80,7 +88,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     ...config,
     ...(template ? { pgliteTemplate: template } : {}),
-    ...(isNewEmbeddedDatabase && !template ? { onNewPgliteMigrated: (client) => keepAsPgliteTemplate(client) } : {}),
+    ...(isNewEmbeddedDatabase && !template ? { onNewPgliteMigrated: keepTemplateIfPossible } : {}),
   });
   // The configuration refuses the test clock in production.
   const clock = config.enableTestClock ? createOffsetClock(systemClock) : systemClock;

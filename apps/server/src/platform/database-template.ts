@@ -4,9 +4,9 @@
  * A new embedded database starts from it: each test file's in memory, and the server's first start
  * in a new data folder (main.ts), so that a fresh clone on a machine that has run the product or its
  * tests before does not build it again. Where the cache has none, the server's new database, once
- * migrated, is kept as the template (keepAsPgliteTemplate). The key changes with any migration, the job queue's schema
- * or the PGlite build (a dump is only loadable by the build that wrote it), so a stale template is
- * never loaded.
+ * migrated, is kept as the template (keepAsPgliteTemplate). The key changes with any migration, the
+ * job queue's schema or the PGlite build (a dump is only loadable by the build that wrote it), so a
+ * stale template is never loaded.
  */
 import { createHash } from 'node:crypto';
 import { constants, existsSync, readdirSync, readFileSync } from 'node:fs';
