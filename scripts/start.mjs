@@ -13,9 +13,10 @@
  * draws itself, until then (platform/web-app.ts). On a fresh clone the web build and the first start
  * on a new database take about as long as each other, and the server's is what the first answer
  * waits for: the web build runs at the lowest priority, so that the server's start, side by side with
- * it on two cores, takes little more than it takes alone (bench/README.md, Start). What this machine has made before is not made again: a web build
- * of the same sources is copied from the machine's cache (build-cache.mjs), and a new embedded
- * database starts from the migrated template kept there (apps/server/src/platform/database-template.ts).
+ * it on two cores, takes little more than it takes alone (bench/README.md, Start). What this machine
+ * has made before is not made again: a web build of the same sources is copied from the machine's
+ * cache (build-cache.mjs), and a new embedded database starts from the migrated template kept there
+ * (apps/server/src/platform/database-template.ts).
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -45,7 +46,8 @@ function build({ workspace, script }, onUsable = () => {}) {
   // The web build gives way to the server's first start, which every answer waits for (on two cores
   // the server took 15.5 s beside it instead of 9.6 s alone); the build then has the machine to itself
   // while the server waits for its first request.
-  if (script) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+  // A child that could not be started has no pid, and nothing to lower.
+  if (script && child.pid !== undefined) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
   child.once('message', onUsable);
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
