@@ -172,6 +172,15 @@ export default defineConfig({
     // a page downloads.
     reportCompressedSize: false,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry imports, in one chunk beside the entry's own. Left to the automatic
+          // splitting, they were 14 files, split by which pages also import them: /login's first load
+          // fetched 36 files, each a link of every outline to read and a module to compile on its own
+          // (bench/README.md, Web, 2026-12-02).
+          groups: [{ name: 'first-load', tags: ['$initial'] }],
+        },
+      },
       // Modules re-exported by a side-effect-free barrel (@mantine/core's, the icons') and used
       // nowhere are neither read nor transformed: 1,938 modules instead of 8,587, and Vite's build of
       // the web app 0.6 s shorter and 0.8 s less CPU here (bench/README.md, Start).
