@@ -46,7 +46,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/*.test.ts',
+            'e2e/support/**/*.test.ts',
+            'scripts/*.test.mjs',
+          ],
           exclude: [...configDefaults.exclude, ...isolatedFiles],
           // A worker keeps its modules from one test file to the next (each file still opens its own
           // database and app): importing the server's module graph anew for each file took a third of

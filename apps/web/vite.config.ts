@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { signedInOnly } from './chunk-groups.ts';
+import { themeVariables } from './theme-variables.ts';
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
@@ -101,6 +103,12 @@ function mantineUseIdWithoutSecondDrawing({ isRequired = false } = {}): Plugin {
   };
 }
 
+/** The signed-in shell's modules, which the app's entry loads only once someone has signed in. */
+const isSignedInOnly = signedInOnly(path.resolve(import.meta.dirname, 'src/main.tsx'), [
+  path.resolve(import.meta.dirname, 'src/app/server-state.tsx'),
+  path.resolve(import.meta.dirname, 'src/app/staff-gate.tsx'),
+]);
+
 const apiServer = 'http://localhost:3000';
 
 /**
@@ -132,7 +140,7 @@ const preloadedChunks =
   /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|approvals-badge)-/;
 
 export default defineConfig({
-  plugins: [react(), mantineUseIdWithoutSecondDrawing({ isRequired: true }), precompressAssets()],
+  plugins: [react(), mantineUseIdWithoutSecondDrawing({ isRequired: true }), themeVariables(), precompressAssets()],
   optimizeDeps: { rolldownOptions: { plugins: [mantineUseIdWithoutSecondDrawing()] } },
   server: {
     proxy: {
@@ -177,8 +185,20 @@ export default defineConfig({
           // Every module the entry imports, in one chunk beside the entry's own. Left to the automatic
           // splitting, they were 14 files, split by which pages also import them: /login's first load
           // fetched 36 files, each a link of every outline to read and a module to compile on its own
-          // (bench/README.md, Web, 2026-12-02).
-          groups: [{ name: 'first-load', tags: ['$initial'] }],
+          // (bench/README.md, Web, 2026-12-01, the evening; decision 48).
+          groups: [
+            { name: 'first-load', tags: ['$initial'], priority: 2 },
+            // The modules only signed-in pages load (chunk-groups.ts), used by many of them, in one
+            // file: a module used by fewer stays in the files of the pages that use it.
+            {
+              name: (id, graph) => (isSignedInOnly(id, graph) ? 'signed-in' : null),
+              debugName: 'signed-in',
+              minShareCount: 18,
+              // Their imports that public pages use too stay where they are, out of this file.
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
         },
       },
       // Modules re-exported by a side-effect-free barrel (@mantine/core's, the icons') and used

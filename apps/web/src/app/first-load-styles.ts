@@ -12,6 +12,9 @@
  */
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
+// The app's theme (its colours, fonts, radius) as Mantine writes it, outside the layer as Mantine's
+// provider would (theme-variables.ts).
+import 'virtual:theme-variables.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/UnstyledButton.layer.css';

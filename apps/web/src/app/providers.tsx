@@ -25,9 +25,13 @@ function NoticesOnDemand() {
   );
 }
 
+/**
+ * The theme's CSS variables are in the first load's stylesheet, written at build time
+ * (theme-variables.ts), not worked out by the provider on every page's first drawing.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false}>
       <NoticesOnDemand />
       {children}
     </MantineProvider>
