@@ -45,9 +45,8 @@ globalThis.localStorage = new EmptyStorage();
 // second here and change nothing in the markup.
 process.env.NODE_ENV ??= 'production';
 
-const { renderPage, renderOutline, prerenderedPages, mainPages, languages, localeOfLanguage } = await import(
-  pathToFileURL(path.join(drawing, 'prerender.js')).href
-);
+const { renderPage, renderOutline, prerenderedPages, mainPages, languages, localeOfLanguage, evaluationOrder } =
+  await import(pathToFileURL(path.join(drawing, 'prerender.js')).href);
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!template.includes(emptyRoot)) throw new Error('dist/index.html has no empty root to draw into');
@@ -233,7 +232,10 @@ function keyEndingWith(ending) {
   return key;
 }
 
-/** The chunks (and style sheets) a page needs beyond the first load's, in the order they are needed. */
+/**
+ * The chunks (and style sheets) a page needs beyond the first load's, each after those it imports
+ * (the order in which the app evaluates them, evaluation-order.ts), and those evaluated with a cycle.
+ */
 function chunksOfPage(page, language) {
   const entries = [
     keyEndingWith('src/app/server-state.tsx'),
@@ -246,8 +248,12 @@ function chunksOfPage(page, language) {
   if (pageModules.has(page.id)) entries.push(pageModules.get(page.id));
   const filesOf = (keys) => keys.flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]);
   const firstLoad = new Set(filesOf(staticClosure(['index.html'])));
-  const files = filesOf(staticClosure(entries));
-  return [...new Set(files)].filter((file) => !firstLoad.has(file));
+  const { ordered, withCycle } = evaluationOrder((key) => {
+    if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
+    return manifest[key].imports ?? [];
+  }, entries);
+  const files = [...new Set(filesOf(ordered))].filter((file) => !firstLoad.has(file));
+  return { files, withCycle: new Set([...withCycle].map((key) => manifest[key].file)) };
 }
 
 /**
@@ -275,12 +281,13 @@ function staticClosure(keys) {
   return [...seen];
 }
 
-function preloadLinks(files) {
+/** The links of a page's files; `data-cycle` marks a chunk evaluated with its cycle (evaluation-order.ts). */
+function preloadLinks({ files, withCycle }) {
   return files
     .map((file) =>
       file.endsWith('.css')
         ? `<link rel="preload" as="style" crossorigin href="/${file}">`
-        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+        : `<link rel="modulepreload" crossorigin href="/${file}"${withCycle.has(file) ? ' data-cycle' : ''}>`,
     )
     .join('');
 }

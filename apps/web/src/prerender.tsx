@@ -29,6 +29,8 @@ import { signedInPages } from './app/signed-in-pages.ts';
 import { i18nOptions } from './lib/i18n.ts';
 
 export { mainPages, prerenderedPages } from '@bank/contract/routes';
+// The order of a signed-in page's chunks in its outline, for scripts/prerender.mjs.
+export { evaluationOrder } from '../evaluation-order.ts';
 
 let isStarted = false;
 

@@ -18,6 +18,7 @@ import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
 import { KycGate } from './kyc-gate.tsx';
 import { lazyPage, type PageComponent } from './lazy-page.ts';
+import { evaluateInTurn, outlineModules } from './modules-in-turn.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { PublicPageSkeleton } from './public-page-skeleton.tsx';
 import { RouteError } from './route-error.tsx';
@@ -171,6 +172,7 @@ export function preloadPage(pathname: string): Promise<void> | undefined {
     (!page.isStaffOnly || isStaffSession()) &&
     !(page.id === 'home' && isStaffSession());
   const load = async () => {
+    await evaluateInTurn(outlineModules(document));
     const [Page, shell] = await Promise.all([mainPageComponents[page.id].preload(), loadSignedInShell()]);
     if (!isShown) return;
     Page.loadData?.({ params, search: new URLSearchParams(window.location.search) });
