@@ -5,12 +5,13 @@
  * feature never imports another.
  */
 import type { CallDefinition, RequestOf, ResponseOf } from '@bank/contract/calls';
-import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useCallForm } from '../lib/call-form.tsx';
 import { Drawer } from './drawer.tsx';
 import { FormAlert } from './form-alert.tsx';
+import { Textarea } from './textarea.tsx';
 
 export function ReviewDrawer({
   isOpen,

@@ -30,7 +30,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -50,6 +49,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { Textarea } from '../../ui/textarea.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { FeeAssetPicker, refreshCardData } from './card-parts.tsx';
 

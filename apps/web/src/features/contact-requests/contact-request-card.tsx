@@ -12,19 +12,7 @@ import {
   listContactRequests,
   requestContact,
 } from '@bank/contract/contact-requests';
-import {
-  Button,
-  Card,
-  Divider,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
@@ -34,6 +22,7 @@ import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 
 /** The latest requests shown beside the form; older ones are the relationship manager's record. */
 const shownRequests = 5;

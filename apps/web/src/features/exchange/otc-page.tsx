@@ -18,7 +18,7 @@ import {
 } from '@bank/contract/exchange';
 import { formatRate } from '@bank/contract/money-text';
 import { pathOf } from '@bank/contract/routes';
-import { Button, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChartCandle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -42,6 +42,7 @@ import { QuoteLine } from '../../ui/quote-line.tsx';
 import { RateText } from '../../ui/rate-text.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatCountdown } from '../../ui/svg-data-url.ts';
+import { Textarea } from '../../ui/textarea.tsx';
 import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
 
 const listRequest = { page_size: 50 };

@@ -15,7 +15,7 @@ import {
   listFeedback,
   submitFeedback,
 } from '@bank/contract/feedback';
-import { Button, Card, Group, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle, IconPhoto } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -35,6 +35,7 @@ import { formatDateTime } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
 
 /** The screenshot's upload: the documents' flow through the feedback's own calls. */

@@ -8,7 +8,7 @@ import { entityTypes, monthlyFrequencyBands, monthlyVolumeBands } from '@bank/co
 import type { DocumentRef } from '@bank/contract/documents';
 import { type CompanyDraft, type KycInfo, SaveCompanyRequest, saveCompany } from '@bank/contract/kyc';
 import { assets } from '@bank/contract/money';
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { formatDecimal, isDecimalString } from '../../ui/format-amount.ts';
 import { QueryState } from '../../ui/query-state.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 import { ContinueOnPhoneButton } from './continue-on-phone.tsx';
 import { kycUploader, prefetchKycInfo, useKycInfo } from './kyc-api.ts';
 import { normaliseAmount } from './kyc-format.ts';

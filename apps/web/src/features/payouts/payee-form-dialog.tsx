@@ -18,7 +18,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   type TextareaProps,
   TextInput,
   type TextInputProps,
@@ -33,6 +32,7 @@ import { CountrySelect } from '../../ui/country-select.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { Textarea } from '../../ui/textarea.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshPayoutData } from './payout-format.ts';
 import { usePayoutConfig } from './payout-parts.tsx';

@@ -14,7 +14,7 @@ import {
   normalisedCidr,
 } from '@bank/contract/api-keys';
 import type { ClientPermission } from '@bank/contract/permissions';
-import { Alert, Button, Checkbox, Code, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { Textarea } from '../../ui/textarea.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshApiKeys } from './team-queries.ts';
 

@@ -7,7 +7,7 @@ import type { UserInfo } from '@bank/contract/account';
 import type { GroupPermission } from '@bank/contract/permissions';
 import { groupPermissions } from '@bank/contract/permissions';
 import { addPermissionGroup, editPermissionGroup, type PermissionGroup } from '@bank/contract/team';
-import { Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { showSuccess } from '../../lib/notify.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { Textarea } from '../../ui/textarea.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshTeam } from './team-queries.ts';
 

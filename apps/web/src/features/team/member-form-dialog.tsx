@@ -5,7 +5,7 @@
 import type { UserInfo } from '@bank/contract/account';
 import { type CompanyMemberRole, companyMemberRoles } from '@bank/contract/roles';
 import { editTeamMember, inviteTeamMember, type PermissionGroup, type TeamMember } from '@bank/contract/team';
-import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { showSuccess } from '../../lib/notify.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { Textarea } from '../../ui/textarea.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshTeam } from './team-queries.ts';
 

@@ -7,7 +7,7 @@
  * Shown to the roles the contract allows (system admin, compliance officer).
  */
 import { resetUserAuthenticator } from '@bank/contract/account';
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../../lib/call-form.tsx';
@@ -15,6 +15,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { Textarea } from '../../../ui/textarea.tsx';
 
 export function ResetAuthenticatorCard() {
   const { t } = useTranslation();

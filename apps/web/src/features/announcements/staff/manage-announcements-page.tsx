@@ -36,7 +36,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -85,6 +84,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
 import type { AnnouncementContent } from '../announcement-article.tsx';
 import { AnnouncementPreview } from './announcement-preview.tsx';

@@ -26,7 +26,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Textarea,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -66,6 +65,7 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 
 type Status = (typeof cardApplicationStatuses)[number];
 const pageSize = defaultPageSize;

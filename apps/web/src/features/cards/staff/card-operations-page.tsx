@@ -35,7 +35,6 @@ import {
   Table,
   Tabs,
   Text,
-  Textarea,
   TextInput,
   Title,
   UnstyledButton,
@@ -69,6 +68,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { PageSkeleton, TableSkeleton } from '../../../ui/skeletons.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import { CardMoneySimulator } from './card-money-simulator.tsx';
 import { CardProcessorFaultPanel } from './card-processor-fault.tsx';
 

@@ -5,7 +5,7 @@
 import type { ResponseOf } from '@bank/contract/calls';
 import { defaultPageSize } from '@bank/contract/constants';
 import { creditHeldDeposit, listDepositsInFlight, returnHeldDeposit } from '@bank/contract/deposit';
-import { Box, Button, Group, Progress, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { shortenMiddle } from '../../../ui/short-text.ts';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import { DeskList, HistoryButton, PhoneLines, refreshBackOffice } from './deposit-operations-parts.tsx';
 
 type DepositInFlight = ResponseOf<typeof listDepositsInFlight>['items'][number];

@@ -3,7 +3,7 @@
  * (converted at the current rate less the fee) or returned to its sender.
  */
 import { type BankCredit, creditBankTransfer, fiatDepositTargets, returnBankTransfer } from '@bank/contract/deposit';
-import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconInbox, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { QueueSearchInput, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import {
   CompanyName,
   FirstDepositBadges,

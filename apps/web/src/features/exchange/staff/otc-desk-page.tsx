@@ -15,7 +15,7 @@ import {
   quoteOtcRequest,
   type StaffOtcTrade,
 } from '@bank/contract/exchange';
-import { Button, Divider, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Divider, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartCandle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,6 +36,7 @@ import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RateText } from '../../../ui/rate-text.tsx';
 import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 
 type Answered = (trade: StaffOtcTrade) => Promise<void>;
 

@@ -8,7 +8,7 @@
 import { type KycSection, kycSections } from '@bank/contract/documents';
 import { decideKyc, kycReviewDecisions } from '@bank/contract/kyc';
 import { pathOf } from '@bank/contract/routes';
-import { Button, Checkbox, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
+import { Textarea } from '../../../ui/textarea.tsx';
 
 type Decision = (typeof kycReviewDecisions)[number];
 

@@ -28,7 +28,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Textarea,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -64,6 +63,7 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import { PayoutFacts, PayoutTimeline } from '../payout-summary.tsx';
 
 type Queue = (typeof payoutQueues)[number];

@@ -33,7 +33,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -54,6 +53,7 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../../ui/skeletons.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import {
   BatchesTable,
   ContractsTable,

@@ -5,7 +5,7 @@
 import type { MembershipFeeRecord } from '@bank/contract/programme';
 import { listStaffMembershipFees, waiveMembershipFee } from '@bank/contract/programme-cards';
 import type { FeePaymentStatus } from '@bank/contract/states';
-import { Button, Group, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatDate } from '../../../ui/format-date.ts';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
 import { MembershipRemarks } from '../membership-remarks.tsx';
 import { ProgrammeTable, useProgrammeList } from '../programme-tables.tsx';
 
