@@ -3,12 +3,16 @@
  * scripts can print the plain `N passed, N failed` line that CI reads, and name each failed test
  * where the tail of a log shows it.
  *
- * A suite run beside another (`{ beside: true }`) writes its output to test-results/<label>.log,
- * printed whole when it ends, so that two suites' lines do not interleave in the log. `{ niceness }`
- * runs it at a lower priority (`nice`): it takes only the CPU the other suite leaves idle.
+ * Every suite's output is kept in test-results/<label>.log. A suite run beside another
+ * (`{ beside: true }`) prints it whole when it ends, so that two suites' lines do not interleave in
+ * the log; the others print it as it comes. `{ niceness }` runs it at a lower priority (`nice`): it
+ * takes only the CPU the other suite leaves idle.
+ *
+ * A suite that fails with every test passed (an error thrown outside any test, which Vitest's JSON
+ * report does not keep) is named with what its output says of that error.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The suites running now, stopped by stopRunningSuites when the gate gives up early. */
@@ -18,6 +22,12 @@ export function stopRunningSuites() {
   for (const child of runningSuites) child.kill('SIGTERM');
 }
 
+/**
+ * A test's time limit when its suite runs at a lower priority: CI once failed a server test on
+ * PostgreSQL that passed at once alone, after 90 s of waiting beside the browser journeys.
+ */
+const starvedTimeoutMs = 600_000;
+
 export async function runVitest(label, args, env = {}, { beside = false, niceness = 0 } = {}) {
   const reportFolder = join('test-results');
   mkdirSync(reportFolder, { recursive: true });
@@ -26,30 +36,42 @@ export async function runVitest(label, args, env = {}, { beside = false, nicenes
   rmSync(reportPath, { force: true });
   console.log(beside ? `\n=== ${label} (beside, its output in ${fileStem}.log) ===` : `\n=== ${label} ===`);
   const startedMs = Date.now();
-  const logFd = beside ? openSync(`${fileStem}.log`, 'w') : null;
+  const logPath = `${fileStem}.log`;
+  const logFd = openSync(logPath, 'w');
   const vitest = [
     ...(niceness > 0 ? ['nice', '-n', String(niceness)] : []),
     'npx',
     'vitest',
     'run',
     ...args,
+    // At a lower priority a test waits for the CPU the other suite leaves it, for as long as that
+    // suite keeps both cores busy: its timeout (a limit for a hang, vitest.config.ts) is widened to
+    // the suite's own scale, so that waiting is not counted as hanging.
+    ...(niceness > 0 ? [`--testTimeout=${starvedTimeoutMs}`, `--hookTimeout=${starvedTimeoutMs}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${reportPath}`,
   ];
   const [command, ...commandArgs] = vitest;
   const child = spawn(command, commandArgs, {
-    stdio: logFd === null ? 'inherit' : ['ignore', logFd, logFd],
+    stdio: beside ? ['ignore', logFd, logFd] : ['inherit', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  if (!beside)
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      stream.on('data', (chunk) => {
+        out.write(chunk);
+        writeSync(logFd, chunk);
+      });
   runningSuites.add(child);
-  const status = await new Promise((resolveStatus) => child.once('exit', (code) => resolveStatus(code ?? 1)));
+  const status = await new Promise((resolveStatus) => child.once('close', (code) => resolveStatus(code ?? 1)));
   runningSuites.delete(child);
-  if (logFd !== null) {
-    closeSync(logFd);
-    console.log(`\n=== ${label}: its output ===\n${readFileSync(`${fileStem}.log`, 'utf8')}`);
-  }
-  const result = { status };
+  closeSync(logFd);
+  const output = readFileSync(logPath, 'utf8');
+  if (beside) console.log(`\n=== ${label}: its output ===\n${output}`);
   let passed = 0;
   let failed = 0;
   const failures = [];
@@ -70,15 +92,45 @@ export async function runVitest(label, args, env = {}, { beside = false, nicenes
     }
   } catch {
     failed += 1;
+    failures.push(`${label}: exited with status ${status} and no report: ${errorsOutsideTests(output)}`);
   }
-  if (result.status !== 0 && failed === 0) failed = 1;
+  if (status !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`${label}: exited with status ${status}, every test passed: ${errorsOutsideTests(output)}`);
+  }
   console.log(`${label}: ${passed} passed, ${failed} failed (${Math.round((Date.now() - startedMs) / 1000)} s)`);
   return { passed, failed, failures };
 }
 
-/** The first line of a failure, short enough for the tail of a CI log. */
+/**
+ * The first line of a failure, short enough for the tail of a CI log. For a timeout, Vitest's JSON
+ * report keeps the stack of the error it made when the test began, whose first line is that error's
+ * name for itself (`Error: STACK_TRACE_ERROR`), not the timeout's message.
+ */
 function firstLine(message) {
-  return String(message ?? '')
-    .split('\n')[0]
-    .slice(0, 300);
+  const line = String(message ?? '').split('\n')[0];
+  return (line === 'Error: STACK_TRACE_ERROR' ? 'timed out' : line).slice(0, 300);
+}
+
+/**
+ * What a suite's output says of the errors Vitest caught outside any test: each one's first line,
+ * the file it came from and the test that ran last, or the output's last lines when it names none.
+ */
+export function errorsOutsideTests(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const said = [];
+  lines.forEach((line, index) => {
+    if (/⎯ Unhandled (Error|Rejection)/.test(line))
+      said.push(
+        lines
+          .slice(index + 1)
+          .find((next) => next.trim() !== '')
+          ?.trim() ?? line.trim(),
+      );
+    if (/^(This error originated in|The latest test that might've caused the error)/.test(line.trim()))
+      said.push(line.trim());
+  });
+  const text = said.length > 0 ? said : lines.filter((line) => line.trim() !== '').slice(-3);
+  return text.join(' / ').slice(0, 600);
 }
