@@ -21,6 +21,7 @@ import {
 } from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
 import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@bank/contract/deposit';
+import { listTransactions, type Transaction } from '@bank/contract/transaction';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -199,7 +200,13 @@ describe('cards', () => {
     await dialog.getByRole('button', { name: 'Block for good and order a replacement' }).click();
     await page.getByText(`Card •••• ${awaiting.last4} is blocked for good; its replacement is ordered.`).waitFor();
     await clientDrawer.getByText('This block is final: the card will not work again.').waitFor();
-    expect(before - (await usdcAvailable(client, awaiting.id))).toBeCloseTo(feeCost, 5);
+    // Charged as the company's history records it; at the rate of the moment it was charged, which
+    // the rates' refresh (every 5 minutes) may have moved since the dialog's quote in the fourth decimal.
+    const feeLines = await callOk(listTransactions, { type: 'card_fee', page_size: 1 }, sessionHeaders(client));
+    const feeLine = (feeLines.items as Transaction[])[0];
+    expect(feeLine?.asset).toBe('USDC');
+    expect(before - (await usdcAvailable(client, awaiting.id))).toBeCloseTo(Number(feeLine?.amount), 6);
+    expect(Number(feeLine?.amount)).toBeCloseTo(feeCost, 2);
 
     // The replacement appears; staff ship it and read its letter; the holder activates it.
     const replacement = (await companyCards(client)).find((card) => card.replaces_card_id === awaiting.id);
