@@ -20,7 +20,9 @@
  * Each is measured on a fresh page (a new browser context) three times (INTERACTIONS_RUNS=N),
  * alternating, and written as the median with its range; INTERACTIONS_ONLY=typing,filter measures
  * only the figures whose names hold those words. An interaction counts its slowest event
- * (the browser reports only those of 16 ms or more; one without any counts as 16). With
+ * (the browser reports only those of 16 ms or more; one without any counts as 16), each run's line
+ * giving each interaction's slowest event in its three parts (waiting for the main thread, the
+ * handlers, and from them to the paint). With
  * INTERACTIONS_PROFILE=1, each gesture of the first round is also recorded with the CPU profiler and
  * the functions that took its time are printed (`BUILD_UNMINIFIED=1 npm run build` names them), its
  * profile written to bench/.profile/<figure>.cpuprofile.
@@ -50,8 +52,18 @@ function observeInteractions(durationThreshold) {
     for (const entry of entries) {
       if (!entry.interactionId || entry.startTime < (window.__interactionsFrom ?? Number.POSITIVE_INFINITY)) continue;
       const known = slowest.get(entry.interactionId);
-      if (!known || entry.duration > known.duration)
-        slowest.set(entry.interactionId, { name: entry.name, duration: entry.duration });
+      const handlers = entry.processingEnd - entry.processingStart;
+      // The events of one gesture (pointerdown, pointerup, click) share its frame: its time is its
+      // slowest event's, in three parts, waiting for the main thread (the first event's), the
+      // handlers of all its events (with what React draws in them), and the rest until the paint
+      // (the rest of the task, style, layout and paint).
+      if (!known) {
+        const delay = entry.processingStart - entry.startTime;
+        slowest.set(entry.interactionId, { name: entry.name, duration: entry.duration, delay, handlers });
+        continue;
+      }
+      known.handlers += handlers;
+      if (entry.duration > known.duration) Object.assign(known, { name: entry.name, duration: entry.duration });
     }
   };
   const observer = new PerformanceObserver((list) => keep(list.getEntries()));
@@ -257,7 +269,12 @@ export async function run() {
           shouldProfile && round === 1,
         );
         samples[interaction.figure].push(ms);
-        const each = events.map(({ name, duration }) => `${name} ${Math.round(duration)}`).join(', ');
+        const each = events
+          .map(
+            ({ name, duration, delay, handlers }) =>
+              `${name} ${Math.round(duration)} [delay ${Math.round(delay)}, handlers ${Math.round(handlers)}, to paint ${Math.round(duration - delay - handlers)}]`,
+          )
+          .join(', ');
         console.log(`${interaction.figure} run ${round}: ${ms} ms (${each || `none over ${thresholdMs} ms`})`);
       }
   } finally {

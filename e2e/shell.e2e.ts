@@ -177,21 +177,23 @@ describe('language', () => {
     await context.close();
   });
 
-  it('draws the header’s menus from their first opening, and opens and closes them from the keyboard', async () => {
+  it('draws the header’s menus once the page is idle, keeping the focus, and opens and closes them from the keyboard', async () => {
     const { page, context } = await openPage(browser, { session: await homeSession() });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Balances', exact: true }).waitFor();
     const languageButton = page.getByRole('button', { name: /Change language/ });
     const userButton = page.getByRole('button', { name: /^Account menu for / });
-    // Only the buttons are drawn: a drawn menu's button carries its popover's id (each menu drew
-    // itself a second time in the page's first drawing).
+    await languageButton.focus();
+    // Drawn when the browser is idle after the page (not in its first drawing): a drawn menu's
+    // button carries its popover's id.
     for (const button of [languageButton, userButton]) {
+      await expect.poll(() => button.getAttribute('id')).not.toBeNull();
       expect(await button.getAttribute('aria-haspopup')).toBe('menu');
       expect(await button.getAttribute('aria-expanded')).toBe('false');
-      expect(await button.getAttribute('id')).toBeNull();
     }
+    // The button drawn anew keeps the focus it had.
+    expect(await languageButton.evaluate((button) => button === document.activeElement)).toBe(true);
 
-    await languageButton.focus();
     await page.keyboard.press('Enter');
     const chinese = page.getByRole('menuitem', { name: '中文' });
     await chinese.waitFor();

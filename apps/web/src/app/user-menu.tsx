@@ -35,6 +35,7 @@ export function UserMenu() {
       position="bottom-end"
       width={240}
       withInitialFocusPlaceholder={false}
+      isDrawnWhenIdle
       withinPortal={false}
       target={
         <UnstyledButton

@@ -7,6 +7,7 @@ import { Button, Grid, type GridColProps, Group, Paper, Select, TextInput } from
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useIdleAfterPage } from './use-idle-after-page.ts';
 
 export function HistoryFilterBar({
   label,
@@ -62,6 +63,9 @@ export function HistoryChoice({
   value: string;
   onChange: (value: string) => void;
 }) {
+  // The options are drawn, hidden, once the page is idle: the first opening then only shows them,
+  // where drawing them inside the tap was most of its time (bench/README.md).
+  const isIdle = useIdleAfterPage();
   return (
     <Grid.Col span={span} {...col}>
       <Select
@@ -70,6 +74,7 @@ export function HistoryChoice({
         value={value}
         allowDeselect={false}
         onChange={(chosen) => onChange(chosen ?? '')}
+        comboboxProps={{ keepMounted: isIdle }}
       />
     </Grid.Col>
   );
