@@ -66,6 +66,14 @@ export async function call<Data = unknown>(
 
 export type MailboxEmail = { to: string; subject: string; text: string; time: string };
 
+/**
+ * How long a test waits for an email or for the job queue to settle: a limit for a hang, not for
+ * speed. CI runs the server suites at the lowest priority beside the journeys (scripts/test.mjs),
+ * where this process, which also runs the queue's workers, may get little of the CPU for many
+ * seconds: 15 s once ran out there with nothing stuck (a payouts test on PostgreSQL).
+ */
+export const queueWaitMs = 60_000;
+
 export async function readMailbox(test: TestApp, to: string): Promise<MailboxEmail[]> {
   const response = await test.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
   return response.json() as MailboxEmail[];
@@ -86,7 +94,7 @@ export async function nextEmail(
   test: TestApp,
   to: string,
   knownCount: number,
-  timeoutMs = 15_000,
+  timeoutMs = queueWaitMs,
   matches: (email: MailboxEmail) => boolean = () => true,
 ): Promise<MailboxEmail> {
   const deadline = Date.now() + timeoutMs;
@@ -105,19 +113,26 @@ export async function nextEmail(
  * mailbox, or assert that nothing (more) arrived.
  */
 export async function settleEmails(test: TestApp): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + queueWaitMs;
   for (;;) {
     await test.app.jobs.relayNow();
     // Unfinished: a job not done yet, or an event still in the outbox (a consumer that just committed
     // one after the relay last looked, whose own job is already complete).
-    const rows = await executeRows<{ unfinished: number }>(
+    const rows = await executeRows<{ what: string; unfinished: number }>(
       test.database.db,
-      sql`select (select count(*)::int from ${sql.identifier(jobQueueSchema)}.job
-                  where name like 'event\_\_%' and state in ('created', 'retry', 'active'))
-               + (select count(*)::int from ${outboxEvents} where ${outboxEvents.published_at} is null) as unfinished`,
+      sql`select name || ' (' || state || ')' as what, count(*)::int as unfinished
+            from ${sql.identifier(jobQueueSchema)}.job
+           where name like 'event\_\_%' and state in ('created', 'retry', 'active')
+           group by name, state
+          union all
+          select 'outbox', count(*)::int from ${outboxEvents} where ${outboxEvents.published_at} is null
+          having count(*) > 0`,
     );
-    if ((rows[0]?.unfinished ?? 0) === 0) return;
-    if (Date.now() > deadline) throw new Error('events or emails still queued after 15 s');
+    if (rows.length === 0) return;
+    if (Date.now() > deadline) {
+      const unfinished = rows.map((row) => `${row.what}: ${row.unfinished}`).join(', ');
+      throw new Error(`events or emails still queued after ${queueWaitMs / 1000} s: ${unfinished}`);
+    }
     await new Promise((wake) => setTimeout(wake, 50));
   }
 }

@@ -9,6 +9,7 @@ import {
   createRunningTestApp,
   mailboxCount,
   nextEmail,
+  queueWaitMs,
   type RunningTestApp,
 } from '../../../platform/test-support.ts';
 import { demoSeeders } from '../../index.ts';
@@ -219,7 +220,7 @@ describe('staff reset of a lost authenticator', () => {
       .where(eq(auditLog.action, 'authenticator.reset_by_staff'))
       .orderBy(auditLog.at);
     expect(audit?.detail).toMatchObject({ user_email: user.email, identity_check: identityCheck });
-    const notice = await nextEmail(test, user.email, before, 15_000, (email) => email.subject.includes('reset'));
+    const notice = await nextEmail(test, user.email, before, queueWaitMs, (email) => email.subject.includes('reset'));
     expect(notice.subject).toBe('Your authenticator was reset by our staff');
 
     // The user signs in with password and an emailed code, and the old recovery codes are dead.

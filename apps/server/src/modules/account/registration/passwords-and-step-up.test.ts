@@ -10,6 +10,7 @@ import {
   createRunningTestApp,
   mailboxCount,
   nextEmail,
+  queueWaitMs,
   type RunningTestApp,
   uniqueEmail,
 } from '../../../platform/test-support.ts';
@@ -168,7 +169,7 @@ describe('recovering the password (forgetLoginPassword)', () => {
       password: newPassword,
     });
     expect(challenge.code).toBe(200);
-    const codeEmail = await nextEmail(test, user.email, before, 15_000, (email) => /\b\d{6}\b/.test(email.text));
+    const codeEmail = await nextEmail(test, user.email, before, queueWaitMs, (email) => /\b\d{6}\b/.test(email.text));
     expect(codeIn(codeEmail)).toMatch(/^\d{6}$/);
   });
 });
