@@ -5,7 +5,7 @@
  * Keyboard: a skip link first, landmarks (banner, navigation, main), focus moved to the content
  * after each navigation so that screen readers start at the new page.
  */
-import { appVersion, localeOfLanguage } from '@bank/contract/constants';
+import { appVersion } from '@bank/contract/constants';
 import { isKycGatedPage, pathOf } from '@bank/contract/routes';
 import {
   AppShell,
@@ -29,7 +29,7 @@ import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
-import { prepareAmountFormat } from '../ui/format-amount.ts';
+import { prepareFormats } from '../ui/prepare-formats.ts';
 import { useOverlayMount } from '../ui/use-overlay-mount.ts';
 import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
@@ -150,14 +150,11 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       getInitialValueInEffect: false,
     }) ?? false;
 
-  // Amounts are on most signed-in pages: their format is made in a task of its own once the shell is
-  // drawn and on each change of language (a page opened first has it made earlier, while its first
-  // answers travel: server-state.tsx `loadFirstData`).
-  const locale = localeOfLanguage[useLanguage()];
-  useEffect(() => {
-    const handle = window.setTimeout(() => prepareAmountFormat(locale), 0);
-    return () => window.clearTimeout(handle);
-  }, [locale]);
+  // Amounts and times are on most signed-in pages: their formats are made in tasks of their own once
+  // the shell is drawn and on each change of language (a page opened first has them made earlier,
+  // while its first answers travel: server-state.tsx `loadFirstData`).
+  const language = useLanguage();
+  useEffect(() => prepareFormats(language), [language]);
 
   // After a navigation: close the drawer, start at the top, and move focus to the new content.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page

@@ -3,12 +3,11 @@
  * brings every component's styles), the signed-in pages' code and the first loads of a page opened
  * first.
  */
-import { localeOfLanguage } from '@bank/contract/constants';
 import type { ReactNode } from 'react';
 import { prefetchUserInfo } from '../api/user-info.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { whenLoadsSettle } from '../lib/query-client.ts';
-import { prepareAmountFormat } from '../ui/format-amount.ts';
+import { prepareFormats } from '../ui/prepare-formats.ts';
 import { MainLayout } from './main-layout.tsx';
 import { ServerStateProvider } from './query-provider.tsx';
 
@@ -27,11 +26,12 @@ export { signedInPages } from './signed-in-pages.ts';
 /**
  * The user (every signed-in page's header and permissions read it), loaded from the start with the
  * page's own first loads; then settles once no load is running any more (a load that another's
- * answer starts included). While the answers travel, the amount format is made in a task of its own:
- * a page opened first is drawn with its data, and the format made in that drawing lengthened it.
+ * answer starts included). While the answers travel, the formats of amounts and times are made in
+ * tasks of their own: a page opened first is drawn with its data, and the formats made in that
+ * drawing lengthened it.
  */
 export async function loadFirstData(): Promise<void> {
-  window.setTimeout(() => prepareAmountFormat(localeOfLanguage[currentLanguage()]), 0);
+  prepareFormats(currentLanguage());
   await prefetchUserInfo();
   await whenLoadsSettle();
 }
