@@ -46,14 +46,21 @@ async function loadTools() {
  * Every page a visitor opens: the public pages, then every signed-in page of the route table that a
  * client (not the bank's staff) opens, by its id. Read from the contract's route table, so that a page
  * added later is measured without a change here. A path's parameter (`:contractId`) takes the first
- * such record of the demo company, read through the API as the page's list would.
+ * such record of the demo company, read through the API as the page's list would; so does a details
+ * page that names its record in the address (`?id=`), as the history's links open it: measured
+ * without one, such a page showed its "not found" text.
  */
 async function pagesToMeasure(url) {
   const { publicPaths, mainPages } = await importWorkspaceModule('packages/contract/src/routes.ts');
   const session = await dashboardSessionStorage(url);
   const headers = { token: session.token, userid: session.userid };
-  const firstId = async (path) => (await post(url, path, { page_size: 1 }, headers)).items[0]?.id;
-  const parameters = { contractId: () => firstId('/api/v1/programme/contracts/list') };
+  const first = async (path, field, filter = {}) =>
+    (await post(url, path, { page_size: 1, ...filter }, headers)).items[0]?.[field];
+  const parameters = { contractId: () => first('/api/v1/programme/contracts/list', 'id') };
+  const records = {
+    transaction_detail: () => first('/api/v1/transaction/record', 'transaction_id'),
+    deposit_transaction_detail: () => first('/api/v1/transaction/record', 'transaction_id', { type: 'crypto_deposit' }),
+  };
   const pages = Object.entries(publicPaths).map(([name, path]) => ({ name, path, isSignedIn: false }));
   for (const page of mainPages.filter((candidate) => !candidate.isStaffOnly)) {
     let path = page.path;
@@ -61,6 +68,11 @@ async function pagesToMeasure(url) {
       const value = await parameters[parameter]?.();
       if (!value) throw new Error(`${page.id}: no value for :${parameter} in the demo data`);
       path = path.replace(`:${parameter}`, encodeURIComponent(value));
+    }
+    if (records[page.id]) {
+      const id = await records[page.id]();
+      if (!id) throw new Error(`${page.id}: no record to open in the demo data`);
+      path = `${path}?id=${encodeURIComponent(id)}`;
     }
     pages.push({ name: page.id, path, isSignedIn: true });
   }
