@@ -805,15 +805,6 @@ export const listPendingApprovals = defineCall({
   response: page(Payout),
 });
 
-export const countPendingApprovals = defineCall({
-  path: '/api/v1/withdraw/approval/count',
-  permission: 'approve_payouts',
-  isKycGated: true,
-  summary: 'How many payouts wait for approval (the header badge)',
-  request: z.object({}).strict(),
-  response: z.object({ count: z.number().int() }),
-});
-
 const ApprovalDecision = z
   .object({
     payout_id: PayoutId,

@@ -3,6 +3,8 @@
  * policy, quotes, checks and submissions, records, details and downloads, approvals, and the back
  * office's review with its simulator control.
  */
+
+import { countPendingApprovals } from '@bank/contract/payout-approvals-count';
 import {
   addAddress,
   addPayee,
@@ -11,7 +13,6 @@ import {
   cancelPayout,
   checkCryptoPayout,
   checkFiatPayout,
-  countPendingApprovals,
   decidePayoutApproval,
   decidePayoutReview,
   deleteAddress,

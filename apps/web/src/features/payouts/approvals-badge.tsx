@@ -4,7 +4,7 @@
  * approvals page. Loaded on its own (the main layout imports it lazily, for those users only), so
  * that no other page's first load carries the payouts contract.
  */
-import { countPendingApprovals } from '@bank/contract/payouts';
+import { countPendingApprovals } from '@bank/contract/payout-approvals-count';
 import { pathOf } from '@bank/contract/routes';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
