@@ -3,8 +3,8 @@ import { flushSync } from 'react-dom';
 
 /** Calls `run` once the browser has nothing else to do (after a second where it cannot tell). */
 function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5_000 });
-  else window.setTimeout(run, 1_000);
+  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(run, { timeout: 5_000 });
+  else globalThis.setTimeout(run, 1_000);
 }
 
 /** The drawings waiting for the browser to be idle, the first first; one is drawn per idle period. */
@@ -16,9 +16,26 @@ function drawNextWhenIdle(): void {
   isWaitingForIdle = true;
   whenIdle(() => {
     isWaitingForIdle = false;
-    waiting.shift()?.();
-    drawNextWhenIdle();
+    try {
+      waiting.shift()?.();
+    } finally {
+      // A drawing that fails leaves the others waiting for their turn, not stuck behind it.
+      drawNextWhenIdle();
+    }
   });
+}
+
+/**
+ * Runs `draw` in an idle period of its own, after those queued before it; answers a function that
+ * takes it out of the queue if it has not run yet.
+ */
+export function drawWhenIdle(draw: () => void): () => void {
+  waiting.push(draw);
+  drawNextWhenIdle();
+  return () => {
+    const index = waiting.indexOf(draw);
+    if (index >= 0) waiting.splice(index, 1);
+  };
 }
 
 /**
@@ -34,16 +51,10 @@ export function useIdleAfterPage(isWanted = true, onIdle?: () => void): boolean 
   const [isIdle, setIdle] = useState(false);
   useEffect(() => {
     if (!isWanted || isIdle) return;
-    const draw = () => {
+    return drawWhenIdle(() => {
       onIdle?.();
       flushSync(() => setIdle(true));
-    };
-    waiting.push(draw);
-    drawNextWhenIdle();
-    return () => {
-      const index = waiting.indexOf(draw);
-      if (index >= 0) waiting.splice(index, 1);
-    };
+    });
   }, [isWanted, isIdle, onIdle]);
   return isWanted && isIdle;
 }
