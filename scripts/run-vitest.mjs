@@ -88,7 +88,7 @@ export async function runVitest(label, args, env = {}, { beside = false, nicenes
       if (file.status === 'failed' && failedTests.length === 0)
         failures.push(`${label}: ${file.name}: ${firstLine(file.message)}`);
       for (const test of failedTests)
-        failures.push(`${label}: ${file.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        failures.push(`${label}: ${file.name} > ${test.fullName}: ${failureSummary(test.failureMessages)}`);
     }
   } catch {
     failed += 1;
@@ -103,9 +103,30 @@ export async function runVitest(label, args, env = {}, { beside = false, nicenes
 }
 
 /**
- * The first line of a failure, short enough for the tail of a CI log. For a timeout, Vitest's JSON
- * report keeps the stack of the error it made when the test began, whose first line is that error's
- * name for itself (`Error: STACK_TRACE_ERROR`), not the timeout's message.
+ * A failed test's errors, one for each attempt (a journey is tried twice), each as its first line,
+ * what a browser step was waiting for and the line of the test file it failed at: short enough for
+ * the tail of a CI log, and enough to tell which step failed when nothing else of the run is kept.
+ */
+export function failureSummary(messages = []) {
+  const attempts = messages.map((message) => {
+    const lines = withoutColours(String(message ?? '')).split('\n');
+    const waitingFor = lines
+      .find((line) => line.trim().startsWith('- waiting for '))
+      ?.trim()
+      .slice(2);
+    const testLine = lines
+      .map((line) => /^\s*at (?:.*\()?(?:file:\/\/)?([^()\s]+\.(?:e2e|test)\.[mc]?[tj]sx?:\d+):\d+\)?$/.exec(line)?.[1])
+      .find((path) => path !== undefined && !path.includes('/node_modules/'));
+    const where = testLine?.startsWith(`${process.cwd()}/`) ? testLine.slice(process.cwd().length + 1) : testLine;
+    return [firstLine(lines[0]), waitingFor?.slice(0, 200), where].filter(Boolean).join(' · ');
+  });
+  return attempts.length === 0 ? firstLine(undefined) : attempts.join(' | once more: ');
+}
+
+/**
+ * The first line of a failure. For a timeout, Vitest's JSON report keeps the stack of the error it
+ * made when the test began, whose first line is that error's name for itself
+ * (`Error: STACK_TRACE_ERROR`), not the timeout's message.
  */
 function firstLine(message) {
   const line = String(message ?? '').split('\n')[0];
@@ -117,8 +138,7 @@ function firstLine(message) {
  * the file it came from and the test that ran last, or the output's last lines when it names none.
  */
 export function errorsOutsideTests(output) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
-  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const lines = withoutColours(output).split('\n');
   const said = [];
   lines.forEach((line, index) => {
     if (/⎯ Unhandled (Error|Rejection)/.test(line))
@@ -133,4 +153,10 @@ export function errorsOutsideTests(output) {
   });
   const text = said.length > 0 ? said : lines.filter((line) => line.trim() !== '').slice(-3);
   return text.join(' / ').slice(0, 600);
+}
+
+/** Text a terminal would colour, without its colour codes. */
+function withoutColours(text) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }

@@ -87,6 +87,10 @@ export async function openPage(
     );
   }
   const page = await context.newPage();
+  // E2E_CPU_SLOWDOWN=N runs each page's CPU N times slower, to rehearse a slow CI machine here.
+  const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+  if (slowdown > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   actOnTheApp(page);
   return { context, page };
 }
