@@ -13,7 +13,7 @@
  * card staff's inbox names the company. The server's clock is never moved.
  */
 import { readFile } from 'node:fs/promises';
-import { listCards } from '@bank/contract/card-management';
+import { getCard, listCards, unblockCard } from '@bank/contract/card-management';
 import {
   getSimulatorCardMoney,
   getSimulatorProcessorFault,
@@ -26,7 +26,7 @@ import { getDepositDetails, simulateBlocks, simulateIncomingDeposit } from '@ban
 import { type InboxMessage, listMessages } from '@bank/contract/inbox';
 import { simulateRates } from '@bank/contract/ledger';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ApiSession,
   callOk,
@@ -228,6 +228,13 @@ describe('card transactions and the statement', () => {
 });
 
 describe('the card’s own panel', () => {
+  // Each journey starts from the active card: one that failed after blocking it (CI tries it once
+  // more) would otherwise hand the card on blocked, and fail its own second try and the next journey.
+  beforeEach(async () => {
+    const card = await callOk(getCard, { card_id: cardId }, sessionHeaders(client));
+    if (card.status === 'blocked') await callOk(unblockCard, { card_id: cardId }, sessionHeaders(client));
+  });
+
   it('tops up the card from its panel, from the coin that holds the money, and the panel follows', async () => {
     const { page, context } = await openSignedIn(browser, client);
     await page.goto(`/cards?card=${cardId}`);
