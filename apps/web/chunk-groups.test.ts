@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ModuleFacts, type ModuleGraph, reachableModules, signedInOnly } from './chunk-groups.ts';
+import { type ModuleFacts, type ModuleGraph, reachableModules, signedInGroups } from './chunk-groups.ts';
 
 const ui = '/app/node_modules/@lib/ui/index.mjs';
 const icons = '/app/node_modules/@lib/icons/index.mjs';
@@ -40,14 +40,17 @@ function graphOf(modules: Record<string, Partial<ModuleFacts>>): ModuleGraph {
 const graph = graphOf({
   '/app/src/main.tsx': {
     code: 'import { Button } from "@lib/ui";\nimport { IconBank } from "@lib/icons";',
-    importedIds: [ui, icons],
+    importedIds: [ui, icons, '/app/src/page-data.ts'],
     dynamicallyImportedIds: ['/app/src/shell.tsx', '/app/src/reset-page.tsx'],
   },
+  '/app/src/page-data.ts': { dynamicallyImportedIds: ['/app/src/cards-data.ts'] },
+  '/app/src/cards-data.ts': { importedIds: ['/app/src/cards-contract.ts', '/app/src/api.ts'] },
+  '/app/src/cards-contract.ts': {},
   '/app/src/reset-page.tsx': { code: '', importedIds: ['/app/src/api.ts'] },
   '/app/src/api.ts': {},
   '/app/src/shell.tsx': {
     code: 'import { Table as DataTable } from "@lib/ui";\nimport { IconCard } from "@lib/icons";',
-    importedIds: [ui, icons, '/app/src/contract.ts', '/app/src/api.ts'],
+    importedIds: [ui, icons, '/app/src/contract.ts', '/app/src/api.ts', '/app/src/cards-contract.ts'],
     dynamicallyImportedIds: ['/app/src/chart.tsx'],
   },
   '/app/src/contract.ts': {},
@@ -88,23 +91,28 @@ describe('reachableModules', () => {
   });
 });
 
-describe('signedInOnly', () => {
-  const isSignedInOnly = signedInOnly('/app/src/main.tsx', ['/app/src/shell.tsx']);
+describe('signedInGroups', () => {
+  const groupOf = signedInGroups('/app/src/main.tsx', ['/app/src/shell.tsx'], '/app/src/page-data.ts');
 
-  it('takes what only the signed-in shell reaches, through a barrel too', () => {
-    expect(isSignedInOnly('/app/src/contract.ts', graph)).toBe(true);
-    expect(isSignedInOnly(uiModule('Table'), graph)).toBe(true);
-    expect(isSignedInOnly(iconModule('IconCard'), graph)).toBe(true);
+  it('puts in the signed-in file what only the signed-in shell reaches, through a barrel too', () => {
+    expect(groupOf('/app/src/contract.ts', graph)).toBe('signed-in');
+    expect(groupOf(uiModule('Table'), graph)).toBe('signed-in');
+    expect(groupOf(iconModule('IconCard'), graph)).toBe('signed-in');
+  });
+
+  it('puts what a page’s first loads reach in a file of their own, not the shell’s', () => {
+    expect(groupOf('/app/src/cards-contract.ts', graph)).toBe('first-loads');
   });
 
   it('leaves what a public page loads, and what is loaded on demand', () => {
-    expect(isSignedInOnly(uiModule('Button'), graph)).toBe(false);
-    expect(isSignedInOnly('/app/src/api.ts', graph)).toBe(false);
-    expect(isSignedInOnly('/app/src/chart.tsx', graph)).toBe(false);
-    expect(isSignedInOnly('/app/src/shell.tsx', graph)).toBe(false);
+    expect(groupOf(uiModule('Button'), graph)).toBeNull();
+    expect(groupOf('/app/src/api.ts', graph)).toBeNull();
+    expect(groupOf('/app/src/chart.tsx', graph)).toBeNull();
+    expect(groupOf('/app/src/shell.tsx', graph)).toBeNull();
+    expect(groupOf('/app/src/cards-data.ts', graph)).toBeNull();
   });
 
-  it('takes nothing in a build without the entry (the pages drawn for Node)', () => {
-    expect(signedInOnly('/app/src/other.tsx', [])('/app/src/contract.ts', graph)).toBe(false);
+  it('groups nothing in a build without the entry (the pages drawn for Node)', () => {
+    expect(signedInGroups('/app/src/other.tsx', [], '/app/src/page-data.ts')('/app/src/contract.ts', graph)).toBeNull();
   });
 });

@@ -137,22 +137,36 @@ export function reachableModules(
 }
 
 /**
- * Whether a module is loaded by signed-in pages only, and so may go in their shared file: the app's
- * entry cannot reach it, its imports followed (dynamic ones too) without entering the signed-in shell
- * (`signedInRoots`), and nothing loads it on demand (a module imported dynamically is left where
- * Rolldown puts it, so that it is still fetched only when asked for). Worked out once per build.
+ * Which of the signed-in pages' shared modules a module is, if any:
+ * - `signed-in`: loaded by signed-in pages only, and not by their first loads: the app's entry cannot
+ *   reach it, its imports followed (dynamic ones too) without entering the signed-in shell
+ *   (`signedInRoots`) or a page's first loads (the modules `pageData` imports dynamically,
+ *   app/page-data.ts); nor can those first loads.
+ * - `first-loads`: reached by the pages' first loads (their static imports followed) and not by a
+ *   public page: kept out of the signed-in pages' file, which the first loads would otherwise import
+ *   and so wait for the shell's (decision 50).
+ * A module loaded on demand (imported dynamically) is in neither, left where Rolldown puts it, so
+ * that it is still fetched only when asked for. Worked out once per build.
  */
-export function signedInOnly(entry: string, signedInRoots: readonly string[]) {
-  const publicModulesOf = new WeakMap<ModuleFacts, Set<string>>();
-  return (id: string, graph: ModuleGraph): boolean => {
+export function signedInGroups(entry: string, signedInRoots: readonly string[], pageData: string) {
+  const reachOf = new WeakMap<ModuleFacts, { publicModules: Set<string>; firstLoads: Set<string> }>();
+  return (id: string, graph: ModuleGraph): 'signed-in' | 'first-loads' | null => {
     const entryFacts = graph.getModuleInfo(entry);
     // The build for Node (the pages drawn at build time) has another entry: nothing is grouped there.
-    if (!entryFacts) return false;
-    let publicModules = publicModulesOf.get(entryFacts);
-    if (!publicModules) {
-      publicModules = reachableModules(graph, [entry], { stops: new Set(signedInRoots), isFollowingDynamic: true });
-      publicModulesOf.set(entryFacts, publicModules);
+    if (!entryFacts) return null;
+    let reach = reachOf.get(entryFacts);
+    if (!reach) {
+      const loaders = graph.getModuleInfo(pageData)?.dynamicallyImportedIds ?? [];
+      reach = {
+        publicModules: reachableModules(graph, [entry], {
+          stops: new Set([...signedInRoots, ...loaders]),
+          isFollowingDynamic: true,
+        }),
+        firstLoads: reachableModules(graph, loaders, {}),
+      };
+      reachOf.set(entryFacts, reach);
     }
-    return !publicModules.has(id) && !graph.getModuleInfo(id)?.dynamicImporters.length;
+    if (reach.publicModules.has(id) || graph.getModuleInfo(id)?.dynamicImporters.length) return null;
+    return reach.firstLoads.has(id) ? 'first-loads' : 'signed-in';
   };
 }

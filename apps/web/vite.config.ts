@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { signedInOnly } from './chunk-groups.ts';
+import { signedInGroups } from './chunk-groups.ts';
 import { themeVariables } from './theme-variables.ts';
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -103,11 +103,18 @@ function mantineUseIdWithoutSecondDrawing({ isRequired = false } = {}): Plugin {
   };
 }
 
-/** The signed-in shell's modules, which the app's entry loads only once someone has signed in. */
-const isSignedInOnly = signedInOnly(path.resolve(import.meta.dirname, 'src/main.tsx'), [
-  path.resolve(import.meta.dirname, 'src/app/server-state.tsx'),
-  path.resolve(import.meta.dirname, 'src/app/staff-gate.tsx'),
-]);
+/**
+ * The group of a module only signed-in pages load (chunk-groups.ts): the signed-in shell's modules,
+ * which the app's entry loads only once someone has signed in, and their pages' first loads.
+ */
+const signedInGroupOf = signedInGroups(
+  path.resolve(import.meta.dirname, 'src/main.tsx'),
+  [
+    path.resolve(import.meta.dirname, 'src/app/server-state.tsx'),
+    path.resolve(import.meta.dirname, 'src/app/staff-gate.tsx'),
+  ],
+  path.resolve(import.meta.dirname, 'src/app/page-data.ts'),
+);
 
 const apiServer = 'http://localhost:3000';
 
@@ -128,6 +135,34 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 /**
+ * Writes dist/.vite/module-files.json: the file each of the app's own modules ended in. Read by
+ * scripts/prerender.mjs beside Vite's manifest (and removed with it), which names a file by its first
+ * module only when that module starts it: a page's data module that Rolldown put in a file with
+ * others, or whose file has no module of its own as facade, has no entry there.
+ */
+function moduleFiles(): Plugin {
+  let root = '';
+  let isServerBuild = false;
+  return {
+    name: 'bank:module-files',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      isServerBuild = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (isServerBuild) return;
+      const files: Record<string, string> = {};
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk')
+          for (const id of output.moduleIds)
+            if (id.startsWith(`${root}/src/`)) files[path.relative(root, id)] = output.fileName;
+      this.emitFile({ type: 'asset', fileName: '.vite/module-files.json', source: JSON.stringify(files) });
+    },
+  };
+}
+
+/**
  * The chunks whose dependencies Vite's module preload fetches in parallel with them: the public pages
  * and the signed-in shell, where a second round of downloads would be felt at the first paint, and
  * the header's approvals badge (loaded as the shell is drawn, with the payouts contract and what it
@@ -140,7 +175,13 @@ const preloadedChunks =
   /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|approvals-badge)-/;
 
 export default defineConfig({
-  plugins: [react(), mantineUseIdWithoutSecondDrawing({ isRequired: true }), themeVariables(), precompressAssets()],
+  plugins: [
+    react(),
+    mantineUseIdWithoutSecondDrawing({ isRequired: true }),
+    themeVariables(),
+    precompressAssets(),
+    moduleFiles(),
+  ],
   optimizeDeps: { rolldownOptions: { plugins: [mantineUseIdWithoutSecondDrawing()] } },
   server: {
     proxy: {
@@ -191,10 +232,19 @@ export default defineConfig({
             // The modules only signed-in pages load (chunk-groups.ts), used by many of them, in one
             // file: a module used by fewer stays in the files of the pages that use it.
             {
-              name: (id, graph) => (isSignedInOnly(id, graph) ? 'signed-in' : null),
+              name: (id, graph) => (signedInGroupOf(id, graph) === 'signed-in' ? 'signed-in' : null),
               debugName: 'signed-in',
               minShareCount: 18,
               // Their imports that public pages use too stay where they are, out of this file.
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            // What the signed-in pages' first loads share (the contract's common schemas, the query
+            // helpers), in one file of its own, which imports neither the shell's nor the one above.
+            {
+              name: (id, graph) => (signedInGroupOf(id, graph) === 'first-loads' ? 'first-loads' : null),
+              debugName: 'first-loads',
+              minShareCount: 18,
               includeDependenciesRecursively: false,
               priority: 1,
             },

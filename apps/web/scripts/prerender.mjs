@@ -190,8 +190,11 @@ for (const [page, pagePath] of Object.entries(prerenderedPages)) {
 
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
-const pageModules = await signedInPageModules();
+const moduleFiles = JSON.parse(await readFile(path.join(dist, '.vite', 'module-files.json'), 'utf8'));
+const pageModules = await pageModulesOf('signed-in-pages.ts', (page) => page.id !== 'home');
+const dataModules = await pageModulesOf('page-data.ts', () => false);
 const userInfoCall = userInfoCallChunks();
+checkFirstLoadsStandAlone();
 for (const page of mainPages) {
   for (const language of languages) {
     const markup = await renderOutline(page, language);
@@ -211,18 +214,44 @@ await Promise.all(writing);
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 
 /**
- * The source file of each signed-in page's code, by page id, as src/app/signed-in-pages.ts imports
- * it (home is part of the shell's chunk). Every page id must be found, so that a page added there
- * in another form is not left without its links unnoticed.
+ * The source file of each signed-in page's module that src/app/`file` imports, by page id: its code
+ * (signed-in-pages.ts; home is part of the shell's chunk) or its first loads (page-data.ts). Every page
+ * id `isRequired` names must be found, so that a page added there in another form is not left without
+ * its links unnoticed.
  */
-async function signedInPageModules() {
-  const source = await readFile(path.join(root, 'src/app/signed-in-pages.ts'), 'utf8');
+async function pageModulesOf(file, isRequired) {
+  const source = await readFile(path.join(root, 'src/app', file), 'utf8');
   const modules = new Map();
-  for (const [, id, specifier] of source.matchAll(/^ {2}(\w+): async \(\) =>\s*\(await import\('([^']+)'\)\)/gm))
-    modules.set(id, path.posix.join('src/app', specifier));
-  const missing = mainPages.filter((page) => page.id !== 'home' && !modules.has(page.id)).map((page) => page.id);
-  if (missing.length) throw new Error(`signed-in-pages.ts: no import found for ${missing.join(', ')}`);
+  for (const [, id, specifier] of source.matchAll(/^ {2}(\w+): async \(\) =>\s*\(\s*await import\('([^']+)'\)\s*\)/gm))
+    modules.set(id, chunkKeyOf(path.posix.join('src/app', specifier)));
+  const missing = mainPages.filter((page) => isRequired(page) && !modules.has(page.id)).map((page) => page.id);
+  if (missing.length) throw new Error(`${file}: no import found for ${missing.join(', ')}`);
   return modules;
+}
+
+/**
+ * A page's first loads start before its code has arrived only if their file imports neither the
+ * signed-in shell's nor the file of what the signed-in pages share (decision 48): importing either, the
+ * requests would wait for it. page-data.test.ts checks the modules; this checks the files they ended in.
+ */
+function checkFirstLoadsStandAlone() {
+  const shell = keyEndingWith('src/app/server-state.tsx');
+  for (const [id, key] of dataModules) {
+    const held = staticClosure([key]).filter((chunk) => chunk === shell || manifest[chunk].name === 'signed-in');
+    if (held.length)
+      throw new Error(`page-data.ts: the first loads of ${id} import ${held.map((chunk) => manifest[chunk].file)}`);
+  }
+}
+
+/**
+ * The manifest key of the file a module of the app ended in: the module's own path when it starts a
+ * file, else the key of the file it is in (vite.config.ts `moduleFiles`).
+ */
+function chunkKeyOf(module) {
+  if (manifest[module]) return module;
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate].file === moduleFiles[module]);
+  if (!key) throw new Error(`the build's manifest has no file holding ${module}`);
+  return key;
 }
 
 /** The manifest key whose source path ends with `ending`. */
@@ -238,6 +267,8 @@ function keyEndingWith(ending) {
  */
 function chunksOfPage(page, language) {
   const entries = [
+    // The page's first loads before all: their requests start as soon as these have arrived.
+    ...(dataModules.has(page.id) ? [dataModules.get(page.id)] : []),
     keyEndingWith('src/app/server-state.tsx'),
     keyEndingWith('i18n/src/catalogue-en-signed-in.ts'),
     ...userInfoCall,

@@ -39,7 +39,7 @@ export function useUserInfo(): UseQueryResult<UserInfo> {
 }
 
 /**
- * Starts the user's load before a page that waits for it renders (its `loadData`), into the query
+ * Starts the user's load from a page's first loads (app/page-data.ts), into the query
  * `useUserInfo` reads; answers the user, for the loads that depend on it, or nothing on a failure.
  */
 export function prefetchUserInfo(): Promise<UserInfo | undefined> {
@@ -47,7 +47,7 @@ export function prefetchUserInfo(): Promise<UserInfo | undefined> {
 }
 
 /**
- * Starts, from a page's `loadData`, a load the page makes only for a user holding `permission`, once
+ * Starts, from a page's first loads, a load the page makes only for a user holding `permission`, once
  * the user's answer says so: never a call the server would refuse, and not left to the page once
  * drawn, whose answer would draw it again (decision 40).
  */

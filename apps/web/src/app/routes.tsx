@@ -12,13 +12,14 @@ import { type MainPage, mainPages, type PageId, publicPaths, redirects } from '@
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { loadSignedInMessages } from '../lib/i18n.ts';
-import type { PageWithData } from '../lib/screen-query.ts';
+import type { PagePlace, PageWithData } from '../lib/screen-query.ts';
 import { isKycApproved, isSignedIn, isStaffSession } from '../lib/session-storage.ts';
 import { ClientHomeGate } from './client-home-gate.tsx';
 import { PublicOnly, RequireSession } from './guards.tsx';
 import { KycGate } from './kyc-gate.tsx';
 import { lazyPage, type PageComponent } from './lazy-page.ts';
 import { evaluateInTurn, outlineModules } from './modules-in-turn.ts';
+import { pageDataLoaders } from './page-data.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { PublicPageSkeleton } from './public-page-skeleton.tsx';
 import { RouteError } from './route-error.tsx';
@@ -140,6 +141,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Starts a page's first loads from its data module (page-data.ts); settles once they have started. */
+async function startPageData(id: PageId, place: PagePlace): Promise<void> {
+  const loader = await pageDataLoaders[id]?.().catch(() => undefined);
+  loader?.(place);
+}
+
 /**
  * Starts loading the code of the page at `pathname` (and the signed-in shell for a signed-in page)
  * while the app starts, rather than when React first renders the route: each would otherwise wait
@@ -171,11 +178,15 @@ export function preloadPage(pathname: string): Promise<void> | undefined {
     (!page.isKycGated || isKycApproved()) &&
     (!page.isStaffOnly || isStaffSession()) &&
     !(page.id === 'home' && isStaffSession());
+  const place = { params, search: new URLSearchParams(window.location.search) };
   const load = async () => {
+    // The page's data first, from its own small module: its requests then travel while the page's
+    // code and the shell's arrive and are evaluated.
+    const isDataStarted = isShown ? startPageData(page.id, place) : undefined;
     await evaluateInTurn(outlineModules(document));
-    const [Page, shell] = await Promise.all([mainPageComponents[page.id].preload(), loadSignedInShell()]);
+    const [, shell] = await Promise.all([mainPageComponents[page.id].preload(), loadSignedInShell()]);
     if (!isShown) return;
-    Page.loadData?.({ params, search: new URLSearchParams(window.location.search) });
+    await isDataStarted;
     await shell.loadFirstData();
   };
   return new Promise((settled) => {

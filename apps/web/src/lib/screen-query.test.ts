@@ -1,5 +1,5 @@
 /**
- * A page's first loads started before it renders (`loadData`) land in the cache entry its own
+ * A page's first loads started before it renders (app/page-data.ts) land in the cache entry its own
  * queries read: the page asks the server once, not twice. Fetch and storage are stand-ins.
  */
 import type { CallDefinition } from '@bank/contract/calls';

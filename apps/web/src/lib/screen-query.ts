@@ -75,7 +75,7 @@ export function prefetchScreenData<Call extends CallDefinition>(
 /**
  * A screen's list loaded a page at a time (the call's cursor): the options of its
  * `useInfiniteQuery`, keyed by `key` (the call's path, then what the list is of), and of its page's
- * `loadData` (`prefetchScreenPages`), so that both read one cache entry.
+ * first loads (`prefetchScreenPages`), so that both read one cache entry.
  */
 export function screenPagesOptions<
   Request extends { cursor?: string },
@@ -109,17 +109,17 @@ export function prefetchScreenPages<
 export type PagePlace = { params: Readonly<Record<string, string | undefined>>; search: URLSearchParams };
 
 /**
- * What a page loads first, started from its place as soon as its code has arrived rather than once
- * the shell and the page have rendered (app/routes.tsx `preloadPage`): a page component may carry
- * one as `Page.loadData`, calling `prefetchScreenData` with the very calls and bodies of its
- * `useScreenQuery`s and `prefetchScreenPages` with those of its paged lists (a body that differed
- * would be a second request). A load the page makes only once a permission is known, or once the
- * user has typed, is left to the page.
+ * What a page loads first, started from its place before the page's code has arrived (app/routes.tsx
+ * `preloadPage`): a function of the page's data module, listed in app/page-data.ts, calling
+ * `prefetchScreenData` with the very calls and bodies of the page's `useScreenQuery`s and
+ * `prefetchScreenPages` with those of its paged lists (a body that differed would be a second
+ * request). A load the page makes only once a permission is known, or once the user has typed, is
+ * left to the page.
  */
-type PageDataLoader = (place: PagePlace) => void;
+export type PageDataLoader = (place: PagePlace) => void;
 
 /**
- * A signed-in page's component, with what it loads first when it carries that. `isDrawnWhole`: what
+ * A signed-in page's component. `isDrawnWhole`: what
  * the page shows first is the same for every visitor but for the skeletons of its data, so its
  * outline, drawn at build time (prerender.tsx), is the page itself rather than its heading over a
  * skeleton: its text is on screen with the first paint. Such a page draws its fixed text (a
@@ -128,7 +128,7 @@ type PageDataLoader = (place: PagePlace) => void;
  * permission may show, over its skeleton, loading nothing until the permission is known. Its filter
  * shows its default in the outline (the query string is not read at build time).
  */
-export type PageWithData = ComponentType & { loadData?: PageDataLoader; isDrawnWhole?: true };
+export type PageWithData = ComponentType & { isDrawnWhole?: true };
 
 export type ScreenQueryOptions<Data = unknown> = {
   enabled?: boolean;

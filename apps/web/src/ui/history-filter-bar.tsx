@@ -7,6 +7,7 @@ import { Button, Grid, type GridColProps, Group, Paper, Select, TextInput } from
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { historyValuesOf } from './history-values.ts';
 import { useIdleAfterPage } from './use-idle-after-page.ts';
 
 export function HistoryFilterBar({
@@ -116,14 +117,6 @@ export function HistorySearch({
       }}
     />
   );
-}
-
-/** The filters of a history as a query string holds them ('' for one not set). */
-export function historyValuesOf<Key extends string>(
-  search: URLSearchParams,
-  filterKeys: readonly Key[],
-): Record<Key, string> {
-  return Object.fromEntries(filterKeys.map((key) => [key, search.get(key) ?? ''])) as Record<Key, string>;
 }
 
 /**

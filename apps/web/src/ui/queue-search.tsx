@@ -44,8 +44,3 @@ export function QueueSearchInput({
     />
   );
 }
-
-/** The request's `search`, present only when there are words. */
-export function searchOf(search: string): { search?: string } {
-  return search ? { search } : {};
-}

@@ -4,37 +4,20 @@
  * more", a skeleton while loading and an empty state that says why. The page supplies the list call
  * and how an item reads; opening one is the page's (a drawer).
  */
-import type { CallDefinition } from '@bank/contract/calls';
 import { Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { prefetchScreenPages, screenPagesOptions } from '../lib/screen-query.ts';
+import { screenPagesOptions } from '../lib/screen-query.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
-import { type KeysetPage, LoadMore } from './load-more.tsx';
-import { QueueSearchInput, searchOf, useQueueSearch } from './queue-search.tsx';
+import { LoadMore } from './load-more.tsx';
+import { QueueSearchInput, useQueueSearch } from './queue-search.tsx';
 import { TableSkeleton } from './skeletons.tsx';
+import { type QueueCall, queueRequestOf } from './staff-queue-request.ts';
 
 export type QueueFilter<Status extends string> = Status | 'all';
-
-const queuePageSize = 20;
-
-/** What a queue asks for: a page, of one status or all, matching the search. */
-type QueueRequest = { page_size?: number; status?: string; search?: string; cursor?: string };
-
-type QueueCall<Item> = CallDefinition<z.ZodType<unknown, QueueRequest>, z.ZodType<KeysetPage<Item>>>;
-
-function queueRequestOf(status: string, search: string): QueueRequest {
-  return { page_size: queuePageSize, ...(status === 'all' ? {} : { status }), ...searchOf(search) };
-}
-
-/** Starts a queue's first page before its page renders (the page's `loadData`): the status it opens on, unsearched. */
-export function prefetchStaffQueue<Item>(call: QueueCall<Item>, status: string) {
-  return prefetchScreenPages(call, queueRequestOf(status, ''));
-}
 
 export type QueueRow = { title: string; subtitle: string; excerpt: string; time: string; badge: ReactNode };
 

@@ -13,16 +13,15 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { prefetchUserInfo, useUserInfo } from '../../api/user-info.ts';
+import { useUserInfo } from '../../api/user-info.ts';
 import type { AccountPageState } from '../../lib/account-page-state.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { readableAlertStyles } from '../../ui/readable-colour.ts';
-import { PasskeysCard, prefetchPasskeys } from './passkeys-card.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
-import { prefetchRecoveryCodeStatus } from './recovery-codes-panel.tsx';
-import { prefetchSessions, SessionsCard } from './sessions-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 import { TermsCard } from './terms-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
@@ -100,14 +99,3 @@ export function AccountPage() {
     </PageFrame>
   );
 }
-
-AccountPage.loadData = () => {
-  // The page's cards wait for the user, and show what the user's answer allows.
-  void prefetchUserInfo().then((user) => {
-    if (user?.is_authenticator_paired) void prefetchRecoveryCodeStatus();
-    if (user && !user.must_pair_authenticator) {
-      void prefetchSessions();
-      void prefetchPasskeys();
-    }
-  });
-};

@@ -5,7 +5,6 @@
  * category and days live in the address, so a filtered log survives a reload.
  */
 import {
-  type AuditCategory,
   type AuditEntry,
   auditCategories,
   type downloadAuditLog,
@@ -26,21 +25,7 @@ import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
-
-export const auditFilterKeys = ['actor', 'category', 'from', 'to'] as const;
-export type AuditFilterKey = (typeof auditFilterKeys)[number];
-export type AuditFilterValues = Record<AuditFilterKey, string>;
-
-/** The filters as the list and download calls take them. */
-export function auditFilterOf(values: AuditFilterValues) {
-  return {
-    ...(values.actor ? { actor_email: values.actor } : {}),
-    ...(values.category ? { category: values.category as AuditCategory } : {}),
-    ...(values.from ? { from: values.from } : {}),
-    ...(values.to ? { to: values.to } : {}),
-    ...(values.from || values.to ? { time_zone: readerTimeZone() } : {}),
-  };
-}
+import type { AuditFilterKey, AuditFilterValues } from './audit-filters.ts';
 
 export function AuditFilters({
   values,

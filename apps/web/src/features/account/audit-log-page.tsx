@@ -6,7 +6,6 @@
  * user's actions (payouts, cards, settings, sign-ins), not only the team's.
  */
 import { downloadCompanyAuditLog, listCompanyAuditLog } from '@bank/contract/audit-log';
-import { defaultPageSize } from '@bank/contract/constants';
 import { listTeamMembers } from '@bank/contract/team';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -14,22 +13,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { prefetchScreenData, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
-import { historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
+import { useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import {
-  AuditDownloadDialog,
-  AuditFilters,
-  type AuditFilterValues,
-  AuditResults,
-  auditFilterKeys,
-  auditFilterOf,
-} from './audit-entries.tsx';
-
-function requestOf(values: AuditFilterValues) {
-  return { page_size: defaultPageSize, ...auditFilterOf(values) };
-}
+import { AuditDownloadDialog, AuditFilters, AuditResults } from './audit-entries.tsx';
+import { auditFilterKeys } from './audit-filters.ts';
+import { requestOf } from './audit-log-page-data.ts';
 
 export function AuditLogPage() {
   const { t } = useTranslation();
@@ -80,12 +70,3 @@ function CompanyAuditLog() {
     </PageFrame>
   );
 }
-
-AuditLogPage.loadData = () => {
-  // The filter's people, with the list: loaded as the page was first drawn, they drew it again.
-  void prefetchScreenData(listTeamMembers, { page_size: 100 });
-  void prefetchScreenPages(
-    listCompanyAuditLog,
-    requestOf(historyValuesOf(new URLSearchParams(window.location.search), auditFilterKeys)),
-  );
-};

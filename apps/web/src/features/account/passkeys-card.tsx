@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -24,11 +24,6 @@ import { AccountSection } from './account-section.tsx';
 import { AddPasskeyDialog, RenamePasskeyDialog } from './passkey-dialogs.tsx';
 
 type Passkeys = ResponseOf<typeof listPasskeys>;
-
-/** Starts the passkeys' load before the account page renders (its `loadData`). */
-export function prefetchPasskeys() {
-  return prefetchScreenData(listPasskeys, {});
-}
 
 function PasskeyRow({
   passkey,

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
-import { prefetchScreenData, queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
+import { queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 
@@ -87,11 +87,6 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
 }
 
 const recoveryCodeStatusKey = queryKeyOf(getRecoveryCodeStatus, {});
-
-/** Starts the count's load before the account page renders (its `loadData`), for a user with an authenticator. */
-export function prefetchRecoveryCodeStatus() {
-  return prefetchScreenData(getRecoveryCodeStatus, {});
-}
 
 /**
  * For a user with an authenticator: how many recovery codes are left, a warning when none (paired

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -62,11 +62,6 @@ function LogOutButton({ session, onClick }: { session: Session; onClick: () => v
       {t('account.sessions.log_out')}
     </Button>
   );
-}
-
-/** Starts the sessions' load before the account page renders (its `loadData`). */
-export function prefetchSessions() {
-  return prefetchScreenData(listSessions, {});
 }
 
 export function SessionsCard() {

@@ -17,7 +17,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
@@ -193,7 +193,3 @@ export function AlertsPage() {
 }
 
 AlertsPage.isDrawnWhole = true as const;
-
-AlertsPage.loadData = () => {
-  void prefetchScreenData(listAlerts, {});
-};

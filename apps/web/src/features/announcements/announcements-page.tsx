@@ -9,7 +9,6 @@ import {
   getAnnouncement,
   listAnnouncements,
 } from '@bank/contract/announcements';
-import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { Anchor, Box, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
@@ -19,19 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import {
-  type PagePlace,
-  prefetchScreenData,
-  prefetchScreenPages,
-  screenPagesOptions,
-  useScreenQuery,
-} from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { AnnouncementArticle } from './announcement-article.tsx';
+import { detailRequestOf, listRequest } from './announcements-page-data.ts';
 
 function pathOfAnnouncement(id: string): string {
   return `${pathOf('announcements')}?${new URLSearchParams({ id }).toString()}`;
@@ -76,8 +70,6 @@ function AnnouncementLine({ announcement }: { announcement: ClientAnnouncement }
   );
 }
 
-const listRequest = { page_size: defaultPageSize };
-
 function AnnouncementList() {
   const { t } = useTranslation();
   const announcements = useInfiniteQuery(screenPagesOptions(listAnnouncements, listRequest));
@@ -108,8 +100,6 @@ function AnnouncementList() {
     </Stack>
   );
 }
-
-const detailRequestOf = (id: string) => ({ announcement_id: id });
 
 function AnnouncementDetail({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -169,10 +159,3 @@ export function AnnouncementsPage() {
     </PageFrame>
   );
 }
-
-AnnouncementsPage.loadData = ({ search }: PagePlace) => {
-  // One announcement (`?id=`), or the list.
-  const id = search.get('id');
-  if (id) void prefetchScreenData(getAnnouncement, detailRequestOf(id));
-  else void prefetchScreenPages(listAnnouncements, listRequest);
-};

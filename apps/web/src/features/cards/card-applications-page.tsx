@@ -11,7 +11,6 @@ import {
   listCardApplications,
   listCardholderKyc,
 } from '@bank/contract/card-applications';
-import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { Button, Group, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -20,7 +19,7 @@ import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -30,15 +29,12 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { pageHeading } from '../../ui/page-heading.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { pagedRequest } from './card-applications-page-data.ts';
 import { CardManagementOnly } from './card-management-gate.tsx';
-import { CardholderKycDetail, prefetchCardholderKyc } from './kyc-manage-cardholder.tsx';
+import { CardholderKycDetail } from './kyc-manage-cardholder.tsx';
 
-const pageSize = defaultPageSize;
 const tabs = ['applications', 'cardholders'] as const;
 type Tab = (typeof tabs)[number];
-
-/** Both tabs' lists load with the page, whichever tab is open: the first page of each. */
-const pagedRequest = { page_size: pageSize };
 
 function PagedList<Item>({
   query,
@@ -240,10 +236,3 @@ function CardApplicationsContent() {
     </PageFrame>
   );
 }
-
-CardApplicationsPage.loadData = ({ search }: PagePlace) => {
-  void prefetchScreenPages(listCardApplications, pagedRequest);
-  void prefetchScreenPages(listCardholderKyc, pagedRequest);
-  const cardholderId = search.get('cardholder');
-  if (cardholderId) void prefetchCardholderKyc(cardholderId);
-};

@@ -24,7 +24,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
@@ -152,11 +152,6 @@ function LoadLimits({ limits }: { limits: CardLoadLimits }) {
       </SimpleGrid>
     </Stack>
   );
-}
-
-/** Starts the load of a card the address opens (`?card=`) before the page renders (its `loadData`). */
-export function prefetchCardDetails(cardId: string) {
-  return prefetchScreenData(getCard, { card_id: cardId });
 }
 
 function CardDetailsContent({ cardId, onOpenCard }: { cardId: string; onOpenCard: (cardId: string) => void }) {

@@ -17,7 +17,6 @@ import {
   listCardTransactions,
 } from '@bank/contract/card-money';
 import type { Card as MoneyCard } from '@bank/contract/cards';
-import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -27,11 +26,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { readerTimeZone } from '../../ui/format-date.ts';
-import { HistoryChoice, HistoryFilterBar, historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { HistoryChoice, HistoryFilterBar, useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
@@ -46,27 +45,8 @@ import {
   SignedAmount,
   useDescriptionOf,
 } from './card-transactions-details.tsx';
-import { CardBalance, CardPicker, latestActiveCard, prefetchMoneyCards, useMoneyCards } from './top-up-cards.tsx';
-
-const pageSize = defaultPageSize;
-const filterKeys = ['from', 'to', 'kind', 'status'] as const;
-type FilterKey = (typeof filterKeys)[number];
-
-/** The card the list is of: the address's (`?card=`), else the one whose latest transaction is the most recent. */
-function cardIdOf(search: URLSearchParams, cards: readonly MoneyCard[]): string {
-  return search.get('card') ?? latestActiveCard(cards)?.id ?? '';
-}
-
-function requestOf(cardId: string, values: Record<FilterKey, string>) {
-  return {
-    card_id: cardId,
-    page_size: pageSize,
-    ...(values.from ? { from: values.from } : {}),
-    ...(values.to ? { to: values.to } : {}),
-    ...(values.kind ? { kind: values.kind as CardTransaction['kind'] } : {}),
-    ...(values.status ? { status: values.status as CardTransaction['status'] } : {}),
-  };
-}
+import { cardIdOf, type FilterKey, filterKeys, requestOf } from './card-transactions-page-data.ts';
+import { CardBalance, CardPicker, useMoneyCards } from './top-up-cards.tsx';
 
 function useTransactionColumns(onOpen: (line: CardTransaction) => void): HistoryColumn<CardTransaction>[] {
   const { t } = useTranslation();
@@ -381,14 +361,3 @@ function NoCards() {
     />
   );
 }
-
-CardTransactionsPage.loadData = ({ search }: PagePlace) => {
-  const values = historyValuesOf(search, filterKeys);
-  const startList = (cardId: string) => {
-    if (cardId) void prefetchScreenPages(listCardTransactions, requestOf(cardId, values));
-  };
-  const cards = prefetchMoneyCards();
-  // A card named by the address starts at once; otherwise the cards' answer says which card the list is of.
-  if (search.has('card')) startList(cardIdOf(search, []));
-  else void cards.then((answer) => startList(cardIdOf(search, answer?.items ?? [])));
-};

@@ -5,18 +5,15 @@
  * the transition table allows.
  */
 
-import { listCards } from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
-import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
-import type { CardStatus } from '@bank/contract/states';
 import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { CardBadges, MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -25,11 +22,8 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
-import { CardDetailsDrawer, prefetchCardDetails } from './card-details.tsx';
-
-const pageSize = defaultPageSize;
-const filters = ['all', 'active', 'approved', 'blocked', 'expired'] as const;
-type Filter = (typeof filters)[number];
+import { CardDetailsDrawer } from './card-details.tsx';
+import { cardList, filterOf, filters, statusOf } from './cards-page-data.ts';
 
 function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -73,19 +67,6 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
       </Paper>
     </UnstyledButton>
   );
-}
-
-/** The state the list shows (`?state=`), all when none is given. */
-function filterOf(search: URLSearchParams): Filter {
-  const state = search.get('state') ?? '';
-  return (filters as readonly string[]).includes(state) ? (state as Filter) : 'all';
-}
-
-const statusOf = (filter: Filter): CardStatus | undefined => (filter === 'all' ? undefined : filter);
-
-/** The cards listed, of one state or all: the request, and the list's key in the cache. */
-function cardList(status: CardStatus | undefined) {
-  return [listCards, { page_size: pageSize, ...(status ? { status } : {}) }, { status }] as const;
 }
 
 export function CardsPage() {
@@ -177,9 +158,3 @@ export function CardsPage() {
     </PageFrame>
   );
 }
-
-CardsPage.loadData = ({ search }: PagePlace) => {
-  void prefetchScreenPages(...cardList(statusOf(filterOf(search))));
-  const cardId = search.get('card');
-  if (cardId) void prefetchCardDetails(cardId);
-};

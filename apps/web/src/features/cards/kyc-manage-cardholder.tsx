@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
@@ -231,11 +231,6 @@ function AddressForm({ kyc }: { kyc: CardholderKyc }) {
       <ProofFields form={form as never} idPrefix="kyc" />
     </CorrectionForm>
   );
-}
-
-/** Starts the load of a cardholder the address opens (`?cardholder=`) before the page renders (its `loadData`). */
-export function prefetchCardholderKyc(cardholderId: string) {
-  return prefetchScreenData(getCardholderKyc, { cardholder_id: cardholderId });
 }
 
 export function CardholderKycDetail({ cardholderId }: { cardholderId: string }) {

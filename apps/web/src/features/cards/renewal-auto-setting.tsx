@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { refreshCardData } from './card-parts.tsx';
+import { cardsRequest } from './renewals-page-data.ts';
 
 function CardSetting({ card }: { card: Card }) {
   const { t } = useTranslation();
@@ -73,14 +74,6 @@ function CardSetting({ card }: { card: Card }) {
       />
     </Group>
   );
-}
-
-/** Every card of the company, each with its setting. */
-const cardsRequest = { page_size: 100 };
-
-/** Starts the cards' load before the page that shows the setting renders (its `loadData`). */
-export function prefetchAutoRenewalCards() {
-  return prefetchScreenData(listCards, cardsRequest);
 }
 
 export function AutoRenewalSetting() {

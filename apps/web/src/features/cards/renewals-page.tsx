@@ -6,8 +6,6 @@
  */
 
 import { type FeeTerm, listRenewals } from '@bank/contract/card-management';
-import { defaultPageSize } from '@bank/contract/constants';
-import type { FeePaymentStatus } from '@bank/contract/states';
 import { Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -15,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -28,26 +26,9 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { CardManagementOnly } from './card-management-gate.tsx';
-import { AutoRenewalSetting, prefetchAutoRenewalCards } from './renewal-auto-setting.tsx';
+import { AutoRenewalSetting } from './renewal-auto-setting.tsx';
 import { RenewalDialog } from './renewal-dialog.tsx';
-
-const pageSize = defaultPageSize;
-const filters = ['all', 'pending', 'overdue', 'unpaid', 'upcoming', 'paid'] as const;
-type Filter = (typeof filters)[number];
-
-/** The payment state the list shows (`?state=`), all when none is given. */
-function filterOf(search: URLSearchParams): Filter {
-  const state = search.get('state') ?? '';
-  return (filters as readonly string[]).includes(state) ? (state as Filter) : 'all';
-}
-
-/** The terms listed: of one payment state or all, of one card (`?card=`) or all. */
-function requestOf(search: URLSearchParams) {
-  const filter = filterOf(search);
-  const status: FeePaymentStatus | undefined = filter === 'all' ? undefined : filter;
-  const cardId = search.get('card');
-  return { page_size: pageSize, ...(status ? { status } : {}), ...(cardId ? { card_id: cardId } : {}) };
-}
+import { filterOf, filters, requestOf } from './renewals-page-data.ts';
 
 function TermRow({ term, onRenew }: { term: FeeTerm; onRenew: () => void }) {
   const { t } = useTranslation();
@@ -219,8 +200,3 @@ function RenewalsContent() {
 }
 
 RenewalsPage.isDrawnWhole = true as const;
-
-RenewalsPage.loadData = ({ search }: PagePlace) => {
-  void prefetchAutoRenewalCards();
-  void prefetchScreenPages(listRenewals, requestOf(search));
-};

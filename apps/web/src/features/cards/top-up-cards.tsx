@@ -4,39 +4,15 @@
  */
 import { listCards } from '@bank/contract/card-management';
 import type { Card } from '@bank/contract/cards';
-import { maxPageSize } from '@bank/contract/constants';
 import { Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
-
-const moneyCardsRequest = { page_size: maxPageSize };
+import { moneyCardsRequest } from './card-queries.ts';
 
 /** The company's cards to choose from (the first page of card/refreshData: up to 100, newest first). */
 export function useMoneyCards(options: { enabled?: boolean } = {}) {
   return useScreenQuery(listCards, moneyCardsRequest, { enabled: options.enabled ?? true });
-}
-
-/** Starts the cards' load before a page that chooses among them renders (its `loadData`), answering them. */
-export function prefetchMoneyCards() {
-  return prefetchScreenData(listCards, moneyCardsRequest);
-}
-
-/**
- * The card whose latest transaction is the most recent: the one a card's transactions open on.
- * Without any card with a transaction, the newest card.
- */
-export function latestActiveCard<T extends Pick<Card, 'last_transaction_at'>>(cards: readonly T[]): T | undefined {
-  let latest: T | undefined;
-  for (const card of cards) {
-    // ISO 8601 instants in UTC compare as text.
-    if (
-      card.last_transaction_at &&
-      (!latest?.last_transaction_at || card.last_transaction_at > latest.last_transaction_at)
-    )
-      latest = card;
-  }
-  return latest ?? cards[0];
 }
 
 export function CardPicker({

@@ -8,7 +8,6 @@
 
 import { downloadTopUps, listTopUps, type TopUp } from '@bank/contract/card-money';
 import type { Card as MoneyCard } from '@bank/contract/cards';
-import { defaultPageSize } from '@bank/contract/constants';
 import { pathOf } from '@bank/contract/routes';
 import { topUpStatuses } from '@bank/contract/states';
 import { Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
@@ -18,10 +17,10 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { HistoryChoice, HistoryFilterBar, historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { HistoryChoice, HistoryFilterBar, useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
@@ -29,23 +28,11 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { PeriodFields } from '../../ui/period-fields.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
-import { CardPicker, prefetchMoneyCards, useMoneyCards } from './top-up-cards.tsx';
+import { CardPicker, useMoneyCards } from './top-up-cards.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
+import { type FilterKey, filterKeys, requestOf } from './top-up-history-page-data.ts';
 
-const pageSize = defaultPageSize;
 const underWayRefreshMs = 5000;
-const filterKeys = ['card_id', 'status', 'from', 'to'] as const;
-type FilterKey = (typeof filterKeys)[number];
-
-function requestOf(values: Record<FilterKey, string>) {
-  return {
-    page_size: pageSize,
-    ...(values.card_id ? { card_id: values.card_id } : {}),
-    ...(values.status ? { status: values.status as TopUp['status'] } : {}),
-    ...(values.from ? { from: values.from } : {}),
-    ...(values.to ? { to: values.to } : {}),
-  };
-}
 
 function PaidLine({ topUp }: { topUp: TopUp }) {
   const amountText = useAmountText();
@@ -330,8 +317,3 @@ function TopUpExportDialog({ isOpen, onClose, cardId }: { isOpen: boolean; onClo
     />
   );
 }
-
-TopUpHistoryPage.loadData = ({ search }: PagePlace) => {
-  void prefetchMoneyCards();
-  void prefetchScreenPages(listTopUps, requestOf(historyValuesOf(search, filterKeys)));
-};

@@ -18,23 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-
-/** The latest requests shown beside the form; older ones are the relationship manager's record. */
-const shownRequests = 5;
-
-function requestsOf(product: BankingProduct) {
-  return { product, page_size: shownRequests };
-}
-
-/** Starts the product's latest requests before its page renders (its `loadData`). */
-export function prefetchProductRequests(product: BankingProduct) {
-  return prefetchScreenData(listContactRequests, requestsOf(product));
-}
+import { requestsOf } from './product-page-data.ts';
 
 function ProductRequests({ product }: { product: BankingProduct }) {
   const { t } = useTranslation();

@@ -23,7 +23,7 @@ import {
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { ContactRequestCard, prefetchProductRequests } from './contact-request-card.tsx';
+import { ContactRequestCard } from './contact-request-card.tsx';
 
 type Titled = { title: string; text: string };
 type Labelled = { label: string; value: string };
@@ -189,16 +189,5 @@ export function InvestmentBankingPage() {
 }
 
 PrivateBankingPage.isDrawnWhole = true as const;
-PrivateBankingPage.loadData = () => {
-  void prefetchProductRequests('private_banking');
-};
-
 StructuredProductsPage.isDrawnWhole = true as const;
-StructuredProductsPage.loadData = () => {
-  void prefetchProductRequests('structured_products');
-};
-
 InvestmentBankingPage.isDrawnWhole = true as const;
-InvestmentBankingPage.loadData = () => {
-  void prefetchProductRequests('investment_banking');
-};

@@ -15,16 +15,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
 import { QueryState } from '../../ui/query-state.tsx';
+import { type Days, firstDays } from './home-page-data.ts';
 
 const loadChart = () => import('./balance-chart.tsx');
 const BalanceChart = lazy(loadChart);
-
-type Days = (typeof balanceHistoryDays)[number];
 
 const chartHeightPx = 220;
 
@@ -132,14 +131,6 @@ function Figures({ points }: { points: BalanceHistoryPoint[] }) {
       </Stack>
     </Group>
   );
-}
-
-/** The chart opens on the shortest period. */
-const firstDays: Days = balanceHistoryDays[0];
-
-/** Starts the chart's first period before the home page renders (its `loadData`). */
-export function prefetchBalanceHistory() {
-  return prefetchScreenData(getBalanceHistory, { days: firstDays });
 }
 
 export function BalanceChartCard() {

@@ -10,7 +10,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
@@ -74,11 +74,6 @@ function BalancesSkeleton() {
       </Stack>
     </Card>
   );
-}
-
-/** Starts the balances' load before the home page renders (its `loadData`). */
-export function prefetchBalances() {
-  return prefetchScreenData(getDashboardHome, {});
 }
 
 export function BalancesCard() {

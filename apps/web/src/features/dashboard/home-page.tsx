@@ -21,9 +21,9 @@ import { isKycApproved, readSession } from '../../lib/session-storage.ts';
 import { homeHeading } from '../../ui/home-heading.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { BalanceChartCard, prefetchBalanceHistory } from './balance-chart-card.tsx';
-import { BalancesCard, prefetchBalances } from './balances-card.tsx';
-import { prefetchRecentTransactions, RecentTransactionsCard } from './recent-transactions-card.tsx';
+import { BalanceChartCard } from './balance-chart-card.tsx';
+import { BalancesCard } from './balances-card.tsx';
+import { RecentTransactionsCard } from './recent-transactions-card.tsx';
 
 function VerificationCard() {
   const { t } = useTranslation();
@@ -115,10 +115,3 @@ export function HomePage() {
     </PageFrame>
   );
 }
-
-HomePage.loadData = () => {
-  // The cards ask before the user's permissions are known (they are hidden only once view_balances is known to be missing).
-  void prefetchBalances();
-  void prefetchBalanceHistory();
-  void prefetchRecentTransactions();
-};

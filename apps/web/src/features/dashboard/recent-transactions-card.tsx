@@ -12,7 +12,7 @@ import { IconArrowRight, IconChevronRight, IconReceipt } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { isKycApproved } from '../../lib/session-storage.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -21,8 +21,8 @@ import { formatMoney } from '../../ui/format-amount.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { recentCount, recentRequest } from './home-page-data.ts';
 
-const recentCount = 5;
 /** How often the card asks again while a line is still moving (coins confirming). */
 const movingRefreshMs = 15_000;
 
@@ -104,13 +104,6 @@ function RecentLine({ transaction }: { transaction: Transaction }) {
       </Group>
     </UnstyledButton>
   );
-}
-
-const recentRequest = { page_size: recentCount };
-
-/** Starts the recent lines' load before the home page renders (its `loadData`). */
-export function prefetchRecentTransactions() {
-  return prefetchScreenData(listTransactions, recentRequest);
 }
 
 export function RecentTransactionsCard() {

@@ -9,11 +9,12 @@ import { Alert, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text } fr
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { firstCurrency } from './bank-details-page-data.ts';
 
 /** The company's reference and why it matters; `reference` undefined while it loads (its place held). */
 function ReferenceCard({ reference }: { reference?: string }) {
@@ -88,11 +89,6 @@ function AccountLines({ details }: { details: BankDetails }) {
   );
 }
 
-/** Starts one currency's details before a page that shows them renders (its `loadData`). */
-export function prefetchCurrencyDetails(currency: FiatCurrency) {
-  return prefetchScreenData(getBankDetails, { currency });
-}
-
 /** The reference and the receiving account for one currency; also shown beside the fiat deposit notice. */
 export function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
   const details = useScreenQuery(getBankDetails, { currency });
@@ -116,9 +112,6 @@ export function CurrencyDetails({ currency }: { currency: FiatCurrency }) {
     </QueryState>
   );
 }
-
-/** The page opens on the US dollar account. */
-const firstCurrency: FiatCurrency = 'USD';
 
 export function BankDetailsPage() {
   const { t } = useTranslation();
@@ -145,7 +138,3 @@ export function BankDetailsPage() {
 }
 
 BankDetailsPage.isDrawnWhole = true as const;
-
-BankDetailsPage.loadData = () => {
-  void prefetchCurrencyDetails(firstCurrency);
-};

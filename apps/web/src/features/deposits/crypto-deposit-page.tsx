@@ -11,12 +11,13 @@ import { Alert, Card, Group, Image, SegmentedControl, Skeleton, Stack, Text } fr
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
-import { prefetchRecentDeposits, RecentDeposits } from './recent-deposits.tsx';
+import { firstAssetOf, firstNetworkOf } from './crypto-deposit-page-data.ts';
+import { RecentDeposits } from './recent-deposits.tsx';
 
 function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network }) {
   const { t } = useTranslation();
@@ -123,15 +124,6 @@ function LabelledChoice(props: {
   );
 }
 
-/** The asset shown first, and its first network. */
-function firstAssetOf(config: DepositConfig): DigitalAsset {
-  return config.assets[0]?.asset ?? 'USDT';
-}
-
-function firstNetworkOf(config: DepositConfig, asset: DigitalAsset): Network | undefined {
-  return config.assets.find((entry) => entry.asset === asset)?.networks[0]?.network;
-}
-
 function DepositChooser({ config }: { config: DepositConfig }) {
   const { t } = useTranslation();
   const [asset, setAsset] = useState<DigitalAsset>(firstAssetOf(config));
@@ -176,13 +168,3 @@ export function CryptoDepositPage() {
     </PageFrame>
   );
 }
-
-CryptoDepositPage.loadData = () => {
-  prefetchRecentDeposits();
-  void prefetchScreenData(getDepositConfig, {}).then((config) => {
-    if (!config) return;
-    const asset = firstAssetOf(config);
-    const network = firstNetworkOf(config, asset);
-    if (network) void prefetchScreenData(getDepositDetails, { asset, network });
-  });
-};

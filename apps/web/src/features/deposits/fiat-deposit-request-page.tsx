@@ -59,7 +59,8 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { QuoteLine } from '../../ui/quote-line.tsx';
 import { RateText } from '../../ui/rate-text.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
-import { CurrencyDetails, prefetchCurrencyDetails } from './bank-details-page.tsx';
+import { CurrencyDetails } from './bank-details-page.tsx';
+import { firstCurrency } from './fiat-deposit-request-page-data.ts';
 
 type Target = (typeof fiatDepositTargets)[number];
 
@@ -233,9 +234,6 @@ function NoticeSent({
   );
 }
 
-/** The notice opens in US dollars, with that account's details beside it. */
-const firstCurrency: FiatCurrency = 'USD';
-
 export function FiatDepositRequestPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<{ transactionId: string; values: NoticeValues } | null>(null);
@@ -348,7 +346,3 @@ export function FiatDepositRequestPage() {
     </PageFrame>
   );
 }
-
-FiatDepositRequestPage.loadData = () => {
-  void prefetchCurrencyDetails(firstCurrency);
-};

@@ -11,7 +11,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
@@ -73,11 +73,6 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
       </Stack>
     </Paper>
   );
-}
-
-/** Starts the recent deposits' load before a page that shows them renders (its `loadData`). */
-export function prefetchRecentDeposits() {
-  void prefetchScreenData(listDeposits, {});
 }
 
 export function RecentDeposits() {

@@ -29,7 +29,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -44,8 +44,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatCountdown } from '../../ui/svg-data-url.ts';
 import { Textarea } from '../../ui/textarea.tsx';
 import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
-
-const listRequest = { page_size: 50 };
+import { listRequest } from './otc-page-data.ts';
 
 function RequestForm() {
   const { t } = useTranslation();
@@ -312,7 +311,3 @@ export function OtcPage() {
 }
 
 OtcPage.isDrawnWhole = true as const;
-
-OtcPage.loadData = () => {
-  void prefetchScreenData(listOtcTrades, listRequest);
-};

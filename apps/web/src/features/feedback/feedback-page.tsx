@@ -4,9 +4,8 @@
  */
 import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PagePlace } from '../../lib/screen-query.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
-import { FeedbackForm, FeedbackHistory, prefetchFeedbackHistory } from './feedback-parts.tsx';
+import { FeedbackForm, FeedbackHistory } from './feedback-parts.tsx';
 
 /** /feedback: the form beside the user's past feedback (one column on a phone). */
 export function FeedbackPage() {
@@ -25,5 +24,4 @@ export function FeedbackPage() {
   );
 }
 
-FeedbackPage.loadData = ({ search }: PagePlace) => prefetchFeedbackHistory(search);
 FeedbackPage.isDrawnWhole = true as const;

@@ -4,7 +4,7 @@
  * calls) and the user's past feedback with its status and the bank's answer. A message of the inbox
  * opens the page on one feedback (`?id=`), which is brought into view.
  */
-import { defaultPageSize, workingDays } from '@bank/contract/constants';
+import { workingDays } from '@bank/contract/constants';
 import { documentPurposeRules, maxMegabytesOf } from '@bank/contract/documents';
 import {
   authorizeFeedbackScreenshot,
@@ -25,7 +25,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { DocumentPreviewDialog } from '../../ui/document-preview.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -37,6 +37,7 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { RequestStatusBadge } from '../../ui/request-status-badge.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
+import { historyRequest } from './feedback-page-data.ts';
 
 /** The screenshot's upload: the documents' flow through the feedback's own calls. */
 const screenshotUploader: DocumentUploader = {
@@ -54,8 +55,6 @@ type FeedbackValues = {
   text: string;
   screenshot: Feedback['screenshot'];
 };
-
-const historyRequest = { page_size: defaultPageSize };
 
 export function FeedbackForm() {
   const { t } = useTranslation();
@@ -195,18 +194,6 @@ function FeedbackItem({
       </Stack>
     </Card>
   );
-}
-
-/**
- * Starts the history's first page before the page renders (its `loadData`), then, when a message
- * leads to feedback (`?id=`) that this page does not hold, that feedback alone.
- */
-export function prefetchFeedbackHistory(search: URLSearchParams) {
-  const highlightedId = search.get('id');
-  void prefetchScreenPages(listFeedback, historyRequest).then((history) => {
-    const isInList = history?.pages.some((page) => page.items.some((item) => item.feedback_id === highlightedId));
-    if (highlightedId && history && !isInList) void prefetchScreenData(getFeedback, { feedback_id: highlightedId });
-  });
 }
 
 export function FeedbackHistory() {

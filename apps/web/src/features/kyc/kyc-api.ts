@@ -34,7 +34,7 @@ export function useKycInfo({ isReadOnOpen = false }: { isReadOnOpen?: boolean } 
   return useQuery({ ...kycInfoQuery, ...(isReadOnOpen ? { refetchOnMount: 'always' as const } : {}) });
 }
 
-/** Starts the KYC's load before a step page renders (its `loadData`), into the query the page reads. */
+/** Starts the KYC's load before a step page's code has arrived, into the query the page reads. */
 export function prefetchKycInfo() {
   return queryClient.prefetchQuery(kycInfoQuery);
 }

@@ -20,7 +20,7 @@ import { formatDecimal, isDecimalString } from '../../ui/format-amount.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { ContinueOnPhoneButton } from './continue-on-phone.tsx';
-import { kycUploader, prefetchKycInfo, useKycInfo } from './kyc-api.ts';
+import { kycUploader, useKycInfo } from './kyc-api.ts';
 import { normaliseAmount } from './kyc-format.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
@@ -433,7 +433,3 @@ export function KycCompanyPage() {
   const info = useKycInfo();
   return <QueryState query={info}>{(data) => <CompanyForm info={data} />}</QueryState>;
 }
-
-KycCompanyPage.loadData = () => {
-  void prefetchKycInfo();
-};

@@ -17,7 +17,7 @@ import { type FieldError, useErrorText } from '../../lib/form-errors.ts';
 import { DateField, todayIso } from '../../ui/date-field.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SignatureField } from '../../ui/signature-pad.tsx';
-import { prefetchKycInfo, uploadSignature, useKycInfo } from './kyc-api.ts';
+import { uploadSignature, useKycInfo } from './kyc-api.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
 import { dataPath, errorAt } from './section-errors.ts';
@@ -189,7 +189,3 @@ export function KycDeclarationPage() {
   const info = useKycInfo();
   return <QueryState query={info}>{(data) => <DeclarationForm info={data} />}</QueryState>;
 }
-
-KycDeclarationPage.loadData = () => {
-  void prefetchKycInfo();
-};

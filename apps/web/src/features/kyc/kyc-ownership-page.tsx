@@ -19,7 +19,7 @@ import { useErrorText } from '../../lib/form-errors.ts';
 import { badgeTextStyle } from '../../ui/badge-text.ts';
 import { CountrySelect } from '../../ui/country-select.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { prefetchKycInfo, useKycInfo } from './kyc-api.ts';
+import { useKycInfo } from './kyc-api.ts';
 import { percentOfHundredths } from './kyc-format.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
@@ -349,7 +349,3 @@ export function KycOwnershipPage() {
   const info = useKycInfo();
   return <QueryState query={info}>{(data) => <OwnershipForm info={data} />}</QueryState>;
 }
-
-KycOwnershipPage.loadData = () => {
-  void prefetchKycInfo();
-};

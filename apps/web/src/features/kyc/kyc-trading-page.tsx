@@ -15,7 +15,7 @@ import { DocumentUpload } from '../../ui/document-upload.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SignatureField } from '../../ui/signature-pad.tsx';
 import { ContinueOnPhoneButton } from './continue-on-phone.tsx';
-import { kycUploader, prefetchKycInfo, uploadSignature, useKycInfo } from './kyc-api.ts';
+import { kycUploader, uploadSignature, useKycInfo } from './kyc-api.ts';
 import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
 import { AddRowButton, ListError, RowCard } from './repeated-rows.tsx';
@@ -294,7 +294,3 @@ export function KycTradingPage() {
   const info = useKycInfo();
   return <QueryState query={info}>{(data) => <TradingForm info={data} />}</QueryState>;
 }
-
-KycTradingPage.loadData = () => {
-  void prefetchKycInfo();
-};

@@ -7,7 +7,6 @@
  */
 
 import type { UserInfo } from '@bank/contract/account';
-import { defaultPageSize } from '@bank/contract/constants';
 import { type DigitalAsset, digitalAssets, type Network, networksOfAsset } from '@bank/contract/money';
 import { type AddressBookEntry, addAddress, deleteAddress, editAddress, listAddresses } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
@@ -20,7 +19,7 @@ import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -29,12 +28,10 @@ import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { useStepUpAction, useStepUpForm } from '../../widgets/step-up-dialog.tsx';
+import { addressesRequest } from './address-book-page-data.ts';
 import { refreshPayoutData } from './payout-format.ts';
 import { usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
 import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
-
-const pageSize = defaultPageSize;
-const addressesRequest = { page_size: pageSize };
 
 type AddressValues = { name: string; asset: DigitalAsset; network: Network; address: string };
 
@@ -308,7 +305,3 @@ export function AddressBookPage() {
     </PageFrame>
   );
 }
-
-AddressBookPage.loadData = () => {
-  void prefetchScreenPages(listAddresses, addressesRequest);
-};

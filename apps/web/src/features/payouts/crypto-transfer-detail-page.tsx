@@ -1,9 +1,6 @@
 /** /blockchain_w/digital_t_h_info?id=…: one digital asset payout, its hash and timeline, and the approval when it waits for the reader. */
-import type { PagePlace } from '../../lib/screen-query.ts';
-import { PayoutDetailPage, prefetchPayoutDetail } from './payout-detail.tsx';
+import { PayoutDetailPage } from './payout-detail.tsx';
 
 export function CryptoTransferDetailPage() {
   return <PayoutDetailPage kind="crypto" />;
 }
-
-CryptoTransferDetailPage.loadData = ({ search }: PagePlace) => prefetchPayoutDetail('crypto', search);

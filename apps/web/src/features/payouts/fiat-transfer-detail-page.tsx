@@ -1,9 +1,6 @@
 /** /blockchain_w/fiat_t_h_info?id=…: one fiat payout, its timeline, and the approval when it waits for the reader. */
-import type { PagePlace } from '../../lib/screen-query.ts';
-import { PayoutDetailPage, prefetchPayoutDetail } from './payout-detail.tsx';
+import { PayoutDetailPage } from './payout-detail.tsx';
 
 export function FiatTransferDetailPage() {
   return <PayoutDetailPage kind="fiat" />;
 }
-
-FiatTransferDetailPage.loadData = ({ search }: PagePlace) => prefetchPayoutDetail('fiat', search);

@@ -17,7 +17,7 @@ import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
-import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { formatMoney } from '../../ui/format-amount.ts';
@@ -26,9 +26,10 @@ import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { shortenMiddle } from '../../ui/short-text.ts';
+import { addressesRequestOf, initialValues } from './new-crypto-transfer-page-data.ts';
 import { instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
-import { type CryptoDraftValues, isCooling, readDraft } from './payout-format.ts';
-import { AvailableBalance, prefetchAvailableBalances, prefetchPayoutConfig, usePayoutConfig } from './payout-parts.tsx';
+import { type CryptoDraftValues, isCooling } from './payout-format.ts';
+import { AvailableBalance, usePayoutConfig } from './payout-parts.tsx';
 import {
   ContinueButton,
   InstructionFields,
@@ -38,41 +39,7 @@ import {
   useAmountLimitsText,
 } from './transfer-form-parts.tsx';
 
-function isAssetValue(value: string | null): value is DigitalAsset {
-  return (digitalAssets as readonly (string | null)[]).includes(value);
-}
-
-function initialValues(params: URLSearchParams): CryptoDraftValues {
-  const draft = readDraft('crypto');
-  const asset = params.get('asset');
-  const network = params.get('network');
-  const address = params.get('address');
-  // A link from the address book names the asset, network and address.
-  if (isAssetValue(asset) && networksOfAsset[asset].includes(network as Network) && address)
-    return {
-      ...(draft?.values ?? { amount: '', purpose: '', sender_account_name: '', remarks: '' }),
-      asset,
-      network: network as Network,
-      address_id: address,
-    };
-  if (draft) return draft.values;
-  return {
-    asset: 'USDT',
-    network: 'ERC20',
-    address_id: '',
-    amount: '',
-    purpose: '',
-    sender_account_name: '',
-    remarks: '',
-  };
-}
-
 type CryptoFormState = UseFormReturnType<CryptoDraftValues>;
-
-/** The addresses offered: those saved for the asset and network chosen. */
-function addressesRequestOf(values: CryptoDraftValues) {
-  return { asset: values.asset, network: values.network };
-}
 
 /** The asset, then one of its networks; a change of either forgets the address chosen. */
 function AssetAndNetwork({ form, values }: { form: CryptoFormState; values: CryptoDraftValues }) {
@@ -233,10 +200,3 @@ export function NewCryptoTransferPage() {
 }
 
 NewCryptoTransferPage.isDrawnWhole = true as const;
-
-NewCryptoTransferPage.loadData = ({ search }: PagePlace) => {
-  // The form opens on the address's choice, else the kept draft's, else its defaults.
-  void prefetchScreenData(listPayoutAddresses, addressesRequestOf(initialValues(search)));
-  void prefetchPayoutConfig();
-  void prefetchAvailableBalances();
-};

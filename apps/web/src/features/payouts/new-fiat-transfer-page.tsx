@@ -29,7 +29,7 @@ import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { isApiError, messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { AmountInput } from '../../ui/amount-input.tsx';
 import { Fact, FactGrid } from '../../ui/facts.tsx';
@@ -40,15 +40,10 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
+import { payeesRequest } from './new-fiat-transfer-page-data.ts';
 import { fiatQuoteRequest, instructionErrors, limitErrors, useContinueToConfirmation } from './payout-flow.tsx';
 import { type FiatDraftValues, isCooling, maskedAccountNumber, percentOf, readDraft } from './payout-format.ts';
-import {
-  AvailableBalance,
-  CoolingBadge,
-  prefetchAvailableBalances,
-  prefetchPayoutConfig,
-  usePayoutConfig,
-} from './payout-parts.tsx';
+import { AvailableBalance, CoolingBadge, usePayoutConfig } from './payout-parts.tsx';
 import { PayoutRateText } from './payout-summary.tsx';
 import {
   ContinueButton,
@@ -58,9 +53,6 @@ import {
   TransferSection,
   useAmountLimitsText,
 } from './transfer-form-parts.tsx';
-
-/** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
-const payeesShown = 100;
 
 /** How long the typing must pause before a quote is asked for. */
 const quoteDebounceMs = 600;
@@ -381,8 +373,6 @@ function FiatForm({ payees }: { payees: Payee[] | undefined }) {
   );
 }
 
-const payeesRequest = { page_size: payeesShown };
-
 export function NewFiatTransferPage() {
   const { t } = useTranslation();
   const mayPrepare = useHoldsPermission('prepare_payouts');
@@ -400,9 +390,3 @@ export function NewFiatTransferPage() {
 }
 
 NewFiatTransferPage.isDrawnWhole = true as const;
-
-NewFiatTransferPage.loadData = () => {
-  void prefetchScreenData(listPayees, payeesRequest);
-  void prefetchPayoutConfig();
-  void prefetchAvailableBalances();
-};

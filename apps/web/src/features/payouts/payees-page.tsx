@@ -6,7 +6,7 @@
  * payouts read them and start a payout from one.
  */
 
-import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
+import { localeOfLanguage } from '@bank/contract/constants';
 import { deletePayee, listPayees, type Payee } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
@@ -18,20 +18,17 @@ import { useHoldsPermission, useUserInfo } from '../../api/user-info.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { countryName } from '../../ui/country-names.ts';
 import type { HistoryColumn } from '../../ui/history-table.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { PayeeFormDialog } from './payee-form-dialog.tsx';
+import { payeesRequest } from './payees-page-data.ts';
 import { groupedAccountNumber, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
 import { WithdrawSections } from './payout-parts.tsx';
 import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
-
-const pageSize = defaultPageSize;
-
-const payeesRequest = { page_size: pageSize };
 
 function usePayees() {
   return useInfiniteQuery(screenPagesOptions(listPayees, payeesRequest));
@@ -208,7 +205,3 @@ export function PayeesPage() {
     </PageFrame>
   );
 }
-
-PayeesPage.loadData = () => {
-  void prefetchScreenPages(listPayees, payeesRequest);
-};

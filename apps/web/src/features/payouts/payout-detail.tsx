@@ -12,8 +12,6 @@ import {
   cancelPayout,
   downloadCryptoPayoutReceipt,
   downloadFiatPayoutReceipt,
-  getCryptoPayout,
-  getFiatPayout,
   getPayoutForApproval,
   type PayoutDetails,
   type PayoutKind,
@@ -30,7 +28,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -44,14 +42,10 @@ import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
 import { isPayoutMoving, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog } from './payout-parts.tsx';
+import { detailPagesOf, detailRequestOf } from './payout-queries.ts';
 import { PayoutFacts, PayoutTimeline } from './payout-summary.tsx';
 
 const movingRefreshMs = 5000;
-
-const pagesOf = {
-  fiat: { detail: 'fiat_transfer_detail', list: 'fiat_transfer', call: getFiatPayout },
-  crypto: { detail: 'crypto_transfer_detail', list: 'crypto_transfer', call: getCryptoPayout },
-} as const;
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -215,31 +209,16 @@ function Summary({ payout }: { payout: PayoutDetails }) {
   );
 }
 
-/** The payout the address names (`?id=`). */
-function requestOf(search: URLSearchParams) {
-  return { payout_id: search.get('id') ?? '' };
-}
-
-/**
- * Starts the payout's load before its page renders (its `loadData`): through the payouts' own call,
- * as the page asks before it knows whether the reader only approves payouts.
- */
-export function prefetchPayoutDetail(kind: PayoutKind, search: URLSearchParams) {
-  const { call } = pagesOf[kind];
-  const request = requestOf(search);
-  if (call.request.safeParse(request).success) void prefetchScreenData(call, request);
-}
-
 export function PayoutDetailPage({ kind }: { kind: PayoutKind }) {
   const { t } = useTranslation();
   const user = useUserInfo().data;
   const [params] = useSearchParams();
-  const pages = pagesOf[kind];
+  const pages = detailPagesOf[kind];
   // An approver who does not prepare payouts reads the payouts they decide through their own call.
   const isApproverOnly = useHoldsPermission('prepare_payouts') === false;
   const detailsCall = isApproverOnly ? getPayoutForApproval : pages.call;
   const backPage = isApproverOnly ? 'payout_approvals' : pages.list;
-  const request = requestOf(params);
+  const request = detailRequestOf(params);
   // An id the contract could never accept is not found without asking the server.
   const isWellFormed = pages.call.request.safeParse(request).success;
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);

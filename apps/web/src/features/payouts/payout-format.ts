@@ -40,7 +40,10 @@ export function maskedAccountNumber(accountNumber: string): string {
   return accountNumber.length <= 4 ? accountNumber : `•••• ${accountNumber.slice(-4)}`;
 }
 
-export { groupedAccountNumber } from './payout-summary.tsx';
+/** An IBAN or account number in groups of four, as a bank prints it. */
+export function groupedAccountNumber(accountNumber: string): string {
+  return accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
+}
 
 export type FiatDraftValues = {
   asset: 'USDC' | 'USDT';

@@ -4,19 +4,8 @@
  * 20 at a time with "Load more"; a table on a desktop, cards on a phone; each opens its details.
  * "New payout" starts one, and the records of a period download as PDF, CSV or XLSX.
  */
-import { defaultPageSize } from '@bank/contract/constants';
-import type { DigitalAsset } from '@bank/contract/money';
 import { digitalAssets } from '@bank/contract/money';
-import {
-  downloadCryptoPayouts,
-  downloadFiatPayouts,
-  fiatPayoutAssets,
-  listCryptoPayouts,
-  listFiatPayouts,
-  type Payout,
-  PayoutFilter,
-  type PayoutKind,
-} from '@bank/contract/payouts';
+import { fiatPayoutAssets, type Payout, PayoutFilter, type PayoutKind } from '@bank/contract/payouts';
 import { pathOf } from '@bank/contract/routes';
 import { transactionStatuses } from '@bank/contract/states';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
@@ -27,16 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldsPermission } from '../../api/user-info.ts';
 import { maxLengthAt } from '../../lib/call-form.tsx';
-import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import {
-  HistoryChoice,
-  HistoryFilterBar,
-  HistorySearch,
-  historyValuesOf,
-  useHistoryParams,
-} from '../../ui/history-filter-bar.tsx';
+import { HistoryChoice, HistoryFilterBar, HistorySearch, useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
@@ -47,34 +30,11 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { detailPathOfPayout, isPayoutMoving } from './payout-format.ts';
 import { WithdrawSections } from './payout-parts.tsx';
+import { type HistoryFilterKey, historyCallsOf, historyFilterKeys, historyRequestOf } from './payout-queries.ts';
 
-const pageSize = defaultPageSize;
 /** While one of the newest payouts is still on its way, the open list asks again this often. */
 const movingRefreshMs = 15_000;
-const filterKeys = ['text', 'from', 'to', 'status', 'asset'] as const;
-type FilterKey = (typeof filterKeys)[number];
 const textMaxLength = maxLengthAt(PayoutFilter, 'text');
-
-const callsOf = {
-  fiat: { list: listFiatPayouts, download: downloadFiatPayouts, page: 'fiat_transfer', form: 'new_fiat_transfer' },
-  crypto: {
-    list: listCryptoPayouts,
-    download: downloadCryptoPayouts,
-    page: 'crypto_transfer',
-    form: 'new_crypto_transfer',
-  },
-} as const;
-
-function requestOf(values: Record<FilterKey, string>) {
-  return {
-    page_size: pageSize,
-    ...(values.text ? { text: values.text } : {}),
-    ...(values.from ? { from: values.from } : {}),
-    ...(values.to ? { to: values.to } : {}),
-    ...(values.status ? { status: values.status as Payout['status'] } : {}),
-    ...(values.asset ? { asset: values.asset as DigitalAsset } : {}),
-  };
-}
 
 function Filters({
   kind,
@@ -84,9 +44,9 @@ function Filters({
   onClear,
 }: {
   kind: PayoutKind;
-  values: Record<FilterKey, string>;
+  values: Record<HistoryFilterKey, string>;
   hasFilters: boolean;
-  onChange: (key: FilterKey, value: string) => void;
+  onChange: (key: HistoryFilterKey, value: string) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
@@ -255,7 +215,7 @@ function DownloadDialog({ kind, isOpen, onClose }: { kind: PayoutKind; isOpen: b
   const { t } = useTranslation();
   return (
     <ExportDialog
-      call={callsOf[kind].download}
+      call={historyCallsOf[kind].download}
       isOpen={isOpen}
       onClose={onClose}
       title={t(`payouts.history.download.title_${kind}`)}
@@ -271,21 +231,16 @@ function DownloadDialog({ kind, isOpen, onClose }: { kind: PayoutKind; isOpen: b
   );
 }
 
-/** Starts a history's first page, filtered from the address, before its page renders (its `loadData`). */
-export function prefetchPayoutHistory(kind: PayoutKind, search: URLSearchParams) {
-  return prefetchScreenPages(callsOf[kind].list, requestOf(historyValuesOf(search, filterKeys)));
-}
-
 export function PayoutHistoryPage({ kind }: { kind: PayoutKind }) {
   const { t } = useTranslation();
-  const calls = callsOf[kind];
+  const calls = historyCallsOf[kind];
   const mayPrepare = useHoldsPermission('prepare_payouts');
   const mayExport = useHoldsPermission('exports');
-  const { values, hasFilters, setParam, clearFilters } = useHistoryParams(filterKeys);
+  const { values, hasFilters, setParam, clearFilters } = useHistoryParams(historyFilterKeys);
   const [isDownloadOpen, download] = useDisclosure(false);
   const columns = usePayoutColumns(kind);
   const [debouncedText] = useDebouncedValue(values.text, 300);
-  const request = requestOf({ ...values, text: debouncedText });
+  const request = historyRequestOf({ ...values, text: debouncedText });
   const history = useInfiniteQuery({
     ...screenPagesOptions(calls.list, request),
     placeholderData: keepPreviousData,

@@ -13,11 +13,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { prefetchIfPermitted, useHoldsPermission } from '../../api/user-info.ts';
+import { useHoldsPermission } from '../../api/user-info.ts';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -33,11 +33,6 @@ const configStaleMs = 60_000;
 
 export function usePayoutConfig() {
   return useScreenQuery(getPayoutConfig, {}, { staleTimeMs: configStaleMs });
-}
-
-/** Starts the payout configuration's load before a page that reads it renders (its `loadData`). */
-export function prefetchPayoutConfig() {
-  return prefetchScreenData(getPayoutConfig, {});
 }
 
 /** "Can be paid from 27/11/2026 10:15am" while the bank's cooling period after a change runs. */
@@ -272,11 +267,6 @@ export function WithdrawSections({ current }: { current: SectionLink['page'] }) 
       })}
     </Group>
   );
-}
-
-/** Starts AvailableBalance's load with a payout form's page (its `loadData`), for a user who reads balances. */
-export function prefetchAvailableBalances(): Promise<void> {
-  return prefetchIfPermitted('view_balances', getDashboardHome, {});
 }
 
 /** "Available: 24,945.00 USDT": what the asset chosen can pay, for users who may read balances. */

@@ -19,11 +19,7 @@ import { ExplorerLink, Fact, FactGrid, FactList } from '../../ui/facts.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
 import { RateText } from '../../ui/rate-text.tsx';
 import { StepBullet, stepColourOf, stepOutcomeOf, useNamed } from '../../ui/steps-timeline.tsx';
-
-/** An IBAN or account number in groups of four, as a bank prints it. */
-export function groupedAccountNumber(accountNumber: string): string {
-  return accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
-}
+import { groupedAccountNumber } from './payout-format.ts';
 
 /** A long identifier (an address, a hash) with its copy button, named by the fact it is. */
 function CopyableDetail({ value, field }: { value: string; field: string }) {

@@ -41,13 +41,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import {
-  type PagePlace,
-  prefetchScreenData,
-  prefetchScreenPages,
-  screenPagesOptions,
-  useScreenQuery,
-} from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -65,32 +59,13 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { totalUsdOf } from './fee-total.ts';
+import { filterOf, filters, listRequestOf } from './membership-fees-page-data.ts';
 import { MembershipRemarks } from './membership-remarks.tsx';
 import { refreshProgrammeData } from './printed-cards-page.tsx';
 
-const pageSize = 50;
-const filters = ['all', 'overdue', 'pending', 'upcoming', 'paid', 'free', 'discontinued'] as const;
-type Filter = (typeof filters)[number];
 const payableStatuses: readonly FeePaymentStatus[] = ['pending', 'overdue', 'upcoming'];
 type FeeColumn = keyof typeof programme.fees.columns;
 const isPayable = (record: MembershipFeeRecord) => payableStatuses.includes(record.payment_status);
-
-/** The payment state the list shows (`?state=`), all when none is given. */
-function filterOf(search: URLSearchParams): Filter {
-  const state = search.get('state') ?? '';
-  return (filters as readonly string[]).includes(state) ? (state as Filter) : 'all';
-}
-
-/** The terms listed: of one payment state or all, of one contract (`?contract=`) or all. */
-function listRequestOf(search: URLSearchParams) {
-  const filter = filterOf(search);
-  const contractId = search.get('contract');
-  return {
-    page_size: pageSize,
-    ...(filter === 'all' ? {} : { payment_status: filter }),
-    ...(contractId ? { contract_id: contractId } : {}),
-  };
-}
 
 /** Each contract's deduction mode: a switch for holders of programme_fees. */
 function DeductionModes({ mayPay }: { mayPay: boolean }) {
@@ -559,8 +534,3 @@ export function MembershipFeesPage() {
 }
 
 MembershipFeesPage.isDrawnWhole = true as const;
-
-MembershipFeesPage.loadData = ({ search }: PagePlace) => {
-  void prefetchScreenData(listFeeContracts, {});
-  void prefetchScreenPages(listMembershipFees, listRequestOf(search));
-};

@@ -10,8 +10,6 @@ import {
   bindProgrammeCard,
   listBindableCardholders,
   listProgrammeCards,
-  type StockStageGroup,
-  stockStageGroups,
   unbindProgrammeCard,
 } from '@bank/contract/programme-cards';
 import { pathOf } from '@bank/contract/routes';
@@ -40,7 +38,7 @@ import { useCallForm } from '../../lib/call-form.tsx';
 import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showError, showSuccess } from '../../lib/notify.ts';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { MaskedCardNumber } from '../../ui/card-summary.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -54,33 +52,13 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-
-const pageSize = 25;
-const groupFilters = ['all', ...stockStageGroups] as const;
-type GroupFilter = (typeof groupFilters)[number];
+import { groupFilters, groupOf, listRequestOf } from './printed-cards-page-data.ts';
 
 /** Everything a binding moves: the printed cards, the bindable holders, the membership fees. */
 export function refreshProgrammeData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => /^\/api\/v1\/(programme|card)\//.test(String(query.queryKey[0])),
   });
-}
-
-/** The stage group the list shows (`?stage=`), all when none is given. */
-function groupOf(search: URLSearchParams): GroupFilter {
-  const stage = search.get('stage') ?? '';
-  return (groupFilters as readonly string[]).includes(stage) ? (stage as GroupFilter) : 'all';
-}
-
-/** The list's request: only the filters set (the batch number and the words already trimmed). */
-function listRequestOf(group: GroupFilter, batch: string, words: string) {
-  const stageGroup: StockStageGroup | undefined = group === 'all' ? undefined : group;
-  return {
-    page_size: pageSize,
-    ...(stageGroup ? { stage_group: stageGroup } : {}),
-    ...(batch ? { batch_number: batch } : {}),
-    ...(words ? { search: words } : {}),
-  };
 }
 
 type CardActions = { mayBind: boolean; onBind: (card: StockCard) => void; onUnbind: (card: StockCard) => void };
@@ -398,8 +376,3 @@ export function PrintedCardsPage() {
     </PageFrame>
   );
 }
-
-PrintedCardsPage.loadData = ({ search }: PagePlace) => {
-  // The address may name a stage group and a batch (a batch's link); the search box starts empty.
-  void prefetchScreenPages(listProgrammeCards, listRequestOf(groupOf(search), (search.get('batch') ?? '').trim(), ''));
-};

@@ -20,8 +20,8 @@ import { IconArrowLeft, IconFileInvoice, IconPackage, IconPlus, IconStack2 } fro
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { prefetchIfPermitted, useHoldsPermission } from '../../api/user-info.ts';
-import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useHoldsPermission } from '../../api/user-info.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -33,14 +33,8 @@ import { pageHeading } from '../../ui/page-heading.ts';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
-import {
-  BatchesTable,
-  ContractsTable,
-  OrdersTable,
-  prefetchProgrammeList,
-  StaticOrdersTable,
-  useProgrammeList,
-} from './programme-tables.tsx';
+import { contractRequestOf } from './programme-pages-data.ts';
+import { BatchesTable, ContractsTable, OrdersTable, StaticOrdersTable, useProgrammeList } from './programme-tables.tsx';
 
 const sectionPaths = [
   ['contracts', pathOf('programme_contracts')],
@@ -161,11 +155,6 @@ export function ProgrammeContractsPage() {
       />
     </ProgrammeFrame>
   );
-}
-
-/** The contract the path names (`/programme/contracts/:contractId`). */
-function contractRequestOf(params: PagePlace['params']) {
-  return { contract_id: params.contractId ?? '' };
 }
 
 export function ProgrammeContractPage() {
@@ -317,24 +306,3 @@ export function ProgrammeIssuingPage() {
     </ProgrammeFrame>
   );
 }
-
-// The order figures above the lists wait for the reader's card_programme permission (ProgrammeFrame):
-// they are started once it is known.
-ProgrammeContractsPage.loadData = () => {
-  void prefetchProgrammeList(listProgrammeContracts);
-  void prefetchIfPermitted('card_programme', getOrderSummary, {});
-};
-
-ProgrammeContractPage.loadData = ({ params }: PagePlace) => {
-  void prefetchScreenData(getProgrammeContract, contractRequestOf(params));
-};
-
-ProgrammeOrdersPage.loadData = () => {
-  // The list opens on every status.
-  void prefetchProgrammeList(listPreOrders);
-  void prefetchIfPermitted('card_programme', getOrderSummary, {});
-};
-
-ProgrammeIssuingPage.loadData = () => {
-  void prefetchProgrammeList(listPrintBatches);
-};

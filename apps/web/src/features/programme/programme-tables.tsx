@@ -4,38 +4,26 @@
  * (20 at a time, "Load more"), a skeleton while loading and an empty state that says why; on a
  * phone the table scrolls sideways inside its frame. A page may add a last column of actions.
  */
-import type { CallDefinition } from '@bank/contract/calls';
 import type { PreOrder, PrintBatch, ProgrammeContract } from '@bank/contract/programme';
 import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import { prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { type ListCall, type ListFilter, programmePageSize } from './programme-queries.ts';
 
-const programmePageSize = 20;
-
-/** What a programme list is filtered by: a status, or a fee's payment status; all when none. */
-type ListFilter = { status?: string; payment_status?: string };
-type ListRequest = ListFilter & { page_size?: number; cursor?: string };
-type ListCall<Item> = CallDefinition<z.ZodType<unknown, ListRequest>, z.ZodType<KeysetPage<Item>>>;
 type PagedQuery<Item> = UseInfiniteQueryResult<InfiniteData<KeysetPage<Item>>>;
 
 /** A keyset list of a programme call with its filter (the query key follows the filter). */
 export function useProgrammeList<Item>(call: ListCall<Item>, filter: ListFilter = {}): PagedQuery<Item> {
   return useInfiniteQuery(screenPagesOptions(call, { page_size: programmePageSize, ...filter }));
-}
-
-/** Starts a list's first page before its page renders (the page's `loadData`), with the filter it opens on. */
-export function prefetchProgrammeList<Item>(call: ListCall<Item>, filter: ListFilter = {}) {
-  return prefetchScreenPages(call, { page_size: programmePageSize, ...filter });
 }
 
 /** One keyset list as a table: skeleton, load error, empty state, rows, "Load more". */

@@ -19,7 +19,7 @@ import { GroupFormDialog } from './group-form-dialog.tsx';
 import { GroupsPanel, PermissionMatrix } from './groups-panel.tsx';
 import { InviteDialog } from './member-form-dialog.tsx';
 import { MembersPanel } from './members-panel.tsx';
-import { prefetchTeam, useGroups } from './team-queries.ts';
+import { useGroups } from './team-queries.ts';
 
 /**
  * The API key form, with its date field and calendar (some 25 KB gzip of script and styles that no
@@ -120,5 +120,3 @@ export function TeamPage() {
     </PageFrame>
   );
 }
-
-TeamPage.loadData = prefetchTeam;

@@ -21,8 +21,8 @@ export function useMembers() {
 }
 
 /**
- * Starts the team page's lists before it renders (its `loadData`). The members' list is drawn once
- * the groups have arrived but asks nothing of them, so both start at once.
+ * Starts the team page's lists before the page's code has arrived (team-page-data.ts). The members'
+ * list is drawn once the groups have arrived but asks nothing of them, so both start at once.
  */
 export function prefetchTeam() {
   void prefetchScreenData(listPermissionGroups, {});

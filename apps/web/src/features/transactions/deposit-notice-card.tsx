@@ -11,17 +11,12 @@ import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { DocumentPreviewDialog } from '../../ui/document-preview.tsx';
 import { DocumentRow } from '../../ui/document-upload.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
-
-/** Starts the notice's load before the details page renders (its `loadData`), once the line is known to be a fiat deposit. */
-export function prefetchDepositNotice(transactionId: string) {
-  return prefetchScreenData(getDeposit, { transaction_id: transactionId });
-}
 
 export function DepositNoticeCard({ transactionId }: { transactionId: string }) {
   const { t } = useTranslation();

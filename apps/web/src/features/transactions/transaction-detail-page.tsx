@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorKeyOf } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../lib/screen-query.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount } from '../../ui/amount.tsx';
 import { CopyableText } from '../../ui/copy-value-button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -36,7 +36,8 @@ import { RateText } from '../../ui/rate-text.tsx';
 import { ReceiptButton } from '../../ui/receipt-button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { StepsTimeline } from '../../ui/steps-timeline.tsx';
-import { DepositNoticeCard, prefetchDepositNotice } from './deposit-notice-card.tsx';
+import { DepositNoticeCard } from './deposit-notice-card.tsx';
+import { requestOf } from './transaction-detail-page-data.ts';
 import { isMoving, signOf } from './transaction-format.ts';
 import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
 
@@ -358,10 +359,6 @@ function DetailSkeleton() {
 }
 
 /** The line the address names (`?id=`). */
-function requestOf(search: URLSearchParams) {
-  return { transaction_id: search.get('id') ?? '' };
-}
-
 export function TransactionDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -414,12 +411,3 @@ export function TransactionDetailPage() {
     </PageFrame>
   );
 }
-
-TransactionDetailPage.loadData = ({ search }: PagePlace) => {
-  const request = requestOf(search);
-  if (!TransactionIdRequest.safeParse(request).success) return;
-  void prefetchScreenData(getTransactionDetails, request).then((details) => {
-    // A fiat deposit also shows the notice the company sent.
-    if (details?.transaction.type === 'fiat_deposit') void prefetchDepositNotice(details.transaction.transaction_id);
-  });
-};

@@ -14,11 +14,11 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n.ts';
-import { type PagePlace, prefetchScreenPages, screenPagesOptions } from '../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../lib/screen-query.ts';
 import { isKycApproved } from '../../lib/session-storage.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { formatDateTime } from '../../ui/format-date.ts';
-import { historyValuesOf, useHistoryParams } from '../../ui/history-filter-bar.tsx';
+import { useHistoryParams } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { HistoryFilters } from './history-filters.tsx';
@@ -221,7 +221,3 @@ export function TransactionsPage() {
     </PageFrame>
   );
 }
-
-TransactionsPage.loadData = ({ search }: PagePlace) => {
-  void prefetchScreenPages(listTransactions, historyRequestOf(historyValuesOf(search, historyFilterKeys)));
-};

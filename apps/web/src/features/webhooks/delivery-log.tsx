@@ -3,7 +3,6 @@
  * with its status, its attempts on demand (time, HTTP status, latency, the start of the answer) and
  * a replay; and the replay of a time range.
  */
-import { defaultPageSize } from '@bank/contract/constants';
 import {
   getWebhookDelivery,
   listWebhookDeliveries,
@@ -21,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../lib/screen-query.ts';
 import { DateTimeField, instantOfLocalDateTime } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -32,16 +31,10 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { CallButton } from './call-button.tsx';
+import { logRequest } from './webhook-settings-page-data.ts';
 
 /** The start of the log's query key, whatever its request: invalidating it reloads the log. */
 export const deliveryLogKey = [listWebhookDeliveries.path];
-
-const logRequest = { page_size: defaultPageSize };
-
-/** Starts the log's first page before the settings page renders (its `loadData`). */
-export function prefetchDeliveryLog() {
-  return prefetchScreenPages(listWebhookDeliveries, logRequest);
-}
 
 const statusColour = {
   pending: 'gray',

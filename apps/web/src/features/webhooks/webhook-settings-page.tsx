@@ -41,7 +41,7 @@ import { useUserInfo } from '../../api/user-info.ts';
 import { type CallForm, useCallForm } from '../../lib/call-form.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { showSuccess } from '../../lib/notify.ts';
-import { prefetchScreenData, queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
+import { queryKeyOf, useScreenQuery } from '../../lib/screen-query.ts';
 import { CopyValueButton } from '../../ui/copy-value-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -52,7 +52,7 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { SectionHeading } from '../../ui/section-heading.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { CallButton } from './call-button.tsx';
-import { DeliveryLog, deliveryLogKey, prefetchDeliveryLog } from './delivery-log.tsx';
+import { DeliveryLog, deliveryLogKey } from './delivery-log.tsx';
 
 const settingsKey = queryKeyOf(getWebhookSettings, {});
 
@@ -387,8 +387,3 @@ export function WebhookSettingsPage() {
 }
 
 WebhookSettingsPage.isDrawnWhole = true as const;
-
-WebhookSettingsPage.loadData = () => {
-  void prefetchScreenData(getWebhookSettings, {});
-  void prefetchDeliveryLog();
-};

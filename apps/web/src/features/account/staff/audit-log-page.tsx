@@ -5,7 +5,6 @@
  * (the staff gate and, for every call, the server).
  */
 import { downloadAuditLog, listAuditCompanies, listAuditLog } from '@bank/contract/audit-log';
-import { defaultPageSize } from '@bank/contract/constants';
 import { Button, Grid, Select, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
@@ -13,29 +12,12 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { prefetchScreenPages, screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
-import { historyValuesOf, useHistoryParams } from '../../../ui/history-filter-bar.tsx';
+import { screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
+import { useHistoryParams } from '../../../ui/history-filter-bar.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import {
-  AuditDownloadDialog,
-  AuditFilters,
-  type AuditFilterValues,
-  AuditResults,
-  auditFilterKeys,
-  auditFilterOf,
-} from '../audit-entries.tsx';
-
-const staffFilterKeys = [...auditFilterKeys, 'company'] as const;
-type StaffFilterValues = AuditFilterValues & { company: string };
-
-function requestOf(values: StaffFilterValues) {
-  return {
-    page_size: defaultPageSize,
-    ...auditFilterOf(values),
-    ...(values.company ? { company_id: values.company } : {}),
-  };
-}
+import { AuditDownloadDialog, AuditFilters, AuditResults } from '../audit-entries.tsx';
+import { requestOf, staffFilterKeys } from './audit-log-page-data.ts';
 
 /**
  * A company chosen by a search of its name or its administrator's email (a company has no name
@@ -141,8 +123,3 @@ function AuditLog() {
     </PageFrame>
   );
 }
-
-AuditLogPage.loadData = () => {
-  const values = historyValuesOf(new URLSearchParams(window.location.search), staffFilterKeys);
-  void prefetchScreenPages(listAuditLog, requestOf(values));
-};

@@ -22,7 +22,7 @@ import {
   unpublishAnnouncement,
   updateAnnouncement,
 } from '@bank/contract/announcements';
-import { defaultPageSize, type Language, languages } from '@bank/contract/constants';
+import { type Language, languages } from '@bank/contract/constants';
 import {
   Alert,
   Box,
@@ -60,14 +60,7 @@ import { useHoldsPermission } from '../../../api/user-info.ts';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import {
-  loadScreenData,
-  type PagePlace,
-  prefetchScreenData,
-  prefetchScreenPages,
-  screenPagesOptions,
-  useScreenQuery,
-} from '../../../lib/screen-query.ts';
+import { loadScreenData, screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
 import {
   DateTimeField,
   instantOfLocalDateTime,
@@ -88,6 +81,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
 import type { AnnouncementContent } from '../announcement-article.tsx';
 import { AnnouncementPreview } from './announcement-preview.tsx';
+import { editedRequestOf, listRequestOf } from './manage-announcements-page-data.ts';
 
 const colourOfState: Record<AnnouncementState, string> = {
   draft: 'gray',
@@ -381,11 +375,6 @@ function DecisionForm({ decision, onClose }: { decision: Decision; onClose: () =
       </Stack>
     </form>
   );
-}
-
-/** The announcements listed: in one state, or all (the list opens on all). */
-function listRequestOf(state: AnnouncementState | '') {
-  return { page_size: defaultPageSize, ...(state ? { state } : {}) };
 }
 
 function AnnouncementList({ onEdit }: { onEdit: (id: string) => void }) {
@@ -702,8 +691,6 @@ function AnnouncementForm({ announcement, onDone }: { announcement: ManagedAnnou
   );
 }
 
-const editedRequestOf = (id: string) => ({ announcement_id: id });
-
 function AnnouncementEditor({ id, onDone }: { id: string | null; onDone: () => void }) {
   const { t } = useTranslation();
   const existing = useScreenQuery(getManagedAnnouncement, editedRequestOf(id ?? ''), { enabled: id !== null });
@@ -767,10 +754,3 @@ export function ManageAnnouncementsPage() {
     </PageFrame>
   );
 }
-
-ManageAnnouncementsPage.loadData = ({ search }: PagePlace) => {
-  // The list, or the announcement being edited (`?write=<id>`); a new one (`?write=new`) asks nothing.
-  const writing = search.get('write');
-  if (writing === null) void prefetchScreenPages(listManagedAnnouncements, listRequestOf(''));
-  else if (writing !== 'new') void prefetchScreenData(getManagedAnnouncement, editedRequestOf(writing));
-};

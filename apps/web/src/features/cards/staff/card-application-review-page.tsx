@@ -12,7 +12,7 @@ import {
   listCardApplicationsForReview,
   type StaffCardApplication,
 } from '@bank/contract/card-applications';
-import { defaultPageSize, localeOfLanguage } from '@bank/contract/constants';
+import { localeOfLanguage } from '@bank/contract/constants';
 import type { DocumentRef } from '@bank/contract/documents';
 import { cardApplicationStatuses } from '@bank/contract/states';
 import {
@@ -40,13 +40,7 @@ import { useCallForm } from '../../../lib/call-form.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import {
-  type PagePlace,
-  prefetchScreenData,
-  prefetchScreenPages,
-  screenPagesOptions,
-  useScreenQuery,
-} from '../../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { DocumentPreviewDialog } from '../../../ui/document-preview.tsx';
@@ -60,30 +54,18 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
+import { QueueSearchInput, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-
-type Status = (typeof cardApplicationStatuses)[number];
-const pageSize = defaultPageSize;
+import { queueRequestOf, type Status, statusOf } from './card-application-review-page-data.ts';
 
 const refreshApplications = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({
     predicate: (query) => String(query.queryKey[0]).startsWith('/api/v1/admin/cardApplications/'),
   });
-
-function queueRequestOf(status: Status, search: string) {
-  return { page_size: pageSize, status, ...searchOf(search) };
-}
-
-/** The queue the address opens (`?status=`), the applications waiting for a decision when it names none. */
-function statusOf(search: URLSearchParams): Status {
-  const requested = search.get('status') as Status | null;
-  return requested && cardApplicationStatuses.includes(requested) ? requested : 'pending';
-}
 
 function QueueList({ status, search, onOpen }: { status: Status; search: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
@@ -457,10 +439,3 @@ export function CardApplicationReviewPage() {
     </PageFrame>
   );
 }
-
-CardApplicationReviewPage.loadData = ({ search }: PagePlace) => {
-  // The search box starts empty: the open queue, unsearched.
-  void prefetchScreenPages(listCardApplicationsForReview, queueRequestOf(statusOf(search), ''));
-  const applicationId = search.get('application');
-  if (applicationId) void prefetchScreenData(getCardApplicationForReview, { application_id: applicationId });
-};

@@ -21,7 +21,7 @@ import {
   simulateShipCard,
 } from '@bank/contract/card-management';
 import type { CardFee, CardLevel } from '@bank/contract/cards';
-import { cardLevels, defaultPageSize } from '@bank/contract/constants';
+import { cardLevels } from '@bank/contract/constants';
 import { cardAnomalyCauses, cardStatuses } from '@bank/contract/states';
 import {
   Alert,
@@ -50,13 +50,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { messageOfError } from '../../../lib/form-errors.ts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import {
-  type PagePlace,
-  prefetchScreenData,
-  prefetchScreenPages,
-  screenPagesOptions,
-  useScreenQuery,
-} from '../../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { CardBadges, CardFacts, CardTimeline, MaskedCardNumber } from '../../../ui/card-summary.tsx';
 import { Drawer } from '../../../ui/drawer.tsx';
@@ -70,12 +64,8 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { PageSkeleton, TableSkeleton } from '../../../ui/skeletons.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { CardMoneySimulator } from './card-money-simulator.tsx';
+import { cardListRequest, noSearch, type Search } from './card-operations-page-data.ts';
 import { CardProcessorFaultPanel } from './card-processor-fault.tsx';
-
-const pageSize = defaultPageSize;
-type Search = { company_name: string; last4: string; status: string };
-/** The page opens on every card, unsearched. */
-const noSearch: Search = { company_name: '', last4: '', status: '' };
 
 function refreshStaffCards(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({
@@ -129,16 +119,6 @@ function SearchForm({ onSearch }: { onSearch: (search: Search) => void }) {
       </Group>
     </form>
   );
-}
-
-/** The list's request: only what the search sets (a last four digits only once all four are typed). */
-function cardListRequest(search: Search) {
-  return {
-    page_size: pageSize,
-    ...(search.company_name.trim() ? { company_name: search.company_name.trim() } : {}),
-    ...(search.last4.length === 4 ? { last4: search.last4 } : {}),
-    ...(search.status ? { status: search.status as (typeof cardStatuses)[number] } : {}),
-  };
 }
 
 function CardList({ search, onOpen }: { search: Search; onOpen: (card: StaffCard) => void }) {
@@ -592,9 +572,3 @@ export function CardOperationsPage() {
     </PageFrame>
   );
 }
-
-CardOperationsPage.loadData = ({ search }: PagePlace) => {
-  void prefetchScreenPages(listStaffCards, cardListRequest(noSearch));
-  const cardId = search.get('card');
-  if (cardId) void prefetchScreenData(getStaffCard, { card_id: cardId });
-};

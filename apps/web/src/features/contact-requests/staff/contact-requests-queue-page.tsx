@@ -24,8 +24,9 @@ import { LabelledValue } from '../../../ui/labelled-value.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
-import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
+import { firstStatus } from './contact-requests-queue-page-data.ts';
 
 function HandleForm({
   requestId,
@@ -124,9 +125,6 @@ function RequestDetail({
   );
 }
 
-/** The queue opens on the requests still open. */
-const firstStatus = 'open';
-
 function ContactRequestQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -199,7 +197,3 @@ export function ContactRequestsQueuePage() {
     </PageFrame>
   );
 }
-
-ContactRequestsQueuePage.loadData = () => {
-  void prefetchStaffQueue(listStaffContactRequests, firstStatus);
-};

@@ -17,18 +17,15 @@ import { LoadMore } from '../../../ui/load-more.tsx';
 import { QueueSearchInput, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
+import { type DecidedStatus, decidedStatuses, firstStatus } from './deposit-operations-page-data.ts';
 import {
   CompanyName,
   DeskList,
   HistoryButton,
   PhoneLines,
-  prefetchBankCredits,
   useBankCredits,
   useCreditWhat,
 } from './deposit-operations-parts.tsx';
-
-const decidedStatuses = ['credited', 'returned'] as const;
-type DecidedStatus = (typeof decidedStatuses)[number];
 
 const colourOfStatus: Record<BankCredit['status'], string> = {
   unmatched: 'orange',
@@ -154,14 +151,6 @@ function DecidedLines({ items }: { items: readonly BankCredit[] }) {
       })}
     />
   );
-}
-
-/** The tab opens on the transfers credited. */
-const firstStatus: DecidedStatus = 'credited';
-
-/** Starts the tab's first list before the page renders (its `loadData`). */
-export function prefetchDecided() {
-  return prefetchBankCredits(firstStatus);
 }
 
 export function DecidedPanel() {

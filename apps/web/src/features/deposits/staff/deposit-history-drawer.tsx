@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { prefetchScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { actionColour, useActionLabel, useDetailText } from '../../../ui/audit-entry-text.ts';
 import { CopyValueButton } from '../../../ui/copy-value-button.tsx';
@@ -416,11 +416,6 @@ function HistorySkeleton() {
 function isMoving(history: DepositHistory): boolean {
   const status = history.transaction?.status ?? history.crypto?.status;
   return status === 'in_process' || status === 'admin_review' || history.bank_credit?.status === 'unmatched';
-}
-
-/** Starts the load of a history the address opens (`?deposit=`) before the page renders (its `loadData`). */
-export function prefetchDepositHistory(id: string) {
-  return prefetchScreenData(getDepositHistory, { id });
 }
 
 export function DepositHistoryDrawer({ depositId, onClose }: { depositId: string | null; onClose: () => void }) {

@@ -22,18 +22,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import type { PagePlace } from '../../../lib/screen-query.ts';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { DecidedPanel, prefetchDecided } from './decided-panel.tsx';
-import { DepositHistoryDrawer, prefetchDepositHistory } from './deposit-history-drawer.tsx';
+import { DecidedPanel } from './decided-panel.tsx';
+import { DepositHistoryDrawer } from './deposit-history-drawer.tsx';
+import { tabOf, tabs } from './deposit-operations-page-data.ts';
 import { monospaceInput, OpenHistoryContext } from './deposit-operations-parts.tsx';
-import { InFlightPanel, prefetchInFlight } from './in-flight-panel.tsx';
+import { InFlightPanel } from './in-flight-panel.tsx';
 import { SimulatorPanel } from './simulator-panel.tsx';
-import { prefetchToMatch, ToMatchPanel } from './to-match-panel.tsx';
-
-const tabs = ['to_match', 'decided', 'in_flight', 'simulator'] as const;
-type Tab = (typeof tabs)[number];
+import { ToMatchPanel } from './to-match-panel.tsx';
 
 /** Any id or hash staff have in hand (a client's history line, a notice, a hash): its deposit's history. */
 function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
@@ -75,12 +72,6 @@ function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {
       </Group>
     </form>
   );
-}
-
-/** The tab the address opens (`?tab=`), the transfers to match when it names none. */
-function tabOf(search: URLSearchParams): Tab {
-  const requested = search.get('tab');
-  return tabs.includes(requested as Tab) ? (requested as Tab) : 'to_match';
 }
 
 export function DepositOperationsPage() {
@@ -133,18 +124,3 @@ export function DepositOperationsPage() {
     </PageFrame>
   );
 }
-
-const prefetchTab: Record<Tab, () => unknown> = {
-  to_match: prefetchToMatch,
-  decided: prefetchDecided,
-  in_flight: prefetchInFlight,
-  // The simulator's forms ask nothing until used.
-  simulator: () => undefined,
-};
-
-DepositOperationsPage.loadData = ({ search }: PagePlace) => {
-  // Only the open tab's panel is drawn (the tabs do not keep the others mounted).
-  void prefetchTab[tabOf(search)]();
-  const depositId = search.get('deposit');
-  if (depositId) void prefetchDepositHistory(depositId);
-};

@@ -3,7 +3,6 @@
  * frame (its table, its lines on a phone), the refresh after a decision, a bank transfer's company, notice and first-deposit
  * flags.
  */
-import { defaultPageSize } from '@bank/contract/constants';
 import { type BankCredit, listBankCredits } from '@bank/contract/deposit';
 import { Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
@@ -11,12 +10,12 @@ import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../../lib/screen-query.ts';
 import { useAmountText } from '../../../ui/amount.tsx';
 import { formatDate } from '../../../ui/format-date.ts';
-import { searchOf } from '../../../ui/queue-search.tsx';
 import { readableTextOn } from '../../../ui/readable-colour.ts';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
+import { bankCreditsRequest } from './deposit-operations-page-data.ts';
 
 /** References and addresses are read character by character: the input (not its label) in monospace. */
 export const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -141,17 +140,8 @@ export function useCreditWhat(): (credit: BankCredit) => string {
   return (credit) => `${amountText(credit.amount, credit.currency)} ${credit.currency} · ${credit.sender}`;
 }
 
-function bankCreditsRequest(status: BankCredit['status'], search: string) {
-  return { page_size: defaultPageSize, status, ...searchOf(search) };
-}
-
 export function useBankCredits(status: BankCredit['status'], search: string) {
   return useInfiniteQuery(screenPagesOptions(listBankCredits, bankCreditsRequest(status, search)));
-}
-
-/** Starts a tab's bank transfers before the page renders (its `loadData`), unsearched. */
-export function prefetchBankCredits(status: BankCredit['status']) {
-  return prefetchScreenPages(listBankCredits, bankCreditsRequest(status, ''));
 }
 
 export function CompanyName({ credit }: { credit: BankCredit }) {

@@ -3,7 +3,6 @@
  * and the decision on a first deposit below the minimum that is held.
  */
 import type { ResponseOf } from '@bank/contract/calls';
-import { defaultPageSize } from '@bank/contract/constants';
 import { creditHeldDeposit, listDepositsInFlight, returnHeldDeposit } from '@bank/contract/deposit';
 import { Box, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
@@ -12,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
-import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../../ui/amount.tsx';
 import { CopyValueButton } from '../../../ui/copy-value-button.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
@@ -26,6 +25,7 @@ import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { shortenMiddle } from '../../../ui/short-text.ts';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
+import { inFlightRequest } from './deposit-operations-page-data.ts';
 import { DeskList, HistoryButton, PhoneLines, refreshBackOffice } from './deposit-operations-parts.tsx';
 
 type DepositInFlight = ResponseOf<typeof listDepositsInFlight>['items'][number];
@@ -193,13 +193,6 @@ function InFlightLines({
       })}
     />
   );
-}
-
-const inFlightRequest = { page_size: defaultPageSize };
-
-/** Starts the coins confirming before the page renders (its `loadData`). */
-export function prefetchInFlight() {
-  return prefetchScreenPages(listDepositsInFlight, inFlightRequest);
 }
 
 export function InFlightPanel() {

@@ -23,12 +23,12 @@ import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { submitRequiringReason } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
+import { listedStatus } from './deposit-operations-page-data.ts';
 import {
   CompanyName,
   FirstDepositBadges,
   HistoryButton,
   NoticeText,
-  prefetchBankCredits,
   refreshBackOffice,
   useBankCredits,
   useCreditWhat,
@@ -275,14 +275,6 @@ function ReturnForm({ credit, onClose }: { credit: BankCredit; onClose: () => vo
 }
 
 type Decision = { kind: 'credit' | 'return'; credit: BankCredit };
-
-/** The transfers the tab lists: those no company has been found for yet. */
-const listedStatus = 'unmatched';
-
-/** Starts the tab's list before the page renders (its `loadData`). */
-export function prefetchToMatch() {
-  return prefetchBankCredits(listedStatus);
-}
 
 /** The bank transfers to match, under the queue's search box (which stays while the list reloads). */
 export function ToMatchPanel() {

@@ -34,9 +34,10 @@ import { LabelledValue } from '../../../ui/labelled-value.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RateText } from '../../../ui/rate-text.tsx';
-import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
+import { firstStatus } from './otc-desk-page-data.ts';
 
 type Answered = (trade: StaffOtcTrade) => Promise<void>;
 
@@ -199,9 +200,6 @@ function TradeDetail({ trade, onAnswered }: { trade: StaffOtcTrade; onAnswered: 
   );
 }
 
-/** The desk opens on the requests waiting for it. */
-const firstStatus = 'open';
-
 export function OtcDeskPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -262,7 +260,3 @@ export function OtcDeskPage() {
     </PageFrame>
   );
 }
-
-OtcDeskPage.loadData = () => {
-  void prefetchStaffQueue(listOtcDesk, firstStatus);
-};

@@ -27,8 +27,9 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
-import { prefetchStaffQueue, type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
+import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
+import { firstStatus } from './feedback-queue-page-data.ts';
 
 function AnswerForm({ feedbackId }: { feedbackId: string }) {
   const { t } = useTranslation();
@@ -128,9 +129,6 @@ function FeedbackDrawer({ feedbackId, onClose }: { feedbackId: string | null; on
   );
 }
 
-/** The queue opens on what waits for an answer. */
-const firstStatus = 'open';
-
 function FeedbackQueue() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -181,7 +179,3 @@ export function FeedbackQueuePage() {
     </PageFrame>
   );
 }
-
-FeedbackQueuePage.loadData = () => {
-  void prefetchStaffQueue(listStaffFeedback, firstStatus);
-};

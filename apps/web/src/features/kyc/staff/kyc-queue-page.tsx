@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../../lib/screen-query.ts';
 import { DateField } from '../../../ui/date-field.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -24,11 +24,8 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { type QueueFilters, queueRequestOf, type StatusFilter } from './queue-request.ts';
-
-const defaultStatus: StatusFilter = 'pending_review';
-/** The queue opens on what waits for a decision, with no dates and no search. */
-const openingFilters: QueueFilters = { status: defaultStatus, from: '', to: '', search: '' };
+import { defaultStatus, openingFilters } from './kyc-queue-page-data.ts';
+import { queueRequestOf, type StatusFilter } from './queue-request.ts';
 
 type QueueItem = ResponseOf<typeof listKycReviews>['items'][number];
 
@@ -212,7 +209,3 @@ function QueueRows({ items }: { items: readonly QueueItem[] }) {
     </>
   );
 }
-
-KycQueuePage.loadData = () => {
-  void prefetchScreenPages(listKycReviews, queueRequestOf(openingFilters));
-};

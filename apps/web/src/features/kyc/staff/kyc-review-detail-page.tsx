@@ -12,7 +12,7 @@ import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useHoldsPermission } from '../../../api/user-info.ts';
-import { type PagePlace, prefetchScreenData, useScreenQuery } from '../../../lib/screen-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
@@ -20,6 +20,7 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { KycRounds, RefusalReason } from '../kyc-record.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
+import { reviewRequestOf } from './kyc-review-detail-page-data.ts';
 import { CompanyReview, CorporateReview, OwnershipReview, ReviewSection, TradingReview } from './review-sections.tsx';
 
 function Review({
@@ -140,16 +141,7 @@ export function KycReviewDetailPage() {
   return <KycReviewDetail />;
 }
 
-/** The company the path names (`/admin/kyc/:companyId`). */
-function reviewRequestOf(params: PagePlace['params']) {
-  return { company_id: params.companyId ?? '' };
-}
-
 function KycReviewDetail() {
   const review = useScreenQuery(getKycReview, reviewRequestOf(useParams()));
   return <QueryState query={review}>{(data) => <Review review={data} />}</QueryState>;
 }
-
-KycReviewDetailPage.loadData = ({ params }: PagePlace) => {
-  void prefetchScreenData(getKycReview, reviewRequestOf(params));
-};

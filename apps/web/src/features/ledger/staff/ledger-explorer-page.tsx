@@ -48,7 +48,7 @@ import { useHoldsPermission } from '../../../api/user-info.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { messageOfError } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { prefetchScreenPages, screenPagesOptions } from '../../../lib/screen-query.ts';
+import { screenPagesOptions } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { badgeTextStyle } from '../../../ui/badge-text.ts';
 import { CopyValueButton } from '../../../ui/copy-value-button.tsx';
@@ -63,6 +63,7 @@ import { PageFrame } from '../../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
 import { useOverlayMount } from '../../../ui/use-overlay-mount.ts';
+import { accountsRequestOf } from './ledger-explorer-page-data.ts';
 
 type AccountKind = LedgerAccountLine['kind'];
 type TransferState = LedgerTransferLine['state'];
@@ -386,11 +387,6 @@ function AccountsList({
       ))}
     </Stack>
   );
-}
-
-/** The accounts listed: of one kind and one asset, or all (the list opens on all). */
-function accountsRequestOf(kind: AccountKind | '', asset: Asset | '') {
-  return { page_size: defaultPageSize, ...(kind ? { kind } : {}), ...(asset ? { asset } : {}) };
 }
 
 function AccountsCard({
@@ -777,7 +773,3 @@ export function LedgerExplorerPage() {
     </PageFrame>
   );
 }
-
-LedgerExplorerPage.loadData = () => {
-  void prefetchScreenPages(listLedgerAccounts, accountsRequestOf('', ''));
-};

@@ -7,7 +7,6 @@
  * `deposit_operations` drive the simulators of a payout in process: the rail or custody completes
  * it, or fails it with a cause (admin/simulator/payoutOutcome; refused in production).
  */
-import { defaultPageSize } from '@bank/contract/constants';
 import {
   decidePayoutReview,
   getPayoutForReview,
@@ -41,13 +40,7 @@ import { useHoldsPermission } from '../../../api/user-info.ts';
 import { useCallForm } from '../../../lib/call-form.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import {
-  type PagePlace,
-  prefetchScreenData,
-  prefetchScreenPages,
-  screenPagesOptions,
-  useScreenQuery,
-} from '../../../lib/screen-query.ts';
+import { screenPagesOptions, useScreenQuery } from '../../../lib/screen-query.ts';
 import { Amount } from '../../../ui/amount.tsx';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { Drawer } from '../../../ui/drawer.tsx';
@@ -58,16 +51,15 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
-import { QueueSearchInput, searchOf, useQueueSearch } from '../../../ui/queue-search.tsx';
+import { QueueSearchInput, useQueueSearch } from '../../../ui/queue-search.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { type ReviewChoice, ReviewDecisionCard } from '../../../ui/review-decision.tsx';
 import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { PayoutFacts, PayoutTimeline } from '../payout-summary.tsx';
+import { type Queue, queueOf, queueRequestOf } from './payout-review-page-data.ts';
 
-type Queue = (typeof payoutQueues)[number];
-const pageSize = defaultPageSize;
 /** The queues change as rails answer: an open page asks again this often. */
 const queueRefreshMs = 15_000;
 
@@ -75,16 +67,6 @@ function refreshPayouts(queryClient: ReturnType<typeof useQueryClient>): Promise
   return queryClient.invalidateQueries({
     predicate: (query) => /^\/api\/v1\/admin\/(payouts|ledger)\//.test(String(query.queryKey[0])),
   });
-}
-
-function queueRequestOf(queue: Queue, search: string) {
-  return { page_size: pageSize, queue, ...searchOf(search) };
-}
-
-/** The queue the address opens (`?queue=`), the payouts waiting for the bank's review when it names none. */
-function queueOf(search: URLSearchParams): Queue {
-  const requested = search.get('queue');
-  return payoutQueues.includes(requested as Queue) ? (requested as Queue) : 'admin_review';
 }
 
 function QueueList({ queue, search, onOpen }: { queue: Queue; search: string; onOpen: (id: string) => void }) {
@@ -443,10 +425,3 @@ export function PayoutReviewPage() {
     </PageFrame>
   );
 }
-
-PayoutReviewPage.loadData = ({ search }: PagePlace) => {
-  // The search box starts empty: the open queue, unsearched.
-  void prefetchScreenPages(listPayoutsForReview, queueRequestOf(queueOf(search), ''));
-  const payoutId = search.get('payout');
-  if (payoutId) void prefetchScreenData(getPayoutForReview, { payout_id: payoutId });
-};

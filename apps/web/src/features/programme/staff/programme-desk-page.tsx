@@ -54,13 +54,8 @@ import { PageFrame } from '../../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../../ui/skeletons.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-import {
-  BatchesTable,
-  ContractsTable,
-  OrdersTable,
-  prefetchProgrammeList,
-  useProgrammeList,
-} from '../programme-tables.tsx';
+import { BatchesTable, ContractsTable, OrdersTable, useProgrammeList } from '../programme-tables.tsx';
+import { firstOrderStatus } from './programme-desk-page-data.ts';
 import { MembershipFeesTab } from './programme-fees-tab.tsx';
 
 const tabs = ['contracts', 'orders', 'batches', 'fees'] as const;
@@ -305,9 +300,6 @@ function AllocateDialog({ order, onClose }: { order: PreOrder; onClose: () => vo
 
 type OrderAction = { order: PreOrder; kind: 'approve' | 'decline' | 'allocate' };
 
-/** The orders tab opens on those waiting for the bank's decision. */
-const firstOrderStatus: PreOrderStatus = 'pending';
-
 function OrdersTab() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<PreOrderStatus>(firstOrderStatus);
@@ -442,9 +434,3 @@ export function ProgrammeDeskPage() {
     </PageFrame>
   );
 }
-
-ProgrammeDeskPage.loadData = () => {
-  // The contracts' list loads with the page whichever tab is open; the first tab is the orders.
-  void prefetchProgrammeList(listStaffProgrammeContracts);
-  void prefetchProgrammeList(listStaffPreOrders, { status: firstOrderStatus });
-};

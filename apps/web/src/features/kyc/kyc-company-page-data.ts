@@ -1,0 +1,9 @@
+/**
+ * What /kyc_step/kyc_step_two (the company) loads first: the company's KYC (kyc-api.ts), started before the page's code has
+ * arrived (app/page-data.ts).
+ */
+import { prefetchKycInfo } from './kyc-api.ts';
+
+export function loadKycCompanyPage(): void {
+  void prefetchKycInfo();
+}

@@ -1,0 +1,9 @@
+/**
+ * What /kyc_step/kyc_step_three (ownership) loads first: the company's KYC (kyc-api.ts), started before the page's code has
+ * arrived (app/page-data.ts).
+ */
+import { prefetchKycInfo } from './kyc-api.ts';
+
+export function loadKycOwnershipPage(): void {
+  void prefetchKycInfo();
+}
