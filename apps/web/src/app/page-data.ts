@@ -14,6 +14,12 @@ import type { PageDataLoader } from '../lib/screen-query.ts';
 export const pageDataLoaders: Partial<Record<PageId, () => Promise<PageDataLoader>>> = {
   transaction_detail: async () =>
     (await import('../features/transactions/transaction-detail-page-data.ts')).loadTransactionDetailPage,
+  fx: async () => (await import('../features/exchange/fx-page-data.ts')).loadFxPage,
+  payout_approvals: async () => (await import('../features/payouts/approvals-page-data.ts')).loadPayoutApprovalsPage,
+  payout_batches: async () => (await import('../features/payouts/batch-payouts-page-data.ts')).loadBatchPayoutsPage,
+  // Opened from a deposit's link, it sends the reader on to the transaction's details, with its address.
+  deposit_transaction_detail: async () =>
+    (await import('../features/transactions/transaction-detail-page-data.ts')).loadTransactionDetailPage,
   cards: async () => (await import('../features/cards/cards-page-data.ts')).loadCardsPage,
   fiat_transfer: async () => (await import('../features/payouts/fiat-transfer-page-data.ts')).loadFiatTransferPage,
   crypto_transfer: async () =>

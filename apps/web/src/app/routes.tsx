@@ -173,7 +173,8 @@ export function preloadPage(pathname: string): Promise<void> | undefined {
   if (!match || !isSignedIn()) return undefined;
   const { page, params = {} } = match;
   // The page's code comes through the shell's chunk (signed-in-pages.ts); its first loads start
-  // as soon as it has arrived, where its gate would show it (the client home sends staff away).
+  // before, from their own module (page-data.ts), where its gate would show it (the client home
+  // sends staff away).
   const isShown =
     (!page.isKycGated || isKycApproved()) &&
     (!page.isStaffOnly || isStaffSession()) &&

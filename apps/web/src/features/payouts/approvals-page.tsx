@@ -7,7 +7,6 @@
  */
 
 import type { UserInfo } from '@bank/contract/account';
-import { defaultPageSize } from '@bank/contract/constants';
 import { digitalAssets } from '@bank/contract/money';
 import {
   type ApprovalPolicy,
@@ -52,11 +51,10 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { useNamed } from '../../ui/steps-timeline.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
+import { pendingApprovalsRequest } from './approvals-page-data.ts';
 import { detailPathOfPayout, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog, WithdrawSections } from './payout-parts.tsx';
 import { PayoutFacts } from './payout-summary.tsx';
-
-const pageSize = defaultPageSize;
 
 function PendingPayout({
   payout,
@@ -138,7 +136,7 @@ function PendingList({ user, mayLoad }: { user: UserInfo | undefined; mayLoad: b
   const { t } = useTranslation();
   const [deciding, setDeciding] = useState<Parameters<typeof DecisionDialog>[0]['pending']>(null);
   const pending = useInfiniteQuery({
-    ...screenPagesOptions(listPendingApprovals, { page_size: pageSize }),
+    ...screenPagesOptions(listPendingApprovals, pendingApprovalsRequest),
     enabled: mayLoad,
   });
   const items = pending.data?.pages.flatMap((page) => page.items) ?? [];

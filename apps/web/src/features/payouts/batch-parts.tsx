@@ -6,8 +6,6 @@
 import {
   cancelPayoutBatch,
   decidePayoutBatch,
-  listPayoutBatchApprovals,
-  listPayoutBatches,
   type PayoutBatch,
   type PayoutBatchRow,
   quotePayoutBatch,
@@ -32,7 +30,8 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useStepUpAction } from '../../widgets/step-up-dialog.tsx';
-import { BatchRowDialog, BatchRowsTable, batchQueryCall, keyboardScrollable } from './batch-rows.tsx';
+import { batchQueryCall, recentBatchesList } from './batch-payouts-page-data.ts';
+import { BatchRowDialog, BatchRowsTable, keyboardScrollable } from './batch-rows.tsx';
 import { refreshPayoutData } from './payout-format.ts';
 
 const statusColour: Record<PayoutBatch['status'], string> = {
@@ -301,9 +300,7 @@ export function BatchDetail({
 export function RecentBatches({ isApprover, onOpen }: { isApprover: boolean; onOpen: (batchId: string) => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const list = useInfiniteQuery(
-    screenPagesOptions(isApprover ? listPayoutBatchApprovals : listPayoutBatches, { page_size: 20 }),
-  );
+  const list = useInfiniteQuery(screenPagesOptions(...recentBatchesList(isApprover)));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="batch-history">

@@ -22,7 +22,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { BatchDetail, RecentBatches } from './batch-parts.tsx';
-import { batchQueryCall } from './batch-rows.tsx';
+import { batchQueryCall } from './batch-payouts-page-data.ts';
 import { WithdrawSections } from './payout-parts.tsx';
 
 /** The template: the fixed English columns and two example rows (a payee, an address). */

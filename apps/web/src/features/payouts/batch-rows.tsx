@@ -3,13 +3,7 @@
  * its errors beside it in the reader's language; a draft's rows are fixed in a dialog (checked
  * again by the server, withdraw/batch/row/edit) or removed.
  */
-import {
-  editPayoutBatchRow,
-  getPayoutBatch,
-  getPayoutBatchForApproval,
-  type PayoutBatch,
-  type PayoutBatchRow,
-} from '@bank/contract/payout-batches';
+import { editPayoutBatchRow, type PayoutBatch, type PayoutBatchRow } from '@bank/contract/payout-batches';
 import { Box, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,13 +16,11 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { readableErrorColour, readableTextOn } from '../../ui/readable-colour.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
+import { batchQueryCall } from './batch-payouts-page-data.ts';
 import { detailPathOfPayout } from './payout-format.ts';
 
 /** A table wider than a phone scrolls sideways: its scrolling region takes the keyboard's focus. */
 export const keyboardScrollable = { viewportProps: { tabIndex: 0 } };
-
-/** An approver who does not prepare payouts reads a batch through the approval call. */
-export const batchQueryCall = (mayPrepare: boolean) => (mayPrepare ? getPayoutBatch : getPayoutBatchForApproval);
 
 const stateColour: Record<PayoutBatchRow['state'], string> = {
   invalid: 'red',

@@ -5,9 +5,10 @@
  */
 import { type DigitalAsset, digitalAssets, type Network, networksOfAsset } from '@bank/contract/money';
 import { listPayoutAddresses } from '@bank/contract/payouts';
+import { prefetchAvailableBalances } from '../../api/balances.ts';
 import { type PagePlace, prefetchScreenData } from '../../lib/screen-query.ts';
 import { type CryptoDraftValues, readDraft } from './payout-format.ts';
-import { prefetchAvailableBalances, prefetchPayoutConfig } from './payout-queries.ts';
+import { prefetchPayoutConfig } from './payout-queries.ts';
 
 function isAssetValue(value: string | null): value is DigitalAsset {
   return (digitalAssets as readonly (string | null)[]).includes(value);

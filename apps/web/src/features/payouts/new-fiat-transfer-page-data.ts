@@ -3,8 +3,9 @@
  * the balances it pays from; started before the page's code has arrived (app/page-data.ts).
  */
 import { listPayees } from '@bank/contract/payouts';
+import { prefetchAvailableBalances } from '../../api/balances.ts';
 import { prefetchScreenData } from '../../lib/screen-query.ts';
-import { prefetchAvailableBalances, prefetchPayoutConfig } from './payout-queries.ts';
+import { prefetchPayoutConfig } from './payout-queries.ts';
 
 /** A company has at most 500 payees; the picker offers the 100 newest (the payees page has them all). */
 const payeesShown = 100;

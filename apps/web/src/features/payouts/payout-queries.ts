@@ -4,7 +4,6 @@
  * form shows. Their first loads start before the pages' code has arrived (app/page-data.ts).
  */
 import { defaultPageSize } from '@bank/contract/constants';
-import { getDashboardHome } from '@bank/contract/ledger';
 import type { DigitalAsset } from '@bank/contract/money';
 import {
   downloadCryptoPayouts,
@@ -17,18 +16,12 @@ import {
   type Payout,
   type PayoutKind,
 } from '@bank/contract/payouts';
-import { prefetchIfPermitted } from '../../api/user-info.ts';
 import { prefetchScreenData, prefetchScreenPages } from '../../lib/screen-query.ts';
 import { historyValuesOf } from '../../ui/history-values.ts';
 
 /** Starts the payout configuration's load before a page that reads it renders. */
 export function prefetchPayoutConfig() {
   return prefetchScreenData(getPayoutConfig, {});
-}
-
-/** Starts AvailableBalance's load with a payout form's page, for a user who reads balances. */
-export function prefetchAvailableBalances(): Promise<void> {
-  return prefetchIfPermitted('view_balances', getDashboardHome, {});
 }
 
 const pageSize = defaultPageSize;
