@@ -629,7 +629,9 @@ describe('public pages drawn at build time', () => {
     await bare.addCookies([{ name: 'language', value: 'jp', url: baseUrl }]);
     await barePage.goto('/my_transaction');
     expect(await barePage.getByRole('heading', { level: 1 }).textContent()).toBe('取引履歴');
-    expect(await barePage.locator('link[rel=modulepreload][href*="transactions-page"]').count()).toBe(1);
+    // Its code, and its first loads' own module (page-data.ts), each linked once.
+    expect(await barePage.locator('link[rel=modulepreload][href*="/transactions-page-data-"]').count()).toBe(1);
+    expect(await barePage.locator('link[rel=modulepreload][href*="/transactions-page-"]').count()).toBe(2);
     expect(await barePage.locator('link[rel=modulepreload][href*="catalogue-ja"]').count()).toBe(1);
     // The user's call (loaded on its own by the shell's api/user-info.ts) beside the shell's part that loads it.
     expect(await barePage.locator('link[rel=modulepreload][href*="/user-info-"]').count()).toBe(2);
