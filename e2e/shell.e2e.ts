@@ -105,11 +105,24 @@ describe('paths', () => {
     await context.close();
   });
 
-  it('starts a page’s first load with its code, from its address, and asks the server for it once', async () => {
+  it('starts a page’s first load before its code has arrived, from its address, and asks the server for it once', async () => {
     const { page, context } = await openPage(browser, { session: await homeSession() });
     const asked = requestsTo(page, '/api/v1/transaction/record');
+    // The page's own code (not its data module, app/page-data.ts) is held until the load has left:
+    // a load that waited for the code would leave only once the hold gave up.
+    const order: string[] = [];
+    const isAsked = page
+      .waitForRequest((request) => request.url().endsWith('/api/v1/transaction/record'), { timeout: 15_000 })
+      .then(() => order.push('load'))
+      .catch(() => undefined);
+    await page.route(/\/assets\/transactions-page-(?!data-)[\w-]+\.js$/, async (route) => {
+      await isAsked;
+      order.push('code');
+      await route.continue();
+    });
     await page.goto('/my_transaction?status=success');
     await page.getByText('No transactions match these filters').first().waitFor();
+    expect(order).toEqual(['load', 'code']);
     // The page's load (prefetched before it rendered) and its own query are one: one request, filtered.
     expect(asked).toHaveLength(1);
     expect(JSON.parse(asked[0] ?? '{}')).toMatchObject({ status: 'success' });
