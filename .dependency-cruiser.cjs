@@ -7,7 +7,8 @@
  * itself to the others only through its index.ts; app.ts and main.ts assemble the modules.
  * Web (apps/web/src), from the bottom up: lib/ (session storage, i18n, the API client) imports no
  * other layer; ui/ (presentational pieces) imports lib/ only; api/ (calls several features share)
- * imports lib/ only; a feature imports lib/, ui/ and api/, never another feature; app/ (router,
+ * imports lib/ only; messages/ (a namespace's English, added to i18next when imported) imports
+ * lib/ only; a feature imports lib/, ui/ and api/, never another feature; app/ (router,
  * providers, shell) assembles them all, and nothing imports app/. A feature is one domain's folder:
  * its staff pages sit in its staff/ folder and may use the rest of the feature, never another one.
  */
@@ -101,7 +102,14 @@ module.exports = {
       comment: 'lib/ (session storage, i18n, the API client) is below every other layer of the web app.',
       severity: 'error',
       from: { path: `${web}lib/` },
-      to: { path: `${web}(features|widgets|ui|api)/` },
+      to: { path: `${web}(features|widgets|ui|api|messages)/` },
+    },
+    {
+      name: 'web-messages-add-english-only',
+      comment: 'A module of messages/ adds one namespace of the English to i18next (lib/i18n.ts) and knows no screen.',
+      severity: 'error',
+      from: { path: `${web}messages/` },
+      to: { path: `${web}(features|widgets|ui|api|app)/` },
     },
     {
       name: 'web-ui-not-to-api-or-features',

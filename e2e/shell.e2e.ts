@@ -6,9 +6,20 @@
  * home page reads the company's balances: journeys through it sign in for real (`homeSession`).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import { listProgrammeContracts } from '@bank/contract/programme-orders';
+import { mainPages } from '@bank/contract/routes';
+import { hasMessage } from '@bank/i18n/resources';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NewUser, registerUser, signInByApi } from './support/accounts.ts';
+import {
+  type ApiSession,
+  callOk,
+  type NewUser,
+  pairStaffByApi,
+  registerUser,
+  signInByApi,
+  staffAccount,
+} from './support/accounts.ts';
 import {
   baseUrl,
   launchBrowser,
@@ -404,4 +415,48 @@ describe('first load', () => {
       await context.close();
     },
   );
+});
+
+describe('messages', () => {
+  const approvedClient = { email: 'kyc-approved@demo.bank', password: 'Demo-Approved#2026' };
+
+  /** The message keys the page shows as text: words joined by dots that name a message of the catalogue. */
+  async function keysShownOn(page: Page): Promise<string[]> {
+    const text = await page.evaluate(() => document.body.innerText);
+    return [...new Set(text.match(/\b[a-z_]+(?:\.[a-z0-9_]+)+\b/g) ?? [])].filter(hasMessage);
+  }
+
+  /** Each page of `pages` opened first (a reload), as `session`: the keys it shows, by path. */
+  async function keysOnEveryPage(session: ApiSession, paths: string[]): Promise<Record<string, string[]>> {
+    const { page, context } = await openPage(browser, { session });
+    const shown: Record<string, string[]> = {};
+    for (const path of paths) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const keys = await keysShownOn(page);
+      if (keys.length > 0) shown[path] = keys;
+    }
+    await context.close();
+    return shown;
+  }
+
+  it('shows every signed-in page opened first in words, never a message key (each brings its English)', async () => {
+    const client = await signInByApi(approvedClient);
+    const headers = { token: client.token, userid: client.userid };
+    const contracts = await callOk(listProgrammeContracts, { page_size: 1 }, headers);
+    const contractId = String((contracts.items as { id: string }[])[0]?.id);
+    const pathOfPage = (path: string) => path.replace(':contractId', encodeURIComponent(contractId));
+    // The check reads what it should: a key on screen is found.
+    const { page, context } = await openPage(browser);
+    await page.setContent('<h1>cards.money.top_up.close</h1>');
+    expect(await keysShownOn(page)).toEqual(['cards.money.top_up.close']);
+    await context.close();
+
+    const clientPaths = mainPages.filter((entry) => !entry.isStaffOnly).map((entry) => pathOfPage(entry.path));
+    expect(await keysOnEveryPage(client, clientPaths)).toEqual({});
+    const staff = await signInByApi(staffAccount, await pairStaffByApi(staffAccount));
+    const staffPaths = mainPages.filter((entry) => entry.isStaffOnly).map((entry) => entry.path);
+    expect(await keysOnEveryPage(staff, staffPaths)).toEqual({});
+  }, 300_000);
 });

@@ -270,7 +270,7 @@ function chunksOfPage(page, language) {
     // The page's first loads before all: their requests start as soon as these have arrived.
     ...(dataModules.has(page.id) ? [dataModules.get(page.id)] : []),
     keyEndingWith('src/app/server-state.tsx'),
-    keyEndingWith('i18n/src/catalogue-en-signed-in.ts'),
+    keyEndingWith('i18n/src/catalogue-en-signed-in-common.ts'),
     ...userInfoCall,
   ];
   if (language === 'ch') entries.push(keyEndingWith('i18n/src/catalogue-zh-CN.ts'));

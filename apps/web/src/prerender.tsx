@@ -41,7 +41,8 @@ async function switchTo(language: Language): Promise<void> {
       resources: { en: { translation: enFirstLoad }, 'zh-CN': { translation: zhCN }, ja: { translation: ja } },
       lng: 'en',
     });
-    // The signed-in pages' English, as loadSignedInMessages adds it, for the pages drawn whole.
+    // The signed-in pages' English, all of it (the browser adds each namespace with its code,
+    // src/messages), for the pages drawn whole.
     i18next.addResourceBundle('en', 'translation', enSignedIn, true, true);
     isStarted = true;
   }

@@ -1,8 +1,10 @@
 /**
- * The English messages of the signed-in screens (My account, back office, KYC, deposits, documents, state badges): the web app loads
- * them with the signed-in shell, not on the first load of a public page. Part of the English
- * catalogue (catalogue-en.ts).
+ * The English messages of the signed-in screens (My account, back office, KYC, deposits, documents,
+ * state badges), never on the first load of a public page. The web app loads those every screen may
+ * show with the signed-in shell (catalogue-en-signed-in-common.ts) and each screen's namespaces with
+ * its code (apps/web/src/messages). Part of the English catalogue (catalogue-en.ts).
  */
+import { enSignedInCommon } from './catalogue-en-signed-in-common.ts';
 import { account } from './locales/en/account.ts';
 import { admin } from './locales/en/admin.ts';
 import { alerts } from './locales/en/alerts.ts';
@@ -13,7 +15,6 @@ import { cards } from './locales/en/cards.ts';
 import { contactRequests } from './locales/en/contact-requests.ts';
 import { deposits } from './locales/en/deposits.ts';
 import { documents } from './locales/en/documents.ts';
-import { errorsSignedIn } from './locales/en/errors-signed-in.ts';
 import { exchange } from './locales/en/exchange.ts';
 import { feedback } from './locales/en/feedback.ts';
 import { inbox } from './locales/en/inbox.ts';
@@ -21,22 +22,18 @@ import { kyc } from './locales/en/kyc.ts';
 import { ledger } from './locales/en/ledger.ts';
 import { payouts } from './locales/en/payouts.ts';
 import { programme } from './locales/en/programme.ts';
-import { shellSignedIn } from './locales/en/shell-signed-in.ts';
-import { states } from './locales/en/states.ts';
 import { team } from './locales/en/team.ts';
 import { transactions } from './locales/en/transactions.ts';
-import { validationSignedIn } from './locales/en/validation-signed-in.ts';
 import { webhooks } from './locales/en/webhooks.ts';
 
-/** Merged into the first load's namespaces where both have one (errors, validation, shell): i18next merges deep. */
 export const enSignedIn = {
+  ...enSignedInCommon,
   account,
   admin,
   kyc,
   deposits,
   ledger,
   documents,
-  states,
   transactions,
   inbox,
   announcements,
@@ -49,7 +46,4 @@ export const enSignedIn = {
   feedback,
   contact_requests: contactRequests,
   exchange,
-  errors: errorsSignedIn,
-  validation: validationSignedIn,
-  shell: shellSignedIn,
 };

@@ -4,6 +4,9 @@
  */
 import { ResetAuthenticatorCard } from '../features/account/staff/reset-authenticator-card.tsx';
 import { BackOfficeHomePage } from '../features/admin/back-office-home-page.tsx';
+import '../messages/account.ts';
+import '../messages/admin.ts';
+import '../messages/payouts.ts';
 
 export function BackOfficeHome() {
   return <BackOfficeHomePage userSupport={<ResetAuthenticatorCard />} />;

@@ -7,46 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mainPages } from '@bank/contract/routes';
 import { describe, expect, it } from 'vitest';
+import { appDir, modulesReachedFrom, resolved, valueImportsOf } from '../test-support/module-graph.ts';
 
-const appDir = path.dirname(fileURLToPath(import.meta.url));
-const contractDir = path.resolve(appDir, '../../../../packages/contract/src');
 const drawingLibraries = /^(@mantine\/core|@mantine\/hooks|@tabler\/|react-router|react-dom)/;
 
-/** The modules a source file imports for their values: `import type` and `export type` are left out. */
-function valueImportsOf(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const specifiers: string[] = [];
-  for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/gm))
-    if (!match[1] && match[2]) specifiers.push(match[2]);
-  return specifiers;
-}
-
-function resolved(specifier: string, importer: string): string | undefined {
-  if (specifier.startsWith('.')) return path.resolve(path.dirname(importer), specifier);
-  if (specifier.startsWith('@bank/contract/')) return path.join(contractDir, `${specifier.slice(15)}.ts`);
-  return undefined;
-}
-
-/** The app's own modules that `file` imports, directly or not, for their values. */
-function modulesReachedFrom(file: string): Set<string> {
-  const reached = new Set<string>();
-  const visit = (module: string) => {
-    if (reached.has(module)) return;
-    reached.add(module);
-    for (const specifier of valueImportsOf(module)) {
-      const next = resolved(specifier, module);
-      if (next) visit(next);
-    }
-  };
-  visit(file);
-  return reached;
-}
-
 /** What the app's entry loads, which every page has before its own code. */
-const firstLoad = modulesReachedFrom(path.resolve(appDir, '../main.tsx'));
+const firstLoad = modulesReachedFrom(path.join(appDir, 'main.tsx'));
 
 /**
  * What `file` reaches beyond the first load that a page's first loads may not: component files and
@@ -73,10 +41,10 @@ function drawingReachedFrom(file: string): string[] {
 }
 
 const loaderModules = [
-  ...readFileSync(path.join(appDir, 'page-data.ts'), 'utf8').matchAll(
+  ...readFileSync(path.join(appDir, 'app', 'page-data.ts'), 'utf8').matchAll(
     /^ {2}(\w+): async \(\) =>\s*\(\s*await import\('([^']+)'\)\s*\)/gm,
   ),
-].map(([, id = '', specifier = '']) => ({ id, file: path.resolve(appDir, specifier) }));
+].map(([, id = '', specifier = '']) => ({ id, file: path.resolve(appDir, 'app', specifier) }));
 
 describe('each page’s first loads', () => {
   it('are read by the build for every page that page-data.ts names, each a page of the route table', () => {

@@ -10,6 +10,10 @@ import { whenLoadsSettle } from '../lib/query-client.ts';
 import { prepareFormats } from '../ui/prepare-formats.ts';
 import { MainLayout } from './main-layout.tsx';
 import { ServerStateProvider } from './query-provider.tsx';
+import '../messages/admin.ts';
+import '../messages/inbox.ts';
+import '../messages/payout-navigation.ts';
+import '../messages/transactions.ts';
 
 /** The main layout inside the cache its screens share. */
 export function SignedInLayout({ children }: { children?: ReactNode }) {

@@ -23,6 +23,8 @@ import { NoPermissionPage } from '../ui/no-permission-page.tsx';
 import { PageSkeleton } from '../ui/skeletons.tsx';
 import { mayOpenPage } from './navigation.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import '../messages/admin.ts';
+import '../messages/payout-navigation.ts';
 
 function PairingCheck({ page, children }: { page: MainPage; children: ReactNode }) {
   const { t } = useTranslation();

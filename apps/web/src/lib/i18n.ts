@@ -2,9 +2,9 @@
  * i18next set up from the product's catalogues (@bank/i18n), and the one way to change the
  * language: it updates i18next, localStorage `language` and `<html lang>`.
  *
- * English is bundled for the public screens (it is also every other language's fallback), and its
- * messages of the signed-in screens are loaded with them; Chinese and Japanese are loaded whole
- * when chosen, each its own chunk. On start the stored language's catalogue is loaded before the
+ * English is bundled for the public screens (it is also every other language's fallback); its
+ * messages any signed-in screen may show are loaded with the signed-in shell, and each screen's own
+ * with its code (src/messages); Chinese and Japanese are loaded whole when chosen, each its own chunk. On start the stored language's catalogue is loaded before the
  * first render, so a Chinese or Japanese user never sees the page flash in English.
  */
 import { type Language, type Locale, languages, localeOfLanguage } from '@bank/contract/constants';
@@ -64,6 +64,26 @@ export function initI18n(): Promise<void> {
 /** Settled once initI18n has (messages can be added only after). */
 let started: Promise<void> = Promise.resolve();
 
+/** English added by the modules that show it (src/messages), in the order they were evaluated. */
+type EnglishMessages = { [Namespace in keyof Catalogue]?: unknown };
+
+/** What was added before i18next had started (startI18n): it is added once i18next has. */
+const englishWaiting: EnglishMessages[] = [];
+let isI18nStarted = false;
+
+function addEnglish(messages: EnglishMessages): void {
+  i18next.addResourceBundle('en', 'translation', messages, true, true, withoutCopy);
+}
+
+/**
+ * Adds English messages of the signed-in screens, merged into those already there: called by the
+ * module of a namespace (src/messages) as it is evaluated, before the screens that import it draw.
+ */
+export function addEnglishMessages(messages: EnglishMessages): void {
+  if (isI18nStarted) addEnglish(messages);
+  else englishWaiting.push(messages);
+}
+
 async function startI18n(): Promise<void> {
   let language = readLanguage();
   // English of the public screens; the signed-in screens' comes with them (loadSignedInMessages).
@@ -77,6 +97,8 @@ async function startI18n(): Promise<void> {
     }
   }
   await i18next.use(initReactI18next).init({ ...i18nOptions, resources, lng: localeOfLanguage[language] });
+  isI18nStarted = true;
+  for (const messages of englishWaiting.splice(0)) addEnglish(messages);
   applyToDocument(language);
   rememberLanguageForServer(language);
 }
@@ -84,13 +106,14 @@ async function startI18n(): Promise<void> {
 let signedInMessages: Promise<void> | undefined;
 
 /**
- * Adds English's messages of the signed-in screens (back office, KYC, documents). The loaders of
- * those screens wait for it (routes.tsx), so that no screen shows a message key.
+ * Adds the English messages any signed-in screen may show (errors, the shell's, the states'). The
+ * loaders of those screens wait for it (routes.tsx), so that no screen shows a message key; each
+ * screen's own namespaces come with its code (src/messages).
  */
 export function loadSignedInMessages(): Promise<void> {
   // Loading may start with the app (routes.tsx preloadPage), before i18next has started.
-  signedInMessages ??= Promise.all([import('@bank/i18n/catalogue-en-signed-in'), started]).then(
-    ([{ enSignedIn }]) => void i18next.addResourceBundle('en', 'translation', enSignedIn, true, true, withoutCopy),
+  signedInMessages ??= Promise.all([import('@bank/i18n/catalogue-en-signed-in-common'), started]).then(
+    ([{ enSignedInCommon }]) => addEnglish(enSignedInCommon),
     (error: unknown) => {
       signedInMessages = undefined;
       throw error;

@@ -24,6 +24,7 @@ import { ProfileCard } from './profile-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TermsCard } from './terms-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
+import '../../messages/account.ts';
 
 function AccountSkeleton() {
   const { t } = useTranslation();

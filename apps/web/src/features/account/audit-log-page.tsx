@@ -20,6 +20,11 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { AuditDownloadDialog, AuditFilters, AuditResults } from './audit-entries.tsx';
 import { auditFilterKeys } from './audit-filters.ts';
 import { requestOf } from './audit-log-page-data.ts';
+import '../../messages/account.ts';
+import '../../messages/admin.ts';
+import '../../messages/kyc.ts';
+import '../../messages/team.ts';
+import '../../messages/transactions.ts';
 
 export function AuditLogPage() {
   const { t } = useTranslation();

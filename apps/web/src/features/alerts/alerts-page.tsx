@@ -26,6 +26,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { SectionHeading } from '../../ui/section-heading.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { AlertFormDialog, kindsFor } from './alert-form.tsx';
+import '../../messages/alerts.ts';
 
 /** What an alert watches, in words: "Available USDC below 10,000.00 USDC". */
 function useConditionOf() {

@@ -26,6 +26,7 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { AnnouncementArticle } from './announcement-article.tsx';
 import { detailRequestOf, listRequest } from './announcements-page-data.ts';
+import '../../messages/announcements.ts';
 
 function pathOfAnnouncement(id: string): string {
   return `${pathOf('announcements')}?${new URLSearchParams({ id }).toString()}`;

@@ -51,6 +51,10 @@ import { useUsernameCheck } from './application-fields.tsx';
 import { AddressStep, CardholderStep, CardStep, IdStep, ProofStep, ReviewStep } from './application-steps.tsx';
 import { type ApplicationValues, initialApplication } from './application-values.ts';
 import { CardManagementOnly } from './card-management-gate.tsx';
+import '../../messages/admin.ts';
+import '../../messages/card-applications.ts';
+import '../../messages/documents.ts';
+import '../../messages/team.ts';
 
 export function requestOf({ id_front, id_back, proof_front, proof_back, ...values }: ApplicationValues) {
   return {

@@ -32,6 +32,9 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { pagedRequest } from './card-applications-page-data.ts';
 import { CardManagementOnly } from './card-management-gate.tsx';
 import { CardholderKycDetail } from './kyc-manage-cardholder.tsx';
+import '../../messages/admin.ts';
+import '../../messages/card-applications.ts';
+import '../../messages/documents.ts';
 
 const tabs = ['applications', 'cardholders'] as const;
 type Tab = (typeof tabs)[number];

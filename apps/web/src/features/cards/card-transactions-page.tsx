@@ -47,6 +47,10 @@ import {
 } from './card-transactions-details.tsx';
 import { cardIdOf, type FilterKey, filterKeys, requestOf } from './card-transactions-page-data.ts';
 import { CardBalance, CardPicker, useMoneyCards } from './top-up-cards.tsx';
+import '../../messages/admin.ts';
+import '../../messages/card-money.ts';
+import '../../messages/cards.ts';
+import '../../messages/transactions.ts';
 
 function useTransactionColumns(onOpen: (line: CardTransaction) => void): HistoryColumn<CardTransaction>[] {
   const { t } = useTranslation();

@@ -29,6 +29,9 @@ import { CardManagementOnly } from './card-management-gate.tsx';
 import { AutoRenewalSetting } from './renewal-auto-setting.tsx';
 import { RenewalDialog } from './renewal-dialog.tsx';
 import { filterOf, filters, requestOf } from './renewals-page-data.ts';
+import '../../messages/admin.ts';
+import '../../messages/card-money.ts';
+import '../../messages/cards.ts';
 
 function TermRow({ term, onRenew }: { term: FeeTerm; onRenew: () => void }) {
   const { t } = useTranslation();

@@ -31,6 +31,10 @@ import { ExportDialog } from '../../widgets/export-dialog.tsx';
 import { CardPicker, useMoneyCards } from './top-up-cards.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
 import { type FilterKey, filterKeys, requestOf } from './top-up-history-page-data.ts';
+import '../../messages/admin.ts';
+import '../../messages/card-money.ts';
+import '../../messages/cards.ts';
+import '../../messages/transactions.ts';
 
 const underWayRefreshMs = 5000;
 

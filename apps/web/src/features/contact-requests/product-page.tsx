@@ -24,6 +24,7 @@ import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { ContactRequestCard } from './contact-request-card.tsx';
+import '../../messages/contact-requests.ts';
 
 type Titled = { title: string; text: string };
 type Labelled = { label: string; value: string };

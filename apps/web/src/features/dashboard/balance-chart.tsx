@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { formatAmount } from '../../ui/format-amount.ts';
 import { formatDate } from '../../ui/format-date.ts';
+import '../../messages/transactions.ts';
 
 export default function BalanceChart({ points, heightPx }: { points: BalanceHistoryPoint[]; heightPx: number }) {
   const { t } = useTranslation();

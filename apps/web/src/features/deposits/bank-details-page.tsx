@@ -15,6 +15,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { firstCurrency } from './bank-details-page-data.ts';
+import '../../messages/deposits.ts';
 
 /** The company's reference and why it matters; `reference` undefined while it loads (its place held). */
 function ReferenceCard({ reference }: { reference?: string }) {

@@ -18,6 +18,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { svgDataUrl } from '../../ui/svg-data-url.ts';
 import { firstAssetOf, firstNetworkOf } from './crypto-deposit-page-data.ts';
 import { RecentDeposits } from './recent-deposits.tsx';
+import '../../messages/deposits.ts';
 
 function AddressCard({ asset, network }: { asset: DigitalAsset; network: Network }) {
   const { t } = useTranslation();

@@ -61,6 +61,8 @@ import { RateText } from '../../ui/rate-text.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
 import { CurrencyDetails } from './bank-details-page.tsx';
 import { firstCurrency } from './fiat-deposit-request-page-data.ts';
+import '../../messages/deposits.ts';
+import '../../messages/documents.ts';
 
 type Target = (typeof fiatDepositTargets)[number];
 

@@ -35,6 +35,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { QuoteLine } from '../../ui/quote-line.tsx';
 import { RateText } from '../../ui/rate-text.tsx';
 import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
+import '../../messages/exchange.ts';
 
 function QuoteCard({
   quote,

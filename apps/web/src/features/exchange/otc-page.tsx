@@ -45,6 +45,7 @@ import { formatCountdown } from '../../ui/svg-data-url.ts';
 import { Textarea } from '../../ui/textarea.tsx';
 import { PairFields, type PairValues, useOtcThresholdText, useSecondsLeft } from './exchange-parts.tsx';
 import { listRequest } from './otc-page-data.ts';
+import '../../messages/exchange.ts';
 
 function RequestForm() {
   const { t } = useTranslation();

@@ -6,6 +6,8 @@ import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { FeedbackForm, FeedbackHistory } from './feedback-parts.tsx';
+import '../../messages/documents.ts';
+import '../../messages/feedback.ts';
 
 /** /feedback: the form beside the user's past feedback (one column on a phone). */
 export function FeedbackPage() {

@@ -44,6 +44,9 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { messagePathOf, messageTextOf } from './message-text.ts';
+import '../../messages/contact-requests.ts';
+import '../../messages/inbox.ts';
+import '../../messages/payouts.ts';
 
 type Shown = MessageCategory | 'all';
 

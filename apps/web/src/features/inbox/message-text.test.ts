@@ -11,6 +11,10 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n, loadSignedInMessages } from '../../lib/i18n.ts';
 import { messagePathOf, messageTextOf } from './message-text.ts';
+// The English the inbox's panel brings with it (src/messages).
+import '../../messages/contact-requests.ts';
+import '../../messages/inbox.ts';
+import '../../messages/payouts.ts';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const values = new Map<string, string>();

@@ -27,6 +27,8 @@ import { pathAfter } from './kyc-steps.ts';
 import { dataPath, errorAt } from './section-errors.ts';
 import { documentsOf, useArrivingDocuments } from './use-arriving-documents.ts';
 import { type SectionForm, useSectionForm } from './use-section-form.ts';
+import '../../messages/documents.ts';
+import '../../messages/kyc.ts';
 
 type TextField =
   | 'company_name'

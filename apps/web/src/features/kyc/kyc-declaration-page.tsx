@@ -22,6 +22,8 @@ import { FormSection, KycStepFrame } from './kyc-step-frame.tsx';
 import { pathAfter } from './kyc-steps.ts';
 import { dataPath, errorAt } from './section-errors.ts';
 import { pendingSignatureId, useSectionForm } from './use-section-form.ts';
+import '../../messages/documents.ts';
+import '../../messages/kyc.ts';
 
 type Statement = (typeof declarationStatements)[number];
 

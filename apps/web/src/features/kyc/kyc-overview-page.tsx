@@ -40,6 +40,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { refreshKyc, useKycInfo } from './kyc-api.ts';
 import { KycRounds, RefusalReason } from './kyc-record.tsx';
 import { kycSteps, progressOf, type SectionProgress } from './kyc-steps.ts';
+import '../../messages/kyc.ts';
 
 const sectionIcons = {
   corporate: IconSignature,

@@ -26,6 +26,8 @@ import { pathAfter } from './kyc-steps.ts';
 import { AddRowButton, ListError, RowCard } from './repeated-rows.tsx';
 import { dataPath, errorAt, errorsAfterRowRemoved } from './section-errors.ts';
 import { useSectionForm } from './use-section-form.ts';
+import '../../messages/documents.ts';
+import '../../messages/kyc.ts';
 
 type ShareholderRow = {
   key: string;

@@ -22,6 +22,8 @@ import { AddRowButton, ListError, RowCard } from './repeated-rows.tsx';
 import { dataPath, errorAt, errorsAfterRowRemoved } from './section-errors.ts';
 import { documentsOf, useArrivingDocuments } from './use-arriving-documents.ts';
 import { pendingSignatureId, useSectionForm } from './use-section-form.ts';
+import '../../messages/documents.ts';
+import '../../messages/kyc.ts';
 
 type PersonRow = {
   key: string;

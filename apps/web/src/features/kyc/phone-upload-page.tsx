@@ -26,6 +26,8 @@ import { checkFile, kycFileRules, megabytesOf } from '../../ui/file-type.ts';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { formatCountdown } from '../../ui/svg-data-url.ts';
 import { type DocumentUploader, uploadDocument } from '../../ui/upload-transport.ts';
+import '../../messages/documents.ts';
+import '../../messages/kyc.ts';
 
 type Phase =
   | { name: 'ready' }

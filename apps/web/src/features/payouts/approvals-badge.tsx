@@ -11,6 +11,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import '../../messages/payouts.ts';
 
 const countRefreshMs = 60_000;
 

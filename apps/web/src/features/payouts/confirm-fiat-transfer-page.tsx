@@ -3,6 +3,9 @@
  * currency, total held, destination, purpose), its quote's countdown and "Confirm payout".
  */
 import { ConfirmPayoutPage } from './payout-flow.tsx';
+import '../../messages/account.ts';
+import '../../messages/payouts.ts';
+import '../../messages/transactions.ts';
 
 export function ConfirmFiatTransferPage() {
   return <ConfirmPayoutPage kind="fiat" />;

@@ -53,6 +53,10 @@ import {
   TransferSection,
   useAmountLimitsText,
 } from './transfer-form-parts.tsx';
+import '../../messages/account.ts';
+import '../../messages/admin.ts';
+import '../../messages/payouts.ts';
+import '../../messages/transactions.ts';
 
 /** How long the typing must pause before a quote is asked for. */
 const quoteDebounceMs = 600;

@@ -62,6 +62,9 @@ import { totalUsdOf } from './fee-total.ts';
 import { filterOf, filters, listRequestOf } from './membership-fees-page-data.ts';
 import { MembershipRemarks } from './membership-remarks.tsx';
 import { refreshProgrammeData } from './printed-cards-page.tsx';
+import '../../messages/card-money.ts';
+import '../../messages/cards.ts';
+import '../../messages/programme.ts';
 
 const payableStatuses: readonly FeePaymentStatus[] = ['pending', 'overdue', 'upcoming'];
 type FeeColumn = keyof typeof programme.fees.columns;

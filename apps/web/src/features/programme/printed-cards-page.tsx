@@ -53,6 +53,9 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { groupFilters, groupOf, listRequestOf } from './printed-cards-page-data.ts';
+import '../../messages/card-money.ts';
+import '../../messages/cards.ts';
+import '../../messages/programme.ts';
 
 /** Everything a binding moves: the printed cards, the bindable holders, the membership fees. */
 export function refreshProgrammeData(queryClient: QueryClient): Promise<void> {

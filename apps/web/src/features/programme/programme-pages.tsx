@@ -35,6 +35,10 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { PreOrderDialog } from './pre-order-dialog.tsx';
 import { contractRequestOf } from './programme-pages-data.ts';
 import { BatchesTable, ContractsTable, OrdersTable, StaticOrdersTable, useProgrammeList } from './programme-tables.tsx';
+import '../../messages/admin.ts';
+import '../../messages/card-applications.ts';
+import '../../messages/documents.ts';
+import '../../messages/programme.ts';
 
 const sectionPaths = [
   ['contracts', pathOf('programme_contracts')],

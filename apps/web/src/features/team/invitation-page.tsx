@@ -19,6 +19,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { PublicPageFrame } from '../../ui/public-page-frame.tsx';
 import { readableAlertStyles, readableErrorColour } from '../../ui/readable-colour.ts';
+import '../../messages/team.ts';
 
 /** A link's token is 43 base64url characters: anything else is not worth asking the server about. */
 function isPlausibleToken(token: string): boolean {

@@ -20,6 +20,9 @@ import { GroupsPanel, PermissionMatrix } from './groups-panel.tsx';
 import { InviteDialog } from './member-form-dialog.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { useGroups } from './team-queries.ts';
+import '../../messages/account.ts';
+import '../../messages/admin.ts';
+import '../../messages/team.ts';
 
 /**
  * The API key form, with its date field and calendar (some 25 KB gzip of script and styles that no

@@ -40,6 +40,10 @@ import { DepositNoticeCard } from './deposit-notice-card.tsx';
 import { requestOf } from './transaction-detail-page-data.ts';
 import { isMoving, signOf } from './transaction-format.ts';
 import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
+import '../../messages/deposits.ts';
+import '../../messages/documents.ts';
+import '../../messages/payout-steps.ts';
+import '../../messages/transactions.ts';
 
 /** How often an open page asks again while the transaction is still moving (a deposit confirming). */
 const movingRefreshMs = 5000;

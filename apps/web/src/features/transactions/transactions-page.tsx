@@ -31,6 +31,8 @@ import {
   isMoving,
 } from './transaction-format.ts';
 import { AssetAndRail, SignedAmount, StatusWithConfirmations, useTypeText } from './transaction-parts.tsx';
+import '../../messages/payout-steps.ts';
+import '../../messages/transactions.ts';
 
 /** How often an open history asks again while one of its first lines is still moving (a deposit confirming). */
 const movingRefreshMs = 10_000;

@@ -3,14 +3,11 @@
  * approvals, the back office's review), the purposes, failure causes and timeline steps (server and
  * screens), and their messages.
  */
+import { payoutNavigation } from './payout-navigation.ts';
+import { payoutSteps } from './payout-steps.ts';
+
 export const payouts = {
-  navigation: {
-    batches: 'Batch payouts',
-    payees: 'Payees',
-    address_book: 'Address book',
-    approvals: 'Payout approvals',
-    payout_review: 'Payout review',
-  },
+  navigation: payoutNavigation,
   sections: {
     batches: 'Batch payouts',
     label: 'Payout pages',
@@ -481,18 +478,7 @@ export const payouts = {
     compliance_return: "Returned by the receiving bank's compliance",
     chain_rejected: 'The blockchain network refused the transaction',
   },
-  steps: {
-    submitted: 'Submitted',
-    approval_requested: 'Sent for approval',
-    approved: 'Approved',
-    approval_rejected: 'Rejected by an approver',
-    review_approved: 'Approved by the bank',
-    review_rejected: 'Rejected by the bank',
-    sent: 'Sent',
-    completed: 'Completed',
-    failed: 'Failed',
-    cancelled: 'Cancelled before approval',
-  },
+  steps: payoutSteps,
   /** The step a payout waits for, drawn open (not completed) at the end of its timeline. */
   waiting: {
     pending_approval: 'Waiting for approval by a colleague',

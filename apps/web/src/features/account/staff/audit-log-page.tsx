@@ -18,6 +18,11 @@ import { NoPermissionPage } from '../../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../../ui/page-frame.tsx';
 import { AuditDownloadDialog, AuditFilters, AuditResults } from '../audit-entries.tsx';
 import { requestOf, staffFilterKeys } from './audit-log-page-data.ts';
+import '../../../messages/account.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/kyc.ts';
+import '../../../messages/team.ts';
+import '../../../messages/transactions.ts';
 
 /**
  * A company chosen by a search of its name or its administrator's email (a company has no name

@@ -82,6 +82,8 @@ import { ToneBadge } from '../../../ui/tone-badge.tsx';
 import type { AnnouncementContent } from '../announcement-article.tsx';
 import { AnnouncementPreview } from './announcement-preview.tsx';
 import { editedRequestOf, listRequestOf } from './manage-announcements-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/announcements.ts';
 
 const colourOfState: Record<AnnouncementState, string> = {
   draft: 'gray',

@@ -61,6 +61,9 @@ import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { queueRequestOf, type Status, statusOf } from './card-application-review-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/card-applications.ts';
+import '../../../messages/documents.ts';
 
 const refreshApplications = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({

@@ -66,6 +66,9 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { CardMoneySimulator } from './card-money-simulator.tsx';
 import { cardListRequest, noSearch, type Search } from './card-operations-page-data.ts';
 import { CardProcessorFaultPanel } from './card-processor-fault.tsx';
+import '../../../messages/admin.ts';
+import '../../../messages/card-money.ts';
+import '../../../messages/cards.ts';
 
 function refreshStaffCards(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({

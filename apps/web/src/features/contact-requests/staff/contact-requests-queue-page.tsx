@@ -27,6 +27,8 @@ import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
 import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
 import { firstStatus } from './contact-requests-queue-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/contact-requests.ts';
 
 function HandleForm({
   requestId,

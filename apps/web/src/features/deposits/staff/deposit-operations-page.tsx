@@ -31,6 +31,14 @@ import { monospaceInput, OpenHistoryContext } from './deposit-operations-parts.t
 import { InFlightPanel } from './in-flight-panel.tsx';
 import { SimulatorPanel } from './simulator-panel.tsx';
 import { ToMatchPanel } from './to-match-panel.tsx';
+import '../../../messages/account.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/deposits.ts';
+import '../../../messages/documents.ts';
+import '../../../messages/kyc.ts';
+import '../../../messages/payout-steps.ts';
+import '../../../messages/team.ts';
+import '../../../messages/transactions.ts';
 
 /** Any id or hash staff have in hand (a client's history line, a notice, a hash): its deposit's history. */
 function HistoryLookup({ onOpen }: { onOpen: (id: string) => void }) {

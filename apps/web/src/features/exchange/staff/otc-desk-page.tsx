@@ -38,6 +38,8 @@ import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { firstStatus } from './otc-desk-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/exchange.ts';
 
 type Answered = (trade: StaffOtcTrade) => Promise<void>;
 

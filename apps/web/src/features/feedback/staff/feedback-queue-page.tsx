@@ -30,6 +30,9 @@ import { RequestStatusBadge } from '../../../ui/request-status-badge.tsx';
 import { type QueueFilter, StaffQueue } from '../../../ui/staff-queue.tsx';
 import { ClosedReply, ReplyForm, ReviewDrawer } from '../../../ui/staff-reply.tsx';
 import { firstStatus } from './feedback-queue-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/documents.ts';
+import '../../../messages/feedback.ts';
 
 function AnswerForm({ feedbackId }: { feedbackId: string }) {
   const { t } = useTranslation();

@@ -26,6 +26,8 @@ import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { defaultStatus, openingFilters } from './kyc-queue-page-data.ts';
 import { queueRequestOf, type StatusFilter } from './queue-request.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/kyc.ts';
 
 type QueueItem = ResponseOf<typeof listKycReviews>['items'][number];
 

@@ -22,6 +22,9 @@ import { KycRounds, RefusalReason } from '../kyc-record.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { reviewRequestOf } from './kyc-review-detail-page-data.ts';
 import { CompanyReview, CorporateReview, OwnershipReview, ReviewSection, TradingReview } from './review-sections.tsx';
+import '../../../messages/admin.ts';
+import '../../../messages/documents.ts';
+import '../../../messages/kyc.ts';
 
 function Review({
   review,

@@ -64,6 +64,8 @@ import { TableSkeleton } from '../../../ui/skeletons.tsx';
 import { ToneBadge } from '../../../ui/tone-badge.tsx';
 import { useOverlayMount } from '../../../ui/use-overlay-mount.ts';
 import { accountsRequestOf } from './ledger-explorer-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/ledger.ts';
 
 type AccountKind = LedgerAccountLine['kind'];
 type TransferState = LedgerTransferLine['state'];

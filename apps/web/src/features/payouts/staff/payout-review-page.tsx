@@ -59,6 +59,9 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { PayoutFacts, PayoutTimeline } from '../payout-summary.tsx';
 import { type Queue, queueOf, queueRequestOf } from './payout-review-page-data.ts';
+import '../../../messages/admin.ts';
+import '../../../messages/payouts.ts';
+import '../../../messages/transactions.ts';
 
 /** The queues change as rails answer: an open page asks again this often. */
 const queueRefreshMs = 15_000;

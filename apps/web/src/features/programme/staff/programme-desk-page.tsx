@@ -57,6 +57,11 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { BatchesTable, ContractsTable, OrdersTable, useProgrammeList } from '../programme-tables.tsx';
 import { firstOrderStatus } from './programme-desk-page-data.ts';
 import { MembershipFeesTab } from './programme-fees-tab.tsx';
+import '../../../messages/admin.ts';
+import '../../../messages/card-applications.ts';
+import '../../../messages/card-money.ts';
+import '../../../messages/cards.ts';
+import '../../../messages/programme.ts';
 
 const tabs = ['contracts', 'orders', 'batches', 'fees'] as const;
 /** The desk opens on the orders. */
