@@ -25,7 +25,8 @@ const lighthouseVersion = '12.8.2';
 const tools = resolve('bench/.tools');
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-async function loadTools() {
+/** Lighthouse and its Puppeteer, installed into bench/.tools on first use, and `load` for another of their modules. */
+export async function loadTools() {
   const modules = join(tools, 'node_modules');
   if (!existsSync(join(modules, 'lighthouse'))) {
     console.log(`installing lighthouse@${lighthouseVersion} into bench/.tools ...`);
@@ -39,7 +40,7 @@ async function loadTools() {
     load('lighthouse', 'core/index.js'),
     load('puppeteer-core', 'lib/esm/puppeteer/puppeteer-core.js'),
   ]);
-  return { lighthouse, puppeteer };
+  return { lighthouse, puppeteer, load };
 }
 
 /**
@@ -50,7 +51,7 @@ async function loadTools() {
  * page that names its record in the address (`?id=`), as the history's links open it: measured
  * without one, such a page showed its "not found" text.
  */
-async function pagesToMeasure(url) {
+export async function pagesToMeasure(url) {
   const { publicPaths, mainPages } = await importWorkspaceModule('packages/contract/src/routes.ts');
   const session = await dashboardSessionStorage(url);
   const headers = { token: session.token, userid: session.userid };
@@ -106,8 +107,45 @@ function printTable(pages, figures) {
   }
 }
 
+/**
+ * One Lighthouse run of `path` on the server at `url` (signed in as the approved demo company's
+ * administrator for a signed-in page), in a browser of its own: Lighthouse's trace of a second page
+ * in one browser is sometimes lost. `flags` add to the run's (`gatherMode` keeps its trace).
+ */
+export async function lighthouseOf({ lighthouse, puppeteer }, url, { path, isSignedIn }, flags = {}) {
+  const browser = await puppeteer.launch({
+    executablePath: chromium,
+    args: ['--no-sandbox', '--headless=new', '--ignore-certificate-errors'],
+  });
+  try {
+    const page = await browser.newPage();
+    if (isSignedIn) {
+      const stored = await dashboardSessionStorage(url);
+      await page.evaluateOnNewDocument((entries) => {
+        for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+      }, stored);
+    }
+    const { lhr } = await lighthouse(
+      `${url}${path}`,
+      {
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+        logLevel: 'error',
+        // Its resize to the page's full height would bring below-the-fold content on screen.
+        disableFullPageScreenshot: true,
+        ...flags,
+      },
+      undefined,
+      page,
+    );
+    return lhr;
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function run() {
-  const { lighthouse, puppeteer } = await loadTools();
+  const lighthouseTools = await loadTools();
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',');
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-lighthouse-'));
@@ -125,49 +163,22 @@ export async function run() {
   try {
     for (let round = 1; round <= runs; round += 1)
       for (const { name, path, isSignedIn } of pages.filter(({ name }) => !chosen || chosen.includes(name))) {
-        // A browser per page: Lighthouse's trace of a second page in one browser is sometimes lost.
-        const browser = await puppeteer.launch({
-          executablePath: chromium,
-          args: ['--no-sandbox', '--headless=new', '--ignore-certificate-errors'],
-        });
-        try {
-          const page = await browser.newPage();
-          if (isSignedIn) {
-            const stored = await dashboardSessionStorage(server.url);
-            await page.evaluateOnNewDocument((entries) => {
-              for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
-            }, stored);
-          }
-          const { lhr } = await lighthouse(
-            `${server.url}${path}`,
-            {
-              onlyCategories: ['performance', 'accessibility'],
-              formFactor: 'mobile',
-              logLevel: 'error',
-              // Its resize to the page's full height would bring below-the-fold content on screen.
-              disableFullPageScreenshot: true,
-            },
-            undefined,
-            page,
-          );
-          if (reportDir) {
-            const file = runs > 1 ? `${name}.${round}.json` : `${name}.json`;
-            writeFileSync(join(reportDir, file), JSON.stringify(lhr));
-          }
-          // A run whose trace was lost has no metrics: it is left out rather than counted as zero.
-          if (lhr.audits['largest-contentful-paint']?.numericValue === undefined) {
-            console.log(`${name}: run ${round} has no metrics (${lhr.runtimeError?.code ?? 'no trace'}), left out`);
-            continue;
-          }
-          const audit = (id) => Math.round(lhr.audits[id].numericValue);
-          record(`lighthouse_${name}_performance`, Math.round(lhr.categories.performance.score * 100));
-          record(`lighthouse_${name}_accessibility`, Math.round(lhr.categories.accessibility.score * 100));
-          record(`lighthouse_${name}_fcp_ms`, audit('first-contentful-paint'));
-          record(`lighthouse_${name}_lcp_ms`, audit('largest-contentful-paint'));
-          record(`lighthouse_${name}_tbt_ms`, audit('total-blocking-time'));
-        } finally {
-          await browser.close();
+        const lhr = await lighthouseOf(lighthouseTools, server.url, { path, isSignedIn });
+        if (reportDir) {
+          const file = runs > 1 ? `${name}.${round}.json` : `${name}.json`;
+          writeFileSync(join(reportDir, file), JSON.stringify(lhr));
         }
+        // A run whose trace was lost has no metrics: it is left out rather than counted as zero.
+        if (lhr.audits['largest-contentful-paint']?.numericValue === undefined) {
+          console.log(`${name}: run ${round} has no metrics (${lhr.runtimeError?.code ?? 'no trace'}), left out`);
+          continue;
+        }
+        const audit = (id) => Math.round(lhr.audits[id].numericValue);
+        record(`lighthouse_${name}_performance`, Math.round(lhr.categories.performance.score * 100));
+        record(`lighthouse_${name}_accessibility`, Math.round(lhr.categories.accessibility.score * 100));
+        record(`lighthouse_${name}_fcp_ms`, audit('first-contentful-paint'));
+        record(`lighthouse_${name}_lcp_ms`, audit('largest-contentful-paint'));
+        record(`lighthouse_${name}_tbt_ms`, audit('total-blocking-time'));
       }
   } finally {
     await server.stop();
