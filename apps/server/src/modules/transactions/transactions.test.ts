@@ -105,7 +105,8 @@ describe('transaction history', () => {
     expect(await amounts('5000 USDT')).toEqual(['5000']);
     expect(await amounts('0.50')).toEqual(['0.5']);
     expect(await amounts('2525.17')).toEqual([]);
-    expect(await amounts('4999')).toEqual([]);
+    // Written as the screen writes it: bare digits may also be found in a line's random id or hash.
+    expect(await amounts('4,999.00')).toEqual([]);
   });
 
   it('reads an amount out of a search text, and nothing out of other text', () => {
