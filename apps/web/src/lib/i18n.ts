@@ -4,8 +4,9 @@
  *
  * English is bundled for the public screens (it is also every other language's fallback); its
  * messages any signed-in screen may show are loaded with the signed-in shell, and each screen's own
- * with its code (src/messages); Chinese and Japanese are loaded whole when chosen, each its own chunk. On start the stored language's catalogue is loaded before the
- * first render, so a Chinese or Japanese user never sees the page flash in English.
+ * with its code (src/messages). Chinese and Japanese are loaded whole when chosen, each its own
+ * chunk. On start the stored language's catalogue is loaded before the first render, so a Chinese or
+ * Japanese user never sees the page flash in English.
  */
 import { type Language, type Locale, languages, localeOfLanguage } from '@bank/contract/constants';
 import { type Catalogue, enFirstLoad } from '@bank/i18n/catalogue-en';
@@ -86,7 +87,8 @@ export function addEnglishMessages(messages: EnglishMessages): void {
 
 async function startI18n(): Promise<void> {
   let language = readLanguage();
-  // English of the public screens; the signed-in screens' comes with them (loadSignedInMessages).
+  // English of the public screens; the signed-in screens' comes with the shell (loadSignedInMessages)
+  // and with each screen's code (addEnglishMessages).
   const resources: Resource = { en: { translation: enFirstLoad } };
   const locale = localeOfLanguage[language];
   if (locale !== 'en') {
