@@ -1,12 +1,13 @@
 /**
- * `node bench/lcp-graph.mjs [page id] [--runs N]`: what Lighthouse's simulated largest paint of a page
- * waits for. Not a benchmark (it keeps no figure). Runs Lighthouse once on the page of the route
- * table (as lighthouse.bench.mjs does, `home` by default; `WEB_DIST_DIR` for another build), keeps its
- * trace, and computes its Lantern estimate again from it: the nodes of the graph that the largest
- * paint depends on (the network requests that ended before the page's own paint, and the main
- * thread's tasks that evaluated their scripts or laid the page out), when each starts and ends in the
- * simulation, and how many bytes and how much CPU the graph holds. The last node's end is the
+ * `node bench/lcp-graph.mjs [page id] [--runs N] [--tasks]`: what Lighthouse's simulated largest paint
+ * of a page waits for. Not a benchmark (it keeps no figure). Runs Lighthouse once on the page of the
+ * route table (as lighthouse.bench.mjs does, `home` by default; `WEB_DIST_DIR` for another build),
+ * keeps its trace, and computes its Lantern estimate again from it: the nodes of the graph that the
+ * largest paint depends on (the network requests that ended before the page's own paint, and the
+ * main thread's tasks that evaluated their scripts or laid the page out), when each starts and ends
+ * in the simulation, and how many bytes and how much CPU the graph holds. The last node's end is the
  * figure: on a page drawn from its answer, it is the answer, after every file of script before it.
+ * `--tasks` also prints, under each task, the requests it sent and what took its time (observed).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { startServer } from './support.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '1' } },
+  options: { runs: { type: 'string', default: '1' }, tasks: { type: 'boolean', default: false } },
 });
 const pageId = positionals[0] ?? 'home';
 const tools = await loadTools();
@@ -39,6 +40,33 @@ function describe(node) {
     .filter(Boolean)
     .join('; ');
   return `task, ${(node.duration / 1000).toFixed(0)} ms observed${did ? `: ${did}` : ''}`;
+}
+
+/**
+ * A task's requests sent and the trace events that took its time, each by its own time (its length
+ * less that of the events inside it), the longest first.
+ */
+function whatTheTaskDid(node) {
+  const events = node.childEvents
+    .filter((event) => event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const ownTime = new Map();
+  const open = [];
+  for (const event of events) {
+    while (open.length && open.at(-1).ts + open.at(-1).dur <= event.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) ownTime.set(parent, ownTime.get(parent) - event.dur);
+    ownTime.set(event, event.dur);
+    open.push(event);
+  }
+  const byName = new Map();
+  for (const [event, time] of ownTime) byName.set(event.name, (byName.get(event.name) ?? 0) + time);
+  const longest = [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, time]) => `${name} ${(time / 1000).toFixed(1)} ms`);
+  const sent = node.childEvents.filter((event) => event.name === 'ResourceSendRequest').length;
+  return `${sent} requests sent; ${longest.join(', ')}`;
 }
 
 try {
@@ -76,6 +104,7 @@ try {
       console.log(
         `${String(Math.round(startTime)).padStart(7)} ${String(Math.round(endTime)).padStart(6)}  ${describe(node)}`,
       );
+      if (values.tasks && node.type === 'cpu') console.log(`          ${whatTheTaskDid(node)}`);
     }
   }
 } finally {

@@ -43,9 +43,13 @@ const graph = graphOf({
     importedIds: [ui, icons, '/app/src/page-data.ts'],
     dynamicallyImportedIds: ['/app/src/shell.tsx', '/app/src/reset-page.tsx'],
   },
-  '/app/src/page-data.ts': { dynamicallyImportedIds: ['/app/src/cards-data.ts'] },
-  '/app/src/cards-data.ts': { importedIds: ['/app/src/cards-contract.ts', '/app/src/api.ts'] },
+  '/app/src/page-data.ts': { dynamicallyImportedIds: ['/app/src/cards-data.ts', '/app/src/team-data.ts'] },
+  '/app/src/cards-data.ts': {
+    importedIds: ['/app/src/cards-contract.ts', '/app/src/api.ts', '/app/src/envelope-contract.ts'],
+  },
+  '/app/src/team-data.ts': { importedIds: ['/app/src/envelope-contract.ts'] },
   '/app/src/cards-contract.ts': {},
+  '/app/src/envelope-contract.ts': {},
   '/app/src/reset-page.tsx': { code: '', importedIds: ['/app/src/api.ts'] },
   '/app/src/api.ts': {},
   '/app/src/shell.tsx': {
@@ -102,6 +106,16 @@ describe('signedInGroups', () => {
 
   it('puts what a page’s first loads reach in a file of their own, not the shell’s', () => {
     expect(groupOf('/app/src/cards-contract.ts', graph)).toBe('first-loads');
+  });
+
+  it('puts there only what the first loads of `minFirstLoads` pages share, however many files import it', () => {
+    const groupOfShared = signedInGroups('/app/src/main.tsx', ['/app/src/shell.tsx'], '/app/src/page-data.ts', {
+      minFirstLoads: 2,
+    });
+    expect(groupOfShared('/app/src/envelope-contract.ts', graph)).toBe('first-loads');
+    // One page's first loads and the shell import it: where Rolldown's splitting puts it.
+    expect(groupOfShared('/app/src/cards-contract.ts', graph)).toBeNull();
+    expect(groupOfShared('/app/src/contract.ts', graph)).toBe('signed-in');
   });
 
   it('leaves what a public page loads, and what is loaded on demand', () => {

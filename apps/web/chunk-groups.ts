@@ -142,14 +142,23 @@ export function reachableModules(
  *   reach it, its imports followed (dynamic ones too) without entering the signed-in shell
  *   (`signedInRoots`) or a page's first loads (the modules `pageData` imports dynamically,
  *   app/page-data.ts); nor can those first loads.
- * - `first-loads`: reached by the pages' first loads (their static imports followed) and not by a
- *   public page: kept out of the signed-in pages' file, which the first loads would otherwise import
- *   and so wait for the shell's (decision 50).
+ * - `first-loads`: reached by the first loads (their static imports followed) of `minFirstLoads`
+ *   pages or more, and not by a public page: kept out of the signed-in pages' file, which the first
+ *   loads would otherwise import and so wait for the shell's (decision 50). Counted by first loads,
+ *   not by the files that import a module: the payouts' contract and its checksum libraries, which
+ *   the payout pages' code and first loads import (more than 18 files), went in this file, and every
+ *   other page opened first downloaded their 13 to 17 KB of brotli (bench/README.md, Web,
+ *   2026-12-03, the evening).
  * A module loaded on demand (imported dynamically) is in neither, left where Rolldown puts it, so
  * that it is still fetched only when asked for. Worked out once per build.
  */
-export function signedInGroups(entry: string, signedInRoots: readonly string[], pageData: string) {
-  const reachOf = new WeakMap<ModuleFacts, { publicModules: Set<string>; firstLoads: Set<string> }>();
+export function signedInGroups(
+  entry: string,
+  signedInRoots: readonly string[],
+  pageData: string,
+  { minFirstLoads = 1 }: { minFirstLoads?: number } = {},
+) {
+  const reachOf = new WeakMap<ModuleFacts, { publicModules: Set<string>; firstLoads: Map<string, number> }>();
   return (id: string, graph: ModuleGraph): 'signed-in' | 'first-loads' | null => {
     const entryFacts = graph.getModuleInfo(entry);
     // The build for Node (the pages drawn at build time) has another entry: nothing is grouped there.
@@ -162,11 +171,20 @@ export function signedInGroups(entry: string, signedInRoots: readonly string[], 
           stops: new Set([...signedInRoots, ...loaders]),
           isFollowingDynamic: true,
         }),
-        firstLoads: reachableModules(graph, loaders, {}),
+        firstLoads: sharesOf(loaders.map((loader) => reachableModules(graph, [loader], {}))),
       };
       reachOf.set(entryFacts, reach);
     }
     if (reach.publicModules.has(id) || graph.getModuleInfo(id)?.dynamicImporters.length) return null;
-    return reach.firstLoads.has(id) ? 'first-loads' : 'signed-in';
+    const firstLoads = reach.firstLoads.get(id) ?? 0;
+    if (firstLoads === 0) return 'signed-in';
+    return firstLoads >= minFirstLoads ? 'first-loads' : null;
   };
+}
+
+/** How many of the sets hold each module. */
+function sharesOf(sets: readonly Set<string>[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const set of sets) for (const id of set) shares.set(id, (shares.get(id) ?? 0) + 1);
+  return shares;
 }

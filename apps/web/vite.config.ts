@@ -104,6 +104,12 @@ function mantineUseIdWithoutSecondDrawing({ isRequired = false } = {}): Plugin {
 }
 
 /**
+ * How many pages (or files) must share a module for it to go in one of the signed-in pages' shared
+ * files rather than where Rolldown's splitting puts it (chunk-groups.ts).
+ */
+const sharedByPages = 18;
+
+/**
  * The group of a module only signed-in pages load (chunk-groups.ts): the signed-in shell's modules,
  * which the app's entry loads only once someone has signed in, and their pages' first loads.
  */
@@ -114,6 +120,7 @@ const signedInGroupOf = signedInGroups(
     path.resolve(import.meta.dirname, 'src/app/staff-gate.tsx'),
   ],
   path.resolve(import.meta.dirname, 'src/app/page-data.ts'),
+  { minFirstLoads: sharedByPages },
 );
 
 const apiServer = 'http://localhost:3000';
@@ -234,7 +241,7 @@ export default defineConfig({
             {
               name: (id, graph) => (signedInGroupOf(id, graph) === 'signed-in' ? 'signed-in' : null),
               debugName: 'signed-in',
-              minShareCount: 18,
+              minShareCount: sharedByPages,
               // Their imports that public pages use too stay where they are, out of this file.
               includeDependenciesRecursively: false,
               priority: 1,
@@ -244,7 +251,7 @@ export default defineConfig({
             {
               name: (id, graph) => (signedInGroupOf(id, graph) === 'first-loads' ? 'first-loads' : null),
               debugName: 'first-loads',
-              minShareCount: 18,
+              minShareCount: sharedByPages,
               includeDependenciesRecursively: false,
               priority: 1,
             },
