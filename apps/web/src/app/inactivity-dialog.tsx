@@ -8,17 +8,19 @@
  * Date.now(), which Playwright's clock can move.
  */
 import { session } from '@bank/contract/constants';
-import { Button, Group, RingProgress, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInfo } from '../lib/notify.ts';
-import { Dialog } from '../ui/dialog.tsx';
+import { lazyOverlay } from '../ui/lazy-overlay.tsx';
 import { createKeepAlive, type KeepAlive } from './keep-alive.ts';
 import { useLogOut } from './logout.ts';
 
 const idleWarningMs = session.idleWarningSeconds * 1000;
 const countdownMs = session.idleCountdownSeconds * 1000;
 const activityEvents = ['click', 'keydown'] as const;
+
+/** The warning itself (inactivity-warning.tsx), loaded when it first opens. */
+const InactivityWarning = lazyOverlay(() => import('./inactivity-warning.tsx'));
 
 export function InactivityDialog() {
   const { t } = useTranslation();
@@ -93,39 +95,12 @@ export function InactivityDialog() {
 
   const remainingSeconds =
     deadline === null ? session.idleCountdownSeconds : Math.max(0, Math.ceil((deadline - now) / 1000));
-  const remainingShare = (remainingSeconds / session.idleCountdownSeconds) * 100;
-
   return (
-    <Dialog isOpen={deadline !== null} onClose={stayLoggedIn} title={t('shell.inactivity.title')}>
-      <Stack gap="lg">
-        <Group wrap="nowrap" gap="lg" align="center">
-          <RingProgress
-            size={84}
-            thickness={6}
-            roundCaps
-            sections={[{ value: remainingShare, color: remainingSeconds <= 10 ? 'red' : 'bank' }]}
-            label={
-              <Text ta="center" fw={700} fz="xl" className="tabular-figures" aria-hidden>
-                {remainingSeconds}
-              </Text>
-            }
-          />
-          <Stack gap={4}>
-            <Text>{t('shell.inactivity.description')}</Text>
-            <Text fw={600} className="tabular-figures" role="timer" aria-live="off">
-              {t('shell.inactivity.countdown', { seconds: remainingSeconds })}
-            </Text>
-          </Stack>
-        </Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={logOutNow}>
-            {t('shell.buttons.log_out_now')}
-          </Button>
-          <Button onClick={stayLoggedIn} data-autofocus>
-            {t('shell.buttons.stay_logged_in')}
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+    <InactivityWarning
+      isOpen={deadline !== null}
+      remainingSeconds={remainingSeconds}
+      onStay={stayLoggedIn}
+      onLogOut={logOutNow}
+    />
   );
 }

@@ -5,49 +5,31 @@
  * Keyboard: a skip link first, landmarks (banner, navigation, main), focus moved to the content
  * after each navigation so that screen readers start at the new page.
  */
-import { appVersion } from '@bank/contract/constants';
-import { isKycGatedPage, pathOf } from '@bank/contract/routes';
-import {
-  AppShell,
-  Box,
-  Burger,
-  CloseButton,
-  Drawer,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  useMantineTheme,
-} from '@mantine/core';
+import { pathOf } from '@bank/contract/routes';
+import { AppShell, Box, Burger, Group, ScrollArea, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconLock } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useHoldsPermission, useUserInfo } from '../api/user-info.ts';
+import { useHoldsPermission } from '../api/user-info.ts';
 import { InboxBell } from '../features/inbox/inbox-bell.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { isKycApproved, isStaffSession } from '../lib/session-storage.ts';
+import { lazyOverlay } from '../ui/lazy-overlay.tsx';
 import { prepareFormats } from '../ui/prepare-formats.ts';
-import { useOverlayMount } from '../ui/use-overlay-mount.ts';
 import { Brand } from './brand.tsx';
 import { PageLoading } from './first-view.tsx';
 import { InactivityDialog } from './inactivity-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import {
-  clientNavigation,
-  isCurrentItem,
-  type NavigationGroup,
-  navigationFor,
-  pathOfItem,
-  staffNavigation,
-} from './navigation.ts';
+import { NavigationLinks, VersionNote } from './navigation-links.tsx';
 import { shellHeaderHeight, shellNavbarWidth } from './shell-metrics.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /** Its own chunk: only users who approve payouts load it (and the payouts contract it asks with). */
 const ApprovalsBadge = lazy(() => import('../features/payouts/approvals-badge.tsx'));
+
+/** The phone's navigation drawer (navigation-drawer.tsx), loaded when it first opens. */
+const NavigationDrawer = lazyOverlay(() => import('./navigation-drawer.tsx'));
 
 /** The approvals count beside the bell, for a company user holding `approve_payouts`. */
 function ApprovalsHeaderButton() {
@@ -60,86 +42,9 @@ function ApprovalsHeaderButton() {
   );
 }
 
-function NavigationGroups({
-  navigation,
-  onNavigate,
-}: {
-  navigation: readonly NavigationGroup[];
-  onNavigate?: (() => void) | undefined;
-}) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const idPrefix = useId();
-  return (
-    <Stack gap="md">
-      {navigation.map((group) => {
-        const labelId = `${idPrefix}-${group.key}`;
-        return (
-          <Box key={group.key} role="group" aria-labelledby={labelId}>
-            <Text
-              id={labelId}
-              size="xs"
-              fw={600}
-              c="dimmed"
-              tt="uppercase"
-              px="sm"
-              mb={4}
-              style={{ letterSpacing: '0.06em' }}
-            >
-              {t(group.label)}
-            </Text>
-            <Stack gap={1}>
-              {group.items.map((item) => {
-                const isCurrent = isCurrentItem(item, pathname);
-                // A page that opens only after KYC approval says so, rather than failing when opened.
-                const isLocked = typeof item.page === 'string' && !isKycApproved() && isKycGatedPage(item.page);
-                return (
-                  <NavLink
-                    key={item.key}
-                    component={Link}
-                    to={pathOfItem(item)}
-                    label={t(item.label)}
-                    description={isLocked ? t('shell.navigation.locked') : undefined}
-                    leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-                    rightSection={isLocked ? <IconLock size={14} stroke={1.6} aria-hidden /> : undefined}
-                    active={isCurrent}
-                    aria-current={isCurrent ? 'page' : undefined}
-                    onClick={onNavigate}
-                    styles={{
-                      root: { borderRadius: 'var(--mantine-radius-md)', paddingBlock: 6 },
-                      label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: isCurrent ? 600 : 500 },
-                    }}
-                  />
-                );
-              })}
-            </Stack>
-          </Box>
-        );
-      })}
-    </Stack>
-  );
-}
-
-/** The items the user's permissions open (from getUserInfo): a staff role's, or a client's group's. */
-function NavigationLinks({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
-  const permissions = useUserInfo().data?.permissions;
-  const navigation = isStaffSession() ? staffNavigation : clientNavigation;
-  return <NavigationGroups navigation={navigationFor(navigation, permissions)} onNavigate={onNavigate} />;
-}
-
-function VersionNote() {
-  const { t } = useTranslation();
-  return (
-    <Text size="xs" c="dimmed" px="sm">
-      {t('shell.version', { version: appVersion })}
-    </Text>
-  );
-}
-
 export function MainLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [isDrawerOpen, drawer] = useDisclosure(false);
-  const navigationDrawer = useOverlayMount(isDrawerOpen);
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const isFirstPage = useRef(true);
@@ -186,6 +91,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
                 size="sm"
                 opened={isDrawerOpen}
                 onClick={drawer.toggle}
+                onPointerDown={NavigationDrawer.preload}
+                onFocus={NavigationDrawer.preload}
                 aria-label={t(isDrawerOpen ? 'shell.navigation.close' : 'shell.navigation.open')}
                 aria-expanded={isDrawerOpen}
               />
@@ -224,26 +131,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         </AppShell.Main>
       </AppShell>
 
-      {/* Compound parts: no <header> inside the drawer, which axe would count as a second banner. */}
-      {navigationDrawer.isMounted && (
-        <Drawer.Root opened={navigationDrawer.isOpened} onClose={drawer.close} hiddenFrom="sm" size={300}>
-          <Drawer.Overlay backgroundOpacity={0.45} />
-          <Drawer.Content aria-label={t('shell.navigation.label')}>
-            <Drawer.Body p="md">
-              <Group justify="space-between" wrap="nowrap" mb="lg">
-                <Brand />
-                <CloseButton onClick={drawer.close} aria-label={t('shell.navigation.close')} size="lg" />
-              </Group>
-              <Box component="nav" aria-label={t('shell.navigation.label')}>
-                <NavigationLinks onNavigate={drawer.close} />
-                <Box mt="xl">
-                  <VersionNote />
-                </Box>
-              </Box>
-            </Drawer.Body>
-          </Drawer.Content>
-        </Drawer.Root>
-      )}
+      <NavigationDrawer isOpen={isDrawerOpen} onClose={drawer.close} />
 
       <InactivityDialog />
     </>

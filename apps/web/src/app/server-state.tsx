@@ -11,7 +11,6 @@ import { prepareFormats } from '../ui/prepare-formats.ts';
 import { MainLayout } from './main-layout.tsx';
 import { ServerStateProvider } from './query-provider.tsx';
 import '../messages/admin.ts';
-import '../messages/inbox.ts';
 import '../messages/payout-navigation.ts';
 import '../messages/transactions.ts';
 

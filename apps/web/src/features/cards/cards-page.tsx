@@ -24,7 +24,6 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { TableSkeleton } from '../../ui/skeletons.tsx';
 import { CardDetailsDrawer } from './card-details.tsx';
 import { cardList, filterOf, filters, statusOf } from './cards-page-data.ts';
-import '../../messages/account.ts';
 import '../../messages/card-money.ts';
 import '../../messages/cards.ts';
 import '../../messages/documents.ts';

@@ -1,18 +1,18 @@
 /**
  * The header's bell: the unread count (msg/count, asked again every minute and after each change in
- * the inbox) and the drawer of messages it opens. The drawer's content loads on first opening.
+ * the inbox) and the drawer of messages it opens, whose code loads when it first opens.
  */
 import { countUnreadMessages } from '@bank/contract/inbox';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { Drawer } from '../../ui/drawer.tsx';
-import { TableSkeleton } from '../../ui/skeletons.tsx';
+import { lazyOverlay } from '../../ui/lazy-overlay.tsx';
+import '../../messages/inbox-bell.ts';
 
-const InboxPanel = lazy(() => import('./inbox-panel.tsx'));
+/** The drawer of messages with its panel (inbox-drawer.tsx), loaded when it first opens. */
+const InboxDrawer = lazyOverlay(() => import('./inbox-drawer.tsx'));
 
 /** How often the bell asks for the unread count while the app is open. */
 const countRefreshMs = 60_000;
@@ -38,26 +38,16 @@ export function InboxBell() {
           color="gray"
           size="lg"
           radius="md"
-          aria-label={unread > 0 ? t('inbox.bell_unread', { count: unread }) : t('inbox.bell')}
+          aria-label={unread > 0 ? t('inbox.bell.unread', { count: unread }) : t('inbox.bell.label')}
           aria-haspopup="dialog"
           onClick={drawer.open}
+          onPointerDown={InboxDrawer.preload}
+          onFocus={InboxDrawer.preload}
         >
           <IconBell size={20} aria-hidden />
         </ActionIcon>
       </Indicator>
-      <Drawer
-        opened={isOpen}
-        onClose={drawer.close}
-        position="right"
-        size="md"
-        title={t('inbox.title')}
-        closeButtonProps={{ 'aria-label': t('inbox.close') }}
-        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        <Suspense fallback={<TableSkeleton rows={4} columns={1} />}>
-          <InboxPanel onNavigate={drawer.close} />
-        </Suspense>
-      </Drawer>
+      <InboxDrawer isOpen={isOpen} onClose={drawer.close} />
     </>
   );
 }

@@ -32,7 +32,6 @@ import { addressesRequest } from './address-book-page-data.ts';
 import { refreshPayoutData } from './payout-format.ts';
 import { usePayoutConfig, WithdrawSections } from './payout-parts.tsx';
 import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
-import '../../messages/account.ts';
 import '../../messages/admin.ts';
 import '../../messages/payouts.ts';
 

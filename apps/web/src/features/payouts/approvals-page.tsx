@@ -55,7 +55,6 @@ import { pendingApprovalsRequest } from './approvals-page-data.ts';
 import { detailPathOfPayout, refreshPayoutData } from './payout-format.ts';
 import { DecisionButtons, DecisionDialog, WithdrawSections } from './payout-parts.tsx';
 import { PayoutFacts } from './payout-summary.tsx';
-import '../../messages/account.ts';
 import '../../messages/admin.ts';
 import '../../messages/payouts.ts';
 import '../../messages/transactions.ts';

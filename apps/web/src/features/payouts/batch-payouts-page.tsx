@@ -24,7 +24,6 @@ import { PageSkeleton } from '../../ui/skeletons.tsx';
 import { BatchDetail, RecentBatches } from './batch-parts.tsx';
 import { batchQueryCall } from './batch-payouts-page-data.ts';
 import { WithdrawSections } from './payout-parts.tsx';
-import '../../messages/account.ts';
 import '../../messages/admin.ts';
 import '../../messages/payouts.ts';
 

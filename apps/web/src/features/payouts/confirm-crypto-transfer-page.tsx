@@ -3,7 +3,6 @@
  * held, address and network, purpose), its quote's countdown and "Confirm payout".
  */
 import { ConfirmPayoutPage } from './payout-flow.tsx';
-import '../../messages/account.ts';
 import '../../messages/payouts.ts';
 import '../../messages/transactions.ts';
 

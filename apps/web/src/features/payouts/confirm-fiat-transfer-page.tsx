@@ -3,7 +3,6 @@
  * currency, total held, destination, purpose), its quote's countdown and "Confirm payout".
  */
 import { ConfirmPayoutPage } from './payout-flow.tsx';
-import '../../messages/account.ts';
 import '../../messages/payouts.ts';
 import '../../messages/transactions.ts';
 

@@ -53,7 +53,6 @@ import {
   TransferSection,
   useAmountLimitsText,
 } from './transfer-form-parts.tsx';
-import '../../messages/account.ts';
 import '../../messages/admin.ts';
 import '../../messages/payouts.ts';
 import '../../messages/transactions.ts';

@@ -29,7 +29,6 @@ import { payeesRequest } from './payees-page-data.ts';
 import { groupedAccountNumber, maskedAccountNumber, refreshPayoutData } from './payout-format.ts';
 import { WithdrawSections } from './payout-parts.tsx';
 import { DeleteConfirmDialog, type SavedEntryActions, SavedEntryMenu, SavedList } from './saved-list-parts.tsx';
-import '../../messages/account.ts';
 import '../../messages/admin.ts';
 import '../../messages/documents.ts';
 import '../../messages/payouts.ts';

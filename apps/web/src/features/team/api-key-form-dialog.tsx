@@ -27,7 +27,6 @@ import { readableErrorColour } from '../../ui/readable-colour.ts';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { refreshApiKeys } from './team-queries.ts';
-import '../../messages/account.ts';
 import '../../messages/team.ts';
 
 type KeyValues = {

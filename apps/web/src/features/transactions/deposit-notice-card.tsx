@@ -17,6 +17,8 @@ import { DocumentPreviewDialog } from '../../ui/document-preview.tsx';
 import { DocumentRow } from '../../ui/document-upload.tsx';
 import { formatDate } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
+import '../../messages/deposits.ts';
+import '../../messages/documents.ts';
 
 export function DepositNoticeCard({ transactionId }: { transactionId: string }) {
   const { t } = useTranslation();

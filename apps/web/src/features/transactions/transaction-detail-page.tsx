@@ -17,6 +17,7 @@ import {
 } from '@bank/contract/transaction';
 import { Anchor, Card, Divider, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorKeyOf } from '../../lib/form-errors.ts';
@@ -36,14 +37,19 @@ import { RateText } from '../../ui/rate-text.tsx';
 import { ReceiptButton } from '../../ui/receipt-button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { StepsTimeline } from '../../ui/steps-timeline.tsx';
-import { DepositNoticeCard } from './deposit-notice-card.tsx';
 import { requestOf } from './transaction-detail-page-data.ts';
 import { isMoving, signOf } from './transaction-format.ts';
 import { ConfirmationsNote, SignedAmount, useRailText, useTypeText } from './transaction-parts.tsx';
-import '../../messages/deposits.ts';
-import '../../messages/documents.ts';
 import '../../messages/payout-steps.ts';
 import '../../messages/transactions.ts';
+
+/**
+ * Only a fiat deposit has a notice: the card's code (its documents, the deposits' English and
+ * contract) loads for such a transaction alone, beside its own call.
+ */
+const DepositNoticeCard = lazy(async () => ({
+  default: (await import('./deposit-notice-card.tsx')).DepositNoticeCard,
+}));
 
 /** How often an open page asks again while the transaction is still moving (a deposit confirming). */
 const movingRefreshMs = 5000;
@@ -400,7 +406,9 @@ export function TransactionDetailPage() {
         <Stack gap="lg">
           <Summary details={details.data} />
           {details.data.transaction.type === 'fiat_deposit' ? (
-            <DepositNoticeCard transactionId={details.data.transaction.transaction_id} />
+            <Suspense fallback={null}>
+              <DepositNoticeCard transactionId={details.data.transaction.transaction_id} />
+            </Suspense>
           ) : null}
           <Grid gap="lg" align="flex-start">
             <Grid.Col span={{ base: 12, lg: 4 }}>

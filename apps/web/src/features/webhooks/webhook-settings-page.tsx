@@ -53,7 +53,6 @@ import { SectionHeading } from '../../ui/section-heading.tsx';
 import { useStepUpForm } from '../../widgets/step-up-dialog.tsx';
 import { CallButton } from './call-button.tsx';
 import { DeliveryLog, deliveryLogKey } from './delivery-log.tsx';
-import '../../messages/account.ts';
 import '../../messages/kyc.ts';
 import '../../messages/webhooks.ts';
 

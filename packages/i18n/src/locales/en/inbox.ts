@@ -1,10 +1,10 @@
+import { inboxBell } from './inbox-bell.ts';
+
 /** The inbox: the header's bell and the messages drawer, each message written from its facts. */
 export const inbox = {
   title: 'Messages',
   close: 'Close messages',
-  bell: 'Messages',
-  bell_unread_one: 'Messages, {{count}} unread',
-  bell_unread_other: 'Messages, {{count}} unread',
+  bell: inboxBell,
   categories: {
     all: 'All',
     account: 'Account',

@@ -4,9 +4,11 @@ import type { inbox as en } from '../en/inbox.ts';
 export const inbox: typeof en = {
   title: 'メッセージ',
   close: 'メッセージを閉じる',
-  bell: 'メッセージ',
-  bell_unread_one: 'メッセージ、未読 {{count}} 件',
-  bell_unread_other: 'メッセージ、未読 {{count}} 件',
+  bell: {
+    label: 'メッセージ',
+    unread_one: 'メッセージ、未読 {{count}} 件',
+    unread_other: 'メッセージ、未読 {{count}} 件',
+  },
   categories: {
     all: 'すべて',
     account: 'アカウント',

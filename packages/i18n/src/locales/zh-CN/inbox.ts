@@ -4,9 +4,11 @@ import type { inbox as en } from '../en/inbox.ts';
 export const inbox: typeof en = {
   title: '消息',
   close: '关闭消息',
-  bell: '消息',
-  bell_unread_one: '消息，{{count}} 条未读',
-  bell_unread_other: '消息，{{count}} 条未读',
+  bell: {
+    label: '消息',
+    unread_one: '消息，{{count}} 条未读',
+    unread_other: '消息，{{count}} 条未读',
+  },
   categories: {
     all: '全部',
     account: '账户',
