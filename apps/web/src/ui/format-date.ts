@@ -76,3 +76,8 @@ export function formatDate(value: string | null | undefined, language: Language,
 export function prepareLocalTime(): void {
   formatDateTime(new Date().toISOString(), 'en');
 }
+
+/** Today in the reader's time zone, ISO: the latest date of a past event (a signature, a registration). */
+export function todayIso(): string {
+  return dayjs().format('YYYY-MM-DD');
+}

@@ -46,7 +46,10 @@ describe('lazyOverlay', () => {
   });
 
   it('tries a failed load again rather than keeping the failure', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(loaded);
+    const load = vi
+      .fn<() => Promise<typeof loaded>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(loaded);
     const Overlay = lazyOverlay(load);
     Overlay.preload();
     await settled();

@@ -3,7 +3,8 @@
  * One pair for every history filter bar, each placing it in its own grid columns.
  */
 import { Grid, type GridColProps } from '@mantine/core';
-import { DateField, todayIso } from './date-field.tsx';
+import { DateField } from './date-field.tsx';
+import { todayIso } from './format-date.ts';
 
 export function PeriodFields({
   from,

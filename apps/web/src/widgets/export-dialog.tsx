@@ -15,9 +15,10 @@ import { downloadFile } from '../lib/api-client.ts';
 import { schemaErrors } from '../lib/call-form.tsx';
 import { isApiError, messageOfError } from '../lib/form-errors.ts';
 import { showSuccess } from '../lib/notify.ts';
-import { DateField, todayIso } from '../ui/date-field.tsx';
+import { DateField } from '../ui/date-field.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormAlert } from '../ui/form-alert.tsx';
+import { todayIso } from '../ui/format-date.ts';
 
 /** One more choice beside the period: its field in the request, and its options ('' for all). */
 export type ExportFilter = {

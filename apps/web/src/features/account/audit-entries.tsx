@@ -17,9 +17,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionColour, useActionLabel, useDetailText } from '../../ui/audit-entry-text.ts';
-import { todayIso } from '../../ui/date-field.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { readerTimeZone } from '../../ui/format-date.ts';
+import { readerTimeZone, todayIso } from '../../ui/format-date.ts';
 import { HistoryChoice, HistoryFilterBar, HistorySearch } from '../../ui/history-filter-bar.tsx';
 import { HistoryCards, type HistoryColumn, HistoryResults, HistoryTable } from '../../ui/history-table.tsx';
 import { type KeysetPage, LoadMore } from '../../ui/load-more.tsx';

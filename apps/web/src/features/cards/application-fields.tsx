@@ -39,10 +39,10 @@ import { messageOfError } from '../../lib/form-errors.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { CodeInput } from '../../ui/code-input.tsx';
 import { CountrySelect } from '../../ui/country-select.tsx';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
+import { DateField } from '../../ui/date-field.tsx';
 import { DocumentUpload } from '../../ui/document-upload.tsx';
 import type { FileRules } from '../../ui/file-type.ts';
-import { formatDate } from '../../ui/format-date.ts';
+import { formatDate, todayIso } from '../../ui/format-date.ts';
 import { SendCodeButton, SendCodeStatus } from '../../ui/send-code-button.tsx';
 import type { DocumentUploader } from '../../ui/upload-transport.ts';
 

@@ -28,8 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { Amount, useAmountText } from '../../ui/amount.tsx';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
-import { formatDate } from '../../ui/format-date.ts';
+import { DateField } from '../../ui/date-field.tsx';
+import { formatDate, todayIso } from '../../ui/format-date.ts';
 import { LabelledValue } from '../../ui/labelled-value.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import {

@@ -14,7 +14,8 @@ import {
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type FieldError, useErrorText } from '../../lib/form-errors.ts';
-import { DateField, todayIso } from '../../ui/date-field.tsx';
+import { DateField } from '../../ui/date-field.tsx';
+import { todayIso } from '../../ui/format-date.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SignatureField } from '../../ui/signature-pad.tsx';
 import { uploadSignature, useKycInfo } from './kyc-api.ts';

@@ -66,7 +66,7 @@ import {
   instantOfLocalDateTime,
   localDateTimeFormat,
   localDateTimeOf,
-} from '../../../ui/date-field.tsx';
+} from '../../../ui/date-time-field.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
