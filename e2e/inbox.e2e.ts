@@ -66,4 +66,26 @@ describe('inbox', () => {
     await screenshot(page, 'inbox-drawer-empty-phone-ja');
     await context.close();
   });
+
+  it("says so when the drawer's code cannot be loaded, keeps the page, and opens it on the next tap", async () => {
+    const user = await registerUser('inbox-offline');
+    const session = await signInByApi(user);
+    const { page, context } = await openSignedIn(browser, session, { viewport: viewports.phone });
+    await page.goto('/');
+    const messages = bell(page, 'Messages');
+    await messages.waitFor();
+
+    // The drawer's code loads when it first opens (ui/lazy-overlay.tsx): here the network drops it.
+    await page.route('**/assets/inbox-drawer-*.js', (route) => route.abort('internetdisconnected'));
+    await messages.click();
+    await page.getByText('Network timeout').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Messages' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    // The network is back: the next tap loads it and opens the drawer.
+    await page.unroute('**/assets/inbox-drawer-*.js');
+    await messages.click();
+    await page.getByRole('dialog', { name: 'Messages' }).getByText('No messages yet').waitFor();
+    await context.close();
+  });
 });

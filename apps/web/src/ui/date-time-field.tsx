@@ -5,9 +5,13 @@
  */
 import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useLanguage } from '../lib/i18n.ts';
 import { dayjsLocaleOfLanguage } from './date-field.tsx';
 import { dateTimeFormats } from './format-date.ts';
+
+// instantOfLocalDateTime reads a value in the format it names (date-field.tsx extends it too).
+dayjs.extend(customParseFormat);
 
 /** What DateTimeField exchanges with its form: a date and time in the reader's time zone. */
 export const localDateTimeFormat = 'YYYY-MM-DD HH:mm:ss';

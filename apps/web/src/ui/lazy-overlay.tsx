@@ -6,7 +6,9 @@
  * transition. `preload` starts the load earlier, when the user shows the intent to open it.
  *
  * A load that fails (the network) shows the network's notice and draws nothing, not the route's
- * error in place of the page; the next opening tries again.
+ * error in place of the page; an overlay with `onClose` is closed (so that its opener, a form's
+ * step-up for one, can open it again), and the next opening tries again. Any other error of the
+ * overlay's drawing goes on to the route's error, as a page's would.
  */
 import i18next from 'i18next';
 import {
@@ -20,37 +22,46 @@ import {
 } from 'react';
 import { showError } from '../lib/notify.ts';
 
-export type LazyOverlay<Props extends { isOpen: boolean }> = ComponentType<Props> & { preload: () => void };
+type OverlayProps = { isOpen: boolean; onClose?: () => void };
 
-type FailureProps = { onFailure: () => void; children: ReactNode };
+export type LazyOverlay<Props extends OverlayProps> = ComponentType<Props> & { preload: () => void };
 
-class LoadFailure extends Component<FailureProps, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
+type FailureProps = { isLoadFailure: (error: unknown) => boolean; onFailure: () => void; children: ReactNode };
 
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
+/** Catches the failure of the overlay's load; rethrows anything else. */
+class LoadFailure extends Component<FailureProps, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
 
-  override componentDidCatch() {
-    this.props.onFailure();
+  override componentDidCatch(error: unknown) {
+    if (this.props.isLoadFailure(error)) this.props.onFailure();
   }
 
   override render() {
-    return this.state.hasFailed ? null : this.props.children;
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    if (!this.props.isLoadFailure(error)) throw error;
+    return null;
   }
 }
 
-export function lazyOverlay<Props extends { isOpen: boolean }>(
+export function lazyOverlay<Props extends OverlayProps>(
   load: () => Promise<{ default: ComponentType<Props> }>,
 ): LazyOverlay<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const failures = new WeakSet<object>();
   const loadOnce = () => {
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
+      if (typeof error === 'object' && error !== null) failures.add(error);
       throw error;
     });
     return loading;
   };
+  const isLoadFailure = (error: unknown) => typeof error === 'object' && error !== null && failures.has(error);
   // React.lazy keeps a failure: a new one is made for the next try.
   let Content: LazyExoticComponent<ComponentType<Props>> = lazy(loadOnce);
 
@@ -63,9 +74,10 @@ export function lazyOverlay<Props extends { isOpen: boolean }>(
       Content = lazy(loadOnce);
       showError(i18next.t('errors.network_timeout'));
       setState('failed');
+      props.onClose?.();
     };
     return (
-      <LoadFailure onFailure={onFailure}>
+      <LoadFailure isLoadFailure={isLoadFailure} onFailure={onFailure}>
         <Suspense fallback={null}>
           <Content {...props} />
         </Suspense>
