@@ -65,6 +65,14 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** A change this app makes to one of Mantine's modules, as it is read into the build. */
+interface MantineModuleChange {
+  /** The module's file. */
+  file: RegExp;
+  /** Its text changed, or null when the text to change is not there (Mantine moved it). */
+  change: (code: string) => string | null;
+}
+
 /**
  * Mantine's `useId` (@mantine/hooks, use-id.mjs) starts with React's id and replaces it in a layout
  * effect with a random one, even where the caller passed its own id: every input, menu, popover and
@@ -72,33 +80,68 @@ function precompressAssets(): Plugin {
  * signed-in page's first commit on a slow phone, and of opening a choice; bench/README.md). This app
  * has one React root, where React's id is already unique and the same on the server's drawing as in
  * the browser: the module is replaced by one that keeps React's id, the id it starts with today.
- * The same in the build and in the dev server's bundle of dependencies (the unit tests load Mantine
- * from node_modules untransformed, with its own ids: no test reads one).
  */
-function mantineUseIdWithoutSecondDrawing({ isRequired = false } = {}): Plugin {
-  const mantineUseId = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
-  /** The environments (the browser's build, the page drawing's for Node) that replaced it. */
-  const replacedIn = new Set<string>();
+const useIdWithoutSecondDrawing: MantineModuleChange = {
+  file: /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/,
+  change: () =>
+    [
+      "import { useId as useReactId } from 'react';",
+      'export function useId(staticId) {',
+      '  const reactId = useReactId();',
+      "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/:/g, '');",
+      '}',
+    ].join('\n'),
+};
+
+/**
+ * Mantine's remove-default-variables.mjs resolves every CSS variable of its default theme (each
+ * colour's shades, each variant's rgba) as the module is evaluated, for a function that only its
+ * provider's `<style>` of theme variables calls, which this app does not draw (the variables are
+ * written at build time: theme-variables.ts, providers.tsx). On every page's first load that was
+ * about 8 ms of Chromium's main thread at full speed on this machine (some 30 ms of Lighthouse's
+ * simulated phone, which counts it four times), before the app could draw (`node
+ * bench/profile-page.mjs`, bench/README.md, Web, 2026-12-03 evening): the defaults are now resolved
+ * when the function is called.
+ */
+const defaultVariablesOnCall: MantineModuleChange = {
+  file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]remove-default-variables\.mjs$/,
+  change(code) {
+    const atEvaluation = 'const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);';
+    const functionStart = 'function removeDefaultVariables(input) {';
+    if (!code.includes(atEvaluation) || !code.includes(functionStart)) return null;
+    return code.replace(atEvaluation, '').replace(functionStart, `${functionStart}\n\t${atEvaluation}`);
+  },
+};
+
+/**
+ * Applies the changes to Mantine's modules, the same in the build and in the dev server's bundle of
+ * dependencies (the unit tests load Mantine from node_modules unchanged: no test reads an id, and
+ * the default variables are the same values). With `isRequired`, the browser's build stops if a
+ * change found nothing to change (Mantine moved or rewrote the module) rather than bring the cost
+ * back unnoticed; the build for Node (the page drawing) leaves Mantine to node_modules.
+ */
+function mantineModuleChanges({ isRequired = false } = {}): Plugin {
+  const changes = [useIdWithoutSecondDrawing, defaultVariablesOnCall];
+  /** The changes made in the browser's build. */
+  const made = new Set<MantineModuleChange>();
   return {
-    name: 'bank:mantine-use-id',
-    // The browser's build, if it draws Mantine without replacing the module (Mantine moved it), stops
-    // here rather than bringing the second drawing back unnoticed (the build for Node leaves Mantine
-    // to node_modules).
+    name: 'bank:mantine-module-changes',
     buildEnd(error) {
       const environment = this.environment?.name ?? 'client';
-      if (isRequired && !error && environment === 'client' && !replacedIn.has(environment))
-        this.error("@mantine/hooks' use-id.mjs was not found: update this plugin");
+      if (!isRequired || error || environment !== 'client') return;
+      for (const { file } of changes.filter((change) => !made.has(change)))
+        this.error(`Mantine's module ${file} was not found as expected: update this plugin`);
     },
-    load(id) {
-      if (!mantineUseId.test(id)) return null;
-      replacedIn.add(this.environment?.name ?? 'client');
-      return [
-        "import { useId as useReactId } from 'react';",
-        'export function useId(staticId) {',
-        '  const reactId = useReactId();',
-        "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/:/g, '');",
-        '}',
-      ].join('\n');
+    transform(code, id) {
+      const change = changes.find(({ file }) => file.test(id));
+      if (!change) return null;
+      const changed = change.change(code);
+      if (changed === null) {
+        this.error(`Mantine's module ${id} no longer holds the text this plugin changes: update it`);
+        return null;
+      }
+      if ((this.environment?.name ?? 'client') === 'client') made.add(change);
+      return { code: changed, map: null };
     },
   };
 }
@@ -182,14 +225,8 @@ const preloadedChunks =
   /\/(login-page|register-page|forgot-password-page|reset-password-page|server-state|approvals-badge)-/;
 
 export default defineConfig({
-  plugins: [
-    react(),
-    mantineUseIdWithoutSecondDrawing({ isRequired: true }),
-    themeVariables(),
-    precompressAssets(),
-    moduleFiles(),
-  ],
-  optimizeDeps: { rolldownOptions: { plugins: [mantineUseIdWithoutSecondDrawing()] } },
+  plugins: [react(), mantineModuleChanges({ isRequired: true }), themeVariables(), precompressAssets(), moduleFiles()],
+  optimizeDeps: { rolldownOptions: { plugins: [mantineModuleChanges()] } },
   server: {
     proxy: {
       '/api': apiServer,

@@ -20,7 +20,7 @@ import { FormAlert } from '../../ui/form-alert.tsx';
 import { NoPermissionPage } from '../../ui/no-permission-page.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { readableErrorColour } from '../../ui/readable-colour.ts';
-import { PageSkeleton } from '../../ui/skeletons.tsx';
+import { PanelSkeleton } from '../../ui/skeletons.tsx';
 import { BatchDetail, RecentBatches } from './batch-parts.tsx';
 import { batchQueryCall } from './batch-payouts-page-data.ts';
 import { WithdrawSections } from './payout-parts.tsx';
@@ -122,15 +122,20 @@ export function BatchPayoutsPage() {
       <WithdrawSections current="payout_batches" />
       {batchId ? (
         <BatchDetail batchId={batchId} mayPrepare={mayPrepare !== false} onBack={() => setSearch({})} />
-      ) : mayPrepare === undefined ? (
-        // Until the user's permissions are known: the upload form would otherwise push the list down.
-        <PageSkeleton />
       ) : (
         <Stack gap="lg">
-          {mayPrepare ? <UploadForm onUploaded={open} /> : null}
-          <RecentBatches isApprover={mayPrepare === false} onOpen={(id) => setSearch({ batch: id })} />
+          {/* Drawn while the permissions are unknown too (the outline drawn at build time: the form is
+              its largest text), so that the list below never moves down when it appears. */}
+          {mayPrepare !== false ? <UploadForm onUploaded={open} /> : null}
+          {mayPrepare === undefined ? (
+            // Which list (the company's batches or those waiting for an approver) the permissions tell.
+            <PanelSkeleton />
+          ) : (
+            <RecentBatches isApprover={mayPrepare === false} onOpen={(id) => setSearch({ batch: id })} />
+          )}
         </Stack>
       )}
     </PageFrame>
   );
 }
+BatchPayoutsPage.isDrawnWhole = true as const;
