@@ -49,7 +49,8 @@ export async function loadTools() {
  * added later is measured without a change here. A path's parameter (`:contractId`) takes the first
  * such record of the demo company, read through the API as the page's list would; so does a details
  * page that names its record in the address (`?id=`), as the history's links open it: measured
- * without one, such a page showed its "not found" text.
+ * without one, such a page showed its "not found" text. The demo company has made no payout: the
+ * payout details pages open one it makes through the API first (`payoutOf`), as the web app does.
  */
 export async function pagesToMeasure(url) {
   const { publicPaths, mainPages } = await importWorkspaceModule('packages/contract/src/routes.ts');
@@ -61,6 +62,8 @@ export async function pagesToMeasure(url) {
   const records = {
     transaction_detail: () => first('/api/v1/transaction/record', 'transaction_id'),
     deposit_transaction_detail: () => first('/api/v1/transaction/record', 'transaction_id', { type: 'crypto_deposit' }),
+    fiat_transfer_detail: () => payoutOf(url, headers, 'fiat'),
+    crypto_transfer_detail: () => payoutOf(url, headers, 'crypto'),
   };
   const pages = Object.entries(publicPaths).map(([name, path]) => ({ name, path, isSignedIn: false }));
   for (const page of mainPages.filter((candidate) => !candidate.isStaffOnly)) {
@@ -78,6 +81,41 @@ export async function pagesToMeasure(url) {
     pages.push({ name: page.id, path, isSignedIn: true });
   }
   return pages;
+}
+
+/**
+ * The demo company's newest fiat or crypto payout, made first if it has none: 100 USDT to its first
+ * saved payee or 50 USDT to its first saved address, quoted, checked and submitted as the web app
+ * does (the session's second factor is fresh, so no step-up is asked). Under the company's approval
+ * threshold, it waits for the bank's review.
+ */
+async function payoutOf(url, headers, kind) {
+  const [records, destinations] =
+    kind === 'fiat'
+      ? ['/api/v1/withdraw/fiat/record', '/api/v1/withdraw/payee/list']
+      : ['/api/v1/withdraw/crypto/record', '/api/v1/withdraw/address/list'];
+  const made = (await post(url, records, { page_size: 1 }, headers)).items[0]?.payout_id;
+  if (made) return made;
+  const destination = (await post(url, destinations, { page_size: 1 }, headers)).items[0];
+  // A fiat quote names its payee (for the payee's currency); a crypto quote its network only.
+  const [to, quoted] =
+    kind === 'fiat'
+      ? [{ payee_id: destination?.payee_id }, { asset: 'USDT', amount: '100', payee_id: destination?.payee_id }]
+      : [{ address_id: destination?.address_id }, { asset: 'USDT', network: 'TRC20', amount: '50' }];
+  const quote = await post(url, `/api/v1/withdraw/${kind}/calc`, quoted, headers);
+  const instructions = {
+    quote_id: quote.quote_id,
+    purpose: 'supplier_payment',
+    sender_account_name: 'Meridian Treasury Services Ltd',
+    remarks: '',
+    ...to,
+  };
+  await post(url, `/api/v1/withdraw/${kind}/check`, instructions, headers);
+  const payout = await post(url, `/api/v1/withdraw/${kind}/withdraw`, instructions, {
+    ...headers,
+    'idempotency-key': crypto.randomUUID(),
+  });
+  return payout.payout_id;
 }
 
 function median(values) {
